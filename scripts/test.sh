@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Runs the test layers and ends with one line "N passed, N failed" summing all of them.
+#   scripts/test.sh            set up, then every layer: lint, rust, wasm, e2e
+#   scripts/test.sh LAYER...   only those layers (lint, rust, wasm, e2e)
+source "$(dirname "$0")/lib.sh"
+set +e
+cd "$ROOT"
+
+layers=("$@")
+[ ${#layers[@]} -gt 0 ] || layers=(lint rust wasm e2e)
+wants() { [[ " ${layers[*]} " == *" $1 "* ]]; }
+
+LOGDIR="$ROOT/target/test-logs"
+mkdir -p "$LOGDIR"
+PASSED=0
+FAILED=0
+STATUS=0
+
+# Adds the "test result: ok. N passed; M failed" lines of cargo/wasm-bindgen-test output.
+count_cargo() {
+  local log=$1 rc=$2 p f
+  read -r p f < <(awk '/^test result: / { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p+0, f+0 }' "$log")
+  p=${p:-0}; f=${f:-0}
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi # a build failure or crash counts as one failure
+  PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
+  [ "$rc" = 0 ] || STATUS=1
+  say "$3: $p passed, $f failed"
+}
+
+# One check (fmt, clippy) counts as one test.
+count_check() {
+  if [ "$1" = 0 ]; then PASSED=$((PASSED + 1)); say "$2: passed"; else FAILED=$((FAILED + 1)); STATUS=1; say "$2: FAILED"; fi
+}
+
+if [ ${#@} -eq 0 ] || wants wasm || wants e2e; then
+  bash "$ROOT/scripts/setup.sh" --test || { echo "0 passed, 1 failed"; exit 1; }
+  detect_wasm_toolchain 2>/dev/null
+fi
+
+if wants lint; then
+  say "cargo fmt --check"
+  cargo fmt --all --check; count_check $? "cargo fmt --check"
+  say "cargo clippy --all-targets -- -D warnings"
+  cargo clippy --all-targets --quiet -- -D warnings; count_check $? "cargo clippy"
+fi
+
+if wants rust; then
+  say "cargo test (host)"
+  cargo test 2>&1 | tee "$LOGDIR/rust.log"
+  count_cargo "$LOGDIR/rust.log" "${PIPESTATUS[0]}" "cargo test"
+fi
+
+if wants wasm; then
+  say "wasm-bindgen tests in headless Chromium"
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=300 \
+    "$WASM_CARGO" test --release --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --test wasm 2>&1 | tee "$LOGDIR/wasm.log"
+  count_cargo "$LOGDIR/wasm.log" "${PIPESTATUS[0]}" "wasm tests"
+fi
+
+if wants e2e; then
+  say "browser end-to-end tests (Playwright, node --test)"
+  node --test --test-reporter=spec --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOGDIR/e2e.log"
+  rc=${PIPESTATUS[0]}
+  p=$(grep -aE '^ℹ pass [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
+  f=$(grep -aE '^ℹ fail [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
+  p=${p:-0}; f=${f:-0}
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  PASSED=$((PASSED + p)); FAILED=$((FAILED + f)); [ "$rc" = 0 ] || STATUS=1
+  say "e2e: $p passed, $f failed"
+fi
+
+echo "$PASSED passed, $FAILED failed"
+exit $STATUS

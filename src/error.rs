@@ -1,0 +1,253 @@
+//! The engine's one error type: what went wrong, and where (cells, line and column).
+//!
+//! Messages are lowercase with no final period, and name places the way players do:
+//! `r3c7` is row 3, column 7, counted from 1. The facts behind a message are fields,
+//! so the page can point at the cells and the command line can name the line.
+
+use std::fmt;
+
+use crate::grid::Shape;
+
+/// An engine error. Small to move around: the details live in a box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: Box<ErrorKind>,
+}
+
+/// A row, column or box, numbered from 0 (messages count from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// A row.
+    Row(usize),
+    /// A column.
+    Column(usize),
+    /// A box, numbered row-major.
+    Box(usize),
+}
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input holds no cells at all.
+    Empty,
+    /// The input is longer than the reader accepts.
+    TooLarge {
+        /// Bytes in the input.
+        bytes: usize,
+        /// The most the reader accepts.
+        limit: usize,
+    },
+    /// The number of cells fits no grid, or not the one asked for.
+    CellCount {
+        /// Cells found.
+        found: usize,
+        /// The shape the caller asked for, if any.
+        expected: Option<Shape>,
+    },
+    /// A character that is not a symbol of the grid's alphabet, at a line and column of the text.
+    BadSymbol {
+        /// The character.
+        symbol: char,
+        /// Line of the text, from 1.
+        line: usize,
+        /// Column (character) of the line, from 1.
+        column: usize,
+        /// The grid's shape.
+        shape: Shape,
+    },
+    /// A symbol over the grid side in a cell array.
+    SymbolValue {
+        /// The value.
+        value: usize,
+        /// The cell.
+        cell: usize,
+        /// The grid side.
+        size: usize,
+    },
+    /// Two givens with the same symbol in one row, column or box.
+    Clash {
+        /// The grid's shape.
+        shape: Shape,
+        /// The earlier cell.
+        first: usize,
+        /// The later cell.
+        second: usize,
+        /// The symbol both hold.
+        symbol: u8,
+        /// The unit they share.
+        unit: Unit,
+    },
+    /// A grid side that is not one of 1, 4, 9, ..., 64.
+    BadSize {
+        /// The side asked for.
+        size: usize,
+    },
+    /// An option with a value outside its range.
+    BadOption {
+        /// The option's name.
+        name: &'static str,
+        /// What was given.
+        value: String,
+        /// What is allowed.
+        allowed: String,
+    },
+}
+
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// A short stable name for the kind, for programs (`"clash"`, `"bad-symbol"`, ...).
+    pub fn kind_name(&self) -> &'static str {
+        match *self.kind {
+            ErrorKind::Empty => "empty",
+            ErrorKind::TooLarge { .. } => "too-large",
+            ErrorKind::CellCount { .. } => "cell-count",
+            ErrorKind::BadSymbol { .. } => "bad-symbol",
+            ErrorKind::SymbolValue { .. } => "bad-symbol",
+            ErrorKind::Clash { .. } => "clash",
+            ErrorKind::BadSize { .. } => "bad-size",
+            ErrorKind::BadOption { .. } => "bad-option",
+        }
+    }
+
+    /// The grid cells the error is about (row-major indices), for a page to point at.
+    pub fn cells(&self) -> Vec<usize> {
+        match *self.kind {
+            ErrorKind::Clash { first, second, .. } => vec![first, second],
+            ErrorKind::SymbolValue { cell, .. } => vec![cell],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The line of the input text the error is on, from 1, when it is about text.
+    pub fn line(&self) -> Option<usize> {
+        match *self.kind {
+            ErrorKind::BadSymbol { line, .. } => Some(line),
+            _ => None,
+        }
+    }
+
+    /// The column (character) of that line, from 1.
+    pub fn column(&self) -> Option<usize> {
+        match *self.kind {
+            ErrorKind::BadSymbol { column, .. } => Some(column),
+            _ => None,
+        }
+    }
+
+    /// A shortcut for [`ErrorKind::BadOption`].
+    pub fn bad_option(
+        name: &'static str,
+        value: impl fmt::Display,
+        allowed: impl Into<String>,
+    ) -> Error {
+        ErrorKind::BadOption {
+            name,
+            value: value.to_string(),
+            allowed: allowed.into(),
+        }
+        .into()
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error {
+            kind: Box::new(kind),
+        }
+    }
+}
+
+/// `r3c7`: a cell as players name it, counting from 1.
+pub fn cell_name(shape: Shape, cell: usize) -> String {
+    format!("r{}c{}", shape.row(cell) + 1, shape.column(cell) + 1)
+}
+
+/// The sides a grid can have, for messages.
+const SIZES: &str = "1, 4, 9, 16, 25, 36, 49 or 64";
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &*self.kind {
+            ErrorKind::Empty => write!(f, "no puzzle found: the input has no cells"),
+            ErrorKind::TooLarge { bytes, limit } => {
+                write!(
+                    f,
+                    "the input is {bytes} bytes; the most a grid can take is {limit}"
+                )
+            }
+            ErrorKind::CellCount {
+                found,
+                expected: Some(shape),
+            } => {
+                let cells = if *found == 1 { "cell" } else { "cells" };
+                write!(
+                    f,
+                    "found {found} {cells}; a {} grid has {}",
+                    shape.name(),
+                    shape.cells()
+                )
+            }
+            ErrorKind::CellCount {
+                found,
+                expected: None,
+            } => write!(
+                f,
+                "found {found} cells, which fits no grid: a grid has 1, 16, 81, 256, 625, 1296, 2401 or 4096"
+            ),
+            ErrorKind::BadSymbol {
+                symbol,
+                line,
+                column,
+                shape,
+            } => {
+                let alphabet = crate::format::ALPHABET.as_bytes();
+                let last = alphabet[shape.size() - 1] as char;
+                write!(
+                    f,
+                    "{symbol:?} at line {line}, column {column} is not a symbol of a {} grid (1 to {last}; . _ or 0 for empty)",
+                    shape.name()
+                )
+            }
+            ErrorKind::SymbolValue { value, cell, size } => {
+                write!(f, "cell {cell} holds {value}, over the grid side {size}")
+            }
+            ErrorKind::Clash {
+                shape,
+                first,
+                second,
+                symbol,
+                unit,
+            } => {
+                let sym = crate::format::symbol_char(*symbol);
+                let unit = match unit {
+                    Unit::Row(r) => format!("row {}", r + 1),
+                    Unit::Column(c) => format!("column {}", c + 1),
+                    Unit::Box(b) => format!("box {}", b + 1),
+                };
+                write!(
+                    f,
+                    "{} and {} both hold {sym} in {unit}",
+                    cell_name(*shape, *first),
+                    cell_name(*shape, *second)
+                )
+            }
+            ErrorKind::BadSize { size } => {
+                write!(f, "{size} is not a grid size: sizes are {SIZES}")
+            }
+            ErrorKind::BadOption {
+                name,
+                value,
+                allowed,
+            } => {
+                write!(f, "{value:?} is not a valid {name}: {allowed}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,126 @@
+//! Writing grids as text: one line, n lines, or framed with box borders.
+//!
+//! Symbols come from one 64-character alphabet, [`ALPHABET`]; a grid of side n uses its
+//! first n characters and `.` for empty cells. Every form written here reads back with
+//! [`crate::parse`] to the same grid.
+
+use std::fmt::Write as _;
+
+use crate::grid::Grid;
+
+/// The symbols, in order: symbol `s` is `ALPHABET[s - 1]`.
+pub const ALPHABET: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*";
+
+/// The character written for an empty cell.
+pub const EMPTY: char = '.';
+
+/// The character for a cell entry (0 is [`EMPTY`]).
+///
+/// # Panics
+/// If `value` is over 64.
+#[inline]
+pub fn symbol_char(value: u8) -> char {
+    if value == 0 {
+        EMPTY
+    } else {
+        ALPHABET.as_bytes()[value as usize - 1] as char
+    }
+}
+
+/// The value of an alphabet character (`'1'` is 1, `'A'` is 10, ...), or `None`.
+#[inline]
+pub fn symbol_value(c: char) -> Option<u8> {
+    ALPHABET.find(c).map(|i| i as u8 + 1)
+}
+
+/// A text layout for grids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// All cells on one line: the classic 81-character form.
+    #[default]
+    Line,
+    /// One line per row.
+    Rows,
+    /// Rows with spaces between cells and `+---+` frames around boxes.
+    Framed,
+}
+
+impl Layout {
+    /// Every layout.
+    pub const ALL: [Layout; 3] = [Layout::Line, Layout::Rows, Layout::Framed];
+}
+
+/// The grid as text in a layout. Multi-line layouts end each line with `\n`; `Line` has no newline.
+pub fn write(grid: &Grid, layout: Layout) -> String {
+    match layout {
+        Layout::Line => to_line(grid),
+        Layout::Rows => to_rows(grid),
+        Layout::Framed => to_framed(grid),
+    }
+}
+
+/// The one-line form: n² characters, `.` for empty cells.
+pub fn to_line(grid: &Grid) -> String {
+    grid.cells().iter().map(|&v| symbol_char(v)).collect()
+}
+
+/// One line of n characters per row.
+pub fn to_rows(grid: &Grid) -> String {
+    let n = grid.size();
+    let mut out = String::with_capacity(n * (n + 1));
+    for row in grid.cells().chunks(n) {
+        out.extend(row.iter().map(|&v| symbol_char(v)));
+        out.push('\n');
+    }
+    out
+}
+
+/// Rows with a space between cells, `|` between boxes and `+---+` rules between bands:
+///
+/// ```text
+/// +-------+-------+-------+
+/// | 5 3 . | . 7 . | . . . |
+/// ```
+pub fn to_framed(grid: &Grid) -> String {
+    let shape = grid.shape();
+    let (n, k) = (shape.size(), shape.box_side());
+    let mut rule = String::from("+");
+    for _ in 0..k {
+        rule.push_str(&"-".repeat(2 * k + 1));
+        rule.push('+');
+    }
+    let mut out = String::new();
+    for r in 0..n {
+        if r % k == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for c in 0..n {
+            if c % k == 0 {
+                out.push_str(if c == 0 { "| " } else { " | " });
+            } else {
+                out.push(' ');
+            }
+            out.push(symbol_char(grid.get(shape.cell(r, c))));
+        }
+        let _ = writeln!(out, " |");
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alphabet_has_64_distinct_symbols() {
+        assert_eq!(ALPHABET.len(), 64);
+        for (i, c) in ALPHABET.chars().enumerate() {
+            assert_eq!(symbol_value(c), Some(i as u8 + 1));
+            assert_eq!(symbol_char(i as u8 + 1), c);
+            assert!(!matches!(c, '.' | '_' | '0' | '#' | '|' | '+' | '-'));
+        }
+    }
+}

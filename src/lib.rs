@@ -1,0 +1,29 @@
+//! sudoku64: a Sudoku engine for grids made of k×k boxes, k = 1..8 (1 to 64 symbols).
+//!
+//! The crate is the pure engine; it compiles unchanged for the host and for
+//! `wasm32-unknown-unknown`. Only [`wasm`] (built for wasm32 alone) touches wasm-bindgen.
+
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod format;
+pub mod grid;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use error::{Error, ErrorKind};
+pub use format::Layout;
+pub use grid::{Grid, Shape};
+
+/// The crate version, as written in `Cargo.toml`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The crate version, as written in `Cargo.toml`.
+///
+/// ```
+/// assert_eq!(sudoku64::version(), env!("CARGO_PKG_VERSION"));
+/// ```
+pub fn version() -> &'static str {
+    VERSION
+}

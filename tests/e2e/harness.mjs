@@ -1,0 +1,36 @@
+// Shared set-up for the browser end-to-end tests: serves the project on a free loopback
+// port and drives Debian's Chromium through playwright-core.
+import { chromium } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { staticServer } from '../../scripts/server.mjs';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Starts the static server; resolves to {origin, close}. */
+export async function serve(options = {}) {
+  const server = staticServer({ root: ROOT, ...options });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Launches headless Chromium. */
+export function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** A new page that fails the test on any uncaught page error, and collects console errors. */
+export async function openPage(browser, url) {
+  const page = await browser.newPage();
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(err));
+  page.on('console', (msg) => { if (msg.type() === 'error') page.errors.push(new Error(msg.text())); });
+  await page.goto(url);
+  return page;
+}

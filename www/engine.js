@@ -1,0 +1,94 @@
+// The engine's Promise API for pages and embedders. Every call goes to a module Web Worker
+// (www/worker.js) over a message protocol tagged {id, type}; the main thread never solves.
+//
+//   import { createEngine } from './www/engine.js';
+//   const engine = createEngine();
+//   await engine.version();   // '0.1.0'
+//
+// If the worker dies (a crash, a wasm panic, terminate() or cancel()), every pending call
+// rejects, and the next call starts a fresh worker.
+
+/** The error a call rejects with; `kind` names the cause ('panic', 'worker', 'cancelled', ...). */
+export class EngineError extends Error {
+  constructor({ kind = 'error', message, ...fields }) {
+    super(message);
+    this.name = 'EngineError';
+    this.kind = kind;
+    Object.assign(this, fields);
+  }
+}
+
+/**
+ * Creates an engine backed by its own worker.
+ * @param {{workerUrl?: string | URL}} [options] where worker.js lives (defaults to beside this module)
+ */
+export function createEngine({ workerUrl = new URL('./worker.js', import.meta.url) } = {}) {
+  let worker = null;
+  let nextId = 1;
+  const pending = new Map(); // id -> {resolve, reject, onProgress}
+
+  function failAll(error) {
+    const calls = [...pending.values()];
+    pending.clear();
+    for (const call of calls) call.reject(new EngineError(error));
+  }
+
+  function stop(error) {
+    if (worker) {
+      worker.terminate();
+      worker = null;
+    }
+    failAll(error);
+  }
+
+  function start() {
+    const w = new Worker(workerUrl, { type: 'module' });
+    w.onmessage = ({ data }) => {
+      const call = pending.get(data.id);
+      if (!call) return;
+      if (data.type === 'progress') {
+        call.onProgress?.(data.fraction);
+        return;
+      }
+      pending.delete(data.id);
+      if (data.ok) call.resolve(data.result);
+      else call.reject(new EngineError(data.error));
+      if (!data.ok && data.error?.kind === 'panic' && worker === w) stop(data.error);
+    };
+    w.onerror = (event) => {
+      event.preventDefault?.();
+      if (worker === w) {
+        stop({ kind: 'worker', message: `the engine's worker failed: ${event.message || 'it could not load or crashed'}` });
+      }
+    };
+    w.onmessageerror = () => {
+      if (worker === w) stop({ kind: 'worker', message: "a message from the engine's worker could not be read" });
+    };
+    return w;
+  }
+
+  /** Sends one request and returns a Promise for its result. */
+  function call(type, args = [], { onProgress, signal } = {}) {
+    if (signal?.aborted) return Promise.reject(new EngineError({ kind: 'cancelled', message: 'cancelled' }));
+    worker ??= start();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, onProgress });
+      worker.postMessage({ id, type, args });
+      signal?.addEventListener('abort', () => {
+        if (pending.has(id)) stop({ kind: 'cancelled', message: 'cancelled' });
+      }, { once: true });
+    });
+  }
+
+  return {
+    /** The engine's crate version, from Rust. */
+    version: () => call('version'),
+    /** Stops whatever is running at once: pending calls reject with kind 'cancelled'. */
+    cancel: () => stop({ kind: 'cancelled', message: 'cancelled' }),
+    /** Stops the worker; pending calls reject. A later call starts a new one. */
+    terminate: () => stop({ kind: 'terminated', message: 'the engine was terminated' }),
+    /** Internal: send a raw request (used by tests and by later API methods). */
+    _call: call,
+  };
+}
