@@ -12,7 +12,7 @@ say "building the wasm (release)"
 raw="target/$WASM_TARGET/release/sudoku64.wasm"
 out=www/pkg
 stamp="$out/.source-sha256"
-sum="$(sha256sum "$raw" | cut -d' ' -f1) $(wasm-bindgen --version)"
+sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/sudoku64_bg.wasm" ]; then
   say "www/pkg is up to date"
   exit 0
@@ -20,20 +20,29 @@ fi
 
 rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" "$raw" || die "wasm-bindgen failed"
-if command -v wasm-opt >/dev/null; then
-  # Rust's wasm32 target emits these post-MVP features by default; older binaryen needs them named.
-  if wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+# wasm-opt from the npm package binaryen (a devDependency) when installed; a system wasm-opt
+# only when new enough: binaryen 108 (Debian 12) corrupts the reference-types tables
+# wasm-bindgen emits.
+WASM_OPT=""
+if [ -x "$ROOT/node_modules/.bin/wasm-opt" ]; then
+  WASM_OPT="$ROOT/node_modules/.bin/wasm-opt"
+elif command -v wasm-opt >/dev/null && [ "$(wasm-opt --version | grep -oE '[0-9]+' | head -1)" -ge 116 ]; then
+  WASM_OPT=wasm-opt
+fi
+if [ -n "$WASM_OPT" ]; then
+  # Rust's wasm32 target emits these post-MVP features by default; wasm-opt needs them named.
+  if "$WASM_OPT" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
        --enable-mutable-globals --enable-multivalue --enable-reference-types \
        "$out/sudoku64_bg.wasm" -o "$out/sudoku64_bg.opt.wasm" 2>"$out/wasm-opt.err"; then
     mv "$out/sudoku64_bg.opt.wasm" "$out/sudoku64_bg.wasm"
-    say "wasm-opt: done"
+    say "wasm-opt: done ($("$WASM_OPT" --version))"
   else
-    say "wasm-opt failed; keeping the unoptimised module ($(head -c 200 "$out/wasm-opt.err"))"
+    say "wasm-opt failed; keeping the unoptimised module ($(head -c 300 "$out/wasm-opt.err"))"
     rm -f "$out/sudoku64_bg.opt.wasm"
   fi
   rm -f "$out/wasm-opt.err"
 else
-  say "wasm-opt not found; skipping it (optional: apt-get install binaryen)"
+  say "wasm-opt not found; skipping it (it comes with the npm package binaryen: npm ci)"
 fi
 echo "$sum" > "$stamp"
 say "www/pkg: $(wc -c < "$out/sudoku64_bg.wasm") bytes of wasm"
