@@ -1,0 +1,93 @@
+//! Side-by-side solver benchmark: sudoku64's generic engine against the `sudoku` crate
+//! (a fast JCZ-style 9×9 solver) on the public puzzle sets, each puzzle under a random
+//! symmetry from a fixed seed. Both count solutions up to 2, the work of a uniqueness
+//! check; their counts must agree.
+//!
+//! ```text
+//! cargo run --release -p sudoku64-bench -- [--limit N] [--seed S] [FILE...]
+//! ```
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use sudoku64::solve::{Rules, Solver, count_with};
+use sudoku64::transform::random_symmetry;
+use sudoku64::{Grid, Shape};
+
+#[derive(Parser)]
+#[command(about = "sudoku64 vs the sudoku crate: count-up-to-2 throughput on 9×9 puzzle sets")]
+struct Args {
+    /// Puzzle files, one 81-character puzzle per line (`#` lines skipped).
+    files: Vec<PathBuf>,
+    /// At most this many puzzles from each file.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Seed for the random symmetries.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Turn off locked candidates in sudoku64 (to compare propagation strengths).
+    #[arg(long)]
+    no_locked: bool,
+    /// Turn off hidden singles in sudoku64.
+    #[arg(long)]
+    no_hidden: bool,
+}
+
+fn read_set(path: &PathBuf, limit: Option<usize>, seed: u64) -> Vec<Grid> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let shape = Shape::from_size(9).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    text.lines()
+        .map(str::trim_end)
+        .filter(|l| !l.starts_with('#') && l.len() >= 81)
+        .take(limit.unwrap_or(usize::MAX))
+        .map(|l| {
+            let cells = l.bytes().take(81).map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
+            random_symmetry(&Grid::from_cells(shape, cells).unwrap(), &mut rng)
+        })
+        .collect()
+}
+
+fn line_of(g: &Grid) -> String {
+    g.cells().iter().map(|&v| if v == 0 { '.' } else { (b'0' + v) as char }).collect()
+}
+
+fn main() {
+    let args = Args::parse();
+    let files = if args.files.is_empty() {
+        ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles5_forum_hardest_1905_11+"]
+            .iter()
+            .map(|f| PathBuf::from("../shared/puzzles").join(f))
+            .collect()
+    } else {
+        args.files.clone()
+    };
+    println!("count up to 2, each puzzle under a random symmetry (seed {})", args.seed);
+    println!("{:<34} {:>8} {:>14} {:>14} {:>7}", "set", "puzzles", "sudoku64 /s", "sudoku /s", "ratio");
+    for path in &files {
+        let set = read_set(path, args.limit, args.seed);
+        let lines: Vec<String> = set.iter().map(line_of).collect();
+
+        let mut solver = Solver::new(Shape::from_size(9).unwrap());
+        solver.set_rules(Rules { hidden_singles: !args.no_hidden, locked_candidates: !args.no_locked });
+        let start = Instant::now();
+        let ours: Vec<u64> = set.iter().map(|g| count_with(&mut solver, g, 2).0).collect();
+        let ours_secs = start.elapsed().as_secs_f64();
+
+        let parsed: Vec<sudoku::Sudoku> =
+            lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).unwrap()).collect();
+        let start = Instant::now();
+        let theirs: Vec<usize> = parsed.iter().map(|s| s.solutions_count_up_to(2)).collect();
+        let theirs_secs = start.elapsed().as_secs_f64();
+
+        for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+            assert_eq!(*a as usize, *b, "counts differ on {}", lines[i]);
+        }
+        let name = path.file_name().unwrap().to_string_lossy();
+        let (a, b) = (set.len() as f64 / ours_secs, set.len() as f64 / theirs_secs);
+        println!("{:<34} {:>8} {:>14.0} {:>14.0} {:>7.2}", name, set.len(), a, b, a / b);
+    }
+}

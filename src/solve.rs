@@ -1,0 +1,802 @@
+//! The exact solver: constraint propagation on candidate masks, then depth-first search.
+//!
+//! Every cell keeps a candidate set as a `u64`, bit `s - 1` for symbol `s`, so one code
+//! path serves every side from 1 to 64:
+//!
+//! ```text
+//!  cand[cell]   bit 63 ........................... bit 8 ... bit 1  bit 0
+//!               symbol 64 (64×64 only)                      symbol 2  symbol 1
+//!               bits at or above n are always 0
+//! ```
+//!
+//! Propagation runs to a fixpoint: naked singles (a cell with one candidate removes it
+//! from its peers), hidden singles (a symbol with one place left in a row, column or
+//! box), and locked candidates (pointing and claiming, on the k-cell segments where a
+//! box meets a row or column). The search then picks an unsolved cell with the fewest
+//! candidates and tries each in turn.
+//!
+//! Undo is a trail of `(cell, old mask)` pairs rather than copies of the whole state:
+//! a copy at 64×64 is 32 KiB per search node, while the trail only records what changed.
+//! All storage is allocated when a [`Solver`] is made for a shape, and reused for every
+//! puzzle it loads: no search node allocates. The search is an explicit stack, so it
+//! can stop after each solution and resume ([`Solver::next_solution`]), and a hook is
+//! called every few tens of microseconds of work so a caller can stop it and read its
+//! [`Stats`].
+
+use crate::grid::{Grid, MAX_BOX, Shape};
+
+/// Counters of the work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Branches tried: each assignment made by a guess.
+    pub nodes: u64,
+    /// Decision points: cells where the search had to choose between candidates.
+    pub guesses: u64,
+    /// Branches that ended in a contradiction.
+    pub backtracks: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// Cells solved in the current search state (out of n²), a rough progress figure.
+    pub solved_cells: u64,
+}
+
+/// What [`Solver::next_solution`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A solution; read it with [`Solver::solution`].
+    Solution,
+    /// No more solutions.
+    Exhausted,
+    /// The hook asked to stop. The search cannot be resumed.
+    Stopped,
+}
+
+/// The three cases a puzzle can be in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveResult {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// Two or more; here are two different ones.
+    Multiple(Grid, Grid),
+}
+
+/// A hook called during the search with the counters so far; it returns `false` to stop.
+pub type Hook = Box<dyn FnMut(&Stats) -> bool>;
+
+/// Work units (cells visited) between two calls of the hook. About 20–60 µs of work on
+/// current machines, far below the 50 ms a caller may wait for a stop.
+const HOOK_INTERVAL: u64 = 1 << 15;
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    cell: u16,
+    remaining: u64,
+    trail_len: u32,
+    unsolved: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Loaded, not yet propagated.
+    Loaded,
+    /// A solution was just returned: the next call backtracks.
+    AfterSolution,
+    /// No more solutions (or stopped).
+    Done,
+}
+
+/// Which propagation rules run between guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Hidden singles.
+    pub hidden_singles: bool,
+    /// Locked candidates: pointing and claiming.
+    pub locked_candidates: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules { hidden_singles: true, locked_candidates: true }
+    }
+}
+
+/// A reusable exact solver for one shape. Make one, then [`load`](Solver::load) puzzles
+/// into it one after another.
+pub struct Solver {
+    shape: Shape,
+    n: usize,
+    k: usize,
+    /// `peers[cell * npeers..][..npeers]`: the cells sharing a row, column or box.
+    peers: Vec<u16>,
+    npeers: usize,
+    /// `units[u * n..][..n]`: rows, then columns, then boxes.
+    units: Vec<u16>,
+    cand: Vec<u64>,
+    trail: Vec<(u16, u64)>,
+    queue: Vec<u16>,
+    stack: Vec<Frame>,
+    /// Segment masks for locked candidates: `rowseg[r * k + j]` is the union of row r's
+    /// cells in the j-th box of its band; `colseg[c * k + j]` likewise for column c.
+    rowseg: Vec<u64>,
+    colseg: Vec<u64>,
+    unsolved: usize,
+    phase: Phase,
+    rules: Rules,
+    stats: Stats,
+    work: u64,
+    hook: Option<Hook>,
+}
+
+impl Solver {
+    /// A solver for grids of this shape, with its tables and storage allocated.
+    pub fn new(shape: Shape) -> Solver {
+        let n = shape.size();
+        let k = shape.box_side();
+        let cells = shape.cells();
+        let npeers = 2 * (n - 1) + (k - 1) * (k - 1);
+        let mut peers = Vec::with_capacity(cells * npeers);
+        for cell in 0..cells {
+            let (r, c, b) = (shape.row(cell), shape.column(cell), shape.box_of(cell));
+            peers.extend((0..cells).filter(|&o| {
+                o != cell && (shape.row(o) == r || shape.column(o) == c || shape.box_of(o) == b)
+            }).map(|o| o as u16));
+        }
+        debug_assert_eq!(peers.len(), cells * npeers);
+        let units = (0..3 * n).flat_map(|u| shape.unit_cells(u)).map(|c| c as u16).collect();
+        Solver {
+            shape,
+            n,
+            k,
+            peers,
+            npeers,
+            units,
+            cand: vec![shape.full_mask(); cells],
+            // Along one search path each cell loses at most n - 1 candidates: with this
+            // capacity the trail never grows during a search.
+            trail: Vec::with_capacity(cells * n),
+            queue: Vec::with_capacity(cells),
+            stack: Vec::with_capacity(cells),
+            rowseg: vec![0; n * k],
+            colseg: vec![0; n * k],
+            unsolved: cells,
+            phase: Phase::Done,
+            rules: Rules::default(),
+            stats: Stats::default(),
+            work: 0,
+            hook: None,
+        }
+    }
+
+    /// The shape this solver is for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Chooses the propagation rules (all on by default).
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// Installs a hook called every few tens of microseconds of search with the counters;
+    /// when it returns `false` the search stops with [`Next::Stopped`].
+    pub fn set_hook(&mut self, hook: Option<Hook>) {
+        self.hook = hook;
+    }
+
+    /// The counters since the last load.
+    pub fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        s.solved_cells = (self.shape.cells() - self.unsolved) as u64;
+        s
+    }
+
+    /// Loads a puzzle: its givens become the starting candidates.
+    ///
+    /// # Panics
+    /// If the grid's shape is not the solver's.
+    pub fn load(&mut self, grid: &Grid) {
+        assert_eq!(grid.shape(), self.shape, "the grid's shape is not the solver's");
+        let full = self.shape.full_mask();
+        self.reset();
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            self.cand[cell] = if v == 0 { full } else { 1u64 << (v - 1) };
+        }
+        self.queue_singles();
+    }
+
+    /// Loads starting candidate masks directly (bit `s - 1` for symbol `s`), one per cell.
+    /// A cell with one candidate counts as filled; a cell with none makes the puzzle
+    /// unsolvable. Used by the generator to ask "is there a solution where this cell is
+    /// not that symbol".
+    ///
+    /// # Panics
+    /// If `masks` does not have one entry per cell.
+    pub fn load_masks(&mut self, masks: &[u64]) {
+        assert_eq!(masks.len(), self.shape.cells(), "one mask per cell");
+        let full = self.shape.full_mask();
+        self.reset();
+        for (dst, &m) in self.cand.iter_mut().zip(masks) {
+            *dst = m & full;
+        }
+        self.queue_singles();
+    }
+
+    fn reset(&mut self) {
+        self.trail.clear();
+        self.queue.clear();
+        self.stack.clear();
+        self.stats = Stats::default();
+        self.work = 0;
+        self.phase = Phase::Loaded;
+    }
+
+    fn queue_singles(&mut self) {
+        self.unsolved = self.cand.len();
+        for (cell, &m) in self.cand.iter().enumerate() {
+            if m != 0 && m & (m - 1) == 0 {
+                self.queue.push(cell as u16);
+                self.unsolved -= 1;
+            } else if m == 0 {
+                self.phase = Phase::Done;
+            }
+        }
+    }
+
+    /// The candidate masks of the current search state.
+    pub fn candidates(&self) -> &[u64] {
+        &self.cand
+    }
+
+    /// The solution just found by [`next_solution`](Solver::next_solution).
+    pub fn solution(&self) -> Grid {
+        let cells = self.cand.iter().map(|&m| m.trailing_zeros() as u8 + 1).collect();
+        Grid::from_cells(self.shape, cells).expect("a solution has one symbol per cell")
+    }
+
+    /// Runs propagation alone on the loaded puzzle, with no guess. Returns `false` on a
+    /// contradiction; afterwards [`candidates`](Solver::candidates) shows what is left.
+    pub fn propagate_only(&mut self) -> bool {
+        if self.phase != Phase::Loaded {
+            return self.phase != Phase::Done;
+        }
+        self.phase = Phase::AfterSolution;
+        let ok = self.propagate() == Some(true);
+        if !ok {
+            self.phase = Phase::Done;
+        }
+        ok
+    }
+
+    /// True when every cell has exactly one candidate.
+    pub fn is_solved(&self) -> bool {
+        self.unsolved == 0 && self.phase != Phase::Done
+    }
+
+    /// Finds the next solution, resuming where the last call stopped.
+    pub fn next_solution(&mut self) -> Next {
+        match self.phase {
+            Phase::Done => return Next::Exhausted,
+            Phase::Loaded => {
+                self.phase = Phase::AfterSolution;
+                match self.propagate() {
+                    None => return self.stop(),
+                    Some(false) => {
+                        self.phase = Phase::Done;
+                        return Next::Exhausted;
+                    }
+                    Some(true) => {
+                        if let Some(found) = self.descend() {
+                            return found;
+                        }
+                    }
+                }
+            }
+            Phase::AfterSolution => {}
+        }
+        // Backtrack: try the next branch of the deepest open decision.
+        loop {
+            let Some(frame) = self.stack.last_mut() else {
+                self.phase = Phase::Done;
+                return Next::Exhausted;
+            };
+            let bit = frame.remaining & frame.remaining.wrapping_neg();
+            frame.remaining ^= bit;
+            let Frame { cell, remaining, trail_len, unsolved } = *frame;
+            if remaining == 0 {
+                // The last branch: nothing to come back to here.
+                self.stack.pop();
+            }
+            self.undo_to(trail_len as usize);
+            self.unsolved = unsolved as usize;
+            self.stats.nodes += 1;
+            self.queue.clear();
+            self.set(cell as usize, bit);
+            match self.propagate() {
+                None => return self.stop(),
+                Some(false) => self.stats.backtracks += 1,
+                Some(true) => {
+                    if let Some(found) = self.descend() {
+                        return found;
+                    }
+                }
+            }
+        }
+    }
+
+    fn stop(&mut self) -> Next {
+        self.phase = Phase::Done;
+        Next::Stopped
+    }
+
+    /// After a successful propagation: either the grid is solved, or a new decision is
+    /// opened (and its first branch is left for the backtracking loop to take).
+    fn descend(&mut self) -> Option<Next> {
+        if self.unsolved == 0 {
+            self.stats.solutions += 1;
+            return Some(Next::Solution);
+        }
+        let cell = self.pick_cell();
+        self.stats.guesses += 1;
+        self.stack.push(Frame {
+            cell: cell as u16,
+            remaining: self.cand[cell],
+            trail_len: self.trail.len() as u32,
+            unsolved: self.unsolved as u32,
+        });
+        None
+    }
+
+    /// The unsolved cell with the fewest candidates (the first such, in cell order).
+    fn pick_cell(&self) -> usize {
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for (cell, &m) in self.cand.iter().enumerate() {
+            let count = m.count_ones();
+            if count > 1 && count < best_count {
+                best = cell;
+                best_count = count;
+                if count == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn undo_to(&mut self, len: usize) {
+        while self.trail.len() > len {
+            let (cell, mask) = self.trail.pop().expect("trail is longer than len");
+            self.cand[cell as usize] = mask;
+        }
+    }
+
+    /// Makes `bit` the only candidate of an unsolved cell and queues it.
+    #[inline]
+    fn set(&mut self, cell: usize, bit: u64) {
+        self.trail.push((cell as u16, self.cand[cell]));
+        self.cand[cell] = bit;
+        self.unsolved -= 1;
+        self.queue.push(cell as u16);
+    }
+
+    /// Removes `bits` from a cell's candidates. Returns `false` if none remain.
+    #[inline]
+    fn eliminate(&mut self, cell: usize, bits: u64) -> bool {
+        let old = self.cand[cell];
+        if old & bits == 0 {
+            return true;
+        }
+        let new = old & !bits;
+        self.trail.push((cell as u16, old));
+        self.cand[cell] = new;
+        if new == 0 {
+            return false;
+        }
+        if new & (new - 1) == 0 {
+            self.unsolved -= 1;
+            self.queue.push(cell as u16);
+        }
+        true
+    }
+
+    /// Propagates to a fixpoint. `Some(false)` on a contradiction, `None` if the hook
+    /// asked to stop.
+    fn propagate(&mut self) -> Option<bool> {
+        loop {
+            if !self.naked_singles() {
+                self.queue.clear();
+                return Some(false);
+            }
+            if self.work >= HOOK_INTERVAL {
+                self.work = 0;
+                let stats = self.stats();
+                if let Some(hook) = self.hook.as_mut()
+                    && !hook(&stats)
+                {
+                    return None;
+                }
+            }
+            if self.unsolved == 0 {
+                return Some(true);
+            }
+            if self.rules.hidden_singles {
+                match self.hidden_singles() {
+                    Progress::Contradiction => return Some(false),
+                    Progress::Changed => continue,
+                    Progress::None => {}
+                }
+            }
+            if self.rules.locked_candidates && self.k > 1 {
+                match self.locked_candidates() {
+                    Progress::Contradiction => {
+                        self.queue.clear();
+                        return Some(false);
+                    }
+                    Progress::Changed => continue,
+                    Progress::None => {}
+                }
+            }
+            return Some(true);
+        }
+    }
+
+    /// Drains the queue of newly single cells, removing each one's symbol from its peers.
+    fn naked_singles(&mut self) -> bool {
+        let npeers = self.npeers;
+        // Split borrows: the loop body is the solver's hottest code.
+        let Solver { peers, cand, trail, queue, unsolved, work, .. } = self;
+        while let Some(cell) = queue.pop() {
+            let cell = cell as usize;
+            let bit = cand[cell];
+            *work += npeers as u64;
+            for &p in &peers[cell * npeers..(cell + 1) * npeers] {
+                let old = cand[p as usize];
+                if old & bit != 0 {
+                    let new = old ^ bit;
+                    trail.push((p, old));
+                    cand[p as usize] = new;
+                    if new & new.wrapping_sub(1) == 0 {
+                        if new == 0 {
+                            return false;
+                        }
+                        *unsolved -= 1;
+                        queue.push(p);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Places every symbol that has one place left in some unit.
+    fn hidden_singles(&mut self) -> Progress {
+        let n = self.n;
+        let full = self.shape.full_mask();
+        let mut changed = false;
+        self.work += (3 * n * n) as u64;
+        for u in 0..3 * n {
+            let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+            for &c in &self.units[u * n..(u + 1) * n] {
+                let m = self.cand[c as usize];
+                twice |= once & m;
+                once |= m;
+                if m & (m - 1) == 0 {
+                    fixed |= m;
+                }
+            }
+            if once != full {
+                return Progress::Contradiction;
+            }
+            let mut singles = once & !twice & !fixed;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                // An earlier single of this unit may have taken this symbol's only cell:
+                // then it has no place left, a contradiction.
+                let Some(c) = (u * n..(u + 1) * n)
+                    .map(|i| self.units[i] as usize)
+                    .find(|&c| self.cand[c] & bit != 0)
+                else {
+                    return Progress::Contradiction;
+                };
+                if self.cand[c] != bit {
+                    self.set(c, bit);
+                    changed = true;
+                }
+            }
+        }
+        if changed { Progress::Changed } else { Progress::None }
+    }
+
+    /// Pointing and claiming on every box–line intersection.
+    ///
+    /// A segment is the k cells where a box meets a row (or a column). If a symbol's
+    /// candidates in a box lie in one segment, it leaves the rest of that line
+    /// (pointing); if its candidates in a line lie in one segment, it leaves the rest of
+    /// that box (claiming).
+    fn locked_candidates(&mut self) -> Progress {
+        let (n, k) = (self.n, self.k);
+        self.work += (2 * n * n) as u64;
+        for r in 0..n {
+            for j in 0..k {
+                let base = r * n + j * k;
+                self.rowseg[r * k + j] = self.cand[base..base + k].iter().fold(0, |a, &m| a | m);
+            }
+        }
+        for c in 0..n {
+            for j in 0..k {
+                let mut m = 0;
+                for i in 0..k {
+                    m |= self.cand[(j * k + i) * n + c];
+                }
+                self.colseg[c * k + j] = m;
+            }
+        }
+        let mut changed = false;
+        for dir in [Dir::Rows, Dir::Columns] {
+            for line in 0..n {
+                // Claiming: symbols of this line confined to one of its k segments.
+                let mut segs = [0u64; MAX_BOX];
+                segs[..k].copy_from_slice(dir.segs(self, line));
+                let (once, twice) = once_twice(&segs[..k]);
+                let only = once & !twice;
+                if only != 0 {
+                    for j in 0..k {
+                        let syms = segs[j] & only;
+                        if syms == 0 {
+                            continue;
+                        }
+                        // Remove from the other lines of this box's band segment.
+                        let band = line / k * k;
+                        for other in band..band + k {
+                            if other != line && dir.segs(self, other)[j] & syms != 0 {
+                                match self.clear_segment(dir, other, j, syms) {
+                                    Some(c) => changed |= c,
+                                    None => return Progress::Contradiction,
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            // Pointing: in each box, symbols confined to one line segment.
+            for band in 0..k {
+                for j in 0..k {
+                    let mut once = 0u64;
+                    let mut twice = 0u64;
+                    for i in 0..k {
+                        let m = dir.segs(self, band * k + i)[j];
+                        twice |= once & m;
+                        once |= m;
+                    }
+                    let only = once & !twice;
+                    if only == 0 {
+                        continue;
+                    }
+                    for i in 0..k {
+                        let line = band * k + i;
+                        let mut segs = [0u64; MAX_BOX];
+                        segs[..k].copy_from_slice(dir.segs(self, line));
+                        let syms = segs[j] & only;
+                        if syms == 0 {
+                            continue;
+                        }
+                        for other in 0..k {
+                            if other != j && segs[other] & syms != 0 {
+                                match self.clear_segment(dir, line, other, syms) {
+                                    Some(c) => changed |= c,
+                                    None => return Progress::Contradiction,
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if changed { Progress::Changed } else { Progress::None }
+    }
+
+    /// Removes `syms` from the k cells of segment `j` of a line. `None` on a contradiction,
+    /// else whether anything changed.
+    fn clear_segment(&mut self, dir: Dir, line: usize, j: usize, syms: u64) -> Option<bool> {
+        let (n, k) = (self.n, self.k);
+        let mut changed = false;
+        for i in 0..k {
+            let cell = match dir {
+                Dir::Rows => line * n + j * k + i,
+                Dir::Columns => (j * k + i) * n + line,
+            };
+            let m = self.cand[cell];
+            if m & syms != 0 {
+                // A solved cell holding one of these symbols cannot lose it: that is a
+                // contradiction, which eliminate() reports by leaving the cell empty.
+                if !self.eliminate(cell, syms) {
+                    return None;
+                }
+                changed = true;
+            }
+        }
+        Some(changed)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    None,
+    Changed,
+    Contradiction,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Dir {
+    Rows,
+    Columns,
+}
+
+impl Dir {
+    #[inline]
+    fn segs(self, s: &Solver, line: usize) -> &[u64] {
+        let k = s.k;
+        match self {
+            Dir::Rows => &s.rowseg[line * k..(line + 1) * k],
+            Dir::Columns => &s.colseg[line * k..(line + 1) * k],
+        }
+    }
+}
+
+#[inline]
+fn once_twice(masks: &[u64]) -> (u64, u64) {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &m in masks {
+        twice |= once & m;
+        once |= m;
+    }
+    (once, twice)
+}
+
+/// Solves a puzzle and tells none, unique and multiple apart (with two solutions for
+/// multiple).
+///
+/// ```
+/// use sudoku64::{parse, solve::{solve, SolveResult}};
+/// let puzzle = parse::parse("1.34341221434.21").unwrap();
+/// assert!(matches!(solve(&puzzle), SolveResult::Unique(_)));
+/// ```
+pub fn solve(grid: &Grid) -> SolveResult {
+    let mut solver = Solver::new(grid.shape());
+    solve_with(&mut solver, grid).0
+}
+
+/// [`solve`] on a reusable solver; also returns the search counters. Stops early with
+/// `None` if the solver's hook asked to stop.
+pub fn solve_with(solver: &mut Solver, grid: &Grid) -> (SolveResult, Stats) {
+    solver.load(grid);
+    let result = match solver.next_solution() {
+        Next::Solution => {
+            let first = solver.solution();
+            match solver.next_solution() {
+                Next::Solution => SolveResult::Multiple(first, solver.solution()),
+                _ => SolveResult::Unique(first),
+            }
+        }
+        _ => SolveResult::None,
+    };
+    (result, solver.stats())
+}
+
+/// One solution, if there is any.
+pub fn solve_one(grid: &Grid) -> Option<Grid> {
+    let mut solver = Solver::new(grid.shape());
+    solver.load(grid);
+    (solver.next_solution() == Next::Solution).then(|| solver.solution())
+}
+
+/// The number of solutions, counting no further than `limit`.
+pub fn count_solutions_up_to(grid: &Grid, limit: u64) -> u64 {
+    let mut solver = Solver::new(grid.shape());
+    count_with(&mut solver, grid, limit).0
+}
+
+/// [`count_solutions_up_to`] on a reusable solver. The `Next` is `Stopped` when the hook
+/// stopped the count early (the count is then a lower bound).
+pub fn count_with(solver: &mut Solver, grid: &Grid, limit: u64) -> (u64, Next) {
+    solver.load(grid);
+    let mut count = 0;
+    while count < limit {
+        match solver.next_solution() {
+            Next::Solution => count += 1,
+            other => return (count, other),
+        }
+    }
+    (count, Next::Solution)
+}
+
+/// Every solution of a puzzle, found lazily, one per `next()`: the classic `-a` mode.
+/// Bound it with `.take(cap)`.
+pub struct Solutions {
+    solver: Solver,
+}
+
+impl Iterator for Solutions {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        (self.solver.next_solution() == Next::Solution).then(|| self.solver.solution())
+    }
+}
+
+/// All solutions of a puzzle, lazily.
+pub fn solutions(grid: &Grid) -> Solutions {
+    let mut solver = Solver::new(grid.shape());
+    solver.load(grid);
+    Solutions { solver }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pattern(shape: Shape) -> Grid {
+        let (n, k) = (shape.size(), shape.box_side());
+        let cells = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                (((r % k) * k + r / k + c) % n + 1) as u8
+            })
+            .collect();
+        Grid::from_cells(shape, cells).unwrap()
+    }
+
+    #[test]
+    fn empty_grids_solve_at_every_size() {
+        for shape in Shape::all() {
+            let solution = solve_one(&Grid::empty(shape)).expect("an empty grid has solutions");
+            assert!(solution.is_solved(), "{}", shape.name());
+        }
+    }
+
+    #[test]
+    fn full_and_nearly_full_grids() {
+        for shape in Shape::all() {
+            let full = pattern(shape);
+            assert!(full.is_solved());
+            assert_eq!(solve(&full), SolveResult::Unique(full.clone()));
+            let mut one = full.clone();
+            one.set(0, 0);
+            assert_eq!(solve(&one), SolveResult::Unique(full.clone()));
+        }
+    }
+
+    #[test]
+    fn counts_and_enumeration_agree() {
+        // An empty 4×4 has 288 solutions.
+        let empty = Grid::empty(Shape::from_size(4).unwrap());
+        assert_eq!(count_solutions_up_to(&empty, 1000), 288);
+        assert_eq!(count_solutions_up_to(&empty, 10), 10);
+        let all: Vec<Grid> = solutions(&empty).collect();
+        assert_eq!(all.len(), 288);
+        assert!(all.iter().all(Grid::is_solved));
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 288);
+    }
+
+    #[test]
+    fn hook_stops_the_search() {
+        let empty = Grid::empty(Shape::from_size(9).unwrap());
+        let mut solver = Solver::new(empty.shape());
+        let calls = std::rc::Rc::new(std::cell::Cell::new(0));
+        let seen = calls.clone();
+        solver.set_hook(Some(Box::new(move |_| {
+            seen.set(seen.get() + 1);
+            false
+        })));
+        // Counting every 9×9 grid would take ages: the hook must end it.
+        let (count, how) = count_with(&mut solver, &empty, u64::MAX);
+        assert_eq!(how, Next::Stopped);
+        assert!(count > 0);
+        assert_eq!(calls.get(), 1);
+        assert!(solver.stats().nodes > 0);
+    }
+}
