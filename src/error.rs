@@ -83,6 +83,8 @@ pub enum ErrorKind {
         /// The side asked for.
         size: usize,
     },
+    /// The caller stopped the work (a cancel button, a closed page).
+    Cancelled,
     /// An option with a value outside its range.
     BadOption {
         /// The option's name.
@@ -91,6 +93,27 @@ pub enum ErrorKind {
         value: String,
         /// What is allowed.
         allowed: String,
+    },
+    /// A whitespace-separated token (such as `17` in a 16×16 grid) that is not a symbol of
+    /// the grid, at a line and column of the text.
+    BadToken {
+        /// The token, cut to its first 16 characters.
+        token: String,
+        /// Line of the text, from 1.
+        line: usize,
+        /// Column (character) of the line where the token starts, from 1.
+        column: usize,
+        /// The grid's shape.
+        shape: Shape,
+    },
+    /// A character that is not a hex symbol (`0`-`F`) when hex symbols were asked for.
+    BadHexSymbol {
+        /// The character.
+        symbol: char,
+        /// Line of the text, from 1.
+        line: usize,
+        /// Column (character) of the line, from 1.
+        column: usize,
     },
 }
 
@@ -111,6 +134,9 @@ impl Error {
             ErrorKind::Clash { .. } => "clash",
             ErrorKind::BadSize { .. } => "bad-size",
             ErrorKind::BadOption { .. } => "bad-option",
+            ErrorKind::Cancelled => "cancelled",
+            ErrorKind::BadToken { .. } => "bad-symbol",
+            ErrorKind::BadHexSymbol { .. } => "bad-symbol",
         }
     }
 
@@ -126,7 +152,9 @@ impl Error {
     /// The line of the input text the error is on, from 1, when it is about text.
     pub fn line(&self) -> Option<usize> {
         match *self.kind {
-            ErrorKind::BadSymbol { line, .. } => Some(line),
+            ErrorKind::BadSymbol { line, .. }
+            | ErrorKind::BadToken { line, .. }
+            | ErrorKind::BadHexSymbol { line, .. } => Some(line),
             _ => None,
         }
     }
@@ -134,7 +162,9 @@ impl Error {
     /// The column (character) of that line, from 1.
     pub fn column(&self) -> Option<usize> {
         match *self.kind {
-            ErrorKind::BadSymbol { column, .. } => Some(column),
+            ErrorKind::BadSymbol { column, .. }
+            | ErrorKind::BadToken { column, .. }
+            | ErrorKind::BadHexSymbol { column, .. } => Some(column),
             _ => None,
         }
     }
@@ -239,6 +269,7 @@ impl fmt::Display for Error {
             ErrorKind::BadSize { size } => {
                 write!(f, "{size} is not a grid size: sizes are {SIZES}")
             }
+            ErrorKind::Cancelled => write!(f, "cancelled"),
             ErrorKind::BadOption {
                 name,
                 value,
@@ -246,6 +277,33 @@ impl fmt::Display for Error {
             } => {
                 write!(f, "{value:?} is not a valid {name}: {allowed}")
             }
+            ErrorKind::BadToken {
+                token,
+                line,
+                column,
+                shape,
+            } => {
+                let n = shape.size();
+                let last = crate::format::ALPHABET.as_bytes()[n - 1] as char;
+                let symbols = if n <= 9 {
+                    format!("1 to {n}")
+                } else {
+                    format!("1 to {n} or 1 to {last}")
+                };
+                write!(
+                    f,
+                    "{token:?} at line {line}, column {column} is not a symbol of a {} grid ({symbols}; . _ or 0 for empty)",
+                    shape.name()
+                )
+            }
+            ErrorKind::BadHexSymbol {
+                symbol,
+                line,
+                column,
+            } => write!(
+                f,
+                "{symbol:?} at line {line}, column {column} is not a hex symbol (0 to F; . or _ for empty)"
+            ),
         }
     }
 }

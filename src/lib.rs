@@ -7,7 +7,11 @@
 
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grid;
+pub mod parse;
+pub mod solve;
+pub mod transform;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -15,6 +19,7 @@ pub mod wasm;
 pub use error::{Error, ErrorKind};
 pub use format::Layout;
 pub use grid::{Grid, Shape};
+pub use parse::{ParseOptions, Puzzles, parse_with, puzzles};
 
 /// The crate version, as written in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

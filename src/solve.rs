@@ -23,6 +23,9 @@
 //! called every few tens of microseconds of work so a caller can stop it and read its
 //! [`Stats`].
 
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
 use crate::grid::{Grid, MAX_BOX, Shape};
 
 /// Counters of the work a search did.
@@ -63,7 +66,7 @@ pub enum SolveResult {
 }
 
 /// A hook called during the search with the counters so far; it returns `false` to stop.
-pub type Hook = Box<dyn FnMut(&Stats) -> bool>;
+pub type Hook<'h> = Box<dyn FnMut(&Stats) -> bool + 'h>;
 
 /// Work units (cells visited) between two calls of the hook. About 20–60 µs of work on
 /// current machines, far below the 50 ms a caller may wait for a stop.
@@ -98,13 +101,16 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { hidden_singles: true, locked_candidates: true }
+        Rules {
+            hidden_singles: true,
+            locked_candidates: true,
+        }
     }
 }
 
 /// A reusable exact solver for one shape. Make one, then [`load`](Solver::load) puzzles
 /// into it one after another.
-pub struct Solver {
+pub struct Solver<'h> {
     shape: Shape,
     n: usize,
     k: usize,
@@ -126,12 +132,20 @@ pub struct Solver {
     rules: Rules,
     stats: Stats,
     work: u64,
-    hook: Option<Hook>,
+    hook: Option<Hook<'h>>,
+    /// Branch order: lowest symbol first, or random from this generator.
+    rng: Option<Xoshiro256PlusPlus>,
+    /// The search stops (as if the hook said so) after this many nodes.
+    node_limit: u64,
+    /// Per cell, a symbol to try first (one bit, or 0 for none).
+    prefer: Vec<u64>,
+    /// A cell to branch on first, if it is still open at the first decision.
+    first_cell: Option<usize>,
 }
 
-impl Solver {
+impl<'h> Solver<'h> {
     /// A solver for grids of this shape, with its tables and storage allocated.
-    pub fn new(shape: Shape) -> Solver {
+    pub fn new(shape: Shape) -> Self {
         let n = shape.size();
         let k = shape.box_side();
         let cells = shape.cells();
@@ -139,12 +153,20 @@ impl Solver {
         let mut peers = Vec::with_capacity(cells * npeers);
         for cell in 0..cells {
             let (r, c, b) = (shape.row(cell), shape.column(cell), shape.box_of(cell));
-            peers.extend((0..cells).filter(|&o| {
-                o != cell && (shape.row(o) == r || shape.column(o) == c || shape.box_of(o) == b)
-            }).map(|o| o as u16));
+            peers.extend(
+                (0..cells)
+                    .filter(|&o| {
+                        o != cell
+                            && (shape.row(o) == r || shape.column(o) == c || shape.box_of(o) == b)
+                    })
+                    .map(|o| o as u16),
+            );
         }
         debug_assert_eq!(peers.len(), cells * npeers);
-        let units = (0..3 * n).flat_map(|u| shape.unit_cells(u)).map(|c| c as u16).collect();
+        let units = (0..3 * n)
+            .flat_map(|u| shape.unit_cells(u))
+            .map(|c| c as u16)
+            .collect();
         Solver {
             shape,
             n,
@@ -166,7 +188,51 @@ impl Solver {
             stats: Stats::default(),
             work: 0,
             hook: None,
+            rng: None,
+            node_limit: u64::MAX,
+            prefer: Vec::new(),
+            first_cell: None,
         }
+    }
+
+    /// Makes the first decision of every search branch on this cell (if propagation has
+    /// not already filled it), instead of the cell with the fewest candidates. The
+    /// generator uses it to split "is there a solution where this cell differs" by the
+    /// cell's own symbols.
+    pub fn set_first_cell(&mut self, cell: Option<usize>) {
+        self.first_cell = cell;
+    }
+
+    /// Tries these symbols first, one per cell (0 for none), before the usual order; an
+    /// empty grid clears the preference. The generator prefers the known solution: a
+    /// second solution, if there is one, usually differs from it in a few cells only, so
+    /// this finds it in a few nodes.
+    pub fn set_preferred(&mut self, grid: Option<&Grid>) {
+        self.prefer.clear();
+        if let Some(g) = grid {
+            assert_eq!(
+                g.shape(),
+                self.shape,
+                "the grid's shape is not the solver's"
+            );
+            self.prefer.extend(
+                g.cells()
+                    .iter()
+                    .map(|&v| if v == 0 { 0 } else { 1u64 << (v - 1) }),
+            );
+        }
+    }
+
+    /// Tries candidates in a random order drawn from this seed, instead of lowest first:
+    /// the generator's way to reach a random full grid. `None` restores the fixed order.
+    pub fn set_random_order(&mut self, seed: Option<u64>) {
+        self.rng = seed.map(Xoshiro256PlusPlus::seed_from_u64);
+    }
+
+    /// Stops every search after `limit` nodes with [`Next::Stopped`] (`u64::MAX`: no limit).
+    /// Unlike a time limit, a node limit gives the same answer on every machine.
+    pub fn set_node_limit(&mut self, limit: u64) {
+        self.node_limit = limit;
     }
 
     /// The shape this solver is for.
@@ -181,7 +247,7 @@ impl Solver {
 
     /// Installs a hook called every few tens of microseconds of search with the counters;
     /// when it returns `false` the search stops with [`Next::Stopped`].
-    pub fn set_hook(&mut self, hook: Option<Hook>) {
+    pub fn set_hook(&mut self, hook: Option<Hook<'h>>) {
         self.hook = hook;
     }
 
@@ -197,7 +263,11 @@ impl Solver {
     /// # Panics
     /// If the grid's shape is not the solver's.
     pub fn load(&mut self, grid: &Grid) {
-        assert_eq!(grid.shape(), self.shape, "the grid's shape is not the solver's");
+        assert_eq!(
+            grid.shape(),
+            self.shape,
+            "the grid's shape is not the solver's"
+        );
         let full = self.shape.full_mask();
         self.reset();
         for (cell, &v) in grid.cells().iter().enumerate() {
@@ -232,14 +302,49 @@ impl Solver {
         self.phase = Phase::Loaded;
     }
 
+    /// Applies the loaded cells with one candidate ("placed") to everyone else at once:
+    /// each unit's placed symbols are gathered in one pass, then every other cell drops
+    /// its units' symbols. That is O(cells) where placing the givens one by one through
+    /// their peers costs O(givens × peers), the bulk of a load at 64×64. Cells left with
+    /// one candidate are queued for the usual propagation.
     fn queue_singles(&mut self) {
+        let (n, k) = (self.n, self.k);
+        let mut placed = [0u64; 3 * crate::grid::MAX_SIZE];
         self.unsolved = self.cand.len();
         for (cell, &m) in self.cand.iter().enumerate() {
-            if m != 0 && m & (m - 1) == 0 {
-                self.queue.push(cell as u16);
-                self.unsolved -= 1;
-            } else if m == 0 {
+            if m == 0 {
                 self.phase = Phase::Done;
+                return;
+            }
+            if m & (m - 1) == 0 {
+                self.unsolved -= 1;
+                let (r, c) = (cell / n, cell % n);
+                let units = [r, n + c, 2 * n + r / k * k + c / k];
+                for u in units {
+                    if placed[u] & m != 0 {
+                        // Two cells hold the same symbol in one unit.
+                        self.phase = Phase::Done;
+                        return;
+                    }
+                    placed[u] |= m;
+                }
+            }
+        }
+        for cell in 0..self.cand.len() {
+            let m = self.cand[cell];
+            if m & (m - 1) == 0 {
+                continue;
+            }
+            let (r, c) = (cell / n, cell % n);
+            let new = m & !(placed[r] | placed[n + c] | placed[2 * n + r / k * k + c / k]);
+            self.cand[cell] = new;
+            if new == 0 {
+                self.phase = Phase::Done;
+                return;
+            }
+            if new & (new - 1) == 0 {
+                self.unsolved -= 1;
+                self.queue.push(cell as u16);
             }
         }
     }
@@ -251,7 +356,11 @@ impl Solver {
 
     /// The solution just found by [`next_solution`](Solver::next_solution).
     pub fn solution(&self) -> Grid {
-        let cells = self.cand.iter().map(|&m| m.trailing_zeros() as u8 + 1).collect();
+        let cells = self
+            .cand
+            .iter()
+            .map(|&m| m.trailing_zeros() as u8 + 1)
+            .collect();
         Grid::from_cells(self.shape, cells).expect("a solution has one symbol per cell")
     }
 
@@ -301,9 +410,25 @@ impl Solver {
                 self.phase = Phase::Done;
                 return Next::Exhausted;
             };
-            let bit = frame.remaining & frame.remaining.wrapping_neg();
+            let preferred = self
+                .prefer
+                .get(frame.cell as usize)
+                .map_or(0, |&p| p & frame.remaining);
+            let bit = match self.rng.as_mut() {
+                _ if preferred != 0 => preferred,
+                None => frame.remaining & frame.remaining.wrapping_neg(),
+                Some(rng) => nth_bit(
+                    frame.remaining,
+                    rng.random_range(0..frame.remaining.count_ones()),
+                ),
+            };
             frame.remaining ^= bit;
-            let Frame { cell, remaining, trail_len, unsolved } = *frame;
+            let Frame {
+                cell,
+                remaining,
+                trail_len,
+                unsolved,
+            } = *frame;
             if remaining == 0 {
                 // The last branch: nothing to come back to here.
                 self.stack.pop();
@@ -311,6 +436,9 @@ impl Solver {
             self.undo_to(trail_len as usize);
             self.unsolved = unsolved as usize;
             self.stats.nodes += 1;
+            if self.stats.nodes > self.node_limit {
+                return self.stop();
+            }
             self.queue.clear();
             self.set(cell as usize, bit);
             match self.propagate() {
@@ -337,7 +465,10 @@ impl Solver {
             self.stats.solutions += 1;
             return Some(Next::Solution);
         }
-        let cell = self.pick_cell();
+        let cell = match self.first_cell {
+            Some(c) if self.stack.is_empty() && self.cand[c].count_ones() > 1 => c,
+            _ => self.pick_cell(),
+        };
         self.stats.guesses += 1;
         self.stack.push(Frame {
             cell: cell as u16,
@@ -446,7 +577,15 @@ impl Solver {
     fn naked_singles(&mut self) -> bool {
         let npeers = self.npeers;
         // Split borrows: the loop body is the solver's hottest code.
-        let Solver { peers, cand, trail, queue, unsolved, work, .. } = self;
+        let Solver {
+            peers,
+            cand,
+            trail,
+            queue,
+            unsolved,
+            work,
+            ..
+        } = self;
         while let Some(cell) = queue.pop() {
             let cell = cell as usize;
             let bit = cand[cell];
@@ -507,7 +646,11 @@ impl Solver {
                 }
             }
         }
-        if changed { Progress::Changed } else { Progress::None }
+        if changed {
+            Progress::Changed
+        } else {
+            Progress::None
+        }
     }
 
     /// Pointing and claiming on every box–line intersection.
@@ -595,7 +738,11 @@ impl Solver {
                 }
             }
         }
-        if changed { Progress::Changed } else { Progress::None }
+        if changed {
+            Progress::Changed
+        } else {
+            Progress::None
+        }
     }
 
     /// Removes `syms` from the k cells of segment `j` of a line. `None` on a contradiction,
@@ -637,13 +784,22 @@ enum Dir {
 
 impl Dir {
     #[inline]
-    fn segs(self, s: &Solver, line: usize) -> &[u64] {
+    fn segs<'a>(self, s: &'a Solver<'_>, line: usize) -> &'a [u64] {
         let k = s.k;
         match self {
             Dir::Rows => &s.rowseg[line * k..(line + 1) * k],
             Dir::Columns => &s.colseg[line * k..(line + 1) * k],
         }
     }
+}
+
+/// The `n`-th set bit of `mask` (from the lowest), as a one-bit mask.
+#[inline]
+fn nth_bit(mut mask: u64, n: u32) -> u64 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask & mask.wrapping_neg()
 }
 
 #[inline]
@@ -671,7 +827,7 @@ pub fn solve(grid: &Grid) -> SolveResult {
 
 /// [`solve`] on a reusable solver; also returns the search counters. Stops early with
 /// `None` if the solver's hook asked to stop.
-pub fn solve_with(solver: &mut Solver, grid: &Grid) -> (SolveResult, Stats) {
+pub fn solve_with(solver: &mut Solver<'_>, grid: &Grid) -> (SolveResult, Stats) {
     solver.load(grid);
     let result = match solver.next_solution() {
         Next::Solution => {
@@ -701,7 +857,7 @@ pub fn count_solutions_up_to(grid: &Grid, limit: u64) -> u64 {
 
 /// [`count_solutions_up_to`] on a reusable solver. The `Next` is `Stopped` when the hook
 /// stopped the count early (the count is then a lower bound).
-pub fn count_with(solver: &mut Solver, grid: &Grid, limit: u64) -> (u64, Next) {
+pub fn count_with(solver: &mut Solver<'_>, grid: &Grid, limit: u64) -> (u64, Next) {
     solver.load(grid);
     let mut count = 0;
     while count < limit {
@@ -716,7 +872,7 @@ pub fn count_with(solver: &mut Solver, grid: &Grid, limit: u64) -> (u64, Next) {
 /// Every solution of a puzzle, found lazily, one per `next()`: the classic `-a` mode.
 /// Bound it with `.take(cap)`.
 pub struct Solutions {
-    solver: Solver,
+    solver: Solver<'static>,
 }
 
 impl Iterator for Solutions {

@@ -39,9 +39,20 @@ pub fn random_symmetry(grid: &Grid, rng: &mut impl Rng) -> Grid {
     let mut out = Grid::empty(shape);
     for r in 0..n {
         for c in 0..n {
-            let (sr, sc) = if transpose { (cols[c], rows[r]) } else { (rows[r], cols[c]) };
+            let (sr, sc) = if transpose {
+                (cols[c], rows[r])
+            } else {
+                (rows[r], cols[c])
+            };
             let v = grid.get(shape.cell(sr, sc));
-            out.set(shape.cell(r, c), if v == 0 { 0 } else { labels[v as usize - 1] as u8 + 1 });
+            out.set(
+                shape.cell(r, c),
+                if v == 0 {
+                    0
+                } else {
+                    labels[v as usize - 1] as u8 + 1
+                },
+            );
         }
     }
     out

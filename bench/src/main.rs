@@ -45,40 +45,65 @@ fn read_set(path: &PathBuf, limit: Option<usize>, seed: u64) -> Vec<Grid> {
         .filter(|l| !l.starts_with('#') && l.len() >= 81)
         .take(limit.unwrap_or(usize::MAX))
         .map(|l| {
-            let cells = l.bytes().take(81).map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
+            let cells = l
+                .bytes()
+                .take(81)
+                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                .collect();
             random_symmetry(&Grid::from_cells(shape, cells).unwrap(), &mut rng)
         })
         .collect()
 }
 
 fn line_of(g: &Grid) -> String {
-    g.cells().iter().map(|&v| if v == 0 { '.' } else { (b'0' + v) as char }).collect()
+    g.cells()
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+        .collect()
 }
 
 fn main() {
     let args = Args::parse();
     let files = if args.files.is_empty() {
-        ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles5_forum_hardest_1905_11+"]
-            .iter()
-            .map(|f| PathBuf::from("../shared/puzzles").join(f))
-            .collect()
+        [
+            "puzzles2_17_clue",
+            "puzzles3_magictour_top1465",
+            "puzzles5_forum_hardest_1905_11+",
+        ]
+        .iter()
+        .map(|f| PathBuf::from("../shared/puzzles").join(f))
+        .collect()
     } else {
         args.files.clone()
     };
-    println!("count up to 2, each puzzle under a random symmetry (seed {})", args.seed);
-    println!("{:<34} {:>8} {:>14} {:>14} {:>7}", "set", "puzzles", "sudoku64 /s", "sudoku /s", "ratio");
+    println!(
+        "count up to 2, each puzzle under a random symmetry (seed {})",
+        args.seed
+    );
+    println!(
+        "{:<34} {:>8} {:>14} {:>14} {:>7}",
+        "set", "puzzles", "sudoku64 /s", "sudoku /s", "ratio"
+    );
     for path in &files {
         let set = read_set(path, args.limit, args.seed);
         let lines: Vec<String> = set.iter().map(line_of).collect();
 
         let mut solver = Solver::new(Shape::from_size(9).unwrap());
-        solver.set_rules(Rules { hidden_singles: !args.no_hidden, locked_candidates: !args.no_locked });
+        solver.set_rules(Rules {
+            hidden_singles: !args.no_hidden,
+            locked_candidates: !args.no_locked,
+        });
         let start = Instant::now();
-        let ours: Vec<u64> = set.iter().map(|g| count_with(&mut solver, g, 2).0).collect();
+        let ours: Vec<u64> = set
+            .iter()
+            .map(|g| count_with(&mut solver, g, 2).0)
+            .collect();
         let ours_secs = start.elapsed().as_secs_f64();
 
-        let parsed: Vec<sudoku::Sudoku> =
-            lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).unwrap()).collect();
+        let parsed: Vec<sudoku::Sudoku> = lines
+            .iter()
+            .map(|l| sudoku::Sudoku::from_str_line(l).unwrap())
+            .collect();
         let start = Instant::now();
         let theirs: Vec<usize> = parsed.iter().map(|s| s.solutions_count_up_to(2)).collect();
         let theirs_secs = start.elapsed().as_secs_f64();
@@ -88,6 +113,13 @@ fn main() {
         }
         let name = path.file_name().unwrap().to_string_lossy();
         let (a, b) = (set.len() as f64 / ours_secs, set.len() as f64 / theirs_secs);
-        println!("{:<34} {:>8} {:>14.0} {:>14.0} {:>7.2}", name, set.len(), a, b, a / b);
+        println!(
+            "{:<34} {:>8} {:>14.0} {:>14.0} {:>7.2}",
+            name,
+            set.len(),
+            a,
+            b,
+            a / b
+        );
     }
 }

@@ -1,0 +1,472 @@
+//! The command line's implementation (native only: it needs a terminal, files and clap).
+
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
+use sudoku64::solve::{Next, SolveResult, Solver, Stats, solve_with};
+use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format, parse};
+
+#[derive(Parser)]
+#[command(
+    name = "sudoku64",
+    version,
+    about = "Sudoku solver and generator for grids from 1×1 to 64×64"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve puzzles: one per line, or one grid file (any common format, any size).
+    Solve(SolveArgs),
+    /// Generate puzzles with exactly one solution: one `PUZZLE SOLUTION` line each.
+    Generate(GenerateArgs),
+    /// Measure the solver or the generator.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Args)]
+struct InputArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+    /// The grid side, when it should not be inferred from the cell count.
+    #[arg(long)]
+    size: Option<usize>,
+    /// 16×16 written with 0-F (0 is a symbol, not an empty cell).
+    #[arg(long)]
+    hex: bool,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print the number of solutions, counting no further than LIMIT.
+    #[arg(long, value_name = "LIMIT", conflicts_with = "all")]
+    count: Option<u64>,
+    /// Print every solution (at most --max of them per puzzle).
+    #[arg(long)]
+    all: bool,
+    /// With --all: the most solutions to print per puzzle.
+    #[arg(long, default_value_t = 10_000)]
+    max: u64,
+    /// Print search statistics for each puzzle to standard error.
+    #[arg(long)]
+    stats: bool,
+    /// How to write solutions.
+    #[arg(long, value_enum, default_value_t = FormatArg::Line)]
+    format: FormatArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    /// One line per grid.
+    Line,
+    /// One line per row, a blank line after each grid.
+    Rows,
+    /// Rows with box frames, a blank line after each grid.
+    Framed,
+}
+
+impl From<FormatArg> for Layout {
+    fn from(f: FormatArg) -> Layout {
+        match f {
+            FormatArg::Line => Layout::Line,
+            FormatArg::Rows => Layout::Rows,
+            FormatArg::Framed => Layout::Framed,
+        }
+    }
+}
+
+#[derive(Args, Clone)]
+struct GenerateArgs {
+    /// Grid side: 1, 4, 9, 16, 25, 36, 49 or 64.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Seed of the first puzzle; the next ones use seed+1, seed+2, ... (random if omitted).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Symmetry of the givens: none, rot180, rot90, mirror or diagonal.
+    #[arg(long, default_value = "none")]
+    symmetry: String,
+    /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then
+    /// 0.57, 0.53, 0.49, 0.45 for 25×25 to 64×64).
+    #[arg(long, value_name = "FRACTION", conflicts_with = "minimal")]
+    empty: Option<f64>,
+    /// Dig until no clue can be removed, at any size.
+    #[arg(long)]
+    minimal: bool,
+    /// Stop digging after this many milliseconds per puzzle.
+    #[arg(long, value_name = "MS")]
+    budget_ms: Option<f64>,
+    /// Write CSV (`size,seed,clues,empty,puzzle,solution`) with a header line.
+    #[arg(long)]
+    csv: bool,
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Count solutions up to 2 for every puzzle of a file: puzzles per second, median and p99.
+    Solve {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Generate puzzles and report times and clue counts.
+    Generate {
+        /// Grid side.
+        #[arg(long)]
+        size: usize,
+        /// How many puzzles (seeds seed, seed+1, ...).
+        #[arg(long, default_value_t = 10)]
+        count: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Symmetry of the givens.
+        #[arg(long, default_value = "none")]
+        symmetry: String,
+        /// Fraction of empty cells to dig to (default: the size's default).
+        #[arg(long)]
+        empty: Option<f64>,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve(&args),
+        Command::Generate(args) => generate(&args),
+        Command::Bench(BenchCommand::Solve { input }) => bench_solve(&input),
+        Command::Bench(BenchCommand::Generate {
+            size,
+            count,
+            seed,
+            symmetry,
+            empty,
+        }) => bench_generate(size, count, seed, &symmetry, empty),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("sudoku64: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads the input (a file or standard input) to a string.
+fn read_input(input: &InputArgs) -> Result<String, String> {
+    let mut text = String::new();
+    match &input.file {
+        None => io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("standard input: {e}"))?,
+        Some(p) if p.as_os_str() == "-" => io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("standard input: {e}"))?,
+        Some(p) => {
+            text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            0
+        }
+    };
+    Ok(text)
+}
+
+fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
+    if let Some(n) = input.size {
+        Shape::from_size(n).map_err(|e| e.to_string())?;
+    }
+    Ok(ParseOptions {
+        size: input.size,
+        hex: input.hex,
+        ..ParseOptions::default()
+    })
+}
+
+/// A puzzle of the input: its line number, and the grid or why it could not be read.
+type Numbered = (usize, Result<Grid, Error>);
+
+/// The input's puzzles with their line numbers.
+fn read_puzzles(input: &InputArgs) -> Result<Vec<Numbered>, String> {
+    let text = read_input(input)?;
+    let options = parse_options(input)?;
+    let puzzles: Vec<_> = parse::puzzles(&text, &options).collect();
+    if puzzles.is_empty() {
+        return Err("no puzzle found in the input".into());
+    }
+    Ok(puzzles)
+}
+
+fn write_grid(out: &mut impl Write, grid: &Grid, layout: Layout) -> io::Result<()> {
+    match layout {
+        Layout::Line => writeln!(out, "{}", format::to_line(grid)),
+        _ => writeln!(out, "{}", format::write(grid, layout)),
+    }
+}
+
+fn stats_line(line: usize, stats: &Stats, took: Duration) -> String {
+    format!(
+        "line {line}: {} nodes, {} guesses, {} backtracks, {:.0} µs",
+        stats.nodes,
+        stats.guesses,
+        stats.backtracks,
+        took.as_secs_f64() * 1e6
+    )
+}
+
+/// `sudoku64 solve`. Returns whether every puzzle had a solution.
+fn solve(args: &SolveArgs) -> Result<bool, String> {
+    let puzzles = read_puzzles(&args.input)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let layout = Layout::from(args.format);
+    let mut all_ok = true;
+    let mut solver: Option<Solver<'_>> = None;
+    for (line, puzzle) in puzzles {
+        let grid = match puzzle {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("line {line}: {e}");
+                all_ok = false;
+                continue;
+            }
+        };
+        if solver.as_ref().is_none_or(|s| s.shape() != grid.shape()) {
+            solver = Some(Solver::new(grid.shape()));
+        }
+        let solver = solver.as_mut().expect("made above");
+        let start = Instant::now();
+        let io_err = |e: io::Error| e.to_string();
+        if let Some(limit) = args.count {
+            solver.load(&grid);
+            let mut count = 0;
+            while count < limit && solver.next_solution() == Next::Solution {
+                count += 1;
+            }
+            writeln!(out, "{count}").map_err(io_err)?;
+        } else if args.all {
+            solver.load(&grid);
+            let mut count = 0;
+            while count < args.max && solver.next_solution() == Next::Solution {
+                write_grid(&mut out, &solver.solution(), layout).map_err(io_err)?;
+                count += 1;
+            }
+            if count == 0 {
+                eprintln!("line {line}: no solution");
+                all_ok = false;
+            } else if count == args.max && solver.next_solution() == Next::Solution {
+                eprintln!("line {line}: stopped after {count} solutions (raise --max for more)");
+            }
+        } else {
+            match solve_with(solver, &grid).0 {
+                SolveResult::Unique(s) => write_grid(&mut out, &s, layout).map_err(io_err)?,
+                SolveResult::Multiple(s, _) => {
+                    eprintln!("line {line}: more than one solution; printed one");
+                    write_grid(&mut out, &s, layout).map_err(io_err)?;
+                }
+                SolveResult::None => {
+                    eprintln!("line {line}: no solution");
+                    all_ok = false;
+                }
+            }
+        }
+        if args.stats {
+            out.flush().map_err(|e| e.to_string())?;
+            eprintln!("{}", stats_line(line, &solver.stats(), start.elapsed()));
+        }
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    Ok(all_ok)
+}
+
+/// A clock for the generator's time budget; never cancels.
+struct Clock(Instant);
+
+impl Control for Clock {
+    fn now_ms(&mut self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1e3
+    }
+    fn progress(&mut self, _: f64) -> bool {
+        true
+    }
+}
+
+fn generate_options(
+    size: usize,
+    symmetry: &str,
+    empty: Option<f64>,
+    minimal: bool,
+) -> Result<Options, String> {
+    let shape = Shape::from_size(size).map_err(|e| e.to_string())?;
+    let symmetry: Symmetry = symmetry.parse().map_err(|e: Error| e.to_string())?;
+    let target = match (empty, minimal) {
+        (Some(f), _) => Some(Target::empty(f).map_err(|e| e.to_string())?),
+        (None, true) => Some(Target::Minimal),
+        (None, false) => None,
+    };
+    Ok(Options {
+        target,
+        symmetry,
+        ..Options::new(shape, 0)
+    })
+}
+
+/// `sudoku64 generate`.
+fn generate(args: &GenerateArgs) -> Result<bool, String> {
+    let base = generate_options(args.size, &args.symmetry, args.empty, args.minimal)?;
+    let first = args
+        .seed
+        .unwrap_or_else(|| generate::fresh_seed(&mut rand::rng()));
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let io_err = |e: io::Error| e.to_string();
+    if args.csv {
+        writeln!(out, "size,seed,symmetry,clues,empty,puzzle,solution").map_err(io_err)?;
+    }
+    for i in 0..args.count {
+        let options = Options {
+            seed: first.wrapping_add(i),
+            budget_ms: args.budget_ms,
+            ..base.clone()
+        };
+        let made =
+            generate::generate(&options, &mut Clock(Instant::now())).map_err(|e| e.to_string())?;
+        if args.csv {
+            writeln!(
+                out,
+                "{},{},{},{},{:.4},{},{}",
+                args.size,
+                made.seed,
+                made.symmetry,
+                made.puzzle.clue_count(),
+                made.empty_fraction,
+                format::to_line(&made.puzzle),
+                format::to_line(&made.solution)
+            )
+            .map_err(io_err)?;
+        } else {
+            writeln!(
+                out,
+                "{} {}",
+                format::to_line(&made.puzzle),
+                format::to_line(&made.solution)
+            )
+            .map_err(io_err)?;
+        }
+        if !made.target_reached {
+            eprintln!("seed {}: {}", made.seed, made.summary());
+        }
+    }
+    out.flush().map_err(io_err)?;
+    Ok(true)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i]
+}
+
+/// `sudoku64 bench solve`.
+fn bench_solve(input: &InputArgs) -> Result<bool, String> {
+    let puzzles = read_puzzles(input)?;
+    let mut grids = Vec::with_capacity(puzzles.len());
+    for (line, p) in puzzles {
+        grids.push(p.map_err(|e| format!("line {line}: {e}"))?);
+    }
+    let mut times = Vec::with_capacity(grids.len());
+    let (mut none, mut unique, mut multiple) = (0, 0, 0);
+    let mut solver = Solver::new(grids[0].shape());
+    let total = Instant::now();
+    for grid in &grids {
+        if grid.shape() != solver.shape() {
+            solver = Solver::new(grid.shape());
+        }
+        let start = Instant::now();
+        solver.load(grid);
+        let mut count = 0;
+        while count < 2 && solver.next_solution() == Next::Solution {
+            count += 1;
+        }
+        times.push(start.elapsed().as_secs_f64() * 1e6);
+        match count {
+            0 => none += 1,
+            1 => unique += 1,
+            _ => multiple += 1,
+        }
+    }
+    let secs = total.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    println!("puzzles      {}", grids.len());
+    println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
+    println!("median µs    {:.1}", percentile(&times, 0.5));
+    println!("p99 µs       {:.1}", percentile(&times, 0.99));
+    println!("max µs       {:.1}", times.last().copied().unwrap_or(0.0));
+    println!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
+    Ok(true)
+}
+
+/// `sudoku64 bench generate`.
+fn bench_generate(
+    size: usize,
+    count: u64,
+    seed: u64,
+    symmetry: &str,
+    empty: Option<f64>,
+) -> Result<bool, String> {
+    let base = generate_options(size, symmetry, empty, false)?;
+    let mut times = Vec::new();
+    let mut clues = Vec::new();
+    let mut results: Vec<Generated> = Vec::new();
+    println!(
+        "{:>10} {:>10} {:>7} {:>8} {:>8} {:>8}  outcome",
+        "seed", "ms", "clues", "empty", "restarts", "searches"
+    );
+    for i in 0..count {
+        let options = Options {
+            seed: seed.wrapping_add(i),
+            ..base.clone()
+        };
+        let start = Instant::now();
+        let made = generate::generate(&options, &mut Clock(start)).map_err(|e| e.to_string())?;
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        println!(
+            "{:>10} {:>10.1} {:>7} {:>7.1}% {:>8} {:>8}  {}",
+            made.seed,
+            ms,
+            made.puzzle.clue_count(),
+            made.empty_fraction * 100.0,
+            made.restarts,
+            made.exact_checks,
+            made.summary()
+        );
+        times.push(ms);
+        clues.push(made.puzzle.clue_count() as f64);
+        results.push(made);
+    }
+    times.sort_by(f64::total_cmp);
+    clues.sort_by(f64::total_cmp);
+    let reached = results.iter().filter(|r| r.target_reached).count();
+    println!(
+        "{size}×{size}, {count} puzzles: median {:.1} ms, worst {:.1} ms; clues min {} median {} max {}; target reached {reached}/{count}",
+        percentile(&times, 0.5),
+        times.last().copied().unwrap_or(0.0),
+        clues.first().copied().unwrap_or(0.0),
+        percentile(&clues, 0.5),
+        clues.last().copied().unwrap_or(0.0),
+    );
+    Ok(true)
+}

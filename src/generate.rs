@@ -1,0 +1,636 @@
+//! The generator: random puzzles with exactly one solution, from 1×1 to 64×64,
+//! the same for the same seed on every machine.
+//!
+//! Two steps:
+//!
+//! 1. **A random full grid.** The diagonal boxes get random permutations (they never
+//!    interact), then the exact solver completes the grid trying candidates in a random
+//!    order. A node limit restarts an unlucky search with a new seed and a doubled limit,
+//!    so filling never hangs. This reaches every grid, not a relabelled pattern.
+//! 2. **Digging.** Clues are removed in a random order (whole symmetry orbits at once),
+//!    and every removal is proved to keep exactly one solution:
+//!    - in batches: remove many orbits, then propagate from the givens alone; if
+//!      propagation (singles and locked candidates, which only make forced moves) fills
+//!      the whole grid, the solution is unique. A batch that fails is halved and retried.
+//!    - one orbit at a time once propagation alone is not enough: a clue `v` at cell `c`
+//!      can go iff no solution of the remaining givens has `c ≠ v`, which the exact
+//!      solver decides by searching for one.
+//!
+//!    A clue that cannot go now can never go later (fewer givens only allow more
+//!    solutions), so one pass over all orbits gives a minimal puzzle.
+//!
+//! Time never changes the result for a given seed: searches are bounded by node counts,
+//! and only the caller's time budget (which stops digging early and says so) or a
+//! cancel can cut a run short.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::str::FromStr;
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::error::{Error, ErrorKind};
+use crate::grid::{Grid, Shape};
+use crate::solve::{Next, Solver};
+use crate::transform::permutation;
+
+/// Which cells must be removed together, so the pattern of givens keeps a symmetry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// No symmetry.
+    #[default]
+    None,
+    /// Half-turn rotation: cell (r, c) goes with (n-1-r, n-1-c).
+    Rot180,
+    /// Quarter-turn rotation: the four rotations of a cell go together.
+    Rot90,
+    /// Left–right mirror: (r, c) goes with (r, n-1-c).
+    Mirror,
+    /// Main diagonal: (r, c) goes with (c, r).
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name used on the command line and in the browser API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells that go with `cell` (itself included), sorted, without repeats.
+    pub fn orbit(self, shape: Shape, cell: usize) -> Vec<usize> {
+        let n = shape.size();
+        let (r, c) = (shape.row(cell), shape.column(cell));
+        let mut cells = match self {
+            Symmetry::None => vec![cell],
+            Symmetry::Rot180 => vec![cell, shape.cell(n - 1 - r, n - 1 - c)],
+            Symmetry::Rot90 => vec![
+                cell,
+                shape.cell(c, n - 1 - r),
+                shape.cell(n - 1 - r, n - 1 - c),
+                shape.cell(n - 1 - c, r),
+            ],
+            Symmetry::Mirror => vec![cell, shape.cell(r, n - 1 - c)],
+            Symmetry::Diagonal => vec![cell, shape.cell(c, r)],
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Every orbit of the grid, each listed once, in cell order.
+    pub fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; shape.cells()];
+        let mut orbits = Vec::new();
+        for cell in 0..shape.cells() {
+            if !seen[cell] {
+                let orbit = self.orbit(shape, cell);
+                for &c in &orbit {
+                    seen[c] = true;
+                }
+                orbits.push(orbit);
+            }
+        }
+        orbits
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Symmetry, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "none" | "" => Ok(Symmetry::None),
+            "rot180" | "180" | "rotational" | "central" => Ok(Symmetry::Rot180),
+            "rot90" | "90" => Ok(Symmetry::Rot90),
+            "mirror" | "horizontal" => Ok(Symmetry::Mirror),
+            "diagonal" | "diag" => Ok(Symmetry::Diagonal),
+            _ => Err(Error::bad_option(
+                "symmetry",
+                s,
+                "one of none, rot180, rot90, mirror, diagonal",
+            )),
+        }
+    }
+}
+
+/// How far to dig.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Target {
+    /// Until no clue can be removed.
+    Minimal,
+    /// Until at least this fraction of cells is empty (or the puzzle is minimal first).
+    Empty(f64),
+}
+
+impl Target {
+    /// The default for a shape: minimal up to 16×16; from 25×25 up, the fraction of empty
+    /// cells that minimal puzzles of that size reach or that stays fast to prove.
+    pub fn default_for(shape: Shape) -> Target {
+        match shape.size() {
+            25 => Target::Empty(0.57),
+            36 => Target::Empty(0.53),
+            49 => Target::Empty(0.49),
+            64 => Target::Empty(0.45),
+            _ => Target::Minimal,
+        }
+    }
+
+    /// A fraction target, checked: `0 <= fraction < 1`.
+    pub fn empty(fraction: f64) -> Result<Target, Error> {
+        if (0.0..1.0).contains(&fraction) {
+            Ok(Target::Empty(fraction))
+        } else {
+            Err(Error::bad_option(
+                "empty fraction",
+                fraction,
+                "a fraction of empty cells from 0 up to (not including) 1",
+            ))
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The grid's shape.
+    pub shape: Shape,
+    /// How far to dig; `None` for [`Target::default_for`] the shape.
+    pub target: Option<Target>,
+    /// Which cells go together.
+    pub symmetry: Symmetry,
+    /// The seed: the same seed and options give the same puzzle everywhere.
+    pub seed: u64,
+    /// Stop digging after this many milliseconds (by the caller's clock) and return what
+    /// is proved so far. `None`: no limit.
+    pub budget_ms: Option<f64>,
+}
+
+impl Options {
+    /// Defaults for a shape and seed: default target, no symmetry, no time limit.
+    pub fn new(shape: Shape, seed: u64) -> Options {
+        Options {
+            shape,
+            target: None,
+            symmetry: Symmetry::None,
+            seed,
+            budget_ms: None,
+        }
+    }
+}
+
+/// The caller's side of a long generation: a clock, and a progress report that can stop
+/// the work. Called every few tens of microseconds of work.
+pub trait Control {
+    /// Milliseconds on any monotonic clock (for the time budget).
+    fn now_ms(&mut self) -> f64;
+    /// Progress from 0 to 1. Return `false` to cancel.
+    fn progress(&mut self, fraction: f64) -> bool;
+}
+
+/// A control that never stops and has no clock: no budget can run out.
+pub struct Unattended;
+
+impl Control for Unattended {
+    fn now_ms(&mut self) -> f64 {
+        0.0
+    }
+    fn progress(&mut self, _: f64) -> bool {
+        true
+    }
+}
+
+/// A generated puzzle and how it was reached.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution, proved.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// The seed that regenerates it (with the same options).
+    pub seed: u64,
+    /// The symmetry of its givens.
+    pub symmetry: Symmetry,
+    /// The target it was dug towards.
+    pub target: Target,
+    /// The fraction of cells left empty.
+    pub empty_fraction: f64,
+    /// True when the target was reached (for `Minimal`: when minimality was proved).
+    pub target_reached: bool,
+    /// True when no clue (orbit) can be removed: every one was proved necessary.
+    pub minimal: bool,
+    /// True when the time budget stopped the digging early.
+    pub budget_ran_out: bool,
+    /// Times the full-grid search was restarted.
+    pub restarts: u32,
+    /// Exact searches run to prove removals.
+    pub exact_checks: u32,
+}
+
+impl Generated {
+    /// One sentence on what was reached, for people.
+    pub fn summary(&self) -> String {
+        let pct = self.empty_fraction * 100.0;
+        let what = match (self.target, self.target_reached) {
+            (Target::Minimal, true) => "minimal".to_string(),
+            (Target::Empty(f), true) => format!("target {:.0}% reached", f * 100.0),
+            (Target::Empty(f), false) if self.minimal => {
+                format!("minimal before the {:.0}% target", f * 100.0)
+            }
+            (Target::Empty(f), false) => format!("short of the {:.0}% target", f * 100.0),
+            (Target::Minimal, false) => "not proved minimal".to_string(),
+        };
+        let budget = if self.budget_ran_out {
+            "; the time budget ran out"
+        } else {
+            ""
+        };
+        format!(
+            "{} clues, {pct:.1}% empty ({what}{budget})",
+            self.puzzle.clue_count()
+        )
+    }
+}
+
+/// Node limit for one exact uniqueness check, per cell of the grid. A check that needs
+/// more keeps its clue (the puzzle stays proved unique; only minimality is not proved).
+const CHECK_NODES_PER_CELL: u64 = 64;
+
+/// Generates a puzzle with exactly one solution.
+///
+/// ```
+/// use sudoku64::generate::{generate, Options, Unattended};
+/// use sudoku64::{solve::count_solutions_up_to, Shape};
+/// let options = Options::new(Shape::from_size(9).unwrap(), 42);
+/// let made = generate(&options, &mut Unattended).unwrap();
+/// assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1);
+/// assert!(made.minimal);
+/// ```
+pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
+    let shape = options.shape;
+    let target = options.target.unwrap_or(Target::default_for(shape));
+    if let Target::Empty(f) = target {
+        Target::empty(f)?;
+    }
+    let control = RefCell::new(control);
+    let start = control.borrow_mut().now_ms();
+    // Shared with the solver's hook: the fraction to report while a search runs.
+    let fraction = std::cell::Cell::new(0.0);
+    let cancelled = std::cell::Cell::new(false);
+    let mut solver = Solver::new(shape);
+    solver.set_hook(Some(Box::new(|_| {
+        let go_on = control.borrow_mut().progress(fraction.get());
+        if !go_on {
+            cancelled.set(true);
+        }
+        go_on
+    })));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+
+    let (solution, restarts) = random_full_grid(&mut solver, &mut rng, &cancelled)?;
+    fraction.set(0.1);
+    if !control.borrow_mut().progress(0.1) {
+        return Err(ErrorKind::Cancelled.into());
+    }
+
+    // Dig.
+    let cells = shape.cells();
+    let mut orbits = options.symmetry.orbits(shape);
+    let order = permutation(orbits.len(), &mut rng);
+    orbits = order
+        .into_iter()
+        .map(|i| std::mem::take(&mut orbits[i]))
+        .collect();
+    let wanted_empty = match target {
+        Target::Minimal => cells,
+        Target::Empty(f) => ((f * cells as f64).ceil() as usize).min(cells),
+    };
+    let mut puzzle = solution.clone();
+    let mut empty = 0usize;
+    let mut batch = (orbits.len() / 16).max(1);
+    let mut exact_checks = 0u32;
+    let mut budget_ran_out = false;
+    let mut masks = vec![0u64; cells];
+    // Orbits that propagation alone could not remove, for the exact pass.
+    let mut kept: Vec<usize> = Vec::new();
+    let report = |done: f64, fraction: &std::cell::Cell<f64>| -> Result<bool, Error> {
+        fraction.set(0.1 + 0.9 * done.min(1.0));
+        if !control.borrow_mut().progress(fraction.get()) {
+            return Err(ErrorKind::Cancelled.into());
+        }
+        Ok(options
+            .budget_ms
+            .is_some_and(|b| control.borrow_mut().now_ms() - start > b))
+    };
+    let done = |empty: usize, step: usize, steps: usize| match target {
+        Target::Minimal => step as f64 / steps as f64,
+        Target::Empty(_) => empty as f64 / wanted_empty as f64,
+    };
+
+    // Pass 1: batches proved by propagation alone.
+    let mut i = 0usize;
+    while i < orbits.len() && empty < wanted_empty {
+        if report(done(empty, i, 2 * orbits.len()), &fraction)? {
+            budget_ran_out = true;
+            break;
+        }
+        // Take as many orbits as the batch allows, without digging past the target by
+        // more than one orbit.
+        let mut take = 0;
+        let mut taken_cells = 0;
+        while i + take < orbits.len() && take < batch && empty + taken_cells < wanted_empty {
+            taken_cells += orbits[i + take].len();
+            take += 1;
+        }
+        set_orbits(&mut puzzle, &orbits[i..i + take], None);
+        solver.load(&puzzle);
+        let proved = solver.propagate_only() && solver.is_solved();
+        if cancelled.get() {
+            return Err(ErrorKind::Cancelled.into());
+        }
+        if proved {
+            empty += taken_cells;
+            i += take;
+            batch = (batch * 2).min(orbits.len());
+        } else {
+            set_orbits(&mut puzzle, &orbits[i..i + take], Some(&solution));
+            if take > 1 {
+                batch = take / 2;
+            } else {
+                kept.push(i);
+                i += 1;
+            }
+        }
+    }
+    let untried = orbits.len() - i;
+
+    // Pass 2: one orbit at a time, by exact search for a solution that differs from ours
+    // in one of its cells. The search tries our solution's symbols first. Node limits
+    // grow round by round, so the cheap decisions come first: a puzzle a few clues short
+    // of its target rarely needs an expensive search.
+    solver.set_preferred(Some(&solution));
+    let mut pending = kept;
+    let total_pending = pending.len().max(1);
+    let mut decided = 0usize;
+    let mut limit = 16u64;
+    while !pending.is_empty() && empty < wanted_empty && !budget_ran_out {
+        let last_round = limit >= CHECK_NODES_PER_CELL * cells as u64;
+        solver.set_node_limit(limit);
+        let mut unknown = Vec::new();
+        for (at, &o) in pending.iter().enumerate() {
+            if empty >= wanted_empty {
+                unknown.extend_from_slice(&pending[at..]);
+                break;
+            }
+            if report(
+                done(empty, total_pending + decided, 2 * total_pending),
+                &fraction,
+            )? {
+                budget_ran_out = true;
+                unknown.extend_from_slice(&pending[at..]);
+                break;
+            }
+            let orbit = &orbits[o];
+            set_orbits(&mut puzzle, std::slice::from_ref(orbit), None);
+            let verdict = exact_removal_check(
+                &mut solver,
+                &puzzle,
+                &solution,
+                orbit,
+                &mut masks,
+                &mut exact_checks,
+            );
+            if cancelled.get() {
+                return Err(ErrorKind::Cancelled.into());
+            }
+            match verdict {
+                Next::Exhausted => {
+                    empty += orbit.len();
+                    decided += 1;
+                }
+                Next::Solution => {
+                    set_orbits(&mut puzzle, std::slice::from_ref(orbit), Some(&solution));
+                    decided += 1;
+                }
+                Next::Stopped => {
+                    set_orbits(&mut puzzle, std::slice::from_ref(orbit), Some(&solution));
+                    unknown.push(o);
+                }
+            }
+        }
+        pending = unknown;
+        if last_round {
+            break;
+        }
+        limit = (limit * 16).min(CHECK_NODES_PER_CELL * cells as u64);
+    }
+    let all_rejections_exact = pending.is_empty();
+    let minimal = untried == 0 && all_rejections_exact && !budget_ran_out;
+    let target_reached = match target {
+        Target::Minimal => minimal,
+        Target::Empty(_) => empty >= wanted_empty,
+    };
+    control.borrow_mut().progress(1.0);
+    Ok(Generated {
+        empty_fraction: empty as f64 / cells as f64,
+        puzzle,
+        solution,
+        seed: options.seed,
+        symmetry: options.symmetry,
+        target,
+        target_reached,
+        minimal,
+        budget_ran_out,
+        restarts,
+        exact_checks,
+    })
+}
+
+/// Decides whether the orbit's cells, already cleared from `puzzle`, can stay empty:
+/// `Exhausted` when no solution differs from `solution` in one of them (removal proved
+/// safe), `Solution` when one does, `Stopped` when the node limit ran out first.
+fn exact_removal_check(
+    solver: &mut Solver<'_>,
+    puzzle: &Grid,
+    solution: &Grid,
+    orbit: &[usize],
+    masks: &mut [u64],
+    checks: &mut u32,
+) -> Next {
+    let full = puzzle.shape().full_mask();
+    for &c in orbit {
+        for (m, &v) in masks.iter_mut().zip(puzzle.cells()) {
+            *m = if v == 0 { full } else { 1u64 << (v - 1) };
+        }
+        masks[c] = full & !(1u64 << (solution.get(c) - 1));
+        solver.load_masks(masks);
+        // Split the search by this cell's own symbols first: most of them fail at once.
+        solver.set_first_cell(Some(c));
+        *checks += 1;
+        let found = solver.next_solution();
+        solver.set_first_cell(None);
+        if found != Next::Exhausted {
+            return found;
+        }
+    }
+    Next::Exhausted
+}
+
+/// Clears the cells of these orbits (`None`) or restores them from the solution.
+fn set_orbits(puzzle: &mut Grid, orbits: &[Vec<usize>], solution: Option<&Grid>) {
+    for &c in orbits.iter().flatten() {
+        puzzle.set(c, solution.map_or(0, |s| s.get(c)));
+    }
+}
+
+/// A random full grid: random diagonal boxes, completed by a randomised search that
+/// restarts with a new seed and a doubled node limit when it gets stuck.
+fn random_full_grid(
+    solver: &mut Solver<'_>,
+    rng: &mut Xoshiro256PlusPlus,
+    cancelled: &std::cell::Cell<bool>,
+) -> Result<(Grid, u32), Error> {
+    let shape = solver.shape();
+    let (n, k) = (shape.size(), shape.box_side());
+    let mut limit = 4 * shape.cells() as u64;
+    for restarts in 0.. {
+        let mut grid = Grid::empty(shape);
+        for b in 0..k {
+            let symbols = permutation(n, rng);
+            for (i, s) in symbols.into_iter().enumerate() {
+                grid.set(shape.cell(b * k + i / k, b * k + i % k), s as u8 + 1);
+            }
+        }
+        solver.load(&grid);
+        solver.set_random_order(Some(rng.random::<u64>()));
+        solver.set_node_limit(limit);
+        let next = solver.next_solution();
+        solver.set_random_order(None);
+        match next {
+            Next::Solution => return Ok((solver.solution(), restarts)),
+            Next::Stopped if cancelled.get() => return Err(ErrorKind::Cancelled.into()),
+            _ => limit = limit.saturating_mul(2),
+        }
+    }
+    unreachable!("the restart loop only ends by returning")
+}
+
+/// A seed from a random source, for callers that were not given one. Kept under 2^53 so
+/// it survives a trip through a JavaScript number.
+pub fn fresh_seed(rng: &mut impl Rng) -> u64 {
+    rng.random::<u64>() >> 11
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::count_solutions_up_to;
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        for shape in Shape::all() {
+            for sym in Symmetry::ALL {
+                let orbits = sym.orbits(shape);
+                let mut seen = vec![0; shape.cells()];
+                for orbit in &orbits {
+                    for &c in orbit {
+                        seen[c] += 1;
+                        assert_eq!(&sym.orbit(shape, c), orbit);
+                    }
+                }
+                assert!(seen.iter().all(|&s| s == 1), "{sym} {}", shape.name());
+            }
+        }
+    }
+
+    #[test]
+    fn small_puzzles_are_unique_minimal_and_reproducible() {
+        for size in [1, 4, 9] {
+            let shape = Shape::from_size(size).unwrap();
+            for seed in 0..20 {
+                for sym in Symmetry::ALL {
+                    let options = Options {
+                        symmetry: sym,
+                        ..Options::new(shape, seed)
+                    };
+                    let made = generate(&options, &mut Unattended).unwrap();
+                    assert!(made.solution.is_solved());
+                    assert!(made.puzzle.is_subset_of(&made.solution));
+                    assert_eq!(
+                        count_solutions_up_to(&made.puzzle, 2),
+                        1,
+                        "{size} {seed} {sym}"
+                    );
+                    assert!(made.minimal && made.target_reached);
+                    for orbit in sym.orbits(shape) {
+                        let given = made.puzzle.get(orbit[0]) != 0;
+                        assert!(orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given));
+                        // Minimal: removing any orbit breaks uniqueness.
+                        if given {
+                            let mut fewer = made.puzzle.clone();
+                            for &c in &orbit {
+                                fewer.set(c, 0);
+                            }
+                            assert_eq!(count_solutions_up_to(&fewer, 2), 2);
+                        }
+                    }
+                    assert_eq!(generate(&options, &mut Unattended).unwrap(), made);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_options_are_refused() {
+        assert!(Target::empty(1.5).unwrap_err().to_string().contains("1.5"));
+        assert!(Target::empty(-0.1).is_err());
+        assert!(
+            "spiral"
+                .parse::<Symmetry>()
+                .unwrap_err()
+                .to_string()
+                .contains("spiral")
+        );
+        let mut options = Options::new(Shape::from_size(9).unwrap(), 1);
+        options.target = Some(Target::Empty(f64::NAN));
+        assert!(generate(&options, &mut Unattended).is_err());
+    }
+
+    #[test]
+    fn cancel_stops_generation() {
+        struct StopAt(u32);
+        impl Control for StopAt {
+            fn now_ms(&mut self) -> f64 {
+                0.0
+            }
+            fn progress(&mut self, _: f64) -> bool {
+                self.0 = self.0.saturating_sub(1);
+                self.0 > 0
+            }
+        }
+        let options = Options::new(Shape::from_size(16).unwrap(), 3);
+        let err = generate(&options, &mut StopAt(3)).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::Cancelled);
+    }
+}

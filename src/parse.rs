@@ -1,0 +1,896 @@
+//! Reading grids from text, in every common Sudoku format, with auto-detection.
+//!
+//! [`parse`] reads one grid; [`puzzles`] splits a file into several. The forms read are:
+//!
+//! - one character per cell on one line (the classic 81-character line) or on n lines;
+//! - grids drawn with frames: lines made only of frame characters (`+---+`, `*-----*`,
+//!   `|---+---|`, `===`, box-drawing characters) are skipped, and `|` between cells is
+//!   ignored, as is all whitespace;
+//! - SadMan `.sdk` files and other files with `#` metadata: a line whose first visible
+//!   character is `#` is a comment, and so is the rest of a line from a `#` after a space;
+//!   a `[Puzzle]` section line and a `Puzzle:` label line are skipped too;
+//! - the grid-file form: whitespace-separated tokens, where a token may be a decimal number
+//!   (`12 _ 3 16 ...` in a 16×16). This form is chosen when some token is two digits long;
+//! - grids pasted from code: `,` `;` `[` `]` and `"` separate cells like spaces, so CSV rows,
+//!   JSON arrays (`[[5,3,0,...],...]`) and quoted strings read too.
+//!
+//! Symbols come from [`ALPHABET`](crate::format::ALPHABET): a grid of side n uses its first
+//! n characters, and `.`, `_` and `0` are empty cells. 9×9 grids follow the classic rule
+//! instead: `1`-`9` are givens and any other visible character (`.`, `0`, `*`, `x`, `-`,
+//! ...) is empty. With [`ParseOptions::hex`] a 16×16 grid is read with the symbols `0`-`F`
+//! (`0` is the first symbol; `.` and `_` are empty).
+//!
+//! The grid's side comes from the number of cells (1, 16, 81, 256, 625, 1296, 2401 or 4096),
+//! unless the caller gives it. Cells are counted before symbols are checked, so the count
+//! never depends on the alphabet. When a reading does not give a grid's worth of cells,
+//! the next one is tried: the grid-file form falls back to one cell per character (for
+//! `12 34` in a 4×4), and lines of only `-` (empty rows of a 9×9 that uses `-` for empty)
+//! count as cells when skipping them leaves too few.
+//!
+//! Errors say what and where: a bad symbol names its line and column in the original text
+//! (counting from 1, in characters), a clash names both cells. Nothing here panics, and
+//! input longer than [`MAX_INPUT_BYTES`] is rejected before any work proportional to it.
+
+use std::iter::FusedIterator;
+
+use crate::error::{Error, ErrorKind};
+use crate::format::symbol_value;
+use crate::grid::{Grid, Shape};
+
+/// The longest text [`parse`] reads as one grid, in bytes: 1 MiB. A 64×64 grid drawn
+/// with frames takes about 20 KB, so this leaves room for comments and wide spacing.
+/// [`puzzles`] applies it to each puzzle, not to the whole file.
+pub const MAX_INPUT_BYTES: usize = 1 << 20;
+
+/// The fewest characters a whole grid written on one line can have (a 4×4): the first
+/// field of a line must be at least this long to be read as a puzzle followed by other text.
+const MIN_LINE_GRID: usize = 16;
+
+/// How to read a grid. The default reads any size in any form.
+#[derive(Clone, Debug, Default)]
+pub struct ParseOptions {
+    /// The grid side (1, 4, 9, 16, 25, 36, 49 or 64) if the caller knows it; otherwise
+    /// it is inferred from the number of cells.
+    pub size: Option<usize>,
+    /// Read a 16×16 grid written with the hex symbols `0`-`9`, `A`-`F` (either case), where
+    /// `0` is the first symbol and `.` or `_` is empty. Only when asked: by default `0` is empty.
+    pub hex: bool,
+    /// Accept givens that clash (the same symbol twice in a row, column or box).
+    pub allow_clashes: bool,
+}
+
+/// Reads one grid from text in any of the forms the module describes.
+///
+/// The same as [`parse_with`] with the default options.
+///
+/// ```
+/// let g = sudoku64::parse::parse(
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+/// )
+/// .unwrap();
+/// assert_eq!(g.size(), 9);
+/// assert_eq!(g.get(0), 4);
+/// ```
+pub fn parse(text: &str) -> Result<Grid, Error> {
+    parse_with(text, &ParseOptions::default())
+}
+
+/// Reads one grid from text, with options.
+///
+/// The whole text is one grid: `#` comments, blank lines and frame lines are skipped.
+/// A text of one line may carry other text after the puzzle and a space, such as its
+/// solution (`PUZZLE SOLUTION`): if the whole line is not a grid, its first field is read.
+///
+/// Errors: [`ErrorKind::TooLarge`] over [`MAX_INPUT_BYTES`], [`ErrorKind::Empty`] when there
+/// are no cells, [`ErrorKind::CellCount`] when the cells fit no grid (or not the size asked
+/// for), [`ErrorKind::BadSymbol`], [`ErrorKind::BadToken`] or [`ErrorKind::BadHexSymbol`]
+/// with the line and column, [`ErrorKind::BadSize`] or [`ErrorKind::BadOption`] for bad
+/// options, and the clash from [`Grid::first_clash`] unless
+/// [`ParseOptions::allow_clashes`] is set.
+///
+/// ```
+/// use sudoku64::parse::{ParseOptions, parse_with};
+/// let options = ParseOptions { size: Some(4), ..ParseOptions::default() };
+/// let g = parse_with("12.. 34.. .... ....", &options).unwrap();
+/// assert_eq!(g.cells()[..5], [1, 2, 0, 0, 3]);
+/// ```
+pub fn parse_with(text: &str, options: &ParseOptions) -> Result<Grid, Error> {
+    read_grid(text, 1, options)
+}
+
+/// Splits a file into puzzles and reads each one: an iterator of the line where each puzzle
+/// starts (from 1) and its grid or error.
+///
+/// The file's form is decided by trying, in order:
+///
+/// 1. the whole text is one grid's worth of cells: it is one puzzle (9 lines of 9, a
+///    framed grid, an `.sdk` file, a grid file, or a single line);
+/// 2. every line that is not blank or a comment is a grid's worth of cells on its own:
+///    each is a puzzle. A line may carry text after the puzzle and whitespace, such as the
+///    solution written by `sudoku64 generate`;
+/// 3. blank lines split the text into several blocks, each a grid's worth of cells: each
+///    block is a puzzle (several framed grids, one after another);
+/// 4. some line alone holds a whole grid of 81 cells or more (no row of a grid is that
+///    long): one puzzle per line, and the lines that are not grids are errors;
+/// 5. several blocks, some of them grids: one puzzle per block;
+/// 6. otherwise the whole text is one puzzle, and its error says why it is not a grid.
+///
+/// Deciding reads the text once more, without allocating. Errors carry line numbers of
+/// the whole file. A text with no cells gives one item,
+/// [`ErrorKind::Empty`] at line 1. Each puzzle may be up to [`MAX_INPUT_BYTES`] long; the
+/// file may be longer when it holds one puzzle per line.
+///
+/// One ambiguity: sixteen lines of sixteen cells are read as one 16×16 grid, not as
+/// sixteen 4×4 puzzles, unless [`ParseOptions::size`] says 4.
+///
+/// ```
+/// use sudoku64::parse::{ParseOptions, puzzles};
+/// let file = "# two puzzles\n1...............\n.2..............\n";
+/// let found: Vec<_> = puzzles(file, &ParseOptions::default()).collect();
+/// assert_eq!(found.len(), 2);
+/// assert_eq!(found[1].0, 3);
+/// assert_eq!(found[1].1.as_ref().unwrap().get(1), 2);
+/// ```
+pub fn puzzles<'a>(text: &'a str, options: &ParseOptions) -> Puzzles<'a> {
+    Puzzles {
+        text,
+        options: options.clone(),
+        mode: decide(text, options),
+        pos: 0,
+        line: 1,
+        done: false,
+    }
+}
+
+/// The puzzles of a file, from [`puzzles`]: each item is the line where a puzzle starts
+/// (from 1) and the puzzle read there.
+#[derive(Clone, Debug)]
+pub struct Puzzles<'a> {
+    text: &'a str,
+    options: ParseOptions,
+    mode: Mode,
+    /// Byte offset of the next line to read.
+    pos: usize,
+    /// Line number of the line at `pos`.
+    line: usize,
+    done: bool,
+}
+
+/// How a file holds its puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The whole text is one puzzle.
+    Whole,
+    /// Each line that is not blank or a comment is a puzzle.
+    Lines,
+    /// Blank lines separate puzzles.
+    Blocks,
+}
+
+impl Iterator for Puzzles<'_> {
+    type Item = (usize, Result<Grid, Error>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.mode {
+            Mode::Whole => {
+                self.done = true;
+                let start = lines(self.text, 1)
+                    .find(|l| l.kind().has_cells())
+                    .map_or(1, |l| l.number);
+                Some((start, read_grid(self.text, 1, &self.options)))
+            }
+            Mode::Lines => {
+                while let Some((line, end)) = self.next_line() {
+                    self.advance(end);
+                    if line.kind().has_cells() {
+                        return Some((
+                            line.number,
+                            read_grid(line.text, line.number, &self.options),
+                        ));
+                    }
+                }
+                self.done = true;
+                None
+            }
+            Mode::Blocks => loop {
+                // Skip blank lines to the start of a block.
+                let (start, first) = loop {
+                    let (line, end) = match self.next_line() {
+                        Some(next) => next,
+                        None => {
+                            self.done = true;
+                            return None;
+                        }
+                    };
+                    if !matches!(line.kind(), Kind::Blank) {
+                        break (self.pos, line.number);
+                    }
+                    self.advance(end);
+                };
+                // The block runs to the next blank line.
+                let mut block_end = start;
+                let mut cells_at = None;
+                while let Some((line, end)) = self.next_line() {
+                    let kind = line.kind();
+                    if matches!(kind, Kind::Blank) {
+                        break;
+                    }
+                    if cells_at.is_none() && kind.has_cells() {
+                        cells_at = Some(line.number);
+                    }
+                    block_end = end;
+                    self.advance(end);
+                }
+                if let Some(at) = cells_at {
+                    let block = self.text.get(start..block_end).unwrap_or("");
+                    return Some((at, read_grid(block, first, &self.options)));
+                }
+            },
+        }
+    }
+}
+
+impl FusedIterator for Puzzles<'_> {}
+
+impl<'a> Puzzles<'a> {
+    /// The line at the cursor and the byte offset just past it (and its newline).
+    fn next_line(&self) -> Option<(Line<'a>, usize)> {
+        let rest = self.text.get(self.pos..)?;
+        if rest.is_empty() {
+            return None;
+        }
+        let (raw, len) = match rest.find('\n') {
+            Some(i) => (&rest[..i], i + 1),
+            None => (rest, rest.len()),
+        };
+        let line = Line {
+            number: self.line,
+            column: 0,
+            text: raw.strip_suffix('\r').unwrap_or(raw),
+        };
+        Some((line, self.pos + len))
+    }
+
+    /// Moves the cursor past a line returned by [`Puzzles::next_line`].
+    fn advance(&mut self, end: usize) {
+        self.pos = end;
+        self.line = self.line.saturating_add(1);
+    }
+}
+
+/// Decides how a file holds its puzzles (see [`puzzles`]).
+fn decide(text: &str, options: &ParseOptions) -> Mode {
+    let Ok(target) = target_shape(options) else {
+        return Mode::Whole;
+    };
+    if text.len() <= MAX_INPUT_BYTES && fit(lines(text, 1), options, target).is_some() {
+        return Mode::Whole;
+    }
+    // Lines that are grids on their own.
+    let (mut any, mut every, mut long) = (false, true, false);
+    for line in lines(text, 1).filter(|l| l.kind().has_cells()) {
+        any = true;
+        match fit_line(line, options, target) {
+            Some(shape) => long |= shape.cells() >= 81,
+            None => every = false,
+        }
+    }
+    if any && every {
+        return Mode::Lines;
+    }
+    // Blocks separated by blank lines that are grids on their own.
+    let (blocks, every_block, any_block) = blocks(text, options, target);
+    if blocks >= 2 && every_block {
+        Mode::Blocks
+    } else if long {
+        // No row of a grid holds 81 cells: a typo in a file of one puzzle per line.
+        Mode::Lines
+    } else if blocks >= 2 && any_block {
+        Mode::Blocks
+    } else {
+        Mode::Whole
+    }
+}
+
+/// The blocks of a text between blank lines that hold cells: how many, whether every
+/// one is a grid's worth of cells, and whether any is.
+fn blocks(text: &str, options: &ParseOptions, target: Option<Shape>) -> (usize, bool, bool) {
+    let (mut count, mut every, mut any) = (0, true, false);
+    let mut tally = |start: usize, end: usize, first: usize| {
+        count += 1;
+        let fits = block_fits(text, start, end, first, options, target);
+        every &= fits;
+        any |= fits;
+    };
+    let mut start = None;
+    let mut offset = 0;
+    let mut has_cells = false;
+    let mut first = 1;
+    for (number, raw) in text.split('\n').enumerate() {
+        let line = Line {
+            number: number + 1,
+            column: 0,
+            text: raw.strip_suffix('\r').unwrap_or(raw),
+        };
+        let kind = line.kind();
+        if matches!(kind, Kind::Blank) {
+            if let Some(s) = start.take() {
+                if has_cells {
+                    tally(s, offset, first);
+                }
+            }
+        } else {
+            if start.is_none() {
+                start = Some(offset);
+                first = line.number;
+                has_cells = false;
+            }
+            has_cells |= kind.has_cells();
+        }
+        offset += raw.len() + 1;
+    }
+    if let Some(s) = start {
+        if has_cells {
+            tally(s, text.len(), first);
+        }
+    }
+    (count, every, any)
+}
+
+/// True when the text from byte `start` to `end` is one grid's worth of cells.
+fn block_fits(
+    text: &str,
+    start: usize,
+    end: usize,
+    first: usize,
+    options: &ParseOptions,
+    target: Option<Shape>,
+) -> bool {
+    let end = end.min(text.len());
+    match text.get(start..end) {
+        Some(block) if block.len() <= MAX_INPUT_BYTES => {
+            fit(lines(block, first), options, target).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// The shape a line would be read as on its own, if it is a grid's worth of cells.
+fn fit_line(line: Line<'_>, options: &ParseOptions, target: Option<Shape>) -> Option<Shape> {
+    if line.text.len() > MAX_INPUT_BYTES {
+        return None;
+    }
+    let one = std::iter::once(line);
+    if let Some((_, shape)) = fit(one, options, target) {
+        return Some(shape);
+    }
+    let field = first_field(std::iter::once(line))?;
+    fit(std::iter::once(field), options, target).map(|(_, shape)| shape)
+}
+
+/// Reads the text as one grid; its first line is line `first_line` of the original text.
+fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Grid, Error> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(ErrorKind::TooLarge {
+            bytes: text.len(),
+            limit: MAX_INPUT_BYTES,
+        }
+        .into());
+    }
+    let target = target_shape(options)?;
+    let all = || lines(text, first_line);
+    if let Some((form, shape)) = fit(all(), options, target) {
+        return check(decode(all(), form, shape, options)?, options);
+    }
+    // One line holding a puzzle and more: read its first field.
+    if let Some(field) = first_field(all()) {
+        let one = || std::iter::once(field);
+        if let Some((form, shape)) = fit(one(), options, target) {
+            return check(decode(one(), form, shape, options)?, options);
+        }
+    }
+    Err(count_error(all(), options, target))
+}
+
+/// The grid, or its first clash unless clashes are allowed.
+fn check(grid: Grid, options: &ParseOptions) -> Result<Grid, Error> {
+    if !options.allow_clashes {
+        if let Some(clash) = grid.first_clash() {
+            return Err(clash);
+        }
+    }
+    Ok(grid)
+}
+
+/// The shape the options ask for, if any.
+fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
+    match (options.size, options.hex) {
+        (Some(n), hex) => {
+            let shape = Shape::from_size(n)?;
+            if hex && n != 16 {
+                return Err(Error::bad_option(
+                    "size",
+                    n,
+                    "hex symbols make a 16×16 grid: the size must be 16",
+                ));
+            }
+            Ok(Some(shape))
+        }
+        (None, true) => Shape::from_size(16).map(Some),
+        (None, false) => Ok(None),
+    }
+}
+
+/// One line of the text, without its line ending.
+#[derive(Clone, Copy, Debug)]
+struct Line<'a> {
+    /// Line number in the original text, from 1.
+    number: usize,
+    /// Characters of the original line before `text` (non-zero for a line's first field).
+    column: usize,
+    text: &'a str,
+}
+
+/// What a line holds.
+#[derive(Clone, Copy, Debug)]
+enum Kind<'a> {
+    /// Nothing visible.
+    Blank,
+    /// A `#` comment or metadata line, a `[Section]` line or a `Label:` line.
+    Comment,
+    /// Only frame characters, such as `+-------+`; the text without a trailing comment.
+    Frame(&'a str),
+    /// Cells (maybe with separators); the text without a trailing comment.
+    Cells(&'a str),
+}
+
+impl Kind<'_> {
+    /// True for lines that are part of a grid (cells or frames).
+    fn has_cells(self) -> bool {
+        matches!(self, Kind::Frame(_) | Kind::Cells(_))
+    }
+}
+
+impl<'a> Line<'a> {
+    fn kind(self) -> Kind<'a> {
+        let visible = self.text.trim_start_matches(is_space);
+        if visible.is_empty() {
+            Kind::Blank
+        } else if visible.starts_with('#') || is_section(visible) || is_label(visible) {
+            Kind::Comment
+        } else {
+            let body = strip_comment(self.text);
+            if is_frame(body) {
+                Kind::Frame(body)
+            } else {
+                Kind::Cells(body)
+            }
+        }
+    }
+}
+
+/// The lines of a text; the first is line `first` of the original.
+fn lines(text: &str, first: usize) -> impl Iterator<Item = Line<'_>> + Clone {
+    text.split('\n').enumerate().map(move |(i, raw)| Line {
+        number: first.saturating_add(i),
+        column: 0,
+        text: raw.strip_suffix('\r').unwrap_or(raw),
+    })
+}
+
+/// Whitespace, and the byte-order mark some editors put first.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{FEFF}'
+}
+
+/// Characters between cells that are never cells: whitespace, `|`, box-drawing lines,
+/// and the punctuation of CSV, JSON and quoted strings.
+fn is_separator(c: char) -> bool {
+    is_space(c)
+        || matches!(c, '|' | ',' | ';' | '[' | ']' | '"')
+        || ('\u{2500}'..='\u{257F}').contains(&c)
+}
+
+/// True for a section line such as `[Puzzle]`: a word in brackets.
+fn is_section(visible: &str) -> bool {
+    let inner = visible
+        .trim_end_matches(is_space)
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'));
+    inner.is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic() || c == ' '))
+}
+
+/// True for a label line such as `Puzzle:` or `Grid 2:`: words ending with a colon.
+fn is_label(visible: &str) -> bool {
+    visible
+        .trim_end_matches(is_space)
+        .strip_suffix(':')
+        .is_some_and(|w| w.chars().any(|c| c.is_alphabetic()) && !w.contains([':', '|']))
+}
+
+/// The line up to a `#` that follows whitespace (a trailing comment).
+fn strip_comment(text: &str) -> &str {
+    let mut after_space = false;
+    for (i, c) in text.char_indices() {
+        if c == '#' && after_space {
+            return &text[..i];
+        }
+        after_space = is_space(c);
+    }
+    text
+}
+
+/// True for a line drawn only with frame characters and holding a horizontal rule:
+/// `+-------+`, `*-----------*`, `|---+---+---|`, `=====`, `┌───┬───┐`.
+fn is_frame(text: &str) -> bool {
+    let mut rule = false;
+    for c in text.chars() {
+        match c {
+            '-' | '=' | '\u{2500}'..='\u{257F}' => rule = true,
+            '+' | '*' | '|' | ':' => {}
+            c if is_space(c) => {}
+            _ => return false,
+        }
+    }
+    rule
+}
+
+/// How the cells of a text are cut out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// Whitespace-separated tokens, which may be decimal numbers.
+    Tokens,
+    /// One cell per visible character; frame lines skipped.
+    Chars,
+    /// One cell per visible character, frame lines included (a 9×9 with `-` for empty).
+    CharsAndFrames,
+}
+
+/// Calls `f(cell, line, column)` for each cell of the lines in a form, in order; stops at
+/// the first error.
+fn visit<'a, E>(
+    lines: impl Iterator<Item = Line<'a>>,
+    form: Form,
+    mut f: impl FnMut(&'a str, usize, usize) -> Result<(), E>,
+) -> Result<(), E> {
+    for line in lines {
+        let body = match line.kind() {
+            Kind::Cells(body) => body,
+            Kind::Frame(body) if form == Form::CharsAndFrames => body,
+            _ => continue,
+        };
+        let mut token: Option<(usize, usize)> = None; // (byte start, column)
+        for (i, (at, c)) in body.char_indices().enumerate() {
+            let column = line.column.saturating_add(i).saturating_add(1);
+            let sep = is_separator(c);
+            if form == Form::Tokens {
+                match (sep, token) {
+                    (true, Some((start, col))) => {
+                        f(&body[start..at], line.number, col)?;
+                        token = None;
+                    }
+                    (false, None) => token = Some((at, column)),
+                    _ => {}
+                }
+            } else if !sep {
+                f(&body[at..at + c.len_utf8()], line.number, column)?;
+            }
+        }
+        if let Some((start, col)) = token {
+            f(&body[start..], line.number, col)?;
+        }
+    }
+    Ok(())
+}
+
+/// The number of cells of the lines in a form.
+fn count<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> usize {
+    let mut n = 0usize;
+    let _ = visit(lines, form, |_, _, _| -> Result<(), ()> {
+        n += 1;
+        Ok(())
+    });
+    n
+}
+
+/// True when the grid-file form with numbers applies: some token is two characters long,
+/// and every token longer than one character is two digits.
+fn has_number_tokens<'a>(lines: impl Iterator<Item = Line<'a>>) -> bool {
+    let mut seen = false;
+    let all = visit(lines, Form::Tokens, |token, _, _| {
+        if token.len() > 1 {
+            if token.len() == 2 && token.bytes().all(|b| b.is_ascii_digit()) {
+                seen = true;
+            } else {
+                return Err(());
+            }
+        }
+        Ok(())
+    });
+    all.is_ok() && seen
+}
+
+/// The forms to try, most specific first.
+fn forms<'a>(lines: impl Iterator<Item = Line<'a>> + Clone, options: &ParseOptions) -> Vec<Form> {
+    let mut forms = Vec::with_capacity(3);
+    if !options.hex && has_number_tokens(lines) {
+        forms.push(Form::Tokens);
+    }
+    forms.push(Form::Chars);
+    forms.push(Form::CharsAndFrames);
+    forms
+}
+
+/// The first form whose cells make a grid (of the target shape, if given), and that shape.
+fn fit<'a>(
+    lines: impl Iterator<Item = Line<'a>> + Clone,
+    options: &ParseOptions,
+    target: Option<Shape>,
+) -> Option<(Form, Shape)> {
+    let mut last = None;
+    for form in forms(lines.clone(), options) {
+        let cells = count(lines.clone(), form);
+        if last == Some(cells) {
+            continue;
+        }
+        last = Some(cells);
+        let shape = match target {
+            Some(shape) if shape.cells() == cells => Some(shape),
+            Some(_) => None,
+            None => Shape::from_cell_count(cells),
+        };
+        if let Some(shape) = shape {
+            return Some((form, shape));
+        }
+    }
+    None
+}
+
+/// Why the lines are not a grid: no cells, or a count that fits no grid (in the first form).
+fn count_error<'a>(
+    lines: impl Iterator<Item = Line<'a>> + Clone,
+    options: &ParseOptions,
+    target: Option<Shape>,
+) -> Error {
+    let form = forms(lines.clone(), options)
+        .first()
+        .copied()
+        .unwrap_or(Form::Chars);
+    let found = count(lines, form);
+    if found == 0 {
+        ErrorKind::Empty.into()
+    } else {
+        ErrorKind::CellCount {
+            found,
+            expected: target,
+        }
+        .into()
+    }
+}
+
+/// The first field of a text that is one line holding a puzzle followed by whitespace and
+/// more (a solution, a rating, a note): `None` for any other text. A line of several fields
+/// all as long as the first is a grid written with spaces, not a puzzle and notes.
+fn first_field<'a>(lines: impl Iterator<Item = Line<'a>>) -> Option<Line<'a>> {
+    let mut content = lines.filter(|l| l.kind().has_cells());
+    let line = content.next()?;
+    if content.next().is_some() {
+        return None;
+    }
+    let Kind::Cells(body) = line.kind() else {
+        return None;
+    };
+    let mut fields = body.split(is_space).filter(|f| !f.is_empty());
+    let first = fields.next()?;
+    let first_len = first.chars().count();
+    if first_len < MIN_LINE_GRID {
+        return None;
+    }
+    let (mut others, mut same) = (0usize, true);
+    for field in fields {
+        others += 1;
+        same &= field.chars().count() == first_len;
+    }
+    if others == 0 || (others > 1 && same) {
+        return None;
+    }
+    // The first field starts after the line's leading whitespace.
+    let indent = body.chars().take_while(|&c| is_space(c)).count();
+    Some(Line {
+        number: line.number,
+        column: line.column + indent,
+        text: first,
+    })
+}
+
+/// Reads the cells of the lines in a form as a grid of a shape.
+fn decode<'a>(
+    lines: impl Iterator<Item = Line<'a>>,
+    form: Form,
+    shape: Shape,
+    options: &ParseOptions,
+) -> Result<Grid, Error> {
+    let mut cells = Vec::with_capacity(shape.cells());
+    visit(lines, form, |cell, line, column| -> Result<(), Error> {
+        if cells.len() >= shape.cells() {
+            // Cannot happen: the cells were counted. Stop rather than grow.
+            return Err(ErrorKind::CellCount {
+                found: cells.len() + 1,
+                expected: Some(shape),
+            }
+            .into());
+        }
+        cells.push(value(cell, line, column, shape, options.hex)?);
+        Ok(())
+    })?;
+    Grid::from_cells(shape, cells)
+}
+
+/// The entry a cell's text stands for (0 for empty).
+fn value(cell: &str, line: usize, column: usize, shape: Shape, hex: bool) -> Result<u8, Error> {
+    let n = shape.size();
+    let mut chars = cell.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if hex {
+            return match c {
+                '.' | '_' => Ok(0),
+                c => match c.to_digit(16) {
+                    Some(d) => Ok(d as u8 + 1),
+                    None => Err(ErrorKind::BadHexSymbol {
+                        symbol: c,
+                        line,
+                        column,
+                    }
+                    .into()),
+                },
+            };
+        }
+        if n == 9 {
+            // The classic rule: 1-9 are givens, any other character is empty.
+            return Ok(match c {
+                '1'..='9' => c as u8 - b'0',
+                _ => 0,
+            });
+        }
+        return match c {
+            '.' | '_' | '0' => Ok(0),
+            c => match symbol_value(c) {
+                Some(v) if (v as usize) <= n => Ok(v),
+                _ => Err(ErrorKind::BadSymbol {
+                    symbol: c,
+                    line,
+                    column,
+                    shape,
+                }
+                .into()),
+            },
+        };
+    }
+    // A token of two digits (only the grid-file form has longer cells).
+    if cell.len() == 2 && cell.bytes().all(|b| b.is_ascii_digit()) {
+        let v: usize = cell.parse().unwrap_or(usize::MAX);
+        if v <= n {
+            return Ok(v as u8);
+        }
+    }
+    let token: String = cell.chars().take(16).collect();
+    Err(ErrorKind::BadToken {
+        token,
+        line,
+        column,
+        shape,
+    }
+    .into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{Layout, write};
+
+    #[test]
+    fn classic_line_with_dots_and_zeros() {
+        let a = parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        assert_eq!(a.size(), 9);
+        assert_eq!(a.clue_count(), 17);
+        let b = parse(
+            "000000010400000000020000000000050407008000300001090000300400200050100000000806000",
+        )
+        .unwrap();
+        assert_eq!(b.get(7), 1);
+        assert_eq!(b.clue_count(), 17);
+    }
+
+    #[test]
+    fn any_character_is_empty_in_a_9x9() {
+        let g = parse(&format!("1*x-{}", "?".repeat(77))).unwrap();
+        assert_eq!(g.clue_count(), 1);
+    }
+
+    #[test]
+    fn frame_lines() {
+        assert!(is_frame("+-------+-------+"));
+        assert!(is_frame("*-----------*"));
+        assert!(is_frame("|---+---+---|"));
+        assert!(is_frame(" ===== "));
+        assert!(is_frame("┌───┬───┐"));
+        assert!(!is_frame("| 7 . 6 |"));
+        assert!(!is_frame("*********"));
+        assert!(!is_frame("|  |"));
+    }
+
+    #[test]
+    fn sections() {
+        assert!(is_section("[Puzzle]"));
+        assert!(is_section("[Sudoku puzzle]  "));
+        assert!(!is_section("[5,3,0]"));
+        assert!(!is_section("[]"));
+        assert!(is_label("Puzzle:"));
+        assert!(is_label("Grid 2:  "));
+        assert!(!is_label("1234:"));
+        assert!(!is_label("|-----:-----|"));
+    }
+
+    #[test]
+    fn trailing_comments() {
+        assert_eq!(strip_comment("1 2 # note"), "1 2 ");
+        assert_eq!(strip_comment("1#2"), "1#2");
+    }
+
+    #[test]
+    fn number_tokens_detected_only_for_two_digits() {
+        assert!(has_number_tokens(lines("12 _ 3 16", 1)));
+        assert!(!has_number_tokens(lines("1 _ 3 4", 1)));
+        assert!(!has_number_tokens(lines("530070000", 1)));
+        assert!(!has_number_tokens(lines("12 3A", 1)));
+    }
+
+    #[test]
+    fn first_field_of_a_line() {
+        let p = "1...............";
+        let text = format!("  {p} 1234341221434321");
+        let f = first_field(lines(&text, 7)).unwrap();
+        assert_eq!((f.number, f.column, f.text), (7, 2, p));
+        assert!(first_field(lines(p, 1)).is_none());
+        assert!(first_field(lines("1 2", 1)).is_none());
+        let spaced = "1234............ ................ ................";
+        assert!(first_field(lines(spaced, 1)).is_none());
+    }
+
+    #[test]
+    fn dash_rows_count_as_cells_when_needed() {
+        let mut text = String::from("123456789\n");
+        for _ in 0..8 {
+            text.push_str("---------\n");
+        }
+        let g = parse(&text).unwrap();
+        assert_eq!(g.clue_count(), 9);
+    }
+
+    #[test]
+    fn round_trip_every_size_empty_and_full() {
+        for s in Shape::all() {
+            let (n, k) = (s.size(), s.box_side());
+            let full: Vec<u8> = (0..s.cells())
+                .map(|i| {
+                    let (r, c) = (i / n, i % n);
+                    (((r % k) * k + r / k + c) % n + 1) as u8
+                })
+                .collect();
+            let full = Grid::from_cells(s, full).unwrap();
+            assert!(full.is_solved());
+            for g in [Grid::empty(s), full] {
+                for layout in Layout::ALL {
+                    let text = write(&g, layout);
+                    assert_eq!(parse(&text).as_ref(), Ok(&g), "{layout:?}\n{text}");
+                }
+            }
+        }
+    }
+}

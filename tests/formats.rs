@@ -1,0 +1,967 @@
+//! Reading every text format: examples of each, auto-detection, every error with its
+//! place, and property tests (no panics; what the writers write reads back the same).
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use sudoku64::format::{ALPHABET, Layout, write};
+use sudoku64::parse::{MAX_INPUT_BYTES, ParseOptions, parse, parse_with, puzzles};
+use sudoku64::{Error, ErrorKind, Grid, Shape};
+
+/// A 9×9 puzzle (made for these tests) and the forms it is written in below.
+const LINE: &str =
+    "85.1..6.4.13..45.....5.8137.2....971..8..1..6....4.3..2.6....1........6....8..7.3";
+
+const ROWS: &str = "\
+85.1..6.4
+.13..45..
+...5.8137
+.2....971
+..8..1..6
+....4.3..
+2.6....1.
+.......6.
+...8..7.3
+";
+
+const FRAMED: &str = "\
++-------+-------+-------+
+| 8 5 . | 1 . . | 6 . 4 |
+| . 1 3 | . . 4 | 5 . . |
+| . . . | 5 . 8 | 1 3 7 |
++-------+-------+-------+
+| . 2 . | . . . | 9 7 1 |
+| . . 8 | . . 1 | . . 6 |
+| . . . | . 4 . | 3 . . |
++-------+-------+-------+
+| 2 . 6 | . . . | . 1 . |
+| . . . | . . . | . 6 . |
+| . . . | 8 . . | 7 . 3 |
++-------+-------+-------+
+";
+
+/// Star corners, `|---+---+---|` rules and no spaces: the Simple Sudoku look.
+const STARRED: &str = "\
+*-----------*
+|85.|1..|6.4|
+|.13|..4|5..|
+|...|5.8|137|
+|---+---+---|
+|.2.|...|971|
+|..8|..1|..6|
+|...|.4.|3..|
+|---+---+---|
+|2.6|...|.1.|
+|...|...|.6.|
+|...|8..|7.3|
+*-----------*
+";
+
+const SDK: &str = "\
+#Aa test author
+#Da puzzle made for the parser tests
+#B21.11.2025
+85.1..6.4
+.13..45..
+...5.8137
+.2....971
+..8..1..6
+....4.3..
+2.6....1.
+.......6.
+...8..7.3
+";
+
+/// The grid-file form: tokens separated by spaces, `_` for empty, `#` comments.
+const GRID_FILE: &str = "\
+# a 9×9 in the grid-file form
+8 5 _ 1 _ _ 6 _ 4
+_ 1 3 _ _ 4 5 _ _
+_ _ _ 5 _ 8 1 3 7
+_ 2 _ _ _ _ 9 7 1
+_ _ 8 _ _ 1 _ _ 6
+_ _ _ _ 4 _ 3 _ _
+2 _ 6 _ _ _ _ 1 _
+_ _ _ _ _ _ _ 6 _
+_ _ _ 8 _ _ 7 _ 3
+";
+
+/// Its solution.
+const SOLUTION: &str =
+    "852137694713694528469528137624385971538971246197246385286753419375419862941862753";
+
+fn shape(n: usize) -> Shape {
+    Shape::from_size(n).unwrap()
+}
+
+fn sized(n: usize) -> ParseOptions {
+    ParseOptions {
+        size: Some(n),
+        ..ParseOptions::default()
+    }
+}
+
+/// A full valid grid of side n = k², by the pattern `((r % k) * k + r / k + c) % n + 1`.
+fn solution(s: Shape) -> Grid {
+    let (n, k) = (s.size(), s.box_side());
+    let cells = (0..s.cells())
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            (((r % k) * k + r / k + c) % n + 1) as u8
+        })
+        .collect();
+    Grid::from_cells(s, cells).unwrap()
+}
+
+fn err(text: &str) -> Error {
+    parse(text).unwrap_err()
+}
+
+fn example() -> Grid {
+    parse(LINE).unwrap()
+}
+
+// ---- The classic 9×9 forms --------------------------------------------------------------
+
+#[test]
+fn the_two_classic_lines() {
+    let a =
+        parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+            .unwrap();
+    assert_eq!(a.shape(), shape(9));
+    assert_eq!(a.clue_count(), 17);
+    assert_eq!(&a.cells()[..9], &[4, 0, 0, 0, 0, 0, 8, 0, 5]);
+    assert_eq!(a.get(80), 0);
+    let b =
+        parse("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
+            .unwrap();
+    assert_eq!(b.clue_count(), 17);
+    assert_eq!(&b.cells()[..10], &[0, 0, 0, 0, 0, 0, 0, 1, 0, 4]);
+}
+
+#[test]
+fn one_line_of_81() {
+    let g = example();
+    assert_eq!(g.clue_count(), 30);
+    assert_eq!(&g.cells()[..9], &[8, 5, 0, 1, 0, 0, 6, 0, 4]);
+    assert!(g.is_subset_of(&parse(SOLUTION).unwrap()));
+}
+
+#[test]
+fn any_other_character_is_empty_in_a_9x9() {
+    for empty in ['0', '*', 'x', '-', 'X', '?', 'A', 'é'] {
+        let text: String = LINE
+            .chars()
+            .map(|c| if c == '.' { empty } else { c })
+            .collect();
+        assert_eq!(parse(&text), Ok(example()), "{empty:?}");
+    }
+}
+
+#[test]
+fn nine_lines_of_nine() {
+    assert_eq!(parse(ROWS), Ok(example()));
+}
+
+#[test]
+fn framed_grids() {
+    assert_eq!(parse(FRAMED), Ok(example()));
+    assert_eq!(parse(STARRED), Ok(example()));
+    // `=` rules, box-drawing characters and a margin.
+    let fancy: String = FRAMED
+        .lines()
+        .map(|l| format!("   {}\n", l.replace('-', "=")))
+        .collect();
+    assert_eq!(parse(&fancy), Ok(example()));
+    let boxed: String = FRAMED
+        .lines()
+        .map(|l| {
+            let l = l.replace('-', "─").replace('+', "┼").replace('|', "│");
+            format!("{l}\n")
+        })
+        .collect();
+    assert_eq!(parse(&boxed), Ok(example()));
+}
+
+#[test]
+fn sadman_sdk() {
+    assert_eq!(parse(SDK), Ok(example()));
+}
+
+#[test]
+fn grid_file_form() {
+    assert_eq!(parse(GRID_FILE), Ok(example()));
+    // Zeros and dots for empty, extra spaces, a trailing comment.
+    let spaced = GRID_FILE
+        .replace('_', "0")
+        .replace("8 5 0", "8  5\t.")
+        .replace("7 0 3\n", "7 0 3  # the last row\n");
+    assert_eq!(parse(&spaced), Ok(example()));
+}
+
+#[test]
+fn rows_with_spaces_between_boxes() {
+    let text = "85. 1.. 6.4\n.13 ..4 5..\n... 5.8 137\n\n.2. ... 971\n..8 ..1 ..6\n\
+                ... .4. 3..\n\n2.6 ... .1.\n... ... .6.\n... 8.. 7.3\n";
+    assert_eq!(parse(text), Ok(example()));
+}
+
+#[test]
+fn a_9x9_with_dashes_for_empty_rows() {
+    let text = "123456789\n---------\n---------\n---------\n---------\n\
+                ---------\n---------\n---------\n---------\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.clue_count(), 9);
+    assert_eq!(g.get(8), 9);
+    // An all-empty 9×9 written with dashes is still a grid.
+    assert_eq!(parse(&"-".repeat(81)), Ok(Grid::empty(shape(9))));
+}
+
+#[test]
+fn grids_pasted_from_code() {
+    // CSV, with 0 for empty.
+    let csv: String = ROWS
+        .lines()
+        .map(|l| {
+            let cells: Vec<String> = l.chars().map(|c| c.to_string().replace('.', "0")).collect();
+            cells.join(",") + "\n"
+        })
+        .collect();
+    assert_eq!(parse(&csv), Ok(example()));
+    // A JSON array of arrays on one line, and one row per line.
+    let json = format!(
+        "[{}]",
+        csv.lines()
+            .map(|l| format!("[{l}]"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    assert_eq!(parse(&json), Ok(example()));
+    let json_rows = json.replace("],", "],\n");
+    assert_eq!(parse(&json_rows), Ok(example()));
+    // Quoted strings.
+    assert_eq!(parse(&format!("\"{LINE}\"")), Ok(example()));
+    let quoted: String = ROWS.lines().map(|l| format!("  \"{l}\",\n")).collect();
+    assert_eq!(parse(&format!("[\n{quoted}]")), Ok(example()));
+    // A 16×16 in JSON numbers.
+    let full = solution(shape(16));
+    let rows: Vec<String> = full
+        .cells()
+        .chunks(16)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+        .collect();
+    assert_eq!(parse(&format!("[{}]", rows.join(",\n "))), Ok(full));
+}
+
+#[test]
+fn section_and_label_lines_are_skipped() {
+    assert_eq!(parse(&format!("[Puzzle]\n{ROWS}")), Ok(example()));
+    assert_eq!(parse(&format!("Puzzle:\n{LINE}\n")), Ok(example()));
+    let text = format!("Puzzle:\n{FRAMED}\nSolution:\n{SOLUTION}\n");
+    let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[0], (2, Ok(example())));
+    assert_eq!(found[1].0, 17);
+    assert!(found[1].1.as_ref().unwrap().is_solved());
+}
+
+#[test]
+fn crlf_line_ends() {
+    for text in [ROWS, FRAMED, STARRED, SDK, GRID_FILE] {
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(parse(&crlf), Ok(example()), "{crlf}");
+    }
+    assert_eq!(parse(&format!("{LINE}\r\n")), Ok(example()));
+}
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    assert_eq!(parse(&format!("\u{FEFF}{ROWS}")), Ok(example()));
+}
+
+#[test]
+fn a_line_with_its_solution_or_a_note() {
+    assert_eq!(parse(&format!("{LINE} {SOLUTION}")), Ok(example()));
+    assert_eq!(parse(&format!("{LINE}\t{SOLUTION}\n")), Ok(example()));
+    assert_eq!(parse(&format!("{LINE}  # hard")), Ok(example()));
+    assert_eq!(parse(&format!("{LINE}  rated 2.3")), Ok(example()));
+}
+
+// ---- Other sizes ------------------------------------------------------------------------
+
+#[test]
+fn a_4x4_in_every_form() {
+    let expected = Grid::from_cells(
+        shape(4),
+        vec![1, 0, 0, 4, 0, 4, 1, 0, 0, 1, 4, 0, 4, 0, 0, 1],
+    )
+    .unwrap();
+    for text in [
+        "1..4.41..14.4..1",
+        "1__40410014_4.01",
+        "1..4\n.41.\n.14.\n4..1\n",
+        "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n",
+        "1 _ _ 4\n_ 4 1 _\n_ 1 4 _\n4 _ _ 1\n",
+        "+-----+-----+\n| 1 . | . 4 |\n| . 4 | 1 . |\n+-----+-----+\n\
+         | . 1 | 4 . |\n| 4 . | . 1 |\n+-----+-----+\n",
+        "1. .4\n.4 1.\n.1 4.\n4. .1",
+        "# a 4×4\n1..4\n.41.\n\n.14.\n4..1\n",
+    ] {
+        assert_eq!(parse(text).as_ref(), Ok(&expected), "{text}");
+    }
+}
+
+#[test]
+fn a_4x4_written_in_pairs_of_digits() {
+    // `12 34` looks like numbers, but 8 numbers are no grid: it is read one per character.
+    let g = parse("12 34\n34 12\n21 43\n43 21\n").unwrap();
+    assert_eq!(g.cells(), &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+}
+
+#[test]
+fn a_1x1() {
+    assert_eq!(parse("1").unwrap().cells(), &[1]);
+    assert_eq!(parse(".").unwrap(), Grid::empty(shape(1)));
+    assert_eq!(
+        parse_with("+---+\n| 1 |\n+---+\n", &sized(1))
+            .unwrap()
+            .cells(),
+        &[1]
+    );
+    assert_eq!(err("2").kind_name(), "bad-symbol");
+}
+
+#[test]
+fn a_16x16_with_letters() {
+    let full = solution(shape(16));
+    let line: String = write(&full, Layout::Line);
+    assert!(line.starts_with("12345678"));
+    assert!(line.contains('G'));
+    assert_eq!(parse(&line), Ok(full.clone()));
+    // Sixteen lines of sixteen: one 16×16 grid, not sixteen 4×4s.
+    assert_eq!(parse(&write(&full, Layout::Rows)), Ok(full.clone()));
+    let found: Vec<_> = puzzles(&write(&full, Layout::Rows), &ParseOptions::default()).collect();
+    assert_eq!(found, vec![(1, Ok(full))]);
+}
+
+#[test]
+fn a_16x16_in_decimal_tokens() {
+    let full = solution(shape(16));
+    let mut text = String::from("# 16×16, decimal symbols\n");
+    for row in full.cells().chunks(16) {
+        let mut cells: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+        cells[3] = "_".into(); // blank one cell a row
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    let g = parse(&text).unwrap();
+    assert_eq!(g.clue_count(), 256 - 16);
+    assert!(g.is_subset_of(&full));
+    // `10` is symbol 10, not 1 then 0.
+    assert_eq!(g.get(9), 10);
+    assert_eq!(g.get(15), 16);
+    // Letters and numbers may mix; frames are skipped.
+    let mixed = text.replace("10 ", "A ").replace("# 16", "+---+\n# 16");
+    assert_eq!(parse(&mixed), Ok(g));
+}
+
+#[test]
+fn hex_16x16_only_when_asked() {
+    let full = solution(shape(16));
+    let hex: String = full
+        .cells()
+        .iter()
+        .map(|&v| {
+            char::from_digit(u32::from(v) - 1, 16)
+                .unwrap()
+                .to_ascii_uppercase()
+        })
+        .collect();
+    assert!(hex.starts_with("0123"));
+    let options = ParseOptions {
+        hex: true,
+        ..ParseOptions::default()
+    };
+    assert_eq!(parse_with(&hex, &options), Ok(full.clone()));
+    assert_eq!(parse_with(&hex.to_lowercase(), &options), Ok(full.clone()));
+    // With blanks, on 16 lines.
+    let mut rows = String::new();
+    for (i, row) in hex.as_bytes().chunks(16).enumerate() {
+        let mut row = String::from_utf8(row.to_vec()).unwrap();
+        row.replace_range(i..=i, if i % 2 == 0 { "." } else { "_" });
+        rows.push_str(&row);
+        rows.push('\n');
+    }
+    let g = parse_with(&rows, &options).unwrap();
+    assert_eq!(g.clue_count(), 240);
+    assert!(g.is_subset_of(&full));
+    // Without the option, `0` is empty and every other symbol reads one lower.
+    assert_ne!(parse(&hex), Ok(full));
+}
+
+#[test]
+fn every_size_on_one_line_and_in_rows() {
+    for s in Shape::all() {
+        let full = solution(s);
+        for layout in Layout::ALL {
+            assert_eq!(
+                parse(&write(&full, layout)).as_ref(),
+                Ok(&full),
+                "{s:?} {layout:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_64x64_alphabet_includes_star_and_at() {
+    let full = solution(shape(64));
+    let text = write(&full, Layout::Rows);
+    assert!(text.contains('*') && text.contains('@') && text.contains('&'));
+    assert_eq!(parse(&text), Ok(full.clone()));
+    // `*` is symbol 64: a row of only `*` is a row, not a frame.
+    let mut g = Grid::empty(shape(64));
+    for c in 0..64 {
+        g.set(c, 64);
+    }
+    let allow = ParseOptions {
+        allow_clashes: true,
+        ..ParseOptions::default()
+    };
+    for layout in Layout::ALL {
+        assert_eq!(parse_with(&write(&g, layout), &allow).as_ref(), Ok(&g));
+    }
+    assert_eq!(err(&write(&g, Layout::Rows)).kind_name(), "clash");
+}
+
+// ---- Options ----------------------------------------------------------------------------
+
+#[test]
+fn a_given_size_checks_the_count() {
+    assert_eq!(parse_with(LINE, &sized(9)), Ok(example()));
+    let e = parse_with(&LINE[..80], &sized(9)).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::CellCount {
+            found: 80,
+            expected: Some(shape(9))
+        }
+    );
+    assert_eq!(e.to_string(), "found 80 cells; a 9×9 grid has 81");
+    let e = parse_with(LINE, &sized(16)).unwrap_err();
+    assert_eq!(e.to_string(), "found 81 cells; a 16×16 grid has 256");
+}
+
+#[test]
+fn a_bad_size_option() {
+    for bad in [0, 2, 10, 81, 100] {
+        let e = parse_with(LINE, &sized(bad)).unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::BadSize { size: bad });
+        assert_eq!(e.kind_name(), "bad-size");
+        assert!(
+            e.to_string().contains(&format!("{bad} is not a grid size")),
+            "{e}"
+        );
+    }
+    let options = ParseOptions {
+        size: Some(9),
+        hex: true,
+        ..ParseOptions::default()
+    };
+    let e = parse_with(LINE, &options).unwrap_err();
+    assert_eq!(e.kind_name(), "bad-option");
+    assert!(e.to_string().contains("\"9\" is not a valid size"), "{e}");
+}
+
+#[test]
+fn clashes_unless_allowed() {
+    let text = format!("88{}", &LINE[2..]);
+    let e = err(&text);
+    assert_eq!(e.kind_name(), "clash");
+    assert_eq!(e.cells(), vec![0, 1]);
+    assert_eq!(e.to_string(), "r1c1 and r1c2 both hold 8 in row 1");
+    let options = ParseOptions {
+        allow_clashes: true,
+        ..ParseOptions::default()
+    };
+    assert_eq!(parse_with(&text, &options).unwrap().get(1), 8);
+}
+
+// ---- Errors -----------------------------------------------------------------------------
+
+#[test]
+fn empty_inputs() {
+    for text in [
+        "",
+        "   ",
+        "\n\n",
+        "\r\n \t\r\n",
+        "# only a comment\n#A author",
+        "+---+---+\n",
+    ] {
+        let e = err(text);
+        assert_eq!(e.kind(), &ErrorKind::Empty, "{text:?}");
+        assert_eq!(e.kind_name(), "empty");
+        assert_eq!(e.to_string(), "no puzzle found: the input has no cells");
+    }
+}
+
+#[test]
+fn a_count_that_fits_no_grid() {
+    let e = err(&LINE[..80]);
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::CellCount {
+            found: 80,
+            expected: None
+        }
+    );
+    assert_eq!(e.kind_name(), "cell-count");
+    assert!(
+        e.to_string()
+            .starts_with("found 80 cells, which fits no grid"),
+        "{e}"
+    );
+    // A missing row of a framed grid.
+    let short = FRAMED.replace("| . . . | . . . | . 6 . |\n", "");
+    assert!(err(&short).to_string().starts_with("found 72 cells"));
+    // An extra cell in a row.
+    let long = ROWS.replace("85.1..6.4", "85.1..6.4.");
+    assert!(err(&long).to_string().starts_with("found 82 cells"));
+}
+
+#[test]
+fn a_bad_symbol_names_its_line_and_column() {
+    // Line 3, column 2 (counted in characters, after a comment line).
+    let text = "# a 4×4\n1..4\n.51.\n.14.\n4..1\n";
+    let e = err(text);
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::BadSymbol {
+            symbol: '5',
+            line: 3,
+            column: 2,
+            shape: shape(4)
+        }
+    );
+    assert_eq!((e.line(), e.column()), (Some(3), Some(2)));
+    assert_eq!(e.kind_name(), "bad-symbol");
+    assert_eq!(
+        e.to_string(),
+        "'5' at line 3, column 2 is not a symbol of a 4×4 grid (1 to 4; . _ or 0 for empty)"
+    );
+    // In a framed grid the column counts the frame and spaces; CRLF changes nothing.
+    let framed = "+-----+-----+\r\n| 1 . | . 4 |\r\n| . 4 | x . |\r\n+-----+-----+\r\n\
+                  | . 1 | 4 . |\r\n| 4 . | . 1 |\r\n+-----+-----+\r\n";
+    let e = err(framed);
+    assert_eq!((e.line(), e.column()), (Some(3), Some(9)));
+    assert!(e.to_string().starts_with("'x' at line 3, column 9"), "{e}");
+    // A 16×16 stops at G; a lowercase letter is another symbol.
+    let mut line = write(&solution(shape(16)), Layout::Line);
+    line.replace_range(20..21, "g");
+    let e = err(&line);
+    assert_eq!((e.line(), e.column()), (Some(1), Some(21)));
+    assert!(e.to_string().contains("(1 to G;"), "{e}");
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let e = err("é234\n3412\n2143\n4321");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(1)));
+    let e = err("1234\n3412\n21é3\n4321");
+    assert_eq!((e.line(), e.column()), (Some(3), Some(3)));
+    // After the puzzle's first field, columns still count from the line's start.
+    let e = err("  1..4.41..14.4.51 1234341221434321");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(17)));
+}
+
+#[test]
+fn a_bad_token_names_its_line_and_column() {
+    let text = "1 _ 3 _\n_ 4 _ 2\n_ _ 12 _\n_ _ _ _\n";
+    let e = err(text);
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::BadToken {
+            token: "12".into(),
+            line: 3,
+            column: 5,
+            shape: shape(4)
+        }
+    );
+    assert_eq!(e.kind_name(), "bad-symbol");
+    assert_eq!(
+        e.to_string(),
+        "\"12\" at line 3, column 5 is not a symbol of a 4×4 grid (1 to 4; . _ or 0 for empty)"
+    );
+    // 17 in a 16×16 written in numbers.
+    let mut tokens: Vec<String> = vec!["_".into(); 256];
+    tokens[0] = "10".into();
+    tokens[17] = "17".into();
+    let text = tokens
+        .chunks(16)
+        .map(|r| r.join(" "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = err(&text);
+    assert_eq!((e.line(), e.column()), (Some(2), Some(3)));
+    assert!(e.to_string().contains("(1 to 16 or 1 to G;"), "{e}");
+    // In a 9×9, two digits are never a symbol.
+    let nine = GRID_FILE.replace("8 5 _", "8 10 _");
+    let e = err(&nine);
+    assert_eq!((e.line(), e.column()), (Some(2), Some(3)));
+}
+
+#[test]
+fn a_bad_hex_symbol() {
+    let options = ParseOptions {
+        hex: true,
+        ..ParseOptions::default()
+    };
+    let mut text = ".".repeat(256);
+    text.replace_range(40..41, "G");
+    let e = parse_with(&text, &options).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::BadHexSymbol {
+            symbol: 'G',
+            line: 1,
+            column: 41
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "'G' at line 1, column 41 is not a hex symbol (0 to F; . or _ for empty)"
+    );
+    // Hex is 16×16: 81 cells do not fit.
+    let e = parse_with(LINE, &options).unwrap_err();
+    assert_eq!(e.to_string(), "found 81 cells; a 16×16 grid has 256");
+}
+
+#[test]
+fn a_huge_input_is_refused_at_once() {
+    let huge = "1".repeat(100 << 20);
+    let e = parse(&huge).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::TooLarge {
+            bytes: 100 << 20,
+            limit: MAX_INPUT_BYTES
+        }
+    );
+    assert_eq!(e.kind_name(), "too-large");
+    assert!(e.to_string().contains("104857600 bytes"), "{e}");
+    // One huge line is one (refused) puzzle.
+    let found: Vec<_> = puzzles(&huge, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].1.as_ref().unwrap_err().kind_name(), "too-large");
+}
+
+#[test]
+fn the_limit_leaves_room_for_the_largest_framed_grid() {
+    let text = write(&solution(shape(64)), Layout::Framed);
+    assert!(text.len() * 10 < MAX_INPUT_BYTES);
+    let padded = format!("{}{text}", "# padding\n".repeat(1000));
+    assert!(parse(&padded).is_ok());
+}
+
+// ---- Files of several puzzles -------------------------------------------------------------
+
+#[test]
+fn one_puzzle_per_line() {
+    let text = format!(
+        "# three puzzles\n\n{LINE}\n\
+         4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\r\n\
+         \n# and a last one\n{SOLUTION}\n"
+    );
+    let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+    let lines: Vec<usize> = found.iter().map(|(l, _)| *l).collect();
+    assert_eq!(lines, vec![3, 4, 7]);
+    assert_eq!(found[0].1, Ok(example()));
+    assert!(found[2].1.as_ref().unwrap().is_solved());
+}
+
+#[test]
+fn puzzle_and_solution_lines() {
+    // The form `sudoku64 generate` writes: the puzzle, a space, its solution.
+    let text = format!("{LINE} {SOLUTION}\n{LINE} {SOLUTION}\n");
+    let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+    assert_eq!(found, vec![(1, Ok(example())), (2, Ok(example()))]);
+}
+
+#[test]
+fn a_bad_line_among_puzzles_is_one_error_at_its_line() {
+    let text = format!(
+        "{LINE}\n{}\n{LINE}\n{}\n",
+        &LINE[..80],
+        format_args!("88{}", &LINE[2..])
+    );
+    let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 4);
+    assert_eq!(found[0], (1, Ok(example())));
+    assert_eq!(found[1].0, 2);
+    assert!(
+        found[1]
+            .1
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .starts_with("found 80 cells")
+    );
+    assert_eq!(found[2], (3, Ok(example())));
+    assert_eq!(found[3].1.as_ref().unwrap_err().kind_name(), "clash");
+    // A bad symbol's line is the file's line.
+    let fours = "1..4.41..14.4..1\n1..4.41..14.4..1\n1..4.41..14.5..1\n";
+    let found: Vec<_> = puzzles(fours, &ParseOptions::default()).collect();
+    let e = found[2].1.as_ref().unwrap_err();
+    assert_eq!((found[2].0, e.line(), e.column()), (3, Some(3), Some(13)));
+}
+
+#[test]
+fn a_multi_line_grid_is_one_puzzle() {
+    for (text, start) in [
+        (ROWS, 1),
+        (FRAMED, 1),
+        (STARRED, 1),
+        (SDK, 4),
+        (GRID_FILE, 2),
+    ] {
+        let found: Vec<_> = puzzles(text, &ParseOptions::default()).collect();
+        assert_eq!(found, vec![(start, Ok(example()))], "{text}");
+    }
+    // Its errors name lines of the file.
+    let bad = SDK.replace("..8..1..6", "..8..1..");
+    let found: Vec<_> = puzzles(&bad, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 1);
+    assert!(
+        found[0]
+            .1
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .starts_with("found 80 cells")
+    );
+}
+
+#[test]
+fn grids_separated_by_blank_lines() {
+    let other = "+-----+-----+\n| 1 . | . 4 |\n| . 4 | 1 . |\n+-----+-----+\n\
+                 | . 1 | 4 . |\n| 4 . | . 1 |\n+-----+-----+\n";
+    let text = format!("# two grids\n{FRAMED}\n\n{other}\n{SDK}");
+    let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+    let lines: Vec<usize> = found.iter().map(|(l, _)| *l).collect();
+    assert_eq!(lines, vec![2, 17, 28]);
+    assert_eq!(found[0].1, Ok(example()));
+    assert_eq!(found[1].1.as_ref().unwrap().size(), 4);
+    assert_eq!(found[2].1, Ok(example()));
+    // Two blank lines are one separator. An error in one grid is that grid's, at the file's line.
+    let bad = text.replace("| . 4 | 1 . |", "| . 4 | 9 . |");
+    let found: Vec<_> = puzzles(&bad, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 3);
+    let e = found[1].1.as_ref().unwrap_err();
+    assert_eq!((e.line(), e.column()), (Some(19), Some(9)));
+    assert!(found[2].1.is_ok());
+    // So is a grid with a cell too few.
+    let short = text.replace("| . 4 | 1 . |", "| . 4 | 1 |");
+    let found: Vec<_> = puzzles(&short, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 3);
+    assert_eq!(found[1].0, 17);
+    let e = found[1].1.as_ref().unwrap_err();
+    assert_eq!(e.to_string().split(',').next(), Some("found 15 cells"));
+    assert!(found[0].1.is_ok() && found[2].1.is_ok());
+}
+
+#[test]
+fn sixteen_4x4_lines_when_the_size_says_so() {
+    let line = "1..4.41..14.4..1\n";
+    let text = line.repeat(16);
+    let found: Vec<_> = puzzles(&text, &sized(4)).collect();
+    assert_eq!(found.len(), 16);
+    assert!(found.iter().all(|(_, r)| r.is_ok()));
+    // Fifteen are plainly one per line.
+    assert_eq!(
+        puzzles(&line.repeat(15), &ParseOptions::default()).count(),
+        15
+    );
+}
+
+#[test]
+fn no_puzzles_is_one_empty_error() {
+    for text in ["", "\n\n", "# nothing\n"] {
+        let found: Vec<_> = puzzles(text, &ParseOptions::default()).collect();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, 1);
+        assert_eq!(found[0].1.as_ref().unwrap_err().kind(), &ErrorKind::Empty);
+    }
+}
+
+#[test]
+fn a_large_file_of_one_line_puzzles() {
+    // Over the one-grid limit as a whole, but each line is small.
+    let line = format!("{LINE} {SOLUTION}\n");
+    let text = line.repeat(MAX_INPUT_BYTES / line.len() + 10);
+    let mut n = 0;
+    for (i, (at, grid)) in puzzles(&text, &ParseOptions::default()).enumerate() {
+        assert_eq!(at, i + 1);
+        assert!(grid.is_ok());
+        n += 1;
+    }
+    assert_eq!(n, MAX_INPUT_BYTES / line.len() + 10);
+}
+
+// ---- Properties -------------------------------------------------------------------------
+
+/// A shape and a partial grid of it: a valid full grid with its symbols relabelled and
+/// some cells blanked.
+fn partial_grid() -> impl Strategy<Value = Grid> {
+    (1usize..=8)
+        .prop_flat_map(|k| {
+            let n = k * k;
+            (
+                Just(k),
+                Just(Vec::from_iter(1..=n as u8)).prop_shuffle(),
+                proptest::collection::vec(any::<bool>(), n * n),
+                0u8..=100,
+            )
+        })
+        .prop_map(|(k, labels, keep, density)| {
+            let s = Shape::from_box(k).unwrap();
+            let full = solution(s);
+            let cells = full
+                .cells()
+                .iter()
+                .zip(&keep)
+                .enumerate()
+                .map(|(i, (&v, &kept))| {
+                    let dense = (i * 37 % 101) as u8 <= density;
+                    if kept || dense {
+                        labels[v as usize - 1]
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            Grid::from_cells(s, cells).unwrap()
+        })
+}
+
+/// Characters that matter to the reader, to reach deep paths more often than random text.
+fn tricky_text() -> impl Strategy<Value = String> {
+    let chars: Vec<char> = "123456789ABGaz@&*0._-+|=#: \t\r\n\n\n\u{FEFF}é─"
+        .chars()
+        .collect();
+    proptest::collection::vec(proptest::sample::select(chars), 0..400)
+        .prop_map(|v| v.into_iter().collect())
+}
+
+fn any_options() -> impl Strategy<Value = ParseOptions> {
+    (
+        proptest::option::of(prop_oneof![
+            Just(1usize),
+            Just(4),
+            Just(9),
+            Just(16),
+            0usize..70
+        ]),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(size, hex, allow_clashes)| ParseOptions {
+            size,
+            hex,
+            allow_clashes,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn written_grids_read_back(grid in partial_grid()) {
+        for layout in Layout::ALL {
+            let text = write(&grid, layout);
+            prop_assert_eq!(parse(&text), Ok(grid.clone()), "{:?}\n{}", layout, text);
+            let options = sized(grid.size());
+            prop_assert_eq!(parse_with(&text, &options), Ok(grid.clone()));
+            let crlf = text.replace('\n', "\r\n");
+            prop_assert_eq!(parse(&crlf), Ok(grid.clone()));
+            let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+            prop_assert_eq!(found, vec![(1, Ok(grid.clone()))]);
+        }
+    }
+
+    #[test]
+    fn one_line_grids_read_back_one_per_line(grids in proptest::collection::vec(partial_grid(), 1..6)) {
+        let text: String = grids.iter().map(|g| write(g, Layout::Line) + "\n").collect();
+        let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+        let total: usize = grids.iter().map(|g| g.shape().cells()).sum();
+        if grids.len() > 1 && Shape::from_cell_count(total).is_some() {
+            // The ambiguous case: the lines together are one grid's worth of cells.
+            prop_assert_eq!(found.len(), 1);
+        } else {
+            let expected: Vec<_> =
+                grids.iter().cloned().enumerate().map(|(i, g)| (i + 1, Ok(g))).collect();
+            prop_assert_eq!(found, expected);
+        }
+    }
+
+    #[test]
+    fn random_text_never_panics(text in any::<String>(), options in any_options()) {
+        let _ = parse_with(&text, &options);
+        let _ = puzzles(&text, &options).count();
+    }
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = parse(&text);
+        let _ = puzzles(&text, &ParseOptions::default()).count();
+    }
+
+    #[test]
+    fn tricky_text_never_panics(text in tricky_text(), options in any_options()) {
+        match parse_with(&text, &options) {
+            Ok(grid) => {
+                if let Some(n) = options.size {
+                    prop_assert_eq!(grid.size(), n);
+                }
+                if !options.allow_clashes {
+                    prop_assert!(grid.first_clash().is_none());
+                }
+            }
+            Err(e) => {
+                let message = e.to_string();
+                prop_assert!(!message.is_empty() && !message.ends_with('.'));
+                if let (Some(line), Some(column)) = (e.line(), e.column()) {
+                    let at = text.split('\n').nth(line - 1).and_then(|l| l.chars().nth(column - 1));
+                    prop_assert!(at.is_some(), "{} at {}:{}", message, line, column);
+                }
+            }
+        }
+        for (line, _) in puzzles(&text, &options) {
+            prop_assert!(line >= 1 && line <= text.split('\n').count().max(1));
+        }
+    }
+
+    #[test]
+    fn cells_of_a_9x9_line_are_its_digits(text in "[1-9.0*x-]{81}") {
+        let allow = ParseOptions { allow_clashes: true, ..ParseOptions::default() };
+        let grid = parse_with(&text, &allow).unwrap();
+        for (c, &v) in text.chars().zip(grid.cells()) {
+            prop_assert_eq!(v as u32, c.to_digit(10).unwrap_or(0));
+        }
+    }
+}
+
+#[test]
+fn the_alphabet_is_what_the_reader_reads() {
+    let full = solution(shape(64));
+    let line = write(&full, Layout::Line);
+    assert_eq!(&line[..64], ALPHABET);
+}
