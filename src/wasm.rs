@@ -1,13 +1,357 @@
 //! The WebAssembly boundary: the one module that imports wasm-bindgen.
 //!
 //! Every function here is a thin wrapper over the pure engine. Only plain numbers,
-//! strings and byte arrays cross into JS; engine errors become JS `Error`s with
-//! extra fields (`kind`, `cell`, `row`, `column`) that the page can point at.
+//! strings and byte arrays cross into JS (a `u64` seed becomes a BigInt); results are
+//! small classes whose getters return such values. Engine errors become JS `Error`s
+//! with extra fields the page can point at:
+//!
+//! - `kind`: a stable name (`"clash"`, `"bad-symbol"`, `"cell-count"`, ...);
+//! - for errors about grid cells: `cells` (indices), `cell` (the first), and `row` and
+//!   `column` of that cell, counted from 1;
+//! - for errors about the text: `line` and `column` in the text, counted from 1.
 
 use wasm_bindgen::prelude::*;
+
+use crate::error::Error;
+use crate::format::to_line;
+use crate::generate::{self, Control, Options, Symmetry, Target};
+use crate::grid::Shape;
+use crate::parse::{ParseOptions, parse_with};
+use crate::solve::{Next, SolveResult, Solver};
+
+/// Installs a panic hook that writes the panic message to the console before the wasm
+/// traps, so a crash report says what broke.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&JsValue::from_str(&format!(
+            "sudoku64 engine panic: {info}"
+        )));
+    }));
+}
 
 /// The engine's crate version.
 #[wasm_bindgen]
 pub fn version() -> String {
     crate::version().to_string()
+}
+
+/// Turns an engine error into a JS `Error` carrying its facts as fields.
+fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
+    let js = js_sys::Error::new(&err.to_string());
+    let set = |key: &str, value: JsValue| {
+        let _ = js_sys::Reflect::set(&js, &JsValue::from_str(key), &value);
+    };
+    set("kind", JsValue::from_str(err.kind_name()));
+    let cells = err.cells();
+    if let Some(&first) = cells.first() {
+        let array = js_sys::Array::new();
+        for &c in &cells {
+            array.push(&JsValue::from(c as u32));
+        }
+        set("cells", array.into());
+        set("cell", JsValue::from(first as u32));
+        if let Some(shape) = shape.or_else(|| clash_shape(err)) {
+            set("row", JsValue::from((shape.row(first) + 1) as u32));
+            set("column", JsValue::from((shape.column(first) + 1) as u32));
+        }
+    } else {
+        if let Some(line) = err.line() {
+            set("line", JsValue::from(line as u32));
+        }
+        if let Some(column) = err.column() {
+            set("column", JsValue::from(column as u32));
+        }
+    }
+    js.into()
+}
+
+fn clash_shape(err: &Error) -> Option<Shape> {
+    match err.kind() {
+        crate::ErrorKind::Clash { shape, .. } => Some(*shape),
+        _ => None,
+    }
+}
+
+fn parse_options(size: u32, hex: bool) -> Result<ParseOptions, JsValue> {
+    let size = if size == 0 { None } else { Some(size as usize) };
+    if let Some(n) = size {
+        Shape::from_size(n).map_err(|e| js_error(&e, None))?;
+    }
+    Ok(ParseOptions {
+        size,
+        hex,
+        ..ParseOptions::default()
+    })
+}
+
+/// What [`solve`] and [`count`] found.
+#[wasm_bindgen]
+pub struct SolveReport {
+    status: &'static str,
+    size: u32,
+    puzzle: String,
+    solution: String,
+    second: String,
+    count: u32,
+    nodes: f64,
+    guesses: f64,
+    backtracks: f64,
+}
+
+#[wasm_bindgen]
+impl SolveReport {
+    /// `"unique"`, `"multiple"` or `"none"` (or, for counts, the same by the count).
+    #[wasm_bindgen(getter)]
+    pub fn status(&self) -> String {
+        self.status.to_string()
+    }
+    /// The grid side.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+    /// The puzzle as read, one-line form.
+    #[wasm_bindgen(getter)]
+    pub fn puzzle(&self) -> String {
+        self.puzzle.clone()
+    }
+    /// A solution, one-line form (empty when there is none).
+    #[wasm_bindgen(getter)]
+    pub fn solution(&self) -> String {
+        self.solution.clone()
+    }
+    /// A second, different solution when there are several (else empty).
+    #[wasm_bindgen(getter)]
+    pub fn second(&self) -> String {
+        self.second.clone()
+    }
+    /// Solutions counted (up to the limit asked for).
+    #[wasm_bindgen(getter)]
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+    /// Search nodes.
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.nodes
+    }
+    /// Decision points.
+    #[wasm_bindgen(getter)]
+    pub fn guesses(&self) -> f64 {
+        self.guesses
+    }
+    /// Dead ends.
+    #[wasm_bindgen(getter)]
+    pub fn backtracks(&self) -> f64 {
+        self.backtracks
+    }
+}
+
+/// Solves a puzzle in any text form the engine reads. `size` 0 infers the side from the
+/// cell count; `hex` reads a 16×16 written 0-F. Throws an `Error` with fields for input
+/// that cannot be read or whose givens clash.
+#[wasm_bindgen]
+pub fn solve(text: &str, size: u32, hex: bool) -> Result<SolveReport, JsValue> {
+    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+    let mut solver = Solver::new(grid.shape());
+    let (result, stats) = crate::solve::solve_with(&mut solver, &grid);
+    let (status, solution, second, count) = match result {
+        SolveResult::None => ("none", String::new(), String::new(), 0),
+        SolveResult::Unique(s) => ("unique", to_line(&s), String::new(), 1),
+        SolveResult::Multiple(a, b) => ("multiple", to_line(&a), to_line(&b), 2),
+    };
+    Ok(SolveReport {
+        status,
+        size: grid.size() as u32,
+        puzzle: to_line(&grid),
+        solution,
+        second,
+        count,
+        nodes: stats.nodes as f64,
+        guesses: stats.guesses as f64,
+        backtracks: stats.backtracks as f64,
+    })
+}
+
+/// Counts a puzzle's solutions, no further than `limit`.
+#[wasm_bindgen]
+pub fn count(text: &str, size: u32, hex: bool, limit: u32) -> Result<SolveReport, JsValue> {
+    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+    let mut solver = Solver::new(grid.shape());
+    solver.load(&grid);
+    let mut count = 0;
+    let mut solution = String::new();
+    while count < limit && solver.next_solution() == Next::Solution {
+        if count == 0 {
+            solution = to_line(&solver.solution());
+        }
+        count += 1;
+    }
+    let stats = solver.stats();
+    Ok(SolveReport {
+        status: match count {
+            0 => "none",
+            1 if limit > 1 => "unique",
+            1 => "unique",
+            _ => "multiple",
+        },
+        size: grid.size() as u32,
+        puzzle: to_line(&grid),
+        solution,
+        second: String::new(),
+        count,
+        nodes: stats.nodes as f64,
+        guesses: stats.guesses as f64,
+        backtracks: stats.backtracks as f64,
+    })
+}
+
+/// A generated puzzle.
+#[wasm_bindgen]
+pub struct GenerateReport {
+    inner: generate::Generated,
+}
+
+#[wasm_bindgen]
+impl GenerateReport {
+    /// The grid side.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.inner.puzzle.size() as u32
+    }
+    /// The seed that regenerates this puzzle.
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> u64 {
+        self.inner.seed
+    }
+    /// The symmetry's name.
+    #[wasm_bindgen(getter)]
+    pub fn symmetry(&self) -> String {
+        self.inner.symmetry.name().to_string()
+    }
+    /// The puzzle, one-line form.
+    #[wasm_bindgen(getter)]
+    pub fn puzzle(&self) -> String {
+        to_line(&self.inner.puzzle)
+    }
+    /// Its solution, one-line form.
+    #[wasm_bindgen(getter)]
+    pub fn solution(&self) -> String {
+        to_line(&self.inner.solution)
+    }
+    /// Number of givens.
+    #[wasm_bindgen(getter)]
+    pub fn clues(&self) -> u32 {
+        self.inner.puzzle.clue_count() as u32
+    }
+    /// Fraction of cells left empty.
+    #[wasm_bindgen(getter)]
+    pub fn empty(&self) -> f64 {
+        self.inner.empty_fraction
+    }
+    /// True when no clue can be removed.
+    #[wasm_bindgen(getter)]
+    pub fn minimal(&self) -> bool {
+        self.inner.minimal
+    }
+    /// True when the target was reached.
+    #[wasm_bindgen(getter, js_name = targetReached)]
+    pub fn target_reached(&self) -> bool {
+        self.inner.target_reached
+    }
+    /// True when the time budget cut the digging short.
+    #[wasm_bindgen(getter, js_name = budgetRanOut)]
+    pub fn budget_ran_out(&self) -> bool {
+        self.inner.budget_ran_out
+    }
+    /// One sentence on what was reached.
+    #[wasm_bindgen(getter)]
+    pub fn summary(&self) -> String {
+        self.inner.summary()
+    }
+}
+
+/// The browser's side of a generation: `Date.now()` for the budget, and a JS callback
+/// for progress, called at most every 1% or 50 ms. The callback returning `false`
+/// cancels the work.
+struct JsControl<'a> {
+    callback: &'a js_sys::Function,
+    last_fraction: f64,
+    last_ms: f64,
+}
+
+impl Control for JsControl<'_> {
+    fn now_ms(&mut self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn progress(&mut self, fraction: f64) -> bool {
+        let now = js_sys::Date::now();
+        if fraction < 1.0 && fraction - self.last_fraction < 0.01 && now - self.last_ms < 50.0 {
+            return true;
+        }
+        self.last_fraction = fraction;
+        self.last_ms = now;
+        match self
+            .callback
+            .call1(&JsValue::NULL, &JsValue::from_f64(fraction))
+        {
+            Ok(v) => v.as_bool() != Some(false),
+            Err(_) => true,
+        }
+    }
+}
+
+/// Generates a puzzle with exactly one solution.
+///
+/// - `size`: the grid side (1, 4, 9, ..., 64);
+/// - `symmetry`: `none`, `rot180`, `rot90`, `mirror` or `diagonal`;
+/// - `seed`: a BigInt, or `undefined` for a random one;
+/// - `empty`: a fraction of empty cells to reach; `NaN` for the size's default, and a
+///   negative value for minimal;
+/// - `budget_ms`: stop digging after this long (`NaN` or 0: no limit);
+/// - `progress`: called with the fraction done; returning `false` cancels.
+#[wasm_bindgen]
+pub fn generate(
+    size: u32,
+    symmetry: &str,
+    seed: Option<u64>,
+    empty: f64,
+    budget_ms: f64,
+    progress: &js_sys::Function,
+) -> Result<GenerateReport, JsValue> {
+    let shape = Shape::from_size(size as usize).map_err(|e| js_error(&e, None))?;
+    let symmetry: Symmetry = symmetry.parse().map_err(|e| js_error(&e, None))?;
+    let target = if empty.is_nan() {
+        None
+    } else if empty < 0.0 {
+        Some(Target::Minimal)
+    } else {
+        Some(Target::empty(empty).map_err(|e| js_error(&e, None))?)
+    };
+    let seed = match seed {
+        Some(s) => s,
+        None => {
+            let mut bytes = [0u8; 8];
+            getrandom::fill(&mut bytes)
+                .map_err(|e| JsValue::from_str(&format!("no random source: {e}")))?;
+            u64::from_le_bytes(bytes) >> 11
+        }
+    };
+    let options = Options {
+        shape,
+        target,
+        symmetry,
+        seed,
+        budget_ms: (budget_ms.is_finite() && budget_ms > 0.0).then_some(budget_ms),
+    };
+    let mut control = JsControl {
+        callback: progress,
+        last_fraction: -1.0,
+        last_ms: 0.0,
+    };
+    let inner =
+        generate::generate(&options, &mut control).map_err(|e| js_error(&e, Some(shape)))?;
+    Ok(GenerateReport { inner })
 }

@@ -84,6 +84,23 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
   return {
     /** The engine's crate version, from Rust. */
     version: () => call('version'),
+    /**
+     * Solves a puzzle given as text in any format the engine reads. Resolves to
+     * {status: 'unique'|'multiple'|'none'|'invalid', size, puzzle, solution, solutions, error, stats}.
+     * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line}.
+     */
+    solve: (text, { size = 0, hex = false, signal } = {}) => call('solve', [text, { size, hex }], { signal }),
+    /** Counts solutions up to `limit`: {status, count, size, puzzle, solution, error, stats}. */
+    count: (text, limit = 2, { size = 0, hex = false, signal } = {}) =>
+      call('count', [text, limit, { size, hex }], { signal }),
+    /**
+     * Generates a puzzle with exactly one solution.
+     * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal, budgetMs}
+     * Resolves to {size, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
+     * budgetRanOut, summary, ms}; bad options reject with kind 'bad-size' / 'bad-option'.
+     */
+    generate: (options = {}, { onProgress, signal } = {}) =>
+      call('generate', [options], { onProgress, signal }),
     /** Stops whatever is running at once: pending calls reject with kind 'cancelled'. */
     cancel: () => stop({ kind: 'cancelled', message: 'cancelled' }),
     /** Stops the worker; pending calls reject. A later call starts a new one. */

@@ -8,9 +8,73 @@ import init, * as wasm from './pkg/sudoku64.js';
 
 const ready = init();
 
-/** Request types and the functions that answer them. */
+/** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
+const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'bad-symbol', 'clash', 'bad-size', 'bad-option']);
+
+/** Copies a wasm result object's getters into a plain object, and frees it. */
+function plain(report, keys) {
+  const out = {};
+  for (const key of keys) out[key] = report[key];
+  report.free();
+  return out;
+}
+
+/** Runs a solve/count call; unreadable input resolves as {status: 'invalid', error}. */
+function answer(run) {
+  const start = performance.now();
+  try {
+    const r = plain(run(), ['status', 'size', 'puzzle', 'solution', 'second', 'count', 'nodes', 'guesses', 'backtracks']);
+    const result = {
+      status: r.status,
+      size: r.size,
+      puzzle: r.puzzle,
+      count: r.count,
+      stats: { nodes: r.nodes, guesses: r.guesses, backtracks: r.backtracks, ms: performance.now() - start },
+    };
+    if (r.solution) result.solution = r.solution;
+    if (r.status === 'multiple' && r.second) result.solutions = [r.solution, r.second];
+    return result;
+  } catch (err) {
+    const error = plainError(err);
+    if (!INPUT_ERRORS.has(error.kind)) throw err;
+    return { status: 'invalid', error };
+  }
+}
+
+/** Progress callbacks post at most every 50 ms (the engine already throttles to 1%). */
+function throttled(post) {
+  let last = 0;
+  return (fraction) => {
+    const now = performance.now();
+    if (fraction >= 1 || now - last >= 50) {
+      last = now;
+      post(fraction);
+    }
+  };
+}
+
+/**
+ * Request types and the functions that answer them: each takes the request's `args`
+ * array and a progress callback.
+ */
 const handlers = {
   version: () => wasm.version(),
+  solve: ([text, { size = 0, hex = false } = {}]) => answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex)),
+  count: ([text, limit = 2, { size = 0, hex = false } = {}]) =>
+    answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff))),
+  generate: ([{ size = 9, symmetry = 'none', seed, empty, minimal = false, budgetMs } = {}], progress) => {
+    const start = performance.now();
+    const seedArg = seed === undefined || seed === null || seed === '' ? undefined : BigInt(seed);
+    const emptyArg = minimal ? -1 : empty === undefined || empty === null || empty === '' ? NaN : Number(empty);
+    const report = wasm.generate(size >>> 0, String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
+      throttled(progress));
+    const r = plain(report, ['size', 'seed', 'symmetry', 'puzzle', 'solution', 'clues', 'empty', 'minimal',
+      'targetReached', 'budgetRanOut', 'summary']);
+    // Seeds drawn by the engine stay below 2^53; a caller's larger seed stays exact as a string.
+    r.seed = r.seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.seed) : r.seed.toString();
+    r.ms = performance.now() - start;
+    return r;
+  },
 };
 
 /** Turns anything thrown (a JS Error carrying the engine's fields, or not) into plain data. */
@@ -27,11 +91,16 @@ function plainError(err) {
 
 self.onmessage = async (event) => {
   const { id, type, args = [] } = event.data ?? {};
+  if (!Array.isArray(args)) {
+    self.postMessage({ id, ok: false, error: { kind: 'protocol', message: 'args must be an array' } });
+    return;
+  }
   try {
     await ready;
     const handler = handlers[type];
     if (!handler) throw Object.assign(new Error(`unknown request type "${type}"`), { kind: 'protocol' });
-    const result = await handler(...args, (fraction) => self.postMessage({ id, type: 'progress', fraction }));
+    const progress = (fraction) => self.postMessage({ id, type: 'progress', fraction });
+    const result = await handler(args, progress);
     self.postMessage({ id, ok: true, result });
   } catch (err) {
     const error = plainError(err);
