@@ -277,6 +277,10 @@ impl Generated {
 /// more keeps its clue (the puzzle stays proved unique; only minimality is not proved).
 const CHECK_NODES_PER_CELL: u64 = 64;
 
+/// From 36×36 up, how many random removal orders the propagation pass tries before it
+/// settles for the best it reached.
+const PASS1_ATTEMPTS: usize = 6;
+
 /// Generates a puzzle with exactly one solution.
 ///
 /// ```
@@ -316,24 +320,14 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
 
     // Dig.
     let cells = shape.cells();
-    let mut orbits = options.symmetry.orbits(shape);
-    let order = permutation(orbits.len(), &mut rng);
-    orbits = order
-        .into_iter()
-        .map(|i| std::mem::take(&mut orbits[i]))
-        .collect();
+    let all_orbits = options.symmetry.orbits(shape);
     let wanted_empty = match target {
         Target::Minimal => cells,
         Target::Empty(f) => ((f * cells as f64).ceil() as usize).min(cells),
     };
-    let mut puzzle = solution.clone();
-    let mut empty = 0usize;
-    let mut batch = (orbits.len() / 16).max(1);
     let mut exact_checks = 0u32;
     let mut budget_ran_out = false;
     let mut masks = vec![0u64; cells];
-    // Orbits that propagation alone could not remove, for the exact pass.
-    let mut kept: Vec<usize> = Vec::new();
     let report = |done: f64, fraction: &std::cell::Cell<f64>| -> Result<bool, Error> {
         fraction.set(0.1 + 0.9 * done.min(1.0));
         if !control.borrow_mut().progress(fraction.get()) {
@@ -343,47 +337,81 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             .budget_ms
             .is_some_and(|b| control.borrow_mut().now_ms() - start > b))
     };
+    // Large grids cannot afford exact searches (a single one can take seconds); there a
+    // pass that falls short is tried again in a new random order instead.
+    let exact_pass = target == Target::Minimal || shape.size() <= 25;
+    let attempts = if target == Target::Minimal {
+        1
+    } else if exact_pass {
+        3
+    } else {
+        PASS1_ATTEMPTS
+    };
+
+    // Pass 1: batches proved by propagation alone.
+    let mut best: Option<(Grid, Vec<Vec<usize>>, usize, Vec<usize>, usize)> = None;
+    for attempt in 0..attempts {
+        let order = permutation(all_orbits.len(), &mut rng);
+        let orbits: Vec<Vec<usize>> = order.into_iter().map(|i| all_orbits[i].clone()).collect();
+        let mut puzzle = solution.clone();
+        let mut empty = 0usize;
+        let mut batch = (orbits.len() / 16).max(1);
+        // Orbits that propagation alone could not remove, for the exact pass.
+        let mut kept: Vec<usize> = Vec::new();
+        let mut i = 0usize;
+        while i < orbits.len() && empty < wanted_empty {
+            let done = match target {
+                Target::Minimal => i as f64 / (2 * orbits.len()) as f64,
+                Target::Empty(_) => {
+                    (attempt as f64 + empty as f64 / wanted_empty as f64) / attempts as f64
+                }
+            };
+            if report(done, &fraction)? {
+                budget_ran_out = true;
+                break;
+            }
+            // Take as many orbits as the batch allows, without digging past the target by
+            // more than one orbit.
+            let mut take = 0;
+            let mut taken_cells = 0;
+            while i + take < orbits.len() && take < batch && empty + taken_cells < wanted_empty {
+                taken_cells += orbits[i + take].len();
+                take += 1;
+            }
+            set_orbits(&mut puzzle, &orbits[i..i + take], None);
+            solver.load(&puzzle);
+            let proved = solver.propagate_only() && solver.is_solved();
+            if cancelled.get() {
+                return Err(ErrorKind::Cancelled.into());
+            }
+            if proved {
+                empty += taken_cells;
+                i += take;
+                batch = (batch * 2).min(orbits.len());
+            } else {
+                set_orbits(&mut puzzle, &orbits[i..i + take], Some(&solution));
+                if take > 1 {
+                    batch = take / 2;
+                } else {
+                    kept.push(i);
+                    i += 1;
+                }
+            }
+        }
+        let better = best.as_ref().is_none_or(|b| empty > b.2);
+        if better {
+            best = Some((puzzle, orbits, empty, kept, i));
+        }
+        if empty >= wanted_empty || budget_ran_out {
+            break;
+        }
+    }
+    let (mut puzzle, orbits, mut empty, kept, i) = best.expect("at least one attempt ran");
+    let untried = orbits.len() - i;
     let done = |empty: usize, step: usize, steps: usize| match target {
         Target::Minimal => step as f64 / steps as f64,
         Target::Empty(_) => empty as f64 / wanted_empty as f64,
     };
-
-    // Pass 1: batches proved by propagation alone.
-    let mut i = 0usize;
-    while i < orbits.len() && empty < wanted_empty {
-        if report(done(empty, i, 2 * orbits.len()), &fraction)? {
-            budget_ran_out = true;
-            break;
-        }
-        // Take as many orbits as the batch allows, without digging past the target by
-        // more than one orbit.
-        let mut take = 0;
-        let mut taken_cells = 0;
-        while i + take < orbits.len() && take < batch && empty + taken_cells < wanted_empty {
-            taken_cells += orbits[i + take].len();
-            take += 1;
-        }
-        set_orbits(&mut puzzle, &orbits[i..i + take], None);
-        solver.load(&puzzle);
-        let proved = solver.propagate_only() && solver.is_solved();
-        if cancelled.get() {
-            return Err(ErrorKind::Cancelled.into());
-        }
-        if proved {
-            empty += taken_cells;
-            i += take;
-            batch = (batch * 2).min(orbits.len());
-        } else {
-            set_orbits(&mut puzzle, &orbits[i..i + take], Some(&solution));
-            if take > 1 {
-                batch = take / 2;
-            } else {
-                kept.push(i);
-                i += 1;
-            }
-        }
-    }
-    let untried = orbits.len() - i;
 
     // Pass 2: one orbit at a time, by exact search for a solution that differs from ours
     // in one of its cells. The search tries our solution's symbols first. Node limits
@@ -394,7 +422,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     let total_pending = pending.len().max(1);
     let mut decided = 0usize;
     let mut limit = 16u64;
-    while !pending.is_empty() && empty < wanted_empty && !budget_ran_out {
+    while exact_pass && !pending.is_empty() && empty < wanted_empty && !budget_ran_out {
         let last_round = limit >= CHECK_NODES_PER_CELL * cells as u64;
         solver.set_node_limit(limit);
         let mut unknown = Vec::new();

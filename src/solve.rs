@@ -123,10 +123,13 @@ pub struct Solver<'h> {
     trail: Vec<(u16, u64)>,
     queue: Vec<u16>,
     stack: Vec<Frame>,
-    /// Segment masks for locked candidates: `rowseg[r * k + j]` is the union of row r's
-    /// cells in the j-th box of its band; `colseg[c * k + j]` likewise for column c.
-    rowseg: Vec<u64>,
-    colseg: Vec<u64>,
+    /// Per cell, its row, column and box packed as `row | column << 8 | box << 16`.
+    units_of: Vec<u32>,
+    /// Units whose cells changed since hidden singles last looked at them, and since
+    /// locked candidates last did: `[rows, columns, boxes]`, one bit per unit. Sweeps
+    /// visit only these, so the tail of a propagation costs what changed, not n².
+    dirty_hidden: [u64; 3],
+    dirty_locked: [u64; 3],
     unsolved: usize,
     phase: Phase,
     rules: Rules,
@@ -180,8 +183,11 @@ impl<'h> Solver<'h> {
             trail: Vec::with_capacity(cells * n),
             queue: Vec::with_capacity(cells),
             stack: Vec::with_capacity(cells),
-            rowseg: vec![0; n * k],
-            colseg: vec![0; n * k],
+            units_of: (0..cells)
+                .map(|c| (shape.row(c) | shape.column(c) << 8 | shape.box_of(c) << 16) as u32)
+                .collect(),
+            dirty_hidden: [0; 3],
+            dirty_locked: [0; 3],
             unsolved: cells,
             phase: Phase::Done,
             rules: Rules::default(),
@@ -294,6 +300,9 @@ impl<'h> Solver<'h> {
     }
 
     fn reset(&mut self) {
+        let all = self.shape.full_mask();
+        self.dirty_hidden = [all; 3];
+        self.dirty_locked = [all; 3];
         self.trail.clear();
         self.queue.clear();
         self.stack.clear();
@@ -435,6 +444,9 @@ impl<'h> Solver<'h> {
             }
             self.undo_to(trail_len as usize);
             self.unsolved = unsolved as usize;
+            // The frame was opened at a fixpoint: nothing is left to revisit.
+            self.dirty_hidden = [0; 3];
+            self.dirty_locked = [0; 3];
             self.stats.nodes += 1;
             if self.stats.nodes > self.node_limit {
                 return self.stop();
@@ -503,6 +515,16 @@ impl<'h> Solver<'h> {
         }
     }
 
+    /// Notes that a cell changed, for the sweeps.
+    #[inline]
+    fn touch(&mut self, cell: usize) {
+        touch(
+            &mut self.dirty_hidden,
+            &mut self.dirty_locked,
+            self.units_of[cell],
+        );
+    }
+
     /// Makes `bit` the only candidate of an unsolved cell and queues it.
     #[inline]
     fn set(&mut self, cell: usize, bit: u64) {
@@ -510,6 +532,7 @@ impl<'h> Solver<'h> {
         self.cand[cell] = bit;
         self.unsolved -= 1;
         self.queue.push(cell as u16);
+        self.touch(cell);
     }
 
     /// Removes `bits` from a cell's candidates. Returns `false` if none remain.
@@ -522,6 +545,7 @@ impl<'h> Solver<'h> {
         let new = old & !bits;
         self.trail.push((cell as u16, old));
         self.cand[cell] = new;
+        self.touch(cell);
         if new == 0 {
             return false;
         }
@@ -584,6 +608,9 @@ impl<'h> Solver<'h> {
             queue,
             unsolved,
             work,
+            units_of,
+            dirty_hidden,
+            dirty_locked,
             ..
         } = self;
         while let Some(cell) = queue.pop() {
@@ -596,6 +623,7 @@ impl<'h> Solver<'h> {
                     let new = old ^ bit;
                     trail.push((p, old));
                     cand[p as usize] = new;
+                    touch(dirty_hidden, dirty_locked, units_of[p as usize]);
                     if new & new.wrapping_sub(1) == 0 {
                         if new == 0 {
                             return false;
@@ -609,40 +637,45 @@ impl<'h> Solver<'h> {
         true
     }
 
-    /// Places every symbol that has one place left in some unit.
+    /// Places every symbol that has one place left in some unit that changed.
     fn hidden_singles(&mut self) -> Progress {
         let n = self.n;
         let full = self.shape.full_mask();
         let mut changed = false;
-        self.work += (3 * n * n) as u64;
-        for u in 0..3 * n {
-            let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
-            for &c in &self.units[u * n..(u + 1) * n] {
-                let m = self.cand[c as usize];
-                twice |= once & m;
-                once |= m;
-                if m & (m - 1) == 0 {
-                    fixed |= m;
+        for kind in 0..3 {
+            while self.dirty_hidden[kind] != 0 {
+                let index = self.dirty_hidden[kind].trailing_zeros() as usize;
+                self.dirty_hidden[kind] &= self.dirty_hidden[kind] - 1;
+                let u = kind * n + index;
+                self.work += n as u64;
+                let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+                for &c in &self.units[u * n..(u + 1) * n] {
+                    let m = self.cand[c as usize];
+                    twice |= once & m;
+                    once |= m;
+                    if m & (m - 1) == 0 {
+                        fixed |= m;
+                    }
                 }
-            }
-            if once != full {
-                return Progress::Contradiction;
-            }
-            let mut singles = once & !twice & !fixed;
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                // An earlier single of this unit may have taken this symbol's only cell:
-                // then it has no place left, a contradiction.
-                let Some(c) = (u * n..(u + 1) * n)
-                    .map(|i| self.units[i] as usize)
-                    .find(|&c| self.cand[c] & bit != 0)
-                else {
+                if once != full {
                     return Progress::Contradiction;
-                };
-                if self.cand[c] != bit {
-                    self.set(c, bit);
-                    changed = true;
+                }
+                let mut singles = once & !twice & !fixed;
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles ^= bit;
+                    // An earlier single of this unit may have taken this symbol's only
+                    // cell: then it has no place left, a contradiction.
+                    let Some(c) = (u * n..(u + 1) * n)
+                        .map(|i| self.units[i] as usize)
+                        .find(|&c| self.cand[c] & bit != 0)
+                    else {
+                        return Progress::Contradiction;
+                    };
+                    if self.cand[c] != bit {
+                        self.set(c, bit);
+                        changed = true;
+                    }
                 }
             }
         }
@@ -653,86 +686,97 @@ impl<'h> Solver<'h> {
         }
     }
 
-    /// Pointing and claiming on every box–line intersection.
+    /// Pointing and claiming where something changed.
     ///
     /// A segment is the k cells where a box meets a row (or a column). If a symbol's
     /// candidates in a box lie in one segment, it leaves the rest of that line
     /// (pointing); if its candidates in a line lie in one segment, it leaves the rest of
-    /// that box (claiming).
+    /// that box (claiming). Boxes are checked for pointing, rows and columns for
+    /// claiming, each only when one of its cells changed since the last look.
     fn locked_candidates(&mut self) -> Progress {
         let (n, k) = (self.n, self.k);
-        self.work += (2 * n * n) as u64;
-        for r in 0..n {
-            for j in 0..k {
-                let base = r * n + j * k;
-                self.rowseg[r * k + j] = self.cand[base..base + k].iter().fold(0, |a, &m| a | m);
-            }
-        }
-        for c in 0..n {
-            for j in 0..k {
-                let mut m = 0;
-                for i in 0..k {
-                    m |= self.cand[(j * k + i) * n + c];
-                }
-                self.colseg[c * k + j] = m;
-            }
-        }
         let mut changed = false;
-        for dir in [Dir::Rows, Dir::Columns] {
-            for line in 0..n {
-                // Claiming: symbols of this line confined to one of its k segments.
+        let dirty = std::mem::take(&mut self.dirty_locked);
+        // Claiming: rows (kind 0) and columns (kind 1).
+        for (kind, mut lines) in dirty.into_iter().take(2).enumerate() {
+            while lines != 0 {
+                let line = lines.trailing_zeros() as usize;
+                lines &= lines - 1;
+                self.work += n as u64;
                 let mut segs = [0u64; MAX_BOX];
-                segs[..k].copy_from_slice(dir.segs(self, line));
+                for (j, seg) in segs.iter_mut().enumerate().take(k) {
+                    for i in 0..k {
+                        *seg |= self.cand[line_cell(n, kind, line, j * k + i)];
+                    }
+                }
                 let (once, twice) = once_twice(&segs[..k]);
                 let only = once & !twice;
-                if only != 0 {
-                    for j in 0..k {
-                        let syms = segs[j] & only;
-                        if syms == 0 {
-                            continue;
-                        }
-                        // Remove from the other lines of this box's band segment.
-                        let band = line / k * k;
-                        for other in band..band + k {
-                            if other != line && dir.segs(self, other)[j] & syms != 0 {
-                                match self.clear_segment(dir, other, j, syms) {
-                                    Some(c) => changed |= c,
-                                    None => return Progress::Contradiction,
+                if only == 0 {
+                    continue;
+                }
+                for j in 0..k {
+                    let syms = segs[j] & only;
+                    if syms == 0 {
+                        continue;
+                    }
+                    // Clear them from the box's other lines of this band, in segment j.
+                    let band = line / k * k;
+                    for other in (band..band + k).filter(|&o| o != line) {
+                        for i in 0..k {
+                            let cell = line_cell(n, kind, other, j * k + i);
+                            if self.cand[cell] & syms != 0 {
+                                if !self.eliminate(cell, syms) {
+                                    return Progress::Contradiction;
                                 }
+                                changed = true;
                             }
                         }
                     }
                 }
             }
-            // Pointing: in each box, symbols confined to one line segment.
-            for band in 0..k {
-                for j in 0..k {
-                    let mut once = 0u64;
-                    let mut twice = 0u64;
-                    for i in 0..k {
-                        let m = dir.segs(self, band * k + i)[j];
-                        twice |= once & m;
-                        once |= m;
+        }
+        // Pointing: boxes.
+        let mut boxes = dirty[2];
+        while boxes != 0 {
+            let b = boxes.trailing_zeros() as usize;
+            boxes &= boxes - 1;
+            self.work += n as u64;
+            let (top, left) = (b / k * k, b % k * k);
+            for kind in 0..2 {
+                // Segments of this box along rows (kind 0) or columns (kind 1).
+                let mut segs = [0u64; MAX_BOX];
+                for (i, seg) in segs.iter_mut().enumerate().take(k) {
+                    for j in 0..k {
+                        let (r, c) = if kind == 0 {
+                            (top + i, left + j)
+                        } else {
+                            (top + j, left + i)
+                        };
+                        *seg |= self.cand[r * n + c];
                     }
-                    let only = once & !twice;
-                    if only == 0 {
+                }
+                let (once, twice) = once_twice(&segs[..k]);
+                let only = once & !twice;
+                if only == 0 {
+                    continue;
+                }
+                for i in 0..k {
+                    let syms = segs[i] & only;
+                    if syms == 0 {
                         continue;
                     }
-                    for i in 0..k {
-                        let line = band * k + i;
-                        let mut segs = [0u64; MAX_BOX];
-                        segs[..k].copy_from_slice(dir.segs(self, line));
-                        let syms = segs[j] & only;
-                        if syms == 0 {
-                            continue;
-                        }
-                        for other in 0..k {
-                            if other != j && segs[other] & syms != 0 {
-                                match self.clear_segment(dir, line, other, syms) {
-                                    Some(c) => changed |= c,
-                                    None => return Progress::Contradiction,
-                                }
+                    let (line, skip) = if kind == 0 {
+                        (top + i, left)
+                    } else {
+                        (left + i, top)
+                    };
+                    for pos in (0..n).filter(|&p| p < skip || p >= skip + k) {
+                        let cell = line_cell(n, kind, line, pos);
+                        if self.cand[cell] & syms != 0 {
+                            if !self.eliminate(cell, syms) {
+                                return Progress::Contradiction;
                             }
+                            changed = true;
                         }
                     }
                 }
@@ -743,29 +787,6 @@ impl<'h> Solver<'h> {
         } else {
             Progress::None
         }
-    }
-
-    /// Removes `syms` from the k cells of segment `j` of a line. `None` on a contradiction,
-    /// else whether anything changed.
-    fn clear_segment(&mut self, dir: Dir, line: usize, j: usize, syms: u64) -> Option<bool> {
-        let (n, k) = (self.n, self.k);
-        let mut changed = false;
-        for i in 0..k {
-            let cell = match dir {
-                Dir::Rows => line * n + j * k + i,
-                Dir::Columns => (j * k + i) * n + line,
-            };
-            let m = self.cand[cell];
-            if m & syms != 0 {
-                // A solved cell holding one of these symbols cannot lose it: that is a
-                // contradiction, which eliminate() reports by leaving the cell empty.
-                if !self.eliminate(cell, syms) {
-                    return None;
-                }
-                changed = true;
-            }
-        }
-        Some(changed)
     }
 }
 
@@ -776,21 +797,26 @@ enum Progress {
     Contradiction,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Dir {
-    Rows,
-    Columns,
+/// The cell at position `pos` of row `line` (kind 0) or column `line` (kind 1).
+#[inline]
+fn line_cell(n: usize, kind: usize, line: usize, pos: usize) -> usize {
+    if kind == 0 {
+        line * n + pos
+    } else {
+        pos * n + line
+    }
 }
 
-impl Dir {
-    #[inline]
-    fn segs<'a>(self, s: &'a Solver<'_>, line: usize) -> &'a [u64] {
-        let k = s.k;
-        match self {
-            Dir::Rows => &s.rowseg[line * k..(line + 1) * k],
-            Dir::Columns => &s.colseg[line * k..(line + 1) * k],
-        }
-    }
+/// Marks a cell's three units dirty for both sweeps; `units` packs row, column and box.
+#[inline]
+fn touch(hidden: &mut [u64; 3], locked: &mut [u64; 3], units: u32) {
+    let (r, c, b) = (units & 0xff, (units >> 8) & 0xff, units >> 16);
+    hidden[0] |= 1 << r;
+    hidden[1] |= 1 << c;
+    hidden[2] |= 1 << b;
+    locked[0] |= 1 << r;
+    locked[1] |= 1 << c;
+    locked[2] |= 1 << b;
 }
 
 /// The `n`-th set bit of `mask` (from the lowest), as a one-bit mask.
