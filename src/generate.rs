@@ -349,7 +349,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     };
 
     // Pass 1: batches proved by propagation alone.
-    let mut best: Option<(Grid, Vec<Vec<usize>>, usize, Vec<usize>, usize)> = None;
+    let mut best: Option<Dug> = None;
     for attempt in 0..attempts {
         let order = permutation(all_orbits.len(), &mut rng);
         let orbits: Vec<Vec<usize>> = order.into_iter().map(|i| all_orbits[i].clone()).collect();
@@ -398,15 +398,26 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
                 }
             }
         }
-        let better = best.as_ref().is_none_or(|b| empty > b.2);
-        if better {
-            best = Some((puzzle, orbits, empty, kept, i));
+        if best.as_ref().is_none_or(|b| empty > b.empty) {
+            best = Some(Dug {
+                puzzle,
+                orbits,
+                empty,
+                kept,
+                tried: i,
+            });
         }
         if empty >= wanted_empty || budget_ran_out {
             break;
         }
     }
-    let (mut puzzle, orbits, mut empty, kept, i) = best.expect("at least one attempt ran");
+    let Dug {
+        mut puzzle,
+        orbits,
+        mut empty,
+        kept,
+        tried: i,
+    } = best.expect("at least one attempt ran");
     let untried = orbits.len() - i;
     let done = |empty: usize, step: usize, steps: usize| match target {
         Target::Minimal => step as f64 / steps as f64,
@@ -493,6 +504,19 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         restarts,
         exact_checks,
     })
+}
+
+/// Where a propagation pass got to.
+struct Dug {
+    puzzle: Grid,
+    /// The orbits in the order this pass tried them.
+    orbits: Vec<Vec<usize>>,
+    /// Empty cells reached.
+    empty: usize,
+    /// Indices (into `orbits`) of the orbits propagation could not remove.
+    kept: Vec<usize>,
+    /// How many orbits the pass went through.
+    tried: usize,
 }
 
 /// Decides whether the orbit's cells, already cleared from `puzzle`, can stay empty:
