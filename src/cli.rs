@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
 use sudoku64::solve::{Next, SolveResult, Solver, Stats, solve_with};
 use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format, parse};
@@ -120,6 +121,10 @@ enum BenchCommand {
     Solve {
         #[command(flatten)]
         input: InputArgs,
+        /// Apply a random Sudoku symmetry to each puzzle first, from this seed (stored
+        /// orientations flatter some solvers).
+        #[arg(long, value_name = "SEED")]
+        shuffle: Option<u64>,
     },
     /// Generate puzzles and report times and clue counts.
     Generate {
@@ -146,7 +151,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Generate(args) => generate(&args),
-        Command::Bench(BenchCommand::Solve { input }) => bench_solve(&input),
+        Command::Bench(BenchCommand::Solve { input, shuffle }) => bench_solve(&input, shuffle),
         Command::Bench(BenchCommand::Generate {
             size,
             count,
@@ -381,11 +386,16 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// `sudoku64 bench solve`.
-fn bench_solve(input: &InputArgs) -> Result<bool, String> {
+fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> {
     let puzzles = read_puzzles(input)?;
     let mut grids = Vec::with_capacity(puzzles.len());
+    let mut rng = shuffle.map(rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64);
     for (line, p) in puzzles {
-        grids.push(p.map_err(|e| format!("line {line}: {e}"))?);
+        let grid = p.map_err(|e| format!("line {line}: {e}"))?;
+        grids.push(match rng.as_mut() {
+            Some(rng) => sudoku64::transform::random_symmetry(&grid, rng),
+            None => grid,
+        });
     }
     let mut times = Vec::with_capacity(grids.len());
     let (mut none, mut unique, mut multiple) = (0, 0, 0);

@@ -355,3 +355,26 @@ pub fn generate(
         generate::generate(&options, &mut control).map_err(|e| js_error(&e, Some(shape)))?;
     Ok(GenerateReport { inner })
 }
+
+/// Benchmark support: counts the solutions (up to 2) of every puzzle in `text`, one per
+/// line, each under a random Sudoku symmetry drawn from `seed` (as `sudoku64 bench solve
+/// --shuffle SEED` does natively). Reading the text is not timed; returns
+/// `[puzzles, milliseconds]` for the solving alone. Lines that cannot be read are skipped.
+#[wasm_bindgen(js_name = benchCount)]
+pub fn bench_count(text: &str, seed: u64) -> Vec<f64> {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let grids: Vec<_> = crate::parse::puzzles(text, &ParseOptions::default())
+        .filter_map(|(_, p)| p.ok())
+        .map(|g| crate::transform::random_symmetry(&g, &mut rng))
+        .collect();
+    let mut solver: Option<Solver<'_>> = None;
+    let start = js_sys::Date::now();
+    for grid in &grids {
+        if solver.as_ref().is_none_or(|s| s.shape() != grid.shape()) {
+            solver = Some(Solver::new(grid.shape()));
+        }
+        crate::solve::count_with(solver.as_mut().expect("made above"), grid, 2);
+    }
+    vec![grids.len() as f64, js_sys::Date::now() - start]
+}
