@@ -153,17 +153,17 @@ impl<'h> Solver<'h> {
         let k = shape.box_side();
         let cells = shape.cells();
         let npeers = 2 * (n - 1) + (k - 1) * (k - 1);
+        // Each cell's row, then column, then the rest of its box, in cell order within
+        // each group: O(cells × n), where filtering all cells per cell is O(cells²).
         let mut peers = Vec::with_capacity(cells * npeers);
         for cell in 0..cells {
             let (r, c, b) = (shape.row(cell), shape.column(cell), shape.box_of(cell));
-            peers.extend(
-                (0..cells)
-                    .filter(|&o| {
-                        o != cell
-                            && (shape.row(o) == r || shape.column(o) == c || shape.box_of(o) == b)
-                    })
-                    .map(|o| o as u16),
-            );
+            let row = shape.unit_cells(r).filter(|&o| o != cell);
+            let col = shape.unit_cells(n + c).filter(|&o| o != cell);
+            let boxed = shape
+                .unit_cells(2 * n + b)
+                .filter(|&o| shape.row(o) != r && shape.column(o) != c);
+            peers.extend(row.chain(col).chain(boxed).map(|o| o as u16));
         }
         debug_assert_eq!(peers.len(), cells * npeers);
         let units = (0..3 * n)
@@ -704,13 +704,18 @@ impl<'h> Solver<'h> {
                 lines &= lines - 1;
                 self.work += n as u64;
                 let mut segs = [0u64; MAX_BOX];
+                let mut fixed = 0u64;
                 for (j, seg) in segs.iter_mut().enumerate().take(k) {
                     for i in 0..k {
-                        *seg |= self.cand[line_cell(n, kind, line, j * k + i)];
+                        let m = self.cand[line_cell(n, kind, line, j * k + i)];
+                        *seg |= m;
+                        fixed |= if m & (m - 1) == 0 { m } else { 0 };
                     }
                 }
                 let (once, twice) = once_twice(&segs[..k]);
-                let only = once & !twice;
+                // A placed symbol is trivially confined to its segment, and naked singles
+                // already cleared it from the peers: skip it.
+                let only = once & !twice & !fixed;
                 if only == 0 {
                     continue;
                 }
@@ -745,6 +750,7 @@ impl<'h> Solver<'h> {
             for kind in 0..2 {
                 // Segments of this box along rows (kind 0) or columns (kind 1).
                 let mut segs = [0u64; MAX_BOX];
+                let mut fixed = 0u64;
                 for (i, seg) in segs.iter_mut().enumerate().take(k) {
                     for j in 0..k {
                         let (r, c) = if kind == 0 {
@@ -752,11 +758,13 @@ impl<'h> Solver<'h> {
                         } else {
                             (top + j, left + i)
                         };
-                        *seg |= self.cand[r * n + c];
+                        let m = self.cand[r * n + c];
+                        *seg |= m;
+                        fixed |= if m & (m - 1) == 0 { m } else { 0 };
                     }
                 }
                 let (once, twice) = once_twice(&segs[..k]);
-                let only = once & !twice;
+                let only = once & !twice & !fixed;
                 if only == 0 {
                     continue;
                 }
