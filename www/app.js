@@ -1,15 +1,842 @@
-// The app page's controller: wires the page to the engine.
+// The app page's controller: keeps the game, draws it, takes keyboard, mouse and paste
+// input, and sends every solve, count and generation to the engine's worker through
+// www/engine.js. The main thread never solves; it only checks entries for clashes.
+//
+// For tests and scripts the canvas carries the grid as text: data-grid (every value, one
+// line, what Copy copies), data-givens (the givens alone), data-size, and the cells drawn
+// as clashing, rejected by the engine, or marked (data-clashes, data-errors, data-marked:
+// cell indices). document.body.dataset.busy names the engine job running ('' when idle).
+
 import { createEngine } from './engine.js';
+import { Game } from './game.js';
+import { cellAtTextPlace, cellName, fromLine, readLeniently, symbolChar } from './grid.js';
+import { gridKeyAction, shortcutAction } from './input.js';
+import { THEMES, cellAt, cellRect, drawGrid, layoutFor } from './render.js';
+import {
+  blankHash, generatedHash, loadSaved, loadTheme, parseHash, puzzleHash, save, saveTheme, showHash,
+} from './persist.js';
 
 const engine = createEngine();
-const status = document.getElementById('status');
+const $ = (id) => document.getElementById(id);
+const ui = {
+  board: $('board'), canvas: $('grid'), status: $('status'), version: $('engine-version'),
+  progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
+  solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
+  pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
+  zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
+  form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
+  generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
+  help: $('help'), themeToggle: $('theme-toggle'),
+};
+const ctx = ui.canvas.getContext('2d');
+const ZOOMS = [1, 1.5, 2, 3, 4, 6];
 
-engine.version().then(
-  (version) => {
-    status.textContent = 'Engine ready.';
-    document.getElementById('engine-version').textContent = `engine ${version} (WebAssembly in a Web Worker)`;
-  },
-  (err) => {
-    status.textContent = `The engine did not start: ${err.message}`;
-  },
-);
+let game = new Game(9);
+/** The hash that names where the current puzzle came from (a pasted line, a seed, a blank). */
+let source = blankHash(9);
+const view = {
+  selected: -1, pencilMode: false, zoomIndex: 0, focused: false,
+  errors: [], // cells the engine rejected
+  marked: [], // cells where two solutions differ
+};
+/** The engine job running, if any: {kind, controller}. One at a time. */
+let job = null;
+let layout = null;
+
+// ---------------------------------------------------------------------------------------
+// Status and drawing
+
+/** Shows a message in the aria-live status line; `tone` is '', 'ok', 'warn' or 'error'. */
+function say(message, tone = '') {
+  ui.status.textContent = message;
+  ui.status.dataset.tone = tone;
+}
+
+const systemDark = matchMedia('(prefers-color-scheme: dark)');
+
+/** The theme in use: the player's choice, else the system's. */
+function themeName() {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === 'light' || chosen === 'dark') return chosen;
+  return systemDark.matches ? 'dark' : 'light';
+}
+
+let drawPending = false;
+function redraw() {
+  if (drawPending) return;
+  drawPending = true;
+  requestAnimationFrame(() => {
+    drawPending = false;
+    draw();
+  });
+}
+
+function fitLayout() {
+  const style = getComputedStyle(ui.board);
+  const width = ui.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const height = ui.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  return layoutFor(game.size, width, height, { dpr: window.devicePixelRatio || 1, zoom: ZOOMS[view.zoomIndex] });
+}
+
+function draw() {
+  const next = fitLayout();
+  if (!layout || next.width !== layout.width || next.dpr !== layout.dpr) {
+    ui.canvas.width = next.width;
+    ui.canvas.height = next.height;
+    ui.canvas.style.width = `${next.cssWidth}px`;
+    ui.canvas.style.height = `${next.cssHeight}px`;
+  }
+  layout = next;
+  const selectedValue = view.selected >= 0 ? game.values[view.selected] : 0;
+  drawGrid(ctx, {
+    size: game.size,
+    values: game.values,
+    givens: game.givens,
+    solved: game.solved,
+    pencil: game.pencil,
+    selected: view.selected,
+    highlight: selectedValue,
+    clashes: game.clashes(),
+    errors: view.errors,
+    marked: view.marked,
+    focused: view.focused,
+    pencilMode: view.pencilMode,
+    theme: THEMES[themeName()],
+  }, layout);
+}
+
+/** Everything that follows a change of the game or the selection. */
+function changed({ persist = true } = {}) {
+  const { canvas } = ui;
+  canvas.dataset.grid = game.line();
+  canvas.dataset.givens = game.givensLine();
+  canvas.dataset.size = String(game.size);
+  canvas.dataset.errors = view.errors.join(' ');
+  canvas.dataset.marked = view.marked.join(' ');
+  canvas.dataset.clashes = game.clashes().join(' ');
+  canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
+  ui.undo.disabled = !game.history.canUndo;
+  ui.redo.disabled = !game.history.canRedo;
+  updateCellInfo();
+  updatePalette();
+  redraw();
+  if (persist) scheduleSave();
+}
+
+function updateCellInfo() {
+  const cell = view.selected;
+  const mode = view.pencilMode ? ' · pencil mode' : '';
+  if (cell < 0) {
+    ui.cellInfo.textContent = `No cell selected${mode}`;
+    return;
+  }
+  const v = game.values[cell];
+  let what;
+  if (v) {
+    const kind = game.givens[cell] ? 'given' : game.solved[cell] ? 'from the solver' : 'your entry';
+    what = `${symbolChar(v)} (${kind})`;
+  } else {
+    const marks = game.pencil[cell];
+    what = marks ? `empty, marks ${marks.map(symbolChar).join(' ')}` : 'empty';
+  }
+  ui.cellInfo.textContent = `${cellName(cell, game.size)}: ${what}${mode}`;
+}
+
+let paletteSize = 0;
+function updatePalette() {
+  const n = game.size;
+  if (paletteSize !== n) {
+    paletteSize = n;
+    ui.palette.replaceChildren();
+    ui.palette.dataset.size = String(n);
+    for (let v = 1; v <= n; v++) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.tabIndex = -1; // the grid takes these keys directly; the buttons are for pointers
+      button.textContent = symbolChar(v);
+      button.dataset.value = String(v);
+      ui.palette.append(button);
+    }
+    const erase = document.createElement('button');
+    erase.type = 'button';
+    erase.tabIndex = -1;
+    erase.className = 'erase';
+    erase.textContent = '⌫';
+    erase.setAttribute('aria-label', 'Clear the cell');
+    erase.dataset.value = '0';
+    ui.palette.append(erase);
+  }
+  const counts = new Uint16Array(n + 1);
+  for (const v of game.values) counts[v]++;
+  for (const button of ui.palette.children) {
+    const v = Number(button.dataset.value);
+    button.classList.toggle('done', v > 0 && counts[v] >= n);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Saving and the URL
+
+let saveTimer = 0;
+function scheduleSave() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, 250);
+}
+
+function saveNow() {
+  clearTimeout(saveTimer);
+  if (!source.includes('seed=')) {
+    source = game.filledCount() ? puzzleHash(game.puzzleLine()) : blankHash(game.size);
+  }
+  showHash(source);
+  save({ hash: source, game: game.toJSON(), selected: view.selected });
+}
+
+/** Replaces the game (a new puzzle): clears the history, marks and errors. */
+function startGame(next, hash = puzzleHash(next.givensLine())) {
+  game = next;
+  source = hash;
+  view.selected = -1;
+  view.errors = [];
+  view.marked = [];
+  ui.size.value = String(next.size);
+  syncGenerateFields();
+  layout = null;
+  changed();
+  saveNow();
+}
+
+// ---------------------------------------------------------------------------------------
+// Engine jobs
+
+const BUSY_WORDS = { solve: 'solving', check: 'counting solutions', generate: 'generating', read: 'reading a puzzle' };
+
+function setBusy(kind) {
+  document.body.dataset.busy = kind ?? '';
+  const busy = Boolean(kind);
+  for (const b of [ui.solve, ui.check, ui.generate, ui.load]) b.disabled = busy;
+  ui.progressRow.hidden = !busy;
+  ui.progressText.textContent = '';
+  if (!busy) ui.progress.value = 0;
+}
+
+/**
+ * Runs one engine call as the current job. Resolves to its result, or to null when it was
+ * cancelled or failed (the status line then says why, and a crashed engine is restarted).
+ */
+async function runJob(kind, message, call) {
+  if (job) {
+    say(`The engine is busy ${BUSY_WORDS[job.kind]}: wait for it, or Cancel.`, 'warn');
+    return null;
+  }
+  const controller = new AbortController();
+  job = { kind, controller };
+  setBusy(kind);
+  ui.progress.removeAttribute('value'); // indeterminate until progress arrives
+  say(message);
+  try {
+    return await call(controller.signal);
+  } catch (err) {
+    engineFailed(err);
+    return null;
+  } finally {
+    job = null;
+    setBusy(null);
+  }
+}
+
+/** Cancel: aborting the job's signal makes the engine terminate its worker at once. */
+function cancelJob() {
+  job?.controller.abort();
+}
+
+function engineFailed(err) {
+  const kind = err?.kind;
+  if (kind === 'cancelled') {
+    say('Cancelled.', 'warn');
+    warmUp();
+  } else if (kind === 'panic' || kind === 'worker') {
+    recover(err);
+  } else if (kind === 'protocol') {
+    say(`This build of the engine cannot do that yet (${err.message}).`, 'error');
+  } else {
+    say(`The engine failed: ${err?.message ?? err}.`, 'error');
+  }
+}
+
+/** Starts a fresh worker after a cancel, so the next action does not wait for the wasm. */
+function warmUp() {
+  engine.version().catch(() => {});
+}
+
+let recovering = false;
+/** After a crash: says so, restarts the worker, and resolves to whether that worked. */
+async function recover(err) {
+  const what = `The engine stopped unexpectedly (${err.message})`;
+  if (recovering) return false;
+  recovering = true;
+  say(`${what}. Restarting it…`, 'error');
+  try {
+    showVersion(await engine.version());
+    say(`${what}. It has been restarted: try again.`, 'warn');
+    return true;
+  } catch (again) {
+    say(`${what}, and it could not be restarted (${again.message}). Reload the page to try again.`, 'error');
+    return false;
+  } finally {
+    recovering = false;
+  }
+}
+
+function showVersion(version) {
+  ui.version.textContent = `engine ${version} (WebAssembly in a Web Worker)`;
+}
+
+/** Words for an engine error: its message, and the line and column when it does not name them. */
+function describeError(error) {
+  const text = String(error?.message ?? 'the input could not be read').replace(/\.$/, '');
+  const at = error?.line && !text.includes(`line ${error.line}`)
+    ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
+  return `${text}${at}`;
+}
+
+function lineValues(line) {
+  return fromLine(line)?.values ?? null;
+}
+
+async function solve() {
+  const revision = game.revision;
+  const n = game.size;
+  const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
+    (signal) => engine.solve(game.line(), { size: n, signal }));
+  if (!result) return;
+  if (game.revision !== revision) {
+    say('The grid changed while the engine was solving it: press Solve again.', 'warn');
+    return;
+  }
+  const stats = statsText(result.stats);
+  view.errors = [];
+  view.marked = [];
+  switch (result.status) {
+    case 'unique':
+      game.fillSolution(lineValues(result.solution));
+      say(`Solved: this puzzle has exactly one solution${stats}.`, 'ok');
+      break;
+    case 'multiple': {
+      const [first, second] = (result.solutions ?? []).map(lineValues);
+      game.fillSolution(lineValues(result.solution) ?? first);
+      if (first && second) view.marked = differences(first, second);
+      say(`This puzzle has more than one solution; one is shown. ${view.marked.length
+        ? `The outlined cells are where two of them differ${stats}.` : `${stats.trim()}`}`.trim(), 'warn');
+      break;
+    }
+    case 'none':
+      say(`This puzzle has no solution${game.filledCount() > game.givens.filter(Boolean).length
+        ? ': your entries may be wrong (Undo, or Clear them)' : ''}${stats}.`, 'error');
+      break;
+    case 'invalid':
+      view.errors = result.error?.cells ?? [];
+      say(`Invalid input: ${errorSentence(result.error, n)}`, 'error');
+      break;
+    default:
+      say(`The engine answered with an unknown status "${result.status}".`, 'error');
+  }
+  changed();
+}
+
+function differences(a, b) {
+  const cells = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) cells.push(i);
+  return cells;
+}
+
+function statsText(stats) {
+  if (!stats || typeof stats.ms !== 'number') return '';
+  const time = stats.ms < 1000 ? `${Math.max(0, stats.ms).toFixed(stats.ms < 10 ? 1 : 0)} ms` : `${(stats.ms / 1000).toFixed(2)} s`;
+  return ` (${time}${stats.guesses !== undefined ? `, ${stats.guesses} guesses` : ''})`;
+}
+
+async function check() {
+  const clashes = game.clashes();
+  const n = game.size;
+  const revision = game.revision;
+  view.errors = [];
+  view.marked = [];
+  changed({ persist: false });
+  if (clashes.length) {
+    // A repeated symbol rules out every solution: no need to ask the engine.
+    say(`Check: ${clashes.length} cells clash, shown in red (${clashDescription(clashes)}): `
+      + 'a symbol repeats in a row, column or box, so no solution can complete the grid.', 'error');
+    return;
+  }
+  if (game.filledCount() === n * n) {
+    say('Complete: every row, column and box holds each symbol once.', 'ok');
+    return;
+  }
+  const result = await runJob('check', 'Counting solutions…', (signal) => engine.count(game.line(), 2, { signal }));
+  if (!result || game.revision !== revision) return;
+  if (result.status === 'invalid') {
+    view.errors = result.error?.cells ?? [];
+    say(`Check: the engine rejected the grid: ${errorSentence(result.error, n)}`, 'error');
+  } else if (result.count === 0) {
+    say('Check: no clashes, but no solution completes the grid as it stands.', 'error');
+  } else if (result.count === 1) {
+    say('Check: no clashes, and exactly one solution completes the grid as it stands.', 'ok');
+  } else {
+    say('Check: no clashes, and at least 2 solutions complete the grid as it stands.', 'warn');
+  }
+  changed({ persist: false });
+}
+
+/**
+ * An engine error in words, ending with where its cells are outlined on the grid:
+ * "r1c1 and r1c5 both hold 5 in row 1 (outlined in red)."
+ */
+function errorSentence(error, size) {
+  const cells = error?.cells ?? [];
+  const text = describeError(error);
+  if (!cells.length) return `${text}.`;
+  const names = cells.map((c) => cellName(c, size));
+  if (names.every((name) => text.includes(name))) return `${text} (outlined in red).`;
+  return `${text}. On the grid, ${names.join(' and ')} ${cells.length > 1 ? 'are' : 'is'} outlined in red.`;
+}
+
+function generateOptions() {
+  const size = Number(ui.size.value);
+  const options = { size, symmetry: ui.symmetry.value };
+  const seed = ui.seed.value.trim();
+  if (seed) {
+    if (!/^\d{1,20}$/.test(seed)) return { error: 'The seed must be a whole number (or empty for a random one).' };
+    options.seed = Number.isSafeInteger(Number(seed)) ? Number(seed) : BigInt(seed);
+  }
+  const empty = ui.empty.value.trim();
+  if (empty && size >= 16) {
+    const fraction = Number(empty);
+    if (!(fraction > 0 && fraction < 1)) return { error: 'Empty must be a fraction between 0 and 1, such as 0.6.' };
+    options.empty = fraction;
+  }
+  return { options };
+}
+
+async function generate(options) {
+  const n = options.size;
+  const started = performance.now();
+  let percent = '';
+  // Beside the bar, not in the live status line, so screen readers are not told every second.
+  const tell = () => {
+    const seconds = Math.floor((performance.now() - started) / 1000);
+    ui.progressText.textContent = [percent, seconds ? `${seconds} s` : ''].filter(Boolean).join(' · ');
+  };
+  const ticker = setInterval(tell, 1000); // large grids take a while: show that time passes
+  const result = await runJob('generate', `Generating a ${n}×${n} puzzle…`, (signal) => engine.generate(options, {
+    signal,
+    onProgress(fraction) {
+      if (!job || job.kind !== 'generate') return;
+      ui.progress.value = fraction;
+      percent = `${Math.floor(fraction * 100)}%`;
+      tell();
+    },
+  })).finally(() => clearInterval(ticker));
+  if (!result) return;
+  const values = lineValues(result.puzzle);
+  if (!values) {
+    say('The engine returned a puzzle this page cannot read.', 'error');
+    return;
+  }
+  const size = result.size ?? n;
+  startGame(Game.fromPuzzle(size, values), generatedHash({
+    size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
+  }));
+  const ms = result.ms ?? performance.now() - started;
+  const symmetry = result.symmetry ?? options.symmetry;
+  const symmetryWords = symmetry === 'none' ? 'no symmetry'
+    : `${ui.symmetry.querySelector(`option[value="${symmetry}"]`)?.textContent ?? symmetry} symmetry`;
+  const summary = result.summary ?? `${result.clues ?? values.filter(Boolean).length} clues`;
+  say(`Generated a ${size}×${size} puzzle: ${summary}; ${symmetryWords}, seed ${result.seed ?? options.seed} `
+    + `(${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}).`, 'ok');
+}
+
+// ---------------------------------------------------------------------------------------
+// Loading text: pasted, typed in the text box, or from the URL
+
+/**
+ * Loads a puzzle from text in any format the engine reads. The app's own one-line form is
+ * read here at once; anything else goes to the engine's reader.
+ */
+async function loadText(text) {
+  if (!text.trim()) {
+    say('There is nothing to load: paste a puzzle first.', 'warn');
+    return;
+  }
+  const line = fromLine(text);
+  if (line) {
+    loadPuzzle(line.size, line.values, 'Loaded');
+    return;
+  }
+  // The engine has no read-only call: solving reads the text (and answers in milliseconds
+  // for most puzzles; Cancel stops it otherwise).
+  const result = await runJob('read', 'Reading the puzzle…', (signal) => engine.solve(text, { signal }));
+  if (!result) return;
+  const parsed = result.puzzle ? fromLine(result.puzzle) : null;
+  if (result.status !== 'invalid') {
+    if (parsed) loadPuzzle(parsed.size, parsed.values, 'Loaded');
+    else say('The engine read the text but returned no grid.', 'error');
+    return;
+  }
+  // Rejected: show what can be shown, with the offending cells outlined.
+  const error = result.error ?? {};
+  const lenient = readLeniently(text, result.size);
+  const shown = parsed ?? lenient;
+  let cells = error.cells ?? [];
+  if (!cells.length && error.line && error.column) {
+    const cell = cellAtTextPlace(lenient, error.line, error.column);
+    if (cell >= 0) cells = [cell];
+  }
+  if (shown) {
+    startGame(Game.fromPuzzle(shown.size, shown.values));
+    view.errors = cells;
+    changed();
+  }
+  const sentence = shown ? errorSentence({ ...error, cells }, shown.size) : `${describeError(error)}.`;
+  say(`The pasted text is not a valid puzzle: ${sentence}`, 'error');
+}
+
+function loadPuzzle(size, values, verb) {
+  startGame(Game.fromPuzzle(size, values));
+  const clashes = game.clashes();
+  const givens = values.filter(Boolean).length;
+  if (clashes.length) {
+    view.errors = clashes;
+    changed();
+    say(`${verb} a ${size}×${size} puzzle, but its givens clash: ${clashDescription(clashes)}. `
+      + 'The cells are outlined in red.', 'error');
+  } else {
+    say(`${verb} a ${size}×${size} puzzle with ${givens} givens. Press Solve to solve it.`, 'ok');
+  }
+}
+
+function startBlank(n) {
+  startGame(new Game(n), blankHash(n));
+  say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.`);
+}
+
+function clashDescription(cells) {
+  const names = cells.slice(0, 4).map((c) => `${cellName(c, game.size)} (${symbolChar(game.values[c])})`);
+  return names.join(', ') + (cells.length > 4 ? ` and ${cells.length - 4} more` : '');
+}
+
+/** Opens what a hash names. Returns false when it names nothing. */
+async function openHash(hash) {
+  const target = parseHash(hash);
+  if (!target) return false;
+  if (target.puzzle) {
+    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened');
+  } else if (target.blank) {
+    startBlank(target.blank);
+  } else {
+    const g = target.generate;
+    ui.size.value = String(g.size);
+    ui.symmetry.value = g.symmetry;
+    ui.empty.value = g.empty ?? '';
+    syncGenerateFields();
+    startGame(new Game(g.size), hash);
+    await generate(g);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------
+// Editing
+
+function select(cell, { scroll = true } = {}) {
+  view.selected = cell;
+  if (scroll && cell >= 0) scrollToCell(cell);
+  changed({ persist: false });
+}
+
+function scrollToCell(cell) {
+  if (!layout) return;
+  const r = cellRect(layout, cell);
+  const { board, canvas } = ui;
+  const left = canvas.offsetLeft + r.x / layout.dpr;
+  const top = canvas.offsetTop + r.y / layout.dpr;
+  const size = r.w / layout.dpr;
+  const margin = size;
+  if (left - margin < board.scrollLeft) board.scrollLeft = left - margin;
+  else if (left + size + margin > board.scrollLeft + board.clientWidth) board.scrollLeft = left + size + margin - board.clientWidth;
+  if (top - margin < board.scrollTop) board.scrollTop = top - margin;
+  else if (top + size + margin > board.scrollTop + board.clientHeight) board.scrollTop = top + size + margin - board.clientHeight;
+}
+
+/** Applies an edit's outcome: a refusal is explained, a change clears stale engine marks. */
+function edited(outcome) {
+  if (outcome?.refused === 'given') {
+    say(`${cellName(view.selected, game.size)} is a given of the puzzle and cannot change.`, 'warn');
+    return;
+  }
+  if (outcome?.refused === 'filled') {
+    say('Pencil marks go in empty cells: clear the cell first.', 'warn');
+    return;
+  }
+  if (!outcome) return;
+  gameChanged();
+  if (game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
+}
+
+function input(value) {
+  const cell = view.selected;
+  if (cell < 0) return;
+  if (value === 0) edited(game.clear(cell));
+  else edited(view.pencilMode ? game.toggleMark(cell, value) : game.enter(cell, value));
+}
+
+/** After an edit, undo or redo: what the engine said about the grid before no longer holds. */
+function gameChanged() {
+  view.errors = [];
+  view.marked = [];
+  changed();
+}
+
+function undo() {
+  if (game.undo()) gameChanged();
+}
+
+function redo() {
+  if (game.redo()) gameChanged();
+}
+
+function setPencilMode(on) {
+  view.pencilMode = on;
+  ui.pencil.setAttribute('aria-pressed', String(on));
+  changed({ persist: false });
+}
+
+function zoom(step) {
+  const next = Math.min(ZOOMS.length - 1, Math.max(0, view.zoomIndex + step));
+  if (next === view.zoomIndex) return;
+  view.zoomIndex = next;
+  ui.zoomLevel.textContent = `${Math.round(ZOOMS[next] * 100)}%`;
+  layout = null;
+  draw();
+  if (view.selected >= 0) scrollToCell(view.selected);
+}
+
+async function copyGrid() {
+  const text = game.line();
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`Copied the grid as one line of ${text.length} characters.`, 'ok');
+  } catch {
+    // No clipboard permission: put the text in the box, selected, for Ctrl+C.
+    ui.text.value = text;
+    ui.text.select();
+    say('The clipboard is not available here: the grid is in the text box, selected; press Ctrl+C.', 'warn');
+  }
+}
+
+/** Acts on a key pressed in the grid. Returns true when the key was used. */
+function gridKey(event) {
+  const action = gridKeyAction(event, game.size, view.selected);
+  if (!action) return false;
+  if ('move' in action) select(action.move);
+  else if (action.deselect) {
+    select(-1);
+    say('No cell selected: Tab now leaves the grid.');
+  } else if (action.clear) input(0);
+  else if (action.pencil) setPencilMode(!view.pencilMode);
+  else if (action.zoom) zoom(action.zoom);
+  else if (action.notSymbol) {
+    const n = game.size;
+    say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid, which uses ${symbolChar(1)}–${symbolChar(n)}.`, 'warn');
+  } else if (action.symbol) {
+    if (view.selected < 0) select(0);
+    input(action.symbol);
+  }
+  return true;
+}
+
+function isTextField(el) {
+  return el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && el.type !== 'button')
+    || el instanceof HTMLSelectElement || el?.isContentEditable;
+}
+
+function onKeyDown(event) {
+  const target = event.target;
+  if (!isTextField(target)) {
+    const shortcut = shortcutAction(event);
+    if (shortcut) {
+      event.preventDefault();
+      if (shortcut === 'undo') undo();
+      else if (shortcut === 'redo') redo();
+      else {
+        ui.help.open = !ui.help.open;
+        if (ui.help.open) ui.help.scrollIntoView({ block: 'nearest' });
+      }
+      return;
+    }
+  }
+  if (target === ui.canvas) {
+    if (gridKey(event)) event.preventDefault();
+  } else if (target === document.body && event.key !== 'Tab' && !event.ctrlKey && !event.metaKey) {
+    // Typing with nothing focused goes to the grid.
+    if (gridKey(event)) {
+      event.preventDefault();
+      ui.canvas.focus({ preventScroll: true });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Wiring
+
+function syncGenerateFields() {
+  ui.empty.disabled = Number(ui.size.value) < 16;
+}
+
+function applyTheme(theme) {
+  if (theme) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+  const dark = themeName() === 'dark';
+  ui.themeToggle.setAttribute('aria-label', dark ? 'Use the light theme' : 'Use the dark theme');
+  ui.themeToggle.title = dark ? 'Light theme' : 'Dark theme';
+  redraw();
+}
+
+function wire() {
+  document.addEventListener('keydown', onKeyDown);
+
+  ui.canvas.addEventListener('pointerdown', (event) => {
+    if (!layout) return;
+    const rect = ui.canvas.getBoundingClientRect();
+    const scale = layout.width / rect.width;
+    const cell = cellAt(layout, (event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale);
+    if (cell >= 0) select(cell, { scroll: false });
+  });
+  ui.canvas.addEventListener('focus', () => {
+    view.focused = true;
+    if (view.selected < 0) select(0);
+    else redraw();
+  });
+  ui.canvas.addEventListener('blur', () => {
+    view.focused = false;
+    redraw();
+  });
+
+  // Paste anywhere but in a text field loads the puzzle; copy anywhere else copies the grid.
+  document.addEventListener('paste', (event) => {
+    if (isTextField(event.target)) return;
+    event.preventDefault();
+    loadText(event.clipboardData?.getData('text/plain') ?? '');
+  });
+  document.addEventListener('copy', (event) => {
+    if (isTextField(event.target) || String(getSelection()).length) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', game.line());
+    say('Copied the grid as one line of text.', 'ok');
+  });
+
+  ui.palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
+  ui.palette.addEventListener('click', (event) => {
+    const button = event.target.closest('button');
+    if (!button) return;
+    if (view.selected < 0) {
+      say('Select a cell first.', 'warn');
+      return;
+    }
+    input(Number(button.dataset.value));
+  });
+
+  ui.solve.addEventListener('click', solve);
+  ui.check.addEventListener('click', check);
+  ui.copy.addEventListener('click', copyGrid);
+  ui.undo.addEventListener('click', undo);
+  ui.redo.addEventListener('click', redo);
+  ui.pencil.addEventListener('click', () => setPencilMode(!view.pencilMode));
+  ui.clear.addEventListener('click', () => {
+    if (game.clearEntries()) {
+      gameChanged();
+      say('Cleared every entry and mark; the givens stay. Undo brings them back.');
+    }
+  });
+  ui.cancel.addEventListener('click', cancelJob);
+  ui.zoomIn.addEventListener('click', () => zoom(1));
+  ui.zoomOut.addEventListener('click', () => zoom(-1));
+
+  ui.size.addEventListener('change', syncGenerateFields);
+  ui.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const { options, error } = generateOptions();
+    if (error) say(error, 'error');
+    else generate(options);
+  });
+  ui.blank.addEventListener('click', () => startBlank(Number(ui.size.value)));
+  ui.load.addEventListener('click', () => loadText(ui.text.value));
+  // Pasting into the box loads at once too; typing there waits for Load.
+  ui.text.addEventListener('paste', () => setTimeout(() => loadText(ui.text.value)));
+
+  ui.themeToggle.addEventListener('click', () => {
+    const next = themeName() === 'dark' ? 'light' : 'dark';
+    // Choosing what the system prefers anyway goes back to following the system.
+    const choice = next === (systemDark.matches ? 'dark' : 'light') ? null : next;
+    saveTheme(choice);
+    applyTheme(choice);
+  });
+  systemDark.addEventListener('change', () => applyTheme(loadTheme()));
+
+  new ResizeObserver(() => {
+    layout = null;
+    redraw();
+  }).observe(ui.board);
+
+  window.addEventListener('hashchange', () => {
+    if (location.hash !== source) openHash(location.hash);
+  });
+  window.addEventListener('pagehide', saveNow);
+}
+
+async function startEngine() {
+  try {
+    showVersion(await engine.version());
+    return true;
+  } catch (err) {
+    if (err.kind === 'worker' || err.kind === 'panic') {
+      return recover(err);
+    }
+    say(`The engine did not start: ${err.message}`, 'error');
+    return false;
+  }
+}
+
+async function main() {
+  applyTheme(loadTheme());
+  wire();
+  setBusy(null);
+
+  // What to show: the saved game when the URL names it (or names nothing this page
+  // understands), else what the URL names, else a blank 9×9.
+  const hash = location.hash.length > 1 ? location.hash : '';
+  const target = hash ? parseHash(hash) : null;
+  const saved = loadSaved();
+  const restored = saved && (!target || hash === saved.hash) ? Game.fromJSON(saved.game) : null;
+  if (restored) {
+    startGame(restored, typeof saved.hash === 'string' ? saved.hash : blankHash(restored.size));
+    if (Number.isInteger(saved.selected) && saved.selected < restored.size ** 2) select(saved.selected);
+  } else if (target?.generate) {
+    startGame(new Game(target.generate.size), hash); // blank until the engine makes it again
+  } else if (target) {
+    await openHash(hash);
+  } else {
+    startGame(new Game(9), blankHash(9));
+  }
+
+  if (!(await startEngine())) return;
+  if (!restored && target?.generate) {
+    await openHash(hash); // a generated puzzle comes back from its seed
+  } else if (ui.status.textContent.startsWith('Starting')) {
+    say(restored && restored.filledCount()
+      ? 'Engine ready. Your game is as you left it.'
+      : 'Engine ready. Paste a puzzle (Ctrl+V), type one in, or generate one.');
+  }
+}
+
+main();

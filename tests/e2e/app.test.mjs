@@ -1,0 +1,495 @@
+// The app page end to end: paste, type, solve, check, generate, cancel, the URL and reload,
+// a crashed worker. The grid is read back as text (the canvas's data-grid, what Copy
+// copies), never from pixels; solutions are checked against the rules, not hard-coded.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage } from './harness.mjs';
+import { Game } from '../../www/game.js';
+import { cellAtTextPlace, fromLine, readLeniently } from '../../www/grid.js';
+import { gridKeyAction, shortcutAction } from '../../www/input.js';
+
+const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
+// magictour top1465 #1: one solution.
+const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+// Nine givens in one row cannot pin down a 9×9: many solutions.
+const MULTIPLE = `123456789${'.'.repeat(72)}`;
+// Row 1 needs a 9 in r1c9, but column 9 has one already; no two givens clash.
+const NONE = '12345678.........9' + '.'.repeat(63);
+// Two 5s in row 1 (r1c1 and r1c5).
+const CLASHING = `5...5${'.'.repeat(76)}`;
+
+// ---------------------------------------------------------------------------------------
+// The page's own modules are plain ES modules without DOM: their rules run here in Node.
+
+test('the game: entries, pencil marks, refusals, undo and redo, and saving', () => {
+  const game = Game.fromPuzzle(4, fromLine('1...............').values);
+  assert.deepEqual(game.enter(0, 2), { refused: 'given' });
+  game.toggleMark(5, 3);
+  game.toggleMark(5, 4);
+  game.toggleMark(15, 3);
+  assert.deepEqual(game.pencil[5], [3, 4]);
+  game.enter(1, 3); // r1c2 = 3 takes 3 out of its peer r2c2's marks, not out of r4c4's
+  assert.deepEqual(game.pencil[5], [4]);
+  assert.deepEqual(game.pencil[15], [3]);
+  assert.equal(game.line(), '13..............');
+  game.undo();
+  assert.deepEqual(game.pencil[5], [3, 4], 'one undo restores the entry and the marks it removed');
+  assert.equal(game.line(), '1...............');
+  game.redo();
+  assert.equal(game.line(), '13..............');
+  game.enter(2, 1);
+  assert.deepEqual(game.clashes(), [0, 2]);
+  assert.deepEqual(game.toggleMark(2, 4), { refused: 'filled' });
+
+  const copy = Game.fromJSON(JSON.parse(JSON.stringify(game.toJSON())));
+  assert.equal(copy.line(), game.line());
+  assert.equal(copy.givensLine(), '1...............');
+  assert.deepEqual(copy.pencil[5], [4]);
+
+  game.clearEntries();
+  assert.equal(game.line(), '1...............');
+  game.undo();
+  assert.equal(game.line(), '131.............');
+  assert.equal(Game.fromJSON({ size: 9, values: 'nonsense' }), null);
+});
+
+test('a lenient reading finds the cell at a line and column of a framed grid', () => {
+  const text = ['+-----+-----+', '| 1 2 | 3 4 |', '| 3 4 | 1 Z |', '+-----+-----+',
+    '| 2 1 | 4 3 |', '| 4 3 | 2 1 |', '+-----+-----+'].join('\n');
+  const read = readLeniently(text);
+  assert.equal(read.size, 4);
+  assert.equal(cellAtTextPlace(read, 3, 11), 7, 'the Z is r2c4');
+  assert.equal(read.values[7], 0, 'and reads as empty');
+  assert.equal(read.values[6], 1);
+  assert.equal(readLeniently('1234'), null, 'four cells fit no grid');
+});
+
+test('the key map: moves, symbols of each size, Tab and Esc leaving the grid', () => {
+  assert.deepEqual(gridKeyAction({ key: 'ArrowRight' }, 9, 8), { move: 8 }, 'stops at the edge');
+  assert.deepEqual(gridKeyAction({ key: 'ArrowDown', ctrlKey: true }, 9, 0), { move: 27 }, 'Ctrl jumps a box');
+  assert.deepEqual(gridKeyAction({ key: 'Tab' }, 9, 3), { move: 4 });
+  assert.equal(gridKeyAction({ key: 'Tab' }, 9, 80), null, 'Tab past the last cell leaves');
+  assert.equal(gridKeyAction({ key: 'Tab', shiftKey: true }, 9, 0), null);
+  assert.equal(gridKeyAction({ key: 'Tab' }, 9, -1), null);
+  assert.deepEqual(gridKeyAction({ key: 'Escape' }, 9, 5), { deselect: true });
+  assert.deepEqual(gridKeyAction({ key: 'g' }, 16, 0), { symbol: 16 }, 'lower case reads as upper case up to 35 symbols');
+  assert.deepEqual(gridKeyAction({ key: 'a' }, 36, 0), { symbol: 36 }, 'from 36 symbols, case matters');
+  assert.deepEqual(gridKeyAction({ key: '*' }, 64, 0), { symbol: 64 });
+  assert.deepEqual(gridKeyAction({ key: 'H' }, 16, 0), { notSymbol: 'H' });
+  assert.deepEqual(gridKeyAction({ key: 'Backspace' }, 9, 0), { clear: true });
+  assert.equal(gridKeyAction({ key: 'v', ctrlKey: true }, 9, 0), null, 'Ctrl+V is left to the paste handler');
+  assert.equal(shortcutAction({ key: 'Z', ctrlKey: true, shiftKey: true }), 'redo');
+  assert.equal(shortcutAction({ key: 'y', ctrlKey: true }), 'redo');
+  assert.equal(shortcutAction({ key: 'z', metaKey: true }), 'undo');
+});
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the app (a fresh browser context, so fresh localStorage) and waits for the engine. */
+async function openApp(hash = '') {
+  const page = await openPage(browser, `${server.origin}/${hash}`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  return page;
+}
+
+const gridText = (page) => page.$eval('#grid', (c) => c.dataset.grid);
+const givensText = (page) => page.$eval('#grid', (c) => c.dataset.givens);
+const statusText = (page) => page.textContent('#status');
+const idle = (page) => page.waitForFunction(() => !document.body.dataset.busy);
+
+/** Throws unless `solution` is a complete grid obeying the rules and keeping every given of `puzzle`. */
+function assertSolves(puzzle, solution) {
+  const n = Math.round(Math.sqrt(puzzle.length));
+  const k = Math.round(Math.sqrt(n));
+  assert.equal(solution.length, n * n, 'solution length');
+  const value = (i) => ALPHABET.indexOf(solution[i]) + 1;
+  for (let i = 0; i < n * n; i++) {
+    assert.ok(value(i) >= 1 && value(i) <= n, `cell ${i} holds "${solution[i]}"`);
+    if (puzzle[i] !== '.') assert.equal(solution[i], puzzle[i], `given at cell ${i} kept`);
+  }
+  const units = [];
+  for (let a = 0; a < n; a++) {
+    const row = [];
+    const column = [];
+    const box = [];
+    for (let b = 0; b < n; b++) {
+      row.push(a * n + b);
+      column.push(b * n + a);
+      box.push((Math.floor(a / k) * k + Math.floor(b / k)) * n + (a % k) * k + (b % k));
+    }
+    units.push(row, column, box);
+  }
+  for (const unit of units) assert.equal(new Set(unit.map(value)).size, n, `unit ${unit.slice(0, 3)}… repeats a symbol`);
+}
+
+/** A puzzle of side n cut from a patterned solution, with about two cells in three emptied. */
+function patternPuzzle(n) {
+  const k = Math.sqrt(n);
+  let line = '';
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      line += (r * 7 + c * 13) % 3 === 0 ? ALPHABET[(k * (r % k) + Math.floor(r / k) + c) % n] : '.';
+    }
+  }
+  return line;
+}
+
+/** Pastes text as the clipboard's content with Ctrl+V, focus on the page (not in a text field). */
+async function pasteText(page, text) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Control+V');
+}
+
+test('paste an 81-character puzzle, Solve, and read back a solution that obeys the rules', async () => {
+  const page = await openApp();
+  await pasteText(page, UNIQUE);
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, UNIQUE);
+  assert.equal(await gridText(page), UNIQUE);
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  const solution = await gridText(page);
+  assertSolves(UNIQUE, solution);
+  // Copy puts the same one-line text on the clipboard.
+  await page.click('#copy');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), solution);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a puzzle with several solutions says so, shows one, and outlines where two differ', async () => {
+  const page = await openApp();
+  await page.fill('#puzzle-text', MULTIPLE);
+  await page.click('#load');
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /more than one solution/);
+  assertSolves(MULTIPLE, await gridText(page));
+  const marked = await page.$eval('#grid', (c) => c.dataset.marked);
+  assert.ok(marked.split(' ').length >= 2, `cells where the solutions differ are marked: "${marked}"`);
+  await page.close();
+});
+
+test('a puzzle with no solution says so and fills nothing', async () => {
+  const page = await openApp();
+  await page.fill('#puzzle-text', NONE);
+  await page.click('#load');
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /no solution/);
+  assert.equal(await gridText(page), NONE);
+  await page.close();
+});
+
+test('a pasted puzzle whose givens clash points at both cells, in words and on the grid', async () => {
+  const page = await openApp();
+  await pasteText(page, CLASHING);
+  await page.waitForFunction(() => document.getElementById('grid').dataset.errors);
+  const errors = await page.$eval('#grid', (c) => c.dataset.errors);
+  assert.deepEqual(errors.split(' ').map(Number), [0, 4]);
+  assert.match(await statusText(page), /r1c1.*r1c5/);
+  // Solve lets the engine say it too, and the engine's cells are outlined.
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /Invalid input/);
+  const engineCells = (await page.$eval('#grid', (c) => c.dataset.errors)).split(' ').map(Number);
+  assert.ok(engineCells.includes(4), `the engine points at r1c5: ${engineCells}`);
+  await page.close();
+});
+
+test('a pasted 16×16 with a character outside its alphabet points at that cell', async () => {
+  const page = await openApp();
+  const puzzle = [...patternPuzzle(16)];
+  puzzle[16 + 4] = 'Z'; // r2c5: Z is no symbol of a 16×16 (1-9, A-G)
+  const rows = Array.from({ length: 16 }, (_, r) => puzzle.slice(r * 16, r * 16 + 16).join(''));
+  await pasteText(page, rows.join('\n'));
+  await page.waitForFunction(() => /not a valid puzzle/.test(document.getElementById('status').textContent));
+  const status = await statusText(page);
+  assert.match(status, /line 2, column 5/, status);
+  assert.match(status, /r2c5 is outlined in red/, status);
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.errors), '20');
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.size), '16', 'the rest of the grid is shown');
+  await page.close();
+});
+
+test('pasting a framed grid goes through the engine reader', async () => {
+  const page = await openApp();
+  const rows = [];
+  for (let r = 0; r < 9; r++) {
+    if (r % 3 === 0) rows.push('+-------+-------+-------+');
+    const cells = [...UNIQUE.slice(r * 9, r * 9 + 9)];
+    rows.push(`| ${cells.slice(0, 3).join(' ')} | ${cells.slice(3, 6).join(' ')} | ${cells.slice(6).join(' ')} |`);
+  }
+  rows.push('+-------+-------+-------+');
+  await pasteText(page, rows.join('\n'));
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, UNIQUE);
+  await page.close();
+});
+
+test('keyboard only: focus the grid with Tab, type, move, clear, pencil, undo and redo', async () => {
+  const page = await openApp();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'grid');
+  await page.keyboard.type('5');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('3');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type('9');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1');
+  let grid = await gridText(page);
+  assert.equal(grid.slice(0, 2), '53');
+  assert.equal(grid.slice(9, 12), '.91');
+  assert.equal(await givensText(page), '.'.repeat(81), 'typed symbols are entries, not givens');
+
+  await page.keyboard.press('Backspace');
+  assert.equal((await gridText(page)).slice(9, 12), '.9.');
+  await page.keyboard.press('Control+Z');
+  assert.equal((await gridText(page)).slice(9, 12), '.91');
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  assert.equal((await gridText(page)).slice(9, 12), '...');
+  await page.keyboard.press('Control+Y');
+  await page.keyboard.press('Control+Shift+Z');
+  assert.equal((await gridText(page)).slice(9, 12), '.91');
+
+  // Letters outside a 9×9's alphabet are refused with a message.
+  await page.keyboard.type('A');
+  assert.equal((await gridText(page)).slice(9, 12), '.91');
+  assert.match(await statusText(page), /not a symbol/);
+
+  // Pencil mode: marks go into the empty cell, not values.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await page.keyboard.type('27');
+  assert.equal((await gridText(page))[12], '.');
+  assert.match(await page.textContent('#cell-info'), /marks 2 7/);
+  await page.keyboard.press('Space');
+
+  // Esc releases the grid: Tab then moves focus on to the page's controls.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'grid');
+  grid = await gridText(page);
+  assert.equal(grid.replaceAll('.', ''), '5391');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Check counts solutions; a given cannot be overwritten; repeated symbols are flagged as clashes', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await page.click('#check');
+  await idle(page);
+  assert.match(await statusText(page), /no clashes, and exactly one solution/);
+  await page.click('#grid', { position: { x: 5, y: 5 } }); // r1c1, a given (4)
+  await page.keyboard.type('7');
+  assert.equal((await gridText(page))[0], '4');
+  assert.match(await statusText(page), /given/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('4'); // r1c2 = 4 repeats r1c1's 4
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.clashes), '0 1');
+  await page.click('#check');
+  await idle(page);
+  assert.match(await statusText(page), /clash/);
+  await page.close();
+});
+
+test('the URL carries a pasted puzzle, and opening it restores the puzzle', async () => {
+  const first = await openApp();
+  await pasteText(first, UNIQUE);
+  await first.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, UNIQUE);
+  await first.waitForFunction(() => location.hash.startsWith('#p='));
+  const url = first.url();
+  await first.close();
+
+  const second = await openPage(browser, url); // a new context: no localStorage
+  await second.waitForFunction(() => document.getElementById('grid').dataset.givens);
+  assert.equal(await givensText(second), UNIQUE);
+  await second.close();
+});
+
+test('a reload keeps the game in progress: givens stay givens, entries stay entries', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await page.click('#grid', { position: { x: 5, y: 5 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('2');
+  const before = await gridText(page);
+  assert.equal(before[1], '2');
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('grid').dataset.grid);
+  assert.equal(await gridText(page), before);
+  assert.equal(await givensText(page), UNIQUE, 'the entry stays an entry');
+  await page.close();
+});
+
+test('generate a 9×9 with a seed: a valid puzzle with one solution, and its URL makes it again', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '9');
+  await page.fill('#seed', '1234');
+  await page.evaluate(() => {
+    // Every value the progress bar shows, however briefly.
+    window.progressSeen = [];
+    const bar = document.getElementById('progress');
+    new MutationObserver((records) => {
+      for (const r of records) if (r.oldValue !== null) window.progressSeen.push(Number(r.oldValue));
+      window.progressSeen.push(bar.value);
+    }).observe(bar, { attributes: true, attributeFilter: ['value'], attributeOldValue: true });
+  });
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  const progress = await page.evaluate(() => window.progressSeen);
+  assert.ok(progress.some((p) => p > 0), `progress was shown: ${progress}`);
+  const puzzle = await givensText(page);
+  assert.equal(puzzle.length, 81);
+  assert.ok(puzzle.replaceAll('.', '').length >= 17, 'at least 17 givens');
+  assert.match(page.url(), /#.*size=9.*seed=1234/);
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  assertSolves(puzzle, await gridText(page));
+  const url = page.url();
+  await page.close();
+
+  const again = await openPage(browser, url);
+  await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(again), puzzle);
+  await again.close();
+});
+
+test('a 64×64 generation reports progress while the page keeps painting and taking input', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '64');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.body.dataset.busy === 'generate');
+  // While the worker generates: count animation frames and keep the progress values seen.
+  const watch = page.evaluate(() => new Promise((resolve) => {
+    let frames = 0;
+    const seen = new Set();
+    const tick = () => {
+      frames++;
+      const p = document.getElementById('progress');
+      if (p.hasAttribute('value')) seen.add(p.value);
+      if (document.body.dataset.busy) requestAnimationFrame(tick);
+      else resolve({ frames, seen: [...seen] });
+    };
+    requestAnimationFrame(tick);
+  }));
+  // A key typed during the run lands in the grid before the run ends.
+  await page.focus('#grid');
+  await page.keyboard.type('7');
+  const during = await page.evaluate(() => ({
+    busy: document.body.dataset.busy, first: document.getElementById('grid').dataset.grid[0],
+  }));
+  assert.deepEqual(during, { busy: 'generate', first: '7' });
+  const { frames, seen } = await watch;
+  assert.ok(frames >= 10, `animation frames kept coming during generation: ${frames}`);
+  assert.ok(seen.some((p) => p > 0 && p < 1), `progress between 0 and 1 was shown: ${seen}`);
+  assert.match(await statusText(page), /Generated a 64×64 puzzle/);
+  const puzzle = await givensText(page);
+  assert.equal(puzzle.length, 64 * 64);
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.clashes), '', 'no two givens clash');
+  await page.close();
+});
+
+test('Cancel stops a 64×64 generation at once, keeps the grid, and the engine works afterwards', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await page.selectOption('#size', '64');
+  await page.click('#generate');
+  // Mid-way: the engine has reported progress, and is far from done.
+  await page.waitForFunction(() => document.getElementById('progress').hasAttribute('value'));
+  await page.click('#cancel');
+  await idle(page);
+  assert.match(await statusText(page), /Cancelled/);
+  assert.equal(await givensText(page), UNIQUE, 'the grid is the one before');
+  // The worker was replaced: the next job runs.
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  await page.close();
+});
+
+// Two ways an engine dies: its worker throws (an uncaught error), or the wasm panics (the
+// worker reports kind 'panic' and closes). Either way the first worker is a stand-in.
+const BROKEN_WORKERS = {
+  crash: 'self.onmessage = () => { throw new Error("simulated crash"); };',
+  panic: `self.onmessage = ({ data }) => {
+    self.postMessage({ id: data.id, ok: false, error: { kind: 'panic', message: 'the engine crashed: unreachable' } });
+    self.close();
+  };`,
+};
+for (const [how, body] of Object.entries(BROKEN_WORKERS)) {
+  test(`a worker ${how} shows a message and the app recovers on its own`, async () => {
+    const page = await browser.newPage();
+    let loads = 0;
+    await page.route('**/www/worker.js', (route) => {
+      loads++;
+      return loads > 1 ? route.continue() : route.fulfill({ contentType: 'text/javascript', body });
+    });
+    await page.goto(`${server.origin}/#p=${UNIQUE}`);
+    await page.waitForFunction(() => /restarted/.test(document.getElementById('status').textContent));
+    assert.match(await statusText(page), /stopped unexpectedly/);
+    assert.equal(loads, 2, 'a second worker was started');
+    await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+    // And the new worker does the work.
+    await page.click('#solve');
+    await idle(page);
+    assertSolves(UNIQUE, await gridText(page));
+    await page.close();
+  });
+}
+
+test('a 64×64 fits a 1280×800 window, legibly, and a smaller window scrolls to it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.origin}/#size=64`);
+  await page.waitForFunction(() => document.getElementById('grid').dataset.size === '64');
+  const fit = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+    const board = document.getElementById('board');
+    const rect = document.getElementById('grid').getBoundingClientRect();
+    resolve({
+      pitch: rect.height / 64, bottom: rect.bottom, right: rect.right, width: innerWidth, height: innerHeight,
+      scrolls: board.scrollHeight > board.clientHeight || board.scrollWidth > board.clientWidth,
+    });
+  })));
+  const big = await fit();
+  assert.ok(big.pitch >= 11, `about 11-12 px per cell: ${big.pitch}`);
+  assert.ok(big.bottom <= big.height && big.right <= big.width, 'the whole grid is in the window');
+  assert.equal(big.scrolls, false);
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.waitForFunction(() => document.getElementById('grid').getBoundingClientRect().height < 790
+    || document.getElementById('board').scrollHeight > document.getElementById('board').clientHeight);
+  const small = await fit();
+  assert.ok(small.pitch >= 11, 'cells keep their legible size');
+  assert.equal(small.scrolls, true, 'the board scrolls instead');
+  await page.close();
+});
+
+test('themes follow prefers-color-scheme and the toggle overrides it', async () => {
+  const page = await browser.newPage({ colorScheme: 'dark' });
+  await page.goto(`${server.origin}/`);
+  await page.waitForFunction(() => document.getElementById('grid').width > 0);
+  // The colour of a cell's middle, drawn on the canvas.
+  const cellColour = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+    const c = document.getElementById('grid');
+    const [r, g, b] = c.getContext('2d').getImageData(c.width / 2 + c.width / 20, c.height - 6, 1, 1).data;
+    resolve((r + g + b) / 3);
+  })));
+  assert.ok(await cellColour() < 80, 'dark cells under a dark system theme');
+  await page.click('#theme-toggle');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.ok(await cellColour() > 200, 'light cells after the toggle');
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('grid').width > 0);
+  assert.ok(await cellColour() > 200, 'the choice survives a reload');
+  await page.close();
+});

@@ -1,0 +1,206 @@
+// The game in progress: the puzzle's givens, the player's entries and pencil marks, the
+// values the solver filled in, and the undo history of every change to them.
+//
+// Every edit is one command of plain data, a list of per-cell changes
+//   { cell, before: {value, solved, marks}, after: {value, solved, marks} }
+// applied forwards to do or redo it and backwards to undo it.
+
+import { History } from './history.js';
+import { findClashes, fromLine, peers, symbolChar, toLine, ALPHABET } from './grid.js';
+
+export class Game {
+  /**
+   * @param {number} size grid side n
+   * @param {{values?: ArrayLike<number>, givens?: ArrayLike<number>, solved?: ArrayLike<number>,
+   *          pencil?: Array<number[] | null>}} [cells]
+   */
+  constructor(size, { values, givens, solved, pencil } = {}) {
+    const count = size * size;
+    this.size = size;
+    this.values = Uint8Array.from(values ?? new Uint8Array(count));
+    this.givens = Uint8Array.from(givens ?? new Uint8Array(count));
+    this.solved = Uint8Array.from(solved ?? new Uint8Array(count));
+    this.pencil = pencil ? pencil.map((m) => (m?.length ? [...m] : null)) : new Array(count).fill(null);
+    this.history = new History();
+    this.revision = 0;
+    this.clashCache = null;
+  }
+
+  /** A puzzle whose filled cells are all givens. */
+  static fromPuzzle(size, values) {
+    const givens = Uint8Array.from(values, (v) => (v ? 1 : 0));
+    return new Game(size, { values, givens });
+  }
+
+  /** Every value, givens and entries alike, as one line of text. */
+  line() {
+    return toLine(this.values);
+  }
+
+  /** The givens alone as one line of text. */
+  givensLine() {
+    return toLine(this.values.map((v, i) => (this.givens[i] ? v : 0)));
+  }
+
+  hasGivens() {
+    return this.givens.some(Boolean);
+  }
+
+  /**
+   * The puzzle as the player sees it: the givens, or when there are none (a puzzle typed
+   * into a blank grid) the values typed in.
+   */
+  puzzleLine() {
+    if (this.hasGivens()) return this.givensLine();
+    return toLine(this.values.map((v, i) => (this.solved[i] ? 0 : v)));
+  }
+
+  /** Cells whose symbol repeats in a row, column or box. */
+  clashes() {
+    this.clashCache ??= findClashes(this.values, this.size);
+    return this.clashCache;
+  }
+
+  filledCount() {
+    return this.values.reduce((sum, v) => sum + (v ? 1 : 0), 0);
+  }
+
+  isComplete() {
+    return this.filledCount() === this.size * this.size && this.clashes().length === 0;
+  }
+
+  snapshot(cell) {
+    return { value: this.values[cell], solved: this.solved[cell], marks: this.pencil[cell] };
+  }
+
+  /** Applies a command forwards (`after`) or backwards (`before`). */
+  apply(command, forwards) {
+    const changes = forwards ? command.changes : [...command.changes].reverse();
+    for (const change of changes) {
+      const to = forwards ? change.after : change.before;
+      this.values[change.cell] = to.value;
+      this.solved[change.cell] = to.solved;
+      this.pencil[change.cell] = to.marks;
+    }
+    this.revision++;
+    this.clashCache = null;
+  }
+
+  /** Builds, applies and records a command from a list of {cell, after} pairs. */
+  commit(label, edits) {
+    const changes = edits
+      .map(({ cell, after }) => ({ cell, before: this.snapshot(cell), after: { ...this.snapshot(cell), ...after } }))
+      .filter(({ before, after }) =>
+        before.value !== after.value || before.solved !== after.solved || !sameMarks(before.marks, after.marks));
+    if (changes.length === 0) return null;
+    const command = { label, changes };
+    this.apply(command, true);
+    this.history.push(command);
+    return command;
+  }
+
+  /**
+   * Puts a symbol in a cell (0 empties it) and takes that symbol out of the pencil marks
+   * of the cell's peers. Returns {refused} for a given, else the command or null.
+   */
+  enter(cell, value) {
+    if (this.givens[cell]) return { refused: 'given' };
+    const edits = [{ cell, after: { value, solved: 0 } }];
+    if (value) {
+      for (const peer of peers(cell, this.size)) {
+        const marks = this.pencil[peer];
+        if (marks?.includes(value)) edits.push({ cell: peer, after: { marks: withoutMark(marks, value) } });
+      }
+    }
+    return this.commit(value ? `enter ${symbolChar(value)}` : 'clear', edits);
+  }
+
+  /** Adds or removes a pencil mark in an empty cell. */
+  toggleMark(cell, value) {
+    if (this.givens[cell]) return { refused: 'given' };
+    if (this.values[cell]) return { refused: 'filled' };
+    const marks = this.pencil[cell] ?? [];
+    const after = marks.includes(value) ? withoutMark(marks, value) : [...marks, value].sort((a, b) => a - b);
+    return this.commit(`mark ${symbolChar(value)}`, [{ cell, after: { marks: after } }]);
+  }
+
+  /** Empties a cell, or when it is empty already, removes its pencil marks. */
+  clear(cell) {
+    if (this.givens[cell]) return { refused: 'given' };
+    if (this.values[cell]) return this.commit('clear', [{ cell, after: { value: 0, solved: 0 } }]);
+    return this.commit('clear marks', [{ cell, after: { marks: null } }]);
+  }
+
+  /** Fills the empty cells from a solution (values in cell order), flagged as the solver's. */
+  fillSolution(solution) {
+    const edits = [];
+    for (let cell = 0; cell < this.values.length; cell++) {
+      if (!this.values[cell] && solution[cell]) edits.push({ cell, after: { value: solution[cell], solved: 1 } });
+    }
+    return this.commit('solve', edits);
+  }
+
+  /** Removes every entry, solver value and pencil mark, keeping the givens. */
+  clearEntries() {
+    const edits = [];
+    for (let cell = 0; cell < this.values.length; cell++) {
+      if (!this.givens[cell]) edits.push({ cell, after: { value: 0, solved: 0, marks: null } });
+    }
+    return this.commit('clear entries', edits);
+  }
+
+  undo() {
+    const command = this.history.undo();
+    if (command) this.apply(command, false);
+    return command;
+  }
+
+  redo() {
+    const command = this.history.redo();
+    if (command) this.apply(command, true);
+    return command;
+  }
+
+  /** Plain data for localStorage (the history is not kept). */
+  toJSON() {
+    const pencil = {};
+    this.pencil.forEach((marks, cell) => {
+      if (marks?.length) pencil[cell] = marks.map((v) => ALPHABET[v - 1]).join('');
+    });
+    return {
+      size: this.size,
+      values: this.line(),
+      givens: Array.from(this.givens).join(''),
+      solved: Array.from(this.solved).join(''),
+      pencil,
+    };
+  }
+
+  /** The game from toJSON()'s data, or null when the data does not hold together. */
+  static fromJSON(data) {
+    const read = data && fromLine(data.values);
+    if (!read || read.size !== data.size) return null;
+    const count = read.size * read.size;
+    const mask = (text) => (typeof text === 'string' && text.length === count && /^[01]*$/.test(text)
+      ? Uint8Array.from(text, Number) : new Uint8Array(count));
+    const pencil = new Array(count).fill(null);
+    for (const [cell, symbols] of Object.entries(data.pencil ?? {})) {
+      const marks = [...String(symbols)].map((c) => ALPHABET.indexOf(c) + 1).filter((v) => v >= 1 && v <= read.size);
+      if (Number(cell) >= 0 && Number(cell) < count && marks.length) pencil[Number(cell)] = marks;
+    }
+    const filled = (m) => m.map((bit, i) => (bit && read.values[i] ? 1 : 0));
+    return new Game(read.size, {
+      values: read.values, givens: filled(mask(data.givens)), solved: filled(mask(data.solved)), pencil,
+    });
+  }
+}
+
+function withoutMark(marks, value) {
+  const rest = marks.filter((v) => v !== value);
+  return rest.length ? rest : null;
+}
+
+function sameMarks(a, b) {
+  if (!a?.length || !b?.length) return !a?.length && !b?.length;
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}

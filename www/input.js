@@ -1,0 +1,68 @@
+// What keys mean, as plain data: the app asks, then acts. Kept apart from the DOM so the
+// key map can be read in one place and tested without a browser.
+
+import { ALPHABET, boxSide, symbolValue } from './grid.js';
+
+/**
+ * The action of a key pressed in the grid of side `size` with `selected` the selected
+ * cell (-1 for none), or null when the key is not the grid's (the browser keeps it):
+ *   {move: cell}       select a cell (arrows; Ctrl+arrows jump a box; Home, End; Tab)
+ *   {deselect: true}   Esc: no selection, so that Tab leaves the grid
+ *   {symbol: value}    a symbol of the grid's alphabet
+ *   {clear: true}      Backspace, Delete, '.', '0'
+ *   {pencil: true}     Space: pencil mode on or off
+ *   {zoom: +1 | -1}    '+' / '-'
+ *   {notSymbol: char}  a letter of the alphabet beyond this grid's symbols
+ */
+export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = false, shiftKey = false }, size, selected) {
+  const n = size;
+  const k = boxSide(n);
+  const row = Math.floor(selected / n);
+  const column = selected % n;
+  const step = ctrlKey || metaKey ? k : 1;
+  const at = (r, c) => ({ move: Math.min(n - 1, Math.max(0, r)) * n + Math.min(n - 1, Math.max(0, c)) });
+  const moves = {
+    ArrowUp: () => at(row - step, column),
+    ArrowDown: () => at(row + step, column),
+    ArrowLeft: () => at(row, column - step),
+    ArrowRight: () => at(row, column + step),
+    Home: () => at(ctrlKey ? 0 : row, 0),
+    End: () => at(ctrlKey ? n - 1 : row, n - 1),
+  };
+  if (moves[key]) return selected < 0 ? { move: 0 } : moves[key]();
+  switch (key) {
+    case 'Tab': {
+      // Within the grid Tab walks the cells; with no selection, or past either end, it leaves.
+      const next = selected + (shiftKey ? -1 : 1);
+      return selected < 0 || next < 0 || next >= n * n ? null : { move: next };
+    }
+    case 'Escape':
+      return selected < 0 ? null : { deselect: true };
+    case 'Backspace': case 'Delete': case '.': case '0':
+      return { clear: true };
+    case ' ':
+      return { pencil: true };
+    case '+': case '=':
+      return { zoom: 1 };
+    case '-': case '_':
+      return { zoom: -1 };
+    default:
+      break;
+  }
+  if (key.length !== 1 || ctrlKey || metaKey || altKey) return null;
+  const value = symbolValue(key, n);
+  if (value) return { symbol: value };
+  if (ALPHABET.includes(key) || ALPHABET.includes(key.toUpperCase())) return { notSymbol: key };
+  return null;
+}
+
+/** Page-wide shortcuts outside text fields: 'undo', 'redo', 'help', or null. */
+export function shortcutAction({ key, ctrlKey = false, metaKey = false, altKey = false, shiftKey = false }) {
+  if ((ctrlKey || metaKey) && !altKey) {
+    const lower = key.toLowerCase();
+    if (lower === 'z') return shiftKey ? 'redo' : 'undo';
+    if (lower === 'y') return 'redo';
+    return null;
+  }
+  return key === '?' ? 'help' : null;
+}

@@ -1,0 +1,274 @@
+// Draws a Sudoku grid on a canvas from plain data: no DOM, no engine, no state of its own,
+// so the app, a print view and an embedded widget can share it, and tests can call it.
+//
+//   const layout = layoutFor(size, cssWidth, cssHeight, { dpr: devicePixelRatio });
+//   canvas.width = layout.width; canvas.height = layout.height;          // device pixels
+//   canvas.style.width = `${layout.cssWidth}px`; ...
+//   drawGrid(canvas.getContext('2d'), state, layout);
+//
+// Geometry, in device pixels so every line lands on whole pixels (crisp at any
+// devicePixelRatio). Along each axis, for k×k boxes of cells `cell` wide:
+//
+//   ┃ cell │ cell │ cell ┃ cell │ ...      ┃ thick line (box border), │ thin line
+//   ^thick ^thin          ^thick
+//
+//   start(i) = (⌊i/k⌋ + 1)·thick + (i − ⌊i/k⌋)·thin + i·cell
+//   total    = (k + 1)·thick + (n − k)·thin + n·cell
+//
+// Lines are not stroked: the canvas is filled with the box-border colour, each box with
+// the cell-border colour, then each cell with its background, so lines are the gaps.
+
+import { ALPHABET, boxSide } from './grid.js';
+
+/** Colour sets for the two themes; any object with the same keys works as `state.theme`. */
+export const THEMES = {
+  light: {
+    boxLine: '#23252b',
+    cellLine: '#c3c7d1',
+    cell: '#ffffff',
+    given: '#eef0f4',
+    peer: '#eef3fd',
+    sameSymbol: '#cfdcfb',
+    selected: '#a9c1fa',
+    clash: '#fbdada',
+    givenText: '#15171c',
+    entryText: '#2454c7',
+    solvedText: '#0b7a55',
+    clashText: '#c21d1d',
+    markText: '#5d6270',
+    markHighlight: '#2454c7',
+    error: '#d01b1b',
+    marked: '#d98a00',
+    focus: '#2454c7',
+  },
+  dark: {
+    boxLine: '#9aa1b2',
+    cellLine: '#3a3f4b',
+    cell: '#1b1e25',
+    given: '#252a33',
+    peer: '#212a3a',
+    sameSymbol: '#2c3f66',
+    selected: '#3b5aa3',
+    clash: '#5a2227',
+    givenText: '#eef0f5',
+    entryText: '#8fb3ff',
+    solvedText: '#5fd3a4',
+    clashText: '#ff8a8a',
+    markText: '#a3a9b8',
+    markHighlight: '#8fb3ff',
+    error: '#ff5b5b',
+    marked: '#ffb020',
+    focus: '#8fb3ff',
+  },
+};
+
+const FONT_WIDE = 'system-ui, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", sans-serif';
+const FONT_NARROW = '"Roboto Condensed", "Arial Narrow", "DejaVu Sans Condensed", "Liberation Sans Narrow", sans-serif';
+
+/** Pencil marks are drawn only when their share of a cell is at least this many CSS pixels. */
+export const MIN_MARK_CSS_PX = 7;
+
+/**
+ * The geometry of a grid of side `size` fitted into cssWidth × cssHeight CSS pixels.
+ * Cells are never smaller than `minCell` nor larger than `maxCell` CSS pixels before
+ * `zoom` is applied; a grid larger than the box it was fitted to is meant to scroll.
+ * Returns plain numbers: device-pixel `cell`, `thin`, `thick`, `width`, `height`, and the
+ * matching `cssWidth`, `cssHeight` for the canvas's style.
+ */
+export function layoutFor(size, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCell = 11, maxCell = 80 } = {}) {
+  const k = boxSide(size);
+  if (!k) throw new RangeError(`no grid has side ${size}`);
+  const thin = Math.max(1, Math.round(dpr));
+  const linesWith = (thick) => (k + 1) * thick + (size - k) * thin;
+  const fit = (thick) => Math.floor((Math.floor(Math.min(cssWidth, cssHeight) * dpr) - linesWith(thick)) / size);
+  let thick = Math.max(2, Math.round(2 * dpr));
+  let fitted = fit(thick);
+  if (fitted >= 40 * dpr) {
+    thick = Math.max(3, Math.round(3 * dpr));
+    fitted = fit(thick);
+  }
+  const clamped = Math.min(Math.max(fitted, Math.round(minCell * dpr)), Math.round(maxCell * dpr));
+  const cell = Math.max(1, Math.round(clamped * zoom));
+  const total = linesWith(thick) + size * cell;
+  return {
+    size, box: k, dpr, zoom, cell, thin, thick,
+    width: total, height: total, cssWidth: total / dpr, cssHeight: total / dpr,
+  };
+}
+
+/** Device-pixel offset of the left (or top) edge of column (or row) `i`. */
+export function cellStart(layout, i) {
+  const boxes = Math.floor(i / layout.box);
+  return (boxes + 1) * layout.thick + (i - boxes) * layout.thin + i * layout.cell;
+}
+
+/** The device-pixel rectangle of a cell's interior. */
+export function cellRect(layout, cell) {
+  const n = layout.size;
+  return { x: cellStart(layout, cell % n), y: cellStart(layout, Math.floor(cell / n)), w: layout.cell, h: layout.cell };
+}
+
+/** The cell under a device-pixel point, or -1 outside the grid. Points on a line go to the nearest cell. */
+export function cellAt(layout, x, y) {
+  const index = (p) => {
+    if (p < 0 || p >= layout.width) return -1;
+    let i = Math.min(layout.size - 1, Math.floor(p / (layout.cell + layout.thin)));
+    while (i > 0 && cellStart(layout, i) > p) i--;
+    while (i < layout.size - 1 && cellStart(layout, i + 1) - layout.thin <= p) i++;
+    return i;
+  };
+  const column = index(x);
+  const row = index(y);
+  return column < 0 || row < 0 ? -1 : row * layout.size + column;
+}
+
+/** Font size in device pixels for the symbols of a grid of side n. */
+function symbolFontSize(n, cell) {
+  const share = n <= 16 ? 0.6 : n <= 36 ? 0.68 : 0.84;
+  return Math.max(6, Math.round(cell * share));
+}
+
+/** Sets `ctx.font` and returns the baseline offset that centres capitals in a cell. */
+function useFont(ctx, weight, px, family) {
+  ctx.font = `${weight} ${px}px ${family}`;
+  const m = ctx.measureText('8');
+  return (m.actualBoundingBoxAscent || px * 0.7) / 2;
+}
+
+/**
+ * Draws the grid. `ctx` is a 2D context whose canvas is layout.width × layout.height
+ * device pixels, with the identity transform. `state` is plain data:
+ *   size        side n
+ *   values      n² cell values, 0 for empty (array or typed array)
+ *   givens      n² truthy for the puzzle's givens
+ *   solved      optional n² truthy for values filled in by the solver
+ *   pencil      optional n² per cell: an iterable of marked symbols (array or Set), or null
+ *   selected    the selected cell, or -1
+ *   highlight   a symbol whose every copy (and pencil mark) is highlighted, or 0
+ *   clashes     cells drawn in red (symbols repeated in a unit)
+ *   errors      cells outlined in red (where the engine rejected the input)
+ *   marked      cells outlined in amber (e.g. where two solutions differ)
+ *   focused     whether the grid has keyboard focus (draws a ring round the selected cell)
+ *   pencilMode  draws that ring dashed
+ *   theme       a colour set like THEMES.light
+ */
+export function drawGrid(ctx, state, layout) {
+  const n = layout.size;
+  const { cell } = layout;
+  const theme = state.theme ?? THEMES.light;
+  const values = state.values;
+  const givens = state.givens ?? [];
+  const solved = state.solved ?? [];
+  const selected = state.selected ?? -1;
+  const highlight = state.highlight ?? 0;
+  const clashes = new Set(state.clashes ?? []);
+  const k = layout.box;
+
+  // Lines as gaps: box-border colour everywhere, cell-border colour inside each box.
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = theme.boxLine;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  ctx.fillStyle = theme.cellLine;
+  for (let br = 0; br < k; br++) {
+    for (let bc = 0; bc < k; bc++) {
+      const x = cellStart(layout, bc * k);
+      const y = cellStart(layout, br * k);
+      const w = cellStart(layout, bc * k + k - 1) + cell - x;
+      const h = cellStart(layout, br * k + k - 1) + cell - y;
+      ctx.fillRect(x, y, w, h);
+    }
+  }
+
+  // Cell backgrounds, strongest reason first.
+  const sel = selected >= 0 && selected < n * n ? selected : -1;
+  const selRow = Math.floor(sel / n);
+  const selColumn = sel % n;
+  const selBox = Math.floor(selRow / k) * k + Math.floor(selColumn / k);
+  for (let i = 0; i < n * n; i++) {
+    const row = Math.floor(i / n);
+    const column = i % n;
+    let fill;
+    if (i === sel) fill = theme.selected;
+    else if (clashes.has(i)) fill = theme.clash;
+    else if (highlight && values[i] === highlight) fill = theme.sameSymbol;
+    else if (sel >= 0 && (row === selRow || column === selColumn
+      || Math.floor(row / k) * k + Math.floor(column / k) === selBox)) fill = theme.peer;
+    else fill = givens[i] ? theme.given : theme.cell;
+    ctx.fillStyle = fill;
+    ctx.fillRect(cellStart(layout, column), cellStart(layout, row), cell, cell);
+  }
+
+  // Symbols: givens bold, entries in the entry colour, solver values in the solved colour.
+  const family = n >= 25 ? FONT_NARROW : FONT_WIDE;
+  const px = symbolFontSize(n, cell);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  const passes = [
+    { weight: 700, test: (i) => givens[i], color: theme.givenText },
+    { weight: 500, test: (i) => !givens[i] && !solved[i], color: theme.entryText },
+    { weight: 500, test: (i) => !givens[i] && solved[i], color: theme.solvedText },
+  ];
+  for (const pass of passes) {
+    const lift = useFont(ctx, pass.weight, px, family);
+    for (let i = 0; i < n * n; i++) {
+      const v = values[i];
+      if (!v || !pass.test(i)) continue;
+      ctx.fillStyle = clashes.has(i) ? theme.clashText : pass.color;
+      const x = cellStart(layout, i % n);
+      const y = cellStart(layout, Math.floor(i / n));
+      ctx.fillText(ALPHABET[v - 1], x + cell / 2, y + cell / 2 + lift);
+    }
+  }
+
+  if (state.pencil) drawPencil(ctx, state, layout, theme, family);
+
+  // Outlines: engine errors, marked cells, then the selection ring.
+  const ring = Math.max(2, Math.round(layout.dpr * (cell >= 24 * layout.dpr ? 2.5 : 1.5)));
+  const outline = (i, color, dash) => {
+    const x = cellStart(layout, i % n);
+    const y = cellStart(layout, Math.floor(i / n));
+    ctx.strokeStyle = color;
+    ctx.lineWidth = ring;
+    ctx.setLineDash(dash ? [ring * 2, ring * 1.5] : []);
+    ctx.strokeRect(x + ring / 2, y + ring / 2, cell - ring, cell - ring);
+  };
+  for (const i of state.marked ?? []) outline(i, theme.marked, false);
+  for (const i of state.errors ?? []) outline(i, theme.error, false);
+  if (sel >= 0 && state.focused) outline(sel, theme.focus, state.pencilMode);
+  ctx.setLineDash([]);
+}
+
+function drawPencil(ctx, state, layout, theme, family) {
+  const n = layout.size;
+  const k = layout.box;
+  const { cell } = layout;
+  const sub = cell / k;
+  const readable = sub >= MIN_MARK_CSS_PX * layout.dpr;
+  const px = Math.max(5, Math.round(sub * 0.78));
+  const lift = readable ? useFont(ctx, 500, px, family) : 0;
+  for (let i = 0; i < n * n; i++) {
+    const marks = state.pencil[i];
+    if (!marks || state.values[i]) continue;
+    const x = cellStart(layout, i % n);
+    const y = cellStart(layout, Math.floor(i / n));
+    if (!readable) {
+      // Too small to read: a dot says the cell holds marks; zooming in shows them.
+      let any = false;
+      for (const _ of marks) { any = true; break; }
+      if (!any) continue;
+      const r = Math.max(1, cell * 0.1);
+      ctx.fillStyle = theme.markText;
+      ctx.beginPath();
+      ctx.arc(x + cell - r * 2, y + r * 2, r, 0, Math.PI * 2);
+      ctx.fill();
+      continue;
+    }
+    for (const v of marks) {
+      if (v < 1 || v > n) continue;
+      const row = Math.floor((v - 1) / k);
+      const column = (v - 1) % k;
+      ctx.fillStyle = v === state.highlight ? theme.markHighlight : theme.markText;
+      ctx.fillText(ALPHABET[v - 1], x + (column + 0.5) * sub, y + (row + 0.5) * sub + lift);
+    }
+  }
+}
