@@ -148,6 +148,19 @@ impl SolveReport {
     }
 }
 
+/// Reads a puzzle in any text form the engine reads, without solving it: its one-line
+/// form. Throws an `Error` with fields like [`solve`] does. Givens that clash are kept
+/// (the page shows them); `solve` reports them.
+#[wasm_bindgen]
+pub fn read(text: &str, size: u32, hex: bool) -> Result<String, JsValue> {
+    let options = ParseOptions {
+        allow_clashes: true,
+        ..parse_options(size, hex)?
+    };
+    let grid = parse_with(text, &options).map_err(|e| js_error(&e, None))?;
+    Ok(to_line(&grid))
+}
+
 /// Solves a puzzle in any text form the engine reads. `size` 0 infers the side from the
 /// cell count; `hex` reads a 16×16 written 0-F. Throws an `Error` with fields for input
 /// that cannot be read or whose givens clash.

@@ -473,9 +473,7 @@ async function loadText(text) {
     loadPuzzle(line.size, line.values, 'Loaded');
     return;
   }
-  // The engine has no read-only call: solving reads the text (and answers in milliseconds
-  // for most puzzles; Cancel stops it otherwise).
-  const result = await runJob('read', 'Reading the puzzle…', (signal) => engine.solve(text, { signal }));
+  const result = await runJob('read', 'Reading the puzzle…', (signal) => engine.read(text, { signal }));
   if (!result) return;
   const parsed = result.puzzle ? fromLine(result.puzzle) : null;
   if (result.status !== 'invalid') {

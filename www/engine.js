@@ -85,6 +85,11 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     /** The engine's crate version, from Rust. */
     version: () => call('version'),
     /**
+     * Reads a puzzle in any format the engine reads, without solving it:
+     * {status: 'ok', size, puzzle} or {status: 'invalid', error}. Clashing givens are kept.
+     */
+    read: (text, { size = 0, hex = false, signal } = {}) => call('read', [text, { size, hex }], { signal }),
+    /**
      * Solves a puzzle given as text in any format the engine reads. Resolves to
      * {status: 'unique'|'multiple'|'none'|'invalid', size, puzzle, solution, solutions, error, stats}.
      * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line}.

@@ -59,6 +59,16 @@ function throttled(post) {
  */
 const handlers = {
   version: () => wasm.version(),
+  read: ([text, { size = 0, hex = false } = {}]) => {
+    try {
+      const puzzle = wasm.read(String(text ?? ''), size >>> 0, !!hex);
+      return { status: 'ok', size: Math.round(Math.sqrt(puzzle.length)), puzzle };
+    } catch (err) {
+      const error = plainError(err);
+      if (!INPUT_ERRORS.has(error.kind)) throw err;
+      return { status: 'invalid', error };
+    }
+  },
   solve: ([text, { size = 0, hex = false } = {}]) => answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex)),
   count: ([text, limit = 2, { size = 0, hex = false } = {}]) =>
     answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff))),
