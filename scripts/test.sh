@@ -54,7 +54,7 @@ if wants wasm; then
   say "wasm-bindgen tests in headless Chromium"
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=300 \
-    "$WASM_CARGO" test --release --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --test wasm 2>&1 | tee "$LOGDIR/wasm.log"
+    "$WASM_CARGO" test --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --test wasm 2>&1 | tee "$LOGDIR/wasm.log"
   count_cargo "$LOGDIR/wasm.log" "${PIPESTATUS[0]}" "wasm tests"
 fi
 

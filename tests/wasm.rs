@@ -1,11 +1,263 @@
 //! Tests that run inside the wasm build, in headless Chromium (`npm run test:wasm`).
+//!
+//! They answer the shared fixtures of `tests/data` through the browser API
+//! (`sudoku64::wasm`), and generate the golden puzzles of `tests/data/generated.txt`, which
+//! the host tests (`tests/generate.rs`) check too: host and browser give the same text.
 #![cfg(target_arch = "wasm32")]
 
+use sudoku64::{Grid, parse};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// The fixture files, built in: `puzzle:count:solution` lines.
+const FIXTURES: &[(&str, &str)] = &[
+    ("small.txt", include_str!("data/small.txt")),
+    ("9x9.txt", include_str!("data/9x9.txt")),
+    ("large.txt", include_str!("data/large.txt")),
+];
+
+/// `size:seed:symmetry:puzzle` lines.
+const GENERATED: &str = include_str!("data/generated.txt");
+
+struct Case {
+    at: String,
+    puzzle: String,
+    count: u32,
+    solution: String,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for (name, text) in FIXTURES {
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split(':').collect();
+            assert_eq!(f.len(), 3, "{name}:{}", i + 1);
+            out.push(Case {
+                at: format!("{name}:{}", i + 1),
+                puzzle: f[0].to_string(),
+                count: f[1].parse().unwrap(),
+                solution: f[2].to_string(),
+            });
+        }
+    }
+    out
+}
+
+fn grid(text: &str) -> Grid {
+    parse::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// A solution the browser returned must be a valid grid holding the puzzle's givens.
+fn assert_solves(at: &str, puzzle: &str, solution: &str) {
+    let (p, s) = (grid(puzzle), grid(solution));
+    assert!(s.is_solved(), "{at}: {solution} breaks a rule");
+    assert!(p.is_subset_of(&s), "{at}: {solution} drops a given");
+}
+
+fn describe(err: &JsValue) -> String {
+    js_sys::JSON::stringify(err)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| format!("{err:?}"))
+}
+
 #[wasm_bindgen_test]
 fn version_crosses_the_boundary() {
     assert_eq!(sudoku64::wasm::version(), env!("CARGO_PKG_VERSION"));
+}
+
+#[wasm_bindgen_test]
+fn solve_answers_every_fixture() {
+    let cases = cases();
+    assert!(cases.len() > 100);
+    for case in &cases {
+        let at = &case.at;
+        let report = sudoku64::wasm::solve(&case.puzzle, 0, false)
+            .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
+        assert_eq!(report.puzzle(), case.puzzle, "{at}");
+        assert_eq!(
+            sudoku64::wasm::read(&case.puzzle, 0, false).ok(),
+            Some(case.puzzle.clone()),
+            "{at}"
+        );
+        assert_eq!(
+            report.size() as usize * report.size() as usize,
+            case.puzzle.len()
+        );
+        assert_eq!(report.count(), case.count, "{at}");
+        match case.count {
+            0 => {
+                assert_eq!(report.status(), "none", "{at}");
+                assert!(report.solution().is_empty() && report.second().is_empty());
+            }
+            1 => {
+                assert_eq!(report.status(), "unique", "{at}");
+                assert_eq!(report.solution(), case.solution, "{at}");
+                assert!(report.second().is_empty());
+            }
+            _ => {
+                assert_eq!(report.status(), "multiple", "{at}");
+                assert_solves(at, &case.puzzle, &report.solution());
+                assert_solves(at, &case.puzzle, &report.second());
+                assert_ne!(report.solution(), report.second(), "{at}");
+            }
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn count_answers_every_fixture() {
+    for case in &cases() {
+        let at = &case.at;
+        for limit in [1, 2] {
+            let report = sudoku64::wasm::count(&case.puzzle, 0, false, limit)
+                .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
+            let want = case.count.min(limit);
+            assert_eq!(report.count(), want, "{at} limit {limit}");
+            let status = match want {
+                0 => "none",
+                1 => "unique",
+                _ => "multiple",
+            };
+            assert_eq!(report.status(), status, "{at} limit {limit}");
+            if want == 0 {
+                assert!(report.solution().is_empty(), "{at}");
+            } else {
+                assert_solves(at, &case.puzzle, &report.solution());
+                if case.count == 1 {
+                    assert_eq!(report.solution(), case.solution, "{at}");
+                }
+            }
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn generate_gives_the_golden_puzzles() {
+    let mut checked = 0;
+    for line in GENERATED.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split(':').collect();
+        assert_eq!(f.len(), 4, "not size:seed:symmetry:puzzle: {line}");
+        let (size, seed, symmetry, expected) = (f[0], f[1], f[2], f[3]);
+        let report = sudoku64::wasm::generate(
+            size.parse().unwrap(),
+            symmetry,
+            Some(seed.parse().unwrap()),
+            f64::NAN,
+            f64::NAN,
+            &js_sys::Function::new_no_args(""),
+        )
+        .unwrap_or_else(|e| panic!("{line}: {}", describe(&e)));
+        assert_eq!(
+            report.puzzle(),
+            expected,
+            "{size}×{size} seed {seed} {symmetry}: the browser's puzzle differs"
+        );
+        assert_eq!(report.seed().to_string(), seed);
+        assert_eq!(report.symmetry(), symmetry);
+        assert_solves(line, &report.puzzle(), &report.solution());
+        assert_eq!(
+            sudoku64::solve::count_solutions_up_to(&grid(&report.puzzle()), 2),
+            1
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} golden lines");
+}
+
+#[wasm_bindgen_test]
+fn generate_cancels_when_the_callback_says_false() {
+    let stop = js_sys::Function::new_no_args("return false;");
+    let err = sudoku64::wasm::generate(16, "none", Some(3), f64::NAN, f64::NAN, &stop)
+        .err()
+        .expect("cancelled");
+    assert_eq!(
+        field(&err, "kind").as_string().as_deref(),
+        Some("cancelled")
+    );
+}
+
+fn field(err: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(err, &JsValue::from_str(key))
+        .unwrap_or_else(|_| panic!("no field {key} on {}", describe(err)))
+}
+
+#[wasm_bindgen_test]
+fn invalid_puzzles_are_errors_with_fields() {
+    // Two 1s in the first row of a 4×4: a clash at r1c1 and r1c2.
+    let err = sudoku64::wasm::solve("11..............", 0, false)
+        .err()
+        .expect("a clash is an error");
+    assert!(err.is_instance_of::<js_sys::Error>(), "{}", describe(&err));
+    assert_eq!(field(&err, "kind").as_string().as_deref(), Some("clash"));
+    let cells = js_sys::Array::from(&field(&err, "cells"));
+    let cells: Vec<f64> = cells.iter().map(|v| v.as_f64().unwrap()).collect();
+    assert_eq!(cells, vec![0.0, 1.0]);
+    assert_eq!(field(&err, "row").as_f64(), Some(1.0));
+    assert_eq!(field(&err, "column").as_f64(), Some(1.0));
+    let message = js_sys::Error::from(err).message().as_string().unwrap();
+    assert!(
+        message.contains("r1c1") && message.contains("r1c2"),
+        "{message}"
+    );
+
+    // The same through count.
+    let err = sudoku64::wasm::count("1.......1.......", 0, false, 2)
+        .err()
+        .expect("a clash is an error");
+    assert_eq!(field(&err, "kind").as_string().as_deref(), Some("clash"));
+    assert_eq!(field(&err, "row").as_f64(), Some(1.0));
+    assert_eq!(field(&err, "column").as_f64(), Some(1.0));
+
+    // A symbol outside a 4×4's alphabet: the text's line and column.
+    let err = sudoku64::wasm::solve("1234\n34Z2\n2143\n4321\n", 0, false)
+        .err()
+        .expect("a bad symbol is an error");
+    assert_eq!(
+        field(&err, "kind").as_string().as_deref(),
+        Some("bad-symbol")
+    );
+    assert_eq!(field(&err, "line").as_f64(), Some(2.0));
+    assert_eq!(field(&err, "column").as_f64(), Some(3.0));
+
+    // A cell count that fits no grid, and a size that is no grid side.
+    let err = sudoku64::wasm::solve("123", 0, false)
+        .err()
+        .expect("no grid");
+    assert_eq!(
+        field(&err, "kind").as_string().as_deref(),
+        Some("cell-count")
+    );
+    let err = sudoku64::wasm::solve("1234341221434321", 10, false)
+        .err()
+        .expect("no such size");
+    assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-size"));
+}
+
+#[wasm_bindgen_test]
+fn generate_refuses_bad_options() {
+    let none = js_sys::Function::new_no_args("");
+    for (size, symmetry, empty, kind) in [
+        (10, "none", f64::NAN, "bad-size"),
+        (9, "spiral", f64::NAN, "bad-option"),
+        (9, "none", 1.5, "bad-option"),
+    ] {
+        let err = sudoku64::wasm::generate(size, symmetry, Some(1), empty, f64::NAN, &none)
+            .err()
+            .unwrap_or_else(|| panic!("{size} {symmetry} {empty} was accepted"));
+        assert_eq!(
+            field(&err, "kind").as_string().as_deref(),
+            Some(kind),
+            "{}",
+            describe(&err)
+        );
+    }
 }

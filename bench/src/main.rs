@@ -5,7 +5,11 @@
 //!
 //! ```text
 //! cargo run --release -p sudoku64-bench -- [--limit N] [--seed S] [FILE...]
+//! cargo run --release -p sudoku64-bench -- --verify-fixtures [tests/data/9x9.txt]
 //! ```
+//!
+//! `--verify-fixtures` checks the 9×9 lines of the test fixtures (`puzzle:count:solution`)
+//! against the `sudoku` crate alone: its count up to 2 and, for one solution, the solution.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -34,6 +38,46 @@ struct Args {
     /// Turn off hidden singles in sudoku64.
     #[arg(long)]
     no_hidden: bool,
+    /// Check the fixture files (default tests/data/9x9.txt) with the `sudoku` crate instead.
+    #[arg(long)]
+    verify_fixtures: bool,
+}
+
+/// Checks every 9×9 `puzzle:count:solution` line of the fixture files with the `sudoku`
+/// crate, an engine independent of sudoku64. Exits non-zero on the first disagreement.
+fn verify_fixtures(files: &[PathBuf]) {
+    let files = if files.is_empty() {
+        vec![PathBuf::from("tests/data/9x9.txt")]
+    } else {
+        files.to_vec()
+    };
+    for path in &files {
+        let text =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut checked = 0;
+        for (i, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split(':').collect();
+            if line.starts_with('#') || line.trim().is_empty() || fields[0].len() != 81 {
+                continue;
+            }
+            let at = format!("{}:{}", path.display(), i + 1);
+            assert_eq!(fields.len(), 3, "{at}: not puzzle:count:solution");
+            let want: usize = fields[1].parse().unwrap_or_else(|e| panic!("{at}: {e}"));
+            let sudoku = sudoku::Sudoku::from_str_line(fields[0])
+                .unwrap_or_else(|e| panic!("{at}: the sudoku crate cannot read it: {e:?}"));
+            let count = sudoku.solutions_count_up_to(2);
+            assert_eq!(count, want, "{at}: the sudoku crate counts {count}");
+            if want == 1 {
+                let solution = sudoku.solution().expect("one solution").to_str_line();
+                assert_eq!(&*solution, fields[2], "{at}: the solutions differ");
+            }
+            checked += 1;
+        }
+        println!(
+            "{}: {checked} 9×9 lines agree with the sudoku crate",
+            path.display()
+        );
+    }
 }
 
 fn read_set(path: &PathBuf, limit: Option<usize>, seed: u64) -> Vec<Grid> {
@@ -64,6 +108,10 @@ fn line_of(g: &Grid) -> String {
 
 fn main() {
     let args = Args::parse();
+    if args.verify_fixtures {
+        verify_fixtures(&args.files);
+        return;
+    }
     let files = if args.files.is_empty() {
         [
             "puzzles2_17_clue",

@@ -1,0 +1,406 @@
+//! The `sudoku64` command, run as a program: solving files and standard input, counts,
+//! every solution, layouts, statistics, generating (checked with the library), CSV, bad
+//! options and the solver benchmark. Puzzles and answers come from `tests/data`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use sudoku64::generate::{Options, Unattended, generate};
+use sudoku64::solve::{count_solutions_up_to, solutions};
+use sudoku64::{Grid, Shape, format, parse};
+
+/// Runs the command with these arguments, feeding `stdin`.
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku64"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudoku64 binary runs");
+    // A command that fails early may exit before it reads: a broken pipe is fine then.
+    let mut input = child.stdin.take().unwrap();
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 on stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 on stderr")
+}
+
+/// A file in the test's scratch directory with this text.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `(puzzle, count, solution)` lines of a fixture file.
+fn fixtures(file: &str) -> Vec<(String, u64, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(file);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(':').collect();
+            (f[0].to_string(), f[1].parse().unwrap(), f[2].to_string())
+        })
+        .collect()
+}
+
+/// The fixture of side `n` with this count that has the most empty cells.
+fn fixture(file: &str, n: usize, count: u64) -> (String, String) {
+    fixtures(file)
+        .into_iter()
+        .filter(|(p, c, _)| *c == count && p.len() == n * n)
+        .max_by_key(|(p, _, _)| p.matches('.').count())
+        .map(|(p, _, s)| (p, s))
+        .unwrap_or_else(|| panic!("no {n}×{n} fixture with count {count} in {file}"))
+}
+
+fn grid(text: &str) -> Grid {
+    parse::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn solve_a_file_with_a_good_an_unsolvable_and_unreadable_lines() {
+    let (good, solution) = fixture("9x9.txt", 9, 1);
+    let (none, _) = fixture("9x9.txt", 9, 0);
+    let short = &good[..80]; // 80 cells: fits no grid
+    let mut clash = good.clone();
+    // Two equal givens in the first row.
+    let first = clash.chars().find(|c| c.is_ascii_digit()).unwrap();
+    clash.replace_range(0..2, &format!("{first}{first}"));
+    let text = format!("{good}\n# a comment line\n{none}\n{short}\n{clash}\n");
+    let path = temp_file("mixed.txt", &text);
+    let out = run(&["solve", path.to_str().unwrap()], "");
+    let (so, se) = (stdout(&out), stderr(&out));
+    assert!(!out.status.success(), "exit status {:?}", out.status);
+    assert_eq!(
+        so.lines().collect::<Vec<_>>(),
+        vec![solution.as_str()],
+        "{so}"
+    );
+    assert!(se.contains("line 3: no solution"), "{se}");
+    assert!(se.contains("line 4:") && se.contains("80 cells"), "{se}");
+    assert!(se.contains("line 5:"), "{se}");
+    assert!(!se.contains("line 1:"), "{se}");
+}
+
+#[test]
+fn solve_reads_standard_input_and_a_single_good_file_succeeds() {
+    let (puzzle, solution) = fixture("9x9.txt", 9, 1);
+    for args in [vec!["solve"], vec!["solve", "-"]] {
+        let out = run(&args, &format!("{puzzle}\n"));
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out).trim(), solution);
+    }
+    let path = temp_file("one.txt", &format!("{puzzle}\n"));
+    let out = run(&["solve", path.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), solution);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+
+    // A puzzle with several solutions: one is printed, and the user is told.
+    let (several, _) = fixture("9x9.txt", 9, 2);
+    let out = run(&["solve"], &format!("{several}\n"));
+    let printed = grid(stdout(&out).trim());
+    assert!(printed.is_solved() && grid(&several).is_subset_of(&printed));
+    assert!(
+        stderr(&out).contains("more than one solution"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_missing_file_is_an_error_naming_it() {
+    let out = run(&["solve", "/nonexistent/puzzles.txt"], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("/nonexistent/puzzles.txt"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn count_prints_the_number_of_solutions_up_to_the_limit() {
+    let lines: Vec<(String, u64, String)> = ["9x9.txt", "small.txt"]
+        .iter()
+        .flat_map(|f| fixtures(f))
+        .collect();
+    let text: String = lines.iter().map(|(p, _, _)| format!("{p}\n")).collect();
+    let out = run(&["solve", "--count", "2"], &text);
+    let counts: Vec<u64> = stdout(&out)
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    let expected: Vec<u64> = lines.iter().map(|l| l.1).collect();
+    assert_eq!(counts, expected);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    // A limit of 1 caps them.
+    let out = run(&["solve", "--count", "1"], &text);
+    let capped: Vec<u64> = stdout(&out).lines().map(|l| l.parse().unwrap()).collect();
+    let expected: Vec<u64> = lines.iter().map(|l| l.1.min(1)).collect();
+    assert_eq!(capped, expected);
+}
+
+#[test]
+fn all_prints_every_solution_of_a_4x4() {
+    // A 4×4 fixture with several solutions, but few enough to list.
+    let (puzzle, wanted) = fixtures("small.txt")
+        .into_iter()
+        .filter(|(p, c, _)| *c == 2 && p.len() == 16)
+        .map(|(p, _, _)| {
+            let n = count_solutions_up_to(&grid(&p), 1000);
+            (p, n)
+        })
+        .find(|&(_, n)| (3..=50).contains(&n))
+        .expect("a 4×4 fixture with 3 to 50 solutions");
+    let out = run(&["solve", "--all"], &format!("{puzzle}\n"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let printed: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(printed.len() as u64, wanted, "{printed:?}");
+    let set: BTreeSet<&String> = printed.iter().collect();
+    assert_eq!(set.len(), printed.len(), "a solution printed twice");
+    let library: BTreeSet<String> = solutions(&grid(&puzzle))
+        .map(|g| format::to_line(&g))
+        .collect();
+    assert_eq!(set, library.iter().collect());
+    let givens = grid(&puzzle);
+    for s in &printed {
+        let g = grid(s);
+        assert!(g.is_solved() && givens.is_subset_of(&g), "{s}");
+    }
+    // --max cuts the list and says so.
+    let out = run(&["solve", "--all", "--max", "2"], &format!("{puzzle}\n"));
+    assert_eq!(stdout(&out).lines().count(), 2);
+    assert!(stderr(&out).contains("stopped after 2"), "{}", stderr(&out));
+    // --all with no solution fails.
+    let (none, _) = fixture("small.txt", 4, 0);
+    let out = run(&["solve", "--all"], &format!("{none}\n"));
+    assert!(!out.status.success());
+    assert!(stdout(&out).is_empty());
+    assert!(
+        stderr(&out).contains("line 1: no solution"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn framed_and_rows_layouts_read_back_to_the_solution() {
+    for (file, n) in [("small.txt", 4), ("9x9.txt", 9), ("large.txt", 16)] {
+        let (puzzle, solution) = fixture(file, n, 1);
+        let k = (1..=8).find(|k| k * k == n).unwrap();
+        let out = run(&["solve", "--format", "framed"], &format!("{puzzle}\n"));
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+        // n rows and k + 1 rules.
+        assert_eq!(lines.len(), n + k + 1, "{text}");
+        assert_eq!(lines.iter().filter(|l| l.starts_with('+')).count(), k + 1);
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with('+') || l.starts_with('|'))
+        );
+        assert_eq!(format::to_line(&grid(&text)), solution, "{text}");
+
+        let out = run(&["solve", "--format", "rows"], &format!("{puzzle}\n"));
+        let text = stdout(&out);
+        let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(rows.len(), n);
+        assert_eq!(rows.concat(), solution);
+    }
+}
+
+#[test]
+fn stats_go_to_standard_error_for_each_puzzle() {
+    let puzzles: Vec<String> = fixtures("9x9.txt")
+        .into_iter()
+        .filter(|l| l.1 == 1)
+        .take(5)
+        .map(|l| l.0)
+        .collect();
+    let out = run(&["solve", "--stats"], &(puzzles.join("\n") + "\n"));
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().count(), 5);
+    let err = stderr(&out);
+    for line in 1..=5 {
+        let stat = err
+            .lines()
+            .find(|l| l.starts_with(&format!("line {line}: ")))
+            .unwrap_or_else(|| panic!("no stats for line {line}: {err}"));
+        for word in ["nodes", "guesses", "backtracks", "µs"] {
+            assert!(stat.contains(word), "{stat}");
+        }
+    }
+}
+
+/// `PUZZLE SOLUTION` lines, checked with the library: a unique puzzle, its solution.
+fn check_generated_lines(text: &str, size: usize, count: usize) -> Vec<(Grid, Grid)> {
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), count, "{text}");
+    let mut out = Vec::new();
+    for line in lines {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 2, "not PUZZLE SOLUTION: {line}");
+        let (p, s) = (grid(fields[0]), grid(fields[1]));
+        assert_eq!(p.size(), size);
+        assert!(s.is_solved() && p.is_subset_of(&s), "{line}");
+        assert_eq!(count_solutions_up_to(&p, 2), 1, "not unique: {line}");
+        out.push((p, s));
+    }
+    out
+}
+
+#[test]
+fn generate_prints_unique_puzzles_reproducibly() {
+    let args = ["generate", "--size", "9", "--count", "3", "--seed", "5"];
+    let out = run(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let made = check_generated_lines(&stdout(&out), 9, 3);
+    let distinct: BTreeSet<&[u8]> = made.iter().map(|(p, _)| p.cells()).collect();
+    assert_eq!(distinct.len(), 3);
+    // The same seed gives the same text, and the library gives it for seeds 5, 6, 7.
+    assert_eq!(stdout(&run(&args, "")), stdout(&out));
+    for (i, (p, s)) in made.iter().enumerate() {
+        let options = Options::new(Shape::from_size(9).unwrap(), 5 + i as u64);
+        let lib = generate(&options, &mut Unattended).unwrap();
+        assert_eq!((&lib.puzzle, &lib.solution), (p, s), "seed {}", 5 + i);
+    }
+    // Other sizes and a symmetry.
+    let out = run(
+        &[
+            "generate",
+            "--size",
+            "16",
+            "--seed",
+            "3",
+            "--symmetry",
+            "rot180",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let made = check_generated_lines(&stdout(&out), 16, 1);
+    let p = &made[0].0;
+    let n = 16;
+    for c in 0..n * n {
+        assert_eq!(
+            p.get(c) == 0,
+            p.get(n * n - 1 - c) == 0,
+            "rot180 broken at {c}"
+        );
+    }
+    // An explicit fraction.
+    let out = run(
+        &["generate", "--size", "9", "--seed", "1", "--empty", "0.5"],
+        "",
+    );
+    let made = check_generated_lines(&stdout(&out), 9, 1);
+    assert!(made[0].0.clue_count() <= 40, "{}", made[0].0.clue_count());
+}
+
+#[test]
+fn generate_csv_has_a_header_and_one_row_per_puzzle() {
+    let out = run(
+        &[
+            "generate", "--size", "9", "--count", "2", "--seed", "5", "--csv",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("size,seed,symmetry,clues,empty,puzzle,solution")
+    );
+    let plain = stdout(&run(
+        &["generate", "--size", "9", "--count", "2", "--seed", "5"],
+        "",
+    ));
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 2);
+    for ((i, row), plain) in rows.iter().enumerate().zip(plain.lines()) {
+        let f: Vec<&str> = row.split(',').collect();
+        assert_eq!(f.len(), 7, "{row}");
+        assert_eq!(f[0], "9");
+        assert_eq!(f[1], (5 + i).to_string());
+        assert_eq!(f[2], "none");
+        let clues: usize = f[3].parse().unwrap();
+        assert_eq!(clues, grid(f[5]).clue_count());
+        let empty: f64 = f[4].parse().unwrap();
+        assert!((empty - (81 - clues) as f64 / 81.0).abs() < 1e-4, "{row}");
+        assert_eq!(
+            format!("{} {}", f[5], f[6]),
+            plain,
+            "CSV and plain output differ"
+        );
+    }
+}
+
+#[test]
+fn bad_options_exit_non_zero_with_a_clear_message() {
+    for (args, needle) in [
+        (vec!["generate", "--size", "10"], "10"),
+        (vec!["generate", "--empty", "1.5"], "1.5"),
+        (vec!["generate", "--symmetry", "spiral"], "spiral"),
+        (vec!["solve", "--size", "10"], "10"),
+        (vec!["solve", "--count", "2", "--all"], "--all"),
+    ] {
+        let out = run(&args, "1234341221434321\n");
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    // The symmetry message lists what is allowed.
+    let err = stderr(&run(&["generate", "--symmetry", "spiral"], ""));
+    assert!(err.contains("rot180") && err.contains("diagonal"), "{err}");
+    let err = stderr(&run(&["generate", "--empty", "1.5"], ""));
+    assert!(err.contains("fraction"), "{err}");
+}
+
+#[test]
+fn bench_solve_reports_throughput_median_and_p99() {
+    let lines: Vec<(String, u64, String)> = fixtures("9x9.txt");
+    let text: String = lines.iter().map(|(p, _, _)| format!("{p}\n")).collect();
+    let path = temp_file("bench.txt", &text);
+    let out = run(&["bench", "solve", path.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = stdout(&out);
+    let value = |label: &str| -> f64 {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label:?} in {report}"));
+        line[label.len()..].trim().parse().unwrap()
+    };
+    assert_eq!(value("puzzles ") as usize, lines.len());
+    assert!(value("puzzles/s") > 0.0);
+    let (median, p99) = (value("median µs"), value("p99 µs"));
+    assert!(median > 0.0 && median <= p99, "{report}");
+    let tally = |c: u64| lines.iter().filter(|l| l.1 == c).count();
+    let summary = format!(
+        "{} unique, {} multiple, {} none",
+        tally(1),
+        tally(2),
+        tally(0)
+    );
+    assert!(report.contains(&summary), "{summary} not in {report}");
+}

@@ -1,0 +1,402 @@
+//! Differential tests: random 1×1, 4×4 and 9×9 puzzles, each answered by the engine and by
+//! a brute-force reference written here, which must agree exactly (counts up to 3, and
+//! the solutions themselves).
+//!
+//! Puzzles come from a seeded generator, so a failure names its puzzle and repeats:
+//! random subsets of random full grids (unique, several or many solutions), those with a
+//! few givens changed (mostly none), and random givens that may clash.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::BTreeSet;
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use sudoku64::solve::{
+    Rules, SolveResult, Solver, count_solutions_up_to, count_with, solutions, solve, solve_one,
+};
+use sudoku64::{Grid, Shape};
+
+/// Solutions are compared exactly up to this many.
+const LIMIT: u64 = 3;
+
+// --- the reference --------------------------------------------------------------------------
+
+/// A brute-force solver: at each step, the empty cell with the fewest symbols allowed by
+/// its row, column and box; each allowed symbol in turn (in `order`, a permutation of
+/// 1..=n). Knows nothing of the engine.
+struct Reference {
+    n: usize,
+    k: usize,
+    cells: Vec<u8>,
+    row: Vec<u64>,
+    col: Vec<u64>,
+    boxes: Vec<u64>,
+    order: Vec<u8>,
+    limit: usize,
+    found: Vec<Vec<u8>>,
+}
+
+impl Reference {
+    /// `None` when two givens clash (then there is no solution).
+    fn new(n: usize, cells: &[u8], order: Vec<u8>, limit: usize) -> Option<Reference> {
+        let k = (1..=8).find(|k| k * k == n).expect("a square side");
+        let mut r = Reference {
+            n,
+            k,
+            cells: cells.to_vec(),
+            row: vec![0; n],
+            col: vec![0; n],
+            boxes: vec![0; n],
+            order,
+            limit,
+            found: Vec::new(),
+        };
+        for i in 0..n * n {
+            let v = cells[i];
+            if v != 0 {
+                if r.used(i) & (1 << v) != 0 {
+                    return None;
+                }
+                r.mark(i, v, true);
+            }
+        }
+        Some(r)
+    }
+
+    fn box_of(&self, i: usize) -> usize {
+        let (r, c) = (i / self.n, i % self.n);
+        r / self.k * self.k + c / self.k
+    }
+
+    fn used(&self, i: usize) -> u64 {
+        self.row[i / self.n] | self.col[i % self.n] | self.boxes[self.box_of(i)]
+    }
+
+    fn mark(&mut self, i: usize, v: u8, on: bool) {
+        let (r, c, b) = (i / self.n, i % self.n, self.box_of(i));
+        for m in [&mut self.row[r], &mut self.col[c], &mut self.boxes[b]] {
+            if on {
+                *m |= 1 << v;
+            } else {
+                *m &= !(1 << v);
+            }
+        }
+    }
+
+    fn search(&mut self) {
+        if self.found.len() >= self.limit {
+            return;
+        }
+        let mut best: Option<(usize, u32)> = None;
+        for i in 0..self.cells.len() {
+            if self.cells[i] == 0 {
+                let options = self.n as u32 - (self.used(i) >> 1).count_ones();
+                if best.is_none_or(|(_, o)| options < o) {
+                    best = Some((i, options));
+                }
+            }
+        }
+        let Some((i, _)) = best else {
+            self.found.push(self.cells.clone());
+            return;
+        };
+        for j in 0..self.order.len() {
+            let v = self.order[j];
+            if self.used(i) & (1 << v) != 0 {
+                continue;
+            }
+            self.cells[i] = v;
+            self.mark(i, v, true);
+            self.search();
+            self.mark(i, v, false);
+            self.cells[i] = 0;
+            if self.found.len() >= self.limit {
+                return;
+            }
+        }
+    }
+}
+
+/// Up to `limit` solutions of the grid, by brute force.
+fn reference_solutions(grid: &Grid, limit: usize) -> Vec<Vec<u8>> {
+    let n = grid.size();
+    match Reference::new(n, grid.cells(), (1..=n as u8).collect(), limit) {
+        None => Vec::new(),
+        Some(mut r) => {
+            r.search();
+            r.found
+        }
+    }
+}
+
+/// A random full grid, by the reference with symbols tried in a random order per grid and
+/// random givens on the first row.
+fn random_full(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let n = shape.size();
+    let mut first: Vec<u8> = (1..=n as u8).collect();
+    shuffle(&mut first, rng);
+    let mut cells = vec![0u8; n * n];
+    cells[..n].copy_from_slice(&first);
+    let mut order: Vec<u8> = (1..=n as u8).collect();
+    shuffle(&mut order, rng);
+    let mut r = Reference::new(n, &cells, order, 1).expect("a row of distinct symbols");
+    r.search();
+    let full = Grid::from_cells(shape, r.found.pop().expect("a first row completes")).unwrap();
+    assert!(full.is_solved());
+    full
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut Xoshiro256PlusPlus) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.random_range(0..=i));
+    }
+}
+
+// --- random puzzles -------------------------------------------------------------------------
+
+/// A random full grid with each cell kept with probability `keep`.
+fn subset(shape: Shape, keep: f64, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let mut g = random_full(shape, rng);
+    for i in 0..shape.cells() {
+        if rng.random::<f64>() >= keep {
+            g.set(i, 0);
+        }
+    }
+    g
+}
+
+/// A subset with a few givens changed to other symbols (may clash, mostly no solution).
+fn altered(shape: Shape, keep: f64, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let mut g = subset(shape, keep, rng);
+    let n = shape.size() as u8;
+    for _ in 0..rng.random_range(1..=2) {
+        let i = rng.random_range(0..shape.cells());
+        g.set(i, rng.random_range(1..=n));
+    }
+    g
+}
+
+/// Givens at random cells with random symbols: clashes are likely with many givens.
+fn scattered(shape: Shape, givens: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let mut g = Grid::empty(shape);
+    let n = shape.size() as u8;
+    for _ in 0..givens {
+        let i = rng.random_range(0..shape.cells());
+        g.set(i, rng.random_range(1..=n));
+    }
+    g
+}
+
+/// The random puzzles of one run: `count` of each kind for the shape.
+fn puzzles(size: usize, count: usize, seed: u64) -> Vec<Grid> {
+    let shape = Shape::from_size(size).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let cells = shape.cells();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let keep = rng.random_range(0.05..0.95);
+        out.push(subset(shape, keep, &mut rng));
+        let keep = rng.random_range(0.3..0.95);
+        out.push(altered(shape, keep, &mut rng));
+        let givens = rng.random_range(0..=cells / 3);
+        out.push(scattered(shape, givens, &mut rng));
+    }
+    out
+}
+
+// --- the comparison -------------------------------------------------------------------------
+
+/// What the engine's answers must be, from the reference's solutions (up to LIMIT).
+fn compare<'h>(
+    puzzle: &Grid,
+    solver: &mut Solver<'h>,
+    weak: &mut Solver<'h>,
+) -> Result<(), String> {
+    let expected = reference_solutions(puzzle, LIMIT as usize);
+    let want = expected.len() as u64;
+    let all: BTreeSet<Vec<u8>> = expected.iter().cloned().collect();
+    // Every solution the engine gives must solve the puzzle; while the reference found
+    // fewer than LIMIT it found them all, so the engine's must be among them.
+    let valid = |g: &Grid| -> Result<(), String> {
+        if !g.is_solved() || !puzzle.is_subset_of(g) {
+            return Err(format!("{g:?} is not a solution"));
+        }
+        if want < LIMIT && !all.contains(g.cells()) {
+            return Err(format!(
+                "{:?} is not among the reference's solutions",
+                g.cells()
+            ));
+        }
+        Ok(())
+    };
+
+    let count = count_solutions_up_to(puzzle, LIMIT);
+    if count != want {
+        return Err(format!(
+            "count_solutions_up_to({LIMIT}) = {count}, reference {want}"
+        ));
+    }
+    for (name, s) in [("solver", &mut *solver), ("weak solver", &mut *weak)] {
+        let (count, _) = count_with(s, puzzle, LIMIT);
+        if count != want {
+            return Err(format!(
+                "{name} count_with({LIMIT}) = {count}, reference {want}"
+            ));
+        }
+    }
+    match (solve(puzzle), want) {
+        (SolveResult::None, 0) => {}
+        (SolveResult::Unique(s), 1) => {
+            if s.cells() != expected[0].as_slice() {
+                return Err(format!(
+                    "solve: {:?}, reference {:?}",
+                    s.cells(),
+                    expected[0]
+                ));
+            }
+        }
+        (SolveResult::Multiple(a, b), w) if w >= 2 => {
+            valid(&a)?;
+            valid(&b)?;
+            if a == b {
+                return Err("solve: the two solutions are equal".into());
+            }
+        }
+        (other, w) => return Err(format!("solve: {other:?}, reference counts {w}")),
+    }
+    match solve_one(puzzle) {
+        None if want == 0 => {}
+        Some(s) if want > 0 => valid(&s)?,
+        other => return Err(format!("solve_one: {other:?}, reference counts {want}")),
+    }
+    let listed: Vec<Grid> = solutions(puzzle).take(LIMIT as usize + 1).collect();
+    let listed_count = (listed.len() as u64).min(LIMIT);
+    if listed_count != want {
+        return Err(format!(
+            "solutions() gave {}, reference {want}",
+            listed.len()
+        ));
+    }
+    let distinct: BTreeSet<&[u8]> = listed.iter().map(Grid::cells).collect();
+    if distinct.len() != listed.len() {
+        return Err("solutions() repeated a grid".into());
+    }
+    for g in &listed {
+        valid(g)?;
+    }
+    if want < LIMIT {
+        let got: BTreeSet<Vec<u8>> = listed.iter().map(|g| g.cells().to_vec()).collect();
+        if got != all {
+            return Err("solutions() and the reference list different grids".into());
+        }
+    }
+    Ok(())
+}
+
+/// Runs the comparison on every puzzle, with one reused solver per shape (and one with
+/// naked singles only), and fails listing every disagreement.
+fn run(size: usize, count: usize, seed: u64) -> [usize; 4] {
+    let shape = Shape::from_size(size).unwrap();
+    let mut solver = Solver::new(shape);
+    let mut weak = Solver::new(shape);
+    weak.set_rules(Rules {
+        hidden_singles: false,
+        locked_candidates: false,
+    });
+    let mut failures = Vec::new();
+    // How many puzzles had 0, 1, 2 and 3+ solutions: the mix must cover every case.
+    let mut tally = [0usize; 4];
+    for puzzle in puzzles(size, count, seed) {
+        let n = reference_solutions(&puzzle, LIMIT as usize).len();
+        tally[n] += 1;
+        if let Err(e) = compare(&puzzle, &mut solver, &mut weak) {
+            failures.push(format!("{e}\n    puzzle {:?}", puzzle.cells()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} puzzles disagree:\n{}",
+        failures.len(),
+        3 * count,
+        failures.join("\n")
+    );
+    tally
+}
+
+#[test]
+fn one_by_one_grids() {
+    let shape = Shape::from_size(1).unwrap();
+    for v in [0, 1] {
+        let g = Grid::from_cells(shape, vec![v]).unwrap();
+        let mut solver = Solver::new(shape);
+        let mut weak = Solver::new(shape);
+        compare(&g, &mut solver, &mut weak).unwrap();
+        assert_eq!(count_solutions_up_to(&g, LIMIT), 1);
+    }
+}
+
+#[test]
+fn random_4x4_puzzles_agree_with_brute_force() {
+    let tally = run(4, 300, 4);
+    eprintln!("4x4 mix {tally:?}");
+    assert!(
+        tally.iter().all(|&t| t >= 10),
+        "too narrow a mix: {tally:?}"
+    );
+}
+
+#[test]
+fn random_9x9_puzzles_agree_with_brute_force() {
+    let tally = run(9, 500, 9);
+    eprintln!("9x9 mix {tally:?}");
+    assert!(
+        tally[0] >= 10 && tally[1] >= 10 && tally[2] + tally[3] >= 10,
+        "too narrow a mix: {tally:?}"
+    );
+}
+
+#[test]
+fn random_9x9_near_unique_puzzles_agree_with_brute_force() {
+    // Dense subsets, where one, two or a few solutions are most likely: the cases that
+    // test the second-solution search.
+    let shape = Shape::from_size(9).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
+    let mut solver = Solver::new(shape);
+    let mut weak = Solver::new(shape);
+    weak.set_rules(Rules {
+        hidden_singles: false,
+        locked_candidates: false,
+    });
+    let mut tally = [0usize; 4];
+    for _ in 0..500 {
+        let keep = rng.random_range(0.38..0.55);
+        let puzzle = subset(shape, keep, &mut rng);
+        tally[reference_solutions(&puzzle, LIMIT as usize).len()] += 1;
+        if let Err(e) = compare(&puzzle, &mut solver, &mut weak) {
+            panic!("{e}\n    puzzle {:?}", puzzle.cells());
+        }
+    }
+    eprintln!("near-unique mix {tally:?}");
+    assert!(
+        tally[1] >= 30 && tally[2] >= 30,
+        "too narrow a mix: {tally:?}"
+    );
+}
+
+#[test]
+fn the_reference_counts_known_cases() {
+    // The reference itself: an empty 4×4 has 288 solutions, clashing givens none, and the
+    // random full grids are valid and differ.
+    let shape = Shape::from_size(4).unwrap();
+    assert_eq!(reference_solutions(&Grid::empty(shape), 1000).len(), 288);
+    let mut clash = Grid::empty(shape);
+    clash.set(0, 2);
+    clash.set(5, 2);
+    assert!(reference_solutions(&clash, 2).is_empty());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let nine = Shape::from_size(9).unwrap();
+    let grids: BTreeSet<Vec<u8>> = (0..20)
+        .map(|_| random_full(nine, &mut rng).cells().to_vec())
+        .collect();
+    assert_eq!(grids.len(), 20);
+}

@@ -1,0 +1,660 @@
+//! The shared fixtures in `tests/data/`: every engine must give every line's answer.
+//!
+//! A fixture file holds one `puzzle:count:solution` per line (`#` lines are comments):
+//! the puzzle in the one-line form (`1`-`9`, `A`-`Z`, ... and `.` for empty), its number
+//! of solutions counted up to 2, and its solution when the count is 1 (empty when it is 0,
+//! optional when it is 2). `scripts/make-fixtures.py` made them.
+//!
+//! Engines are rows of a table ([`engines`]): each turns a grid into an [`Answer`] (a count
+//! and/or some solutions), and every answer is checked against every line, as the puzzle
+//! is stored and under a random Sudoku symmetry. A new engine (a fast 9×9 path, a logic
+//! solver) is one more row. Lines of side 9 or less are also checked against a brute-force
+//! solver written here, which shares no code with the engine.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use sudoku64::solve::{
+    self, Next, Rules, SolveResult, Solver, count_solutions_up_to, count_with, solutions,
+    solve_one, solve_with,
+};
+use sudoku64::transform::random_symmetry;
+use sudoku64::{Grid, Shape, parse};
+
+/// The symbols of the one-line form, in order (kept here so the fixtures are read without
+/// the engine's own reader).
+const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*";
+
+/// Files in `tests/data` that are not `puzzle:count:solution` fixtures.
+const NOT_FIXTURES: &[&str] = &["generated.txt"];
+
+/// Fixtures the engine answers correctly but slowly: run only with `--ignored`.
+const SLOW: &str = "slow.txt";
+
+/// One fixture line.
+#[derive(Clone, Debug)]
+struct Case {
+    /// `file:line`, for messages.
+    at: String,
+    puzzle: Grid,
+    /// Solutions, counted up to 2.
+    count: u64,
+    /// The solution when the count is 1; a solution the file names when the count is 2.
+    solution: Option<Grid>,
+}
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+}
+
+/// A one-line grid, decoded here: its side is the square root of its length.
+fn decode(text: &str) -> Result<Grid, String> {
+    let cells = text.chars().count();
+    let shape = Shape::from_cell_count(cells).ok_or(format!("{cells} cells fit no grid"))?;
+    let n = shape.size();
+    let values = text
+        .chars()
+        .map(|ch| match ch {
+            '.' => Ok(0),
+            _ => match SYMBOLS.find(ch) {
+                Some(i) if i < n => Ok(i as u8 + 1),
+                _ => Err(format!("{ch:?} is no symbol of a {n}×{n} grid")),
+            },
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    Grid::from_cells(shape, values).map_err(|e| e.to_string())
+}
+
+fn encode(grid: &Grid) -> String {
+    grid.cells()
+        .iter()
+        .map(|&v| match v {
+            0 => '.',
+            v => SYMBOLS.as_bytes()[v as usize - 1] as char,
+        })
+        .collect()
+}
+
+/// Every fixture line of one file.
+fn read_file(path: &Path) -> Vec<Case> {
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("{name}:{}", i + 1);
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(':').collect();
+        assert_eq!(fields.len(), 3, "{at}: not puzzle:count:solution");
+        let puzzle = decode(fields[0]).unwrap_or_else(|e| panic!("{at}: puzzle: {e}"));
+        let count: u64 = fields[1]
+            .parse()
+            .unwrap_or_else(|e| panic!("{at}: count: {e}"));
+        assert!(count <= 2, "{at}: counts go up to 2");
+        let solution = match fields[2] {
+            "" => None,
+            s => Some(decode(s).unwrap_or_else(|e| panic!("{at}: solution: {e}"))),
+        };
+        match (count, &solution) {
+            (0, Some(_)) => panic!("{at}: a solution for a puzzle with none"),
+            (1, None) => panic!("{at}: a unique puzzle needs its solution"),
+            _ => {}
+        }
+        cases.push(Case {
+            at,
+            puzzle,
+            count,
+            solution,
+        });
+    }
+    cases
+}
+
+/// The fixture files in `tests/data`, sorted by name.
+fn fixture_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .expect("tests/data")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "txt")
+                && !NOT_FIXTURES.contains(&p.file_name().unwrap().to_str().unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every case of the fixture files, except the slow ones.
+fn all_cases() -> Vec<Case> {
+    fixture_files()
+        .iter()
+        .filter(|p| !p.ends_with(SLOW))
+        .flat_map(|p| read_file(p))
+        .collect()
+}
+
+// --- engines ------------------------------------------------------------------------------
+
+/// What an engine says about a puzzle.
+#[derive(Debug, Default)]
+struct Answer {
+    /// The number of solutions counted up to 2, if the engine counts.
+    count: Option<u64>,
+    /// The solutions it returned (distinct, at most 2 are looked at).
+    solutions: Vec<Grid>,
+}
+
+impl Answer {
+    fn from_result(result: SolveResult) -> Answer {
+        match result {
+            SolveResult::None => Answer {
+                count: Some(0),
+                solutions: vec![],
+            },
+            SolveResult::Unique(s) => Answer {
+                count: Some(1),
+                solutions: vec![s],
+            },
+            SolveResult::Multiple(a, b) => Answer {
+                count: Some(2),
+                solutions: vec![a, b],
+            },
+        }
+    }
+}
+
+type Run = Box<dyn FnMut(&Grid) -> Answer>;
+
+/// A way to solve: a name, how many solutions it returns when there are that many
+/// (`solve` returns 2, `solve_one` 1, a pure count 0), which grid sides it handles,
+/// and the function.
+struct Engine {
+    name: &'static str,
+    finds: usize,
+    handles: fn(usize) -> bool,
+    run: Run,
+}
+
+fn any_size(_: usize) -> bool {
+    true
+}
+
+/// Sides for the engines that run with weaker propagation: they search far more on big
+/// grids (naked singles alone take seconds on a 16×16, no locked candidates on a 25×25).
+fn up_to_9(n: usize) -> bool {
+    n <= 9
+}
+
+fn up_to_16(n: usize) -> bool {
+    n <= 16
+}
+
+/// The table of engines checked against every fixture line.
+fn engines() -> Vec<Engine> {
+    let mut table: Vec<Engine> = vec![
+        Engine {
+            name: "solve::solve",
+            finds: 2,
+            handles: any_size,
+            run: Box::new(|g| Answer::from_result(solve::solve(g))),
+        },
+        Engine {
+            name: "count_solutions_up_to(2)",
+            finds: 0,
+            handles: any_size,
+            run: Box::new(|g| Answer {
+                count: Some(count_solutions_up_to(g, 2)),
+                solutions: vec![],
+            }),
+        },
+        Engine {
+            name: "count_solutions_up_to(1)",
+            finds: 0,
+            handles: any_size,
+            // Counting to 1 says only whether there is a solution.
+            run: Box::new(|g| Answer {
+                count: Some(match count_solutions_up_to(g, 1) {
+                    0 => 0,
+                    _ => u64::MAX,
+                }),
+                solutions: vec![],
+            }),
+        },
+        Engine {
+            name: "solve_one",
+            finds: 1,
+            handles: any_size,
+            run: Box::new(|g| Answer {
+                count: None,
+                solutions: solve_one(g).into_iter().collect(),
+            }),
+        },
+        Engine {
+            name: "solutions() iterator",
+            finds: 2,
+            handles: any_size,
+            run: Box::new(|g| {
+                let mut it = solutions(g);
+                let found: Vec<Grid> = it.by_ref().take(2).collect();
+                let count = if found.len() < 2 {
+                    // Once exhausted, it stays exhausted.
+                    assert!(it.next().is_none(), "the iterator resumed after None");
+                    found.len() as u64
+                } else {
+                    2
+                };
+                Answer {
+                    count: Some(count),
+                    solutions: found,
+                }
+            }),
+        },
+    ];
+    // A solver per shape, reused for every puzzle of that shape: a reload must forget the
+    // previous puzzle entirely. Weaker propagation must not change any answer.
+    for (name, rules, handles) in [
+        (
+            "reused Solver: solve_with",
+            Rules::default(),
+            any_size as fn(usize) -> bool,
+        ),
+        (
+            "reused Solver: naked singles only",
+            Rules {
+                hidden_singles: false,
+                locked_candidates: false,
+            },
+            up_to_9,
+        ),
+        (
+            "reused Solver: no locked candidates",
+            Rules {
+                hidden_singles: true,
+                locked_candidates: false,
+            },
+            up_to_16,
+        ),
+        (
+            "reused Solver: no hidden singles",
+            Rules {
+                hidden_singles: false,
+                locked_candidates: true,
+            },
+            up_to_9,
+        ),
+    ] {
+        let mut solvers: HashMap<Shape, Solver<'static>> = HashMap::new();
+        table.push(Engine {
+            name,
+            finds: 2,
+            handles,
+            run: Box::new(move |g| {
+                let solver = solvers.entry(g.shape()).or_insert_with(|| {
+                    let mut s = Solver::new(g.shape());
+                    s.set_rules(rules);
+                    s
+                });
+                Answer::from_result(solve_with(solver, g).0)
+            }),
+        });
+    }
+    let mut solvers: HashMap<Shape, Solver<'static>> = HashMap::new();
+    table.push(Engine {
+        name: "reused Solver: count_with(2)",
+        finds: 0,
+        handles: any_size,
+        run: Box::new(move |g| {
+            let solver = solvers
+                .entry(g.shape())
+                .or_insert_with(|| Solver::new(g.shape()));
+            let (count, next) = count_with(solver, g, 2);
+            let expected = if count < 2 {
+                Next::Exhausted
+            } else {
+                Next::Solution
+            };
+            assert_eq!(next, expected, "count_with ended with {next:?} at {count}");
+            Answer {
+                count: Some(count),
+                solutions: vec![],
+            }
+        }),
+    });
+    table
+}
+
+/// Checks one engine's answer for a puzzle whose count is `count` and, when unique, whose
+/// solution is `solution`. Returns what is wrong.
+fn check(
+    engine: &Engine,
+    answer: &Answer,
+    puzzle: &Grid,
+    count: u64,
+    solution: Option<&Grid>,
+) -> Vec<String> {
+    let mut wrong = Vec::new();
+    match answer.count {
+        // count_solutions_up_to(1) answers "some" as u64::MAX.
+        Some(u64::MAX) if count > 0 => {}
+        Some(c) if c != count => wrong.push(format!("counts {c}, expected {count}")),
+        _ => {}
+    }
+    let wanted = (count as usize).min(engine.finds);
+    if answer.solutions.len() != wanted {
+        wrong.push(format!(
+            "returned {} solutions, expected {wanted}",
+            answer.solutions.len()
+        ));
+    }
+    for (i, s) in answer.solutions.iter().enumerate() {
+        if !s.is_solved() {
+            wrong.push(format!(
+                "solution {i} is not a valid full grid: {}",
+                encode(s)
+            ));
+        }
+        if !puzzle.is_subset_of(s) {
+            wrong.push(format!("solution {i} drops a given: {}", encode(s)));
+        }
+        if count == 1
+            && let Some(expected) = solution
+            && s != expected
+        {
+            wrong.push(format!(
+                "solution {} differs from {}",
+                encode(s),
+                encode(expected)
+            ));
+        }
+    }
+    if answer.solutions.len() == 2 && answer.solutions[0] == answer.solutions[1] {
+        wrong.push("the two solutions are the same grid".into());
+    }
+    wrong
+}
+
+/// Runs every engine on every case (as stored, or under a random symmetry with the seed)
+/// and fails listing every disagreement.
+fn run_engines(cases: &[Case], symmetry_seed: Option<u64>) {
+    let mut table = engines();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (i, case) in cases.iter().enumerate() {
+        let (puzzle, solution) = match symmetry_seed {
+            None => (case.puzzle.clone(), case.solution.clone()),
+            Some(seed) => {
+                // The same seed draws the same symmetry for the puzzle and its solution.
+                let seed = seed.wrapping_add(i as u64);
+                let t = |g: &Grid| random_symmetry(g, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+                (t(&case.puzzle), case.solution.as_ref().map(t))
+            }
+        };
+        if let Some(s) = &solution {
+            assert!(
+                puzzle.is_subset_of(s),
+                "{}: the transform broke the fixture",
+                case.at
+            );
+        }
+        for engine in table.iter_mut() {
+            if !(engine.handles)(puzzle.size()) {
+                continue;
+            }
+            let answer = (engine.run)(&puzzle);
+            checked += 1;
+            for w in check(engine, &answer, &puzzle, case.count, solution.as_ref()) {
+                failures.push(format!(
+                    "{} [{}]: {w}\n    puzzle {}",
+                    case.at,
+                    engine.name,
+                    encode(&puzzle)
+                ));
+            }
+        }
+    }
+    assert!(checked > 0);
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn fixture_files_are_well_formed_and_cover_every_size() {
+    let files = fixture_files();
+    let names: Vec<String> = files
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for wanted in ["9x9.txt", "small.txt", "large.txt"] {
+        assert!(
+            names.iter().any(|n| n == wanted),
+            "tests/data/{wanted} is missing"
+        );
+    }
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(
+            text.starts_with('#'),
+            "{}: say where the puzzles come from in a comment at the top",
+            path.display()
+        );
+    }
+    let cases = all_cases();
+    // (side, count) pairs present.
+    let mut seen = std::collections::HashSet::new();
+    for case in &cases {
+        assert!(
+            case.puzzle.first_clash().is_none(),
+            "{}: fixture givens must not clash",
+            case.at
+        );
+        if let Some(s) = &case.solution {
+            assert!(s.is_solved(), "{}: the solution breaks a rule", case.at);
+            assert!(
+                case.puzzle.is_subset_of(s),
+                "{}: the solution drops a given",
+                case.at
+            );
+        }
+        // The engine's reader reads the line as the same grid.
+        let read =
+            parse::parse(&encode(&case.puzzle)).unwrap_or_else(|e| panic!("{}: {e}", case.at));
+        assert_eq!(read, case.puzzle, "{}", case.at);
+        seen.insert((case.puzzle.size(), case.count));
+    }
+    for n in [1, 4, 9, 16, 25, 36, 49, 64] {
+        assert!(seen.contains(&(n, 1)), "no unique {n}×{n} fixture");
+    }
+    for n in [4, 9, 16, 25] {
+        for count in [0, 2] {
+            assert!(
+                seen.contains(&(n, count)),
+                "no {n}×{n} fixture with count {count}"
+            );
+        }
+    }
+    let nines = cases.iter().filter(|c| c.puzzle.size() == 9).count();
+    assert!(nines >= 100, "only {nines} 9×9 fixtures");
+}
+
+#[test]
+fn every_engine_agrees_with_the_small_fixtures() {
+    let cases: Vec<Case> = all_cases()
+        .into_iter()
+        .filter(|c| c.puzzle.size() <= 9)
+        .collect();
+    run_engines(&cases, None);
+}
+
+#[test]
+fn every_engine_agrees_with_the_large_fixtures() {
+    let cases: Vec<Case> = all_cases()
+        .into_iter()
+        .filter(|c| c.puzzle.size() > 9)
+        .collect();
+    run_engines(&cases, None);
+}
+
+#[test]
+fn every_engine_agrees_under_a_random_symmetry() {
+    run_engines(&all_cases(), Some(0x5eed));
+}
+
+/// Cases the engine finds slow today (millions of nodes): for a faster engine to take on.
+#[test]
+#[ignore = "slow: run with --ignored"]
+fn every_engine_agrees_with_the_slow_fixtures() {
+    run_engines(&read_file(&data_dir().join(SLOW)), None);
+}
+
+#[test]
+fn counts_are_unchanged_by_random_symmetries() {
+    // Several symmetries of each small puzzle, counted to 2 by the default engine.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2024);
+    for case in all_cases().iter().filter(|c| c.puzzle.size() <= 9) {
+        for _ in 0..4 {
+            let t = random_symmetry(&case.puzzle, &mut rng);
+            assert_eq!(t.clue_count(), case.puzzle.clue_count(), "{}", case.at);
+            assert_eq!(
+                count_solutions_up_to(&t, 2),
+                case.count,
+                "{}: {}",
+                case.at,
+                encode(&t)
+            );
+        }
+    }
+}
+
+// --- an independent reference -------------------------------------------------------------
+
+/// Counts solutions up to `limit` by plain backtracking: fill the empty cell with the fewest
+/// symbols allowed by its row, column and box, try each. Returns the count and the first
+/// solution found. Shares nothing with the engine but `Grid`'s storage.
+fn reference(grid: &Grid, limit: u64) -> (u64, Option<Vec<u8>>) {
+    let n = grid.size();
+    let k = (1..=8).find(|k| k * k == n).unwrap();
+    let mut cells = grid.cells().to_vec();
+    let (mut rows, mut cols, mut boxes) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
+    for (i, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        let b = r / k * k + c / k;
+        let bit = 1u64 << v;
+        if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+            return (0, None);
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
+    }
+    struct State {
+        n: usize,
+        k: usize,
+        limit: u64,
+        count: u64,
+        first: Option<Vec<u8>>,
+    }
+    fn go(s: &mut State, cells: &mut [u8], rows: &mut [u64], cols: &mut [u64], boxes: &mut [u64]) {
+        let (n, k) = (s.n, s.k);
+        let mut best: Option<(usize, u64)> = None;
+        for (i, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            let used = rows[r] | cols[c] | boxes[r / k * k + c / k];
+            let free: u64 = (1..=n as u32)
+                .map(|v| 1u64 << v)
+                .filter(|b| used & b == 0)
+                .sum();
+            if best.is_none_or(|(_, f)| free.count_ones() < f.count_ones()) {
+                best = Some((i, free));
+                if free.count_ones() <= 1 {
+                    break;
+                }
+            }
+        }
+        let Some((i, free)) = best else {
+            s.count += 1;
+            if s.first.is_none() {
+                s.first = Some(cells.to_vec());
+            }
+            return;
+        };
+        let (r, c) = (i / n, i % n);
+        let b = r / k * k + c / k;
+        for v in 1..=n as u8 {
+            let bit = 1u64 << v;
+            if free & bit == 0 {
+                continue;
+            }
+            cells[i] = v;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+            go(s, cells, rows, cols, boxes);
+            rows[r] &= !bit;
+            cols[c] &= !bit;
+            boxes[b] &= !bit;
+            cells[i] = 0;
+            if s.count >= s.limit {
+                return;
+            }
+        }
+    }
+    let mut state = State {
+        n,
+        k,
+        limit,
+        count: 0,
+        first: None,
+    };
+    go(&mut state, &mut cells, &mut rows, &mut cols, &mut boxes);
+    (state.count, state.first)
+}
+
+#[test]
+fn reference_solver_agrees_with_every_small_fixture() {
+    let mut checked = 0;
+    for case in all_cases().iter().filter(|c| c.puzzle.size() <= 9) {
+        let (count, first) = reference(&case.puzzle, 2);
+        assert_eq!(
+            count, case.count,
+            "{}: the reference counts {count}",
+            case.at
+        );
+        if case.count == 1 {
+            assert_eq!(
+                first.as_deref(),
+                case.solution.as_ref().map(Grid::cells),
+                "{}: the reference's solution differs",
+                case.at
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 130, "only {checked} lines checked");
+}
+
+#[test]
+fn reference_solver_sanity() {
+    // The reference itself: the 288 grids of an empty 4×4, and a clash has no solution.
+    let shape = Shape::from_size(4).unwrap();
+    assert_eq!(reference(&Grid::empty(shape), 1000).0, 288);
+    let mut clash = Grid::empty(shape);
+    clash.set(0, 1);
+    clash.set(3, 1);
+    assert_eq!(reference(&clash, 2).0, 0);
+}
