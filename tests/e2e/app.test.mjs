@@ -1,9 +1,9 @@
 // The app page end to end: paste, type, solve, check, generate, cancel, the URL and reload,
 // a crashed worker. The grid is read back as text (the canvas's data-grid, what Copy
 // copies), never from pixels; solutions are checked against the rules, not hard-coded.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './harness.mjs';
+import { openPage, withBrowser } from './harness.mjs';
 import { Game } from '../../www/game.js';
 import { cellAtTextPlace, fromLine, readLeniently } from '../../www/grid.js';
 import { gridKeyAction, shortcutAction } from '../../www/input.js';
@@ -83,20 +83,11 @@ test('the key map: moves, symbols of each size, Tab and Esc leaving the grid', (
   assert.equal(shortcutAction({ key: 'z', metaKey: true }), 'undo');
 });
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = withBrowser();
 
 /** Opens the app (a fresh browser context, so fresh localStorage) and waits for the engine. */
 async function openApp(hash = '') {
-  const page = await openPage(browser, `${server.origin}/${hash}`);
+  const page = await openPage(env.browser, `${env.server.origin}/${hash}`);
   await page.waitForFunction(() => document.getElementById('engine-version').textContent);
   return page;
 }
@@ -145,7 +136,7 @@ function patternPuzzle(n) {
 
 /** Pastes text as the clipboard's content with Ctrl+V, focus on the page (not in a text field). */
 async function pasteText(page, text) {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('Control+V');
@@ -313,7 +304,7 @@ test('the URL carries a pasted puzzle, and opening it restores the puzzle', asyn
   const url = first.url();
   await first.close();
 
-  const second = await openPage(browser, url); // a new context: no localStorage
+  const second = await openPage(env.browser, url); // a new context: no localStorage
   await second.waitForFunction(() => document.getElementById('grid').dataset.givens);
   assert.equal(await givensText(second), UNIQUE);
   await second.close();
@@ -361,7 +352,7 @@ test('generate a 9×9 with a seed: a valid puzzle with one solution, and its URL
   const url = page.url();
   await page.close();
 
-  const again = await openPage(browser, url);
+  const again = await openPage(env.browser, url);
   await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
   assert.equal(await givensText(again), puzzle);
   await again.close();
@@ -430,13 +421,13 @@ const BROKEN_WORKERS = {
 };
 for (const [how, body] of Object.entries(BROKEN_WORKERS)) {
   test(`a worker ${how} shows a message and the app recovers on its own`, async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     let loads = 0;
     await page.route('**/www/worker.js', (route) => {
       loads++;
       return loads > 1 ? route.continue() : route.fulfill({ contentType: 'text/javascript', body });
     });
-    await page.goto(`${server.origin}/#p=${UNIQUE}`);
+    await page.goto(`${env.server.origin}/#p=${UNIQUE}`);
     await page.waitForFunction(() => /restarted/.test(document.getElementById('status').textContent));
     assert.match(await statusText(page), /stopped unexpectedly/);
     assert.equal(loads, 2, 'a second worker was started');
@@ -450,8 +441,8 @@ for (const [how, body] of Object.entries(BROKEN_WORKERS)) {
 }
 
 test('a 64×64 fits a 1280×800 window, legibly, and a smaller window scrolls to it', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.origin}/#size=64`);
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.origin}/#size=64`);
   await page.waitForFunction(() => document.getElementById('grid').dataset.size === '64');
   const fit = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
     const board = document.getElementById('board');
@@ -475,8 +466,8 @@ test('a 64×64 fits a 1280×800 window, legibly, and a smaller window scrolls to
 });
 
 test('themes follow prefers-color-scheme and the toggle overrides it', async () => {
-  const page = await browser.newPage({ colorScheme: 'dark' });
-  await page.goto(`${server.origin}/`);
+  const page = await env.browser.newPage({ colorScheme: 'dark' });
+  await page.goto(`${env.server.origin}/`);
   await page.waitForFunction(() => document.getElementById('grid').width > 0);
   // The colour of a cell's middle, drawn on the canvas.
   const cellColour = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {

@@ -1,25 +1,16 @@
 // The thread through every layer: page -> engine.js -> worker.js -> wasm -> back.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openPage, ROOT } from './harness.mjs';
+import { openPage, ROOT, withBrowser } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = withBrowser();
 
 const cargoVersion = async () =>
   (await readFile(`${ROOT}/Cargo.toml`, 'utf8')).match(/^version = "(.+)"$/m)[1];
 
 test('the app page shows the engine version answered by the worker', async () => {
-  const page = await openPage(browser, `${server.origin}/`);
+  const page = await openPage(env.browser, `${env.server.origin}/`);
   const version = await cargoVersion();
   await page.waitForFunction(
     (v) => document.getElementById('engine-version')?.textContent.includes(v), version);
@@ -28,7 +19,7 @@ test('the app page shows the engine version answered by the worker', async () =>
 });
 
 test('engine.version() resolves through the worker, and a dead worker rejects pending calls', async () => {
-  const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const result = await page.evaluate(async () => {
     const { createEngine } = await import('/www/engine.js');
     const engine = createEngine();
@@ -50,7 +41,7 @@ test('engine.version() resolves through the worker, and a dead worker rejects pe
 });
 
 test('a worker that cannot load rejects the call with a clear error', async () => {
-  const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const kind = await page.evaluate(async () => {
     const { createEngine } = await import('/www/engine.js');
     const engine = createEngine({ workerUrl: '/www/no-such-worker.js' });
@@ -60,12 +51,12 @@ test('a worker that cannot load rejects the call with a clear error', async () =
   await page.close();
 });
 
-test('the server sends the MIME types browsers require', async () => {
+test('the env.server sends the MIME types browsers require', async () => {
   for (const [path, type] of [['/www/pkg/sudoku64_bg.wasm', 'application/wasm'], ['/www/engine.js', 'text/javascript']]) {
-    const res = await fetch(server.origin + path);
+    const res = await fetch(env.server.origin + path);
     assert.equal(res.status, 200, path);
     assert.match(res.headers.get('content-type'), new RegExp(`^${type}`), path);
   }
-  const escape = await fetch(`${server.origin}/..%2F..%2F..%2F..%2Fetc%2Fpasswd`);
+  const escape = await fetch(`${env.server.origin}/..%2F..%2F..%2F..%2Fetc%2Fpasswd`);
   assert.notEqual(escape.status, 200);
 });

@@ -1,5 +1,6 @@
 // Shared set-up for the browser end-to-end tests: serves the project on a free loopback
 // port and drives Debian's Chromium through playwright-core.
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { staticServer } from '../../scripts/server.mjs';
@@ -33,4 +34,21 @@ export async function openPage(browser, url) {
   page.on('console', (msg) => { if (msg.type() === 'error') page.errors.push(new Error(msg.text())); });
   await page.goto(url);
   return page;
+}
+
+/**
+ * Serves the project and launches Chromium once for the calling test file (node:test
+ * before/after hooks); the returned object's `server` and `browser` are set once started.
+ */
+export function withBrowser(options) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await serve(options);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

@@ -1,8 +1,8 @@
 // www/render.js: the geometry as plain numbers (run here in Node, no DOM), then the
 // drawing itself on a real canvas in Chromium, checked pixel by pixel at known places.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './harness.mjs';
+import { openPage, withBrowser } from './harness.mjs';
 import { layoutFor, cellAt, cellRect, cellStart } from '../../www/render.js';
 
 test('layoutFor: whole device pixels, heavier box borders, and the size formula', () => {
@@ -44,16 +44,7 @@ test('cellAt inverts cellRect everywhere, and points on lines go to a neighbour'
   }
 });
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = withBrowser();
 
 /** Draws a state on a fresh canvas in the page and returns the RGB of the asked points. */
 async function drawAndSample(page, size, state, points, options = {}) {
@@ -96,7 +87,7 @@ async function drawAndSample(page, size, state, points, options = {}) {
 const close = (a, b, slack = 8) => a.every((v, i) => Math.abs(v - b[i]) <= slack);
 
 test('drawGrid: borders, givens, selection, same-symbol highlight, clashes and errors', async () => {
-  const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const values = new Array(81).fill(0);
   values[0] = 5; // given
   values[4] = 5; // entry clashing with it in row 1
@@ -150,7 +141,7 @@ test('drawGrid: borders, givens, selection, same-symbol highlight, clashes and e
 });
 
 test('drawGrid: pencil marks are drawn small up to 16×16, as a dot when too small to read', async () => {
-  const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const pencil16 = new Array(256).fill(null);
   pencil16[17] = [1, 16];
   const { samples: [marked, unmarked] } = await drawAndSample(page, 16,
@@ -166,7 +157,7 @@ test('drawGrid: pencil marks are drawn small up to 16×16, as a dot when too sma
 });
 
 test('drawGrid: the dark theme paints dark cells and light symbols', async () => {
-  const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const values = new Array(81).fill(0);
   values[0] = 8;
   const { colours, samples: [cell] } = await drawAndSample(page, 9,
