@@ -171,11 +171,15 @@ impl Answer {
 
 type Run = Box<dyn FnMut(&Grid) -> Answer>;
 
-/// A way to solve: a name, how many solutions it returns when there are that many
-/// (`solve` returns 2, `solve_one` 1, a pure count 0), which grid sides it handles,
-/// and the function.
+/// A way to solve: a name, how far it counts (its count is compared with the line's
+/// count capped there), how many solutions it returns when there are that many (`solve`
+/// returns 2, `solve_one` 1, a pure count 0), which grid sides it handles, and the function.
+///
+/// To check a new engine (a fast 9×9 path, a logic solver), push one more row in
+/// [`engines`]; `handles` keeps it to the sides it supports.
 struct Engine {
     name: &'static str,
+    counts_to: u64,
     finds: usize,
     handles: fn(usize) -> bool,
     run: Run,
@@ -200,12 +204,14 @@ fn engines() -> Vec<Engine> {
     let mut table: Vec<Engine> = vec![
         Engine {
             name: "solve::solve",
+            counts_to: 2,
             finds: 2,
             handles: any_size,
             run: Box::new(|g| Answer::from_result(solve::solve(g))),
         },
         Engine {
             name: "count_solutions_up_to(2)",
+            counts_to: 2,
             finds: 0,
             handles: any_size,
             run: Box::new(|g| Answer {
@@ -218,16 +224,15 @@ fn engines() -> Vec<Engine> {
             finds: 0,
             handles: any_size,
             // Counting to 1 says only whether there is a solution.
+            counts_to: 1,
             run: Box::new(|g| Answer {
-                count: Some(match count_solutions_up_to(g, 1) {
-                    0 => 0,
-                    _ => u64::MAX,
-                }),
+                count: Some(count_solutions_up_to(g, 1)),
                 solutions: vec![],
             }),
         },
         Engine {
             name: "solve_one",
+            counts_to: 2,
             finds: 1,
             handles: any_size,
             run: Box::new(|g| Answer {
@@ -237,6 +242,7 @@ fn engines() -> Vec<Engine> {
         },
         Engine {
             name: "solutions() iterator",
+            counts_to: 2,
             finds: 2,
             handles: any_size,
             run: Box::new(|g| {
@@ -292,6 +298,7 @@ fn engines() -> Vec<Engine> {
         let mut solvers: HashMap<Shape, Solver<'static>> = HashMap::new();
         table.push(Engine {
             name,
+            counts_to: 2,
             finds: 2,
             handles,
             run: Box::new(move |g| {
@@ -307,6 +314,7 @@ fn engines() -> Vec<Engine> {
     let mut solvers: HashMap<Shape, Solver<'static>> = HashMap::new();
     table.push(Engine {
         name: "reused Solver: count_with(2)",
+        counts_to: 2,
         finds: 0,
         handles: any_size,
         run: Box::new(move |g| {
@@ -339,10 +347,9 @@ fn check(
     solution: Option<&Grid>,
 ) -> Vec<String> {
     let mut wrong = Vec::new();
+    let capped = count.min(engine.counts_to);
     match answer.count {
-        // count_solutions_up_to(1) answers "some" as u64::MAX.
-        Some(u64::MAX) if count > 0 => {}
-        Some(c) if c != count => wrong.push(format!("counts {c}, expected {count}")),
+        Some(c) if c != capped => wrong.push(format!("counts {c}, expected {capped}")),
         _ => {}
     }
     let wanted = (count as usize).min(engine.finds);
