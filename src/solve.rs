@@ -727,14 +727,10 @@ impl<'h> Solver<'h> {
                     // Clear them from the box's other lines of this band, in segment j.
                     let band = line / k * k;
                     for other in (band..band + k).filter(|&o| o != line) {
-                        for i in 0..k {
-                            let cell = line_cell(n, kind, other, j * k + i);
-                            if self.cand[cell] & syms != 0 {
-                                if !self.eliminate(cell, syms) {
-                                    return Progress::Contradiction;
-                                }
-                                changed = true;
-                            }
+                        let cells = (0..k).map(|i| line_cell(n, kind, other, j * k + i));
+                        match self.clear(cells, syms) {
+                            Some(c) => changed |= c,
+                            None => return Progress::Contradiction,
                         }
                     }
                 }
@@ -778,14 +774,12 @@ impl<'h> Solver<'h> {
                     } else {
                         (left + i, top)
                     };
-                    for pos in (0..n).filter(|&p| p < skip || p >= skip + k) {
-                        let cell = line_cell(n, kind, line, pos);
-                        if self.cand[cell] & syms != 0 {
-                            if !self.eliminate(cell, syms) {
-                                return Progress::Contradiction;
-                            }
-                            changed = true;
-                        }
+                    let cells = (0..n)
+                        .filter(|&p| p < skip || p >= skip + k)
+                        .map(|p| line_cell(n, kind, line, p));
+                    match self.clear(cells, syms) {
+                        Some(c) => changed |= c,
+                        None => return Progress::Contradiction,
                     }
                 }
             }
@@ -795,6 +789,21 @@ impl<'h> Solver<'h> {
         } else {
             Progress::None
         }
+    }
+
+    /// Removes `syms` from these cells: `None` on a contradiction, else whether any
+    /// cell changed. Shared by pointing and claiming.
+    fn clear(&mut self, cells: impl Iterator<Item = usize>, syms: u64) -> Option<bool> {
+        let mut changed = false;
+        for cell in cells {
+            if self.cand[cell] & syms != 0 {
+                if !self.eliminate(cell, syms) {
+                    return None;
+                }
+                changed = true;
+            }
+        }
+        Some(changed)
     }
 }
 

@@ -205,7 +205,6 @@ pub fn count(text: &str, size: u32, hex: bool, limit: u32) -> Result<SolveReport
     Ok(SolveReport {
         status: match count {
             0 => "none",
-            1 if limit > 1 => "unique",
             1 => "unique",
             _ => "multiple",
         },
