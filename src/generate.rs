@@ -275,7 +275,20 @@ impl Generated {
 
 /// Node limit for one exact uniqueness check, per cell of the grid. A check that needs
 /// more keeps its clue (the puzzle stays proved unique; only minimality is not proved).
-const CHECK_NODES_PER_CELL: u64 = 64;
+/// Up to 16×16 the hardest proofs take some 50,000 nodes, and are cheap enough to afford;
+/// above, a minimal puzzle is an explicit request and would take minutes at that rate.
+fn check_node_limit(shape: Shape, target: Target) -> u64 {
+    match target {
+        Target::Empty(_) if shape.size() >= 25 => EMPTY_TARGET_NODE_LIMIT,
+        _ if shape.size() <= 16 => 256 * shape.cells() as u64,
+        _ => 64 * shape.cells() as u64,
+    }
+}
+
+/// Node limit for one exact check from 25×25 up when the target is a fraction of empty
+/// cells rather than a minimal puzzle: no promise of minimality is made there, and the
+/// deep searches a symmetric puzzle asks for at that size cost seconds for a clue or two.
+const EMPTY_TARGET_NODE_LIMIT: u64 = 256;
 
 /// From 36×36 up, how many random removal orders the propagation pass tries before it
 /// settles for the best it reached.
@@ -433,8 +446,9 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     let total_pending = pending.len().max(1);
     let mut decided = 0usize;
     let mut limit = 16u64;
+    let max_limit = check_node_limit(shape, target);
     while exact_pass && !pending.is_empty() && empty < wanted_empty && !budget_ran_out {
-        let last_round = limit >= CHECK_NODES_PER_CELL * cells as u64;
+        let last_round = limit >= max_limit;
         solver.set_node_limit(limit);
         let mut unknown = Vec::new();
         for (at, &o) in pending.iter().enumerate() {
@@ -452,7 +466,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             }
             let orbit = &orbits[o];
             set_orbits(&mut puzzle, std::slice::from_ref(orbit), None);
-            let verdict = exact_removal_check(
+            let mut verdict = exact_removal_check(
                 &mut solver,
                 &puzzle,
                 &solution,
@@ -460,6 +474,23 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
                 &mut masks,
                 &mut exact_checks,
             );
+            if verdict == Next::Stopped && !cancelled.get() {
+                // Searches for a second solution have heavy tails: one that ran long in
+                // the solution's own order often ends at once in a random order. (A
+                // proof that none exists costs the same in any order.)
+                solver.set_preferred(None);
+                solver.set_random_order(Some(rng.random::<u64>()));
+                verdict = exact_removal_check(
+                    &mut solver,
+                    &puzzle,
+                    &solution,
+                    orbit,
+                    &mut masks,
+                    &mut exact_checks,
+                );
+                solver.set_random_order(None);
+                solver.set_preferred(Some(&solution));
+            }
             if cancelled.get() {
                 return Err(ErrorKind::Cancelled.into());
             }
@@ -482,7 +513,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         if last_round {
             break;
         }
-        limit = (limit * 16).min(CHECK_NODES_PER_CELL * cells as u64);
+        limit = (limit * 16).min(max_limit);
     }
     let all_rejections_exact = pending.is_empty();
     let minimal = untried == 0 && all_rejections_exact && !budget_ran_out;
