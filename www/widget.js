@@ -106,19 +106,26 @@ function styleSheet() {
 /**
  * The worker URL for this module's folder. A module worker must come from the page's own
  * origin; when this module was loaded from another origin (a CDN), a small same-origin
- * blob module imports the real worker instead (that needs `worker-src blob:` under a CSP,
- * and CORS headers on the CDN's files).
+ * blob module imports the real worker instead. That needs CORS headers on the CDN's files,
+ * and under a CSP `worker-src blob: <cdn>` (a module worker's imports count as worker-src).
  */
+let blobWorkerUrl = null;
 function workerUrl() {
   const url = new URL('./worker.js', import.meta.url);
   if (url.origin === location.origin) return url;
-  const source = `import ${JSON.stringify(url.href)};\n`;
-  return URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  blobWorkerUrl ??= URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  return blobWorkerUrl;
 }
 
 /** An Error with the widget's fields: kind, and the attribute it is about when there is one. */
 function widgetError(kind, message, fields = {}) {
   return Object.assign(new Error(message), { kind, ...fields });
+}
+
+/** A message as a sentence: a capital first letter and one final period. */
+function sentence(text) {
+  const body = String(text).replace(/\.+$/, '');
+  return `${body.charAt(0).toUpperCase()}${body.slice(1)}.`;
 }
 
 /** The error for a theme attribute that names no theme, or null. */
@@ -170,6 +177,7 @@ export class SudokuWidget extends HTMLElement {
     this.complete = false;
     this.loadPending = false;
     this.loadCount = 0;
+    this.loaded = false; // a load has finished (or failed) for the current attributes
     this.paletteSize = 0;
     this.drawPending = false;
     this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
@@ -196,14 +204,16 @@ export class SudokuWidget extends HTMLElement {
     this.darkQuery.addEventListener('change', this.onSchemeChange);
     this.resizer.observe(this.ui.board);
     this.updateChrome();
-    this.scheduleLoad();
+    // Moved within the page: keep the game; first connection, or a load cut short: load.
+    if (!this.loaded) this.scheduleLoad();
+    else this.redraw();
   }
 
   disconnectedCallback() {
     this.darkQuery.removeEventListener('change', this.onSchemeChange);
     this.resizer.disconnect();
-    this.job?.controller.abort();
-    this.job = null;
+    this.loadPending = false;
+    this.supersede();
     this.engine?.terminate();
     this.engine = null;
   }
@@ -271,7 +281,7 @@ export class SudokuWidget extends HTMLElement {
     if (result.status === 'none') {
       const entries = game.filledCount() > game.givens.filter(Boolean).length;
       const message = `this puzzle has no solution${entries ? ': some entries may be wrong' : ''}`;
-      this.say(`${message[0].toUpperCase()}${message.slice(1)}.`, 'error');
+      this.say(sentence(message), 'error');
       throw widgetError('none', message);
     }
     this.view.errors = result.error?.cells ?? [];
@@ -300,7 +310,7 @@ export class SudokuWidget extends HTMLElement {
         : result?.status === 'none' ? 'no hint: this grid has no solution; some entries may be wrong'
           : `no hint: ${describeError(result?.error)}`;
       this.view.errors = result?.error?.cells ?? [];
-      this.say(`${message[0].toUpperCase()}${message.slice(1)}.`, 'warn');
+      this.say(sentence(message), 'warn');
       this.changed(null);
       throw widgetError(result?.status ?? 'invalid', message);
     }
@@ -412,7 +422,16 @@ export class SudokuWidget extends HTMLElement {
    * the text cannot be read or the options are wrong, and with kind 'cancelled' when a
    * later load (ticket) replaced it.
    */
-  async load({ puzzle, size, seed, difficulty } = {}, ticket = this.supersede()) {
+  async load(options = {}, ticket = this.supersede()) {
+    this.loaded = false;
+    try {
+      return await this.loadNow(options, ticket);
+    } finally {
+      if (ticket === this.loadCount) this.loaded = true;
+    }
+  }
+
+  async loadNow({ puzzle, size, seed, difficulty }, ticket) {
     const stale = () => ticket !== this.loadCount;
     this.view.errors = [];
     this.view.marked = [];
@@ -478,6 +497,7 @@ export class SudokuWidget extends HTMLElement {
 
   /** Shows an attribute problem over an empty grid, and fires `error`. */
   showBroken(err) {
+    this.loaded = true;
     this.start(new Game(9));
     this.view.errors = [];
     this.view.marked = [];
@@ -502,8 +522,12 @@ export class SudokuWidget extends HTMLElement {
     } catch (err) {
       if (err?.kind === 'cancelled' || err?.kind === 'terminated') throw err;
       const kind = err?.kind ?? 'engine';
+      let text = String(err?.message ?? err).replace(/\.$/, '');
+      if (/unsafe-eval|Content.Security/i.test(text)) {
+        text = `the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src (${text})`;
+      }
       throw this.fail(widgetError(kind, kind === 'bad-option' || kind === 'bad-size'
-        ? `the engine refused the options: ${err.message}` : `the engine failed: ${err?.message ?? err}`));
+        ? `the engine refused the options: ${text}` : `the engine failed: ${text}`));
     } finally {
       clearTimeout(timer);
       if (this.job === job) this.job = null;
@@ -512,7 +536,7 @@ export class SudokuWidget extends HTMLElement {
 
   /** Shows an error in the widget, fires `error` with its facts, and returns it. */
   fail(err) {
-    this.say(`${err.message[0].toUpperCase()}${err.message.slice(1)}.`, 'error');
+    this.say(sentence(err.message), 'error');
     const detail = { kind: err.kind ?? 'error', message: err.message };
     for (const key of ['attribute', 'cells']) if (err[key] !== undefined) detail[key] = err[key];
     this.fire('error', detail);

@@ -186,6 +186,17 @@ test('solve() fills one widget while the other is cancelled and reloaded', async
   assert.equal(again.status, 'multiple', 'one given leaves a 4×4 with many solutions');
   assert.ok(page.workers().length >= 2, 'each widget runs its own engine worker');
   assertSolves(again.value, '1...............');
+
+  // Moved elsewhere on the page, a widget keeps its game.
+  const moved = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    const before = play.value;
+    const loads = window.events.filter((e) => e.detail.reason === 'load').length;
+    document.body.prepend(play);
+    await play.solve().catch(() => {}); // waits for any load the move started
+    return { same: play.value === before, loads: window.events.filter((e) => e.detail.reason === 'load').length - loads };
+  });
+  assert.deepEqual(moved, { same: true, loads: 0 });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -320,6 +331,41 @@ test('the iframe form answers postMessage only from allowed origins', async () =
     await other.close();
   } finally {
     await host.close();
+  }
+});
+
+test('loaded from another origin (a CDN that sends CORS headers), the widget starts its worker', async () => {
+  const cdn = await serve({ headers: () => ({ 'access-control-allow-origin': '*' }) });
+  // The host's policy names the CDN for scripts, the wasm fetch and the worker's modules
+  // (a module worker's imports count as worker-src), and allows the small blob module
+  // that starts the worker.
+  const host = await serve({
+    headers: () => ({
+      'content-security-policy': [`default-src 'none'`, `script-src 'self' ${cdn.origin} 'wasm-unsafe-eval'`,
+        `connect-src ${cdn.origin}`, `worker-src blob: ${cdn.origin}`, `style-src 'self'`, 'img-src data:'].join('; '),
+    }),
+  });
+  try {
+    const page = await openPage(env.browser, `${host.origin}/tests/e2e/blank.html`);
+    const found = await page.evaluate(async (src) => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.src = src;
+      document.head.append(script);
+      await customElements.whenDefined('sudoku-widget');
+      const widget = document.createElement('sudoku-widget');
+      widget.setAttribute('size', '4');
+      document.body.append(widget);
+      const result = await widget.solve(); // waits for the generated puzzle first
+      return { status: result.status, value: widget.value };
+    }, `${cdn.origin}/www/widget.js`);
+    assert.equal(found.status, 'unique', 'a generated puzzle has one solution');
+    assert.ok(fromLine(found.value)?.values.every(Boolean));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  } finally {
+    await host.close();
+    await cdn.close();
   }
 });
 
