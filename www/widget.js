@@ -474,7 +474,11 @@ export class SudokuWidget extends HTMLElement {
     if (difficulty !== undefined) options.difficulty = difficulty;
     this.start(new Game(n));
     this.changed(null);
-    const result = await this.run(`Generating a ${n}×${n} puzzle…`, (signal) => this.engine.generate(options, { signal }));
+    const say = (fraction) => {
+      if (!stale()) this.say(`Generating a ${n}×${n} puzzle…${fraction ? ` ${Math.floor(fraction * 100)}%` : ''}`);
+    };
+    const result = await this.run(`Generating a ${n}×${n} puzzle…`,
+      (signal) => this.engine.generate(options, { signal, onProgress: say }));
     if (stale()) return this.staleResult();
     this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values));
     this.say('');
