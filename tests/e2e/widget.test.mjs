@@ -256,6 +256,32 @@ test('hint() highlights the engine\'s step, or says clearly that the engine has 
     assert.equal(found.kind, 'unsupported');
     assert.match(found.message, /hint\(\)/);
   }
+
+  // Against an engine whose hint() answers in the documented shape: the step's cells are
+  // outlined, its text shown, the placement's cell selected, and the steps returned as given.
+  const stubbed = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    const step = {
+      technique: 'hidden-single', name: 'Hidden single', text: 'In box 1, only r1c2 can hold 4.',
+      cells: [0, 1, 2, 9, 10, 11], placements: [{ cell: 1, value: 4 }], eliminations: [],
+    };
+    const asked = [];
+    play.engine.hint = async (text) => { asked.push(text); return { status: 'ok', steps: [step] }; };
+    const steps = await play.hint();
+    const ok = { steps, asked, shown: play.shadowRoot.querySelector('.message').textContent, marked: play.view.marked,
+      selected: play.view.selected, value: play.value };
+    play.engine.hint = async () => ({ status: 'multiple', error: { kind: 'multiple', message: 'several' } });
+    const refused = await play.hint().then(() => null, (err) => err.kind);
+    return { ...ok, refused };
+  });
+  assert.equal(stubbed.steps.length, 1);
+  assert.equal(stubbed.steps[0].name, 'Hidden single');
+  assert.deepEqual(stubbed.asked, [stubbed.value], 'the engine is asked about the grid as it stands');
+  assert.equal(stubbed.shown, 'In box 1, only r1c2 can hold 4.');
+  assert.deepEqual(stubbed.marked, [0, 1, 2, 9, 10, 11]);
+  assert.equal(stubbed.selected, 1);
+  assert.equal(stubbed.value[1], '.', 'a hint tells, it does not fill the cell');
+  assert.equal(stubbed.refused, 'multiple');
   await page.close();
 });
 
