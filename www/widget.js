@@ -122,6 +122,11 @@ function widgetError(kind, message, fields = {}) {
   return Object.assign(new Error(message), { kind, ...fields });
 }
 
+/** The error of a load that a later one replaced. */
+function superseded() {
+  return widgetError('cancelled', 'a newer puzzle replaced this one');
+}
+
 /** A message as a sentence: a capital first letter and one final period. */
 function sentence(text) {
   const body = String(text).replace(/\.+$/, '');
@@ -435,34 +440,37 @@ export class SudokuWidget extends HTMLElement {
     const stale = () => ticket !== this.loadCount;
     this.view.errors = [];
     this.view.marked = [];
+    const n = Number(size ?? 9);
+    if (!boxSide(n)) throw this.fail(widgetError('bad-size', `no grid has side ${size}`));
     if (puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '') {
+      // The one-line form is read here at once; every other form by the engine.
       const text = String(puzzle);
-      const quick = size === undefined || fromLine(text)?.size === size ? fromLine(text) : null;
-      const read = quick ? { status: 'ok', size: quick.size, puzzle: text.replace(/\s+/g, '') }
-        : await this.run('Reading the puzzle…', (signal) => this.engine.read(text, { size: size ?? 0, signal }));
-      if (stale()) return this.staleResult();
-      if (read.status !== 'ok') {
-        this.start(new Game(size && boxSide(size) ? size : 9));
-        this.view.errors = read.error?.cells ?? [];
-        this.changed('load');
-        throw this.fail(widgetError(read.error?.kind ?? 'invalid',
-          `the puzzle cannot be read: ${describeError(read.error)}`, { attribute: 'puzzle' }));
+      let grid = fromLine(text);
+      if (!grid || (size !== undefined && grid.size !== n)) {
+        const read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text, { size: size === undefined ? 0 : n, signal }));
+        if (stale()) throw superseded();
+        if (read.status !== 'ok') {
+          this.start(new Game(n));
+          this.view.errors = read.error?.cells ?? [];
+          this.changed('load');
+          throw this.fail(widgetError(read.error?.kind ?? 'invalid',
+            `the puzzle cannot be read: ${describeError(read.error)}`, { attribute: 'puzzle' }));
+        }
+        grid = fromLine(read.puzzle);
       }
-      const values = fromLine(read.puzzle).values;
-      this.start(this.mode === 'solve' ? new Game(read.size, { values }) : Game.fromPuzzle(read.size, values));
+      const { values } = grid;
+      this.start(this.mode === 'solve' ? new Game(grid.size, { values }) : Game.fromPuzzle(grid.size, values));
       const clashes = this.game.clashes();
       if (clashes.length) {
         this.view.errors = clashes;
         this.changed('load');
-        const names = clashes.slice(0, 4).map((c) => `${cellName(c, read.size)} (${symbolChar(this.game.values[c])})`);
+        const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolChar(values[c])})`);
         throw this.fail(widgetError('clash', `the puzzle's givens clash: ${names.join(', ')}`, { attribute: 'puzzle', cells: clashes }));
       }
       this.say(this.mode === 'solve' ? 'Change the grid if you like, then press Solve.' : '');
       this.changed('load');
-      return { puzzle: this.game.givensLine(), size: read.size };
+      return { puzzle: this.game.line(), size: grid.size };
     }
-    const n = size ?? 9;
-    if (!boxSide(n)) throw this.fail(widgetError('bad-size', `no grid has side ${n}`));
     if (this.mode === 'solve') {
       this.start(new Game(n));
       this.say('Type a puzzle into the grid, then press Solve.');
@@ -479,15 +487,11 @@ export class SudokuWidget extends HTMLElement {
     };
     const result = await this.run(`Generating a ${n}×${n} puzzle…`,
       (signal) => this.engine.generate(options, { signal, onProgress: say }));
-    if (stale()) return this.staleResult();
+    if (stale()) throw superseded();
     this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values));
     this.say('');
     this.changed('load');
     return { puzzle: result.puzzle, size: result.size, seed: result.seed };
-  }
-
-  staleResult() {
-    throw widgetError('cancelled', 'a newer puzzle replaced this one');
   }
 
   /** Replaces the game; the new grid does not count as "solved" until it becomes complete. */
