@@ -151,6 +151,8 @@ function useFont(ctx, weight, px, family) {
  *   focused     whether the grid has keyboard focus (draws a ring round the selected cell)
  *   pencilMode  draws that ring dashed
  *   theme       a colour set like THEMES.light
+ *   font        optional font family for the symbols (default: a system sans-serif,
+ *               a condensed one from 25×25 up)
  */
 export function drawGrid(ctx, state, layout) {
   const n = layout.size;
@@ -199,7 +201,7 @@ export function drawGrid(ctx, state, layout) {
   }
 
   // Symbols: givens bold, entries in the entry colour, solver values in the solved colour.
-  const family = n >= 25 ? FONT_NARROW : FONT_WIDE;
+  const family = state.font || (n >= 25 ? FONT_NARROW : FONT_WIDE);
   const px = symbolFontSize(n, cell);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';

@@ -1,0 +1,407 @@
+// The embeddable widget end to end, on the example host page served under a strict
+// Content-Security-Policy: playing and solving, the events, two widgets that do not
+// interfere, bad attributes, and the iframe form's postMessage origin check. Grids are
+// read back as text (the widget's `value`) and checked against the rules of Sudoku.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, serve, withBrowser } from './harness.mjs';
+import { weigh } from '../../scripts/widget-size.mjs';
+import { findClashes, fromLine } from '../../www/grid.js';
+
+/** The policy a careful host sends: nothing inline, no eval, only wasm compilation allowed. */
+const CSP = ["default-src 'none'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'", "img-src 'self'",
+  "connect-src 'self'", "worker-src 'self'", "frame-src 'self'", "base-uri 'none'", "form-action 'none'"].join('; ');
+
+const env = withBrowser({ headers: () => ({ 'content-security-policy': CSP }) });
+const EXAMPLE = '/www/examples/embed.html';
+
+/** Opens the example page, recording CSP violations and every widget event from the start. */
+async function openExample() {
+  const page = await env.browser.newPage();
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(err));
+  page.on('console', (msg) => { if (msg.type() === 'error') page.errors.push(new Error(msg.text())); });
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    window.events = [];
+    // Listening on the document in the capture phase sees the events of every widget,
+    // even those fired before the page's own scripts run (they do not bubble).
+    for (const type of ['solved', 'change', 'error']) {
+      document.addEventListener(type, (e) => {
+        if (e.target?.localName === 'sudoku-widget') window.events.push({ id: e.target.id, type, detail: e.detail });
+      }, true);
+    }
+  });
+  await page.goto(env.server.origin + EXAMPLE);
+  // Both widgets hold a puzzle: the given one, and the generated one (some cell filled).
+  await page.waitForFunction(() => ['play', 'generate'].every((id) => /[^.]/.test(document.getElementById(id)?.value ?? '')));
+  return page;
+}
+
+const events = (page, filter = {}) => page.evaluate((f) => window.events.filter((e) =>
+  Object.entries(f).every(([k, v]) => e[k] === v)), filter);
+
+/** A plain backtracking solver for small grids, independent of the engine. */
+function solveByHand(line) {
+  const { size: n, values } = fromLine(line);
+  const k = Math.sqrt(n);
+  const ok = (cell, v) => {
+    const r = Math.floor(cell / n);
+    const c = cell % n;
+    for (let i = 0; i < n; i++) {
+      if (values[r * n + i] === v || values[i * n + c] === v) return false;
+      const br = Math.floor(r / k) * k + Math.floor(i / k);
+      const bc = Math.floor(c / k) * k + (i % k);
+      if (values[br * n + bc] === v) return false;
+    }
+    return true;
+  };
+  const fill = (cell) => {
+    if (cell === n * n) return true;
+    if (values[cell]) return fill(cell + 1);
+    for (let v = 1; v <= n; v++) {
+      if (!ok(cell, v)) continue;
+      values[cell] = v;
+      if (fill(cell + 1)) return true;
+    }
+    values[cell] = 0;
+    return false;
+  };
+  assert.ok(fill(0), 'the test puzzle has a solution');
+  return values;
+}
+
+/** A complete grid that breaks no rule and keeps the puzzle's givens. */
+function assertSolves(grid, puzzle) {
+  const g = fromLine(grid);
+  assert.ok(g, `${grid} is a grid`);
+  assert.ok(g.values.every(Boolean), `${grid} is complete`);
+  assert.deepEqual(findClashes(g.values, g.size), [], `${grid} breaks no rule`);
+  const p = fromLine(puzzle).values;
+  p.forEach((v, i) => { if (v) assert.equal(g.values[i], v, `the given at cell ${i} is kept`); });
+}
+
+test('the example page runs under a strict CSP, and no style crosses a shadow root', async () => {
+  const page = await openExample();
+  const found = await page.evaluate(() => {
+    const shadow = document.getElementById('play').shadowRoot;
+    const inner = shadow.querySelector('button');
+    const outer = document.querySelector('main button');
+    return {
+      violations: [...window.violations],
+      innerCanvasBorder: getComputedStyle(shadow.querySelector('canvas')).borderTopStyle,
+      innerButtonCase: getComputedStyle(inner).textTransform,
+      outerButtonCase: getComputedStyle(outer).textTransform,
+      outerButtonRadius: getComputedStyle(outer).borderTopLeftRadius,
+    };
+  });
+  assert.deepEqual(found.violations, []);
+  assert.deepEqual(page.errors, []);
+  assert.equal(found.innerCanvasBorder, 'none', "the host's canvas rule stays out of the widget");
+  assert.equal(found.innerButtonCase, 'none', "the host's button rule stays out of the widget");
+  assert.equal(found.outerButtonCase, 'uppercase');
+  assert.equal(found.outerButtonRadius, '0px', "the widget's button rule stays out of the host");
+
+  // The policy is in force: an inline <style> is refused.
+  const refused = await page.evaluate(async () => {
+    const style = document.createElement('style');
+    style.textContent = 'body { outline: 7px solid red; }';
+    document.head.append(style);
+    await new Promise((resolve) => setTimeout(resolve));
+    return { outline: getComputedStyle(document.body).outlineWidth, violations: window.violations };
+  });
+  assert.notEqual(refused.outline, '7px');
+  assert.match(refused.violations.join(' '), /style-src/);
+  await page.close();
+});
+
+test('a player solves a widget by keyboard and pointer; solved fires for it alone', async () => {
+  const page = await openExample();
+  const puzzle = await page.evaluate(() => document.getElementById('play').value);
+  const other = await page.evaluate(() => document.getElementById('generate').value);
+  const solution = solveByHand(puzzle);
+  const empties = [...puzzle].flatMap((c, i) => (c === '.' ? [i] : []));
+  const last = empties.pop();
+
+  const canvas = page.locator('#play canvas');
+  await canvas.click({ position: { x: 3, y: 3 } }); // r1c1
+  // A wrong entry, undone with Ctrl+Z.
+  const wrong = [...'123456789'].find((d) => d !== String(solution[0]));
+  await page.keyboard.press(wrong);
+  assert.equal((await page.evaluate(() => document.getElementById('play').value))[0], wrong);
+  await page.keyboard.press('Control+z');
+  assert.equal((await page.evaluate(() => document.getElementById('play').value))[0], '.');
+
+  for (let cell = 0; cell < last; cell++) {
+    if (empties.includes(cell)) await page.keyboard.press(String(solution[cell]));
+    await page.keyboard.press('Tab');
+  }
+  assert.deepEqual(await events(page, { type: 'solved' }), [], 'not solved while a cell is empty');
+  // The last cell through the palette, as on a touch screen.
+  await page.locator(`#play .palette button[data-value="${solution[last]}"]`).click();
+
+  const solved = await events(page, { type: 'solved' });
+  assert.equal(solved.length, 1);
+  assert.equal(solved[0].id, 'play');
+  assert.equal(solved[0].detail.by, 'player');
+  assertSolves(solved[0].detail.value, puzzle);
+  const changes = await events(page, { id: 'play', type: 'change' });
+  assert.equal(changes.filter((e) => e.detail.reason === 'entry').length, empties.length + 2);
+  assert.equal(changes.filter((e) => e.detail.reason === 'undo').length, 1);
+  assert.equal(await page.evaluate(() => document.getElementById('generate').value), other,
+    'the other widget did not change');
+  assert.deepEqual(await events(page, { id: 'generate', type: 'solved' }), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('solve() fills one widget while the other is cancelled and reloaded', async () => {
+  const page = await openExample();
+  const result = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    const generate = document.getElementById('generate');
+    const puzzle = generate.value;
+    // A slow generation in one widget, cut short by a new puzzle attribute (which stops that
+    // widget's worker), while the other widget solves.
+    const slow = play.newPuzzle({ size: 25 }).then(() => 'finished', (err) => err.kind);
+    const solving = generate.solve();
+    play.setAttribute('puzzle', '1...............');
+    const solved = await solving;
+    return { puzzle, status: solved.status, value: generate.value, slow: await slow, play: play.value };
+  });
+  assert.equal(result.slow, 'cancelled');
+  assert.equal(result.play, '1...............');
+  assert.equal(result.status, 'unique');
+  assertSolves(result.value, result.puzzle);
+  const solved = await events(page, { type: 'solved' });
+  assert.deepEqual(solved.map((e) => [e.id, e.detail.by]), [['generate', 'solver']]);
+
+  // Afterwards the reloaded widget works again on its own fresh worker.
+  const again = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    const r = await play.solve();
+    return { status: r.status, value: play.value };
+  });
+  assert.equal(again.status, 'multiple', 'one given leaves a 4×4 with many solutions');
+  assert.ok(page.workers().length >= 2, 'each widget runs its own engine worker');
+  assertSolves(again.value, '1...............');
+
+  // Moved elsewhere on the page, a widget keeps its game.
+  const moved = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    const before = play.value;
+    const loads = window.events.filter((e) => e.detail.reason === 'load').length;
+    document.body.prepend(play);
+    await play.solve().catch(() => {}); // waits for any load the move started
+    return { same: play.value === before, loads: window.events.filter((e) => e.detail.reason === 'load').length - loads };
+  });
+  assert.deepEqual(moved, { same: true, loads: 0 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('bad attributes show a message in the widget and fire error; the page goes on', async () => {
+  const page = await openExample();
+  const found = await page.evaluate(async () => {
+    const cases = { size: '10', puzzle: 'hello there', mode: 'fly', theme: 'neon', seed: '-3' };
+    const out = {};
+    await Promise.all(Object.entries(cases).map(([name, value]) => new Promise((resolve) => {
+      const widget = document.createElement('sudoku-widget');
+      widget.addEventListener('error', (e) => {
+        out[name] = { ...e.detail, shown: widget.shadowRoot.querySelector('.message').textContent };
+        resolve();
+      }, { once: true });
+      widget.setAttribute(name, value);
+      document.body.append(widget);
+    })));
+    // The page's own widgets still answer.
+    const r = await document.getElementById('generate').solve();
+    return { out, status: r.status };
+  });
+  assert.equal(found.status, 'unique');
+  for (const [name, detail] of Object.entries(found.out)) {
+    assert.ok(detail.message.length > 10, `${name}: ${detail.message}`);
+    assert.ok(detail.shown.toLowerCase().includes(detail.message.slice(0, 20).toLowerCase()),
+      `${name}: the message is shown inside the widget (${detail.shown})`);
+  }
+  assert.match(found.out.size.message, /size must be .* not “10”/);
+  assert.equal(found.out.size.attribute, 'size');
+  assert.equal(found.out.puzzle.attribute, 'puzzle');
+  assert.match(found.out.puzzle.message, /cannot be read/);
+  assert.match(found.out.mode.message, /play, solve or generate/);
+  assert.match(found.out.theme.message, /light, dark or auto/);
+  assert.match(found.out.seed.message, /whole number/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('hint() highlights the engine\'s step, or says clearly that the engine has none', async () => {
+  const page = await openExample();
+  const found = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    const has = typeof play.engine.hint === 'function';
+    try {
+      const steps = await play.hint();
+      return { has, steps, shown: play.shadowRoot.querySelector('.message').textContent, marked: play.view.marked };
+    } catch (err) {
+      return { has, kind: err.kind, message: err.message };
+    }
+  });
+  if (found.has) {
+    assert.ok(Array.isArray(found.steps) && found.steps.length > 0);
+    assert.ok(found.shown.includes(found.steps.at(-1).text));
+    assert.ok(found.marked.length > 0, 'the step\'s cells are outlined');
+  } else {
+    assert.equal(found.kind, 'unsupported');
+    assert.match(found.message, /hint\(\)/);
+  }
+
+  // Against an engine whose hint() answers in the documented shape: the step's cells are
+  // outlined, its text shown, the placement's cell selected, and the steps returned as given.
+  const stubbed = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    const step = {
+      technique: 'hidden-single', name: 'Hidden single', text: 'In box 1, only r1c2 can hold 4.',
+      cells: [0, 1, 2, 9, 10, 11], placements: [{ cell: 1, value: 4 }], eliminations: [],
+    };
+    const asked = [];
+    play.engine.hint = async (text) => { asked.push(text); return { status: 'ok', steps: [step] }; };
+    const steps = await play.hint();
+    const ok = { steps, asked, shown: play.shadowRoot.querySelector('.message').textContent, marked: play.view.marked,
+      selected: play.view.selected, value: play.value };
+    play.engine.hint = async () => ({ status: 'multiple', error: { kind: 'multiple', message: 'several' } });
+    const refused = await play.hint().then(() => null, (err) => err.kind);
+    return { ...ok, refused };
+  });
+  assert.equal(stubbed.steps.length, 1);
+  assert.equal(stubbed.steps[0].name, 'Hidden single');
+  assert.deepEqual(stubbed.asked, [stubbed.value], 'the engine is asked about the grid as it stands');
+  assert.equal(stubbed.shown, 'In box 1, only r1c2 can hold 4.');
+  assert.deepEqual(stubbed.marked, [0, 1, 2, 9, 10, 11]);
+  assert.equal(stubbed.selected, 1);
+  assert.equal(stubbed.value[1], '.', 'a hint tells, it does not fill the cell');
+  assert.equal(stubbed.refused, 'multiple');
+  await page.close();
+});
+
+test('the iframe form answers postMessage only from allowed origins', async () => {
+  // 1. The example page's iframe, same origin, no origin= list: its own origin is allowed.
+  const page = await openExample();
+  const same = await page.evaluate(() => new Promise((resolve) => {
+    const frame = document.getElementById('frame');
+    const replies = [];
+    const solvedEvents = [];
+    window.addEventListener('message', (e) => {
+      if (e.source !== frame.contentWindow) return;
+      if (e.data.type === 'sudoku64:event' && e.data.event === 'solved') solvedEvents.push(e.data.detail);
+      if (e.data.type !== 'sudoku64:reply') return;
+      replies.push(e.data);
+      if (e.data.id === 1) frame.contentWindow.postMessage({ type: 'sudoku64:call', id: 2, method: 'solve' }, location.origin);
+      if (e.data.id === 2) frame.contentWindow.postMessage({ type: 'sudoku64:call', id: 3, method: 'value' }, location.origin);
+      if (e.data.id === 3) resolve({ replies, solvedEvents });
+    });
+    frame.contentWindow.postMessage({ type: 'sudoku64:call', id: 1, method: 'value' }, location.origin);
+  }));
+  assert.equal(same.replies[0].result, '.'.repeat(16), 'a blank 4×4 in solve mode');
+  assert.equal(same.replies[1].ok, true);
+  assert.equal(same.replies[1].result.status, 'multiple');
+  assertSolves(same.replies[2].result, '.'.repeat(16));
+  assert.equal(same.solvedEvents.length, 1);
+  assert.equal(same.solvedEvents[0].by, 'solver');
+  await page.close();
+
+  // 2. A host on another origin (another port): answered only when origin= lists it.
+  const host = await serve();
+  try {
+    const other = await env.browser.newPage();
+    await other.goto(`${host.origin}/tests/e2e/blank.html`);
+    const embed = (origins) => `${env.server.origin}/www/embed.html#puzzle=${'1'.padEnd(16, '.')}&mode=play${origins}`;
+    const ask = (src) => other.evaluate((url) => new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.src = url;
+      const got = [];
+      window.addEventListener('message', (e) => {
+        if (e.source !== frame.contentWindow) return;
+        got.push(e.data.type === 'sudoku64:event' ? e.data.event : e.data.type);
+        if (e.data.event === 'ready') {
+          frame.contentWindow.postMessage({ type: 'sudoku64:call', id: 7, method: 'value' }, '*');
+        }
+        if (e.data.type === 'sudoku64:reply') resolve({ got, reply: e.data });
+      });
+      document.body.append(frame);
+    }), src);
+
+    const allowed = await ask(embed(`&origin=${encodeURIComponent(host.origin)}`));
+    assert.equal(allowed.reply.ok, true);
+    assert.equal(allowed.reply.result, '1...............');
+
+    // Not listed: the frame sends nothing to this origin (not even `ready`), and ignores calls.
+    const refusedPage = other.evaluate((url) => new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.src = url;
+      const got = [];
+      window.addEventListener('message', (e) => { if (e.source === frame.contentWindow) got.push(e.data); });
+      frame.addEventListener('load', () => {
+        frame.contentWindow.postMessage({ type: 'sudoku64:call', id: 8, method: 'value' }, '*');
+        window.settle = () => resolve(got);
+      });
+      document.body.append(frame);
+    }), embed('&origin=https://elsewhere.example'));
+    const warned = await other.waitForEvent('console', {
+      predicate: (msg) => msg.type() === 'warning' && msg.text().includes(`ignored a call from ${host.origin}`),
+    });
+    assert.ok(warned);
+    await other.evaluate(() => window.settle());
+    assert.deepEqual(await refusedPage, [], 'no reply and no event reached a host that is not allowed');
+    await other.close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('loaded from another origin (a CDN that sends CORS headers), the widget starts its worker', async () => {
+  const cdn = await serve({ headers: () => ({ 'access-control-allow-origin': '*' }) });
+  // The host's policy names the CDN for scripts, the wasm fetch and the worker's modules
+  // (a module worker's imports count as worker-src), and allows the small blob module
+  // that starts the worker.
+  const host = await serve({
+    headers: () => ({
+      'content-security-policy': [`default-src 'none'`, `script-src 'self' ${cdn.origin} 'wasm-unsafe-eval'`,
+        `connect-src ${cdn.origin}`, `worker-src blob: ${cdn.origin}`, `style-src 'self'`, 'img-src data:'].join('; '),
+    }),
+  });
+  try {
+    const page = await openPage(env.browser, `${host.origin}/tests/e2e/blank.html`);
+    const found = await page.evaluate(async (src) => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.src = src;
+      document.head.append(script);
+      await customElements.whenDefined('sudoku-widget');
+      const widget = document.createElement('sudoku-widget');
+      widget.setAttribute('size', '4');
+      document.body.append(widget);
+      const result = await widget.solve(); // waits for the generated puzzle first
+      return { status: result.status, value: widget.value };
+    }, `${cdn.origin}/www/widget.js`);
+    assert.equal(found.status, 'unique', 'a generated puzzle has one solution');
+    assert.ok(fromLine(found.value)?.values.every(Boolean));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  } finally {
+    await host.close();
+    await cdn.close();
+  }
+});
+
+test('the widget weighs at most 250 KB gzipped, everything it loads included', async () => {
+  for (const entry of ['www/widget.js', 'www/embed.html']) {
+    const { files, gzip } = await weigh(entry);
+    const names = files.map((f) => f.path);
+    for (const needed of ['www/worker.js', 'www/pkg/sudoku64.js', 'www/pkg/sudoku64_bg.wasm']) {
+      assert.ok(names.includes(needed), `${entry} loads ${needed}`);
+    }
+    assert.ok(gzip <= 250 * 1024, `${entry}: ${gzip} bytes gzipped`);
+  }
+});

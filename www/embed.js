@@ -1,0 +1,109 @@
+// The iframe form of the widget, for hosts that cannot load modules: www/embed.html reads
+// its settings from the URL's fragment and talks to the host page by postMessage.
+//
+//   <iframe src="sudoku64/embed.html#puzzle=4.....8.5.3…&mode=play&theme=auto&origin=https://host.example"></iframe>
+//
+// Fragment keys: the widget's attributes (puzzle, size, difficulty, seed, mode, theme,
+// readonly) and `origin`, the host origins allowed to talk to it (repeat the key or
+// separate origins with commas). Without `origin`, only this page's own origin is allowed.
+//
+// Messages, all plain objects:
+//   host -> frame  {type: 'sudoku64:call', id, method, args}
+//                  method: 'solve' | 'hint' | 'newPuzzle' | 'value' | 'setAttributes'
+//   frame -> host  {type: 'sudoku64:reply', id, ok: true, result}
+//                  {type: 'sudoku64:reply', id, ok: false, error: {kind, message}}
+//                  {type: 'sudoku64:event', event, detail}
+//                  event: 'ready' | 'solved' | 'change' | 'error' | 'resize' ({height})
+// A call is answered only when it comes from the parent window and an allowed origin;
+// anything else is ignored (with a console warning naming the origin). Events go to the
+// parent only when its origin is allowed, since postMessage checks the target origin.
+
+import './widget.js';
+
+const ATTRIBUTES = ['puzzle', 'size', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
+
+const page = new CSSStyleSheet();
+page.replaceSync(`
+  html, body { margin: 0; background: transparent; }
+  sudoku-widget { --sudoku-width: 100%; display: block; }
+`);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, page];
+
+const widget = document.querySelector('sudoku-widget');
+let allowed = new Set();
+
+/** Applies the fragment: the widget's attributes and the allowed origins. */
+function applyFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  for (const name of ATTRIBUTES) {
+    if (!params.has(name)) widget.removeAttribute(name);
+    else if (name === 'readonly') widget.toggleAttribute(name, params.get(name) !== 'false');
+    else widget.setAttribute(name, params.get(name));
+  }
+  allowed = new Set([location.origin]);
+  const listed = params.getAll('origin').flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  if (listed.length) allowed = new Set();
+  for (const value of listed) {
+    try {
+      const { origin } = new URL(value);
+      if (origin === 'null') throw new TypeError('opaque origin');
+      allowed.add(origin);
+    } catch {
+      console.warn(`sudoku64 embed: “${value}” in origin= is not an origin such as https://example.com; it is ignored`);
+    }
+  }
+}
+
+/** Sends a message to the parent page, only to origins allowed to receive it. */
+function post(message) {
+  if (window.parent === window) return;
+  for (const origin of allowed) window.parent.postMessage(message, origin);
+}
+
+const methods = {
+  solve: () => widget.solve(),
+  hint: () => widget.hint(),
+  newPuzzle: (options) => widget.newPuzzle(options ?? {}),
+  value: () => widget.value,
+  setAttributes: (attributes = {}) => {
+    for (const [name, value] of Object.entries(attributes)) {
+      if (!ATTRIBUTES.includes(name)) throw Object.assign(new Error(`“${name}” is not an attribute of the widget`), { kind: 'bad-call' });
+      if (value === null || value === false) widget.removeAttribute(name);
+      else widget.setAttribute(name, value === true ? '' : String(value));
+    }
+    return null;
+  },
+};
+
+window.addEventListener('message', async (event) => {
+  const data = event.data;
+  if (data?.type !== 'sudoku64:call') return; // not ours
+  if (event.source !== window.parent || !allowed.has(event.origin)) {
+    console.warn(`sudoku64 embed: ignored a call from ${event.origin}, which is not an allowed origin (add it with origin= in the URL's fragment)`);
+    return;
+  }
+  const reply = (fields) => event.source.postMessage({ type: 'sudoku64:reply', id: data.id, ...fields }, event.origin);
+  const method = methods[data.method];
+  if (!method) {
+    reply({ ok: false, error: { kind: 'bad-call', message: `unknown method “${data.method}”` } });
+    return;
+  }
+  try {
+    const result = await method(...(Array.isArray(data.args) ? data.args : []));
+    reply({ ok: true, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) });
+  } catch (err) {
+    reply({ ok: false, error: { kind: err?.kind ?? 'error', message: String(err?.message ?? err) } });
+  }
+});
+
+for (const type of ['solved', 'change', 'error']) {
+  widget.addEventListener(type, (event) => post({ type: 'sudoku64:event', event: type, detail: event.detail }));
+}
+// The widget's height follows its width (a square grid and its buttons): the host may
+// size the iframe to it.
+new ResizeObserver(() => post({ type: 'sudoku64:event', event: 'resize', detail: { height: Math.ceil(widget.getBoundingClientRect().height) } }))
+  .observe(widget);
+
+applyFragment();
+window.addEventListener('hashchange', applyFragment);
+post({ type: 'sudoku64:event', event: 'ready', detail: {} });

@@ -1,0 +1,790 @@
+// <sudoku-widget>: the puzzle as a custom element for other people's pages. It needs only
+// static files: this module, the modules it imports, worker.js and pkg/ beside it, all
+// found relative to this module's own URL, so the folder works wherever it is copied.
+//
+//   <script type="module" src="/sudoku64/widget.js"></script>
+//   <sudoku-widget puzzle="4.....8.5.3…" mode="play" theme="auto"></sudoku-widget>
+//
+// Attributes: puzzle (any text the engine reads), size, difficulty, seed,
+// mode (play | solve | generate), theme (light | dark | auto), readonly.
+// Events (CustomEvent, on the element, not bubbling): solved, change, error.
+// Methods: solve(), hint(), newPuzzle(options); property: value (the one-line text).
+//
+// Each widget has its own engine worker, state and shadow root, so widgets on one page do
+// not share anything. Styles come from a constructed stylesheet (allowed by a strict
+// `style-src 'self'`), and nothing here evaluates strings as code.
+
+import { createEngine } from './engine.js';
+import { Game } from './game.js';
+import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
+import { gridKeyAction, shortcutAction } from './input.js';
+import { THEMES, cellAt, drawGrid, layoutFor } from './render.js';
+
+const MODES = ['play', 'solve', 'generate'];
+const THEME_NAMES = ['light', 'dark', 'auto'];
+/** Attributes whose change loads a new grid; theme and readonly only redraw. */
+const LOADING = ['puzzle', 'size', 'difficulty', 'seed', 'mode'];
+
+/** The CSS custom property for each colour of render.js's themes: boxLine -> --sudoku-box-line. */
+const COLOR_PROPERTIES = Object.keys(THEMES.light).map((key) => [key, `--sudoku-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`]);
+
+const CSS = `
+:host {
+  display: inline-block;
+  inline-size: var(--sudoku-width, 22rem);
+  max-inline-size: 100%;
+  vertical-align: top;
+  contain: content;
+}
+:host([hidden]) { display: none; }
+.frame {
+  color-scheme: light;
+  font-family: var(--sudoku-font, system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif);
+  font-size: var(--sudoku-font-size, 14px);
+  line-height: 1.35;
+  color: var(--sudoku-text, light-dark(#1b1d22, #e9ebf0));
+  background: var(--sudoku-background, light-dark(#ffffff, #1a1d24));
+  border: 1px solid var(--sudoku-border, light-dark(#dfe2e8, #2d323d));
+  border-radius: var(--sudoku-radius, 8px);
+  padding: 8px;
+  box-sizing: border-box;
+}
+.frame[data-theme="dark"] { color-scheme: dark; }
+.board {
+  aspect-ratio: 1;
+  overflow: auto;
+  display: flex;
+}
+canvas {
+  display: block;
+  margin: auto;
+  flex: none;
+  touch-action: manipulation;
+  cursor: pointer;
+  border-radius: 3px;
+}
+canvas:focus { outline: none; }
+canvas:focus-visible { outline: 2px solid var(--sudoku-accent, light-dark(#2454c7, #8fb3ff)); outline-offset: 2px; }
+.frame[data-readonly] canvas { cursor: default; }
+.message { margin: 6px 2px 0; min-block-size: 1.35em; }
+.message:empty { display: none; }
+.message[data-tone="ok"] { color: var(--sudoku-ok, light-dark(#0b7a55, #5fd3a4)); }
+.message[data-tone="warn"] { color: var(--sudoku-warn, light-dark(#9a5b00, #ffc15a)); }
+.message[data-tone="error"] { color: var(--sudoku-error, light-dark(#c21d1d, #ff8a8a)); }
+.palette, .toolbar { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
+.palette:empty, .toolbar:empty { display: none; }
+button {
+  font: inherit;
+  color: inherit;
+  background: var(--sudoku-button, light-dark(#f0f2f6, #252a34));
+  border: 1px solid var(--sudoku-border, light-dark(#dfe2e8, #2d323d));
+  border-radius: 6px;
+  padding: 3px 10px;
+  cursor: pointer;
+}
+button:hover:not(:disabled) { filter: brightness(0.96); }
+button:disabled { opacity: 0.5; cursor: default; }
+button[aria-pressed="true"], button.primary {
+  background: var(--sudoku-accent, light-dark(#2454c7, #8fb3ff));
+  color: var(--sudoku-accent-text, light-dark(#ffffff, #0f1320));
+  border-color: transparent;
+}
+.palette button { flex: 1 0 1.9em; padding: 3px 0; min-inline-size: 1.9em; }
+.palette button.done { opacity: 0.45; }
+`;
+
+let sheet = null;
+/** One constructed stylesheet shared by every widget's shadow root. */
+function styleSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+  }
+  return sheet;
+}
+
+/**
+ * The worker URL for this module's folder. A module worker must come from the page's own
+ * origin; when this module was loaded from another origin (a CDN), a small same-origin
+ * blob module imports the real worker instead. That needs CORS headers on the CDN's files,
+ * and under a CSP `worker-src blob: <cdn>` (a module worker's imports count as worker-src).
+ */
+let blobWorkerUrl = null;
+function workerUrl() {
+  const url = new URL('./worker.js', import.meta.url);
+  if (url.origin === location.origin) return url;
+  blobWorkerUrl ??= URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  return blobWorkerUrl;
+}
+
+/** An Error with the widget's fields: kind, and the attribute it is about when there is one. */
+function widgetError(kind, message, fields = {}) {
+  return Object.assign(new Error(message), { kind, ...fields });
+}
+
+/** The error of a load that a later one replaced. */
+function superseded() {
+  return widgetError('cancelled', 'a newer puzzle replaced this one');
+}
+
+/** A message as a sentence: a capital first letter and one final period. */
+function sentence(text) {
+  const body = String(text).replace(/\.+$/, '');
+  return `${body.charAt(0).toUpperCase()}${body.slice(1)}.`;
+}
+
+/** The error for a theme attribute that names no theme, or null. */
+function themeError(theme) {
+  return theme === null || THEME_NAMES.includes(theme) ? null
+    : widgetError('bad-attribute', `theme must be light, dark or auto, not “${theme}”`, { attribute: 'theme' });
+}
+
+/** An engine error in words, with its line and column when the message does not name them. */
+function describeError(error) {
+  const text = String(error?.message ?? 'the puzzle could not be read').replace(/\.$/, '');
+  const at = error?.line && !text.includes(`line ${error.line}`)
+    ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
+  return `${text}${at}`;
+}
+
+export class SudokuWidget extends HTMLElement {
+  static get observedAttributes() {
+    return [...LOADING, 'theme', 'readonly'];
+  }
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [styleSheet()];
+    const el = (tag, props = {}) => Object.assign(document.createElement(tag), props);
+    this.ui = {
+      frame: el('div', { className: 'frame', part: 'frame' }),
+      board: el('div', { className: 'board' }),
+      canvas: el('canvas', { tabIndex: 0, width: 0, height: 0 }),
+      message: el('p', { className: 'message', part: 'message' }),
+      palette: el('div', { className: 'palette', part: 'palette' }),
+      toolbar: el('div', { className: 'toolbar', part: 'toolbar' }),
+    };
+    const { frame, board, canvas, message, palette, toolbar } = this.ui;
+    canvas.setAttribute('role', 'application');
+    canvas.setAttribute('aria-roledescription', 'Sudoku grid');
+    message.setAttribute('role', 'status');
+    message.setAttribute('aria-live', 'polite');
+    board.append(canvas);
+    frame.append(board, message, palette, toolbar);
+    root.append(frame);
+
+    this.game = new Game(9);
+    this.view = { selected: -1, pencilMode: false, focused: false, errors: [], marked: [] };
+    this.engine = null;
+    this.job = null; // {controller} of the engine call in progress
+    this.layout = null;
+    this.complete = false;
+    this.loadPending = false;
+    this.loadCount = 0;
+    this.loaded = false; // a load has finished (or failed) for the current attributes
+    this.paletteSize = 0;
+    this.drawPending = false;
+    this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
+    this.onSchemeChange = () => this.redraw();
+    this.resizer = new ResizeObserver(() => this.redraw());
+
+    canvas.addEventListener('pointerdown', (event) => this.onPointer(event));
+    canvas.addEventListener('keydown', (event) => this.onKey(event));
+    canvas.addEventListener('focus', () => { this.view.focused = true; this.redraw(); });
+    canvas.addEventListener('blur', () => { this.view.focused = false; this.redraw(); });
+    palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
+    palette.addEventListener('click', (event) => {
+      const value = event.target.closest('button')?.dataset.value;
+      if (value !== undefined) this.input(Number(value));
+    });
+    toolbar.addEventListener('click', (event) => {
+      const action = event.target.closest('button')?.dataset.action;
+      if (action) this.onButton(action);
+    });
+  }
+
+  connectedCallback() {
+    this.engine ??= createEngine({ workerUrl: workerUrl() });
+    this.darkQuery.addEventListener('change', this.onSchemeChange);
+    this.resizer.observe(this.ui.board);
+    this.updateChrome();
+    // Moved within the page: keep the game; first connection, or a load cut short: load.
+    if (!this.loaded) this.scheduleLoad();
+    else this.redraw();
+  }
+
+  disconnectedCallback() {
+    this.darkQuery.removeEventListener('change', this.onSchemeChange);
+    this.resizer.disconnect();
+    this.loadPending = false;
+    this.supersede();
+    this.engine?.terminate();
+    this.engine = null;
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before === after || !this.isConnected) return;
+    if (LOADING.includes(name)) this.scheduleLoad();
+    else {
+      const badTheme = name === 'theme' && themeError(after);
+      if (badTheme) this.fail(badTheme);
+      this.updateChrome();
+      this.redraw();
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+  // The public interface
+
+  /** Every cell as one line of text (givens, entries and solver values; '.' when empty). */
+  get value() {
+    return this.game.line();
+  }
+
+  /** The grid's side n. */
+  get size() {
+    return this.game.size;
+  }
+
+  /** The mode in use: the attribute when it is valid, else 'play'. */
+  get mode() {
+    const mode = this.getAttribute('mode') ?? 'play';
+    return MODES.includes(mode) ? mode : 'play';
+  }
+
+  get readOnly() {
+    return this.hasAttribute('readonly');
+  }
+
+  /**
+   * Solves the grid as it stands and fills the empty cells. Resolves to the engine's answer
+   * {status, solution, ...}; status 'unique' and 'multiple' fill the grid (for 'multiple',
+   * the cells where two solutions differ are outlined), 'none' and 'invalid' reject.
+   */
+  async solve() {
+    await this.whenLoaded();
+    const { game } = this;
+    const revision = game.revision;
+    const result = await this.run('Solving…', (signal) => this.engine.solve(game.line(), { size: game.size, signal }));
+    if (game !== this.game || game.revision !== revision) {
+      throw widgetError('changed', 'the grid changed while the engine was solving it');
+    }
+    this.view.errors = [];
+    this.view.marked = [];
+    if (result.status === 'unique' || result.status === 'multiple') {
+      const solution = fromLine(result.solution)?.values;
+      if (result.status === 'multiple') {
+        const [a, b] = (result.solutions ?? []).map((line) => fromLine(line)?.values);
+        if (a && b) this.view.marked = a.reduce((cells, v, i) => (v !== b[i] ? [...cells, i] : cells), []);
+      }
+      this.changed(game.fillSolution(solution) ? 'solve' : null);
+      if (result.status === 'unique') this.say('Solved: this puzzle has exactly one solution.', 'ok');
+      else this.say('This puzzle has more than one solution; one is shown, and the outlined cells are where two differ.', 'warn');
+      return result;
+    }
+    if (result.status === 'none') {
+      const entries = game.filledCount() > game.givens.filter(Boolean).length;
+      const message = `this puzzle has no solution${entries ? ': some entries may be wrong' : ''}`;
+      this.say(sentence(message), 'error');
+      throw widgetError('none', message);
+    }
+    this.view.errors = result.error?.cells ?? [];
+    this.changed(null);
+    throw this.fail(widgetError(result.error?.kind ?? 'invalid', describeError(result.error)));
+  }
+
+  /**
+   * Asks the engine for the next logical step. Resolves to the engine's list of steps
+   * ({technique, name, text, cells, placements, eliminations}); their cells are outlined and
+   * their text shown. Rejects when the engine has no hints, or the grid has no single solution.
+   */
+  async hint() {
+    await this.whenLoaded();
+    if (typeof this.engine?.hint !== 'function') {
+      throw widgetError('unsupported', 'hints need an engine with hint(), and this build of the engine has none');
+    }
+    const { game } = this;
+    const revision = game.revision;
+    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(), { size: game.size, signal }));
+    if (game !== this.game || game.revision !== revision) {
+      throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
+    }
+    if (result?.status !== 'ok') {
+      const message = result?.status === 'multiple' ? 'no hint: this puzzle has more than one solution'
+        : result?.status === 'none' ? 'no hint: this grid has no solution; some entries may be wrong'
+          : `no hint: ${describeError(result?.error)}`;
+      this.view.errors = result?.error?.cells ?? [];
+      this.say(sentence(message), 'warn');
+      this.changed(null);
+      throw widgetError(result?.status ?? 'invalid', message);
+    }
+    const steps = result.steps ?? [];
+    this.view.errors = [];
+    this.view.marked = [...new Set(steps.flatMap((step) => step.cells ?? []))];
+    const target = steps.at(-1)?.placements?.[0]?.cell;
+    if (target !== undefined) this.view.selected = target;
+    this.say(steps.map((step) => step.text).filter(Boolean).join(' ') || 'The engine found a step but did not describe it.');
+    this.changed(null);
+    return steps;
+  }
+
+  /**
+   * Starts a new puzzle. options: {puzzle} (text to read) or {size, difficulty, seed} to
+   * generate one; size and difficulty default to the attributes, the seed to a random one.
+   * Resolves to {puzzle, size, seed}.
+   */
+  newPuzzle(options = {}) {
+    if (!this.engine) return Promise.reject(widgetError('disconnected', 'the widget is not on a page'));
+    this.loadPending = false; // this call supersedes a load the attributes scheduled
+    const ticket = this.supersede();
+    let attributes;
+    try {
+      attributes = this.attributeOptions();
+    } catch (err) {
+      return Promise.reject(this.fail(err));
+    }
+    const loaded = this.load({ ...attributes, puzzle: undefined, seed: undefined, ...options }, ticket);
+    this.loading = loaded.catch(() => {});
+    return loaded;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Loading
+
+  /** Reads the attributes into load options, or throws a widget error naming the attribute. */
+  attributeOptions() {
+    const options = { puzzle: this.getAttribute('puzzle') ?? undefined };
+    const mode = this.getAttribute('mode');
+    if (mode !== null && !MODES.includes(mode)) {
+      throw widgetError('bad-attribute', `mode must be play, solve or generate, not “${mode}”`, { attribute: 'mode' });
+    }
+    const badTheme = themeError(this.getAttribute('theme'));
+    if (badTheme) throw badTheme;
+    const size = this.getAttribute('size');
+    if (size !== null && size.trim() !== '') {
+      const n = Number(size);
+      if (!Number.isInteger(n) || !boxSide(n)) {
+        throw widgetError('bad-attribute',
+          `size must be 1, 4, 9, 16, 25, 36, 49 or 64 (k×k boxes, k = 1 to 8), not “${size}”`, { attribute: 'size' });
+      }
+      options.size = n;
+    }
+    const seed = this.getAttribute('seed');
+    if (seed !== null && seed.trim() !== '') {
+      if (!/^\d{1,20}$/.test(seed.trim())) {
+        throw widgetError('bad-attribute', `seed must be a whole number, not “${seed}”`, { attribute: 'seed' });
+      }
+      options.seed = Number.isSafeInteger(Number(seed)) ? Number(seed) : seed.trim();
+    }
+    const difficulty = this.getAttribute('difficulty');
+    if (difficulty !== null && difficulty.trim() !== '') options.difficulty = difficulty.trim();
+    return options;
+  }
+
+  /**
+   * Stops the engine call in progress and makes every load started before stale; returns
+   * the ticket of the load that starts now. The last load asked for wins.
+   */
+  supersede() {
+    this.job?.controller.abort();
+    this.job = null;
+    return ++this.loadCount;
+  }
+
+  /**
+   * Loads from the attributes after the current task, so several attribute changes make
+   * one load; anything started before is superseded at once.
+   */
+  scheduleLoad() {
+    this.supersede();
+    if (this.loadPending) return;
+    this.loadPending = true;
+    this.loading = Promise.resolve().then(() => {
+      if (!this.loadPending || !this.isConnected) return undefined;
+      this.loadPending = false;
+      const ticket = this.supersede();
+      let options;
+      try {
+        options = this.attributeOptions();
+      } catch (err) {
+        this.showBroken(err);
+        return undefined;
+      }
+      return this.load(options, ticket).catch(() => {}); // shown in the widget and fired as `error`
+    });
+  }
+
+  /** Waits for the load in progress, so methods act on the grid the attributes describe. */
+  async whenLoaded() {
+    await this.loading;
+    if (!this.engine) throw widgetError('disconnected', 'the widget is not on a page');
+  }
+
+  /**
+   * Loads a puzzle from text, or generates one (play and generate modes), or starts a
+   * blank grid (solve mode). Rejects, after showing the message and firing `error`, when
+   * the text cannot be read or the options are wrong, and with kind 'cancelled' when a
+   * later load (ticket) replaced it.
+   */
+  async load(options = {}, ticket = this.supersede()) {
+    this.loaded = false;
+    try {
+      return await this.loadNow(options, ticket);
+    } finally {
+      if (ticket === this.loadCount) this.loaded = true;
+    }
+  }
+
+  async loadNow({ puzzle, size, seed, difficulty }, ticket) {
+    const stale = () => ticket !== this.loadCount;
+    this.view.errors = [];
+    this.view.marked = [];
+    const n = Number(size ?? 9);
+    if (!boxSide(n)) throw this.fail(widgetError('bad-size', `no grid has side ${size}`));
+    if (puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '') {
+      // The one-line form is read here at once; every other form by the engine.
+      const text = String(puzzle);
+      let grid = fromLine(text);
+      if (!grid || (size !== undefined && grid.size !== n)) {
+        const read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text, { size: size === undefined ? 0 : n, signal }));
+        if (stale()) throw superseded();
+        if (read.status !== 'ok') {
+          this.start(new Game(n));
+          this.view.errors = read.error?.cells ?? [];
+          this.changed('load');
+          throw this.fail(widgetError(read.error?.kind ?? 'invalid',
+            `the puzzle cannot be read: ${describeError(read.error)}`, { attribute: 'puzzle' }));
+        }
+        grid = fromLine(read.puzzle);
+      }
+      const { values } = grid;
+      this.start(this.mode === 'solve' ? new Game(grid.size, { values }) : Game.fromPuzzle(grid.size, values));
+      const clashes = this.game.clashes();
+      if (clashes.length) {
+        this.view.errors = clashes;
+        this.changed('load');
+        const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolChar(values[c])})`);
+        throw this.fail(widgetError('clash', `the puzzle's givens clash: ${names.join(', ')}`, { attribute: 'puzzle', cells: clashes }));
+      }
+      this.say(this.mode === 'solve' ? 'Change the grid if you like, then press Solve.' : '');
+      this.changed('load');
+      return { puzzle: this.game.line(), size: grid.size };
+    }
+    if (this.mode === 'solve') {
+      this.start(new Game(n));
+      this.say('Type a puzzle into the grid, then press Solve.');
+      this.changed('load');
+      return { puzzle: this.game.line(), size: n };
+    }
+    const options = { size: n, symmetry: 'rot180' };
+    if (seed !== undefined) options.seed = seed;
+    if (difficulty !== undefined) options.difficulty = difficulty;
+    this.start(new Game(n));
+    this.changed(null);
+    const say = (fraction) => {
+      if (!stale()) this.say(`Generating a ${n}×${n} puzzle…${fraction ? ` ${Math.floor(fraction * 100)}%` : ''}`);
+    };
+    const result = await this.run(`Generating a ${n}×${n} puzzle…`,
+      (signal) => this.engine.generate(options, { signal, onProgress: say }));
+    if (stale()) throw superseded();
+    this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values));
+    this.say('');
+    this.changed('load');
+    return { puzzle: result.puzzle, size: result.size, seed: result.seed };
+  }
+
+  /** Replaces the game; the new grid does not count as "solved" until it becomes complete. */
+  start(game) {
+    this.game = game;
+    this.view.selected = -1;
+    this.view.pencilMode = false;
+    this.complete = game.isComplete();
+    this.layout = null;
+  }
+
+  /** Shows an attribute problem over an empty grid, and fires `error`. */
+  showBroken(err) {
+    this.loaded = true;
+    this.start(new Game(9));
+    this.view.errors = [];
+    this.view.marked = [];
+    this.changed(null);
+    this.fail(err);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Engine calls, messages and events
+
+  /**
+   * Runs one engine call; a newer call aborts an older one. Engine failures (a crashed or
+   * unloadable worker) are shown and fired as `error`.
+   */
+  async run(message, call) {
+    this.job?.controller.abort();
+    const job = { controller: new AbortController() };
+    this.job = job;
+    const timer = setTimeout(() => { if (this.job === job) this.say(message); }, 150);
+    try {
+      return await call(job.controller.signal);
+    } catch (err) {
+      if (err?.kind === 'cancelled' || err?.kind === 'terminated') throw err;
+      const kind = err?.kind ?? 'engine';
+      let text = String(err?.message ?? err).replace(/\.$/, '');
+      if (/unsafe-eval|Content.Security/i.test(text)) {
+        text = `the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src (${text})`;
+      }
+      throw this.fail(widgetError(kind, kind === 'bad-option' || kind === 'bad-size'
+        ? `the engine refused the options: ${text}` : `the engine failed: ${text}`));
+    } finally {
+      clearTimeout(timer);
+      if (this.job === job) this.job = null;
+    }
+  }
+
+  /** Shows an error in the widget, fires `error` with its facts, and returns it. */
+  fail(err) {
+    this.say(sentence(err.message), 'error');
+    const detail = { kind: err.kind ?? 'error', message: err.message };
+    for (const key of ['attribute', 'cells']) if (err[key] !== undefined) detail[key] = err[key];
+    this.fire('error', detail);
+    return err;
+  }
+
+  fire(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  say(text, tone = '') {
+    this.ui.message.textContent = text;
+    this.ui.message.dataset.tone = tone;
+  }
+
+  /**
+   * After any change: refresh the palette and the drawing, fire `change` (when `reason`
+   * names a change of the cells) and `solved` when the grid has just become complete.
+   */
+  changed(reason, fields = {}) {
+    const { game } = this;
+    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
+    this.updatePalette();
+    this.redraw();
+    if (!reason) return;
+    this.fire('change', { value: game.line(), size: game.size, reason, ...fields });
+    const complete = game.isComplete();
+    if (complete && !this.complete && reason !== 'load') {
+      this.say('Solved: every row, column and box holds each symbol once.', 'ok');
+      this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
+    }
+    this.complete = complete;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Input
+
+  editable() {
+    return !this.readOnly && !this.job;
+  }
+
+  input(value) {
+    const cell = this.view.selected;
+    if (cell < 0 || !this.editable()) return;
+    const { game } = this;
+    const outcome = value === 0 ? game.clear(cell)
+      : this.view.pencilMode ? game.toggleMark(cell, value) : game.enter(cell, value);
+    if (outcome?.refused === 'given') {
+      this.say(`${cellName(cell, game.size)} is a given of the puzzle.`, 'warn');
+      return;
+    }
+    if (outcome?.refused === 'filled') {
+      this.say('Pencil marks go in empty cells.', 'warn');
+      return;
+    }
+    if (!outcome) return;
+    this.view.errors = [];
+    this.view.marked = [];
+    if (this.ui.message.dataset.tone !== 'error') this.say('');
+    this.changed(value && this.view.pencilMode ? 'mark' : value ? 'entry' : 'clear', { cell });
+  }
+
+  select(cell) {
+    this.view.selected = cell;
+    this.redraw();
+  }
+
+  onPointer(event) {
+    if (!this.layout) return;
+    const rect = this.ui.canvas.getBoundingClientRect();
+    const scale = this.layout.width / rect.width;
+    const cell = cellAt(this.layout, (event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale);
+    if (cell >= 0) this.select(cell);
+  }
+
+  onKey(event) {
+    const shortcut = shortcutAction(event);
+    if (shortcut === 'undo' || shortcut === 'redo') {
+      event.preventDefault();
+      this.undoRedo(shortcut);
+      return;
+    }
+    const action = gridKeyAction(event, this.game.size, this.view.selected);
+    if (!action || action.zoom) return;
+    event.preventDefault();
+    if ('move' in action) this.select(action.move);
+    else if (action.deselect) this.select(-1);
+    else if (action.pencil) this.setPencil(!this.view.pencilMode);
+    else if (action.clear) this.input(0);
+    else if (action.notSymbol) {
+      const n = this.game.size;
+      this.say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid.`, 'warn');
+    } else if (action.symbol) {
+      if (this.view.selected < 0) this.select(0);
+      this.input(action.symbol);
+    }
+  }
+
+  undoRedo(which) {
+    if (!this.editable()) return;
+    if (which === 'undo' ? this.game.undo() : this.game.redo()) {
+      this.view.errors = [];
+      this.view.marked = [];
+      this.changed(which);
+    }
+  }
+
+  setPencil(on) {
+    this.view.pencilMode = on;
+    this.updateChrome();
+    this.redraw();
+  }
+
+  onButton(action) {
+    const quiet = (promise) => promise.catch(() => {}); // the widget shows what went wrong
+    if (action === 'undo' || action === 'redo') this.undoRedo(action);
+    else if (action === 'pencil') this.setPencil(!this.view.pencilMode);
+    else if (action === 'solve') quiet(this.solve());
+    else if (action === 'hint') quiet(this.hint());
+    else if (action === 'new') quiet(this.newPuzzle());
+    else if (action === 'clear') {
+      if (this.editable() && this.game.clearEntries()) this.changed('clear');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Drawing and chrome
+
+  themeName() {
+    const theme = this.getAttribute('theme');
+    if (theme === 'light' || theme === 'dark') return theme;
+    return this.darkQuery.matches ? 'dark' : 'light';
+  }
+
+  /** The theme's colours, each overridable by its CSS custom property on the element. */
+  colors() {
+    const base = THEMES[this.themeName()];
+    const style = getComputedStyle(this);
+    const colors = { ...base };
+    for (const [key, property] of COLOR_PROPERTIES) {
+      const value = style.getPropertyValue(property).trim();
+      if (value) colors[key] = value;
+    }
+    return { colors, font: style.getPropertyValue('--sudoku-font').trim() || undefined };
+  }
+
+  /** The buttons for the mode, the theme, the readonly flag and the pencil state. */
+  updateChrome() {
+    const { frame, toolbar } = this.ui;
+    frame.dataset.theme = this.themeName();
+    frame.toggleAttribute('data-readonly', this.readOnly);
+    const wanted = this.readOnly ? [] : {
+      play: ['undo', 'pencil', 'hint', 'solve'],
+      generate: ['undo', 'pencil', 'hint', 'solve', 'new'],
+      solve: ['undo', 'clear', 'solve'],
+    }[this.mode].filter((action) => action !== 'hint' || typeof this.engine?.hint === 'function');
+    const labels = { undo: 'Undo', pencil: 'Pencil', hint: 'Hint', solve: 'Solve', new: 'New puzzle', clear: 'Clear' };
+    if (toolbar.dataset.actions !== wanted.join(' ')) {
+      toolbar.dataset.actions = wanted.join(' ');
+      toolbar.replaceChildren(...wanted.map((action) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.action = action;
+        button.textContent = labels[action];
+        button.setAttribute('part', `button ${action}`);
+        if (action === 'solve' && this.mode === 'solve') button.className = 'primary';
+        return button;
+      }));
+    }
+    toolbar.querySelector('[data-action="pencil"]')?.setAttribute('aria-pressed', String(this.view.pencilMode));
+    this.updatePalette();
+  }
+
+  /** Symbol buttons for pointers and touch screens, up to 16×16 (larger grids use the keyboard). */
+  updatePalette() {
+    const { palette } = this.ui;
+    const n = this.readOnly || this.game.size > 16 ? 0 : this.game.size;
+    if (this.paletteSize !== n) {
+      this.paletteSize = n;
+      const buttons = [];
+      for (let v = 1; v <= n; v++) buttons.push([symbolChar(v), String(v), `Enter ${symbolChar(v)}`]);
+      if (n) buttons.push(['⌫', '0', 'Clear the cell']);
+      palette.replaceChildren(...buttons.map(([text, value, label]) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.tabIndex = -1; // the grid takes these keys directly
+        button.textContent = text;
+        button.dataset.value = value;
+        button.setAttribute('aria-label', label);
+        return button;
+      }));
+    }
+    const counts = new Uint16Array(this.game.size + 1);
+    for (const v of this.game.values) counts[v]++;
+    for (const button of palette.children) {
+      const v = Number(button.dataset.value);
+      button.classList.toggle('done', v > 0 && counts[v] >= this.game.size);
+    }
+  }
+
+  redraw() {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    requestAnimationFrame(() => {
+      this.drawPending = false;
+      if (this.isConnected) this.draw();
+    });
+  }
+
+  draw() {
+    const { board, canvas } = this.ui;
+    const side = board.clientWidth;
+    if (!side) return;
+    const { game, view } = this;
+    const next = layoutFor(game.size, side, side, { dpr: window.devicePixelRatio || 1, maxCell: 120 });
+    if (!this.layout || next.width !== this.layout.width || next.dpr !== this.layout.dpr) {
+      canvas.width = next.width;
+      canvas.height = next.height;
+      canvas.style.width = `${next.cssWidth}px`;
+      canvas.style.height = `${next.cssHeight}px`;
+    }
+    this.layout = next;
+    const { colors, font } = this.colors();
+    drawGrid(canvas.getContext('2d'), {
+      size: game.size,
+      values: game.values,
+      givens: game.givens,
+      solved: game.solved,
+      pencil: game.pencil,
+      selected: view.selected,
+      highlight: view.selected >= 0 ? game.values[view.selected] : 0,
+      clashes: game.clashes(),
+      errors: view.errors,
+      marked: view.marked,
+      focused: view.focused,
+      pencilMode: view.pencilMode,
+      theme: colors,
+      font,
+    }, next);
+  }
+}
+
+if (!customElements.get('sudoku-widget')) customElements.define('sudoku-widget', SudokuWidget);
