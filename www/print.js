@@ -211,7 +211,12 @@ for (const input of [ui.perPage, ui.paper, ui.answers]) {
     render();
   });
 }
-ui.title.addEventListener('input', () => render());
+// Typing a title redraws the pages, at most every 150 ms: a set of large grids is a lot of SVG.
+let titleTimer = 0;
+ui.title.addEventListener('input', () => {
+  clearTimeout(titleTimer);
+  titleTimer = setTimeout(render, 150);
+});
 ui.title.addEventListener('change', () => writeQuery());
 
 ui.form.addEventListener('submit', (event) => {

@@ -246,12 +246,21 @@ test('Cancel stops a set at once and leaves no sheets; the next set is made', { 
   assert.equal(await page.isDisabled('#print'), true);
   // The query string opened the form; the per-page choice follows the size.
   assert.deepEqual(await page.$$eval('#per-page option', (o) => o.map((x) => x.value)), ['1']);
-  await page.selectOption('#size', '4');
+  await page.selectOption('#size', '9');
+  assert.deepEqual(await page.$$eval('#per-page option', (o) => o.map((x) => x.value)), ['1', '2', '4', '6']);
+  assert.equal(await page.inputValue('#per-page'), '6', 'a size with more room gets the preferred choice back');
   await page.fill('#count', '3');
+  await page.selectOption('#difficulty', 'easy');
   await page.click('#make');
   await page.waitForFunction(() => document.getElementById('sheets').dataset.pages);
   assert.equal(await page.$$eval('#sheets svg.sheet', (s) => s.length), 2); // 3 on one page, answers on another
   assert.equal(await page.isDisabled('#print'), false);
+  // Each grid is labelled with the level the engine reports, or the page says it has none.
+  const captions = await page.$$eval('#sheets svg.sheet text', (t) => t.map((x) => x.textContent).join('\n'));
+  const status = await page.textContent('#status');
+  assert.ok((captions.match(/· easy ·/g) ?? []).length === 6 || /does not grade puzzles yet/.test(status),
+    `${status}\n${captions}`);
+  assert.match(page.url(), /[?&]difficulty=easy(&|$)/, 'the form is kept in the address');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
