@@ -11,11 +11,11 @@
 //   ┌──────────── paper ─────────────┐
 //   │ margin                         │
 //   │  Title                 Puzzles │ header band
-//   │  ┌──slot──┐ gap ┌──slot──┐     │
-//   │  │  grid  │     │  grid  │     │ cols × rows slots; in each, the square grid with
-//   │  │caption │     │caption │     │ its caption below, centred as one block
-//   │  └────────┘     └────────┘     │
-//   │  sudoku64           page 1 / 3 │ footer band
+//   │  ┌──────┐  gap  ┌──────┐       │ cols × rows slots, each a square grid centred in
+//   │  │ grid │       │ grid │       │ its column with its caption below; rows start at
+//   │  └──────┘       └──────┘       │ the top, spare height widening the gaps between
+//   │  caption        caption        │ them a little and the rest left at the foot
+//   │  sudoku64        page 1 of 3   │ footer band
 //   └────────────────────────────────┘
 //
 // Cells are all the same width (side / n); lines are drawn on the cell boundaries, over the
@@ -78,8 +78,8 @@ const FOOTER = 6;
 
 /**
  * Where things go on a page of `paper` with room for `perPage` grids, in millimetres:
- * {width, height, margin, header: {y}, footer: {y}, slots: [{x, y, width, height,
- * grid: {x, y, side}, caption: {x, y, fontSize}}]}. Slots run left to right, then down.
+ * {width, height, margin, header: {y}, footer: {y} (text baselines),
+ * slots: [{grid: {x, y, side}, caption: {x, y, fontSize}}]}. Slots run left to right, then down.
  */
 export function pageLayout(paperName, perPage) {
   const paper = PAPERS[paperName];
@@ -95,19 +95,14 @@ export function pageLayout(paperName, perPage) {
   const fontSize = Math.min(3.6, Math.max(2.6, slotWidth * 0.032));
   const captionHeight = fontSize * 1.9;
   const side = Math.min(slotWidth, slotHeight - captionHeight);
-  // Rows of grids start at the top; spare height widens the gaps between rows a little
-  // and leaves the rest at the foot of the page.
   const block = side + captionHeight;
   const rowGap = rows > 1 ? Math.min(gapY * 2, (height - rows * block) / (rows - 1)) : 0;
   const slots = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const x = MARGIN + c * (slotWidth + gapX);
-      const y = top + r * (slotHeight + gapY);
-      const gx = x + (slotWidth - side) / 2;
+      const gx = MARGIN + c * (slotWidth + gapX) + (slotWidth - side) / 2;
       const gy = top + r * (block + rowGap);
       slots.push({
-        x, y, width: slotWidth, height: slotHeight,
         grid: { x: gx, y: gy, side },
         caption: { x: gx, y: gy + side + fontSize * 1.45, fontSize },
       });
@@ -124,13 +119,13 @@ export function pageLayout(paperName, perPage) {
 export function gridStyle(size, side) {
   const cell = side / size;
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
-  const wide = size >= 36; // lower-case symbols: a font that tells I, l and 1 apart
+  const large = size >= 36; // lower-case symbols: a font that tells I, l and 1 apart
   return {
     cell,
     thin: clamp(cell * 0.035, 0.08, 0.25),
     thick: clamp(cell * 0.1, 0.3, 0.7),
-    fontSize: cell * (wide ? 0.78 : 0.62),
-    font: wide ? FONT_MONO : FONT_SANS,
+    fontSize: cell * (large ? 0.78 : 0.62),
+    font: large ? FONT_MONO : FONT_SANS,
   };
 }
 
@@ -220,9 +215,13 @@ function fittedSize(chars, fontSize, room) {
 export function pageSvg(page, puzzles, { paper = 'a4', title = '' } = {}) {
   const layout = pageLayout(paper, page.perPage);
   const { width: W, height: H } = layout;
+  const first = page.items[0] + 1;
+  const last = page.items.at(-1) + 1;
+  const what = `${page.kind === 'answers' ? 'answers' : 'puzzles'} ${first === last ? first : `${first} to ${last}`}`;
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="sheet" data-kind="${page.kind}" data-page="${page.number}" `
-      + `data-paper="${paper}" width="${mm(W)}mm" height="${mm(H)}mm" viewBox="0 0 ${mm(W)} ${mm(H)}">`,
+      + `data-paper="${paper}" width="${mm(W)}mm" height="${mm(H)}mm" viewBox="0 0 ${mm(W)} ${mm(H)}" `
+      + `role="img" aria-label="Page ${page.number} of ${page.total}: ${what}">`,
     `<rect width="${mm(W)}" height="${mm(H)}" fill="#fff"/>`,
     `<g font-family="${escapeXml(FONT_SANS)}" fill="#000">`,
   ];
