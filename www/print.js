@@ -178,8 +178,8 @@ async function makeSet({ size, count, first, symmetry, difficulty }) {
   const pages = render();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const ungraded = difficulty && puzzles.some((p) => !p.level);
-  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''} on ${pages} page${pages > 1 ? 's' : ''} `
-    + `(${seconds} s). Print them with the Print button or Ctrl+P.`
+  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''} from seed ${puzzles[0].seed} on ${pages} `
+    + `page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
     + (ungraded ? ` This engine does not grade puzzles yet, so “${difficulty}” was not applied.` : ''),
   ungraded ? 'warn' : 'ok');
 }
@@ -195,8 +195,6 @@ function render() {
   });
   ui.sheets.innerHTML = pages.map((page) => pageSvg(page, puzzles, { paper, title: ui.title.value })).join('');
   ui.sheets.dataset.pages = String(pages.length);
-  ui.sheets.dataset.paper = paper;
-  document.body.dataset.paper = paper;
   ui.print.disabled = false;
   return pages.length;
 }
@@ -234,5 +232,4 @@ ui.cancel.addEventListener('click', () => job?.controller.abort());
 ui.print.addEventListener('click', () => window.print());
 
 readQuery();
-document.body.dataset.paper = ui.paper.value;
 document.body.dataset.busy = '';

@@ -241,7 +241,7 @@ test('Cancel stops a set at once and leaves no sheets; the next set is made', { 
   await page.waitForFunction(() => document.body.dataset.busy === 'generate');
   await page.click('#cancel');
   await page.waitForFunction(() => document.body.dataset.busy === '');
-  assert.match(await page.textContent('#status'), /Cancelled after 0 of 5/);
+  assert.match(await page.textContent('#status'), /Cancelled after \d of 5 puzzles; no new sheets/);
   assert.equal(await page.$$eval('#sheets > *', (s) => s.length), 0);
   assert.equal(await page.isDisabled('#print'), true);
   // The query string opened the form; the per-page choice follows the size.
@@ -261,6 +261,10 @@ test('Cancel stops a set at once and leaves no sheets; the next set is made', { 
   assert.ok((captions.match(/· easy ·/g) ?? []).length === 6 || /does not grade puzzles yet/.test(status),
     `${status}\n${captions}`);
   assert.match(page.url(), /[?&]difficulty=easy(&|$)/, 'the form is kept in the address');
+  // The Print button opens the browser's own print dialog.
+  await page.evaluate(() => { window.print = () => { document.body.dataset.printed = 'yes'; }; });
+  await page.click('#print');
+  assert.equal(await page.getAttribute('body', 'data-printed'), 'yes');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
