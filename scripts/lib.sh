@@ -108,3 +108,13 @@ ensure_chromium() {
   apt_install chromium chromium-driver || die "the browser tests need Debian's chromium and chromium-driver.
 Install them as root:  apt-get install chromium chromium-driver"
 }
+
+# pdfinfo, pdftotext and pdftoppm: the print tests read back the PDFs Chromium prints.
+ensure_poppler() {
+  if command -v pdfinfo >/dev/null && command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null; then
+    say "poppler-utils: installed"
+    return
+  fi
+  apt_install poppler-utils || die "the print tests need Debian's poppler-utils (pdfinfo, pdftotext, pdftoppm).
+Install it as root:  apt-get install poppler-utils"
+}

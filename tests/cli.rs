@@ -328,7 +328,7 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("size,seed,symmetry,clues,empty,puzzle,solution")
+        Some("index,size,seed,symmetry,clues,empty,puzzle,solution")
     );
     let plain = stdout(&run(
         &["generate", "--size", "9", "--count", "2", "--seed", "5"],
@@ -338,16 +338,17 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     assert_eq!(rows.len(), 2);
     for ((i, row), plain) in rows.iter().enumerate().zip(plain.lines()) {
         let f: Vec<&str> = row.split(',').collect();
-        assert_eq!(f.len(), 7, "{row}");
-        assert_eq!(f[0], "9");
-        assert_eq!(f[1], (5 + i).to_string());
-        assert_eq!(f[2], "none");
-        let clues: usize = f[3].parse().unwrap();
-        assert_eq!(clues, grid(f[5]).clue_count());
-        let empty: f64 = f[4].parse().unwrap();
+        assert_eq!(f.len(), 8, "{row}");
+        assert_eq!(f[0], (1 + i).to_string());
+        assert_eq!(f[1], "9");
+        assert_eq!(f[2], (5 + i).to_string());
+        assert_eq!(f[3], "none");
+        let clues: usize = f[4].parse().unwrap();
+        assert_eq!(clues, grid(f[6]).clue_count());
+        let empty: f64 = f[5].parse().unwrap();
         assert!((empty - (81 - clues) as f64 / 81.0).abs() < 1e-4, "{row}");
         assert_eq!(
-            format!("{} {}", f[5], f[6]),
+            format!("{} {}", f[6], f[7]),
             plain,
             "CSV and plain output differ"
         );

@@ -1,0 +1,235 @@
+// The print view's controller (print.html): reads the form, generates the set one puzzle
+// after another in the engine's worker (progress bar, Cancel), then lays the puzzles and
+// their answer keys out as SVG pages with www/sheet.js. The browser's own print dialog
+// (the Print button or Ctrl+P) prints exactly those pages; www/print.css sets the paper.
+//
+// Puzzle i of a set uses seed first + i, as `sudoku64 generate --seed first --count N`
+// does, so a set is made again from its first seed. The form's state is kept in the query
+// string (?size=9&count=6&per-page=6&paper=a4&...), so a link opens the same form.
+//
+// For tests: document.body.dataset.busy is 'generate' while a set is made ('' when idle);
+// #sheets carries data-pages (the page count) once the sheets are drawn.
+
+import { createEngine } from './engine.js';
+import { loadTheme } from './persist.js';
+import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
+
+const engine = createEngine();
+const $ = (id) => document.getElementById(id);
+const ui = {
+  form: $('print-form'), size: $('size'), difficulty: $('difficulty'), count: $('count'), perPage: $('per-page'),
+  paper: $('paper'), symmetry: $('symmetry'), title: $('title'), seed: $('seed'), answers: $('answers'),
+  make: $('make'), print: $('print'), status: $('status'), progressRow: $('progress-row'),
+  progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'), sheets: $('sheets'),
+};
+const MAX_COUNT = 100;
+const U64 = (1n << 64n) - 1n;
+
+/** The set on the sheets: {puzzles (engine results), size}, or null. */
+let current = null;
+/** The set being made: {controller}, or null. */
+let job = null;
+
+const theme = loadTheme();
+if (theme) document.documentElement.dataset.theme = theme;
+
+/** Shows a message in the status line; `tone` is '', 'ok', 'warn' or 'error'. */
+function say(message, tone = '') {
+  ui.status.textContent = message;
+  ui.status.dataset.tone = tone;
+}
+
+/** Letter where it is the usual paper, A4 everywhere else. */
+function localPaper() {
+  const region = (navigator.language || '').split('-')[1]?.toUpperCase();
+  return ['US', 'CA', 'MX', 'PH'].includes(region) ? 'letter' : 'a4';
+}
+
+/** Puzzles per page as last chosen; a size with fewer choices takes the nearest below. */
+let preferredPerPage = 6;
+
+/** The choice for `size` nearest to `wanted` from below. */
+function perPageFor(size, wanted) {
+  const choices = perPageChoices(size);
+  return choices.filter((n) => n <= wanted).at(-1) ?? choices[0];
+}
+
+/** Fills the per-page choices for the chosen size. */
+function fillPerPage() {
+  const size = Number(ui.size.value);
+  ui.perPage.replaceChildren(...perPageChoices(size).map((n) => new Option(String(n), String(n))));
+  ui.perPage.value = String(perPageFor(size, preferredPerPage));
+  ui.perPage.disabled = ui.perPage.options.length === 1;
+}
+
+/** Sets a select's value when it has that option. */
+function choose(select, value) {
+  if (value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
+}
+
+/** Opens the form as the query string left it. */
+function readQuery() {
+  const q = new URLSearchParams(location.search);
+  choose(ui.size, q.get('size'));
+  choose(ui.difficulty, q.get('difficulty'));
+  choose(ui.paper, q.get('paper') ?? localPaper());
+  choose(ui.symmetry, q.get('symmetry'));
+  if (q.has('count')) ui.count.value = q.get('count');
+  if (q.has('title')) ui.title.value = q.get('title');
+  if (q.has('seed')) ui.seed.value = q.get('seed');
+  if (q.has('answers')) ui.answers.checked = q.get('answers') !== '0';
+  if (Number(q.get('per-page')) >= 1) preferredPerPage = Number(q.get('per-page'));
+  fillPerPage();
+}
+
+function writeQuery() {
+  const q = new URLSearchParams({
+    size: ui.size.value, count: ui.count.value, 'per-page': ui.perPage.value, paper: ui.paper.value,
+    symmetry: ui.symmetry.value,
+  });
+  if (ui.difficulty.value) q.set('difficulty', ui.difficulty.value);
+  if (ui.title.value.trim()) q.set('title', ui.title.value.trim());
+  if (ui.seed.value.trim()) q.set('seed', ui.seed.value.trim());
+  if (!ui.answers.checked) q.set('answers', '0');
+  history.replaceState(null, '', `?${q}`);
+}
+
+/** The set the form asks for: {options} or {error}. */
+function readForm() {
+  const size = Number(ui.size.value);
+  const count = Number(ui.count.value);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) {
+    return { error: `Puzzles must be a whole number from 1 to ${MAX_COUNT}.` };
+  }
+  const seedText = ui.seed.value.trim();
+  if (seedText && !(/^\d{1,20}$/.test(seedText) && BigInt(seedText) <= U64)) {
+    return { error: 'The first seed must be a whole number below 2^64 (or empty for a random one).' };
+  }
+  const first = seedText ? BigInt(seedText) : randomSeed();
+  return {
+    options: {
+      size, count, first, symmetry: ui.symmetry.value, difficulty: ui.difficulty.value || undefined,
+    },
+  };
+}
+
+/** A random first seed, short enough to read off the paper. */
+function randomSeed() {
+  return BigInt(crypto.getRandomValues(new Uint32Array(1))[0]) + 1n;
+}
+
+/** Puzzle i's seed, as the engine takes it: a number when exact, else a BigInt. */
+function seedAt(first, i) {
+  const seed = (first + BigInt(i)) & U64;
+  return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed;
+}
+
+function setBusy(busy) {
+  document.body.dataset.busy = busy ? 'generate' : '';
+  ui.make.disabled = busy;
+  ui.progressRow.hidden = !busy;
+  ui.progressText.textContent = '';
+  ui.progress.value = 0;
+}
+
+/** Makes the set: every puzzle in the worker, one after another; the sheets come at the end. */
+async function makeSet({ size, count, first, symmetry, difficulty }) {
+  const controller = new AbortController();
+  job = { controller };
+  setBusy(true);
+  const started = performance.now();
+  let done = 0;
+  let fraction = 0;
+  const tell = () => {
+    const seconds = Math.floor((performance.now() - started) / 1000);
+    ui.progress.value = (done + fraction) / count;
+    ui.progressText.textContent = [`${Math.floor(((done + fraction) / count) * 100)}%`, seconds ? `${seconds} s` : '']
+      .filter(Boolean).join(' · ');
+  };
+  const ticker = setInterval(tell, 1000);
+  const puzzles = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      say(`Generating puzzle ${i + 1} of ${count} (${size}×${size})…`);
+      fraction = 0;
+      tell();
+      const options = { size, symmetry, seed: seedAt(first, i) };
+      if (difficulty) options.difficulty = difficulty;
+      const result = await engine.generate(options, {
+        signal: controller.signal,
+        onProgress(f) {
+          fraction = f;
+          tell();
+        },
+      });
+      puzzles.push(result);
+      done = i + 1;
+    }
+  } catch (err) {
+    if (err?.kind === 'cancelled') say(`Cancelled after ${done} of ${count} puzzles; no new sheets were made.`, 'warn');
+    else say(`The engine could not make puzzle ${done + 1}: ${err?.message ?? err}`, 'error');
+    return;
+  } finally {
+    clearInterval(ticker);
+    job = null;
+    setBusy(false);
+  }
+  current = { puzzles, size };
+  const pages = render();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const ungraded = difficulty && puzzles.some((p) => !p.level);
+  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''} from seed ${puzzles[0].seed} on ${pages} `
+    + `page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
+    + (ungraded ? ` This engine does not grade puzzles yet, so “${difficulty}” was not applied.` : ''),
+  ungraded ? 'warn' : 'ok');
+}
+
+/** Draws the current set with the form's layout choices; returns the page count. */
+function render() {
+  if (!current) return 0;
+  const { puzzles, size } = current;
+  const perPage = perPageFor(size, Number(ui.perPage.value));
+  const paper = PAPERS[ui.paper.value] ? ui.paper.value : 'a4';
+  const pages = planPages({
+    count: puzzles.length, perPage, keysPerPage: keysPerPage(size, perPage), answers: ui.answers.checked,
+  });
+  ui.sheets.innerHTML = pages.map((page) => pageSvg(page, puzzles, { paper, title: ui.title.value })).join('');
+  ui.sheets.dataset.pages = String(pages.length);
+  ui.print.disabled = false;
+  return pages.length;
+}
+
+ui.size.addEventListener('change', () => fillPerPage());
+ui.perPage.addEventListener('change', () => {
+  preferredPerPage = Number(ui.perPage.value);
+});
+for (const input of [ui.perPage, ui.paper, ui.answers]) {
+  input.addEventListener('change', () => {
+    writeQuery();
+    render();
+  });
+}
+// Typing a title redraws the pages, at most every 150 ms: a set of large grids is a lot of SVG.
+let titleTimer = 0;
+ui.title.addEventListener('input', () => {
+  clearTimeout(titleTimer);
+  titleTimer = setTimeout(render, 150);
+});
+ui.title.addEventListener('change', () => writeQuery());
+
+ui.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (job) return;
+  const { options, error } = readForm();
+  if (error) {
+    say(error, 'error');
+    return;
+  }
+  writeQuery();
+  makeSet(options);
+});
+ui.cancel.addEventListener('click', () => job?.controller.abort());
+ui.print.addEventListener('click', () => window.print());
+
+readQuery();
+document.body.dataset.busy = '';
