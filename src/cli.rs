@@ -28,6 +28,11 @@ enum Command {
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution: one `PUZZLE SOLUTION` line each.
     Generate(GenerateArgs),
+    /// Grade puzzles by the techniques a player needs: one `LEVEL SCORE` line each.
+    Rate(InputArgs),
+    /// Solve puzzles step by step with human techniques: one step per line, a blank line
+    /// between puzzles.
+    Explain(InputArgs),
     /// Measure the solver or the generator.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -127,6 +132,14 @@ enum BenchCommand {
         #[arg(long, value_name = "SEED")]
         shuffle: Option<u64>,
     },
+    /// Grade every puzzle of a file: puzzles per second, median and p99, and the levels.
+    Rate {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Grade only the first N puzzles.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+    },
     /// Generate puzzles and report times and clue counts.
     Generate {
         /// Grid side.
@@ -152,6 +165,9 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Generate(args) => generate(&args),
+        Command::Rate(input) => rate(&input),
+        Command::Explain(input) => explain(&input),
+        Command::Bench(BenchCommand::Rate { input, limit }) => bench_rate(&input, limit),
         Command::Bench(BenchCommand::Solve { input, shuffle }) => bench_solve(&input, shuffle),
         Command::Bench(BenchCommand::Generate {
             size,
@@ -293,6 +309,54 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
         }
     }
     out.flush().map_err(|e| e.to_string())?;
+    Ok(all_ok)
+}
+
+/// `sudoku64 rate`. Returns whether every puzzle could be graded.
+fn rate(input: &InputArgs) -> Result<bool, String> {
+    let puzzles = read_puzzles(input)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut all_ok = true;
+    for (line, puzzle) in puzzles {
+        match puzzle.and_then(|g| sudoku64::rate(&g)) {
+            Ok(r) => writeln!(out, "{} {}", r.level.id(), r.score).map_err(|e| e.to_string())?,
+            Err(e) => {
+                out.flush().map_err(|e| e.to_string())?;
+                eprintln!("line {line}: {e}");
+                all_ok = false;
+            }
+        }
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    Ok(all_ok)
+}
+
+/// `sudoku64 explain`. Returns whether every puzzle could be explained.
+fn explain(input: &InputArgs) -> Result<bool, String> {
+    let puzzles = read_puzzles(input)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let io_err = |e: io::Error| e.to_string();
+    let mut all_ok = true;
+    for (i, (line, puzzle)) in puzzles.into_iter().enumerate() {
+        if i > 0 {
+            writeln!(out).map_err(io_err)?;
+        }
+        match puzzle.and_then(|g| sudoku64::explain(&g)) {
+            Ok(steps) => {
+                for step in steps {
+                    writeln!(out, "{}", step.text).map_err(io_err)?;
+                }
+            }
+            Err(e) => {
+                out.flush().map_err(io_err)?;
+                eprintln!("line {line}: {e}");
+                all_ok = false;
+            }
+        }
+    }
+    out.flush().map_err(io_err)?;
     Ok(all_ok)
 }
 
@@ -448,6 +512,46 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     println!("max µs       {:.1}", times.last().copied().unwrap_or(0.0));
     println!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
     Ok(true)
+}
+
+/// `sudoku64 bench rate`.
+fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
+    let mut puzzles = read_puzzles(input)?;
+    if let Some(limit) = limit {
+        puzzles.truncate(limit);
+    }
+    let mut grids = Vec::with_capacity(puzzles.len());
+    for (line, p) in puzzles {
+        grids.push(p.map_err(|e| format!("line {line}: {e}"))?);
+    }
+    let mut times = Vec::with_capacity(grids.len());
+    let mut levels = [0usize; sudoku64::Level::ALL.len()];
+    let mut failed = 0;
+    let total = Instant::now();
+    for grid in &grids {
+        let start = Instant::now();
+        let rating = sudoku64::rate(grid);
+        times.push(start.elapsed().as_secs_f64() * 1e6);
+        match rating {
+            Ok(r) => levels[r.level as usize] += 1,
+            Err(_) => failed += 1,
+        }
+    }
+    let secs = total.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    println!("puzzles      {}", grids.len());
+    println!("total s      {secs:.3}");
+    println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
+    println!("median µs    {:.1}", percentile(&times, 0.5));
+    println!("p99 µs       {:.1}", percentile(&times, 0.99));
+    println!("max µs       {:.1}", times.last().copied().unwrap_or(0.0));
+    let counts: Vec<String> = sudoku64::Level::ALL
+        .iter()
+        .map(|l| format!("{} {}", l.id(), levels[*l as usize]))
+        .collect();
+    println!("levels       {}", counts.join(", "));
+    println!("errors       {failed}");
+    Ok(failed == 0)
 }
 
 /// `sudoku64 bench generate`.

@@ -115,6 +115,19 @@ pub enum ErrorKind {
         /// Column (character) of the line, from 1.
         column: usize,
     },
+    /// The puzzle has no solution (its givens do not clash, but no grid completes them).
+    NoSolution,
+    /// The puzzle has more than one solution: two of them differ at `cell`.
+    MultipleSolutions {
+        /// The grid's shape.
+        shape: Shape,
+        /// A cell where two solutions differ.
+        cell: usize,
+        /// Its symbol in one solution.
+        first: u8,
+        /// Its symbol in another.
+        second: u8,
+    },
 }
 
 impl Error {
@@ -137,6 +150,8 @@ impl Error {
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::BadToken { .. } => "bad-symbol",
             ErrorKind::BadHexSymbol { .. } => "bad-symbol",
+            ErrorKind::NoSolution => "no-solution",
+            ErrorKind::MultipleSolutions { .. } => "multiple-solutions",
         }
     }
 
@@ -144,7 +159,9 @@ impl Error {
     pub fn cells(&self) -> Vec<usize> {
         match *self.kind {
             ErrorKind::Clash { first, second, .. } => vec![first, second],
-            ErrorKind::SymbolValue { cell, .. } => vec![cell],
+            ErrorKind::SymbolValue { cell, .. } | ErrorKind::MultipleSolutions { cell, .. } => {
+                vec![cell]
+            }
             _ => Vec::new(),
         }
     }
@@ -303,6 +320,19 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "{symbol:?} at line {line}, column {column} is not a hex symbol (0 to F; . or _ for empty)"
+            ),
+            ErrorKind::NoSolution => write!(f, "no solution: no grid completes these givens"),
+            ErrorKind::MultipleSolutions {
+                shape,
+                cell,
+                first,
+                second,
+            } => write!(
+                f,
+                "more than one solution: {} can be {} or {}",
+                cell_name(*shape, *cell),
+                crate::format::symbol_char(*first),
+                crate::format::symbol_char(*second)
             ),
         }
     }

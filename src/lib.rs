@@ -8,7 +8,9 @@
 pub mod error;
 pub mod format;
 pub mod generate;
+pub mod grade;
 pub mod grid;
+pub mod logic;
 pub mod parse;
 pub mod solve;
 pub mod transform;
@@ -18,7 +20,9 @@ pub mod wasm;
 
 pub use error::{Error, ErrorKind};
 pub use format::Layout;
+pub use grade::{Level, Rating, rate};
 pub use grid::{Grid, Shape};
+pub use logic::{Logic, Step, Technique, explain, hint};
 pub use parse::{ParseOptions, Puzzles, parse_with, puzzles};
 
 /// The crate version, as written in `Cargo.toml`.

@@ -22,7 +22,7 @@ use sudoku64::solve::{
     solve_one, solve_with,
 };
 use sudoku64::transform::random_symmetry;
-use sudoku64::{Grid, Shape, parse};
+use sudoku64::{ErrorKind, Grid, Shape, parse};
 
 /// The symbols of the one-line form, in order (kept here so the fixtures are read without
 /// the engine's own reader).
@@ -311,6 +311,13 @@ fn engines() -> Vec<Engine> {
             }),
         });
     }
+    table.push(Engine {
+        name: "logic::explain",
+        counts_to: 2,
+        finds: 2,
+        handles: any_size,
+        run: Box::new(logic_answer),
+    });
     let mut solvers: HashMap<Shape, Solver<'static>> = HashMap::new();
     table.push(Engine {
         name: "reused Solver: count_with(2)",
@@ -335,6 +342,58 @@ fn engines() -> Vec<Engine> {
         }),
     });
     table
+}
+
+/// The logic solver as an engine: the grid its steps lead to, or what its error says.
+/// Every step must be sound on the way (placements and eliminations agree with the
+/// grid reached). For several solutions the error names a cell and two symbols it can
+/// hold; the two solutions returned are completions with each (found by the exact
+/// solver), so the check below proves the error's claim.
+fn logic_answer(g: &Grid) -> Answer {
+    match sudoku64::explain(g) {
+        Ok(steps) => {
+            let mut grid = g.clone();
+            for step in &steps {
+                for &(c, v) in &step.placements {
+                    assert_eq!(grid.get(c), 0, "{} fills a filled cell", step.text);
+                    grid.set(c, v);
+                }
+            }
+            for step in &steps {
+                for &(c, v) in &step.eliminations {
+                    assert_ne!(grid.get(c), v, "{} removed the answer", step.text);
+                }
+            }
+            Answer {
+                count: Some(1),
+                solutions: vec![grid],
+            }
+        }
+        Err(e) => match e.kind() {
+            ErrorKind::NoSolution => Answer {
+                count: Some(0),
+                solutions: vec![],
+            },
+            &ErrorKind::MultipleSolutions {
+                cell,
+                first,
+                second,
+                ..
+            } => {
+                assert_ne!(first, second);
+                let with = |v: u8| {
+                    let mut p = g.clone();
+                    p.set(cell, v);
+                    solve_one(&p).expect("the cell can hold this symbol")
+                };
+                Answer {
+                    count: Some(2),
+                    solutions: vec![with(first), with(second)],
+                }
+            }
+            _ => panic!("unexpected error: {e}"),
+        },
+    }
 }
 
 /// Checks one engine's answer for a puzzle whose count is `count` and, when unique, whose

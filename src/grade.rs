@@ -1,0 +1,213 @@
+//! Grading: a puzzle's level and score, from the steps of the logic solver.
+//!
+//! The logic solver ([`crate::logic`]) always takes the easiest step available, so the
+//! hardest technique it needed is the hardest a player needs. That technique sets the
+//! level:
+//!
+//! | level | the hardest technique needed |
+//! |---|---|
+//! | Easy | naked and hidden singles |
+//! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
+//! | Hard | naked and hidden triples, X-Wing, XY-Wing |
+//! | Expert | naked and hidden quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing |
+//! | Extreme | chains: simple colouring, X-chains |
+//! | Diabolical | guessing: no technique above applies at some point |
+//!
+//! The score adds up the weight of every step, so among puzzles of one level, longer and
+//! harder work scores more (and bigger grids score more than small ones):
+//!
+//! | technique | weight | technique | weight |
+//! |---|---|---|---|
+//! | naked single, hidden single | 1 | Swordfish | 22 |
+//! | pointing, claiming | 4 | XYZ-Wing | 24 |
+//! | naked pair | 6 | naked quad | 26 |
+//! | hidden pair | 8 | W-Wing | 27 |
+//! | naked triple | 12 | hidden quad | 28 |
+//! | hidden triple | 14 | Jellyfish | 35 |
+//! | X-Wing | 15 | simple colouring | 40 |
+//! | XY-Wing | 18 | X-chain | 50 |
+//! | | | guess | 100 |
+//!
+//! The solver tries the techniques in this order (by level, then by weight), always
+//! taking the first step found, so the hardest technique it uses is the least a player
+//! needs among those it knows.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Error;
+use crate::grid::Grid;
+use crate::logic::{Logic, Technique};
+
+/// A difficulty level, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and pairs.
+    Medium,
+    /// Triples, X-Wing, XY-Wing.
+    Hard,
+    /// Quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing.
+    Expert,
+    /// Chains are needed.
+    Extreme,
+    /// Guessing is needed.
+    Diabolical,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 6] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+        Level::Diabolical,
+    ];
+
+    /// Its name: `"Easy"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Expert => "Expert",
+            Level::Extreme => "Extreme",
+            Level::Diabolical => "Diabolical",
+        }
+    }
+
+    /// A short stable name for programs: `"easy"`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+            Level::Diabolical => "diabolical",
+        }
+    }
+
+    /// The level a technique belongs to.
+    pub fn of(technique: Technique) -> Level {
+        use Technique::*;
+        match technique {
+            NakedSingle | HiddenSingle => Level::Easy,
+            Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
+            NakedTriple | HiddenTriple | XWing | XyWing => Level::Hard,
+            NakedQuad | HiddenQuad | Swordfish | Jellyfish | XyzWing | WWing => Level::Expert,
+            SimpleColouring | XChain => Level::Extreme,
+            Guess => Level::Diabolical,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = Error;
+
+    /// Reads a level's name or id, in any case.
+    fn from_str(s: &str) -> Result<Level, Error> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                Error::bad_option(
+                    "level",
+                    s,
+                    "easy, medium, hard, expert, extreme or diabolical",
+                )
+            })
+    }
+}
+
+/// A technique's weight in the score (see the module docs).
+pub fn weight(technique: Technique) -> u32 {
+    use Technique::*;
+    match technique {
+        NakedSingle | HiddenSingle => 1,
+        Pointing | Claiming => 4,
+        NakedPair => 6,
+        HiddenPair => 8,
+        NakedTriple => 12,
+        HiddenTriple => 14,
+        XWing => 15,
+        XyWing => 18,
+        Swordfish => 22,
+        XyzWing => 24,
+        NakedQuad => 26,
+        WWing => 27,
+        HiddenQuad => 28,
+        Jellyfish => 35,
+        SimpleColouring => 40,
+        XChain => 50,
+        Guess => 100,
+    }
+}
+
+/// A puzzle's grade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The level: that of the hardest technique needed.
+    pub level: Level,
+    /// The sum of the weights of every step.
+    pub score: u32,
+    /// The hardest technique needed (the last in [`Technique::ALL`] order).
+    pub hardest: Technique,
+    /// Steps to the solution.
+    pub steps: usize,
+    /// Guess steps among them.
+    pub guesses: usize,
+    /// How many steps used each technique, indexed like [`Technique::ALL`].
+    pub counts: [u32; Technique::ALL.len()],
+}
+
+impl Rating {
+    /// How many steps used a technique.
+    pub fn count(&self, technique: Technique) -> u32 {
+        self.counts[technique as usize]
+    }
+}
+
+/// Grades a puzzle. Errors as [`crate::logic::hint`]: a clash, no solution, several.
+///
+/// ```
+/// use sudoku64::{grade::{rate, Level}, parse};
+/// let grid = parse::parse("1.34341221434.21").unwrap();
+/// let rating = rate(&grid).unwrap();
+/// assert_eq!(rating.level, Level::Easy);
+/// assert_eq!((rating.score, rating.steps), (2, 2));
+/// ```
+pub fn rate(grid: &Grid) -> Result<Rating, Error> {
+    let mut logic = Logic::new(grid)?;
+    let mut rating = Rating {
+        level: Level::Easy,
+        score: 0,
+        hardest: Technique::NakedSingle,
+        steps: 0,
+        guesses: 0,
+        counts: [0; Technique::ALL.len()],
+    };
+    while let Some(step) = logic.next_step() {
+        let t = step.technique;
+        rating.steps += 1;
+        rating.score += weight(t);
+        rating.counts[t as usize] += 1;
+        if t == Technique::Guess {
+            rating.guesses += 1;
+        }
+        if t > rating.hardest {
+            rating.hardest = t;
+        }
+    }
+    rating.level = Level::of(rating.hardest);
+    Ok(rating)
+}

@@ -1,0 +1,235 @@
+//! Single-symbol chains: simple colouring (every size) and X-chains (up to 16×16).
+//!
+//! A strong link joins the two places of a symbol in a unit where it has exactly two: one
+//! of them is the symbol. A weak link joins any two places that see each other: at most
+//! one of them is.
+//!
+//! - Simple colouring: the strong links of one symbol, coloured alternately. One colour is
+//!   all true, the other all false. A colour with two cells in one unit is the false one
+//!   (it loses the symbol everywhere); a cell seeing both colours loses the symbol.
+//! - X-chain: strong, weak, strong, ... strong from cell A to cell Z: if A is not the
+//!   symbol then Z is, so a cell seeing both A and Z loses it. The search is breadth-first
+//!   from every start, so the chains found are the shortest.
+
+use std::collections::VecDeque;
+
+use super::{Board, Step, Technique, bit, removal_text};
+use crate::format::symbol_char;
+
+/// X-chains are looked for on grids up to this side (their search grows with the square
+/// of the places of a symbol).
+const X_CHAIN_MAX_SIDE: usize = 16;
+
+/// Strong links of symbol `v`: for each cell, the cells it is conjugate with.
+fn strong_links(b: &Board, v: u8) -> Vec<Vec<usize>> {
+    let mut links = vec![Vec::new(); b.cand.len()];
+    for u in 0..3 * b.n {
+        let mut places = b
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| b.cand[c] & bit(v) != 0);
+        if let (Some(p), Some(q), None) = (places.next(), places.next(), places.next())
+            && !links[p].contains(&q)
+        {
+            links[p].push(q);
+            links[q].push(p);
+        }
+    }
+    links
+}
+
+/// The first simple-colouring step.
+pub(super) fn simple_colouring(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for v in 1..=n as u8 {
+        let links = strong_links(b, v);
+        let mut colour = vec![u8::MAX; b.cand.len()];
+        for start in 0..b.cand.len() {
+            if links[start].is_empty() || colour[start] != u8::MAX {
+                continue;
+            }
+            // Colour one component.
+            let mut comp = vec![start];
+            colour[start] = 0;
+            let mut i = 0;
+            while i < comp.len() {
+                let c = comp[i];
+                for &d in &links[c] {
+                    if colour[d] == u8::MAX {
+                        colour[d] = 1 - colour[c];
+                        comp.push(d);
+                    }
+                }
+                i += 1;
+            }
+            if let Some(step) = colour_step(b, v, &comp, &colour) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> {
+    let n = b.n;
+    // Per unit, the cells of each colour in it.
+    let mut count = vec![[0u16; 2]; 3 * n];
+    for &c in comp {
+        for u in b.units_of[c] {
+            count[u as usize][colour[c] as usize] += 1;
+        }
+    }
+    let name = |c: usize| b.name(c);
+    let colour_list = |k: u8| {
+        comp.iter()
+            .filter(|&&c| colour[c] == k)
+            .map(|&c| name(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // Colour wrap: two cells of one colour share a unit.
+    for k in 0..2u8 {
+        if let Some(u) = (0..3 * n).find(|&u| count[u][k as usize] >= 2) {
+            let eliminations: Vec<(usize, u8)> = comp
+                .iter()
+                .filter(|&&c| colour[c] == k)
+                .map(|&c| (c, v))
+                .collect();
+            let text = format!(
+                "Simple colouring: colouring the strong links of {}, {} and {} alternate; two of {} share {}, so that colour is false and {}",
+                symbol_char(v),
+                colour_list(0),
+                colour_list(1),
+                colour_list(k),
+                super::unit_name(n, u),
+                removal_text(b, &eliminations)
+            );
+            return Some(Step {
+                technique: Technique::SimpleColouring,
+                cells: comp.to_vec(),
+                placements: vec![],
+                eliminations,
+                text,
+            });
+        }
+    }
+    // Colour trap: an uncoloured place sees both colours.
+    let mut eliminations = Vec::new();
+    for c in 0..b.cand.len() {
+        if b.cand[c] & bit(v) == 0 || comp.contains(&c) {
+            continue;
+        }
+        let sees = |k: usize| b.units_of[c].iter().any(|&u| count[u as usize][k] > 0);
+        if sees(0) && sees(1) {
+            eliminations.push((c, v));
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let text = format!(
+        "Simple colouring: colouring the strong links of {}, either {} or {} hold it, {}",
+        symbol_char(v),
+        colour_list(0),
+        colour_list(1),
+        removal_text(b, &eliminations)
+    );
+    Some(Step {
+        technique: Technique::SimpleColouring,
+        cells: comp.to_vec(),
+        placements: vec![],
+        eliminations,
+        text,
+    })
+}
+
+/// The first X-chain, shortest chains first for each start.
+pub(super) fn x_chain(b: &Board) -> Option<Step> {
+    if b.n > X_CHAIN_MAX_SIDE {
+        return None;
+    }
+    let cells = b.cand.len();
+    for v in 1..=b.n as u8 {
+        let links = strong_links(b, v);
+        let places: Vec<usize> = (0..cells).filter(|&c| b.cand[c] & bit(v) != 0).collect();
+        // State `2 * cell + s`: s = 1 reached by a strong link (the cell is then the symbol
+        // if the start is not), s = 0 by a weak link (the cell is then not the symbol).
+        let mut parent = vec![usize::MAX; 2 * cells];
+        let mut queue = VecDeque::new();
+        for &a in &places {
+            if links[a].is_empty() {
+                continue;
+            }
+            parent.fill(usize::MAX);
+            queue.clear();
+            let root = 2 * a;
+            parent[root] = root;
+            queue.push_back(root);
+            while let Some(state) = queue.pop_front() {
+                let (c, strong) = (state / 2, state % 2 == 1);
+                if strong
+                    && c != a
+                    && let Some(step) = chain_step(b, v, a, c, &parent)
+                {
+                    return Some(step);
+                }
+                if strong {
+                    for &d in &places {
+                        if b.sees(c, d) && parent[2 * d] == usize::MAX {
+                            parent[2 * d] = state;
+                            queue.push_back(2 * d);
+                        }
+                    }
+                } else {
+                    for &d in &links[c] {
+                        if parent[2 * d + 1] == usize::MAX {
+                            parent[2 * d + 1] = state;
+                            queue.push_back(2 * d + 1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<Step> {
+    let mut eliminations = Vec::new();
+    for c in 0..b.cand.len() {
+        if c != a && c != z && b.cand[c] & bit(v) != 0 && b.sees(c, a) && b.sees(c, z) {
+            eliminations.push((c, v));
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    // Walk back from z to a.
+    let mut path = vec![2 * z + 1];
+    while *path.last().unwrap() != 2 * a {
+        let p = parent[*path.last().unwrap()];
+        path.push(p);
+    }
+    path.reverse();
+    let mut chain = b.name(a);
+    for &s in &path[1..] {
+        chain.push_str(if s % 2 == 1 { " = " } else { " - " });
+        chain.push_str(&b.name(s / 2));
+    }
+    let text = format!(
+        "X-chain on {}: {chain} (= strong, - weak), so {} or {} is {}, {}",
+        symbol_char(v),
+        b.name(a),
+        b.name(z),
+        symbol_char(v),
+        removal_text(b, &eliminations)
+    );
+    Some(Step {
+        technique: Technique::XChain,
+        cells: path.iter().map(|&s| s / 2).collect(),
+        placements: vec![],
+        eliminations,
+        text,
+    })
+}

@@ -1,0 +1,560 @@
+//! The logic solver: human-style techniques applied in order of difficulty, each step
+//! recorded with its cells, placements, eliminations and one plain sentence.
+//!
+//! The solver keeps one [`Board`]: per cell its entry and, for an empty cell, its
+//! candidate set as a `u64` (bit `s - 1` for symbol `s`; a filled cell has no candidates).
+//! Candidates start from the filled cells alone. Each round tries the techniques from the
+//! easiest ([`Technique::ALL`] order) and applies the first step found: placing a symbol
+//! removes it from the cell's peers, an elimination clears one bit. Nothing is rebuilt
+//! between rounds; each technique scans the current masks.
+//!
+//! | family | file | sizes |
+//! |---|---|---|
+//! | naked and hidden singles | `singles.rs` | every size |
+//! | locked candidates (pointing, claiming) | `intersections.rs` | every size |
+//! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
+//! | X-Wing, Swordfish, Jellyfish | `fish.rs` | every size |
+//! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
+//! | simple colouring, X-chains | `chains.rs` | colouring at every size, X-chains up to 16×16 |
+//!
+//! When no technique applies, a [`Technique::Guess`] step places the value the unique
+//! solution has in an open cell with the fewest candidates, so following the steps always
+//! leads to the solution. Puzzles are checked first with the exact solver: a clash, no
+//! solution and several solutions are errors, never a wrong step. The grading rule that
+//! turns the steps into a level and a score lives in [`crate::grade`].
+
+mod chains;
+mod fish;
+mod intersections;
+mod singles;
+mod subsets;
+mod wings;
+
+use std::fmt;
+
+use crate::error::{Error, ErrorKind, cell_name};
+use crate::format::symbol_char;
+use crate::grid::{Grid, Shape};
+use crate::solve::{SolveResult, solve};
+
+/// A solving technique. Variants are in the order the solver tries them: by level
+/// (see [`crate::grade`]), and within a level by weight, so the hardest technique a
+/// solution uses is the least a player needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A symbol with one place left in a row, column or box.
+    HiddenSingle,
+    /// A symbol whose places in a box all lie in one row or column: it leaves the rest of
+    /// that line.
+    Pointing,
+    /// A symbol whose places in a row or column all lie in one box: it leaves the rest of
+    /// that box.
+    Claiming,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// Two symbols with the same two places in a unit.
+    HiddenPair,
+    /// Three cells of a unit whose candidates number three in all.
+    NakedTriple,
+    /// Three symbols whose places in a unit are three cells in all.
+    HiddenTriple,
+    /// A symbol confined to the same two columns in two rows (or rows in two columns).
+    XWing,
+    /// A pivot `xy` seeing pincers `xz` and `yz`: cells seeing both pincers lose `z`.
+    XyWing,
+    /// The fish of three lines.
+    Swordfish,
+    /// A pivot `xyz` seeing pincers `xz` and `yz`: cells seeing all three lose `z`.
+    XyzWing,
+    /// Four cells of a unit whose candidates number four in all.
+    NakedQuad,
+    /// Two `xy` cells joined by a strong link on `x`: cells seeing both lose `y`.
+    WWing,
+    /// Four symbols whose places in a unit are four cells in all.
+    HiddenQuad,
+    /// The fish of four lines.
+    Jellyfish,
+    /// One symbol's conjugate pairs coloured in two colours: a colour that sees itself is
+    /// false, and a cell that sees both colours loses the symbol.
+    SimpleColouring,
+    /// One symbol's chain of alternating strong and weak links: a cell seeing both ends
+    /// loses the symbol.
+    XChain,
+    /// No technique applies: a cell is given the unique solution's value.
+    Guess,
+}
+
+impl Technique {
+    /// Every technique, in the order the solver tries them.
+    pub const ALL: [Technique; 19] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::XyWing,
+        Technique::Swordfish,
+        Technique::XyzWing,
+        Technique::NakedQuad,
+        Technique::WWing,
+        Technique::HiddenQuad,
+        Technique::Jellyfish,
+        Technique::SimpleColouring,
+        Technique::XChain,
+        Technique::Guess,
+    ];
+
+    /// Its name in a sentence's capitalisation: `"Hidden single"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "Naked single",
+            Technique::HiddenSingle => "Hidden single",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked pair",
+            Technique::HiddenPair => "Hidden pair",
+            Technique::NakedTriple => "Naked triple",
+            Technique::HiddenTriple => "Hidden triple",
+            Technique::NakedQuad => "Naked quad",
+            Technique::HiddenQuad => "Hidden quad",
+            Technique::XWing => "X-Wing",
+            Technique::Swordfish => "Swordfish",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::XyWing => "XY-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::SimpleColouring => "Simple colouring",
+            Technique::XChain => "X-chain",
+            Technique::Guess => "Guess",
+        }
+    }
+
+    /// A short stable name for programs: `"hidden-single"`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked-single",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::NakedQuad => "naked-quad",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::XWing => "x-wing",
+            Technique::Swordfish => "swordfish",
+            Technique::Jellyfish => "jellyfish",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::WWing => "w-wing",
+            Technique::SimpleColouring => "simple-colouring",
+            Technique::XChain => "x-chain",
+            Technique::Guess => "guess",
+        }
+    }
+
+    /// The technique with this [`id`](Technique::id).
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.id() == id)
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of a solution: what was done and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// The cells that justify the step (to highlight), row-major indices.
+    pub cells: Vec<usize>,
+    /// `(cell, value 1..=n)` placed.
+    pub placements: Vec<(usize, u8)>,
+    /// `(cell, value)` candidates removed.
+    pub eliminations: Vec<(usize, u8)>,
+    /// One plain sentence; cells named `r4c2`, symbols in the grid's alphabet.
+    pub text: String,
+}
+
+/// The next step from a grid, as a short list: the elimination-only steps needed, ending
+/// with the first step that places a symbol (a [`Technique::Guess`] naming a cell and the
+/// unique solution's value when logic is stuck). Candidates come from the grid's filled
+/// cells. A full, valid grid gives an empty list.
+///
+/// Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no solution
+/// ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
+///
+/// ```
+/// use sudoku64::{logic, parse};
+/// let grid = parse::parse("1.34341221434.21").unwrap();
+/// let steps = logic::hint(&grid).unwrap();
+/// assert_eq!(steps.len(), 1);
+/// assert_eq!(steps[0].placements, vec![(1, 2)]);
+/// assert_eq!(steps[0].text, "Naked single: r1c2 can only be 2");
+/// ```
+pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
+    let mut logic = Logic::new(grid)?;
+    let mut steps = Vec::new();
+    while let Some(step) = logic.next_step() {
+        let places = !step.placements.is_empty();
+        steps.push(step);
+        if places {
+            break;
+        }
+    }
+    Ok(steps)
+}
+
+/// Every step from the grid to its solution, with the same errors as [`hint`].
+pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
+    let mut logic = Logic::new(grid)?;
+    let mut steps = Vec::new();
+    while let Some(step) = logic.next_step() {
+        steps.push(step);
+    }
+    Ok(steps)
+}
+
+/// One technique's first step on a given state: the grid's filled cells, and candidate
+/// masks for its empty cells (bit `s - 1` for symbol `s`; entries of filled cells are
+/// ignored), such as a player's pencil marks. No solution is needed or checked, so
+/// [`Technique::Guess`] finds nothing here; a step's eliminations are sound whenever the
+/// candidates are (each still holds the cell's true symbol).
+///
+/// # Panics
+/// If `candidates` does not have one mask per cell.
+pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Step> {
+    assert_eq!(candidates.len(), grid.cells().len(), "one mask per cell");
+    let mut board = Board::new(grid, grid.clone());
+    let full = grid.shape().full_mask();
+    for (c, m) in board.cand.iter_mut().enumerate() {
+        if grid.get(c) == 0 {
+            *m = candidates[c] & full;
+        }
+    }
+    board.technique(technique)
+}
+
+/// Checks a grid the way every logic entry point does, and returns its unique solution.
+pub fn unique_solution(grid: &Grid) -> Result<Grid, Error> {
+    if let Some(clash) = grid.first_clash() {
+        return Err(clash);
+    }
+    match solve(grid) {
+        SolveResult::Unique(s) => Ok(s),
+        SolveResult::None => Err(ErrorKind::NoSolution.into()),
+        SolveResult::Multiple(a, b) => {
+            let cell = (0..a.cells().len())
+                .find(|&c| a.get(c) != b.get(c))
+                .expect("two different solutions differ somewhere");
+            Err(ErrorKind::MultipleSolutions {
+                shape: grid.shape(),
+                cell,
+                first: a.get(cell),
+                second: b.get(cell),
+            }
+            .into())
+        }
+    }
+}
+
+/// A logic solve in progress: the board and the solution it must reach. Each call of
+/// [`next_step`](Logic::next_step) finds and applies one step.
+pub struct Logic {
+    board: Board,
+}
+
+impl Logic {
+    /// Starts on a grid (checked with [`unique_solution`]).
+    pub fn new(grid: &Grid) -> Result<Logic, Error> {
+        let solution = unique_solution(grid)?;
+        Ok(Logic {
+            board: Board::new(grid, solution),
+        })
+    }
+
+    /// The grid as far as it is solved.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.board.shape, self.board.value.clone()).expect("values fit")
+    }
+
+    /// The candidates of every cell (0 for a filled cell), bit `s - 1` for symbol `s`.
+    pub fn candidates(&self) -> &[u64] {
+        &self.board.cand
+    }
+
+    /// Finds the easiest step, applies it and returns it; `None` once the grid is full.
+    pub fn next_step(&mut self) -> Option<Step> {
+        if self.board.open == 0 {
+            return None;
+        }
+        let step = self.board.find();
+        debug_assert!(
+            step.eliminations
+                .iter()
+                .all(|&(c, v)| self.board.solution[c] != v),
+            "{} removed a true value: {}",
+            step.technique,
+            step.text
+        );
+        self.board.apply(&step);
+        Some(step)
+    }
+}
+
+/// A row, column or box, for sentences: units `0..n` are rows, `n..2n` columns,
+/// `2n..3n` boxes (as [`Shape::unit_cells`]).
+pub(crate) fn unit_name(n: usize, unit: usize) -> String {
+    match unit / n {
+        0 => format!("row {}", unit + 1),
+        1 => format!("column {}", unit - n + 1),
+        _ => format!("box {}", unit - 2 * n + 1),
+    }
+}
+
+/// The symbols of a mask, in the grid's alphabet: `"3"`, `"3/7"`, `"1/2/5"`.
+pub(crate) fn symbols(mask: u64) -> String {
+    let mut out = String::new();
+    for v in bits(mask) {
+        if !out.is_empty() {
+            out.push('/');
+        }
+        out.push(symbol_char(v));
+    }
+    out
+}
+
+/// Cell names joined: `"r1c1, r1c5"`.
+pub(crate) fn cell_list(shape: Shape, cells: &[usize]) -> String {
+    cells
+        .iter()
+        .map(|&c| cell_name(shape, c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The symbols (1-based values) of a mask, lowest first.
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let v = mask.trailing_zeros() as u8 + 1;
+        mask &= mask - 1;
+        Some(v)
+    })
+}
+
+/// The bit of a symbol.
+#[inline]
+pub(crate) fn bit(v: u8) -> u64 {
+    1u64 << (v - 1)
+}
+
+/// The solver's state: entries and candidate masks, with the unit tables every
+/// technique walks.
+///
+/// ```text
+///  cand[cell]   bit 63 ........... bit 1  bit 0      value[cell]  0 (empty) or 1..=n
+///               symbol 64          sym 2  sym 1      a filled cell has cand 0
+/// ```
+pub(crate) struct Board {
+    pub shape: Shape,
+    pub n: usize,
+    pub k: usize,
+    pub value: Vec<u8>,
+    pub cand: Vec<u64>,
+    /// `units[u * n..][..n]`: rows, then columns, then boxes.
+    pub units: Vec<u16>,
+    /// Per cell: its row, column and box unit numbers.
+    pub units_of: Vec<[u16; 3]>,
+    /// Empty cells left.
+    pub open: usize,
+    /// The unique solution, for guesses (and to check eliminations in debug builds).
+    pub solution: Vec<u8>,
+}
+
+impl Board {
+    fn new(grid: &Grid, solution: Grid) -> Board {
+        let shape = grid.shape();
+        let (n, k) = (shape.size(), shape.box_side());
+        let units: Vec<u16> = (0..3 * n)
+            .flat_map(|u| shape.unit_cells(u))
+            .map(|c| c as u16)
+            .collect();
+        let units_of = (0..shape.cells())
+            .map(|c| {
+                [
+                    shape.row(c) as u16,
+                    (n + shape.column(c)) as u16,
+                    (2 * n + shape.box_of(c)) as u16,
+                ]
+            })
+            .collect::<Vec<_>>();
+        let mut placed = vec![0u64; 3 * n];
+        for (c, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                for u in units_of[c] {
+                    placed[u as usize] |= bit(v);
+                }
+            }
+        }
+        let full = shape.full_mask();
+        let cand = (0..shape.cells())
+            .map(|c| {
+                if grid.get(c) != 0 {
+                    0
+                } else {
+                    let [r, col, b] = units_of[c];
+                    full & !(placed[r as usize] | placed[col as usize] | placed[b as usize])
+                }
+            })
+            .collect();
+        Board {
+            shape,
+            n,
+            k,
+            value: grid.cells().to_vec(),
+            cand,
+            units,
+            units_of,
+            open: grid.cells().iter().filter(|&&v| v == 0).count(),
+            solution: solution.cells().to_vec(),
+        }
+    }
+
+    /// The n cells of a unit.
+    #[inline]
+    pub fn unit(&self, u: usize) -> &[u16] {
+        &self.units[u * self.n..(u + 1) * self.n]
+    }
+
+    /// True when two different cells share a row, column or box.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.units_of[a], self.units_of[b]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    }
+
+    /// A cell's name, `r4c2`.
+    pub fn name(&self, cell: usize) -> String {
+        cell_name(self.shape, cell)
+    }
+
+    /// The easiest step from here (a guess when nothing else applies).
+    fn find(&self) -> Step {
+        Technique::ALL
+            .iter()
+            .find_map(|&t| self.technique(t))
+            .unwrap_or_else(|| self.guess())
+    }
+
+    /// The first step of one technique (never a guess).
+    fn technique(&self, t: Technique) -> Option<Step> {
+        let keep = |step: Option<Step>| step.filter(|s| s.technique == t);
+        match t {
+            Technique::NakedSingle => singles::naked(self),
+            Technique::HiddenSingle => singles::hidden(self),
+            Technique::Pointing | Technique::Claiming => intersections::find_kind(self, t),
+            Technique::NakedPair | Technique::HiddenPair => subsets::find_kind(self, 2, t),
+            Technique::NakedTriple | Technique::HiddenTriple => subsets::find_kind(self, 3, t),
+            Technique::NakedQuad | Technique::HiddenQuad => subsets::find_kind(self, 4, t),
+            Technique::XWing => keep(fish::find(self, 2)),
+            Technique::Swordfish => keep(fish::find(self, 3)),
+            Technique::Jellyfish => keep(fish::find(self, 4)),
+            Technique::XyWing => wings::xy_wing(self),
+            Technique::XyzWing => wings::xyz_wing(self),
+            Technique::WWing => wings::w_wing(self),
+            Technique::SimpleColouring => chains::simple_colouring(self),
+            Technique::XChain => chains::x_chain(self),
+            Technique::Guess => None,
+        }
+    }
+
+    /// Places the solution's value in an open cell with the fewest candidates.
+    fn guess(&self) -> Step {
+        let cell = (0..self.cand.len())
+            .filter(|&c| self.value[c] == 0)
+            .min_by_key(|&c| self.cand[c].count_ones())
+            .expect("an open cell is left");
+        let v = self.solution[cell];
+        Step {
+            technique: Technique::Guess,
+            cells: vec![cell],
+            placements: vec![(cell, v)],
+            eliminations: vec![],
+            text: format!(
+                "Guess: no technique applies here; the solution has {} in {} (candidates {})",
+                symbol_char(v),
+                self.name(cell),
+                symbols(self.cand[cell])
+            ),
+        }
+    }
+
+    /// Applies a step: placements fill cells and leave their peers; eliminations clear bits.
+    fn apply(&mut self, step: &Step) {
+        for &(c, v) in &step.placements {
+            self.place(c, v);
+        }
+        for &(c, v) in &step.eliminations {
+            self.cand[c] &= !bit(v);
+        }
+    }
+
+    fn place(&mut self, cell: usize, v: u8) {
+        if self.value[cell] != 0 {
+            return;
+        }
+        self.value[cell] = v;
+        self.cand[cell] = 0;
+        self.open -= 1;
+        let m = !bit(v);
+        let n = self.n;
+        for u in self.units_of[cell] {
+            let u = u as usize;
+            for i in 0..n {
+                let c = self.units[u * n + i] as usize;
+                self.cand[c] &= m;
+            }
+        }
+    }
+
+    /// Eliminations of `mask`'s symbols from `cells`, where present, as `(cell, value)`.
+    pub fn eliminations(&self, cells: impl Iterator<Item = usize>, mask: u64) -> Vec<(usize, u8)> {
+        let mut out = Vec::new();
+        for c in cells {
+            for v in bits(self.cand[c] & mask) {
+                out.push((c, v));
+            }
+        }
+        out
+    }
+}
+
+/// The end of an elimination sentence: `"so r1c2 loses 4, r1c3 loses 4/7"`.
+pub(crate) fn removal_text(board: &Board, eliminations: &[(usize, u8)]) -> String {
+    let mut parts: Vec<(usize, u64)> = Vec::new();
+    for &(c, v) in eliminations {
+        match parts.iter_mut().find(|(pc, _)| *pc == c) {
+            Some((_, m)) => *m |= bit(v),
+            None => parts.push((c, bit(v))),
+        }
+    }
+    let text: Vec<String> = parts
+        .iter()
+        .map(|&(c, m)| format!("{} loses {}", board.name(c), symbols(m)))
+        .collect();
+    format!("so {}", text.join(", "))
+}

@@ -1,0 +1,60 @@
+//! Naked singles (a cell with one candidate) and hidden singles (a symbol with one place
+//! in a unit), at every size. Hidden singles look at boxes first, then rows, then
+//! columns: the order a player scans in.
+
+use super::{Board, Step, Technique, bit, unit_name};
+use crate::format::symbol_char;
+
+/// The first cell with exactly one candidate.
+pub(super) fn naked(b: &Board) -> Option<Step> {
+    let cell = b.cand.iter().position(|&m| m.count_ones() == 1)?;
+    let v = b.cand[cell].trailing_zeros() as u8 + 1;
+    Some(Step {
+        technique: Technique::NakedSingle,
+        cells: vec![cell],
+        placements: vec![(cell, v)],
+        eliminations: vec![],
+        text: format!(
+            "Naked single: {} can only be {}",
+            b.name(cell),
+            symbol_char(v)
+        ),
+    })
+}
+
+/// The first symbol with one place left in a box, row or column.
+pub(super) fn hidden(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &c in b.unit(u) {
+            let m = b.cand[c as usize];
+            twice |= once & m;
+            once |= m;
+        }
+        let single = once & !twice;
+        if single == 0 {
+            continue;
+        }
+        let v = single.trailing_zeros() as u8 + 1;
+        let cell = b
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| b.cand[c] & bit(v) != 0)
+            .expect("the symbol has a place");
+        return Some(Step {
+            technique: Technique::HiddenSingle,
+            cells: vec![cell],
+            placements: vec![(cell, v)],
+            eliminations: vec![],
+            text: format!(
+                "Hidden single: {} can only go in {} within {}",
+                symbol_char(v),
+                b.name(cell),
+                unit_name(n, u)
+            ),
+        });
+    }
+    None
+}

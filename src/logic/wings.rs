@@ -1,0 +1,195 @@
+//! Wings, at every size: XY-Wing, XYZ-Wing and W-Wing, built from cells with two (or, for
+//! the XYZ pivot, three) candidates.
+//!
+//! - XY-Wing: a pivot `xy` sees pincers `xz` and `yz`. Whichever the pivot holds, one
+//!   pincer is `z`: a cell seeing both pincers loses `z`.
+//! - XYZ-Wing: a pivot `xyz` sees pincers `xz` and `yz`: one of the three is `z`, so a
+//!   cell seeing all three loses `z`.
+//! - W-Wing: two cells `xy` that do not see each other, and a unit where `x` has exactly
+//!   two places, one seen by each cell. One of the cells is `y`: a cell seeing both loses
+//!   `y`.
+
+use super::{Board, Step, Technique, bit, bits, removal_text, symbols};
+use crate::format::symbol_char;
+
+/// Open cells with exactly `count` candidates.
+fn with_count(b: &Board, count: u32) -> Vec<usize> {
+    (0..b.cand.len())
+        .filter(|&c| b.cand[c].count_ones() == count)
+        .collect()
+}
+
+/// Eliminations of `v` from the open cells that see every cell of `seen`.
+fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
+    // Candidates for a common peer are the peers of the first cell.
+    let first = seen[0];
+    let mut out = Vec::new();
+    for u in b.units_of[first] {
+        for &c in b.unit(u as usize) {
+            let c = c as usize;
+            if b.cand[c] & bit(v) != 0
+                && !seen.contains(&c)
+                && seen.iter().all(|&s| b.sees(c, s))
+                && !out.contains(&(c, v))
+            {
+                out.push((c, v));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The first XY-Wing.
+pub(super) fn xy_wing(b: &Board) -> Option<Step> {
+    let pairs = with_count(b, 2);
+    for &pivot in &pairs {
+        let pm = b.cand[pivot];
+        let wings: Vec<usize> = pairs
+            .iter()
+            .copied()
+            .filter(|&c| b.sees(pivot, c) && (b.cand[c] & pm).count_ones() == 1)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &c in &wings[i + 1..] {
+                let (am, cm) = (b.cand[a], b.cand[c]);
+                let z = am & cm & !pm;
+                // a = xz, c = yz, with x != y the pivot's two symbols.
+                if z.count_ones() != 1 || (am & pm) == (cm & pm) {
+                    continue;
+                }
+                let zv = z.trailing_zeros() as u8 + 1;
+                let eliminations = seeing_all(b, &[a, c], zv);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let text = format!(
+                    "XY-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one pincer is {}, {}",
+                    b.name(pivot),
+                    symbols(pm),
+                    b.name(a),
+                    symbols(am),
+                    b.name(c),
+                    symbols(cm),
+                    symbol_char(zv),
+                    removal_text(b, &eliminations)
+                );
+                return Some(Step {
+                    technique: Technique::XyWing,
+                    cells: vec![pivot, a, c],
+                    placements: vec![],
+                    eliminations,
+                    text,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The first XYZ-Wing.
+pub(super) fn xyz_wing(b: &Board) -> Option<Step> {
+    let pairs = with_count(b, 2);
+    for pivot in with_count(b, 3) {
+        let pm = b.cand[pivot];
+        let wings: Vec<usize> = pairs
+            .iter()
+            .copied()
+            .filter(|&c| b.sees(pivot, c) && b.cand[c] & !pm == 0)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &c in &wings[i + 1..] {
+                let (am, cm) = (b.cand[a], b.cand[c]);
+                let z = am & cm;
+                if am == cm || z.count_ones() != 1 {
+                    continue;
+                }
+                let zv = z.trailing_zeros() as u8 + 1;
+                let eliminations = seeing_all(b, &[pivot, a, c], zv);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let text = format!(
+                    "XYZ-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one of them is {}, {}",
+                    b.name(pivot),
+                    symbols(pm),
+                    b.name(a),
+                    symbols(am),
+                    b.name(c),
+                    symbols(cm),
+                    symbol_char(zv),
+                    removal_text(b, &eliminations)
+                );
+                return Some(Step {
+                    technique: Technique::XyzWing,
+                    cells: vec![pivot, a, c],
+                    placements: vec![],
+                    eliminations,
+                    text,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The first W-Wing.
+pub(super) fn w_wing(b: &Board) -> Option<Step> {
+    let n = b.n;
+    let pairs = with_count(b, 2);
+    for (i, &a) in pairs.iter().enumerate() {
+        for &c in &pairs[i + 1..] {
+            let m = b.cand[a];
+            if b.cand[c] != m || b.sees(a, c) {
+                continue;
+            }
+            for x in bits(m) {
+                let y = (m & !bit(x)).trailing_zeros() as u8 + 1;
+                let eliminations = seeing_all(b, &[a, c], y);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                // A unit where x has two places, one seeing a, the other seeing c.
+                for u in 0..3 * n {
+                    let places: Vec<usize> = b
+                        .unit(u)
+                        .iter()
+                        .map(|&p| p as usize)
+                        .filter(|&p| b.cand[p] & bit(x) != 0)
+                        .collect();
+                    if places.len() != 2 || places.contains(&a) || places.contains(&c) {
+                        continue;
+                    }
+                    let (p, q) = (places[0], places[1]);
+                    let (p, q) = if b.sees(p, a) && b.sees(q, c) {
+                        (p, q)
+                    } else if b.sees(q, a) && b.sees(p, c) {
+                        (q, p)
+                    } else {
+                        continue;
+                    };
+                    let text = format!(
+                        "W-Wing: {} and {} both hold {}, and {} in {} is in {} or {}, which see them: one of the two is {}, {}",
+                        b.name(a),
+                        b.name(c),
+                        symbols(m),
+                        symbol_char(x),
+                        super::unit_name(n, u),
+                        b.name(p),
+                        b.name(q),
+                        symbol_char(y),
+                        removal_text(b, &eliminations)
+                    );
+                    return Some(Step {
+                        technique: Technique::WWing,
+                        cells: vec![a, c, p, q],
+                        placements: vec![],
+                        eliminations,
+                        text,
+                    });
+                }
+            }
+        }
+    }
+    None
+}

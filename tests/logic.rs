@@ -1,0 +1,419 @@
+//! The logic solver and grading: every technique fires where it must and only removes
+//! wrong candidates, hints lead to the solution, guesses come only when logic is stuck,
+//! every size works, and bad puzzles get the solver's errors.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use sudoku64::generate::{Options, Unattended, generate};
+use sudoku64::grade::{Level, rate, weight};
+use sudoku64::logic::{self, Step, Technique};
+use sudoku64::solve::solve_one;
+use sudoku64::{Grid, Shape, explain, hint, parse};
+
+fn grid(text: &str) -> Grid {
+    parse::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// `(puzzle, count, solution)` of every fixture line in `tests/data`.
+fn fixtures() -> Vec<(Grid, u64, Option<Grid>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut out = Vec::new();
+    for file in ["small.txt", "9x9.txt", "large.txt"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for line in text.lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split(':').collect();
+            let solution = (!f[2].is_empty()).then(|| grid(f[2]));
+            out.push((grid(f[0]), f[1].parse().unwrap(), solution));
+        }
+    }
+    out
+}
+
+/// Checks every step against the solution: placements are the solution's symbols in
+/// empty cells, eliminations never remove the solution's symbol, and no step is empty.
+/// Returns the grid the steps lead to.
+fn replay(puzzle: &Grid, solution: &Grid, steps: &[Step]) -> Grid {
+    let mut g = puzzle.clone();
+    for step in steps {
+        assert!(
+            !step.placements.is_empty() || !step.eliminations.is_empty(),
+            "a step that does nothing: {}",
+            step.text
+        );
+        assert!(
+            step.text.starts_with(step.technique.name()),
+            "{}",
+            step.text
+        );
+        for &(c, v) in &step.eliminations {
+            assert_ne!(solution.get(c), v, "removes the answer: {}", step.text);
+            assert_eq!(g.get(c), 0, "eliminates in a filled cell: {}", step.text);
+        }
+        for &(c, v) in &step.placements {
+            assert_eq!(g.get(c), 0, "fills a filled cell: {}", step.text);
+            assert_eq!(solution.get(c), v, "places a wrong symbol: {}", step.text);
+            g.set(c, v);
+        }
+    }
+    g
+}
+
+/// Puzzles where each technique is needed (found by running the solver over public
+/// 9×9 lists; each needs nothing harder than its technique). The quads, never the
+/// hardest step in those lists, are checked on constructed states below.
+const NEEDS: &[(Technique, &str)] = &[
+    (
+        Technique::HiddenSingle,
+        ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+    ),
+    (
+        Technique::Pointing,
+        ".................1.....2.3...2...4....3.5......46....7.5.1......8.....2..9.76....",
+    ),
+    (
+        Technique::Claiming,
+        ".................1..2.34..........3....5..42.67.8........1....5..4...6..1...8....",
+    ),
+    (
+        Technique::NakedPair,
+        ".................1..2..3.4...............526..7..1...8...4.2.3..8.......91......7",
+    ),
+    (
+        Technique::HiddenPair,
+        ".................1..2..3.4......2.5..1.....6.784..........1........8.7....9...23.",
+    ),
+    (
+        Technique::NakedTriple,
+        "..............1..2....3..45.....67.....1......35.........4....8.9..5....6.7...1..",
+    ),
+    (
+        Technique::HiddenTriple,
+        "..............1..2..3....4.....3.....24.5.....6......7...34..8....5.....71....6..",
+    ),
+    (
+        Technique::XWing,
+        "..............1..2..3....4......2.....5....3..6..7...8....3.......5.7..64.....1.9",
+    ),
+    (
+        Technique::Swordfish,
+        "..............1.23.45.6............7..6.8.4..2....3.......4.6.....5.....3.......1",
+    ),
+    (
+        Technique::XyWing,
+        "................12....34...............1..56..23.....7......2.8..9.....35.4..9...",
+    ),
+    (
+        Technique::Jellyfish,
+        "................12..3.45......1......2.....4..6.7.3......2....6..4...5.3.8.......",
+    ),
+    (
+        Technique::XyzWing,
+        "................12..3.45........63.7.4....5..81..........2....6...7......5..1....",
+    ),
+    (
+        Technique::WWing,
+        ".................1..2..3.4......52.6.1......7.8...2.......1..8....7.......59..6..",
+    ),
+    (
+        Technique::SimpleColouring,
+        ".................1..2.34........234..1...5....6.7........6.......4...2...8.1....9",
+    ),
+    (
+        Technique::XChain,
+        "................12..1..3........4.5..2..6.7..84...........2...4..3........59...6.",
+    ),
+];
+
+#[test]
+fn each_technique_fires_where_it_is_needed_and_removes_only_wrong_candidates() {
+    for &(technique, puzzle) in NEEDS {
+        let puzzle = grid(puzzle);
+        let solution = solve_one(&puzzle).unwrap();
+        let steps = explain(&puzzle).unwrap();
+        assert_eq!(replay(&puzzle, &solution, &steps), solution);
+        let used: BTreeSet<Technique> = steps.iter().map(|s| s.technique).collect();
+        assert!(used.contains(&technique), "{technique}: used {used:?}");
+        assert!(!used.contains(&Technique::Guess), "{technique}: {used:?}");
+        let rating = rate(&puzzle).unwrap();
+        assert_eq!(rating.level, Level::of(technique), "{technique}");
+        assert_eq!(rating.steps, steps.len());
+        assert_eq!(
+            rating.score,
+            steps.iter().map(|s| weight(s.technique)).sum::<u32>()
+        );
+        for step in steps.iter().filter(|s| s.technique == technique) {
+            assert!(!step.cells.is_empty(), "{}", step.text);
+        }
+    }
+}
+
+/// An empty 9×9 with every candidate everywhere, then `edit` applied to the masks.
+fn state(edit: impl Fn(usize, usize) -> Option<u64>) -> (Grid, Vec<u64>) {
+    let shape = Shape::from_size(9).unwrap();
+    let masks = (0..81)
+        .map(|c| edit(c / 9, c % 9).unwrap_or(shape.full_mask()))
+        .collect();
+    (Grid::empty(shape), masks)
+}
+
+fn eliminations(step: &Step) -> BTreeSet<(usize, u8)> {
+    step.eliminations.iter().copied().collect()
+}
+
+#[test]
+fn jellyfish_on_a_constructed_state_removes_exactly_the_cover_cells() {
+    // Symbol 1 in rows 1, 3, 5 and 7 only in columns 1, 3, 5 and 7.
+    let (g, masks) = state(|r, c| (r % 2 == 0 && r < 8 && !(c % 2 == 0 && c < 8)).then_some(0x1fe));
+    let step = logic::find(Technique::Jellyfish, &g, &masks).expect("a jellyfish");
+    let expected: BTreeSet<(usize, u8)> = [1, 3, 5, 7, 8]
+        .iter()
+        .flat_map(|&r| [0, 2, 4, 6].map(|c| (r * 9 + c, 1)))
+        .collect();
+    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(step.cells.len(), 16);
+    // Smaller fish are not there.
+    assert!(logic::find(Technique::XWing, &g, &masks).is_none());
+    assert!(logic::find(Technique::Swordfish, &g, &masks).is_none());
+}
+
+#[test]
+fn hidden_quad_on_a_constructed_state_strips_the_four_cells() {
+    // In row 1, symbols 1-4 only in columns 1-4.
+    let (g, masks) = state(|r, c| (r == 0 && c >= 4).then_some(0x1f0));
+    let step = logic::find(Technique::HiddenQuad, &g, &masks).expect("a hidden quad");
+    let expected: BTreeSet<(usize, u8)> =
+        (0..4).flat_map(|c| (5..=9).map(move |v| (c, v))).collect();
+    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert!(step.text.contains("row 1"), "{}", step.text);
+    // The five other cells form a naked quint: no naked quad.
+    assert!(logic::find(Technique::NakedQuad, &g, &masks).is_none());
+}
+
+#[test]
+fn x_wing_and_naked_pair_on_constructed_states() {
+    // Symbol 5 in columns 2 and 8 only in rows 3 and 6.
+    let (g, masks) = state(|r, c| ((c == 1 || c == 7) && r != 2 && r != 5).then_some(0x1ef));
+    let step = logic::find(Technique::XWing, &g, &masks).expect("an x-wing");
+    let expected: BTreeSet<(usize, u8)> = [2, 5]
+        .iter()
+        .flat_map(|&r| {
+            (0..9)
+                .filter(|c| *c != 1 && *c != 7)
+                .map(move |c| (r * 9 + c, 5))
+        })
+        .collect();
+    assert_eq!(eliminations(&step), expected, "{}", step.text);
+
+    // r1c1 and r1c9 hold only 2/7: the rest of row 1 loses them.
+    let (g, masks) = state(|r, c| (r == 0 && (c == 0 || c == 8)).then_some(0b100_0010));
+    let step = logic::find(Technique::NakedPair, &g, &masks).expect("a naked pair");
+    let expected: BTreeSet<(usize, u8)> = (1..8).flat_map(|c| [(c, 2), (c, 7)]).collect();
+    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(step.cells, vec![0, 8]);
+}
+
+#[test]
+fn naked_quad_on_a_constructed_state() {
+    // r1c1..r1c4 hold 1/2, 2/3, 3/4, 4/1: four cells, four symbols, no pair or triple.
+    let quad = [0b0011, 0b0110, 0b1100, 0b1001];
+    let (g, masks) = state(|r, c| (r == 0 && c < 4).then(|| quad[c]));
+    assert!(logic::find(Technique::NakedPair, &g, &masks).is_none());
+    assert!(logic::find(Technique::NakedTriple, &g, &masks).is_none());
+    let step = logic::find(Technique::NakedQuad, &g, &masks).expect("a naked quad");
+    let expected: BTreeSet<(usize, u8)> =
+        (4..9).flat_map(|c| (1..=4).map(move |v| (c, v))).collect();
+    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(step.cells, vec![0, 1, 2, 3]);
+}
+
+#[test]
+fn naked_single_hint_names_the_cell_and_symbol() {
+    let g = grid("1.34341221434.21");
+    let steps = hint(&g).unwrap();
+    assert_eq!(steps.len(), 1);
+    assert_eq!(steps[0].technique, Technique::NakedSingle);
+    assert_eq!(steps[0].placements, vec![(1, 2)]);
+    // A full grid needs no hint.
+    assert!(hint(&grid("1234341221434321")).unwrap().is_empty());
+}
+
+#[test]
+fn every_fixture_is_explained_soundly_or_rejected_with_the_right_error() {
+    for (puzzle, count, solution) in fixtures() {
+        match count {
+            1 => {
+                let solution = solution.unwrap();
+                let steps = explain(&puzzle).unwrap();
+                assert_eq!(replay(&puzzle, &solution, &steps), solution);
+                let rating = rate(&puzzle).unwrap();
+                assert_eq!(rating.steps, steps.len());
+                assert_eq!(
+                    rating.guesses,
+                    steps
+                        .iter()
+                        .filter(|s| s.technique == Technique::Guess)
+                        .count()
+                );
+                assert_eq!(rating.level == Level::Diabolical, rating.guesses > 0);
+            }
+            0 => {
+                for e in [
+                    explain(&puzzle).unwrap_err(),
+                    hint(&puzzle).unwrap_err(),
+                    rate(&puzzle).unwrap_err(),
+                ] {
+                    assert!(
+                        ["no-solution", "clash"].contains(&e.kind_name()),
+                        "{}",
+                        e.kind_name()
+                    );
+                }
+            }
+            _ => {
+                let e = rate(&puzzle).unwrap_err();
+                assert_eq!(e.kind_name(), "multiple-solutions");
+                assert!(e.to_string().contains("more than one solution"), "{e}");
+                assert_eq!(e.cells().len(), 1);
+                assert_eq!(puzzle.get(e.cells()[0]), 0);
+                assert_eq!(hint(&puzzle).unwrap_err(), e);
+            }
+        }
+    }
+}
+
+#[test]
+fn errors_are_the_solvers() {
+    // Two 1s in row 1.
+    let shape = Shape::from_size(4).unwrap();
+    let mut cells = vec![0; 16];
+    cells[0] = 1;
+    cells[1] = 1;
+    let clash = Grid::from_cells(shape, cells).unwrap();
+    assert_eq!(hint(&clash).unwrap_err().kind_name(), "clash");
+    // r1c1 sees 1 2 3 in its row and 4 in its column.
+    let none = grid(".123....4.......");
+    let e = explain(&none).unwrap_err();
+    assert_eq!(e.kind_name(), "no-solution");
+    assert!(e.to_string().contains("no solution"), "{e}");
+    let several = grid("................");
+    let e = rate(&several).unwrap_err();
+    assert_eq!(e.kind_name(), "multiple-solutions");
+}
+
+/// Applies the last step of each hint until the grid is full.
+fn follow_hints(puzzle: &Grid, solution: &Grid) {
+    let mut g = puzzle.clone();
+    let mut rounds = 0;
+    while !g.is_full() {
+        let steps = hint(&g).unwrap();
+        let last = steps.last().expect("a hint while cells are open");
+        assert!(!last.placements.is_empty(), "{}", last.text);
+        for s in &steps[..steps.len() - 1] {
+            assert!(s.placements.is_empty(), "{}", s.text);
+        }
+        let before = g.clone();
+        g = replay(&before, solution, &steps);
+        rounds += 1;
+        assert!(rounds <= puzzle.cells().len(), "hints do not progress");
+    }
+    assert_eq!(&g, solution);
+}
+
+#[test]
+fn following_hints_reaches_the_solution() {
+    let mut sides = BTreeSet::new();
+    for (puzzle, count, solution) in fixtures() {
+        if count == 1 && puzzle.size() <= 25 {
+            follow_hints(&puzzle, solution.as_ref().unwrap());
+            sides.insert(puzzle.size());
+        }
+    }
+    assert_eq!(sides, BTreeSet::from([1, 4, 9, 16, 25]));
+    for &(_, text) in NEEDS.iter().take(4) {
+        let p = grid(text);
+        follow_hints(&p, &solve_one(&p).unwrap());
+    }
+}
+
+/// Replays the steps with candidates kept here and checks that before every guess no
+/// single, no locked candidate and no pair is left.
+#[test]
+fn guesses_come_only_when_logic_is_stuck() {
+    let hardest = [
+        // From the "hardest" lists of the Sudoku players' forum.
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ];
+    let mut guesses = 0;
+    for text in hardest {
+        let puzzle = grid(text);
+        let mut logic = logic::Logic::new(&puzzle).unwrap();
+        loop {
+            let g = logic.grid();
+            let cand = logic.candidates().to_vec();
+            let Some(step) = logic.next_step() else { break };
+            if step.technique == Technique::Guess {
+                guesses += 1;
+                for t in &Technique::ALL[..Technique::ALL.len() - 1] {
+                    assert!(
+                        logic::find(*t, &g, &cand).is_none(),
+                        "{t} applied before {}",
+                        step.text
+                    );
+                }
+                // Independently of the engine: no cell with one candidate, no symbol with
+                // one place in a row.
+                assert!(cand.iter().all(|m| m.count_ones() != 1));
+                for r in 0..9 {
+                    for v in 0..9 {
+                        let places = (0..9).filter(|c| cand[r * 9 + c] >> v & 1 == 1).count();
+                        assert_ne!(places, 1, "row {r} symbol {}", v + 1);
+                    }
+                }
+            }
+        }
+        let rating = rate(&puzzle).unwrap();
+        assert!(rating.level >= Level::Extreme, "{text}: {:?}", rating.level);
+    }
+    assert!(guesses > 0);
+}
+
+#[test]
+fn every_size_from_the_generator_is_explained_to_its_solution() {
+    for n in [1, 4, 9, 16, 25, 36, 49, 64] {
+        let shape = Shape::from_size(n).unwrap();
+        let made = generate(&Options::new(shape, 11), &mut Unattended).unwrap();
+        let steps = explain(&made.puzzle).unwrap();
+        assert_eq!(replay(&made.puzzle, &made.solution, &steps), made.solution);
+        // The first hint is the start of the explanation.
+        let first = hint(&made.puzzle).unwrap();
+        assert_eq!(first[..], steps[..first.len()]);
+        let rating = rate(&made.puzzle).unwrap();
+        assert!(rating.score as usize >= made.puzzle.cells().len() - made.puzzle.clue_count());
+    }
+}
+
+#[test]
+fn levels_and_techniques_have_stable_names() {
+    for level in Level::ALL {
+        assert_eq!(level.id().parse::<Level>().unwrap(), level);
+        assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        assert_eq!(level.name().to_lowercase(), level.id());
+    }
+    assert!("impossible".parse::<Level>().is_err());
+    for t in Technique::ALL {
+        assert_eq!(Technique::from_id(t.id()), Some(t));
+    }
+    assert_eq!(Technique::HiddenSingle.name(), "Hidden single");
+    assert_eq!(Technique::HiddenSingle.id(), "hidden-single");
+    // Levels rise with the order the techniques are tried in.
+    let levels: Vec<Level> = Technique::ALL.iter().map(|&t| Level::of(t)).collect();
+    assert!(levels.windows(2).all(|w| w[0] <= w[1]), "{levels:?}");
+    assert_eq!(levels.first(), Some(&Level::Easy));
+    assert_eq!(levels.last(), Some(&Level::Diabolical));
+}
