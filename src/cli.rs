@@ -112,11 +112,17 @@ struct GenerateArgs {
     /// Dig until no clue can be removed, at any size.
     #[arg(long)]
     minimal: bool,
-    /// Stop digging after this many milliseconds per puzzle.
+    /// Stop digging after this many milliseconds per puzzle (with --difficulty: stop
+    /// searching for the level after this long; default 10000).
     #[arg(long, value_name = "MS")]
     budget_ms: Option<f64>,
-    /// Write CSV with a header line: `index,size,seed,symmetry,clues,empty,puzzle,solution`
-    /// (index counts from 1, as the print view numbers puzzles).
+    /// Search for a puzzle of this level: easy, medium, hard, expert, extreme or
+    /// diabolical. The seed printed regenerates the puzzle.
+    #[arg(long, value_name = "LEVEL")]
+    difficulty: Option<String>,
+    /// Write CSV with a header line:
+    /// `index,size,seed,symmetry,clues,empty,puzzle,solution,level` (index counts from 1,
+    /// as the print view numbers puzzles; level is empty without --difficulty).
     #[arg(long)]
     csv: bool,
 }
@@ -157,6 +163,9 @@ enum BenchCommand {
         /// Fraction of empty cells to dig to (default: the size's default).
         #[arg(long)]
         empty: Option<f64>,
+        /// Search for puzzles of this level (see `generate --difficulty`).
+        #[arg(long, value_name = "LEVEL")]
+        difficulty: Option<String>,
     },
 }
 
@@ -175,7 +184,8 @@ pub fn main() -> ExitCode {
             seed,
             symmetry,
             empty,
-        }) => bench_generate(size, count, seed, &symmetry, empty),
+            difficulty,
+        }) => bench_generate(size, count, seed, &symmetry, empty, difficulty.as_deref()),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -377,6 +387,7 @@ fn generate_options(
     symmetry: &str,
     empty: Option<f64>,
     minimal: bool,
+    difficulty: Option<&str>,
 ) -> Result<Options, String> {
     let shape = Shape::from_size(size).map_err(|e| e.to_string())?;
     let symmetry: Symmetry = symmetry.parse().map_err(|e: Error| e.to_string())?;
@@ -385,16 +396,27 @@ fn generate_options(
         (None, true) => Some(Target::Minimal),
         (None, false) => None,
     };
+    let difficulty = difficulty
+        .map(|d| d.parse::<sudoku64::Level>())
+        .transpose()
+        .map_err(|e| e.to_string())?;
     Ok(Options {
         target,
         symmetry,
+        difficulty,
         ..Options::new(shape, 0)
     })
 }
 
 /// `sudoku64 generate`.
 fn generate(args: &GenerateArgs) -> Result<bool, String> {
-    let base = generate_options(args.size, &args.symmetry, args.empty, args.minimal)?;
+    let base = generate_options(
+        args.size,
+        &args.symmetry,
+        args.empty,
+        args.minimal,
+        args.difficulty.as_deref(),
+    )?;
     let first = args
         .seed
         .unwrap_or_else(|| generate::fresh_seed(&mut rand::rng()));
@@ -403,7 +425,7 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
     let io_err = |e: io::Error| e.to_string();
     if args.csv {
         let header = [
-            "index", "size", "seed", "symmetry", "clues", "empty", "puzzle", "solution",
+            "index", "size", "seed", "symmetry", "clues", "empty", "puzzle", "solution", "level",
         ];
         writeln!(out, "{}", csv_row(header)).map_err(io_err)?;
     }
@@ -425,6 +447,9 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
                 format!("{:.4}", made.empty_fraction),
                 format::to_line(&made.puzzle),
                 format::to_line(&made.solution),
+                made.rating
+                    .as_ref()
+                    .map_or(String::new(), |r| r.level.id().to_string()),
             ];
             writeln!(out, "{}", csv_row(row)).map_err(io_err)?;
         } else {
@@ -436,7 +461,7 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
             )
             .map_err(io_err)?;
         }
-        if !made.target_reached {
+        if !made.target_reached || (made.rating.is_some() && !made.difficulty_reached) {
             eprintln!("seed {}: {}", made.seed, made.summary());
         }
     }
@@ -561,8 +586,9 @@ fn bench_generate(
     seed: u64,
     symmetry: &str,
     empty: Option<f64>,
+    difficulty: Option<&str>,
 ) -> Result<bool, String> {
-    let base = generate_options(size, symmetry, empty, false)?;
+    let base = generate_options(size, symmetry, empty, false, difficulty)?;
     let mut times = Vec::new();
     let mut clues = Vec::new();
     let mut results: Vec<Generated> = Vec::new();

@@ -31,6 +31,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::{Error, ErrorKind};
+use crate::grade::{Level, Rating, rate};
 use crate::grid::{Grid, Shape};
 use crate::solve::{Next, Solver};
 use crate::transform::permutation;
@@ -183,8 +184,12 @@ pub struct Options {
     /// The seed: the same seed and options give the same puzzle everywhere.
     pub seed: u64,
     /// Stop digging after this many milliseconds (by the caller's clock) and return what
-    /// is proved so far. `None`: no limit.
+    /// is proved so far. `None`: no limit (with a difficulty: [`DIFFICULTY_BUDGET_MS`]).
     pub budget_ms: Option<f64>,
+    /// A difficulty level to search for: puzzles are made from a sequence of seeds and
+    /// graded ([`crate::grade`]) until one has this level, or the time budget runs out
+    /// (the closest level found is returned then). `None`: no grading.
+    pub difficulty: Option<Level>,
 }
 
 impl Options {
@@ -196,9 +201,17 @@ impl Options {
             symmetry: Symmetry::None,
             seed,
             budget_ms: None,
+            difficulty: None,
         }
     }
 }
+
+/// The time budget of a search for a difficulty level when the caller gives none.
+pub const DIFFICULTY_BUDGET_MS: f64 = 10_000.0;
+
+/// The most puzzles a search for a difficulty level makes, so that a caller without a
+/// clock ([`Unattended`]) still gets an answer, even for a level a size cannot have.
+pub const DIFFICULTY_MAX_TRIES: u32 = 2_000;
 
 /// The caller's side of a long generation: a clock, and a progress report that can stop
 /// the work. Called every few tens of microseconds of work.
@@ -246,6 +259,12 @@ pub struct Generated {
     pub restarts: u32,
     /// Exact searches run to prove removals.
     pub exact_checks: u32,
+    /// The grade, when a difficulty was asked for.
+    pub rating: Option<Rating>,
+    /// With a difficulty: true when the puzzle has that level.
+    pub difficulty_reached: bool,
+    /// With a difficulty: puzzles made and graded to find this one.
+    pub tries: u32,
 }
 
 impl Generated {
@@ -266,8 +285,16 @@ impl Generated {
         } else {
             ""
         };
+        let level = match &self.rating {
+            Some(r) if self.difficulty_reached => format!(", {} (score {})", r.level, r.score),
+            Some(r) => format!(
+                ", {} (score {}; the closest level found in {} tries)",
+                r.level, r.score, self.tries
+            ),
+            None => String::new(),
+        };
         format!(
-            "{} clues, {pct:.1}% empty ({what}{budget})",
+            "{} clues, {pct:.1}% empty ({what}{budget}){level}",
             self.puzzle.clue_count()
         )
     }
@@ -305,6 +332,85 @@ const PASS1_ATTEMPTS: usize = 6;
 /// assert!(made.minimal);
 /// ```
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
+    match options.difficulty {
+        None => generate_one(options, control),
+        Some(level) => generate_graded(options, level, control),
+    }
+}
+
+/// A search for a difficulty level: the seeds `seed`, then a sequence drawn from it, each
+/// generated and graded, until one has the level or the budget runs out. The result's
+/// seed alone regenerates its puzzle (the first seed of the sequence is the seed itself).
+fn generate_graded(
+    options: &Options,
+    wanted: Level,
+    control: &mut dyn Control,
+) -> Result<Generated, Error> {
+    let start = control.now_ms();
+    let budget = options.budget_ms.unwrap_or(DIFFICULTY_BUDGET_MS);
+    let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+    let mut best: Option<(u32, Generated)> = None;
+    for tries in 1..=DIFFICULTY_MAX_TRIES {
+        let seed = if tries == 1 {
+            options.seed
+        } else {
+            fresh_seed(&mut seeds)
+        };
+        let one = Options {
+            seed,
+            budget_ms: None,
+            difficulty: None,
+            ..options.clone()
+        };
+        // Progress is the larger of the time spent and this try's share of it.
+        let mut inner = Graded {
+            outer: &mut *control,
+            start,
+            budget,
+            tries,
+        };
+        let mut made = generate_one(&one, &mut inner)?;
+        let rating = rate(&made.puzzle)?;
+        let distance = (rating.level as i32 - wanted as i32).unsigned_abs();
+        made.difficulty_reached = distance == 0;
+        made.rating = Some(rating);
+        made.tries = tries;
+        let out_of_time = control.now_ms() - start > budget;
+        if best.as_ref().is_none_or(|(d, _)| distance < *d) {
+            best = Some((distance, made));
+        }
+        if distance == 0 || out_of_time {
+            break;
+        }
+    }
+    let (_, mut made) = best.expect("at least one try ran");
+    made.budget_ran_out = !made.difficulty_reached;
+    made.tries = made.tries.max(1);
+    control.progress(1.0);
+    Ok(made)
+}
+
+/// The control seen by one try of a difficulty search.
+struct Graded<'a> {
+    outer: &'a mut dyn Control,
+    start: f64,
+    budget: f64,
+    tries: u32,
+}
+
+impl Control for Graded<'_> {
+    fn now_ms(&mut self) -> f64 {
+        self.outer.now_ms()
+    }
+    fn progress(&mut self, fraction: f64) -> bool {
+        let spent = (self.outer.now_ms() - self.start) / self.budget;
+        let share = fraction / (self.tries as f64 + 1.0);
+        self.outer.progress(spent.max(share).min(0.99))
+    }
+}
+
+/// One puzzle, dug as `options` say (their difficulty is ignored).
+fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
     let shape = options.shape;
     let target = options.target.unwrap_or(Target::default_for(shape));
     if let Target::Empty(f) = target {
@@ -534,6 +640,9 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         budget_ran_out,
         restarts,
         exact_checks,
+        rating: None,
+        difficulty_reached: false,
+        tries: 1,
     })
 }
 

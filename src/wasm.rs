@@ -15,6 +15,8 @@ use wasm_bindgen::prelude::*;
 use crate::error::Error;
 use crate::format::to_line;
 use crate::generate::{self, Control, Options, Symmetry, Target};
+use crate::grade::{Level, Rating};
+use crate::logic::Step;
 use crate::grid::Shape;
 use crate::parse::{ParseOptions, parse_with};
 use crate::solve::{Next, SolveResult, Solver};
@@ -282,6 +284,32 @@ impl GenerateReport {
     pub fn summary(&self) -> String {
         self.inner.summary()
     }
+    /// The level's id (`"hard"`) when a difficulty was asked for, else `""`.
+    #[wasm_bindgen(getter)]
+    pub fn level(&self) -> String {
+        self.inner
+            .rating
+            .as_ref()
+            .map_or(String::new(), |r| r.level.id().to_string())
+    }
+    /// The level's name (`"Hard"`) when a difficulty was asked for, else `""`.
+    #[wasm_bindgen(getter, js_name = levelName)]
+    pub fn level_name(&self) -> String {
+        self.inner
+            .rating
+            .as_ref()
+            .map_or(String::new(), |r| r.level.name().to_string())
+    }
+    /// The grade's score (0 when not graded).
+    #[wasm_bindgen(getter)]
+    pub fn score(&self) -> u32 {
+        self.inner.rating.as_ref().map_or(0, |r| r.score)
+    }
+    /// True when the puzzle has the level asked for.
+    #[wasm_bindgen(getter, js_name = difficultyReached)]
+    pub fn difficulty_reached(&self) -> bool {
+        self.inner.difficulty_reached
+    }
 }
 
 /// The browser's side of a generation: `Date.now()` for the budget, and a JS callback
@@ -322,19 +350,27 @@ impl Control for JsControl<'_> {
 /// - `seed`: a BigInt, or `undefined` for a random one;
 /// - `empty`: a fraction of empty cells to reach; `NaN` for the size's default, and a
 ///   negative value for minimal;
-/// - `budget_ms`: stop digging after this long (`NaN` or 0: no limit);
+/// - `budget_ms`: stop digging after this long (`NaN` or 0: no limit; with a difficulty,
+///   the search for it stops after this long, 10 s by default);
+/// - `difficulty`: a level id (`easy` ... `diabolical`) to search for, or `""`;
 /// - `progress`: called with the fraction done; returning `false` cancels.
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn generate(
     size: u32,
     symmetry: &str,
     seed: Option<u64>,
     empty: f64,
     budget_ms: f64,
+    difficulty: &str,
     progress: &js_sys::Function,
 ) -> Result<GenerateReport, JsValue> {
     let shape = Shape::from_size(size as usize).map_err(|e| js_error(&e, None))?;
     let symmetry: Symmetry = symmetry.parse().map_err(|e| js_error(&e, None))?;
+    let difficulty = match difficulty.trim() {
+        "" => None,
+        d => Some(d.parse::<Level>().map_err(|e| js_error(&e, None))?),
+    };
     let target = if empty.is_nan() {
         None
     } else if empty < 0.0 {
@@ -357,6 +393,7 @@ pub fn generate(
         symmetry,
         seed,
         budget_ms: (budget_ms.is_finite() && budget_ms > 0.0).then_some(budget_ms),
+        difficulty,
     };
     let mut control = JsControl {
         callback: progress,
@@ -366,6 +403,142 @@ pub fn generate(
     let inner =
         generate::generate(&options, &mut control).map_err(|e| js_error(&e, Some(shape)))?;
     Ok(GenerateReport { inner })
+}
+
+/// The steps of a hint: [`hint`]'s answer. Step `i`'s data comes from methods taking `i`;
+/// cells are row-major indices and values count from 1.
+#[wasm_bindgen]
+pub struct HintReport {
+    size: u32,
+    steps: Vec<Step>,
+}
+
+#[wasm_bindgen]
+impl HintReport {
+    /// The grid side.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+    /// How many steps.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> u32 {
+        self.steps.len() as u32
+    }
+    /// Step `i`'s technique id (`"hidden-single"`).
+    pub fn technique(&self, i: u32) -> String {
+        self.step(i).map_or(String::new(), |s| s.technique.id().to_string())
+    }
+    /// Step `i`'s technique name (`"Hidden single"`).
+    pub fn name(&self, i: u32) -> String {
+        self.step(i).map_or(String::new(), |s| s.technique.name().to_string())
+    }
+    /// Step `i` in one sentence.
+    pub fn text(&self, i: u32) -> String {
+        self.step(i).map_or(String::new(), |s| s.text.clone())
+    }
+    /// The cells that justify step `i`.
+    pub fn cells(&self, i: u32) -> Vec<u32> {
+        self.step(i)
+            .map_or(Vec::new(), |s| s.cells.iter().map(|&c| c as u32).collect())
+    }
+    /// What step `i` places, as flat pairs `[cell, value, cell, value, ...]`.
+    pub fn placements(&self, i: u32) -> Vec<u32> {
+        self.step(i).map_or(Vec::new(), |s| flat_pairs(&s.placements))
+    }
+    /// The candidates step `i` removes, as flat pairs `[cell, value, ...]`.
+    pub fn eliminations(&self, i: u32) -> Vec<u32> {
+        self.step(i).map_or(Vec::new(), |s| flat_pairs(&s.eliminations))
+    }
+}
+
+impl HintReport {
+    fn step(&self, i: u32) -> Option<&Step> {
+        self.steps.get(i as usize)
+    }
+}
+
+fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
+    pairs
+        .iter()
+        .flat_map(|&(c, v)| [c as u32, u32::from(v)])
+        .collect()
+}
+
+/// The next logical step for a grid in any text form the engine reads (its filled cells,
+/// givens and entries alike): the eliminations needed first, then the step that places a
+/// symbol. Throws an `Error` with fields for unreadable input, clashing givens, a grid
+/// with no solution (`kind` `"no-solution"`) or several (`"multiple-solutions"`).
+#[wasm_bindgen]
+pub fn hint(text: &str, size: u32, hex: bool) -> Result<HintReport, JsValue> {
+    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+    let steps = crate::logic::hint(&grid).map_err(|e| js_error(&e, Some(grid.shape())))?;
+    Ok(HintReport {
+        size: grid.size() as u32,
+        steps,
+    })
+}
+
+/// A puzzle's grade: [`rate`]'s answer.
+#[wasm_bindgen]
+pub struct RateReport {
+    size: u32,
+    rating: Rating,
+}
+
+#[wasm_bindgen]
+impl RateReport {
+    /// The grid side.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+    /// The level's id: `"easy"` ... `"diabolical"`.
+    #[wasm_bindgen(getter)]
+    pub fn level(&self) -> String {
+        self.rating.level.id().to_string()
+    }
+    /// The level's name: `"Easy"` ... `"Diabolical"`.
+    #[wasm_bindgen(getter, js_name = levelName)]
+    pub fn level_name(&self) -> String {
+        self.rating.level.name().to_string()
+    }
+    /// The score: the sum of every step's weight.
+    #[wasm_bindgen(getter)]
+    pub fn score(&self) -> u32 {
+        self.rating.score
+    }
+    /// The hardest technique needed, by id.
+    #[wasm_bindgen(getter)]
+    pub fn hardest(&self) -> String {
+        self.rating.hardest.id().to_string()
+    }
+    /// The hardest technique needed, by name.
+    #[wasm_bindgen(getter, js_name = hardestName)]
+    pub fn hardest_name(&self) -> String {
+        self.rating.hardest.name().to_string()
+    }
+    /// Steps to the solution.
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> u32 {
+        self.rating.steps as u32
+    }
+    /// Guesses among them.
+    #[wasm_bindgen(getter)]
+    pub fn guesses(&self) -> u32 {
+        self.rating.guesses as u32
+    }
+}
+
+/// Grades a puzzle in any text form the engine reads, with the errors of [`hint`].
+#[wasm_bindgen]
+pub fn rate(text: &str, size: u32, hex: bool) -> Result<RateReport, JsValue> {
+    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+    let rating = crate::grade::rate(&grid).map_err(|e| js_error(&e, Some(grid.shape())))?;
+    Ok(RateReport {
+        size: grid.size() as u32,
+        rating,
+    })
 }
 
 /// Benchmark support: counts the solutions (up to 2) of every puzzle in `text`, one per

@@ -369,3 +369,41 @@ fn symmetry_orbits_map_cells_as_named() {
     );
     let _ = Grid::empty(shape);
 }
+
+#[test]
+fn a_difficulty_search_finds_the_level_and_its_seed_regenerates_the_puzzle() {
+    use sudoku64::grade::{Level, rate};
+    for (level, seed) in [(Level::Easy, 3), (Level::Medium, 4), (Level::Hard, 5)] {
+        let o = Options {
+            difficulty: Some(level),
+            ..options(9, seed, Symmetry::None, None)
+        };
+        let made = make(&o);
+        let rating = made.rating.clone().expect("a difficulty search grades");
+        assert!(made.difficulty_reached, "{level}: {}", made.summary());
+        assert_eq!(rating.level, level);
+        assert_eq!(rate(&made.puzzle).unwrap(), rating);
+        assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1);
+        assert!(made.summary().contains(level.name()), "{}", made.summary());
+        // The seed it reports regenerates the same puzzle, graded or not.
+        let again = make(&options(9, made.seed, Symmetry::None, None));
+        assert_eq!(again.puzzle, made.puzzle, "{level}");
+        assert!(again.rating.is_none());
+    }
+}
+
+#[test]
+fn a_level_a_size_cannot_have_ends_at_the_closest_and_says_so() {
+    use sudoku64::grade::Level;
+    // A 4×4 never needs guessing: the search stops at its try limit with the closest level.
+    let o = Options {
+        difficulty: Some(Level::Diabolical),
+        ..options(4, 1, Symmetry::None, None)
+    };
+    let made = make(&o);
+    let rating = made.rating.clone().unwrap();
+    assert!(!made.difficulty_reached);
+    assert!(rating.level < Level::Diabolical);
+    assert!(made.summary().contains("closest"), "{}", made.summary());
+    assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1);
+}

@@ -23,6 +23,8 @@ const ui = {
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
   pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
+  hint: $('hint'), apply: $('apply'), candidates: $('candidates'), hintText: $('hint-text'),
+  difficulty: $('difficulty'),
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
   form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
@@ -38,6 +40,7 @@ const view = {
   selected: -1, pencilMode: false, zoomIndex: 0, focused: false,
   errors: [], // cells the engine rejected
   marked: [], // cells where two solutions differ
+  hint: null, // the hint shown: {steps, revision, cells, target, eliminations}
 };
 /** The engine job running, if any: {kind, controller}. One at a time. */
 let job = null;
@@ -99,6 +102,7 @@ function draw() {
     clashes: game.clashes(),
     errors: view.errors,
     marked: view.marked,
+    hint: view.hint,
     focused: view.focused,
     pencilMode: view.pencilMode,
     theme: THEMES[themeName()],
@@ -115,6 +119,10 @@ function changed({ persist = true } = {}) {
   canvas.dataset.marked = view.marked.join(' ');
   canvas.dataset.clashes = game.clashes().join(' ');
   canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
+  if (view.hint && view.hint.revision !== game.revision) clearHint();
+  canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
+  canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
+  ui.apply.disabled = !view.hint;
   ui.undo.disabled = !game.history.canUndo;
   ui.redo.disabled = !game.history.canRedo;
   updateCellInfo();
@@ -199,6 +207,7 @@ function startGame(next, hash = puzzleHash(next.givensLine())) {
   view.selected = -1;
   view.errors = [];
   view.marked = [];
+  clearHint();
   ui.size.value = String(next.size);
   syncGenerateFields();
   layout = null;
@@ -209,12 +218,15 @@ function startGame(next, hash = puzzleHash(next.givensLine())) {
 // ---------------------------------------------------------------------------------------
 // Engine jobs
 
-const BUSY_WORDS = { solve: 'solving', check: 'counting solutions', generate: 'generating', read: 'reading a puzzle' };
+const BUSY_WORDS = {
+  solve: 'solving', check: 'counting solutions', generate: 'generating', read: 'reading a puzzle',
+  hint: 'looking for a hint',
+};
 
 function setBusy(kind) {
   document.body.dataset.busy = kind ?? '';
   const busy = Boolean(kind);
-  for (const b of [ui.solve, ui.check, ui.generate, ui.load]) b.disabled = busy;
+  for (const b of [ui.solve, ui.check, ui.generate, ui.load, ui.hint]) b.disabled = busy;
   ui.progressRow.hidden = !busy;
   ui.progressText.textContent = '';
   if (!busy) ui.progress.value = 0;
@@ -404,6 +416,7 @@ function errorSentence(error, size) {
 function generateOptions() {
   const size = Number(ui.size.value);
   const options = { size, symmetry: ui.symmetry.value };
+  if (ui.difficulty.value) options.difficulty = ui.difficulty.value;
   const seed = ui.seed.value.trim();
   if (seed) {
     if (!/^\d{1,20}$/.test(seed)) return { error: 'The seed must be a whole number (or empty for a random one).' };
@@ -452,8 +465,126 @@ async function generate(options) {
   const symmetryWords = symmetry === 'none' ? 'no symmetry'
     : `${ui.symmetry.querySelector(`option[value="${symmetry}"]`)?.textContent ?? symmetry} symmetry`;
   const summary = result.summary ?? `${result.clues ?? values.filter(Boolean).length} clues`;
+  // With a difficulty, the summary names the level (and says when it is only the closest).
   say(`Generated a ${size}×${size} puzzle: ${summary}; ${symmetryWords}, seed ${result.seed ?? options.seed} `
-    + `(${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}).`, 'ok');
+    + `(${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}).`, result.levelName && !result.difficultyReached ? 'warn' : 'ok');
+}
+
+// ---------------------------------------------------------------------------------------
+// Hints: the engine's logic solver explains the next step; Apply performs it
+
+function clearHint() {
+  view.hint = null;
+  ui.hintText.hidden = true;
+  ui.hintText.textContent = '';
+}
+
+async function hint() {
+  const n = game.size;
+  if (game.isComplete()) {
+    say('The grid is complete: there is nothing left to hint.', 'ok');
+    return;
+  }
+  const clashes = game.clashes();
+  if (clashes.length) {
+    view.errors = [];
+    say(`No hint while symbols clash (${clashDescription(clashes)}): fix the cells shown in red first.`, 'error');
+    changed({ persist: false });
+    return;
+  }
+  const revision = game.revision;
+  const result = await runJob('hint', 'Looking for the next logical step…',
+    (signal) => engine.hint(game.line(), { size: n, signal }));
+  if (!result || game.revision !== revision) return;
+  clearHint();
+  view.errors = [];
+  view.marked = [];
+  switch (result.status) {
+    case 'ok': {
+      const steps = result.steps ?? [];
+      const last = steps.at(-1);
+      if (!last) {
+        say('The engine found no step to explain.', 'warn');
+        break;
+      }
+      const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
+      const target = last.placements?.[0]?.cell ?? -1;
+      view.hint = {
+        steps, revision: game.revision, cells, target,
+        eliminations: steps.flatMap((step) => step.eliminations ?? []),
+      };
+      const before = steps.length > 1
+        ? `First ${steps.length - 1 === 1 ? 'one elimination' : `${steps.length - 1} eliminations`}: `
+          + `${steps.slice(0, -1).map((step) => step.text).join(' ')} Then: ` : '';
+      ui.hintText.textContent = `${before}${last.text}`;
+      ui.hintText.hidden = false;
+      say(`Hint (${last.name}): press Apply to perform it.`, 'ok');
+      break;
+    }
+    case 'none':
+      await explainNoSolution();
+      break;
+    case 'multiple':
+      say('No hint: this puzzle has more than one solution, so logic cannot settle every cell.', 'warn');
+      break;
+    case 'invalid':
+      view.errors = result.error?.cells ?? [];
+      say(`No hint: ${errorSentence(result.error, n)}`, 'error');
+      break;
+    default:
+      say(`The engine answered with an unknown status "${result.status}".`, 'error');
+  }
+  changed({ persist: false });
+}
+
+/** The grid has no solution: find the player's entries that the puzzle's solution contradicts. */
+async function explainNoSolution() {
+  const n = game.size;
+  const puzzle = game.puzzleLine();
+  const result = game.hasGivens() && game.filledCount() > game.givens.filter(Boolean).length
+    ? await engine.solve(puzzle, { size: n }).catch(() => null) : null;
+  const solution = result?.status === 'unique' ? lineValues(result.solution) : null;
+  if (!solution) {
+    say('No hint: this grid has no solution.', 'error');
+    return;
+  }
+  const wrong = [];
+  for (let cell = 0; cell < game.values.length; cell++) {
+    if (!game.givens[cell] && game.values[cell] && game.values[cell] !== solution[cell]) wrong.push(cell);
+  }
+  view.errors = wrong;
+  const names = wrong.slice(0, 6).map((c) => cellName(c, n)).join(', ') + (wrong.length > 6 ? ', …' : '');
+  say(`No hint: ${wrong.length === 1 ? 'an entry is' : `${wrong.length} entries are`} wrong (${names}, outlined in red). `
+    + 'Undo or clear them, then ask again.', 'error');
+}
+
+function applyHint() {
+  const shown = view.hint;
+  if (!shown || shown.revision !== game.revision) {
+    say('There is no hint to apply: press Hint first.', 'warn');
+    return;
+  }
+  const last = shown.steps.at(-1);
+  const outcome = game.applySteps(shown.steps);
+  clearHint();
+  if (outcome) {
+    if (last?.placements?.length) view.selected = last.placements[0].cell;
+    gameChanged();
+    say(game.isComplete() ? 'Complete: every row, column and box holds each symbol once.'
+      : `Applied: ${last?.name ?? 'the step'}. Undo takes it back.`, 'ok');
+  } else {
+    changed({ persist: false });
+    say('The step changes nothing on this grid.', 'warn');
+  }
+}
+
+function fillCandidates() {
+  if (game.fillCandidates()) {
+    gameChanged();
+    say('Every empty cell now holds its candidates as pencil marks. Undo takes them back.', 'ok');
+  } else {
+    say('There is no empty cell to mark.', 'warn');
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -666,6 +797,8 @@ function onKeyDown(event) {
       event.preventDefault();
       if (shortcut === 'undo') undo();
       else if (shortcut === 'redo') redo();
+      else if (shortcut === 'hint') hint();
+      else if (shortcut === 'apply') applyHint();
       else {
         ui.help.open = !ui.help.open;
         if (ui.help.open) ui.help.scrollIntoView({ block: 'nearest' });
@@ -757,6 +890,9 @@ function wire() {
     }
   });
   ui.cancel.addEventListener('click', cancelJob);
+  ui.hint.addEventListener('click', hint);
+  ui.apply.addEventListener('click', applyHint);
+  ui.candidates.addEventListener('click', fillCandidates);
   ui.zoomIn.addEventListener('click', () => zoom(1));
   ui.zoomOut.addEventListener('click', () => zoom(-1));
 

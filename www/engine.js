@@ -99,10 +99,29 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     count: (text, limit = 2, { size = 0, hex = false, signal } = {}) =>
       call('count', [text, limit, { size, hex }], { signal }),
     /**
+     * The next logical step for a grid (its filled cells, givens and entries alike):
+     * {status: 'ok', size, steps: [{technique, name, text, cells, placements: [{cell, value}],
+     * eliminations: [{cell, value}]}]}. The steps are the candidate eliminations needed
+     * first, then the one that places a symbol (technique 'guess' when logic alone is stuck:
+     * it names the solution's value). A grid with no solution or several resolves with
+     * status 'none' or 'multiple', unreadable input with 'invalid'; each carries `error`.
+     */
+    hint: (text, { size = 0, hex = false, signal } = {}) => call('hint', [text, { size, hex }], { signal }),
+    /**
+     * Grades a puzzle by the techniques a person needs: {status: 'ok', size, level ('easy' ...
+     * 'diabolical'), levelName ('Easy' ...), score, hardest, hardestName, steps, guesses}, or
+     * status 'none' / 'multiple' / 'invalid' with `error` as for hint().
+     */
+    rate: (text, { size = 0, hex = false, signal } = {}) => call('rate', [text, { size, hex }], { signal }),
+    /**
      * Generates a puzzle with exactly one solution.
-     * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal, budgetMs}
+     * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal,
+     * budgetMs, difficulty: 'easy'|'medium'|'hard'|'expert'|'extreme'|'diabolical'}
      * Resolves to {size, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
-     * budgetRanOut, summary, ms}; bad options reject with kind 'bad-size' / 'bad-option'.
+     * budgetRanOut, summary, ms}, plus {level, levelName, score, difficultyReached} when a
+     * difficulty was asked for (the search stops at the closest level when its time budget,
+     * 10 s unless budgetMs says otherwise, runs out); bad options reject with kind
+     * 'bad-size' / 'bad-option'.
      */
     generate: (options = {}, { onProgress, signal } = {}) =>
       call('generate', [options], { onProgress, signal }),

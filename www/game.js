@@ -140,6 +140,53 @@ export class Game {
     return this.commit('solve', edits);
   }
 
+  /**
+   * Pencil-marks every empty cell with each symbol no peer holds (one undoable command).
+   * Marks the player had are replaced.
+   */
+  fillCandidates() {
+    const n = this.size;
+    const edits = [];
+    for (let cell = 0; cell < this.values.length; cell++) {
+      if (this.values[cell]) continue;
+      const seen = new Uint8Array(n + 1);
+      for (const peer of peers(cell, n)) seen[this.values[peer]] = 1;
+      const marks = [];
+      for (let v = 1; v <= n; v++) if (!seen[v]) marks.push(v);
+      edits.push({ cell, after: { marks: marks.length ? marks : null } });
+    }
+    return this.commit('candidates', edits);
+  }
+
+  /**
+   * Performs a logic step (one undoable command): its placements are entered like the
+   * player's own (peers lose that pencil mark), its eliminations leave the pencil marks.
+   * @param {{placements?: {cell: number, value: number}[], eliminations?: {cell: number, value: number}[]}[]} steps
+   */
+  applySteps(steps, label = 'hint') {
+    const marks = new Map(); // cell -> marks after the step
+    const values = new Map();
+    const marksOf = (cell) => (marks.has(cell) ? marks.get(cell) : this.pencil[cell]);
+    for (const step of steps) {
+      for (const { cell, value } of step.eliminations ?? []) {
+        const current = marksOf(cell);
+        if (current?.includes(value)) marks.set(cell, withoutMark(current, value));
+      }
+      for (const { cell, value } of step.placements ?? []) {
+        if (this.givens[cell] || this.values[cell]) continue;
+        values.set(cell, value);
+        for (const peer of peers(cell, this.size)) {
+          const current = marksOf(peer);
+          if (current?.includes(value)) marks.set(peer, withoutMark(current, value));
+        }
+      }
+    }
+    const edits = [];
+    for (const [cell, after] of marks) if (!values.has(cell)) edits.push({ cell, after: { marks: after } });
+    for (const [cell, value] of values) edits.push({ cell, after: { value, solved: 0 } });
+    return this.commit(label, edits);
+  }
+
   /** Removes every entry, solver value and pencil mark, keeping the givens. */
   clearEntries() {
     const edits = [];

@@ -56,8 +56,15 @@ export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = 
   return null;
 }
 
-/** Page-wide shortcuts outside text fields: 'undo', 'redo', 'help', or null. */
-export function shortcutAction({ key, ctrlKey = false, metaKey = false, altKey = false, shiftKey = false }) {
+/** Page-wide shortcuts outside text fields: 'undo', 'redo', 'help', 'hint', 'apply', or null. */
+export function shortcutAction({ key, code = '', ctrlKey = false, metaKey = false, altKey = false, shiftKey = false }) {
+  // Alt+H and Alt+A, by key position: letters are symbols of large grids, and Alt changes
+  // the character some keyboards report.
+  if (altKey && !ctrlKey && !metaKey) {
+    if (code === 'KeyH') return 'hint';
+    if (code === 'KeyA') return 'apply';
+    return null;
+  }
   if ((ctrlKey || metaKey) && !altKey) {
     const lower = key.toLowerCase();
     if (lower === 'z') return shiftKey ? 'redo' : 'undo';

@@ -37,6 +37,9 @@ export const THEMES = {
     clashText: '#c21d1d',
     markText: '#5d6270',
     markHighlight: '#2454c7',
+    hint: '#fff0b0',
+    hintTarget: '#ffd95c',
+    eliminated: '#d01b1b',
     error: '#d01b1b',
     marked: '#d98a00',
     focus: '#2454c7',
@@ -56,6 +59,9 @@ export const THEMES = {
     clashText: '#ff8a8a',
     markText: '#a3a9b8',
     markHighlight: '#8fb3ff',
+    hint: '#3d3920',
+    hintTarget: '#6b5a12',
+    eliminated: '#ff7070',
     error: '#ff5b5b',
     marked: '#ffb020',
     focus: '#8fb3ff',
@@ -148,6 +154,9 @@ function useFont(ctx, weight, px, family) {
  *   clashes     cells drawn in red (symbols repeated in a unit)
  *   errors      cells outlined in red (where the engine rejected the input)
  *   marked      cells outlined in amber (e.g. where two solutions differ)
+ *   hint        optional {cells, target, eliminations: [{cell, value}]}: a logic step's
+ *               cells tinted, the cell it fills tinted stronger, the pencil marks it
+ *               removes struck through
  *   focused     whether the grid has keyboard focus (draws a ring round the selected cell)
  *   pencilMode  draws that ring dashed
  *   theme       a colour set like THEMES.light
@@ -164,6 +173,8 @@ export function drawGrid(ctx, state, layout) {
   const selected = state.selected ?? -1;
   const highlight = state.highlight ?? 0;
   const clashes = new Set(state.clashes ?? []);
+  const hintCells = new Set(state.hint?.cells ?? []);
+  const hintTarget = state.hint?.target ?? -1;
   const k = layout.box;
 
   // Lines as gaps: box-border colour everywhere, cell-border colour inside each box.
@@ -192,6 +203,8 @@ export function drawGrid(ctx, state, layout) {
     let fill;
     if (i === sel) fill = theme.selected;
     else if (clashes.has(i)) fill = theme.clash;
+    else if (i === hintTarget) fill = theme.hintTarget ?? theme.selected;
+    else if (hintCells.has(i)) fill = theme.hint ?? theme.peer;
     else if (highlight && values[i] === highlight) fill = theme.sameSymbol;
     else if (sel >= 0 && (row === selRow || column === selColumn
       || Math.floor(row / k) * k + Math.floor(column / k) === selBox)) fill = theme.peer;
@@ -223,6 +236,7 @@ export function drawGrid(ctx, state, layout) {
   }
 
   if (state.pencil) drawPencil(ctx, state, layout, theme, family);
+  if (state.hint?.eliminations?.length) drawEliminations(ctx, state, layout, theme);
 
   // Outlines: engine errors, marked cells, then the selection ring.
   const ring = Math.max(2, Math.round(layout.dpr * (cell >= 24 * layout.dpr ? 2.5 : 1.5)));
@@ -238,6 +252,33 @@ export function drawGrid(ctx, state, layout) {
   for (const i of state.errors ?? []) outline(i, theme.error, false);
   if (sel >= 0 && state.focused) outline(sel, theme.focus, state.pencilMode);
   ctx.setLineDash([]);
+}
+
+/** Strikes through the pencil marks a hint removes (where the cell shows them). */
+function drawEliminations(ctx, state, layout, theme) {
+  const n = layout.size;
+  const k = layout.box;
+  const sub = layout.cell / k;
+  if (sub < MIN_MARK_CSS_PX * layout.dpr) return;
+  ctx.strokeStyle = theme.eliminated ?? theme.error;
+  ctx.lineWidth = Math.max(1, Math.round(layout.dpr * 1.5));
+  ctx.setLineDash([]);
+  for (const { cell: i, value: v } of state.hint.eliminations) {
+    const marks = state.pencil?.[i];
+    if (!marks || state.values[i] || !includes(marks, v)) continue;
+    const x = cellStart(layout, i % n) + ((v - 1) % k) * sub;
+    const y = cellStart(layout, Math.floor(i / n)) + Math.floor((v - 1) / k) * sub;
+    ctx.beginPath();
+    ctx.moveTo(x + sub * 0.15, y + sub * 0.85);
+    ctx.lineTo(x + sub * 0.85, y + sub * 0.15);
+    ctx.stroke();
+  }
+}
+
+function includes(marks, v) {
+  if (typeof marks.has === 'function') return marks.has(v);
+  for (const m of marks) if (m === v) return true;
+  return false;
 }
 
 function drawPencil(ctx, state, layout, theme, family) {

@@ -72,20 +72,69 @@ const handlers = {
   solve: ([text, { size = 0, hex = false } = {}]) => answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex)),
   count: ([text, limit = 2, { size = 0, hex = false } = {}]) =>
     answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff))),
-  generate: ([{ size = 9, symmetry = 'none', seed, empty, minimal = false, budgetMs } = {}], progress) => {
+  hint: ([text, { size = 0, hex = false } = {}]) => logic(() => {
+    const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex);
+    const steps = [];
+    for (let i = 0; i < report.length; i++) {
+      steps.push({
+        technique: report.technique(i),
+        name: report.name(i),
+        text: report.text(i),
+        cells: Array.from(report.cells(i)),
+        placements: pairs(report.placements(i)),
+        eliminations: pairs(report.eliminations(i)),
+      });
+    }
+    const result = { status: 'ok', size: report.size, steps };
+    report.free();
+    return result;
+  }),
+  rate: ([text, { size = 0, hex = false } = {}]) => logic(() => ({
+    status: 'ok',
+    ...plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex),
+      ['size', 'level', 'levelName', 'score', 'hardest', 'hardestName', 'steps', 'guesses']),
+  })),
+  generate: ([{ size = 9, symmetry = 'none', seed, empty, minimal = false, budgetMs, difficulty } = {}], progress) => {
     const start = performance.now();
     const seedArg = seed === undefined || seed === null || seed === '' ? undefined : BigInt(seed);
     const emptyArg = minimal ? -1 : empty === undefined || empty === null || empty === '' ? NaN : Number(empty);
     const report = wasm.generate(size >>> 0, String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
-      throttled(progress));
+      difficulty === undefined || difficulty === null ? '' : String(difficulty), throttled(progress));
     const r = plain(report, ['size', 'seed', 'symmetry', 'puzzle', 'solution', 'clues', 'empty', 'minimal',
-      'targetReached', 'budgetRanOut', 'summary']);
+      'targetReached', 'budgetRanOut', 'summary', 'level', 'levelName', 'score', 'difficultyReached']);
+    if (!r.level) {
+      // Not graded: no difficulty was asked for.
+      for (const key of ['level', 'levelName', 'score', 'difficultyReached']) delete r[key];
+    }
     // Seeds drawn by the engine stay below 2^53; a caller's larger seed stays exact as a string.
     r.seed = r.seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.seed) : r.seed.toString();
     r.ms = performance.now() - start;
     return r;
   },
 };
+
+/** Flat [cell, value, cell, value, ...] pairs from the engine as [{cell, value}]. */
+function pairs(flat) {
+  const out = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push({ cell: flat[i], value: flat[i + 1] });
+  return out;
+}
+
+/**
+ * Runs a hint or rate call: a grid with no solution or several resolves with status
+ * 'none' or 'multiple', unreadable input with 'invalid'; each carries the error.
+ */
+function logic(run) {
+  try {
+    return run();
+  } catch (err) {
+    const error = plainError(err);
+    if (error.kind === 'no-solution') return { status: 'none', error };
+    if (error.kind === 'multiple-solutions') return { status: 'multiple', error };
+    if (!INPUT_ERRORS.has(error.kind)) throw err;
+    return { status: 'invalid', error };
+  }
+}
 
 /** Turns anything thrown (a JS Error carrying the engine's fields, or not) into plain data. */
 function plainError(err) {
