@@ -1,0 +1,187 @@
+// Hints, grades and generation by difficulty, through every layer (page -> engine.js ->
+// worker -> wasm logic solver) and in the app (Hint, Apply, Candidates). Answers are
+// checked against the engine's own solution and the rules, never hard-coded.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, withBrowser } from './harness.mjs';
+import { Game } from '../../www/game.js';
+import { fromLine, peers } from '../../www/grid.js';
+import { shortcutAction } from '../../www/input.js';
+
+// magictour top1465 #1: one solution, and hard enough to need more than singles.
+const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+const MULTIPLE = `123456789${'.'.repeat(72)}`;
+const NONE = '12345678.........9' + '.'.repeat(63);
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
+
+test('Candidates marks each empty cell with the symbols no peer holds, in one undo', () => {
+  const game = Game.fromPuzzle(4, fromLine('12..............').values);
+  game.fillCandidates();
+  for (let cell = 0; cell < 16; cell++) {
+    if (game.values[cell]) {
+      assert.equal(game.pencil[cell], null);
+      continue;
+    }
+    const taken = new Set(peers(cell, 4).map((p) => game.values[p]));
+    assert.deepEqual(game.pencil[cell], [1, 2, 3, 4].filter((v) => !taken.has(v)), `cell ${cell}`);
+  }
+  game.undo();
+  assert.ok(game.pencil.every((m) => m === null));
+});
+
+test('applying steps removes their candidates and places their symbols, in one undo', () => {
+  const game = Game.fromPuzzle(4, fromLine('12..............').values);
+  game.fillCandidates();
+  const before = game.pencil.map((m) => m && [...m]);
+  game.applySteps([
+    { eliminations: [{ cell: 4, value: 4 }], placements: [] },
+    { eliminations: [], placements: [{ cell: 2, value: 3 }] },
+  ]);
+  assert.equal(game.values[2], 3);
+  assert.ok(!game.pencil[4]?.includes(4), 'the eliminated mark is gone');
+  for (const peer of peers(2, 4)) assert.ok(!game.pencil[peer]?.includes(3), `peer ${peer} lost its 3`);
+  assert.equal(game.applySteps([{ placements: [{ cell: 0, value: 4 }] }]), null, 'a given never changes');
+  game.undo();
+  assert.equal(game.values[2], 0);
+  assert.deepEqual(game.pencil, before);
+  assert.equal(shortcutAction({ key: '˙', code: 'KeyH', altKey: true }), 'hint');
+  assert.equal(shortcutAction({ key: 'å', code: 'KeyA', altKey: true }), 'apply');
+});
+
+const env = withBrowser();
+
+async function enginePage() {
+  return openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+}
+
+test('engine.hint explains a sound step, and says none / multiple / invalid', async () => {
+  const page = await enginePage();
+  const r = await page.evaluate(async ({ UNIQUE, MULTIPLE, NONE }) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    return {
+      solved: await engine.solve(UNIQUE),
+      hint: await engine.hint(UNIQUE),
+      multiple: await engine.hint(MULTIPLE),
+      none: await engine.hint(NONE),
+      invalid: await engine.hint('12345'),
+      clash: await engine.hint(`5...5${'.'.repeat(76)}`),
+    };
+  }, { UNIQUE, MULTIPLE, NONE });
+  const solution = fromLine(r.solved.solution).values;
+  assert.equal(r.hint.status, 'ok');
+  const steps = r.hint.steps;
+  assert.ok(steps.length >= 1);
+  const last = steps.at(-1);
+  assert.ok(last.placements.length >= 1, 'the last step places a symbol');
+  for (const step of steps) {
+    assert.ok(step.text.length > 10 && step.name && step.technique, JSON.stringify(step));
+    for (const { cell, value } of step.placements) assert.equal(value, solution[cell], step.text);
+    for (const { cell, value } of step.eliminations) assert.notEqual(value, solution[cell], step.text);
+    if (step !== last) assert.equal(step.placements.length, 0);
+  }
+  assert.equal(r.multiple.status, 'multiple');
+  assert.equal(r.multiple.error.kind, 'multiple-solutions');
+  assert.equal(r.none.status, 'none');
+  assert.equal(r.invalid.status, 'invalid');
+  assert.equal(r.clash.status, 'invalid');
+  assert.deepEqual(r.clash.error.cells, [0, 4]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('engine.rate grades, and generate({difficulty}) finds that level with a seed that regenerates it', async () => {
+  const page = await enginePage();
+  const r = await page.evaluate(async ({ UNIQUE }) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    const made = await engine.generate({ size: 9, seed: 11, difficulty: 'medium' });
+    return {
+      rate: await engine.rate(UNIQUE),
+      made,
+      regraded: await engine.rate(made.puzzle),
+      again: await engine.generate({ size: 9, seed: made.seed }),
+      plain: await engine.generate({ size: 9, seed: 11 }),
+      bad: await engine.generate({ size: 9, difficulty: 'impossible' }).then(() => 'resolved', (e) => e.kind),
+    };
+  }, { UNIQUE });
+  assert.equal(r.rate.status, 'ok');
+  assert.ok(LEVELS.includes(r.rate.level), r.rate.level);
+  assert.notEqual(r.rate.level, 'easy', 'top1465 #1 needs more than singles');
+  assert.ok(r.rate.score > 0 && r.rate.steps > 0);
+  assert.equal(r.made.level, 'medium');
+  assert.equal(r.made.difficultyReached, true);
+  assert.equal(r.regraded.level, 'medium');
+  assert.equal(r.regraded.score, r.made.score);
+  assert.equal(r.again.puzzle, r.made.puzzle, 'the reported seed regenerates the puzzle');
+  assert.equal(r.plain.level, undefined, 'no grade unless asked');
+  assert.equal(r.bad, 'bad-option');
+  await page.close();
+});
+
+test('the app: Hint highlights and explains, Apply fills the cell, Undo takes it back, wrong entries are named', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.fill('#puzzle-text', UNIQUE);
+  await page.click('#load');
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, UNIQUE);
+  const solution = await page.evaluate(async (p) => {
+    const { createEngine } = await import('/www/engine.js');
+    return (await createEngine().solve(p)).solution;
+  }, UNIQUE);
+  assert.equal(await page.isDisabled('#apply'), true, 'nothing to apply yet');
+
+  await page.click('#candidates');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('grid').dataset.hintTarget);
+  const target = Number(await page.$eval('#grid', (c) => c.dataset.hintTarget));
+  const text = await page.textContent('#hint-text');
+  assert.ok(text.length > 10, text);
+  assert.ok((await page.$eval('#grid', (c) => c.dataset.hint)).split(' ').map(Number).includes(target));
+
+  await page.click('#apply');
+  const grid = await page.$eval('#grid', (c) => c.dataset.grid);
+  assert.equal(grid[target], solution[target], 'Apply placed the solution\'s symbol');
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.hint), '', 'the hint is gone once applied');
+  await page.keyboard.press('Control+z');
+  assert.equal((await page.$eval('#grid', (c) => c.dataset.grid))[target], '.');
+
+  // A wrong entry: the hint names it instead of giving a step.
+  const empty = [...UNIQUE].findIndex((ch, i) => ch === '.' && i !== target);
+  const givens = new Set([...UNIQUE].map((ch, i) => (ch !== '.' ? i : -1)));
+  // Pick a wrong symbol that does not clash with a peer, so only the solver can tell.
+  const peerValues = new Set(peers(empty, 9).map((p) => UNIQUE[p]));
+  const symbol = [...'123456789'].find((s) => s !== solution[empty] && !peerValues.has(s));
+  assert.ok(symbol, 'some wrong symbol does not clash');
+  await page.click('#grid', { position: { x: 5, y: 5 } });
+  await page.evaluate(() => document.getElementById('grid').focus());
+  // Move the selection to the empty cell with the arrow keys from r1c1.
+  for (let i = 0; i < Math.floor(empty / 9); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < empty % 9; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(symbol);
+  assert.ok(!givens.has(empty));
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('status').dataset.tone === 'error');
+  assert.match(await page.textContent('#status'), /wrong/);
+  assert.deepEqual((await page.$eval('#grid', (c) => c.dataset.errors)).split(' ').map(Number), [empty]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the app: Hint then Apply, again and again, solves a generated puzzle', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/#size=4&seed=3`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  for (let i = 0; i < 16; i++) {
+    const line = await page.$eval('#grid', (c) => c.dataset.grid);
+    if (!line.includes('.')) break;
+    await page.keyboard.press('Alt+KeyH');
+    await page.waitForFunction(() => document.getElementById('grid').dataset.hintTarget);
+    await page.keyboard.press('Alt+KeyA');
+  }
+  const line = await page.$eval('#grid', (c) => c.dataset.grid);
+  assert.ok(!line.includes('.'), line);
+  assert.match(await page.textContent('#status'), /Complete/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
