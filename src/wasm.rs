@@ -16,8 +16,8 @@ use crate::error::Error;
 use crate::format::to_line;
 use crate::generate::{self, Control, Options, Symmetry, Target};
 use crate::grade::{Level, Rating};
-use crate::logic::Step;
 use crate::grid::Shape;
+use crate::logic::Step;
 use crate::parse::{ParseOptions, parse_with};
 use crate::solve::{Next, SolveResult, Solver};
 
@@ -427,11 +427,13 @@ impl HintReport {
     }
     /// Step `i`'s technique id (`"hidden-single"`).
     pub fn technique(&self, i: u32) -> String {
-        self.step(i).map_or(String::new(), |s| s.technique.id().to_string())
+        self.step(i)
+            .map_or(String::new(), |s| s.technique.id().to_string())
     }
     /// Step `i`'s technique name (`"Hidden single"`).
     pub fn name(&self, i: u32) -> String {
-        self.step(i).map_or(String::new(), |s| s.technique.name().to_string())
+        self.step(i)
+            .map_or(String::new(), |s| s.technique.name().to_string())
     }
     /// Step `i` in one sentence.
     pub fn text(&self, i: u32) -> String {
@@ -444,11 +446,13 @@ impl HintReport {
     }
     /// What step `i` places, as flat pairs `[cell, value, cell, value, ...]`.
     pub fn placements(&self, i: u32) -> Vec<u32> {
-        self.step(i).map_or(Vec::new(), |s| flat_pairs(&s.placements))
+        self.step(i)
+            .map_or(Vec::new(), |s| flat_pairs(&s.placements))
     }
     /// The candidates step `i` removes, as flat pairs `[cell, value, ...]`.
     pub fn eliminations(&self, i: u32) -> Vec<u32> {
-        self.step(i).map_or(Vec::new(), |s| flat_pairs(&s.eliminations))
+        self.step(i)
+            .map_or(Vec::new(), |s| flat_pairs(&s.eliminations))
     }
 }
 

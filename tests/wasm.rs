@@ -153,6 +153,7 @@ fn generate_gives_the_golden_puzzles() {
             Some(seed.parse().unwrap()),
             f64::NAN,
             f64::NAN,
+            "",
             &js_sys::Function::new_no_args(""),
         )
         .unwrap_or_else(|e| panic!("{line}: {}", describe(&e)));
@@ -176,7 +177,7 @@ fn generate_gives_the_golden_puzzles() {
 #[wasm_bindgen_test]
 fn generate_cancels_when_the_callback_says_false() {
     let stop = js_sys::Function::new_no_args("return false;");
-    let err = sudoku64::wasm::generate(16, "none", Some(3), f64::NAN, f64::NAN, &stop)
+    let err = sudoku64::wasm::generate(16, "none", Some(3), f64::NAN, f64::NAN, "", &stop)
         .err()
         .expect("cancelled");
     assert_eq!(
@@ -245,14 +246,16 @@ fn invalid_puzzles_are_errors_with_fields() {
 #[wasm_bindgen_test]
 fn generate_refuses_bad_options() {
     let none = js_sys::Function::new_no_args("");
-    for (size, symmetry, empty, kind) in [
-        (10, "none", f64::NAN, "bad-size"),
-        (9, "spiral", f64::NAN, "bad-option"),
-        (9, "none", 1.5, "bad-option"),
+    for (size, symmetry, empty, difficulty, kind) in [
+        (10, "none", f64::NAN, "", "bad-size"),
+        (9, "spiral", f64::NAN, "", "bad-option"),
+        (9, "none", 1.5, "", "bad-option"),
+        (9, "none", f64::NAN, "fiendish", "bad-option"),
     ] {
-        let err = sudoku64::wasm::generate(size, symmetry, Some(1), empty, f64::NAN, &none)
-            .err()
-            .unwrap_or_else(|| panic!("{size} {symmetry} {empty} was accepted"));
+        let err =
+            sudoku64::wasm::generate(size, symmetry, Some(1), empty, f64::NAN, difficulty, &none)
+                .err()
+                .unwrap_or_else(|| panic!("{size} {symmetry} {empty} was accepted"));
         assert_eq!(
             field(&err, "kind").as_string().as_deref(),
             Some(kind),
@@ -260,4 +263,71 @@ fn generate_refuses_bad_options() {
             describe(&err)
         );
     }
+}
+
+/// The logic solver inside the wasm build answers the fixtures too: following its hints
+/// from each uniquely solvable 9×9 and small puzzle reaches the fixture's solution, and
+/// grids with no solution or several get those error kinds.
+#[wasm_bindgen_test]
+fn hints_follow_every_small_fixture_to_its_solution() {
+    let mut followed = 0;
+    for case in cases() {
+        if !(case.at.starts_with("9x9") || case.at.starts_with("small")) {
+            continue;
+        }
+        let at = &case.at;
+        match case.count {
+            0 | 2.. => {
+                let err = sudoku64::wasm::hint(&case.puzzle, 0, false)
+                    .err()
+                    .unwrap_or_else(|| {
+                        panic!("{at}: a hint for a grid with {} solutions", case.count)
+                    });
+                let kind = field(&err, "kind").as_string().unwrap_or_default();
+                let expected = if case.count == 0 {
+                    ["no-solution", "clash"]
+                } else {
+                    ["multiple-solutions", "multiple-solutions"]
+                };
+                assert!(
+                    expected.contains(&kind.as_str()),
+                    "{at}: {}",
+                    describe(&err)
+                );
+                let rated = sudoku64::wasm::rate(&case.puzzle, 0, false);
+                assert!(rated.is_err(), "{at}: rated");
+            }
+            _ => {
+                let solution = grid(&case.solution);
+                let mut grid = grid(&case.puzzle);
+                let mut rounds = 0;
+                while !grid.is_full() {
+                    let text = sudoku64::format::to_line(&grid);
+                    let report = sudoku64::wasm::hint(&text, 0, false)
+                        .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
+                    assert!(report.length() > 0, "{at}: no step for an unfinished grid");
+                    let last = report.length() - 1;
+                    let placed = report.placements(last);
+                    assert!(placed.len() >= 2, "{at}: the last step places nothing");
+                    for pair in placed.chunks(2) {
+                        let (cell, value) = (pair[0] as usize, pair[1] as u8);
+                        assert_eq!(value, solution.get(cell), "{at}: {}", report.text(last));
+                        grid.set(cell, value);
+                    }
+                    rounds += 1;
+                    assert!(rounds <= grid.cells().len(), "{at}: hints do not converge");
+                }
+                assert_eq!(grid, solution, "{at}");
+                let rating = sudoku64::wasm::rate(&case.puzzle, 0, false)
+                    .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
+                assert!(
+                    !rating.level().is_empty() && rating.steps() > 0
+                        || case.puzzle == case.solution,
+                    "{at}"
+                );
+                followed += 1;
+            }
+        }
+    }
+    assert!(followed > 50, "only {followed} fixtures followed");
 }
