@@ -182,12 +182,36 @@ const PEERS: [u32; 27] = {
     t
 };
 
+/// The band of each word.
+const BAND_OF: [usize; 27] = {
+    let mut t = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = i / 9;
+        i += 1;
+    }
+    t
+};
+
+/// For each word, the same digit's words in the two other bands, with their bands.
+const OTHER_BANDS: [[(usize, usize); 2]; 27] = {
+    let mut t = [[(0, 0); 2]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (b, d) = (i / 9, i % 9);
+        let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+        t[i] = [(9 * b1 + d, b1), (9 * b2 + d, b2)];
+        i += 1;
+    }
+    t
+};
+
 /// The state of a search node: where each digit may still go, and which cells are open.
 ///
 /// ```text
 ///  grid rows 0-2 = band 0, rows 3-5 = band 1, rows 6-8 = band 2
 ///
-///  cand[3 * d + b], digit d + 1 in band b (bits 27..31 always 0):
+///  cand[9 * b + d], digit d + 1 in band b (bits 27..31 always 0):
 ///
 ///          box 0      box 1      box 2
 ///        c0 c1 c2   c3 c4 c5   c6 c7 c8
@@ -198,7 +222,7 @@ const PEERS: [u32; 27] = {
 ///        a minirow: the 3 bits where a row meets a box
 ///
 ///  unsolved[b]: the same layout, a bit for each cell not yet fixed
-///  dirty:       bit 3 * d + b for each word changed since its last band update
+///  dirty:       bit 9 * b + d for each word changed since its last band update
 /// ```
 ///
 /// A fixed cell keeps its bit in its digit's word (and in no other), so the one-per-row,
@@ -234,23 +258,37 @@ impl Board {
     /// contradiction.
     #[inline]
     fn assign(&mut self, d: usize, b: usize, x: u32) -> bool {
-        if self.cand[3 * d + b] & x == 0 || self.unsolved[b] & x == 0 {
+        let i = 9 * b + d;
+        if self.cand[i] & x == 0 || self.unsolved[b] & x == 0 {
             return false;
         }
-        for other in (b..27).step_by(3) {
-            if self.cand[other] & x != 0 && other != 3 * d + b {
-                self.cand[other] &= !x;
-                self.dirty |= 1 << other;
-            }
-        }
+        self.take_from_other_digits(i, b, x);
+        self.fix(i, b, x)
+    }
+
+    /// Fixes the open cell `x` of band `b`, which only word `i` still holds: clears the
+    /// digit from its peers. Returns `false` on a contradiction.
+    #[inline]
+    fn fix(&mut self, i: usize, b: usize, x: u32) -> bool {
         self.unsolved[b] &= !x;
         let bit = x.trailing_zeros() as usize;
-        if !self.restrict(3 * d + b, b, !PEERS[bit]) {
-            return false;
-        }
+        let [(j, b1), (k, b2)] = OTHER_BANDS[i];
         let col = !column(bit % 9);
-        self.restrict(3 * d + (b + 1) % 3, (b + 1) % 3, col)
-            && self.restrict(3 * d + (b + 2) % 3, (b + 2) % 3, col)
+        self.restrict(i, b, !PEERS[bit]) && self.restrict(j, b1, col) && self.restrict(k, b2, col)
+    }
+
+    /// Removes the cells `x` of band `b` from every digit's word but word `i` (which
+    /// holds them all).
+    #[inline]
+    fn take_from_other_digits(&mut self, i: usize, b: usize, x: u32) {
+        // Branch-free: clear from all nine, then give word i its cells back.
+        let mut hit = 0u32;
+        for (d, word) in self.cand[9 * b..9 * b + 9].iter_mut().enumerate() {
+            hit |= ((*word & x != 0) as u32) << d;
+            *word &= !x;
+        }
+        self.cand[i] |= x;
+        self.dirty |= (hit << (9 * b)) & !(1 << i);
     }
 
     /// Keeps only `mask` of word `i` (of band `b`). Returns `false` if that takes a fixed
@@ -269,12 +307,12 @@ impl Board {
         true
     }
 
-    /// The band update of word `i` (digit `i / 3`, band `i % 3`): keep the minirows of
+    /// The band update of word `i` (band `i / 9`, digit `i % 9`): keep the minirows of
     /// some row-to-box matching, give the other bands' columns up where a box has one
     /// column left, and fix the cells left alone in their row.
     #[inline]
     fn update(&mut self, i: usize) -> bool {
-        let b = i % 3;
+        let b = BAND_OF[i];
         let old = self.cand[i];
         let minirows = MINIROWS[(old & ROW) as usize] as usize
             | (MINIROWS[(old >> 9 & ROW) as usize] as usize) << 3
@@ -285,9 +323,8 @@ impl Board {
         }
         self.cand[i] = a;
         let lone = !LONE_COLUMNS[((a | a >> 9 | a >> 18) & ROW) as usize];
-        let base = i - b;
-        let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
-        if !self.restrict(base + b1, b1, lone) || !self.restrict(base + b2, b2, lone) {
+        let [(j, b1), (k, b2)] = OTHER_BANDS[i];
+        if !self.restrict(j, b1, lone) || !self.restrict(k, b2, lone) {
             return false;
         }
         // Hidden singles by row (and, through the matching, by box): a row with one
@@ -301,29 +338,24 @@ impl Board {
         }
         alone &= self.unsolved[b];
         if alone != 0 {
-            for other in (b..27).step_by(3) {
-                if other != i && self.cand[other] & alone != 0 {
-                    self.cand[other] &= !alone;
-                    self.dirty |= 1 << other;
-                }
-            }
+            self.take_from_other_digits(i, b, alone);
             self.unsolved[b] &= !alone;
         }
         true
     }
 
-    /// Fixes every open cell with one candidate left. `None` on a contradiction, else
-    /// whether any cell was fixed.
-    fn naked_singles(&mut self) -> Option<bool> {
+    /// Fixes every open cell with one candidate left in the bands of `bands` (bit `b`).
+    /// `None` on a contradiction, else whether any cell was fixed.
+    fn naked_singles(&mut self, bands: u32) -> Option<bool> {
         let mut fixed = false;
         for b in 0..3 {
             let open = self.unsolved[b];
-            if open == 0 {
+            if open == 0 || bands & 1 << b == 0 {
                 continue;
             }
+            let words = &self.cand[9 * b..9 * b + 9];
             let (mut once, mut twice) = (0u32, 0u32);
-            for d in 0..9 {
-                let a = self.cand[3 * d + b];
+            for &a in words {
                 twice |= once & a;
                 once |= a;
             }
@@ -335,8 +367,8 @@ impl Board {
                 let x = singles & singles.wrapping_neg();
                 singles ^= x;
                 // An earlier single may have taken this cell's last digit.
-                let d = (0..9).find(|&d| self.cand[3 * d + b] & x != 0)?;
-                if !self.assign(d, b, x) {
+                let d = (0..9).find(|&d| self.cand[9 * b + d] & x != 0)?;
+                if !self.fix(9 * b + d, b, x) {
                     return None;
                 }
                 fixed = true;
@@ -348,14 +380,20 @@ impl Board {
     /// Runs band updates and naked singles to a fixpoint. `false` on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
+            // Bands with a changed word: only they can have new naked singles.
+            let mut touched = 0;
             while self.dirty != 0 {
+                touched |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 if !self.update(i) {
                     return false;
                 }
             }
-            match self.naked_singles() {
+            let bands = (touched & 0x1ff != 0) as u32
+                | ((touched >> 9 & 0x1ff != 0) as u32) << 1
+                | ((touched >> 18 != 0) as u32) << 2;
+            match self.naked_singles(bands) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -379,8 +417,7 @@ impl Board {
             }
             // Saturating bit-sliced counts: at least 1, 2, 3 and 4 candidates.
             let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let a = self.cand[3 * d + b];
+            for &a in &self.cand[9 * b..9 * b + 9] {
                 c4 |= c3 & a;
                 c3 |= c2 & a;
                 c2 |= c1 & a;
@@ -406,20 +443,18 @@ impl Board {
     /// The digits (bit `d`) still possible in cell `x` of band `b`.
     fn digits(&self, b: usize, x: u32) -> u32 {
         (0..9)
-            .filter(|&d| self.cand[3 * d + b] & x != 0)
+            .filter(|&d| self.cand[9 * b + d] & x != 0)
             .fold(0, |m, d| m | 1 << d)
     }
 
     /// The solved grid's cells, row-major.
     fn cells(&self) -> [u8; 81] {
         let mut cells = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut a = self.cand[3 * d + b];
-                while a != 0 {
-                    cells[27 * b + a.trailing_zeros() as usize] = d as u8 + 1;
-                    a &= a - 1;
-                }
+        for (i, &word) in self.cand.iter().enumerate() {
+            let mut a = word;
+            while a != 0 {
+                cells[27 * (i / 9) + a.trailing_zeros() as usize] = (i % 9) as u8 + 1;
+                a &= a - 1;
             }
         }
         cells
