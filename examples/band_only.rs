@@ -8,14 +8,18 @@ fn main() {
         .collect();
     let t = std::time::Instant::now();
     let mut n = 0;
+    let mut guesses = 0;
     for _ in 0..3 {
         for g in &grids {
-            n += band::count_up_to(g, 2).count;
+            let c = band::count_up_to(g, 2);
+            n += c.count;
+            guesses += c.stats.guesses;
         }
     }
     println!(
-        "{} {:.0}/s",
+        "{} guesses {} {:.0}/s",
         n,
+        guesses,
         3.0 * grids.len() as f64 / t.elapsed().as_secs_f64()
     );
 }

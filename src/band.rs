@@ -167,6 +167,26 @@ const LONE_COLUMNS: [u32; 512] = {
     t
 };
 
+/// For the columns where a digit can go in one band only (9 bits): in each box with
+/// such a column, that column alone (the box's digit must be in it); boxes without one
+/// keep all three. All three rows of the band.
+const CLAIM_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut keep = 0u32;
+        let mut j = 0;
+        while j < 3 {
+            let cols = (s >> (3 * j)) as u32 & 7;
+            keep |= if cols != 0 { cols } else { 7 } << (3 * j);
+            j += 1;
+        }
+        t[s] = keep | keep << 9 | keep << 18;
+        s += 1;
+    }
+    t
+};
+
 /// Per bit of a band (a cell), its peers inside the band: its row, its box and its
 /// column, without the cell itself.
 const PEERS: [u32; 27] = {
@@ -396,9 +416,38 @@ impl Board {
             match self.naked_singles(bands) {
                 None => return false,
                 Some(true) => {}
-                Some(false) => return true,
+                Some(false) => {
+                    if !self.claim_columns() {
+                        return false;
+                    }
+                    if self.dirty == 0 {
+                        return true;
+                    }
+                }
             }
         }
+    }
+
+    /// Locked candidates along columns, between bands: where a digit's column has
+    /// places in one band only, the digit's box in that band must use that column. With
+    /// one place in the column, this is a hidden single by column.
+    fn claim_columns(&mut self) -> bool {
+        for d in 0..9 {
+            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let cols = w.map(|a| (a | a >> 9 | a >> 18) & ROW);
+            if cols[0] | cols[1] | cols[2] != ROW {
+                return false;
+            }
+            let twice = cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
+            for b in 0..3 {
+                let only_here = cols[b] & !twice;
+                if only_here != 0 && !self.restrict(9 * b + d, b, CLAIM_COLUMNS[only_here as usize])
+                {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     fn is_solved(&self) -> bool {
