@@ -12,9 +12,17 @@
 //! takes that column away from the other two bands.
 //!
 //! Propagation alternates those band updates (only for the words that changed) with naked
-//! singles, found bit-parallel across the nine digit words of a band. The search branches
-//! on a cell with two candidates if there is one (else the fewest), and copies the whole
-//! board (about 120 bytes) at each branch instead of keeping an undo trail.
+//! singles, found bit-parallel across the nine digit words of a band. At each fixpoint,
+//! claiming along columns runs between bands: a digit whose column has places in one band
+//! only must use that column in that band's box (with one place, a hidden single by
+//! column); it saves about 15% of the guesses on hard puzzles. The search branches on a
+//! cell with two candidates if there is one (else three, else the first open cell), and
+//! copies the whole board (124 bytes) at each branch instead of keeping an undo trail.
+//!
+//! Tried and dropped: keeping each word's value at its last update and comparing, instead
+//! of exact dirty bits, so that clearing a fixed cell from the other digits could mark all
+//! of them blindly. It was 20-30% slower on hard puzzles (and the board, copied at every
+//! branch, grows by 108 bytes).
 //!
 //! The design follows the ideas of the JCZ solver family and tdoku's band-oriented
 //! layout; the tables and code are this crate's own.

@@ -217,7 +217,9 @@ impl<'h> Solver<'h> {
     }
 
     /// Whether [`solve_with`] and [`count_with`] would give this solver's puzzles to the
-    /// band solver (see [`set_fast_path`](Solver::set_fast_path)).
+    /// band solver (see [`set_fast_path`](Solver::set_fast_path)). After they did, only
+    /// [`stats`](Solver::stats) describes that puzzle: the candidates and
+    /// [`solution`](Solver::solution) are left from the last puzzle this solver loaded.
     pub fn uses_fast_path(&self) -> bool {
         self.fast_path
             && crate::band::supports(self.shape)
