@@ -1,10 +1,12 @@
-//! Side-by-side solver benchmark: sudoku64's generic engine against the `sudoku` crate
-//! (a fast JCZ-style 9×9 solver) on the public puzzle sets, each puzzle under a random
-//! symmetry from a fixed seed. Both count solutions up to 2, the work of a uniqueness
-//! check; their counts must agree.
+//! Side-by-side solver benchmark on the public 9×9 puzzle sets: sudoku64's band solver
+//! (the 9×9 fast path) and its generic solver against the `sudoku` crate (a fast
+//! JCZ-style 9×9 solver), each puzzle under a random symmetry from a fixed seed. All three
+//! count solutions up to 2, the work of a uniqueness check; their counts must agree. They
+//! take turns for several rounds and each keeps its fastest, so that load on a shared
+//! machine hits all three alike; ratios are to the `sudoku` crate.
 //!
 //! ```text
-//! cargo run --release -p sudoku64-bench -- [--limit N] [--seed S] [FILE...]
+//! cargo run --release -p sudoku64-bench -- [--limit N] [--rounds R] [--seed S] [FILE...]
 //! cargo run --release -p sudoku64-bench -- --verify-fixtures [tests/data/9x9.txt]
 //! ```
 //!
@@ -35,10 +37,10 @@ struct Args {
     /// Seed for the random symmetries.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Turn off locked candidates in sudoku64 (to compare propagation strengths).
+    /// Turn off locked candidates in the generic solver (to compare propagation strengths).
     #[arg(long)]
     no_locked: bool,
-    /// Turn off hidden singles in sudoku64.
+    /// Turn off hidden singles in the generic solver.
     #[arg(long)]
     no_hidden: bool,
     /// Check the fixture files (default tests/data/9x9.txt) with the `sudoku` crate instead.
