@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
-use sudoku64::solve::{Next, SolveResult, Solver, Stats, solve_with};
+use sudoku64::solve::{Next, SolveResult, Solver, Stats, count_with, solve_with};
 use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format, parse};
 
 #[derive(Parser)]
@@ -281,11 +281,7 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
         let start = Instant::now();
         let io_err = |e: io::Error| e.to_string();
         if let Some(limit) = args.count {
-            solver.load(&grid);
-            let mut count = 0;
-            while count < limit && solver.next_solution() == Next::Solution {
-                count += 1;
-            }
+            let count = count_with(solver, &grid, limit).0;
             writeln!(out, "{count}").map_err(io_err)?;
         } else if args.all {
             solver.load(&grid);
@@ -315,7 +311,8 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
         }
         if args.stats {
             out.flush().map_err(|e| e.to_string())?;
-            eprintln!("{}", stats_line(line, &solver.stats(), start.elapsed()));
+            let stats = stats_line(line, &solver.stats(), start.elapsed());
+            eprintln!("{stats}, {} engine", solver.last_engine());
         }
     }
     out.flush().map_err(|e| e.to_string())?;
@@ -516,11 +513,7 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
             solver = Solver::new(grid.shape());
         }
         let start = Instant::now();
-        solver.load(grid);
-        let mut count = 0;
-        while count < 2 && solver.next_solution() == Next::Solution {
-            count += 1;
-        }
+        let count = count_with(&mut solver, grid, 2).0;
         times.push(start.elapsed().as_secs_f64() * 1e6);
         match count {
             0 => none += 1,

@@ -144,6 +144,11 @@ pub struct Solver<'h> {
     prefer: Vec<u64>,
     /// A cell to branch on first, if it is still open at the first decision.
     first_cell: Option<usize>,
+    /// Whether [`solve_with`] and [`count_with`] may hand this solver's puzzles to the
+    /// 9×9 fast path ([`crate::band`]).
+    fast_path: bool,
+    /// The counters of the last puzzle the fast path did instead of this solver.
+    fast_stats: Option<Stats>,
 }
 
 impl<'h> Solver<'h> {
@@ -198,6 +203,42 @@ impl<'h> Solver<'h> {
             node_limit: u64::MAX,
             prefer: Vec::new(),
             first_cell: None,
+            fast_path: true,
+            fast_stats: None,
+        }
+    }
+
+    /// Lets [`solve_with`] and [`count_with`] hand 9×9 puzzles to the band solver
+    /// ([`crate::band`], several times faster) when this solver has nothing only it can
+    /// do: no hook, node limit, preferred symbols, random order, first cell or weakened
+    /// rules. On by default; off keeps every puzzle on this engine (to measure or test it).
+    pub fn set_fast_path(&mut self, on: bool) {
+        self.fast_path = on;
+    }
+
+    /// Whether [`solve_with`] and [`count_with`] would give this solver's puzzles to the
+    /// band solver (see [`set_fast_path`](Solver::set_fast_path)). After they did, only
+    /// [`stats`](Solver::stats) describes that puzzle: the candidates and
+    /// [`solution`](Solver::solution) are left from the last puzzle this solver loaded.
+    pub fn uses_fast_path(&self) -> bool {
+        self.fast_path
+            && crate::band::supports(self.shape)
+            && self.hook.is_none()
+            && self.node_limit == u64::MAX
+            && self.prefer.is_empty()
+            && self.rng.is_none()
+            && self.first_cell.is_none()
+            && self.rules == Rules::default()
+    }
+
+    /// Which engine answered the last puzzle: `"band"` (the 9×9 fast path) or
+    /// `"generic"` (this solver). Their counters mean the same things, but the band
+    /// solver propagates further per node, so its figures are smaller.
+    pub fn last_engine(&self) -> &'static str {
+        if self.fast_stats.is_some() {
+            "band"
+        } else {
+            "generic"
         }
     }
 
@@ -257,8 +298,11 @@ impl<'h> Solver<'h> {
         self.hook = hook;
     }
 
-    /// The counters since the last load.
+    /// The counters since the last load (or of the last puzzle the fast path did).
     pub fn stats(&self) -> Stats {
+        if let Some(stats) = self.fast_stats {
+            return stats;
+        }
         let mut s = self.stats;
         s.solved_cells = (self.shape.cells() - self.unsolved) as u64;
         s
@@ -300,6 +344,7 @@ impl<'h> Solver<'h> {
     }
 
     fn reset(&mut self) {
+        self.fast_stats = None;
         let all = self.shape.full_mask();
         self.dirty_hidden = [all; 3];
         self.dirty_locked = [all; 3];
@@ -864,13 +909,47 @@ fn once_twice(masks: &[u64]) -> (u64, u64) {
 /// assert!(matches!(solve(&puzzle), SolveResult::Unique(_)));
 /// ```
 pub fn solve(grid: &Grid) -> SolveResult {
+    if crate::band::supports(grid.shape()) {
+        return from_counted(crate::band::count_up_to(grid, 2));
+    }
     let mut solver = Solver::new(grid.shape());
     solve_with(&mut solver, grid).0
 }
 
+/// The three cases, from the band solver's count up to 2.
+fn from_counted(counted: crate::band::Counted) -> SolveResult {
+    match (counted.first, counted.second) {
+        (Some(a), Some(b)) => SolveResult::Multiple(a, b),
+        (Some(a), None) => SolveResult::Unique(a),
+        _ => SolveResult::None,
+    }
+}
+
+/// Runs the band solver for a solver that hands it this puzzle
+/// ([`Solver::uses_fast_path`]), leaving its counters where [`Solver::stats`] reads them.
+fn count_fast(solver: &mut Solver<'_>, grid: &Grid, limit: u64) -> Option<crate::band::Counted> {
+    if !solver.uses_fast_path() {
+        return None;
+    }
+    assert_eq!(
+        grid.shape(),
+        solver.shape,
+        "the grid's shape is not the solver's"
+    );
+    let counted = crate::band::count_up_to(grid, limit);
+    solver.phase = Phase::Done;
+    solver.fast_stats = Some(counted.stats);
+    Some(counted)
+}
+
 /// [`solve`] on a reusable solver; also returns the search counters. Stops early with
-/// `None` if the solver's hook asked to stop.
+/// `None` if the solver's hook asked to stop. 9×9 puzzles go to the band solver when
+/// the solver allows it ([`Solver::uses_fast_path`]).
 pub fn solve_with(solver: &mut Solver<'_>, grid: &Grid) -> (SolveResult, Stats) {
+    if let Some(counted) = count_fast(solver, grid, 2) {
+        let stats = counted.stats;
+        return (from_counted(counted), stats);
+    }
     solver.load(grid);
     let result = match solver.next_solution() {
         Next::Solution => {
@@ -887,6 +966,9 @@ pub fn solve_with(solver: &mut Solver<'_>, grid: &Grid) -> (SolveResult, Stats) 
 
 /// One solution, if there is any.
 pub fn solve_one(grid: &Grid) -> Option<Grid> {
+    if crate::band::supports(grid.shape()) {
+        return crate::band::count_up_to(grid, 1).first;
+    }
     let mut solver = Solver::new(grid.shape());
     solver.load(grid);
     (solver.next_solution() == Next::Solution).then(|| solver.solution())
@@ -894,22 +976,60 @@ pub fn solve_one(grid: &Grid) -> Option<Grid> {
 
 /// The number of solutions, counting no further than `limit`.
 pub fn count_solutions_up_to(grid: &Grid, limit: u64) -> u64 {
+    if crate::band::supports(grid.shape()) {
+        return crate::band::count_up_to(grid, limit).count;
+    }
     let mut solver = Solver::new(grid.shape());
     count_with(&mut solver, grid, limit).0
 }
 
 /// [`count_solutions_up_to`] on a reusable solver. The `Next` is `Stopped` when the hook
-/// stopped the count early (the count is then a lower bound).
+/// stopped the count early (the count is then a lower bound), `Solution` when the count
+/// reached the limit, else `Exhausted`. 9×9 puzzles go to the band solver when the
+/// solver allows it ([`Solver::uses_fast_path`]).
 pub fn count_with(solver: &mut Solver<'_>, grid: &Grid, limit: u64) -> (u64, Next) {
+    let (count, _, next) = count_keeping_first(solver, grid, limit, false);
+    (count, next)
+}
+
+/// [`count_with`], also returning the first solution found (if any).
+pub fn count_and_first_with(
+    solver: &mut Solver<'_>,
+    grid: &Grid,
+    limit: u64,
+) -> (u64, Option<Grid>, Next) {
+    count_keeping_first(solver, grid, limit, true)
+}
+
+fn count_keeping_first(
+    solver: &mut Solver<'_>,
+    grid: &Grid,
+    limit: u64,
+    keep_first: bool,
+) -> (u64, Option<Grid>, Next) {
+    if let Some(counted) = count_fast(solver, grid, limit) {
+        let next = if counted.count < limit {
+            Next::Exhausted
+        } else {
+            Next::Solution
+        };
+        return (counted.count, counted.first, next);
+    }
     solver.load(grid);
     let mut count = 0;
+    let mut first = None;
     while count < limit {
         match solver.next_solution() {
-            Next::Solution => count += 1,
-            other => return (count, other),
+            Next::Solution => {
+                if count == 0 && keep_first {
+                    first = Some(solver.solution());
+                }
+                count += 1;
+            }
+            other => return (count, first, other),
         }
     }
-    (count, Next::Solution)
+    (count, first, Next::Solution)
 }
 
 /// Every solution of a puzzle, found lazily, one per `next()`: the classic `-a` mode.

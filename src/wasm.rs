@@ -19,7 +19,7 @@ use crate::grade::{Level, Rating};
 use crate::grid::Shape;
 use crate::logic::Step;
 use crate::parse::{ParseOptions, parse_with};
-use crate::solve::{Next, SolveResult, Solver};
+use crate::solve::{SolveResult, Solver};
 
 /// Installs a panic hook that writes the panic message to the console before the wasm
 /// traps, so a crash report says what broke.
@@ -194,15 +194,9 @@ pub fn solve(text: &str, size: u32, hex: bool) -> Result<SolveReport, JsValue> {
 pub fn count(text: &str, size: u32, hex: bool, limit: u32) -> Result<SolveReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
     let mut solver = Solver::new(grid.shape());
-    solver.load(&grid);
-    let mut count = 0;
-    let mut solution = String::new();
-    while count < limit && solver.next_solution() == Next::Solution {
-        if count == 0 {
-            solution = to_line(&solver.solution());
-        }
-        count += 1;
-    }
+    let (count, first, _) = crate::solve::count_and_first_with(&mut solver, &grid, limit.into());
+    let count = count as u32;
+    let solution = first.as_ref().map(to_line).unwrap_or_default();
     let stats = solver.stats();
     Ok(SolveReport {
         status: match count {

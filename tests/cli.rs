@@ -328,7 +328,7 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("index,size,seed,symmetry,clues,empty,puzzle,solution")
+        Some("index,size,seed,symmetry,clues,empty,puzzle,solution,level")
     );
     let plain = stdout(&run(
         &["generate", "--size", "9", "--count", "2", "--seed", "5"],
@@ -338,7 +338,8 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     assert_eq!(rows.len(), 2);
     for ((i, row), plain) in rows.iter().enumerate().zip(plain.lines()) {
         let f: Vec<&str> = row.split(',').collect();
-        assert_eq!(f.len(), 8, "{row}");
+        assert_eq!(f.len(), 9, "{row}");
+        assert_eq!(f[8], "", "not graded without --difficulty");
         assert_eq!(f[0], (1 + i).to_string());
         assert_eq!(f[1], "9");
         assert_eq!(f[2], (5 + i).to_string());
@@ -353,6 +354,39 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
             "CSV and plain output differ"
         );
     }
+}
+
+#[test]
+fn generate_by_difficulty_writes_the_level_and_a_seed_that_regenerates_the_puzzle() {
+    let out = run(
+        &[
+            "generate",
+            "--count",
+            "2",
+            "--seed",
+            "9",
+            "--difficulty",
+            "medium",
+            "--csv",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for row in text.lines().skip(1) {
+        let f: Vec<&str> = row.split(',').collect();
+        assert_eq!(f[8], "medium", "{row}");
+        let again = stdout(&run(&["generate", "--seed", f[2]], ""));
+        assert_eq!(
+            again.split(' ').next(),
+            Some(f[6]),
+            "seed {} regenerates it",
+            f[2]
+        );
+    }
+    let bad = run(&["generate", "--difficulty", "fiendish"], "");
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("fiendish"), "{}", stderr(&bad));
 }
 
 #[test]

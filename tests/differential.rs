@@ -1,6 +1,8 @@
 //! Differential tests: random 1×1, 4×4 and 9×9 puzzles, each answered by the engine and by
 //! a brute-force reference written here, which must agree exactly (counts up to 3, and
-//! the solutions themselves).
+//! the solutions themselves). At 9×9 both engines answer: the band solver (what the free
+//! functions use) and the generic solver (a reused `Solver` with the fast path off); a
+//! property test also sets the two against each other directly.
 //!
 //! Puzzles come from a seeded generator, so a failure names its puzzle and repeats:
 //! random subsets of random full grids (unique, several or many solutions), those with a
@@ -9,12 +11,14 @@
 
 use std::collections::BTreeSet;
 
+use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use sudoku64::solve::{
-    Rules, SolveResult, Solver, count_solutions_up_to, count_with, solutions, solve, solve_one,
+    Rules, SolveResult, Solver, count_and_first_with, count_solutions_up_to, count_with, solutions,
+    solve, solve_one,
 };
-use sudoku64::{Grid, Shape};
+use sudoku64::{Grid, Shape, band};
 
 /// Solutions are compared exactly up to this many.
 const LIMIT: u64 = 3;
@@ -230,6 +234,25 @@ fn compare<'h>(
         Ok(())
     };
 
+    if puzzle.size() == 9 {
+        let counted = band::count_up_to(puzzle, LIMIT);
+        if counted.count != want {
+            return Err(format!(
+                "band::count_up_to({LIMIT}) = {}, reference {want}",
+                counted.count
+            ));
+        }
+        let found: Vec<Grid> = counted.first.into_iter().chain(counted.second).collect();
+        if found.len() as u64 != want.min(2) {
+            return Err(format!("band: {} solutions returned", found.len()));
+        }
+        for g in &found {
+            valid(g)?;
+        }
+        if found.len() == 2 && found[0] == found[1] {
+            return Err("band: the two solutions are equal".into());
+        }
+    }
     let count = count_solutions_up_to(puzzle, LIMIT);
     if count != want {
         return Err(format!(
@@ -297,7 +320,9 @@ fn compare<'h>(
 /// naked singles only), and fails listing every disagreement.
 fn run(size: usize, count: usize, seed: u64) -> [usize; 4] {
     let shape = Shape::from_size(size).unwrap();
+    // The free functions take the 9×9 fast path: keep this one on the generic engine.
     let mut solver = Solver::new(shape);
+    solver.set_fast_path(false);
     let mut weak = Solver::new(shape);
     weak.set_rules(Rules {
         hidden_singles: false,
@@ -362,6 +387,7 @@ fn random_9x9_near_unique_puzzles_agree_with_brute_force() {
     let shape = Shape::from_size(9).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
     let mut solver = Solver::new(shape);
+    solver.set_fast_path(false);
     let mut weak = Solver::new(shape);
     weak.set_rules(Rules {
         hidden_singles: false,
@@ -399,4 +425,44 @@ fn the_reference_counts_known_cases() {
         .map(|_| random_full(nine, &mut rng).cells().to_vec())
         .collect();
     assert_eq!(grids.len(), 20);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The band solver and the generic solver agree on random 9×9 puzzles (subsets of a
+    /// random full grid, with a few givens changed): the same count up to 3, the same
+    /// solution when it is unique, and only solutions that solve the puzzle.
+    #[test]
+    fn band_solver_agrees_with_the_generic_solver(
+        seed in any::<u64>(),
+        keep in 15u8..70,
+        draws in proptest::collection::vec(0u8..100, 81),
+        changes in proptest::collection::vec((0usize..81, 1u8..=9), 0..3),
+    ) {
+        let shape = Shape::from_size(9).unwrap();
+        let mut puzzle = random_full(shape, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        for (cell, &draw) in draws.iter().enumerate() {
+            if draw >= keep {
+                puzzle.set(cell, 0);
+            }
+        }
+        for &(cell, value) in &changes {
+            puzzle.set(cell, value);
+        }
+        let mut generic = Solver::new(shape);
+        generic.set_fast_path(false);
+        let (want, first, _) = count_and_first_with(&mut generic, &puzzle, LIMIT);
+        prop_assert_eq!(generic.last_engine(), "generic");
+        let counted = band::count_up_to(&puzzle, LIMIT);
+        prop_assert_eq!(counted.count, want);
+        prop_assert_eq!(counted.first.is_some(), want >= 1);
+        prop_assert_eq!(counted.second.is_some(), want >= 2);
+        for g in counted.first.iter().chain(&counted.second) {
+            prop_assert!(g.is_solved() && puzzle.is_subset_of(g), "not a solution: {:?}", g);
+        }
+        if want == 1 {
+            prop_assert_eq!(counted.first, first);
+        }
+    }
 }

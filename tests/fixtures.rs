@@ -22,7 +22,7 @@ use sudoku64::solve::{
     solve_one, solve_with,
 };
 use sudoku64::transform::random_symmetry;
-use sudoku64::{ErrorKind, Grid, Shape, parse};
+use sudoku64::{ErrorKind, Grid, Shape, band, parse};
 
 /// The symbols of the one-line form, in order (kept here so the fixtures are read without
 /// the engine's own reader).
@@ -199,6 +199,10 @@ fn up_to_16(n: usize) -> bool {
     n <= 16
 }
 
+fn only_9(n: usize) -> bool {
+    n == 9
+}
+
 /// The table of engines checked against every fixture line.
 fn engines() -> Vec<Engine> {
     let mut table: Vec<Engine> = vec![
@@ -262,13 +266,50 @@ fn engines() -> Vec<Engine> {
             }),
         },
     ];
+    // The 9×9 fast path on its own, asked for more than the dispatch asks of it.
+    table.push(Engine {
+        name: "band::count_up_to(2)",
+        counts_to: 2,
+        finds: 2,
+        handles: only_9,
+        run: Box::new(|g| {
+            let counted = band::count_up_to(g, 2);
+            assert_eq!(counted.stats.solutions, counted.count);
+            Answer {
+                count: Some(counted.count),
+                solutions: counted.first.into_iter().chain(counted.second).collect(),
+            }
+        }),
+    });
+    table.push(Engine {
+        name: "band::count_up_to(1)",
+        counts_to: 1,
+        finds: 1,
+        handles: only_9,
+        run: Box::new(|g| {
+            let counted = band::count_up_to(g, 1);
+            assert!(counted.second.is_none(), "a second solution past the limit");
+            Answer {
+                count: Some(counted.count),
+                solutions: counted.first.into_iter().collect(),
+            }
+        }),
+    });
     // A solver per shape, reused for every puzzle of that shape: a reload must forget the
-    // previous puzzle entirely. Weaker propagation must not change any answer.
-    for (name, rules, handles) in [
+    // previous puzzle entirely. Weaker propagation must not change any answer. The first
+    // hands 9×9 puzzles to the fast path; the others run the generic engine throughout.
+    for (name, rules, fast_path, handles) in [
         (
             "reused Solver: solve_with",
             Rules::default(),
+            true,
             any_size as fn(usize) -> bool,
+        ),
+        (
+            "reused Solver, fast path off: solve_with",
+            Rules::default(),
+            false,
+            any_size,
         ),
         (
             "reused Solver: naked singles only",
@@ -276,6 +317,7 @@ fn engines() -> Vec<Engine> {
                 hidden_singles: false,
                 locked_candidates: false,
             },
+            true,
             up_to_9,
         ),
         (
@@ -284,6 +326,7 @@ fn engines() -> Vec<Engine> {
                 hidden_singles: true,
                 locked_candidates: false,
             },
+            true,
             up_to_16,
         ),
         (
@@ -292,6 +335,7 @@ fn engines() -> Vec<Engine> {
                 hidden_singles: false,
                 locked_candidates: true,
             },
+            true,
             up_to_9,
         ),
     ] {
@@ -305,9 +349,18 @@ fn engines() -> Vec<Engine> {
                 let solver = solvers.entry(g.shape()).or_insert_with(|| {
                     let mut s = Solver::new(g.shape());
                     s.set_rules(rules);
+                    s.set_fast_path(fast_path);
                     s
                 });
-                Answer::from_result(solve_with(solver, g).0)
+                let (result, stats) = solve_with(solver, g);
+                let engine = if solver.uses_fast_path() {
+                    "band"
+                } else {
+                    "generic"
+                };
+                assert_eq!(solver.last_engine(), engine);
+                assert_eq!(solver.stats(), stats);
+                Answer::from_result(result)
             }),
         });
     }
