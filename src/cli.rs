@@ -139,6 +139,14 @@ enum BenchCommand {
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
     },
+    /// Follow hints from each puzzle to its solution, timing every hint: median, p99, max.
+    Hint {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Only the first N puzzles.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+    },
     /// Generate puzzles and report times and clue counts.
     Generate {
         /// Grid side.
@@ -167,6 +175,7 @@ pub fn main() -> ExitCode {
         Command::Rate(input) => rate(&input),
         Command::Explain(input) => explain(&input),
         Command::Bench(BenchCommand::Rate { input, limit }) => bench_rate(&input, limit),
+        Command::Bench(BenchCommand::Hint { input, limit }) => bench_hint(&input, limit),
         Command::Bench(BenchCommand::Solve { input, shuffle }) => bench_solve(&input, shuffle),
         Command::Bench(BenchCommand::Generate {
             size,
@@ -493,16 +502,21 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     Ok(true)
 }
 
-/// `sudoku64 bench rate`.
-fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
+/// The first `limit` puzzles of the input, every one readable.
+fn read_grids(input: &InputArgs, limit: Option<usize>) -> Result<Vec<Grid>, String> {
     let mut puzzles = read_puzzles(input)?;
     if let Some(limit) = limit {
         puzzles.truncate(limit);
     }
-    let mut grids = Vec::with_capacity(puzzles.len());
-    for (line, p) in puzzles {
-        grids.push(p.map_err(|e| format!("line {line}: {e}"))?);
-    }
+    puzzles
+        .into_iter()
+        .map(|(line, p)| p.map_err(|e| format!("line {line}: {e}")))
+        .collect()
+}
+
+/// `sudoku64 bench rate`.
+fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
+    let grids = read_grids(input, limit)?;
     let mut times = Vec::with_capacity(grids.len());
     let mut levels = [0usize; sudoku64::Level::ALL.len()];
     let mut failed = 0;
@@ -531,6 +545,42 @@ fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
     println!("levels       {}", counts.join(", "));
     println!("errors       {failed}");
     Ok(failed == 0)
+}
+
+/// `sudoku64 bench hint`.
+fn bench_hint(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
+    let grids = read_grids(input, limit)?;
+    let mut times = Vec::new();
+    let mut slowest = (0.0, 0, 0);
+    let total = Instant::now();
+    for (i, grid) in grids.iter().enumerate() {
+        let mut g = grid.clone();
+        while !g.is_full() {
+            let start = Instant::now();
+            let steps = sudoku64::hint(&g).map_err(|e| format!("puzzle {}: {e}", i + 1))?;
+            let us = start.elapsed().as_secs_f64() * 1e6;
+            if us > slowest.0 {
+                slowest = (us, i + 1, g.clue_count());
+            }
+            times.push(us);
+            let last = steps.last().ok_or("a hint with no step")?;
+            for &(c, v) in &last.placements {
+                g.set(c, v);
+            }
+        }
+    }
+    let secs = total.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    println!("puzzles      {}", grids.len());
+    println!("hints        {}", times.len());
+    println!("total s      {secs:.3}");
+    println!("median µs    {:.1}", percentile(&times, 0.5));
+    println!("p99 µs       {:.1}", percentile(&times, 0.99));
+    println!(
+        "max µs       {:.1} (puzzle {}, at {} filled cells)",
+        slowest.0, slowest.1, slowest.2
+    );
+    Ok(true)
 }
 
 /// `sudoku64 bench generate`.

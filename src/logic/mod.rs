@@ -15,7 +15,7 @@
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish | `fish.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
-//! | simple colouring, X-chains | `chains.rs` | colouring at every size, X-chains up to 16×16 |
+//! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //!
 //! When no technique applies, a [`Technique::Guess`] step places the value the unique
 //! solution has in an open cell with the fewest candidates, so following the steps always
@@ -82,13 +82,16 @@ pub enum Technique {
     /// One symbol's chain of alternating strong and weak links: a cell seeing both ends
     /// loses the symbol.
     XChain,
+    /// A chain of cells with two candidates each: a cell seeing both ends loses the
+    /// symbol the chain starts and ends on.
+    XyChain,
     /// No technique applies: a cell is given the unique solution's value.
     Guess,
 }
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 19] = [
+    pub const ALL: [Technique; 20] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -107,6 +110,7 @@ impl Technique {
         Technique::Jellyfish,
         Technique::SimpleColouring,
         Technique::XChain,
+        Technique::XyChain,
         Technique::Guess,
     ];
 
@@ -131,6 +135,7 @@ impl Technique {
             Technique::WWing => "W-Wing",
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
+            Technique::XyChain => "XY-chain",
             Technique::Guess => "Guess",
         }
     }
@@ -156,6 +161,7 @@ impl Technique {
             Technique::WWing => "w-wing",
             Technique::SimpleColouring => "simple-colouring",
             Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
             Technique::Guess => "guess",
         }
     }
@@ -478,6 +484,7 @@ impl Board {
             Technique::WWing => wings::w_wing(self),
             Technique::SimpleColouring => chains::simple_colouring(self),
             Technique::XChain => chains::x_chain(self),
+            Technique::XyChain => chains::xy_chain(self),
             Technique::Guess => None,
         }
     }
