@@ -101,11 +101,11 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
                 .map(|&c| (c, v))
                 .collect();
             let text = format!(
-                "Simple colouring: colouring the strong links of {}, {} and {} alternate; two of {} share {}, so that colour is false and {}",
+                "Simple colouring on {}: its strong links colour {} one way and {} the other; two cells of the colour of {} share {}, so that colour is false: {}",
                 symbol_char(v),
                 colour_list(0),
                 colour_list(1),
-                colour_list(k),
+                name(eliminations[0].0),
                 super::unit_name(n, u),
                 removal_text(b, &eliminations)
             );
@@ -133,7 +133,7 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
         return None;
     }
     let text = format!(
-        "Simple colouring: colouring the strong links of {}, either {} or {} hold it, {}",
+        "Simple colouring on {}: its strong links colour {} one way and {} the other; one colour holds it, so {}",
         symbol_char(v),
         colour_list(0),
         colour_list(1),
@@ -222,7 +222,7 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
         chain.push_str(&b.name(s / 2));
     }
     let text = format!(
-        "X-chain on {}: {chain} (= strong, - weak), so {} or {} is {}, {}",
+        "X-chain on {}: {chain} (= strong link, - weak link): {} or {} is {}, so {}",
         symbol_char(v),
         b.name(a),
         b.name(z),
@@ -328,7 +328,7 @@ fn xy_step(
         .map(|&c| format!("{} ({})", b.name(c), super::symbols(b.cand[c])))
         .collect();
     let text = format!(
-        "XY-chain on {}: {}, so {} or {} is {}, {}",
+        "XY-chain on {}: {}: {} or {} is {}, so {}",
         symbol_char(z),
         chain.join(" - "),
         b.name(a),

@@ -550,18 +550,40 @@ impl Board {
     }
 }
 
-/// The end of an elimination sentence: `"so r1c2 loses 4, r1c3 loses 4/7"`.
+/// The end of an elimination sentence: `"r1c2 and r5c2 lose 4, r1c3 loses 4/7"`. Cells
+/// that lose the same symbols are named together.
 pub(crate) fn removal_text(board: &Board, eliminations: &[(usize, u8)]) -> String {
-    let mut parts: Vec<(usize, u64)> = Vec::new();
+    let mut per_cell: Vec<(usize, u64)> = Vec::new();
     for &(c, v) in eliminations {
-        match parts.iter_mut().find(|(pc, _)| *pc == c) {
+        match per_cell.iter_mut().find(|(pc, _)| *pc == c) {
             Some((_, m)) => *m |= bit(v),
-            None => parts.push((c, bit(v))),
+            None => per_cell.push((c, bit(v))),
         }
     }
-    let text: Vec<String> = parts
+    let mut groups: Vec<(u64, Vec<String>)> = Vec::new();
+    for (c, m) in per_cell {
+        match groups.iter_mut().find(|(gm, _)| *gm == m) {
+            Some((_, cells)) => cells.push(board.name(c)),
+            None => groups.push((m, vec![board.name(c)])),
+        }
+    }
+    let text: Vec<String> = groups
         .iter()
-        .map(|&(c, m)| format!("{} loses {}", board.name(c), symbols(m)))
+        .map(|(m, cells)| match cells.split_last() {
+            Some((last, [])) => format!("{last} loses {}", symbols(*m)),
+            Some((last, rest)) => format!("{} and {last} lose {}", rest.join(", "), symbols(*m)),
+            None => unreachable!("a group has a cell"),
+        })
         .collect();
-    format!("so {}", text.join(", "))
+    text.join(", ")
+}
+
+/// Numbers joined for a sentence: `"2"`, `"2 and 5"`, `"2, 5 and 7"`.
+pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
+    let items: Vec<String> = items.map(|x| x.to_string()).collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
