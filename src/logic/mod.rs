@@ -1,7 +1,7 @@
 //! The logic solver: human-style techniques applied in order of difficulty, each step
 //! recorded with its cells, placements, eliminations and one plain sentence.
 //!
-//! The solver keeps one [`Board`]: per cell its entry and, for an empty cell, its
+//! The solver keeps one board: per cell its entry and, for an empty cell, its
 //! candidate set as a `u64` (bit `s - 1` for symbol `s`; a filled cell has no candidates).
 //! Candidates start from the filled cells alone. Each round tries the techniques from the
 //! easiest ([`Technique::ALL`] order) and applies the first step found: placing a symbol
