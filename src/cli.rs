@@ -320,28 +320,14 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
     Ok(all_ok)
 }
 
-/// `sudoku64 rate`. Returns whether every puzzle could be graded.
-fn rate(input: &InputArgs) -> Result<bool, String> {
-    let puzzles = read_puzzles(input)?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    for (line, puzzle) in puzzles {
-        match puzzle.and_then(|g| sudoku64::rate(&g)) {
-            Ok(r) => writeln!(out, "{} {}", r.level.id(), r.score).map_err(|e| e.to_string())?,
-            Err(e) => {
-                out.flush().map_err(|e| e.to_string())?;
-                eprintln!("line {line}: {e}");
-                all_ok = false;
-            }
-        }
-    }
-    out.flush().map_err(|e| e.to_string())?;
-    Ok(all_ok)
-}
-
-/// `sudoku64 explain`. Returns whether every puzzle could be explained.
-fn explain(input: &InputArgs) -> Result<bool, String> {
+/// Writes `answer`'s text for every puzzle of the input, `between` separating two
+/// puzzles' texts. A line that cannot be read, or whose puzzle `answer` rejects, gets a
+/// message naming the line on standard error. Returns whether every puzzle had an answer.
+fn answer_each(
+    input: &InputArgs,
+    between: &str,
+    answer: impl Fn(&Grid) -> Result<String, Error>,
+) -> Result<bool, String> {
     let puzzles = read_puzzles(input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -349,14 +335,10 @@ fn explain(input: &InputArgs) -> Result<bool, String> {
     let mut all_ok = true;
     for (i, (line, puzzle)) in puzzles.into_iter().enumerate() {
         if i > 0 {
-            writeln!(out).map_err(io_err)?;
+            write!(out, "{between}").map_err(io_err)?;
         }
-        match puzzle.and_then(|g| sudoku64::explain(&g)) {
-            Ok(steps) => {
-                for step in steps {
-                    writeln!(out, "{}", step.text).map_err(io_err)?;
-                }
-            }
+        match puzzle.and_then(|g| answer(&g)) {
+            Ok(text) => write!(out, "{text}").map_err(io_err)?,
             Err(e) => {
                 out.flush().map_err(io_err)?;
                 eprintln!("line {line}: {e}");
@@ -366,6 +348,22 @@ fn explain(input: &InputArgs) -> Result<bool, String> {
     }
     out.flush().map_err(io_err)?;
     Ok(all_ok)
+}
+
+/// `sudoku64 rate`: one `LEVEL SCORE` line per puzzle.
+fn rate(input: &InputArgs) -> Result<bool, String> {
+    answer_each(input, "", |g| {
+        let r = sudoku64::rate(g)?;
+        Ok(format!("{} {}\n", r.level.id(), r.score))
+    })
+}
+
+/// `sudoku64 explain`: the steps, one per line, a blank line between puzzles.
+fn explain(input: &InputArgs) -> Result<bool, String> {
+    answer_each(input, "\n", |g| {
+        let steps = sudoku64::explain(g)?;
+        Ok(steps.iter().map(|s| format!("{}\n", s.text)).collect())
+    })
 }
 
 /// A clock for the generator's time budget; never cancels.
@@ -458,6 +456,13 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i]
 }
 
+/// Prints the median, p99 and maximum of sorted times in µs.
+fn print_percentiles(sorted: &[f64]) {
+    println!("median µs    {:.1}", percentile(sorted, 0.5));
+    println!("p99 µs       {:.1}", percentile(sorted, 0.99));
+    println!("max µs       {:.1}", sorted.last().copied().unwrap_or(0.0));
+}
+
 /// `sudoku64 bench solve`.
 fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> {
     let puzzles = read_puzzles(input)?;
@@ -495,9 +500,7 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     times.sort_by(f64::total_cmp);
     println!("puzzles      {}", grids.len());
     println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
-    println!("median µs    {:.1}", percentile(&times, 0.5));
-    println!("p99 µs       {:.1}", percentile(&times, 0.99));
-    println!("max µs       {:.1}", times.last().copied().unwrap_or(0.0));
+    print_percentiles(&times);
     println!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
     Ok(true)
 }
@@ -535,9 +538,7 @@ fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
     println!("puzzles      {}", grids.len());
     println!("total s      {secs:.3}");
     println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
-    println!("median µs    {:.1}", percentile(&times, 0.5));
-    println!("p99 µs       {:.1}", percentile(&times, 0.99));
-    println!("max µs       {:.1}", times.last().copied().unwrap_or(0.0));
+    print_percentiles(&times);
     let counts: Vec<String> = sudoku64::Level::ALL
         .iter()
         .map(|l| format!("{} {}", l.id(), levels[*l as usize]))
