@@ -43,6 +43,18 @@ fn strong_links(b: &Board, v: u8) -> Vec<Vec<usize>> {
     links
 }
 
+/// The states of a breadth-first search from `root` to `end`, following `parent` links.
+fn walk_back(parent: &[usize], root: usize, end: usize) -> Vec<usize> {
+    let mut path = vec![end];
+    while let Some(&last) = path.last()
+        && last != root
+    {
+        path.push(parent[last]);
+    }
+    path.reverse();
+    path
+}
+
 /// The first simple-colouring step.
 pub(super) fn simple_colouring(b: &Board) -> Option<Step> {
     let n = b.n;
@@ -210,12 +222,7 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
         return None;
     }
     // Walk back from z to a.
-    let mut path = vec![2 * z + 1];
-    while *path.last().unwrap() != 2 * a {
-        let p = parent[*path.last().unwrap()];
-        path.push(p);
-    }
-    path.reverse();
+    let path = walk_back(parent, 2 * a, 2 * z + 1);
     let mut chain = b.name(a);
     for &s in &path[1..] {
         chain.push_str(if s % 2 == 1 { " = " } else { " - " });
@@ -317,11 +324,7 @@ fn xy_step(
     if eliminations.is_empty() {
         return None;
     }
-    let mut path = vec![state];
-    while *path.last().unwrap() != root {
-        path.push(parent[*path.last().unwrap()]);
-    }
-    path.reverse();
+    let path = walk_back(parent, root, state);
     let cells: Vec<usize> = path.iter().map(|&s| pairs[s / 2]).collect();
     let chain: Vec<String> = cells
         .iter()
