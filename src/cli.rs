@@ -146,6 +146,14 @@ enum BenchCommand {
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
     },
+    /// Follow hints from each puzzle to its solution, timing every hint: median, p99, max.
+    Hint {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Only the first N puzzles.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+    },
     /// Generate puzzles and report times and clue counts.
     Generate {
         /// Grid side.
@@ -177,6 +185,7 @@ pub fn main() -> ExitCode {
         Command::Rate(input) => rate(&input),
         Command::Explain(input) => explain(&input),
         Command::Bench(BenchCommand::Rate { input, limit }) => bench_rate(&input, limit),
+        Command::Bench(BenchCommand::Hint { input, limit }) => bench_hint(&input, limit),
         Command::Bench(BenchCommand::Solve { input, shuffle }) => bench_solve(&input, shuffle),
         Command::Bench(BenchCommand::Generate {
             size,
@@ -319,28 +328,14 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
     Ok(all_ok)
 }
 
-/// `sudoku64 rate`. Returns whether every puzzle could be graded.
-fn rate(input: &InputArgs) -> Result<bool, String> {
-    let puzzles = read_puzzles(input)?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    for (line, puzzle) in puzzles {
-        match puzzle.and_then(|g| sudoku64::rate(&g)) {
-            Ok(r) => writeln!(out, "{} {}", r.level.id(), r.score).map_err(|e| e.to_string())?,
-            Err(e) => {
-                out.flush().map_err(|e| e.to_string())?;
-                eprintln!("line {line}: {e}");
-                all_ok = false;
-            }
-        }
-    }
-    out.flush().map_err(|e| e.to_string())?;
-    Ok(all_ok)
-}
-
-/// `sudoku64 explain`. Returns whether every puzzle could be explained.
-fn explain(input: &InputArgs) -> Result<bool, String> {
+/// Writes `answer`'s text for every puzzle of the input, `between` separating two
+/// puzzles' texts. A line that cannot be read, or whose puzzle `answer` rejects, gets a
+/// message naming the line on standard error. Returns whether every puzzle had an answer.
+fn answer_each(
+    input: &InputArgs,
+    between: &str,
+    answer: impl Fn(&Grid) -> Result<String, Error>,
+) -> Result<bool, String> {
     let puzzles = read_puzzles(input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -348,14 +343,10 @@ fn explain(input: &InputArgs) -> Result<bool, String> {
     let mut all_ok = true;
     for (i, (line, puzzle)) in puzzles.into_iter().enumerate() {
         if i > 0 {
-            writeln!(out).map_err(io_err)?;
+            write!(out, "{between}").map_err(io_err)?;
         }
-        match puzzle.and_then(|g| sudoku64::explain(&g)) {
-            Ok(steps) => {
-                for step in steps {
-                    writeln!(out, "{}", step.text).map_err(io_err)?;
-                }
-            }
+        match puzzle.and_then(|g| answer(&g)) {
+            Ok(text) => write!(out, "{text}").map_err(io_err)?,
             Err(e) => {
                 out.flush().map_err(io_err)?;
                 eprintln!("line {line}: {e}");
@@ -365,6 +356,22 @@ fn explain(input: &InputArgs) -> Result<bool, String> {
     }
     out.flush().map_err(io_err)?;
     Ok(all_ok)
+}
+
+/// `sudoku64 rate`: one `LEVEL SCORE` line per puzzle.
+fn rate(input: &InputArgs) -> Result<bool, String> {
+    answer_each(input, "", |g| {
+        let r = sudoku64::rate(g)?;
+        Ok(format!("{} {}\n", r.level.id(), r.score))
+    })
+}
+
+/// `sudoku64 explain`: the steps, one per line, a blank line between puzzles.
+fn explain(input: &InputArgs) -> Result<bool, String> {
+    answer_each(input, "\n", |g| {
+        let steps = sudoku64::explain(g)?;
+        Ok(steps.iter().map(|s| format!("{}\n", s.text)).collect())
+    })
 }
 
 /// A clock for the generator's time budget; never cancels.
@@ -492,6 +499,13 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i]
 }
 
+/// Prints the median, p99 and maximum of sorted times in µs.
+fn print_percentiles(sorted: &[f64]) {
+    println!("median µs    {:.1}", percentile(sorted, 0.5));
+    println!("p99 µs       {:.1}", percentile(sorted, 0.99));
+    println!("max µs       {:.1}", sorted.last().copied().unwrap_or(0.0));
+}
+
 /// `sudoku64 bench solve`.
 fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> {
     let puzzles = read_puzzles(input)?;
@@ -525,23 +539,26 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     times.sort_by(f64::total_cmp);
     println!("puzzles      {}", grids.len());
     println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
-    println!("median µs    {:.1}", percentile(&times, 0.5));
-    println!("p99 µs       {:.1}", percentile(&times, 0.99));
-    println!("max µs       {:.1}", times.last().copied().unwrap_or(0.0));
+    print_percentiles(&times);
     println!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
     Ok(true)
 }
 
-/// `sudoku64 bench rate`.
-fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
+/// The first `limit` puzzles of the input, every one readable.
+fn read_grids(input: &InputArgs, limit: Option<usize>) -> Result<Vec<Grid>, String> {
     let mut puzzles = read_puzzles(input)?;
     if let Some(limit) = limit {
         puzzles.truncate(limit);
     }
-    let mut grids = Vec::with_capacity(puzzles.len());
-    for (line, p) in puzzles {
-        grids.push(p.map_err(|e| format!("line {line}: {e}"))?);
-    }
+    puzzles
+        .into_iter()
+        .map(|(line, p)| p.map_err(|e| format!("line {line}: {e}")))
+        .collect()
+}
+
+/// `sudoku64 bench rate`.
+fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
+    let grids = read_grids(input, limit)?;
     let mut times = Vec::with_capacity(grids.len());
     let mut levels = [0usize; sudoku64::Level::ALL.len()];
     let mut failed = 0;
@@ -560,9 +577,7 @@ fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
     println!("puzzles      {}", grids.len());
     println!("total s      {secs:.3}");
     println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
-    println!("median µs    {:.1}", percentile(&times, 0.5));
-    println!("p99 µs       {:.1}", percentile(&times, 0.99));
-    println!("max µs       {:.1}", times.last().copied().unwrap_or(0.0));
+    print_percentiles(&times);
     let counts: Vec<String> = sudoku64::Level::ALL
         .iter()
         .map(|l| format!("{} {}", l.id(), levels[*l as usize]))
@@ -570,6 +585,42 @@ fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
     println!("levels       {}", counts.join(", "));
     println!("errors       {failed}");
     Ok(failed == 0)
+}
+
+/// `sudoku64 bench hint`.
+fn bench_hint(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
+    let grids = read_grids(input, limit)?;
+    let mut times = Vec::new();
+    let mut slowest = (0.0, 0, 0);
+    let total = Instant::now();
+    for (i, grid) in grids.iter().enumerate() {
+        let mut g = grid.clone();
+        while !g.is_full() {
+            let start = Instant::now();
+            let steps = sudoku64::hint(&g).map_err(|e| format!("puzzle {}: {e}", i + 1))?;
+            let us = start.elapsed().as_secs_f64() * 1e6;
+            if us > slowest.0 {
+                slowest = (us, i + 1, g.clue_count());
+            }
+            times.push(us);
+            let last = steps.last().ok_or("a hint with no step")?;
+            for &(c, v) in &last.placements {
+                g.set(c, v);
+            }
+        }
+    }
+    let secs = total.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    println!("puzzles      {}", grids.len());
+    println!("hints        {}", times.len());
+    println!("total s      {secs:.3}");
+    println!("median µs    {:.1}", percentile(&times, 0.5));
+    println!("p99 µs       {:.1}", percentile(&times, 0.99));
+    println!(
+        "max µs       {:.1} (puzzle {}, at {} filled cells)",
+        slowest.0, slowest.1, slowest.2
+    );
+    Ok(true)
 }
 
 /// `sudoku64 bench generate`.

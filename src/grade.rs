@@ -10,7 +10,7 @@
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
 //! | Hard | naked and hidden triples, X-Wing, XY-Wing |
 //! | Expert | naked and hidden quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing |
-//! | Extreme | chains: simple colouring, X-chains |
+//! | Extreme | chains: simple colouring, X-chains, XY-chains |
 //! | Diabolical | guessing: no technique above applies at some point |
 //!
 //! The score adds up the weight of every step, so among puzzles of one level, longer and
@@ -26,6 +26,7 @@
 //! | hidden triple | 14 | Jellyfish | 35 |
 //! | X-Wing | 15 | simple colouring | 40 |
 //! | XY-Wing | 18 | X-chain | 50 |
+//! | | | XY-chain | 55 |
 //! | | | guess | 100 |
 //!
 //! The solver tries the techniques in this order (by level, then by weight), always
@@ -50,7 +51,7 @@ pub enum Level {
     Hard,
     /// Quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
-    /// Chains are needed.
+    /// Chains are needed: simple colouring, X-chains, XY-chains.
     Extreme,
     /// Guessing is needed.
     Diabolical,
@@ -99,7 +100,7 @@ impl Level {
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
             NakedTriple | HiddenTriple | XWing | XyWing => Level::Hard,
             NakedQuad | HiddenQuad | Swordfish | Jellyfish | XyzWing | WWing => Level::Expert,
-            SimpleColouring | XChain => Level::Extreme,
+            SimpleColouring | XChain | XyChain => Level::Extreme,
             Guess => Level::Diabolical,
         }
     }
@@ -149,6 +150,7 @@ pub fn weight(technique: Technique) -> u32 {
         Jellyfish => 35,
         SimpleColouring => 40,
         XChain => 50,
+        XyChain => 55,
         Guess => 100,
     }
 }

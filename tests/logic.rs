@@ -127,6 +127,10 @@ const NEEDS: &[(Technique, &str)] = &[
         Technique::XChain,
         "................12..1..3........4.5..2..6.7..84...........2...4..3........59...6.",
     ),
+    (
+        Technique::XyChain,
+        "................12....34...........3..51......6.2.74.........8....68..9..23......",
+    ),
 ];
 
 #[test]
@@ -416,4 +420,71 @@ fn levels_and_techniques_have_stable_names() {
     assert!(levels.windows(2).all(|w| w[0] <= w[1]), "{levels:?}");
     assert_eq!(levels.first(), Some(&Level::Easy));
     assert_eq!(levels.last(), Some(&Level::Diabolical));
+}
+
+/// Random puzzles with 0, 1 or several solutions: the logic solver's answer (a rating, or
+/// which error) must match the exact solver's count, and its solution the exact one.
+#[test]
+fn random_puzzles_get_the_exact_solvers_verdict() {
+    use rand::{RngExt, SeedableRng};
+    let solved: Vec<Grid> = fixtures()
+        .into_iter()
+        .filter_map(|(_, count, s)| (count == 1).then_some(s).flatten())
+        .filter(|s| s.size() <= 16)
+        .collect();
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(6);
+    let mut seen = [0; 3];
+    for i in 0..600 {
+        let full = &solved[i % solved.len()];
+        let n = full.size();
+        let mut cells = full.cells().to_vec();
+        // Keep a random share of the cells, then maybe change one kept symbol.
+        let keep = rng.random_range(0.2..0.6);
+        for v in cells.iter_mut() {
+            if rng.random_range(0.0..1.0) > keep {
+                *v = 0;
+            }
+        }
+        if i % 2 == 0 {
+            let c = rng.random_range(0..cells.len());
+            cells[c] = rng.random_range(1..=n as u8);
+        }
+        let puzzle = Grid::from_cells(full.shape(), cells).unwrap();
+        if puzzle.first_clash().is_some() {
+            continue;
+        }
+        let count = sudoku64::solve::count_solutions_up_to(&puzzle, 2);
+        seen[count as usize] += 1;
+        match (count, explain(&puzzle)) {
+            (1, Ok(steps)) => {
+                let solution = solve_one(&puzzle).unwrap();
+                assert_eq!(replay(&puzzle, &solution, &steps), solution);
+            }
+            (0, Err(e)) => assert_eq!(e.kind_name(), "no-solution", "{e}"),
+            (2, Err(e)) => {
+                assert_eq!(e.kind_name(), "multiple-solutions", "{e}");
+                // The named cell really can hold both symbols.
+                let &sudoku64::ErrorKind::MultipleSolutions {
+                    cell,
+                    first,
+                    second,
+                    ..
+                } = e.kind()
+                else {
+                    unreachable!()
+                };
+                for v in [first, second] {
+                    let mut p = puzzle.clone();
+                    p.set(cell, v);
+                    assert!(solve_one(&p).is_some(), "r{cell} cannot be {v}");
+                }
+            }
+            (count, answer) => panic!(
+                "{}: {count} solutions, logic says {:?}",
+                sudoku64::format::to_line(&puzzle),
+                answer.map(|s| s.len())
+            ),
+        }
+    }
+    assert!(seen.iter().all(|&k| k > 20), "cases of each kind: {seen:?}");
 }

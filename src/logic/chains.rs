@@ -1,4 +1,4 @@
-//! Single-symbol chains: simple colouring (every size) and X-chains (up to 16×16).
+//! Chains: simple colouring (every size), X-chains and XY-chains (up to 16×16).
 //!
 //! A strong link joins the two places of a symbol in a unit where it has exactly two: one
 //! of them is the symbol. A weak link joins any two places that see each other: at most
@@ -10,15 +10,19 @@
 //! - X-chain: strong, weak, strong, ... strong from cell A to cell Z: if A is not the
 //!   symbol then Z is, so a cell seeing both A and Z loses it. The search is breadth-first
 //!   from every start, so the chains found are the shortest.
+//! - XY-chain: cells with two candidates each, every one seeing the next and sharing a
+//!   symbol with it. If the first cell A is not `z`, it is its other symbol, which the
+//!   next cell then is not, and so on, until the last cell Z is forced to `z`: either A or
+//!   Z is `z`, so a cell seeing both loses it.
 
 use std::collections::VecDeque;
 
 use super::{Board, Step, Technique, bit, removal_text};
 use crate::format::symbol_char;
 
-/// X-chains are looked for on grids up to this side (their search grows with the square
-/// of the places of a symbol).
-const X_CHAIN_MAX_SIDE: usize = 16;
+/// X-chains and XY-chains are looked for on grids up to this side (their search grows
+/// with the square of the places of a symbol, or of the cells with two candidates).
+const CHAIN_MAX_SIDE: usize = 16;
 
 /// Strong links of symbol `v`: for each cell, the cells it is conjugate with.
 fn strong_links(b: &Board, v: u8) -> Vec<Vec<usize>> {
@@ -37,6 +41,18 @@ fn strong_links(b: &Board, v: u8) -> Vec<Vec<usize>> {
         }
     }
     links
+}
+
+/// The states of a breadth-first search from `root` to `end`, following `parent` links.
+fn walk_back(parent: &[usize], root: usize, end: usize) -> Vec<usize> {
+    let mut path = vec![end];
+    while let Some(&last) = path.last()
+        && last != root
+    {
+        path.push(parent[last]);
+    }
+    path.reverse();
+    path
 }
 
 /// The first simple-colouring step.
@@ -97,11 +113,11 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
                 .map(|&c| (c, v))
                 .collect();
             let text = format!(
-                "Simple colouring: colouring the strong links of {}, {} and {} alternate; two of {} share {}, so that colour is false and {}",
+                "Simple colouring on {}: its strong links colour {} one way and {} the other; two cells of the colour of {} share {}, so that colour is false: {}",
                 symbol_char(v),
                 colour_list(0),
                 colour_list(1),
-                colour_list(k),
+                name(eliminations[0].0),
                 super::unit_name(n, u),
                 removal_text(b, &eliminations)
             );
@@ -129,7 +145,7 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
         return None;
     }
     let text = format!(
-        "Simple colouring: colouring the strong links of {}, either {} or {} hold it, {}",
+        "Simple colouring on {}: its strong links colour {} one way and {} the other; one colour holds it, so {}",
         symbol_char(v),
         colour_list(0),
         colour_list(1),
@@ -146,7 +162,7 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
 
 /// The first X-chain, shortest chains first for each start.
 pub(super) fn x_chain(b: &Board) -> Option<Step> {
-    if b.n > X_CHAIN_MAX_SIDE {
+    if b.n > CHAIN_MAX_SIDE {
         return None;
     }
     let cells = b.cand.len();
@@ -206,19 +222,14 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
         return None;
     }
     // Walk back from z to a.
-    let mut path = vec![2 * z + 1];
-    while *path.last().unwrap() != 2 * a {
-        let p = parent[*path.last().unwrap()];
-        path.push(p);
-    }
-    path.reverse();
+    let path = walk_back(parent, 2 * a, 2 * z + 1);
     let mut chain = b.name(a);
     for &s in &path[1..] {
         chain.push_str(if s % 2 == 1 { " = " } else { " - " });
         chain.push_str(&b.name(s / 2));
     }
     let text = format!(
-        "X-chain on {}: {chain} (= strong, - weak), so {} or {} is {}, {}",
+        "X-chain on {}: {chain} (= strong link, - weak link): {} or {} is {}, so {}",
         symbol_char(v),
         b.name(a),
         b.name(z),
@@ -228,6 +239,109 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
     Some(Step {
         technique: Technique::XChain,
         cells: path.iter().map(|&s| s / 2).collect(),
+        placements: vec![],
+        eliminations,
+        text,
+    })
+}
+
+/// The first XY-chain, the shortest for each start and symbol.
+pub(super) fn xy_chain(b: &Board) -> Option<Step> {
+    if b.n > CHAIN_MAX_SIDE {
+        return None;
+    }
+    let pairs: Vec<usize> = (0..b.cand.len())
+        .filter(|&c| b.cand[c].count_ones() == 2)
+        .collect();
+    let index = |c: usize| pairs.binary_search(&c).expect("a cell with two candidates");
+    // State `2 * i + j`: cell pairs[i] holds its j-th symbol (lower first).
+    let symbol = |i: usize, j: usize| {
+        let m = b.cand[pairs[i]];
+        if j == 0 {
+            m.trailing_zeros() as u8 + 1
+        } else {
+            (63 - m.leading_zeros()) as u8 + 1
+        }
+    };
+    let mut parent = vec![usize::MAX; 2 * pairs.len()];
+    let mut queue = VecDeque::new();
+    for (ia, &a) in pairs.iter().enumerate() {
+        for jz in 0..2 {
+            let z = symbol(ia, jz);
+            parent.fill(usize::MAX);
+            queue.clear();
+            // A is not z: it holds its other symbol.
+            let root = 2 * ia + (1 - jz);
+            parent[root] = root;
+            queue.push_back(root);
+            while let Some(state) = queue.pop_front() {
+                let (i, t) = (state / 2, symbol(state / 2, state % 2));
+                let c = pairs[i];
+                if c != a
+                    && t == z
+                    && let Some(step) = xy_step(b, z, a, c, root, state, &parent, &pairs)
+                {
+                    return Some(step);
+                }
+                // The next cell sees this one and holds t: it is then its other symbol.
+                for u in b.units_of[c] {
+                    for &d in b.unit(u as usize) {
+                        let d = d as usize;
+                        if d == c || b.cand[d].count_ones() != 2 || b.cand[d] & bit(t) == 0 {
+                            continue;
+                        }
+                        let id = index(d);
+                        let other = 2 * id + usize::from(symbol(id, 0) == t);
+                        if parent[other] == usize::MAX {
+                            parent[other] = state;
+                            queue.push_back(other);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn xy_step(
+    b: &Board,
+    z: u8,
+    a: usize,
+    last: usize,
+    root: usize,
+    state: usize,
+    parent: &[usize],
+    pairs: &[usize],
+) -> Option<Step> {
+    let mut eliminations = Vec::new();
+    for c in 0..b.cand.len() {
+        if c != a && c != last && b.cand[c] & bit(z) != 0 && b.sees(c, a) && b.sees(c, last) {
+            eliminations.push((c, z));
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let path = walk_back(parent, root, state);
+    let cells: Vec<usize> = path.iter().map(|&s| pairs[s / 2]).collect();
+    let chain: Vec<String> = cells
+        .iter()
+        .map(|&c| format!("{} ({})", b.name(c), super::symbols(b.cand[c])))
+        .collect();
+    let text = format!(
+        "XY-chain on {}: {}: {} or {} is {}, so {}",
+        symbol_char(z),
+        chain.join(" - "),
+        b.name(a),
+        b.name(last),
+        symbol_char(z),
+        removal_text(b, &eliminations)
+    );
+    Some(Step {
+        technique: Technique::XyChain,
+        cells,
         placements: vec![],
         eliminations,
         text,

@@ -5,7 +5,7 @@
 //! it. The same with rows and columns swapped. Each base line's places form a `u64` mask of
 //! positions, and the choice of base lines stops as soon as the union passes `s`.
 
-use super::{Board, Step, Technique, bit, bits, removal_text};
+use super::{Board, Step, Technique, and_list, bit, bits, removal_text};
 use crate::format::symbol_char;
 
 /// The first fish of size `s` (2, 3 or 4), rows as base lines first.
@@ -99,17 +99,12 @@ fn step(b: &Board, v: u8, dir: usize, base: &[usize], cover: u64) -> Option<Step
     } else {
         ("columns", "rows")
     };
-    let list = |xs: &mut dyn Iterator<Item = usize>| {
-        xs.map(|x| (x + 1).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let text = format!(
-        "{}: in {base_name} {}, {} lies only in {cover_name} {}, {}",
+        "{}: {} in {base_name} {} lies only in {cover_name} {}, so {}",
         technique.name(),
-        list(&mut base.iter().copied()),
         symbol_char(v),
-        list(&mut bits(cover).map(|p| p as usize - 1)),
+        and_list(base.iter().map(|x| x + 1)),
+        and_list(bits(cover).map(|p| p as usize)),
         removal_text(b, &eliminations)
     );
     Some(Step {

@@ -75,7 +75,7 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .filter(|&c| b.units_of[c][2] as usize != box_unit);
                     let eliminations = b.eliminations(outside, super::bit(v));
                     let text = format!(
-                        "Pointing: in {}, {} lies only in {}, {}",
+                        "Pointing: in {}, {} lies only in {}, so {}",
                         unit_name(n, box_unit),
                         symbol_char(v),
                         unit_name(n, unit),
@@ -130,7 +130,7 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .filter(|&c| b.units_of[c][dir] as usize != unit);
                     let eliminations = b.eliminations(outside, super::bit(v));
                     let text = format!(
-                        "Claiming: in {}, {} lies only in {}, {}",
+                        "Claiming: in {}, {} lies only in {}, so {}",
                         unit_name(n, unit),
                         symbol_char(v),
                         unit_name(n, box_unit),

@@ -1,7 +1,7 @@
 //! The logic solver: human-style techniques applied in order of difficulty, each step
 //! recorded with its cells, placements, eliminations and one plain sentence.
 //!
-//! The solver keeps one [`Board`]: per cell its entry and, for an empty cell, its
+//! The solver keeps one board: per cell its entry and, for an empty cell, its
 //! candidate set as a `u64` (bit `s - 1` for symbol `s`; a filled cell has no candidates).
 //! Candidates start from the filled cells alone. Each round tries the techniques from the
 //! easiest ([`Technique::ALL`] order) and applies the first step found: placing a symbol
@@ -15,13 +15,13 @@
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish | `fish.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
-//! | simple colouring, X-chains | `chains.rs` | colouring at every size, X-chains up to 16×16 |
+//! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //!
 //! When no technique applies, a [`Technique::Guess`] step places the value the unique
 //! solution has in an open cell with the fewest candidates, so following the steps always
-//! leads to the solution. Puzzles are checked first with the exact solver: a clash, no
-//! solution and several solutions are errors, never a wrong step. The grading rule that
-//! turns the steps into a level and a score lives in [`crate::grade`].
+//! leads to the solution. Every puzzle is checked before its first step (see [`Logic`]): a
+//! clash, no solution and several solutions are errors, never a wrong step. The grading
+//! rule that turns the steps into a level and a score lives in [`crate::grade`].
 
 mod chains;
 mod fish;
@@ -35,7 +35,7 @@ use std::fmt;
 use crate::error::{Error, ErrorKind, cell_name};
 use crate::format::symbol_char;
 use crate::grid::{Grid, Shape};
-use crate::solve::{SolveResult, solve};
+use crate::solve::{Next, Solver};
 
 /// A solving technique. Variants are in the order the solver tries them: by level
 /// (see [`crate::grade`]), and within a level by weight, so the hardest technique a
@@ -82,13 +82,16 @@ pub enum Technique {
     /// One symbol's chain of alternating strong and weak links: a cell seeing both ends
     /// loses the symbol.
     XChain,
+    /// A chain of cells with two candidates each: a cell seeing both ends loses the
+    /// symbol the chain starts and ends on.
+    XyChain,
     /// No technique applies: a cell is given the unique solution's value.
     Guess,
 }
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 19] = [
+    pub const ALL: [Technique; 20] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -107,6 +110,7 @@ impl Technique {
         Technique::Jellyfish,
         Technique::SimpleColouring,
         Technique::XChain,
+        Technique::XyChain,
         Technique::Guess,
     ];
 
@@ -131,6 +135,7 @@ impl Technique {
             Technique::WWing => "W-Wing",
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
+            Technique::XyChain => "XY-chain",
             Technique::Guess => "Guess",
         }
     }
@@ -156,6 +161,7 @@ impl Technique {
             Technique::WWing => "w-wing",
             Technique::SimpleColouring => "simple-colouring",
             Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
             Technique::Guess => "guess",
         }
     }
@@ -236,7 +242,7 @@ pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
 /// If `candidates` does not have one mask per cell.
 pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Step> {
     assert_eq!(candidates.len(), grid.cells().len(), "one mask per cell");
-    let mut board = Board::new(grid, grid.clone());
+    let mut board = Board::new(grid);
     let full = grid.shape().full_mask();
     for (c, m) in board.cand.iter_mut().enumerate() {
         if grid.get(c) == 0 {
@@ -246,47 +252,61 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Ste
     board.technique(technique)
 }
 
-/// Checks a grid the way every logic entry point does, and returns its unique solution.
-pub fn unique_solution(grid: &Grid) -> Result<Grid, Error> {
-    if let Some(clash) = grid.first_clash() {
-        return Err(clash);
-    }
-    match solve(grid) {
-        SolveResult::Unique(s) => Ok(s),
-        SolveResult::None => Err(ErrorKind::NoSolution.into()),
-        SolveResult::Multiple(a, b) => {
-            let cell = (0..a.cells().len())
-                .find(|&c| a.get(c) != b.get(c))
-                .expect("two different solutions differ somewhere");
-            Err(ErrorKind::MultipleSolutions {
-                shape: grid.shape(),
-                cell,
-                first: a.get(cell),
-                second: b.get(cell),
-            }
-            .into())
-        }
-    }
-}
-
-/// A logic solve in progress: the board and the solution it must reach. Each call of
-/// [`next_step`](Logic::next_step) finds and applies one step.
+/// A logic solve in progress: the board, and the unique solution it must reach. Each call
+/// of [`next_step`](Logic::next_step) finds and applies one step.
+///
+/// Starting checks the puzzle. A clash is reported first. Then the techniques run ahead
+/// on a copy of the board, without guessing: every step they take holds in every
+/// solution, so if they fill the grid with a valid one, it is the only solution (and a
+/// full grid that breaks the rules means there is none). If they get stuck, the exact
+/// solver counts the solutions (up to 2) from the candidates they left, which have the
+/// same solutions as the puzzle and are much quicker to search than its givens. The steps
+/// run ahead are kept, so they are not searched for twice.
 pub struct Logic {
     board: Board,
+    /// Steps found while checking, already applied to a copy of the board, and not yet
+    /// returned: replayed first.
+    ahead: std::collections::VecDeque<Step>,
 }
 
 impl Logic {
-    /// Starts on a grid (checked with [`unique_solution`]).
+    /// Starts on a grid. Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no
+    /// solution ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
     pub fn new(grid: &Grid) -> Result<Logic, Error> {
-        let solution = unique_solution(grid)?;
-        Ok(Logic {
-            board: Board::new(grid, solution),
-        })
+        if let Some(clash) = grid.first_clash() {
+            return Err(clash);
+        }
+        let mut board = Board::new(grid);
+        let mut probe = board.clone();
+        let mut ahead = std::collections::VecDeque::new();
+        while probe.open > 0 {
+            let Some(step) = probe.find_logical() else {
+                break;
+            };
+            probe.apply(&step);
+            ahead.push_back(step);
+        }
+        let solution = if probe.open == 0 {
+            if !probe.grid().is_solved() {
+                return Err(ErrorKind::NoSolution.into());
+            }
+            probe.value
+        } else {
+            probe.exact_solution()?.cells().to_vec()
+        };
+        debug_assert!(
+            ahead
+                .iter()
+                .all(|step| step.eliminations.iter().all(|&(c, v)| solution[c] != v)),
+            "a step removed a true value"
+        );
+        board.solution = solution;
+        Ok(Logic { board, ahead })
     }
 
     /// The grid as far as it is solved.
     pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.board.shape, self.board.value.clone()).expect("values fit")
+        self.board.grid()
     }
 
     /// The candidates of every cell (0 for a filled cell), bit `s - 1` for symbol `s`.
@@ -299,7 +319,10 @@ impl Logic {
         if self.board.open == 0 {
             return None;
         }
-        let step = self.board.find();
+        let step = match self.ahead.pop_front() {
+            Some(step) => step,
+            None => self.board.find(),
+        };
         debug_assert!(
             step.eliminations
                 .iter()
@@ -369,6 +392,7 @@ pub(crate) fn bit(v: u8) -> u64 {
 ///  cand[cell]   bit 63 ........... bit 1  bit 0      value[cell]  0 (empty) or 1..=n
 ///               symbol 64          sym 2  sym 1      a filled cell has cand 0
 /// ```
+#[derive(Clone)]
 pub(crate) struct Board {
     pub shape: Shape,
     pub n: usize,
@@ -381,12 +405,13 @@ pub(crate) struct Board {
     pub units_of: Vec<[u16; 3]>,
     /// Empty cells left.
     pub open: usize,
-    /// The unique solution, for guesses (and to check eliminations in debug builds).
+    /// The unique solution, for guesses (and to check eliminations in debug builds);
+    /// empty until [`Logic::new`] knows it.
     pub solution: Vec<u8>,
 }
 
 impl Board {
-    fn new(grid: &Grid, solution: Grid) -> Board {
+    fn new(grid: &Grid) -> Board {
         let shape = grid.shape();
         let (n, k) = (shape.size(), shape.box_side());
         let units: Vec<u16> = (0..3 * n)
@@ -430,8 +455,42 @@ impl Board {
             units,
             units_of,
             open: grid.cells().iter().filter(|&&v| v == 0).count(),
-            solution: solution.cells().to_vec(),
+            solution: Vec::new(),
         }
+    }
+
+    fn grid(&self) -> Grid {
+        Grid::from_cells(self.shape, self.value.clone()).expect("values fit the grid")
+    }
+
+    /// The unique solution of the current candidates, by exact search, or why there is none.
+    fn exact_solution(&self) -> Result<Grid, Error> {
+        let masks: Vec<u64> = (0..self.cand.len())
+            .map(|c| match self.value[c] {
+                0 => self.cand[c],
+                v => bit(v),
+            })
+            .collect();
+        let mut solver = Solver::new(self.shape);
+        solver.load_masks(&masks);
+        if solver.next_solution() != Next::Solution {
+            return Err(ErrorKind::NoSolution.into());
+        }
+        let first = solver.solution();
+        if solver.next_solution() != Next::Solution {
+            return Ok(first);
+        }
+        let second = solver.solution();
+        let cell = (0..masks.len())
+            .find(|&c| first.get(c) != second.get(c))
+            .expect("two different solutions differ somewhere");
+        Err(ErrorKind::MultipleSolutions {
+            shape: self.shape,
+            cell,
+            first: first.get(cell),
+            second: second.get(cell),
+        }
+        .into())
     }
 
     /// The n cells of a unit.
@@ -454,10 +513,12 @@ impl Board {
 
     /// The easiest step from here (a guess when nothing else applies).
     fn find(&self) -> Step {
-        Technique::ALL
-            .iter()
-            .find_map(|&t| self.technique(t))
-            .unwrap_or_else(|| self.guess())
+        self.find_logical().unwrap_or_else(|| self.guess())
+    }
+
+    /// The easiest step from here other than a guess.
+    fn find_logical(&self) -> Option<Step> {
+        Technique::ALL.iter().find_map(|&t| self.technique(t))
     }
 
     /// The first step of one technique (never a guess).
@@ -478,6 +539,7 @@ impl Board {
             Technique::WWing => wings::w_wing(self),
             Technique::SimpleColouring => chains::simple_colouring(self),
             Technique::XChain => chains::x_chain(self),
+            Technique::XyChain => chains::xy_chain(self),
             Technique::Guess => None,
         }
     }
@@ -543,18 +605,40 @@ impl Board {
     }
 }
 
-/// The end of an elimination sentence: `"so r1c2 loses 4, r1c3 loses 4/7"`.
+/// The end of an elimination sentence: `"r1c2 and r5c2 lose 4, r1c3 loses 4/7"`. Cells
+/// that lose the same symbols are named together.
 pub(crate) fn removal_text(board: &Board, eliminations: &[(usize, u8)]) -> String {
-    let mut parts: Vec<(usize, u64)> = Vec::new();
+    let mut per_cell: Vec<(usize, u64)> = Vec::new();
     for &(c, v) in eliminations {
-        match parts.iter_mut().find(|(pc, _)| *pc == c) {
+        match per_cell.iter_mut().find(|(pc, _)| *pc == c) {
             Some((_, m)) => *m |= bit(v),
-            None => parts.push((c, bit(v))),
+            None => per_cell.push((c, bit(v))),
         }
     }
-    let text: Vec<String> = parts
+    let mut groups: Vec<(u64, Vec<String>)> = Vec::new();
+    for (c, m) in per_cell {
+        match groups.iter_mut().find(|(gm, _)| *gm == m) {
+            Some((_, cells)) => cells.push(board.name(c)),
+            None => groups.push((m, vec![board.name(c)])),
+        }
+    }
+    let text: Vec<String> = groups
         .iter()
-        .map(|&(c, m)| format!("{} loses {}", board.name(c), symbols(m)))
+        .map(|(m, cells)| match cells.split_last() {
+            Some((last, [])) => format!("{last} loses {}", symbols(*m)),
+            Some((last, rest)) => format!("{} and {last} lose {}", rest.join(", "), symbols(*m)),
+            None => unreachable!("a group has a cell"),
+        })
         .collect();
-    format!("so {}", text.join(", "))
+    text.join(", ")
+}
+
+/// Numbers joined for a sentence: `"2"`, `"2 and 5"`, `"2, 5 and 7"`.
+pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
+    let items: Vec<String> = items.map(|x| x.to_string()).collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }

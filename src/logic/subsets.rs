@@ -85,7 +85,7 @@ fn naked(b: &Board, u: usize, s: usize) -> Option<Step> {
         Technique::NakedQuad,
     ][s - 2];
     let text = format!(
-        "{}: {} hold only {} in {}, {}",
+        "{}: {} hold only {} in {}, so {}",
         technique.name(),
         super::cell_list(b.shape, &subset),
         symbols(union),
@@ -139,7 +139,7 @@ fn hidden(b: &Board, u: usize, s: usize) -> Option<Step> {
         Technique::HiddenQuad,
     ][s - 2];
     let text = format!(
-        "{}: in {}, {} can only go in {}, {}",
+        "{}: in {}, {} can only go in {}, so {}",
         technique.name(),
         unit_name(n, u),
         symbols(keep),

@@ -64,7 +64,7 @@ pub(super) fn xy_wing(b: &Board) -> Option<Step> {
                     continue;
                 }
                 let text = format!(
-                    "XY-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one pincer is {}, {}",
+                    "XY-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one pincer is {}, so {}",
                     b.name(pivot),
                     symbols(pm),
                     b.name(a),
@@ -110,7 +110,7 @@ pub(super) fn xyz_wing(b: &Board) -> Option<Step> {
                     continue;
                 }
                 let text = format!(
-                    "XYZ-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one of them is {}, {}",
+                    "XYZ-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one of them is {}, so {}",
                     b.name(pivot),
                     symbols(pm),
                     b.name(a),
@@ -169,7 +169,7 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
                         continue;
                     };
                     let text = format!(
-                        "W-Wing: {} and {} both hold {}, and {} in {} is in {} or {}, which see them: one of the two is {}, {}",
+                        "W-Wing: {} and {} both hold {}, and {} in {} is in {} or {}, which see them: one of the two is {}, so {}",
                         b.name(a),
                         b.name(c),
                         symbols(m),
