@@ -183,7 +183,8 @@ impl fmt::Display for Technique {
 pub struct Step {
     /// The technique used.
     pub technique: Technique,
-    /// The cells that justify the step (to highlight), row-major indices.
+    /// The cells that justify the step (to highlight), row-major indices: for a hidden
+    /// single the cell and then the rest of its unit, for a naked single the cell alone.
     pub cells: Vec<usize>,
     /// `(cell, value 1..=n)` placed.
     pub placements: Vec<(usize, u8)>,

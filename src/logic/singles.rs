@@ -43,9 +43,13 @@ pub(super) fn hidden(b: &Board) -> Option<Step> {
             .map(|&c| c as usize)
             .find(|&c| b.cand[c] & bit(v) != 0)
             .expect("the symbol has a place");
+        // The whole unit justifies the step: the cell first, then the others, where the
+        // symbol cannot go.
+        let mut cells = vec![cell];
+        cells.extend(b.unit(u).iter().map(|&c| c as usize).filter(|&c| c != cell));
         return Some(Step {
             technique: Technique::HiddenSingle,
-            cells: vec![cell],
+            cells,
             placements: vec![(cell, v)],
             eliminations: vec![],
             text: format!(
