@@ -6,7 +6,25 @@
 // worker then closes itself, since the wasm instance cannot be trusted afterwards.
 import init, * as wasm from './pkg/sudoku64.js';
 
-const ready = init();
+/** How long the warm-up after loading may take. */
+const WARM_UP_MS = 100;
+
+const ready = init().then(warmUp);
+
+/**
+ * Runs the engine's hot paths for a few tens of milliseconds right after loading. Browsers
+ * first run wasm with a quick baseline compiler and only later with the optimising one;
+ * without this, the first few puzzles a person generates take about twice as long.
+ * Requests that arrive meanwhile wait for it (at most WARM_UP_MS).
+ */
+function warmUp() {
+  const start = performance.now();
+  const noProgress = () => true;
+  for (let i = 1; i <= 80 && performance.now() - start < WARM_UP_MS; i++) {
+    wasm.generate(9, 'none', BigInt(i), NaN, NaN, '', noProgress).free();
+  }
+}
+
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
 const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'bad-symbol', 'clash', 'bad-size', 'bad-option']);
