@@ -231,6 +231,36 @@ impl<'h> Solver<'h> {
             && self.rules == Rules::default()
     }
 
+    /// Whether [`solve_with`] and [`count_with`] run the logic solver's techniques
+    /// ([`crate::logic::reduced_candidates`]) before searching: from 16×16 up, for a
+    /// solver with nothing only a plain search does (as [`uses_fast_path`]). Pairs, fish
+    /// and wings cut the candidates a search must try; on minimal 25×25 puzzles they turned
+    /// counts of many seconds into milliseconds.
+    ///
+    /// [`uses_fast_path`]: Solver::uses_fast_path
+    pub fn uses_logic_first(&self) -> bool {
+        self.fast_path
+            && self.shape.size() >= LOGIC_FIRST_FROM
+            && self.hook.is_none()
+            && self.node_limit == u64::MAX
+            && self.prefer.is_empty()
+            && self.rng.is_none()
+            && self.first_cell.is_none()
+            && self.rules == Rules::default()
+    }
+
+    /// Loads a puzzle for [`solve_with`] and [`count_with`]: after the logic solver's
+    /// techniques when [`uses_logic_first`](Solver::uses_logic_first) says so.
+    fn load_for_search(&mut self, grid: &Grid) {
+        if self.uses_logic_first() {
+            if let Some(masks) = crate::logic::reduced_candidates(grid) {
+                self.load_masks(&masks);
+                return;
+            }
+        }
+        self.load(grid);
+    }
+
     /// Which engine answered the last puzzle: `"band"` (the 9×9 fast path) or
     /// `"generic"` (this solver). Their counters mean the same things, but the band
     /// solver propagates further per node, so its figures are smaller.
@@ -900,6 +930,10 @@ fn once_twice(masks: &[u64]) -> (u64, u64) {
     (once, twice)
 }
 
+/// The smallest grid side for which plain searches run the logic solver's techniques
+/// first ([`Solver::uses_logic_first`]).
+const LOGIC_FIRST_FROM: usize = 16;
+
 /// Solves a puzzle and tells none, unique and multiple apart (with two solutions for
 /// multiple).
 ///
@@ -950,7 +984,7 @@ pub fn solve_with(solver: &mut Solver<'_>, grid: &Grid) -> (SolveResult, Stats) 
         let stats = counted.stats;
         return (from_counted(counted), stats);
     }
-    solver.load(grid);
+    solver.load_for_search(grid);
     let result = match solver.next_solution() {
         Next::Solution => {
             let first = solver.solution();
@@ -970,7 +1004,7 @@ pub fn solve_one(grid: &Grid) -> Option<Grid> {
         return crate::band::count_up_to(grid, 1).first;
     }
     let mut solver = Solver::new(grid.shape());
-    solver.load(grid);
+    solver.load_for_search(grid);
     (solver.next_solution() == Next::Solution).then(|| solver.solution())
 }
 
@@ -1015,7 +1049,7 @@ fn count_keeping_first(
         };
         return (counted.count, counted.first, next);
     }
-    solver.load(grid);
+    solver.load_for_search(grid);
     let mut count = 0;
     let mut first = None;
     while count < limit {

@@ -466,3 +466,49 @@ proptest! {
         }
     }
 }
+
+/// From 16×16 up, plain counts run the logic solver's techniques first
+/// (`Solver::uses_logic_first`): they must count what a plain search counts, on unique
+/// puzzles, on puzzles with clues taken away (several solutions) and with a clue changed
+/// (often none).
+#[test]
+fn logic_first_counts_agree_with_a_plain_search_on_16x16() {
+    use sudoku64::generate::{Options, Unattended, generate};
+    let shape = Shape::from_size(16).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(16);
+    let mut plain = Solver::new(shape);
+    plain.set_fast_path(false);
+    assert!(!plain.uses_logic_first() && Solver::new(shape).uses_logic_first());
+    let mut seen = BTreeSet::new();
+    for seed in 0..12 {
+        let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();
+        let mut variants = vec![made.puzzle.clone()];
+        let clues: Vec<usize> = (0..shape.cells())
+            .filter(|&c| made.puzzle.get(c) != 0)
+            .collect();
+        let mut fewer = made.puzzle.clone();
+        for _ in 0..3 {
+            fewer.set(clues[rng.random_range(0..clues.len())], 0);
+        }
+        variants.push(fewer);
+        let mut changed = made.puzzle.clone();
+        let c = clues[rng.random_range(0..clues.len())];
+        changed.set(c, (changed.get(c) % 16) + 1);
+        variants.push(changed);
+        for grid in &variants {
+            let fast = count_solutions_up_to(grid, LIMIT);
+            let (slow, _) = count_with(&mut plain, grid, LIMIT);
+            assert_eq!(
+                fast,
+                slow,
+                "seed {seed}: {}",
+                sudoku64::format::to_line(grid)
+            );
+            seen.insert(fast);
+        }
+    }
+    assert!(
+        seen.len() >= 2,
+        "the variants should reach different counts: {seen:?}"
+    );
+}

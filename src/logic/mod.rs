@@ -337,6 +337,32 @@ impl Logic {
     }
 }
 
+/// The candidates left once every technique short of guessing has run out, one mask per
+/// cell (a filled cell, given or placed, has its symbol's bit alone). The techniques only
+/// remove candidates no solution uses, so these masks have exactly the grid's solutions,
+/// and an exact search from them is far smaller: the exact solver starts here for large
+/// grids. `None` for a grid whose givens clash.
+pub fn reduced_candidates(grid: &Grid) -> Option<Vec<u64>> {
+    if grid.first_clash().is_some() {
+        return None;
+    }
+    let mut board = Board::new(grid);
+    while board.open > 0 {
+        let Some(step) = board.find_logical() else {
+            break;
+        };
+        board.apply(&step);
+    }
+    Some(
+        (0..board.cand.len())
+            .map(|c| match board.value[c] {
+                0 => board.cand[c],
+                v => bit(v),
+            })
+            .collect(),
+    )
+}
+
 /// A row, column or box, for sentences: units `0..n` are rows, `n..2n` columns,
 /// `2n..3n` boxes (as [`Shape::unit_cells`]).
 pub(crate) fn unit_name(n: usize, unit: usize) -> String {
