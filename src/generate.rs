@@ -572,28 +572,24 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
             }
             let orbit = &orbits[o];
             set_orbits(&mut puzzle, std::slice::from_ref(orbit), None);
-            let mut verdict = exact_removal_check(
-                &mut solver,
-                &puzzle,
-                &solution,
-                orbit,
-                &mut masks,
-                &mut exact_checks,
-            );
+            let mut check = |solver: &mut Solver<'_>| {
+                exact_removal_check(
+                    solver,
+                    &puzzle,
+                    &solution,
+                    orbit,
+                    &mut masks,
+                    &mut exact_checks,
+                )
+            };
+            let mut verdict = check(&mut solver);
             if verdict == Next::Stopped && !cancelled.get() {
                 // Searches for a second solution have heavy tails: one that ran long in
                 // the solution's own order often ends at once in a random order. (A
                 // proof that none exists costs the same in any order.)
                 solver.set_preferred(None);
                 solver.set_random_order(Some(rng.random::<u64>()));
-                verdict = exact_removal_check(
-                    &mut solver,
-                    &puzzle,
-                    &solution,
-                    orbit,
-                    &mut masks,
-                    &mut exact_checks,
-                );
+                verdict = check(&mut solver);
                 solver.set_random_order(None);
                 solver.set_preferred(Some(&solution));
             }

@@ -221,9 +221,13 @@ impl<'h> Solver<'h> {
     /// [`stats`](Solver::stats) describes that puzzle: the candidates and
     /// [`solution`](Solver::solution) are left from the last puzzle this solver loaded.
     pub fn uses_fast_path(&self) -> bool {
-        self.fast_path
-            && crate::band::supports(self.shape)
-            && self.hook.is_none()
+        self.fast_path && crate::band::supports(self.shape) && self.is_plain()
+    }
+
+    /// True when nothing asks this solver for more than a plain search: no hook, node
+    /// limit, preferred symbols, random order, first cell or weakened rules.
+    fn is_plain(&self) -> bool {
+        self.hook.is_none()
             && self.node_limit == u64::MAX
             && self.prefer.is_empty()
             && self.rng.is_none()
@@ -239,14 +243,7 @@ impl<'h> Solver<'h> {
     ///
     /// [`uses_fast_path`]: Solver::uses_fast_path
     pub fn uses_logic_first(&self) -> bool {
-        self.fast_path
-            && self.shape.size() >= LOGIC_FIRST_FROM
-            && self.hook.is_none()
-            && self.node_limit == u64::MAX
-            && self.prefer.is_empty()
-            && self.rng.is_none()
-            && self.first_cell.is_none()
-            && self.rules == Rules::default()
+        self.fast_path && self.shape.size() >= LOGIC_FIRST_FROM && self.is_plain()
     }
 
     /// Loads a puzzle for [`solve_with`] and [`count_with`]: after the logic solver's

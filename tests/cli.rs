@@ -4,37 +4,14 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 use sudoku64::generate::{Options, Unattended, generate};
 use sudoku64::solve::{count_solutions_up_to, solutions};
 use sudoku64::{Grid, Shape, format, parse};
 
-/// Runs the command with these arguments, feeding `stdin`.
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku64"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sudoku64 binary runs");
-    // A command that fails early may exit before it reads: a broken pipe is fine then.
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 on stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 on stderr")
-}
+mod common;
+use common::{run, stderr, stdout};
 
 /// A file in the test's scratch directory with this text.
 fn temp_file(name: &str, text: &str) -> PathBuf {

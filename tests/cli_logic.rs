@@ -2,33 +2,12 @@
 //! puzzle at every size, the library's answers, and a message per bad line.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
 use sudoku64::{Grid, explain, parse, rate};
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku64"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sudoku64 binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 on stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 on stderr")
-}
+mod common;
+use common::{run, stderr, stdout};
 
 /// `(puzzle, count)` of a fixture file's lines.
 fn fixtures(file: &str) -> Vec<(String, u64)> {
