@@ -189,9 +189,12 @@ pub fn solve(text: &str, size: u32, hex: bool) -> Result<SolveReport, JsValue> {
     })
 }
 
-/// Counts a puzzle's solutions, no further than `limit`.
+/// Counts a puzzle's solutions, no further than `limit` (at least 1). The status is
+/// `"none"`, `"unique"` or `"multiple"` by the count, and `"solvable"` when a limit of 1
+/// stopped the count at its first solution.
 #[wasm_bindgen]
 pub fn count(text: &str, size: u32, hex: bool, limit: u32) -> Result<SolveReport, JsValue> {
+    let limit = limit.max(1);
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
     let mut solver = Solver::new(grid.shape());
     let (count, first, _) = crate::solve::count_and_first_with(&mut solver, &grid, limit.into());
@@ -199,8 +202,10 @@ pub fn count(text: &str, size: u32, hex: bool, limit: u32) -> Result<SolveReport
     let solution = first.as_ref().map(to_line).unwrap_or_default();
     let stats = solver.stats();
     Ok(SolveReport {
+        // With a limit of 1, one solution found says nothing about a second.
         status: match count {
             0 => "none",
+            1 if limit < 2 => "solvable",
             1 => "unique",
             _ => "multiple",
         },

@@ -95,7 +95,11 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line}.
      */
     solve: (text, { size = 0, hex = false, signal } = {}) => call('solve', [text, { size, hex }], { signal }),
-    /** Counts solutions up to `limit`: {status, count, size, puzzle, solution, error, stats}. */
+    /**
+     * Counts solutions up to `limit` (at least 1): {status, count, size, puzzle, solution, error,
+     * stats}. status is 'none', 'unique' or 'multiple' by the count, 'solvable' when a limit of 1
+     * stopped at the first solution, or 'invalid'.
+     */
     count: (text, limit = 2, { size = 0, hex = false, signal } = {}) =>
       call('count', [text, limit, { size, hex }], { signal }),
     /**
