@@ -312,6 +312,32 @@ fn check_node_limit(shape: Shape, target: Target) -> u64 {
     }
 }
 
+/// The rounds of exact checks: `(node limit, logic first)`. Limits grow 16-fold from 16,
+/// so the cheap decisions come first. For a minimal target, the checks still undecided at
+/// 4,096 nodes are tried again with the logic solver's techniques first (dearer per check,
+/// but a proof of tens of thousands of nodes then takes a few), before the largest limit,
+/// and once more after it.
+fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
+    let max = check_node_limit(shape, target);
+    let mut rounds = Vec::new();
+    let mut limit = 16u64;
+    loop {
+        let limit_now = limit.min(max);
+        rounds.push((limit_now, false));
+        if target == Target::Minimal && (limit_now == 4096 || (limit_now == max && max < 4096)) {
+            rounds.push((limit_now, true));
+        }
+        if limit_now == max {
+            break;
+        }
+        limit *= 16;
+    }
+    if target == Target::Minimal && max > 4096 {
+        rounds.push((max, true));
+    }
+    rounds
+}
+
 /// Node limit for one exact check from 25×25 up when the target is a fraction of empty
 /// cells rather than a minimal puzzle: no promise of minimality is made there, and the
 /// deep searches a symmetric puzzle asks for at that size cost seconds for a clue or two.
@@ -446,7 +472,7 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
     };
     let mut exact_checks = 0u32;
     let mut budget_ran_out = false;
-    let mut masks = vec![0u64; cells];
+    let mut masks: Vec<u64> = vec![0u64; cells];
     let report = |done: f64, fraction: &std::cell::Cell<f64>| -> Result<bool, Error> {
         fraction.set(0.1 + 0.9 * done.min(1.0));
         if !control.borrow_mut().progress(fraction.get()) {
@@ -551,10 +577,10 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
     let mut pending = kept;
     let total_pending = pending.len().max(1);
     let mut decided = 0usize;
-    let mut limit = 16u64;
-    let max_limit = check_node_limit(shape, target);
-    while exact_pass && !pending.is_empty() && empty < wanted_empty && !budget_ran_out {
-        let last_round = limit >= max_limit;
+    for (limit, logic_round) in check_rounds(shape, target) {
+        if !exact_pass || pending.is_empty() || empty >= wanted_empty || budget_ran_out {
+            break;
+        }
         solver.set_node_limit(limit);
         let mut unknown = Vec::new();
         for (at, &o) in pending.iter().enumerate() {
@@ -580,6 +606,7 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
                     orbit,
                     &mut masks,
                     &mut exact_checks,
+                    logic_round,
                 )
             };
             let mut verdict = check(&mut solver);
@@ -612,10 +639,6 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
             }
         }
         pending = unknown;
-        if last_round {
-            break;
-        }
-        limit = (limit * 16).min(max_limit);
     }
     let all_rejections_exact = pending.is_empty();
     let minimal = untried == 0 && all_rejections_exact && !budget_ran_out;
@@ -658,20 +681,29 @@ struct Dug {
 /// Decides whether the orbit's cells, already cleared from `puzzle`, can stay empty:
 /// `Exhausted` when no solution differs from `solution` in one of them (removal proved
 /// safe), `Solution` when one does, `Stopped` when the node limit ran out first.
+///
+/// With `logic_first`, the logic solver's techniques first shrink the candidates
+/// ([`crate::logic::reduced_masks`]): dearer per check, but a proof that took tens of
+/// thousands of nodes then takes a few.
 fn exact_removal_check(
     solver: &mut Solver<'_>,
     puzzle: &Grid,
     solution: &Grid,
     orbit: &[usize],
-    masks: &mut [u64],
+    masks: &mut Vec<u64>,
     checks: &mut u32,
+    logic_first: bool,
 ) -> Next {
-    let full = puzzle.shape().full_mask();
+    let shape = puzzle.shape();
+    let full = shape.full_mask();
     for &c in orbit {
         for (m, &v) in masks.iter_mut().zip(puzzle.cells()) {
             *m = if v == 0 { full } else { 1u64 << (v - 1) };
         }
         masks[c] = full & !(1u64 << (solution.get(c) - 1));
+        if logic_first {
+            *masks = crate::logic::reduced_masks(shape, masks);
+        }
         solver.load_masks(masks);
         // Split the search by this cell's own symbols first: most of them fail at once.
         solver.set_first_cell(Some(c));

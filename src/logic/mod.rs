@@ -346,21 +346,49 @@ pub fn reduced_candidates(grid: &Grid) -> Option<Vec<u64>> {
     if grid.first_clash().is_some() {
         return None;
     }
-    let mut board = Board::new(grid);
+    Some(run_out(Board::new(grid)))
+}
+
+/// [`reduced_candidates`] from candidate masks instead of a grid (bit `s - 1` for symbol
+/// `s`; a cell with one bit counts as filled): the masks left once every technique short
+/// of guessing has run out, with exactly the same solutions. An empty mask stays empty.
+///
+/// # Panics
+/// If there is not one mask per cell of the shape.
+pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
+    assert_eq!(masks.len(), shape.cells(), "one mask per cell");
+    let values = masks
+        .iter()
+        .map(|&m| {
+            if m.count_ones() == 1 {
+                m.trailing_zeros() as u8 + 1
+            } else {
+                0
+            }
+        })
+        .collect();
+    let grid = Grid::from_cells(shape, values).expect("single bits are symbols of the shape");
+    let mut board = Board::new(&grid);
+    for (c, &m) in masks.iter().enumerate() {
+        board.cand[c] &= m;
+    }
+    run_out(board)
+}
+
+/// Applies steps until no technique short of guessing finds one; the masks left.
+fn run_out(mut board: Board) -> Vec<u64> {
     while board.open > 0 {
         let Some(step) = board.find_logical() else {
             break;
         };
         board.apply(&step);
     }
-    Some(
-        (0..board.cand.len())
-            .map(|c| match board.value[c] {
-                0 => board.cand[c],
-                v => bit(v),
-            })
-            .collect(),
-    )
+    (0..board.cand.len())
+        .map(|c| match board.value[c] {
+            0 => board.cand[c],
+            v => bit(v),
+        })
+        .collect()
 }
 
 /// A row, column or box, for sentences: units `0..n` are rows, `n..2n` columns,
