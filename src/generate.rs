@@ -14,10 +14,16 @@
 //!      the whole grid, the solution is unique. A batch that fails is halved and retried.
 //!    - one orbit at a time once propagation alone is not enough: a clue `v` at cell `c`
 //!      can go iff no solution of the remaining givens has `c ≠ v`, which the exact
-//!      solver decides by searching for one.
+//!      solver decides by searching for one. The searches run in rounds of growing node
+//!      limits; one that stalls is retried in a random order, and for a minimal target
+//!      the last undecided ones run after the logic solver's techniques (see
+//!      [`crate::logic::reduced_masks`]). A clue still undecided stays.
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
+//!
+//! 3. **A difficulty (optional).** Puzzles from a sequence of seeds are graded
+//!    ([`crate::grade`]) until one has the level asked for, or the time budget runs out.
 //!
 //! Time never changes the result for a given seed: searches are bounded by node counts,
 //! and only the caller's time budget (which stops digging early and says so) or a
