@@ -1,7 +1,7 @@
 //! sudoku64: a Sudoku engine for grids made of k×k boxes, k = 1..8 (1 to 64 symbols).
 //!
 //! The crate is the pure engine; it compiles unchanged for the host and for
-//! `wasm32-unknown-unknown`. Only [`wasm`] (built for wasm32 alone) touches wasm-bindgen.
+//! `wasm32-unknown-unknown`. Only the `wasm` module (built for wasm32 alone) touches wasm-bindgen.
 
 #![deny(missing_docs)]
 
