@@ -119,7 +119,7 @@ function changed({ persist = true } = {}) {
   canvas.dataset.marked = view.marked.join(' ');
   canvas.dataset.clashes = game.clashes().join(' ');
   canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
-  if (view.hint && view.hint.revision !== game.revision) clearHint();
+  if (view.hint && (view.hint.game !== game || view.hint.revision !== game.revision)) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
   ui.apply.disabled = !view.hint;
@@ -317,12 +317,13 @@ function lineValues(line) {
 }
 
 async function solve() {
+  const asked = game;
   const revision = game.revision;
   const n = game.size;
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
     (signal) => engine.solve(game.line(), { size: n, signal }));
   if (!result) return;
-  if (game.revision !== revision) {
+  if (game !== asked || game.revision !== revision) {
     say('The grid changed while the engine was solving it: press Solve again.', 'warn');
     return;
   }
@@ -371,6 +372,7 @@ function statsText(stats) {
 async function check() {
   const clashes = game.clashes();
   const n = game.size;
+  const asked = game;
   const revision = game.revision;
   view.errors = [];
   view.marked = [];
@@ -386,7 +388,7 @@ async function check() {
     return;
   }
   const result = await runJob('check', 'Counting solutions…', (signal) => engine.count(game.line(), 2, { signal }));
-  if (!result || game.revision !== revision) return;
+  if (!result || game !== asked || game.revision !== revision) return;
   if (result.status === 'invalid') {
     view.errors = result.error?.cells ?? [];
     say(`Check: the engine rejected the grid: ${errorSentence(result.error, n)}`, 'error');
@@ -492,10 +494,18 @@ async function hint() {
     changed({ persist: false });
     return;
   }
+  const asked = game;
   const revision = game.revision;
-  const result = await runJob('hint', 'Looking for the next logical step…',
-    (signal) => engine.hint(game.line(), { size: n, signal }));
-  if (!result || game.revision !== revision) return;
+  const entries = game.hasGivens() && game.filledCount() > game.givens.filter(Boolean).length;
+  const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
+    const result = await engine.hint(game.line(), { size: n, signal });
+    // No solution with the player's entries: the puzzle's own solution tells which are wrong.
+    const puzzle = result.status === 'none' && entries
+      ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
+    return { result, puzzle };
+  });
+  if (!answer || game !== asked || game.revision !== revision) return;
+  const { result } = answer;
   clearHint();
   view.errors = [];
   view.marked = [];
@@ -510,7 +520,7 @@ async function hint() {
       const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
       const target = last.placements?.[0]?.cell ?? -1;
       view.hint = {
-        steps, revision: game.revision, cells, target,
+        steps, game, revision: game.revision, cells, target,
         eliminations: steps.flatMap((step) => step.eliminations ?? []),
       };
       const before = steps.length > 1
@@ -522,7 +532,7 @@ async function hint() {
       break;
     }
     case 'none':
-      await explainNoSolution();
+      explainNoSolution(answer.puzzle);
       break;
     case 'multiple':
       say('No hint: this puzzle has more than one solution, so logic cannot settle every cell.', 'warn');
@@ -537,13 +547,13 @@ async function hint() {
   changed({ persist: false });
 }
 
-/** The grid has no solution: find the player's entries that the puzzle's solution contradicts. */
-async function explainNoSolution() {
+/**
+ * The grid has no solution: names the player's entries that the puzzle's own solution
+ * (`puzzle`, the engine's answer for the givens alone, or null) contradicts.
+ */
+function explainNoSolution(puzzle) {
   const n = game.size;
-  const puzzle = game.puzzleLine();
-  const result = game.hasGivens() && game.filledCount() > game.givens.filter(Boolean).length
-    ? await engine.solve(puzzle, { size: n }).catch(() => null) : null;
-  const solution = result?.status === 'unique' ? lineValues(result.solution) : null;
+  const solution = puzzle?.status === 'unique' ? lineValues(puzzle.solution) : null;
   if (!solution) {
     say('No hint: this grid has no solution.', 'error');
     return;
@@ -560,7 +570,7 @@ async function explainNoSolution() {
 
 function applyHint() {
   const shown = view.hint;
-  if (!shown || shown.revision !== game.revision) {
+  if (!shown || shown.game !== game || shown.revision !== game.revision) {
     say('There is no hint to apply: press Hint first.', 'warn');
     return;
   }

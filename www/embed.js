@@ -64,11 +64,14 @@ const methods = {
   solve: () => widget.solve(),
   hint: () => widget.hint(),
   newPuzzle: (options) => widget.newPuzzle(options ?? {}),
-  value: () => widget.value,
+  value: async () => {
+    await widget.whenLoaded(); // the first load may still be running when `ready` is posted
+    return widget.value;
+  },
   setAttributes: (attributes = {}) => {
     for (const [name, value] of Object.entries(attributes)) {
       if (!ATTRIBUTES.includes(name)) throw Object.assign(new Error(`“${name}” is not an attribute of the widget`), { kind: 'bad-call' });
-      if (value === null || value === false) widget.removeAttribute(name);
+      if (value === null || value === false || (name === 'readonly' && value === 'false')) widget.removeAttribute(name);
       else widget.setAttribute(name, value === true ? '' : String(value));
     }
     return null;
@@ -83,7 +86,7 @@ window.addEventListener('message', async (event) => {
     return;
   }
   const reply = (fields) => event.source.postMessage({ type: 'sudoku64:reply', id: data.id, ...fields }, event.origin);
-  const method = methods[data.method];
+  const method = Object.hasOwn(methods, data.method) ? methods[data.method] : null;
   if (!method) {
     reply({ ok: false, error: { kind: 'bad-call', message: `unknown method “${data.method}”` } });
     return;

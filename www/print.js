@@ -82,14 +82,16 @@ function readQuery() {
   fillPerPage();
 }
 
-function writeQuery() {
+/** Keeps the form in the query string; `first`, when given, is the first seed a set used. */
+function writeQuery(first = current?.first) {
   const q = new URLSearchParams({
     size: ui.size.value, count: ui.count.value, 'per-page': ui.perPage.value, paper: ui.paper.value,
     symmetry: ui.symmetry.value,
   });
   if (ui.difficulty.value) q.set('difficulty', ui.difficulty.value);
   if (ui.title.value.trim()) q.set('title', ui.title.value.trim());
-  if (ui.seed.value.trim()) q.set('seed', ui.seed.value.trim());
+  const seed = first !== undefined ? String(first) : ui.seed.value.trim();
+  if (seed) q.set('seed', seed);
   if (!ui.answers.checked) q.set('answers', '0');
   history.replaceState(null, '', `?${q}`);
 }
@@ -174,11 +176,14 @@ async function makeSet({ size, count, first, symmetry, difficulty }) {
     job = null;
     setBusy(false);
   }
-  current = { puzzles, size };
+  current = { puzzles, size, first };
   const pages = render();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const ungraded = difficulty && puzzles.some((p) => !p.level);
-  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''} from seed ${puzzles[0].seed} on ${pages} `
+  // The first seed makes the set again (with a difficulty, each puzzle's own seed, on its
+  // label, makes that puzzle alone); the address now names it.
+  writeQuery(first);
+  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''} from first seed ${first} on ${pages} `
     + `page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
     + (ungraded ? ` This engine does not grade puzzles yet, so “${difficulty}” was not applied.` : ''),
   ungraded ? 'warn' : 'ok');

@@ -186,7 +186,7 @@ export class SudokuWidget extends HTMLElement {
     this.paletteSize = 0;
     this.drawPending = false;
     this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
-    this.onSchemeChange = () => this.redraw();
+    this.onSchemeChange = () => { this.updateChrome(); this.redraw(); };
     this.resizer = new ResizeObserver(() => this.redraw());
 
     canvas.addEventListener('pointerdown', (event) => this.onPointer(event));
@@ -198,6 +198,7 @@ export class SudokuWidget extends HTMLElement {
       const value = event.target.closest('button')?.dataset.value;
       if (value !== undefined) this.input(Number(value));
     });
+    toolbar.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
     toolbar.addEventListener('click', (event) => {
       const action = event.target.closest('button')?.dataset.action;
       if (action) this.onButton(action);
@@ -224,7 +225,12 @@ export class SudokuWidget extends HTMLElement {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (before === after || !this.isConnected) return;
+    if (before === after) return;
+    if (!this.isConnected) {
+      // Detached: load afresh on the next connection.
+      if (LOADING.includes(name)) this.loaded = false;
+      return;
+    }
     if (LOADING.includes(name)) this.scheduleLoad();
     else {
       const badTheme = name === 'theme' && themeError(after);
@@ -305,6 +311,10 @@ export class SudokuWidget extends HTMLElement {
       throw widgetError('unsupported', 'hints need an engine with hint(), and this build of the engine has none');
     }
     const { game } = this;
+    if (game.isComplete()) {
+      this.say('The grid is complete: there is nothing left to hint.', 'ok');
+      return [];
+    }
     const revision = game.revision;
     const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(), { size: game.size, signal }));
     if (game !== this.game || game.revision !== revision) {
@@ -321,8 +331,14 @@ export class SudokuWidget extends HTMLElement {
     }
     const steps = result.steps ?? [];
     this.view.errors = [];
-    this.view.marked = [...new Set(steps.flatMap((step) => step.cells ?? []))];
     const target = steps.at(-1)?.placements?.[0]?.cell;
+    // Drawn like the app's hints while the grid stays as it is.
+    this.view.hint = {
+      game, revision,
+      cells: [...new Set(steps.flatMap((step) => step.cells ?? []))],
+      target: target ?? -1,
+      eliminations: steps.flatMap((step) => step.eliminations ?? []),
+    };
     if (target !== undefined) this.view.selected = target;
     this.say(steps.map((step) => step.text).filter(Boolean).join(' ') || 'The engine found a step but did not describe it.');
     this.changed(null);
@@ -372,8 +388,8 @@ export class SudokuWidget extends HTMLElement {
     }
     const seed = this.getAttribute('seed');
     if (seed !== null && seed.trim() !== '') {
-      if (!/^\d{1,20}$/.test(seed.trim())) {
-        throw widgetError('bad-attribute', `seed must be a whole number, not “${seed}”`, { attribute: 'seed' });
+      if (!/^\d{1,20}$/.test(seed.trim()) || BigInt(seed.trim()) >= 2n ** 64n) {
+        throw widgetError('bad-attribute', `seed must be a whole number below 2^64, not “${seed}”`, { attribute: 'seed' });
       }
       options.seed = Number.isSafeInteger(Number(seed)) ? Number(seed) : seed.trim();
     }
@@ -779,6 +795,7 @@ export class SudokuWidget extends HTMLElement {
       clashes: game.clashes(),
       errors: view.errors,
       marked: view.marked,
+      hint: view.hint?.game === game && view.hint.revision === game.revision ? view.hint : null,
       focused: view.focused,
       pencilMode: view.pencilMode,
       theme: colors,

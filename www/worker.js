@@ -20,8 +20,13 @@ const ready = init().then(warmUp);
 function warmUp() {
   const start = performance.now();
   const noProgress = () => true;
-  for (let i = 1; i <= 80 && performance.now() - start < WARM_UP_MS; i++) {
-    wasm.generate(9, 'none', BigInt(i), NaN, NaN, '', noProgress).free();
+  try {
+    for (let i = 1; i <= 80 && performance.now() - start < WARM_UP_MS; i++) {
+      wasm.generate(9, 'none', BigInt(i), NaN, NaN, '', noProgress).free();
+    }
+  } catch (err) {
+    // Only a speed-up: a failure here must not fail the requests that follow.
+    console.warn('sudoku64 engine: the warm-up failed', err);
   }
 }
 

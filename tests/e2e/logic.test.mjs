@@ -185,3 +185,22 @@ test('the app: Hint then Apply, again and again, solves a generated puzzle', asy
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the app: a hint that arrives after the grid was replaced is dropped', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.fill('#puzzle-text', UNIQUE);
+  await page.click('#load');
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, UNIQUE);
+  // Ask for a hint, and start a blank grid before the answer comes back.
+  await page.evaluate(() => {
+    document.getElementById('hint').click();
+    document.getElementById('blank').click();
+  });
+  await page.waitForFunction(() => !document.body.dataset.busy);
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.hint), '');
+  assert.equal(await page.isDisabled('#apply'), true);
+  assert.ok(!(await page.$eval('#grid', (c) => c.dataset.grid)).replace(/\./g, ''), 'the blank grid stays blank');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
