@@ -1,8 +1,8 @@
 //! Grading: a puzzle's level and score, from the steps of the logic solver.
 //!
 //! The logic solver ([`crate::logic`]) always takes the easiest step available, so the
-//! hardest technique it needed is the hardest a player needs. That technique sets the
-//! level:
+//! hardest technique it needed is a good measure of the hardest a player needs (a
+//! heuristic: another order of steps might avoid it). That technique sets the level:
 //!
 //! | level | the hardest technique needed |
 //! |---|---|
@@ -30,8 +30,7 @@
 //! | | | guess | 100 |
 //!
 //! The solver tries the techniques in this order (by level, then by weight), always
-//! taking the first step found, so the hardest technique it uses is the least a player
-//! needs among those it knows.
+//! taking the first step found.
 
 use std::fmt;
 use std::str::FromStr;

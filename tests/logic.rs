@@ -488,3 +488,30 @@ fn random_puzzles_get_the_exact_solvers_verdict() {
     }
     assert!(seen.iter().all(|&k| k > 20), "cases of each kind: {seen:?}");
 }
+
+/// Pencil marks a player forgot to cross out (a symbol a peer already holds) must not
+/// mislead a technique that counts a symbol's places in a unit.
+#[test]
+fn stale_pencil_marks_do_not_mislead_find() {
+    let solution = parse::parse("1234341221434321").unwrap();
+    let mut grid = Grid::empty(solution.shape());
+    grid.set(0, 1); // r1c1 = 1
+    let mut masks: Vec<u64> = (0..16).map(|c| 1u64 << (solution.get(c) - 1)).collect();
+    masks[1] |= 0b1001; // r1c2 also marked 1 and 4, though r1c1 holds 1
+    masks[5] |= 0b1010; // r2c2 also marked 2 and 4
+    for technique in Technique::ALL {
+        if let Some(step) = logic::find(technique, &grid, &masks) {
+            for &(c, v) in &step.placements {
+                assert_eq!(v, solution.get(c), "{}", step.text);
+            }
+            for &(c, v) in &step.eliminations {
+                assert_ne!(v, solution.get(c), "{}", step.text);
+            }
+        }
+    }
+    // Bits beyond a 4×4's symbols are ignored, not a panic.
+    let mut wide = masks.clone();
+    wide[3] = 1 << 9;
+    let reduced = logic::reduced_masks(grid.shape(), &wide);
+    assert_eq!(reduced.len(), 16);
+}

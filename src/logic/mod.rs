@@ -194,8 +194,8 @@ pub struct Step {
     pub text: String,
 }
 
-/// The next step from a grid, as a short list: the elimination-only steps needed, ending
-/// with the first step that places a symbol (a [`Technique::Guess`] naming a cell and the
+/// The next step from a grid, as a short list: the elimination steps the solver takes
+/// before it can place a symbol, ending with the first step that places a symbol (a [`Technique::Guess`] naming a cell and the
 /// unique solution's value when logic is stuck). Candidates come from the grid's filled
 /// cells. A full, valid grid gives an empty list.
 ///
@@ -235,7 +235,8 @@ pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
 
 /// One technique's first step on a given state: the grid's filled cells, and candidate
 /// masks for its empty cells (bit `s - 1` for symbol `s`; entries of filled cells are
-/// ignored), such as a player's pencil marks. No solution is needed or checked, so
+/// ignored), such as a player's pencil marks. Marks of symbols a peer already holds are
+/// dropped, as a player would cross them out. No solution is needed or checked, so
 /// [`Technique::Guess`] finds nothing here; a step's eliminations are sound whenever the
 /// candidates are (each still holds the cell's true symbol).
 ///
@@ -244,10 +245,11 @@ pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
 pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Step> {
     assert_eq!(candidates.len(), grid.cells().len(), "one mask per cell");
     let mut board = Board::new(grid);
-    let full = grid.shape().full_mask();
     for (c, m) in board.cand.iter_mut().enumerate() {
         if grid.get(c) == 0 {
-            *m = candidates[c] & full;
+            // Stale marks (a symbol placed in a peer since) would mislead every technique
+            // that counts a symbol's places in a unit.
+            *m &= candidates[c];
         }
     }
     board.technique(technique)
@@ -350,8 +352,9 @@ pub fn reduced_candidates(grid: &Grid) -> Option<Vec<u64>> {
 }
 
 /// [`reduced_candidates`] from candidate masks instead of a grid (bit `s - 1` for symbol
-/// `s`; a cell with one bit counts as filled): the masks left once every technique short
-/// of guessing has run out, with exactly the same solutions. An empty mask stays empty.
+/// `s`; a cell with one bit counts as filled; bits beyond the shape's symbols are
+/// ignored): the masks left once every technique short of guessing has run out, with
+/// exactly the same solutions. An empty mask stays empty.
 ///
 /// # Panics
 /// If there is not one mask per cell of the shape.
@@ -359,7 +362,8 @@ pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
     assert_eq!(masks.len(), shape.cells(), "one mask per cell");
     let values = masks
         .iter()
-        .map(|&m| {
+        .map(|&m| m & shape.full_mask())
+        .map(|m| {
             if m.count_ones() == 1 {
                 m.trailing_zeros() as u8 + 1
             } else {
