@@ -113,11 +113,12 @@ struct GenerateArgs {
     #[arg(long)]
     minimal: bool,
     /// Stop digging after this many milliseconds per puzzle (with --difficulty: stop
-    /// searching for the level after this long; default 10000).
+    /// searching for the level after this long, checked between puzzles; default 10000).
     #[arg(long, value_name = "MS")]
     budget_ms: Option<f64>,
     /// Search for a puzzle of this level: easy, medium, hard, expert, extreme or
-    /// diabolical. The seed printed regenerates the puzzle.
+    /// diabolical. The seed printed regenerates the puzzle with `--seed` alone (and with
+    /// this flag too when the level was reached).
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
     /// Write CSV with a header line:

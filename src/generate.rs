@@ -190,7 +190,9 @@ pub struct Options {
     /// The seed: the same seed and options give the same puzzle everywhere.
     pub seed: u64,
     /// Stop digging after this many milliseconds (by the caller's clock) and return what
-    /// is proved so far. `None`: no limit (with a difficulty: [`DIFFICULTY_BUDGET_MS`]).
+    /// is proved so far. `None`: no limit. With a difficulty, it is the search's budget
+    /// instead ([`DIFFICULTY_BUDGET_MS`] by default): checked between puzzles, so one
+    /// puzzle may overrun it, and every puzzle is dug in full.
     pub budget_ms: Option<f64>,
     /// A difficulty level to search for: puzzles are made from a sequence of seeds and
     /// graded ([`crate::grade`]) until one has this level, or the time budget runs out
@@ -215,9 +217,15 @@ impl Options {
 /// The time budget of a search for a difficulty level when the caller gives none.
 pub const DIFFICULTY_BUDGET_MS: f64 = 10_000.0;
 
-/// The most puzzles a search for a difficulty level makes, so that a caller without a
-/// clock ([`Unattended`]) still gets an answer, even for a level a size cannot have.
+/// The most 9×9 puzzles a search for a difficulty level makes (fewer for larger grids,
+/// at least 10), so that a caller without a clock ([`Unattended`]) still gets an
+/// answer, even for a level a size cannot have.
 pub const DIFFICULTY_MAX_TRIES: u32 = 2_000;
+
+/// [`DIFFICULTY_MAX_TRIES`] scaled down by the grid's cells.
+fn max_tries(shape: Shape) -> u32 {
+    (DIFFICULTY_MAX_TRIES as usize * 81 / shape.cells().max(81)).max(10) as u32
+}
 
 /// The caller's side of a long generation: a clock, and a progress report that can stop
 /// the work. Called every few tens of microseconds of work.
@@ -269,8 +277,13 @@ pub struct Generated {
     pub rating: Option<Rating>,
     /// With a difficulty: true when the puzzle has that level.
     pub difficulty_reached: bool,
-    /// With a difficulty: puzzles made and graded to find this one.
+    /// The level asked for, if any.
+    pub difficulty: Option<Level>,
+    /// With a difficulty: puzzles made and graded in the search.
     pub tries: u32,
+    /// With a difficulty: true when the search's time budget ended it before a puzzle of
+    /// the level turned up (false when it reached the level, or its try limit).
+    pub search_ran_out: bool,
 }
 
 impl Generated {
@@ -291,13 +304,23 @@ impl Generated {
         } else {
             ""
         };
-        let level = match &self.rating {
-            Some(r) if self.difficulty_reached => format!(", {} (score {})", r.level, r.score),
-            Some(r) => format!(
-                ", {} (score {}; the closest level found in {} tries)",
-                r.level, r.score, self.tries
+        let level = match (&self.rating, self.difficulty) {
+            (Some(r), _) if self.difficulty_reached => {
+                format!(", {} (score {})", r.level, r.score)
+            }
+            (Some(r), Some(wanted)) => format!(
+                ", {} (score {}): the closest to {wanted} in {} puzzle{}{}",
+                r.level,
+                r.score,
+                self.tries,
+                if self.tries == 1 { "" } else { "s" },
+                if self.search_ran_out {
+                    ", when the search's time budget ran out"
+                } else {
+                    ""
+                }
             ),
-            None => String::new(),
+            _ => String::new(),
         };
         format!(
             "{} clues, {pct:.1}% empty ({what}{budget}){level}",
@@ -306,8 +329,8 @@ impl Generated {
     }
 }
 
-/// Node limit for one exact uniqueness check, per cell of the grid. A check that needs
-/// more keeps its clue (the puzzle stays proved unique; only minimality is not proved).
+/// The largest node limit of one exact uniqueness check (a total, scaled by the grid's
+/// cells). A check that needs more keeps its clue (the puzzle stays proved unique; only minimality is not proved).
 /// Up to 16×16 the hardest proofs take some 50,000 nodes, and are cheap enough to afford;
 /// above, a minimal puzzle is an explicit request and would take minutes at that rate.
 fn check_node_limit(shape: Shape, target: Target) -> u64 {
@@ -382,7 +405,11 @@ fn generate_graded(
     let budget = options.budget_ms.unwrap_or(DIFFICULTY_BUDGET_MS);
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     let mut best: Option<(u32, Generated)> = None;
-    for tries in 1..=DIFFICULTY_MAX_TRIES {
+    let mut reported = 0.0;
+    let mut tries = 0;
+    let mut out_of_time = false;
+    while tries < max_tries(options.shape) {
+        tries += 1;
         let seed = if tries == 1 {
             options.seed
         } else {
@@ -400,14 +427,14 @@ fn generate_graded(
             start,
             budget,
             tries,
+            reported: &mut reported,
         };
         let mut made = generate_one(&one, &mut inner)?;
         let rating = rate(&made.puzzle)?;
         let distance = (rating.level as i32 - wanted as i32).unsigned_abs();
         made.difficulty_reached = distance == 0;
         made.rating = Some(rating);
-        made.tries = tries;
-        let out_of_time = control.now_ms() - start > budget;
+        out_of_time = control.now_ms() - start > budget;
         if best.as_ref().is_none_or(|(d, _)| distance < *d) {
             best = Some((distance, made));
         }
@@ -416,8 +443,9 @@ fn generate_graded(
         }
     }
     let (_, mut made) = best.expect("at least one try ran");
-    made.budget_ran_out = !made.difficulty_reached;
-    made.tries = made.tries.max(1);
+    made.difficulty = Some(wanted);
+    made.tries = tries;
+    made.search_ran_out = out_of_time && !made.difficulty_reached;
     control.progress(1.0);
     Ok(made)
 }
@@ -428,6 +456,8 @@ struct Graded<'a> {
     start: f64,
     budget: f64,
     tries: u32,
+    /// The highest fraction reported so far: progress never goes back between tries.
+    reported: &'a mut f64,
 }
 
 impl Control for Graded<'_> {
@@ -437,7 +467,8 @@ impl Control for Graded<'_> {
     fn progress(&mut self, fraction: f64) -> bool {
         let spent = (self.outer.now_ms() - self.start) / self.budget;
         let share = fraction / (self.tries as f64 + 1.0);
-        self.outer.progress(spent.max(share).min(0.99))
+        *self.reported = spent.max(share).min(0.99).max(*self.reported);
+        self.outer.progress(*self.reported)
     }
 }
 
@@ -667,7 +698,9 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
         exact_checks,
         rating: None,
         difficulty_reached: false,
+        difficulty: None,
         tries: 1,
+        search_ran_out: false,
     })
 }
 

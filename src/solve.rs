@@ -211,7 +211,9 @@ impl<'h> Solver<'h> {
     /// Lets [`solve_with`] and [`count_with`] hand 9×9 puzzles to the band solver
     /// ([`crate::band`], several times faster) when this solver has nothing only it can
     /// do: no hook, node limit, preferred symbols, random order, first cell or weakened
-    /// rules. On by default; off keeps every puzzle on this engine (to measure or test it).
+    /// rules. The same switch lets them run the logic techniques before a search from
+    /// 16×16 up ([`uses_logic_first`](Solver::uses_logic_first)). On by default; off keeps
+    /// every puzzle on this engine's plain search (to measure or test it).
     pub fn set_fast_path(&mut self, on: bool) {
         self.fast_path = on;
     }
@@ -1017,7 +1019,8 @@ pub fn count_solutions_up_to(grid: &Grid, limit: u64) -> u64 {
 /// [`count_solutions_up_to`] on a reusable solver. The `Next` is `Stopped` when the hook
 /// stopped the count early (the count is then a lower bound), `Solution` when the count
 /// reached the limit, else `Exhausted`. 9×9 puzzles go to the band solver when the
-/// solver allows it ([`Solver::uses_fast_path`]).
+/// solver allows it ([`Solver::uses_fast_path`]); [`Solver::solution`] is then not
+/// updated, so use [`count_and_first_with`] for a solution.
 pub fn count_with(solver: &mut Solver<'_>, grid: &Grid, limit: u64) -> (u64, Next) {
     let (count, _, next) = count_keeping_first(solver, grid, limit, false);
     (count, next)
