@@ -250,14 +250,16 @@ impl<'h> Solver<'h> {
 
     /// Loads a puzzle for [`solve_with`] and [`count_with`]: after the logic solver's
     /// techniques when [`uses_logic_first`](Solver::uses_logic_first) says so.
-    fn load_for_search(&mut self, grid: &Grid) {
+    /// Returns the masks loaded in that case.
+    fn load_for_search(&mut self, grid: &Grid) -> Option<Vec<u64>> {
         if self.uses_logic_first() {
             if let Some(masks) = crate::logic::reduced_candidates(grid) {
                 self.load_masks(&masks);
-                return;
+                return Some(masks);
             }
         }
         self.load(grid);
+        None
     }
 
     /// Which engine answered the last puzzle: `"band"` (the 9×9 fast path) or
@@ -929,6 +931,37 @@ fn once_twice(masks: &[u64]) -> (u64, u64) {
     (once, twice)
 }
 
+/// Two different solutions from the candidate masks `root`, if short searches in random
+/// orders find them.
+///
+/// A depth-first search that always tries the lowest symbol first can be unlucky: on a
+/// 25×25 with many solutions in `tests/data/slow.txt`, it needed half a million nodes to
+/// reach the first, where one of a dozen random orders found dozens in a few hundred.
+/// So when a short search did not decide a count to 2, [`PROBES`] random orders of
+/// `2 × cells` nodes each look for two solutions. Finding two proves "several"; anything
+/// less proves nothing, and the full search runs as before, so counts are the same.
+fn two_by_probes(shape: Shape, root: &[u64]) -> Option<(Grid, Grid)> {
+    let mut probe = Solver::new(shape);
+    let mut first: Option<Grid> = None;
+    for seed in 0..PROBES {
+        probe.set_random_order(Some(seed));
+        probe.set_node_limit(2 * shape.cells() as u64);
+        probe.load_masks(root);
+        while probe.next_solution() == Next::Solution {
+            let found = probe.solution();
+            match &first {
+                None => first = Some(found),
+                Some(a) if *a != found => return Some((a.clone(), found)),
+                Some(_) => {}
+            }
+        }
+    }
+    None
+}
+
+/// How many random-order searches [`two_by_probes`] runs.
+const PROBES: u64 = 12;
+
 /// The smallest grid side for which plain searches run the logic solver's techniques
 /// first ([`Solver::uses_logic_first`]).
 const LOGIC_FIRST_FROM: usize = 16;
@@ -983,19 +1016,51 @@ pub fn solve_with(solver: &mut Solver<'_>, grid: &Grid) -> (SolveResult, Stats) 
         let stats = counted.stats;
         return (from_counted(counted), stats);
     }
-    solver.load_for_search(grid);
-    let result = match solver.next_solution() {
-        Next::Solution => {
-            let first = solver.solution();
-            match solver.next_solution() {
-                Next::Solution => SolveResult::Multiple(first, solver.solution()),
-                _ => SolveResult::Unique(first),
-            }
-        }
+    let (mut found, _) = two_solutions(solver, grid);
+    let result = match (found.pop(), found.pop()) {
+        (Some(second), Some(first)) => SolveResult::Multiple(first, second),
+        (Some(only), None) => SolveResult::Unique(only),
         _ => SolveResult::None,
     };
     (result, solver.stats())
 }
+
+/// Up to two solutions of the loaded puzzle, in the order the search finds them, and how
+/// the search ended (`Solution` when it found two).
+fn first_two(solver: &mut Solver<'_>) -> (Vec<Grid>, Next) {
+    let mut found = Vec::new();
+    while found.len() < 2 {
+        match solver.next_solution() {
+            Next::Solution => found.push(solver.solution()),
+            other => return (found, other),
+        }
+    }
+    (found, Next::Solution)
+}
+
+/// [`first_two`] for a puzzle not yet loaded. From 16×16 up, for a plain solver
+/// ([`Solver::uses_logic_first`]): the logic techniques run first, then a short search
+/// decides most puzzles; when it does not, [`two_by_probes`] looks for two solutions
+/// in random orders, and only then does the full search run.
+fn two_solutions(solver: &mut Solver<'_>, grid: &Grid) -> (Vec<Grid>, Next) {
+    let Some(root) = solver.load_for_search(grid) else {
+        return first_two(solver);
+    };
+    solver.set_node_limit(QUICK_NODES_PER_CELL * grid.shape().cells() as u64);
+    let quick = first_two(solver);
+    solver.set_node_limit(u64::MAX);
+    if quick.1 != Next::Stopped {
+        return quick;
+    }
+    if let Some((a, b)) = two_by_probes(grid.shape(), &root) {
+        return (vec![a, b], Next::Solution);
+    }
+    solver.load_masks(&root);
+    first_two(solver)
+}
+
+/// The node limit, per cell, of the short search [`two_solutions`] tries first.
+const QUICK_NODES_PER_CELL: u64 = 4;
 
 /// One solution, if there is any.
 pub fn solve_one(grid: &Grid) -> Option<Grid> {
@@ -1048,6 +1113,15 @@ fn count_keeping_first(
             Next::Solution
         };
         return (counted.count, counted.first, next);
+    }
+    if limit == 2 {
+        let (found, next) = two_solutions(solver, grid);
+        let first = if keep_first {
+            found.first().cloned()
+        } else {
+            None
+        };
+        return (found.len() as u64, first, next);
     }
     solver.load_for_search(grid);
     let mut count = 0;
