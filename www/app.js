@@ -475,10 +475,37 @@ async function generate(options) {
 // ---------------------------------------------------------------------------------------
 // Hints: the engine's logic solver explains the next step; Apply performs it
 
+/**
+ * Writes a hint's steps into the hint box: the placing step's sentence, and before it, as
+ * a numbered list, the eliminations it needs.
+ */
+function showHintText(steps) {
+  const sentence = (step) => `${step.text.replace(/\.$/, '')}.`;
+  const last = steps.at(-1);
+  const box = ui.hintText;
+  box.replaceChildren();
+  if (steps.length > 1) {
+    const intro = document.createElement('p');
+    intro.textContent = steps.length === 2 ? 'First, one elimination:' : `First, ${steps.length - 1} eliminations:`;
+    const list = document.createElement('ol');
+    for (const step of steps.slice(0, -1)) {
+      const item = document.createElement('li');
+      item.textContent = sentence(step);
+      list.append(item);
+    }
+    box.append(intro, list);
+  }
+  const final = document.createElement('p');
+  final.className = 'hint-step';
+  final.textContent = steps.length > 1 ? `Then: ${sentence(last)}` : sentence(last);
+  box.append(final);
+  box.hidden = false;
+}
+
 function clearHint() {
   view.hint = null;
   ui.hintText.hidden = true;
-  ui.hintText.textContent = '';
+  ui.hintText.replaceChildren();
 }
 
 async function hint() {
@@ -517,17 +544,14 @@ async function hint() {
         say('The engine found no step to explain.', 'warn');
         break;
       }
-      const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
+      // The placing step's cells are tinted; every step's removed marks are struck out.
+      const cells = last.cells ?? [];
       const target = last.placements?.[0]?.cell ?? -1;
       view.hint = {
         steps, game, revision: game.revision, cells, target,
         eliminations: steps.flatMap((step) => step.eliminations ?? []),
       };
-      const before = steps.length > 1
-        ? `First ${steps.length - 1 === 1 ? 'one elimination' : `${steps.length - 1} eliminations`}: `
-          + `${steps.slice(0, -1).map((step) => step.text).join(' ')} Then: ` : '';
-      ui.hintText.textContent = `${before}${last.text}`;
-      ui.hintText.hidden = false;
+      showHintText(steps);
       say(`Hint (${last.name}): press Apply to perform it.`, 'ok');
       break;
     }

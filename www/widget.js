@@ -340,7 +340,8 @@ export class SudokuWidget extends HTMLElement {
       eliminations: steps.flatMap((step) => step.eliminations ?? []),
     };
     if (target !== undefined) this.view.selected = target;
-    this.say(steps.map((step) => step.text).filter(Boolean).join(' ') || 'The engine found a step but did not describe it.');
+    this.say(steps.map((step) => step.text).filter(Boolean).map((text) => `${text.replace(/\.$/, '')}.`).join(' ')
+      || 'The engine found a step but did not describe it.');
     this.changed(null);
     return steps;
   }
