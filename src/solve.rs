@@ -149,6 +149,8 @@ pub struct Solver<'h> {
     fast_path: bool,
     /// The counters of the last puzzle the fast path did instead of this solver.
     fast_stats: Option<Stats>,
+    /// The last puzzle was loaded after the logic techniques ([`Solver::uses_logic_first`]).
+    logic_first_used: bool,
 }
 
 impl<'h> Solver<'h> {
@@ -205,6 +207,7 @@ impl<'h> Solver<'h> {
             first_cell: None,
             fast_path: true,
             fast_stats: None,
+            logic_first_used: false,
         }
     }
 
@@ -255,6 +258,7 @@ impl<'h> Solver<'h> {
         if self.uses_logic_first() {
             if let Some(masks) = crate::logic::reduced_candidates(grid) {
                 self.load_masks(&masks);
+                self.logic_first_used = true;
                 return Some(masks);
             }
         }
@@ -262,12 +266,15 @@ impl<'h> Solver<'h> {
         None
     }
 
-    /// Which engine answered the last puzzle: `"band"` (the 9×9 fast path) or
-    /// `"generic"` (this solver). Their counters mean the same things, but the band
-    /// solver propagates further per node, so its figures are smaller.
+    /// Which engine answered the last puzzle: `"band"` (the 9×9 fast path), `"logic +
+    /// generic"` (this solver after the logic techniques, from 16×16 up) or `"generic"`
+    /// (this solver alone). Their counters mean the same things, but the others remove
+    /// more per node (or before the search), so their figures are smaller.
     pub fn last_engine(&self) -> &'static str {
         if self.fast_stats.is_some() {
             "band"
+        } else if self.logic_first_used {
+            "logic + generic"
         } else {
             "generic"
         }
@@ -376,6 +383,7 @@ impl<'h> Solver<'h> {
 
     fn reset(&mut self) {
         self.fast_stats = None;
+        self.logic_first_used = false;
         let all = self.shape.full_mask();
         self.dirty_hidden = [all; 3];
         self.dirty_locked = [all; 3];
@@ -1056,6 +1064,7 @@ fn two_solutions(solver: &mut Solver<'_>, grid: &Grid) -> (Vec<Grid>, Next) {
         return (vec![a, b], Next::Solution);
     }
     solver.load_masks(&root);
+    solver.logic_first_used = true;
     first_two(solver)
 }
 

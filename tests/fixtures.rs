@@ -355,6 +355,8 @@ fn engines() -> Vec<Engine> {
                 let (result, stats) = solve_with(solver, g);
                 let engine = if solver.uses_fast_path() {
                     "band"
+                } else if solver.uses_logic_first() && g.first_clash().is_none() {
+                    "logic + generic"
                 } else {
                     "generic"
                 };

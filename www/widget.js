@@ -500,7 +500,7 @@ export class SudokuWidget extends HTMLElement {
     this.start(new Game(n));
     this.changed(null);
     const say = (fraction) => {
-      if (!stale()) this.say(`Generating a ${n}×${n} puzzle…${fraction ? ` ${Math.floor(fraction * 100)}%` : ''}`);
+      if (!stale()) this.sayProgress(`Generating a ${n}×${n} puzzle…`, fraction ? `${Math.floor(fraction * 100)}%` : '');
     };
     const result = await this.run(`Generating a ${n}×${n} puzzle…`,
       (signal) => this.engine.generate(options, { signal, onProgress: say }));
@@ -575,6 +575,24 @@ export class SudokuWidget extends HTMLElement {
   say(text, tone = '') {
     this.ui.message.textContent = text;
     this.ui.message.dataset.tone = tone;
+  }
+
+  /**
+   * Shows how far a generation got beside the message, without changing the message
+   * itself: the percentage is hidden from screen readers, so the live region announces
+   * the work once, not every 50 ms.
+   */
+  sayProgress(text, percent) {
+    const { message } = this.ui;
+    if (message.firstChild?.nodeValue !== text) this.say(text);
+    let meter = message.querySelector('.percent');
+    if (!meter) {
+      meter = document.createElement('span');
+      meter.className = 'percent';
+      meter.setAttribute('aria-hidden', 'true');
+      message.append(meter);
+    }
+    meter.textContent = percent ? ` ${percent}` : '';
   }
 
   /**
