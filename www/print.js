@@ -179,14 +179,16 @@ async function makeSet({ size, count, first, symmetry, difficulty }) {
   current = { puzzles, size, first };
   const pages = render();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const ungraded = difficulty && puzzles.some((p) => !p.level);
+  // A difficulty search that ran out of time keeps the closest level: say how many did.
+  const missed = difficulty ? puzzles.filter((p) => !p.difficultyReached).length : 0;
   // The first seed makes the set again (with a difficulty, each puzzle's own seed, on its
   // label, makes that puzzle alone); the address now names it.
   writeQuery(first);
   say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''} from first seed ${first} on ${pages} `
     + `page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
-    + (ungraded ? ` This engine does not grade puzzles yet, so “${difficulty}” was not applied.` : ''),
-  ungraded ? 'warn' : 'ok');
+    + (missed ? ` ${missed === 1 ? 'One puzzle is' : `${missed} puzzles are`} not ${difficulty}: no such puzzle `
+      + 'turned up in the time allowed, so the closest level found is used (see the labels).' : ''),
+  missed ? 'warn' : 'ok');
 }
 
 /** Draws the current set with the form's layout choices; returns the page count. */

@@ -255,11 +255,11 @@ test('Cancel stops a set at once and leaves no sheets; the next set is made', { 
   await page.waitForFunction(() => document.getElementById('sheets').dataset.pages);
   assert.equal(await page.$$eval('#sheets svg.sheet', (s) => s.length), 2); // 3 on one page, answers on another
   assert.equal(await page.isDisabled('#print'), false);
-  // Each grid is labelled with the level the engine reports, or the page says it has none.
+  // Each grid (puzzle and answer) is labelled with the level the engine graded it at.
   const captions = await page.$$eval('#sheets svg.sheet text', (t) => t.map((x) => x.textContent).join('\n'));
   const status = await page.textContent('#status');
-  assert.ok((captions.match(/· easy ·/g) ?? []).length === 6 || /does not grade puzzles yet/.test(status),
-    `${status}\n${captions}`);
+  assert.equal((captions.match(/· easy ·/g) ?? []).length, 6, `${status}\n${captions}`);
+  assert.doesNotMatch(status, /closest level/, 'easy 9×9 puzzles turn up at once');
   assert.match(page.url(), /[?&]difficulty=easy(&|$)/, 'the form is kept in the address');
   // The Print button opens the browser's own print dialog.
   await page.evaluate(() => { window.print = () => { document.body.dataset.printed = 'yes'; }; });
