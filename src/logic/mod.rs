@@ -282,13 +282,7 @@ impl Logic {
         let mut board = Board::new(grid);
         let mut probe = board.clone();
         let mut ahead = std::collections::VecDeque::new();
-        while probe.open > 0 {
-            let Some(step) = probe.find_logical() else {
-                break;
-            };
-            probe.apply(&step);
-            ahead.push_back(step);
-        }
+        probe.run_logic(|step| ahead.push_back(step));
         let solution = if probe.open == 0 {
             if !probe.grid().is_solved() {
                 return Err(ErrorKind::NoSolution.into());
@@ -381,18 +375,8 @@ pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
 
 /// Applies steps until no technique short of guessing finds one; the masks left.
 fn run_out(mut board: Board) -> Vec<u64> {
-    while board.open > 0 {
-        let Some(step) = board.find_logical() else {
-            break;
-        };
-        board.apply(&step);
-    }
-    (0..board.cand.len())
-        .map(|c| match board.value[c] {
-            0 => board.cand[c],
-            v => bit(v),
-        })
-        .collect()
+    board.run_logic(|_| {});
+    board.masks()
 }
 
 /// A row, column or box, for sentences: units `0..n` are rows, `n..2n` columns,
@@ -522,14 +506,31 @@ impl Board {
         Grid::from_cells(self.shape, self.value.clone()).expect("values fit the grid")
     }
 
-    /// The unique solution of the current candidates, by exact search, or why there is none.
-    fn exact_solution(&self) -> Result<Grid, Error> {
-        let masks: Vec<u64> = (0..self.cand.len())
+    /// Takes steps until no technique short of guessing finds one (or the grid is full),
+    /// handing each to `record`.
+    fn run_logic(&mut self, mut record: impl FnMut(Step)) {
+        while self.open > 0 {
+            let Some(step) = self.find_logical() else {
+                break;
+            };
+            self.apply(&step);
+            record(step);
+        }
+    }
+
+    /// One mask per cell: a filled cell's symbol bit, an empty cell's candidates.
+    fn masks(&self) -> Vec<u64> {
+        (0..self.cand.len())
             .map(|c| match self.value[c] {
                 0 => self.cand[c],
                 v => bit(v),
             })
-            .collect();
+            .collect()
+    }
+
+    /// The unique solution of the current candidates, by exact search, or why there is none.
+    fn exact_solution(&self) -> Result<Grid, Error> {
+        let masks = self.masks();
         let mut solver = Solver::new(self.shape);
         solver.load_masks(&masks);
         if solver.next_solution() != Next::Solution {
