@@ -7,7 +7,7 @@
 // as clashing, rejected by the engine, or marked (data-clashes, data-errors, data-marked:
 // cell indices). document.body.dataset.busy names the engine job running ('' when idle).
 
-import { createEngine } from './engine.js';
+import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { cellAtTextPlace, cellName, fromLine, readLeniently, symbolChar } from './grid.js';
 import { gridKeyAction, shortcutAction } from './input.js';
@@ -302,14 +302,6 @@ async function recover(err) {
 
 function showVersion(version) {
   ui.version.textContent = `engine ${version} (WebAssembly in a Web Worker)`;
-}
-
-/** Words for an engine error: its message, and the line and column when it does not name them. */
-function describeError(error) {
-  const text = String(error?.message ?? 'the input could not be read').replace(/\.$/, '');
-  const at = error?.line && !text.includes(`line ${error.line}`)
-    ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
-  return `${text}${at}`;
 }
 
 function lineValues(line) {

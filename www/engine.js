@@ -19,6 +19,17 @@ export class EngineError extends Error {
 }
 
 /**
+ * Words for an engine error (an `error` field of a result, or an EngineError): its message
+ * without a final period, and the line and column when the message does not name them.
+ */
+export function describeError(error, fallback = 'the input could not be read') {
+  const text = String(error?.message ?? fallback).replace(/\.$/, '');
+  const at = error?.line && !text.includes(`line ${error.line}`)
+    ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
+  return `${text}${at}`;
+}
+
+/**
  * Creates an engine backed by its own worker.
  * @param {{workerUrl?: string | URL}} [options] where worker.js lives (defaults to beside this module)
  */

@@ -14,11 +14,14 @@
 // not share anything. Styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { createEngine } from './engine.js';
+import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
 import { gridKeyAction, shortcutAction } from './input.js';
 import { THEMES, cellAt, drawGrid, layoutFor } from './render.js';
+
+/** An engine error in words, with its line and column when the message does not name them. */
+const describeError = (error) => describeEngineError(error, 'the puzzle could not be read');
 
 const MODES = ['play', 'solve', 'generate'];
 const THEME_NAMES = ['light', 'dark', 'auto'];
@@ -137,14 +140,6 @@ function sentence(text) {
 function themeError(theme) {
   return theme === null || THEME_NAMES.includes(theme) ? null
     : widgetError('bad-attribute', `theme must be light, dark or auto, not “${theme}”`, { attribute: 'theme' });
-}
-
-/** An engine error in words, with its line and column when the message does not name them. */
-function describeError(error) {
-  const text = String(error?.message ?? 'the puzzle could not be read').replace(/\.$/, '');
-  const at = error?.line && !text.includes(`line ${error.line}`)
-    ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
-  return `${text}${at}`;
 }
 
 export class SudokuWidget extends HTMLElement {
