@@ -1,15 +1,18 @@
 // Generation timings in headless Chromium, through the real page stack (engine.js ->
 // worker -> wasm): median and worst over seeds 1..N for each size.
 //
-//   node scripts/bench-browser.mjs [--seeds N] [SIZE...]      (default: 20 seeds, 9 16 25 36 49 64)
+//   node scripts/bench-browser.mjs [--seeds N] [--symmetry S] [SIZE...]
+//   (default: 20 seeds, no symmetry, 9 16 25 36 49 64)
 // Build first (npm run build); uses Debian's Chromium like the e2e tests.
 import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
 
 const args = process.argv.slice(2);
 let seeds = 20;
+let symmetry = 'none';
 const sizes = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--seeds') seeds = Number(args[++i]);
+  else if (args[i] === '--symmetry') symmetry = args[++i];
   else sizes.push(Number(args[i]));
 }
 if (sizes.length === 0) sizes.push(9, 16, 25, 36, 49, 64);
@@ -18,27 +21,29 @@ const server = await serve();
 const browser = await launch();
 try {
   const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
-  console.log(`generation in headless Chromium, seeds 1..${seeds}, default targets`);
-  console.log('size     median ms   worst ms   clues (min-max)   empty % (min)   targets reached');
+  console.log(`generation in headless Chromium, seeds 1..${seeds}, default targets, symmetry ${symmetry}`);
+  console.log('size     median ms   worst ms   clues (min-max)   empty % (min)   targets reached   minimal');
   for (const size of sizes) {
-    const runs = await page.evaluate(async ({ size, seeds }) => {
+    const runs = await page.evaluate(async ({ size, seeds, symmetry }) => {
       const { createEngine } = await import('/www/engine.js');
       const engine = createEngine();
       await engine.version();
       const out = [];
       for (let seed = 1; seed <= seeds; seed++) {
         const start = performance.now();
-        const r = await engine.generate({ size, seed });
-        out.push({ ms: performance.now() - start, clues: r.clues, empty: r.empty, reached: r.targetReached });
+        const r = await engine.generate({ size, seed, symmetry });
+        out.push({
+          ms: performance.now() - start, clues: r.clues, empty: r.empty, reached: r.targetReached, minimal: r.minimal,
+        });
       }
       engine.terminate();
       return out;
-    }, { size, seeds });
+    }, { size, seeds, symmetry });
     const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
     const median = ms[Math.floor((ms.length - 1) / 2)];
     const clues = runs.map((r) => r.clues);
     const empties = runs.map((r) => r.empty * 100);
-    console.log(`${`${size}×${size}`.padEnd(8)} ${median.toFixed(1).padStart(9)} ${ms.at(-1).toFixed(1).padStart(10)}   ${`${Math.min(...clues)}-${Math.max(...clues)}`.padStart(15)}   ${Math.min(...empties).toFixed(1).padStart(13)}   ${runs.filter((r) => r.reached).length}/${runs.length}`);
+    console.log(`${`${size}×${size}`.padEnd(8)} ${median.toFixed(1).padStart(9)} ${ms.at(-1).toFixed(1).padStart(10)}   ${`${Math.min(...clues)}-${Math.max(...clues)}`.padStart(15)}   ${Math.min(...empties).toFixed(1).padStart(13)}   ${`${runs.filter((r) => r.reached).length}/${runs.length}`.padStart(15)}   ${runs.filter((r) => r.minimal).length}/${runs.length}`);
   }
 } finally {
   await browser.close();

@@ -16,8 +16,12 @@
 //!      can go iff no solution of the remaining givens has `c ≠ v`, which the exact
 //!      solver decides by searching for one. The searches run in rounds of growing node
 //!      limits; one that stalls is retried in a random order, and for a minimal target
-//!      the last undecided ones run after the logic solver's techniques (see
-//!      [`crate::logic::reduced_masks`]). A clue still undecided stays.
+//!      up to 16×16 the last undecided ones run after the logic solver's techniques (see
+//!      [`crate::logic::reduced_masks`]). Up to 25×25, whatever is still undecided when
+//!      the puzzle is to end minimal (asked for, or the fraction asked for was not
+//!      reached) goes to the conflict-driven search ([`crate::cdcl`]), which decides
+//!      checks that take the depth-first search millions of nodes. A clue still
+//!      undecided stays, and is counted in [`Generated::undecided`].
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
@@ -36,6 +40,7 @@ use std::str::FromStr;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::cdcl::Cdcl;
 use crate::error::{Error, ErrorKind};
 use crate::grade::{Level, Rating, rate};
 use crate::grid::{Grid, Shape};
@@ -273,6 +278,10 @@ pub struct Generated {
     pub restarts: u32,
     /// Exact searches run to prove removals.
     pub exact_checks: u32,
+    /// Clues whose removal no exact check decided (0 when minimal): kept because a check
+    /// ran out of its limit, the time budget ended the digging, or (from 36×36 up,
+    /// towards a fraction) only propagation was tried.
+    pub undecided: u32,
     /// The grade, when a difficulty was asked for.
     pub rating: Option<Rating>,
     /// With a difficulty: true when the puzzle has that level.
@@ -287,6 +296,14 @@ pub struct Generated {
 }
 
 impl Generated {
+    fn not_proved_necessary(&self) -> String {
+        let u = self.undecided;
+        format!(
+            "{u} clue{} not proved necessary",
+            if u == 1 { "" } else { "s" }
+        )
+    }
+
     /// One sentence on what was reached, for people.
     pub fn summary(&self) -> String {
         let pct = self.empty_fraction * 100.0;
@@ -296,8 +313,14 @@ impl Generated {
             (Target::Empty(f), false) if self.minimal => {
                 format!("minimal before the {:.0}% target", f * 100.0)
             }
-            (Target::Empty(f), false) => format!("short of the {:.0}% target", f * 100.0),
-            (Target::Minimal, false) => "not proved minimal".to_string(),
+            (Target::Empty(f), false) => format!(
+                "short of the {:.0}% target; {}",
+                f * 100.0,
+                self.not_proved_necessary()
+            ),
+            (Target::Minimal, false) => {
+                format!("not proved minimal: {}", self.not_proved_necessary())
+            }
         };
         let budget = if self.budget_ran_out {
             "; the time budget ran out"
@@ -329,25 +352,25 @@ impl Generated {
     }
 }
 
-/// The largest node limit of one exact uniqueness check (a total, scaled by the grid's
-/// cells). A check that needs more keeps its clue (the puzzle stays proved unique; only minimality is not proved).
-/// Up to 16×16 the hardest proofs take some 50,000 nodes, and are cheap enough to afford;
-/// above, a minimal puzzle is an explicit request and would take minutes at that rate.
-fn check_node_limit(shape: Shape, target: Target) -> u64 {
-    match target {
-        Target::Empty(_) if shape.size() >= 25 => EMPTY_TARGET_NODE_LIMIT,
-        _ if shape.size() <= 16 => 256 * shape.cells() as u64,
-        _ => 64 * shape.cells() as u64,
-    }
+/// The largest node limit of one depth-first check up to 16×16 (a total, scaled by the
+/// grid's cells). The hardest proofs there take some 50,000 nodes. A check that needs
+/// more goes to the conflict-driven search when the puzzle is to be minimal.
+fn check_node_limit(shape: Shape) -> u64 {
+    256 * shape.cells() as u64
 }
 
-/// The rounds of exact checks: `(node limit, logic first)`. Limits grow 16-fold from 16,
-/// so the cheap decisions come first. For a minimal target, the checks still undecided at
-/// 4,096 nodes are tried again with the logic solver's techniques first (dearer per check,
-/// but a proof of tens of thousands of nodes then takes a few), before the largest limit,
-/// and once more after it.
+/// The rounds of depth-first checks: `(node limit, logic first)`. Limits grow 16-fold
+/// from 16, so the cheap decisions come first. For a minimal target up to 16×16, the
+/// checks still undecided at 4,096 nodes are tried again with the logic solver's
+/// techniques first (dearer per check, but a proof of tens of thousands of nodes then
+/// takes a few), before the largest limit, and once more after it. From 25×25 up, the
+/// rounds stop at [`LARGE_GRID_NODE_LIMIT`]: what they leave goes to the
+/// conflict-driven search ([`crate::cdcl`]) when the puzzle is to be minimal.
 fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
-    let max = check_node_limit(shape, target);
+    if shape.size() >= 25 {
+        return vec![(16, false), (LARGE_GRID_NODE_LIMIT, false)];
+    }
+    let max = check_node_limit(shape);
     let mut rounds = Vec::new();
     let mut limit = 16u64;
     loop {
@@ -367,10 +390,21 @@ fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
     rounds
 }
 
-/// Node limit for one exact check from 25×25 up when the target is a fraction of empty
-/// cells rather than a minimal puzzle: no promise of minimality is made there, and the
-/// deep searches a symmetric puzzle asks for at that size cost seconds for a clue or two.
-const EMPTY_TARGET_NODE_LIMIT: u64 = 256;
+/// Node limit of the depth-first checks from 25×25 up. There the depth-first search's
+/// hard cases (a second solution that differs from ours in a hundred cells or more) take
+/// it millions of nodes where the conflict-driven search needs a few thousand
+/// contradictions, so it only gets the cheap decisions.
+const LARGE_GRID_NODE_LIMIT: u64 = 256;
+
+/// Contradictions one conflict-driven check may meet before its clue is kept undecided.
+/// At 25×25 the hardest checks seen take some 40,000 (about 2 s).
+const CDCL_CONFLICT_LIMIT: u64 = 50_000;
+
+/// The largest grid side whose leftover checks go to the conflict-driven search. From
+/// 36×36 up most of them are out of reach: with a symmetry, nine in ten checks of a
+/// 36×36 puzzle still open after 50,000 contradictions (some 4 s each), and a removable
+/// orbit there took an established SAT solver 480,000 contradictions (34 s) to prove.
+const CDCL_MAX_SIZE: usize = 25;
 
 /// From 36×36 up, how many random removal orders the propagation pass tries before it
 /// settles for the best it reached.
@@ -519,15 +553,13 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
             .budget_ms
             .is_some_and(|b| control.borrow_mut().now_ms() - start > b))
     };
-    // Large grids cannot afford exact searches (a single one can take seconds); there a
-    // pass that falls short is tried again in a new random order instead.
-    let exact_pass = target == Target::Minimal || shape.size() <= 25;
-    let attempts = if target == Target::Minimal {
-        1
-    } else if exact_pass {
-        3
-    } else {
-        PASS1_ATTEMPTS
+    // Propagation alone reaches a fraction target most of the time; a pass that falls
+    // short is tried again in a new random order (more often on large grids, where each
+    // exact check is dearer) before the exact checks run.
+    let attempts = match target {
+        Target::Minimal => 1,
+        Target::Empty(_) if shape.size() <= 25 => 3,
+        Target::Empty(_) => PASS1_ATTEMPTS,
     };
 
     // Pass 1: batches proved by propagation alone.
@@ -600,25 +632,41 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
         kept,
         tried: i,
     } = best.expect("at least one attempt ran");
-    let untried = orbits.len() - i;
+    // Progress through pass 2: orbits decided, or (towards a fraction) empty cells,
+    // whichever is further: a fraction out of reach ends with every orbit decided.
     let done = |empty: usize, step: usize, steps: usize| match target {
         Target::Minimal => step as f64 / steps as f64,
-        Target::Empty(_) => empty as f64 / wanted_empty as f64,
+        Target::Empty(_) => {
+            (empty as f64 / wanted_empty as f64).max((2 * step - steps) as f64 / steps as f64)
+        }
     };
 
     // Pass 2: one orbit at a time, by exact search for a solution that differs from ours
-    // in one of its cells. The search tries our solution's symbols first. Node limits
-    // grow round by round, so the cheap decisions come first: a puzzle a few clues short
-    // of its target rarely needs an expensive search.
+    // in one of its cells. The depth-first search tries our solution's symbols first.
+    // Node limits grow round by round, so the cheap decisions come first: a puzzle a few
+    // clues short of its target rarely needs an expensive search. What those rounds
+    // leave undecided goes to the conflict-driven search, without a limit, whenever the
+    // puzzle is to end minimal: asked for, or the fraction was not reached.
     solver.set_preferred(Some(&solution));
     let mut pending = kept;
     let total_pending = pending.len().max(1);
     let mut decided = 0usize;
-    for (limit, logic_round) in check_rounds(shape, target) {
+    let mut rounds: Vec<Round> = check_rounds(shape, target)
+        .into_iter()
+        .map(|(limit, logic)| Round::DepthFirst { limit, logic })
+        .collect();
+    if shape.size() <= CDCL_MAX_SIZE {
+        rounds.push(Round::ConflictDriven);
+    }
+    let mut cdcl: Option<Cdcl> = None;
+    let out_of_time = std::cell::Cell::new(false);
+    // From 36×36 up a fraction target stops after propagation: the exact checks there
+    // cost seconds for a clue or two.
+    let exact_pass = target == Target::Minimal || shape.size() <= CDCL_MAX_SIZE;
+    for round in rounds {
         if !exact_pass || pending.is_empty() || empty >= wanted_empty || budget_ran_out {
             break;
         }
-        solver.set_node_limit(limit);
         let mut unknown = Vec::new();
         for (at, &o) in pending.iter().enumerate() {
             if empty >= wanted_empty {
@@ -635,28 +683,59 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
             }
             let orbit = &orbits[o];
             set_orbits(&mut puzzle, std::slice::from_ref(orbit), None);
-            let mut check = |solver: &mut Solver<'_>| {
-                exact_removal_check(
-                    solver,
-                    &puzzle,
-                    &solution,
-                    orbit,
-                    &mut masks,
-                    &mut exact_checks,
-                    logic_round,
-                )
+            let verdict = match round {
+                Round::DepthFirst { limit, logic } => {
+                    solver.set_node_limit(limit);
+                    let mut check = |solver: &mut Solver<'_>| {
+                        exact_removal_check(
+                            solver,
+                            &puzzle,
+                            &solution,
+                            orbit,
+                            &mut masks,
+                            &mut exact_checks,
+                            logic,
+                        )
+                    };
+                    let mut verdict = check(&mut solver);
+                    if verdict == Next::Stopped && !cancelled.get() {
+                        // Searches for a second solution have heavy tails: one that ran
+                        // long in the solution's own order often ends at once in a
+                        // random order. (A proof that none exists costs the same in any
+                        // order.)
+                        solver.set_preferred(None);
+                        solver.set_random_order(Some(rng.random::<u64>()));
+                        verdict = check(&mut solver);
+                        solver.set_random_order(None);
+                        solver.set_preferred(Some(&solution));
+                    }
+                    verdict
+                }
+                Round::ConflictDriven => {
+                    let cdcl = cdcl.get_or_insert_with(|| Cdcl::new(shape));
+                    let mut go_on = || {
+                        let mut control = control.borrow_mut();
+                        if !control.progress(fraction.get()) {
+                            cancelled.set(true);
+                            return false;
+                        }
+                        let over = options
+                            .budget_ms
+                            .is_some_and(|b| control.now_ms() - start > b);
+                        out_of_time.set(over);
+                        !over
+                    };
+                    cdcl_removal_check(
+                        cdcl,
+                        &puzzle,
+                        &solution,
+                        orbit,
+                        &mut masks,
+                        &mut exact_checks,
+                        &mut go_on,
+                    )
+                }
             };
-            let mut verdict = check(&mut solver);
-            if verdict == Next::Stopped && !cancelled.get() {
-                // Searches for a second solution have heavy tails: one that ran long in
-                // the solution's own order often ends at once in a random order. (A
-                // proof that none exists costs the same in any order.)
-                solver.set_preferred(None);
-                solver.set_random_order(Some(rng.random::<u64>()));
-                verdict = check(&mut solver);
-                solver.set_random_order(None);
-                solver.set_preferred(Some(&solution));
-            }
             if cancelled.get() {
                 return Err(ErrorKind::Cancelled.into());
             }
@@ -672,13 +751,22 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
                 Next::Stopped => {
                     set_orbits(&mut puzzle, std::slice::from_ref(orbit), Some(&solution));
                     unknown.push(o);
+                    if out_of_time.get() {
+                        budget_ran_out = true;
+                        unknown.extend_from_slice(&pending[at + 1..]);
+                        break;
+                    }
                 }
             }
         }
         pending = unknown;
     }
-    let all_rejections_exact = pending.is_empty();
-    let minimal = untried == 0 && all_rejections_exact && !budget_ran_out;
+    let undecided = pending
+        .iter()
+        .map(|&o| orbits[o].len())
+        .chain(orbits[i..].iter().map(Vec::len))
+        .sum::<usize>();
+    let minimal = undecided == 0 && !budget_ran_out;
     let target_reached = match target {
         Target::Minimal => minimal,
         Target::Empty(_) => empty >= wanted_empty,
@@ -696,12 +784,23 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
         budget_ran_out,
         restarts,
         exact_checks,
+        undecided: undecided as u32,
         rating: None,
         difficulty_reached: false,
         difficulty: None,
         tries: 1,
         search_ran_out: false,
     })
+}
+
+/// One round of pass 2's exact checks.
+#[derive(Clone, Copy, Debug)]
+enum Round {
+    /// The depth-first solver, stopped after `limit` nodes; with `logic`, the logic
+    /// solver's techniques shrink the candidates first.
+    DepthFirst { limit: u64, logic: bool },
+    /// The conflict-driven search ([`crate::cdcl`]), run until it decides.
+    ConflictDriven,
 }
 
 /// Where a propagation pass got to.
@@ -749,6 +848,32 @@ fn exact_removal_check(
         *checks += 1;
         let found = solver.next_solution();
         solver.set_first_cell(None);
+        if found != Next::Exhausted {
+            return found;
+        }
+    }
+    Next::Exhausted
+}
+
+/// [`exact_removal_check`] by the conflict-driven search: no node limit, only `go_on`
+/// (asked every few milliseconds) can stop it.
+fn cdcl_removal_check(
+    cdcl: &mut Cdcl,
+    puzzle: &Grid,
+    solution: &Grid,
+    orbit: &[usize],
+    masks: &mut [u64],
+    checks: &mut u32,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Next {
+    let full = puzzle.shape().full_mask();
+    for &c in orbit {
+        for (m, &v) in masks.iter_mut().zip(puzzle.cells()) {
+            *m = if v == 0 { full } else { 1u64 << (v - 1) };
+        }
+        masks[c] = full & !(1u64 << (solution.get(c) - 1));
+        *checks += 1;
+        let found = cdcl.solve(masks, CDCL_CONFLICT_LIMIT, go_on);
         if found != Next::Exhausted {
             return found;
         }

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod band;
+pub mod cdcl;
 pub mod error;
 pub mod format;
 pub mod generate;

@@ -273,6 +273,11 @@ impl GenerateReport {
     pub fn target_reached(&self) -> bool {
         self.inner.target_reached
     }
+    /// Clues whose removal no exact check decided (0 when minimal).
+    #[wasm_bindgen(getter)]
+    pub fn undecided(&self) -> u32 {
+        self.inner.undecided
+    }
     /// True when the time budget cut the digging short.
     #[wasm_bindgen(getter, js_name = budgetRanOut)]
     pub fn budget_ran_out(&self) -> bool {

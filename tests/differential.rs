@@ -512,3 +512,93 @@ fn logic_first_counts_agree_with_a_plain_search_on_16x16() {
         "the variants should reach different counts: {seen:?}"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The conflict-driven search (`cdcl`) and the generic solver agree on whether random
+    /// candidate masks have a solution: random subsets of a random 4×4 or 9×9 full grid,
+    /// with random candidates struck out of some cells (the generator's question strikes
+    /// one); a solution it returns keeps to the masks and the rules. (Random sparse masks
+    /// at 16×16 can take the depth-first solver minutes; the next test asks there.)
+    #[test]
+    fn cdcl_agrees_with_the_generic_solver_on_random_masks(
+        seed in any::<u64>(),
+        side in prop_oneof![Just(4usize), Just(9)],
+        keep in 20u8..80,
+        draws in proptest::collection::vec(0u8..100, 256),
+        strikes in proptest::collection::vec((0usize..256, 0u32..16), 0..6),
+    ) {
+        let shape = Shape::from_size(side).unwrap();
+        let cells = shape.cells();
+        let full = shape.full_mask();
+        let mut filler = Solver::new(shape);
+        filler.set_random_order(Some(seed));
+        filler.load(&Grid::empty(shape));
+        prop_assert_eq!(filler.next_solution(), sudoku64::solve::Next::Solution);
+        let solution = filler.solution();
+        let mut masks: Vec<u64> = (0..cells)
+            .map(|c| if draws[c] < keep { 1u64 << (solution.get(c) - 1) } else { full })
+            .collect();
+        for &(cell, symbol) in &strikes {
+            let (cell, bit) = (cell % cells, 1u64 << (symbol as usize % side));
+            if masks[cell] != bit {
+                masks[cell] &= !bit;
+            }
+        }
+        let mut generic = Solver::new(shape);
+        generic.load_masks(&masks);
+        let want = generic.next_solution();
+        let mut search = sudoku64::cdcl::Cdcl::new(shape);
+        let got = search.solve(&masks, u64::MAX, &mut || true);
+        prop_assert_eq!(got, want);
+        if got == sudoku64::solve::Next::Solution {
+            let found = search.solution();
+            prop_assert!(found.is_solved(), "breaks a rule: {:?}", found);
+            for (c, &m) in masks.iter().enumerate() {
+                prop_assert!(m & (1u64 << (found.get(c) - 1)) != 0, "cell {} outside its mask", c);
+            }
+        }
+    }
+}
+
+/// The generator's own question at 16×16, asked of both searches: a generated puzzle with
+/// extra givens put back (so some clues can go and some cannot), one clue taken away and
+/// its symbol struck from its cell. Is there a solution left?
+#[test]
+fn cdcl_and_the_generic_solver_agree_on_the_generators_question_at_16x16() {
+    use sudoku64::generate::{Options, Unattended, generate};
+    use sudoku64::solve::Next;
+    let shape = Shape::from_size(16).unwrap();
+    let full = shape.full_mask();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1616);
+    let mut search = sudoku64::cdcl::Cdcl::new(shape);
+    let mut generic = Solver::new(shape);
+    let mut seen = [0usize; 2];
+    for seed in 1..=3 {
+        let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();
+        let mut puzzle = made.puzzle.clone();
+        for cell in 0..shape.cells() {
+            if puzzle.get(cell) == 0 && rng.random_range(0..4) == 0 {
+                puzzle.set(cell, made.solution.get(cell));
+            }
+        }
+        let givens: Vec<usize> = (0..shape.cells()).filter(|&c| puzzle.get(c) != 0).collect();
+        for _ in 0..30 {
+            let cell = givens[rng.random_range(0..givens.len())];
+            let mut masks: Vec<u64> = puzzle
+                .cells()
+                .iter()
+                .map(|&v| if v == 0 { full } else { 1u64 << (v - 1) })
+                .collect();
+            masks[cell] = full & !(1u64 << (made.solution.get(cell) - 1));
+            generic.load_masks(&masks);
+            let want = generic.next_solution();
+            let got = search.solve(&masks, u64::MAX, &mut || true);
+            assert_eq!(got, want, "seed {seed}, cell {cell}");
+            seen[usize::from(got == Next::Solution)] += 1;
+        }
+    }
+    // Both answers came up.
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}

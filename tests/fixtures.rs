@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use sudoku64::cdcl::Cdcl;
 use sudoku64::solve::{
     self, Next, Rules, SolveResult, Solver, count_solutions_up_to, count_with, solutions,
     solve_one, solve_with,
@@ -396,7 +397,81 @@ fn engines() -> Vec<Engine> {
             }
         }),
     });
+    // The conflict-driven search, reused per shape: whether there is a solution, and (the
+    // generator's question, one query per empty cell) whether another differs from it.
+    let mut searches: HashMap<Shape, Cdcl> = HashMap::new();
+    table.push(Engine {
+        name: "cdcl::Cdcl::solve",
+        counts_to: 1,
+        finds: 1,
+        handles: any_size,
+        run: Box::new(move |g| {
+            let search = searches
+                .entry(g.shape())
+                .or_insert_with(|| Cdcl::new(g.shape()));
+            cdcl_answer(search, g, false)
+        }),
+    });
+    let mut searches: HashMap<Shape, Cdcl> = HashMap::new();
+    table.push(Engine {
+        name: "cdcl::Cdcl::solve, one cell apart",
+        counts_to: 2,
+        finds: 2,
+        handles: up_to_16,
+        run: Box::new(move |g| {
+            let search = searches
+                .entry(g.shape())
+                .or_insert_with(|| Cdcl::new(g.shape()));
+            cdcl_answer(search, g, true)
+        }),
+    });
     table
+}
+
+/// The conflict-driven search's answer: a first solution, then (with `second`) one query
+/// per empty cell for a solution with another symbol there.
+fn cdcl_answer(search: &mut Cdcl, grid: &Grid, second: bool) -> Answer {
+    let full = grid.shape().full_mask();
+    let mut masks: Vec<u64> = grid
+        .cells()
+        .iter()
+        .map(|&v| if v == 0 { full } else { 1u64 << (v - 1) })
+        .collect();
+    let mut solve = |masks: &[u64]| match search.solve(masks, u64::MAX, &mut || true) {
+        Next::Solution => {
+            let found = search.solution();
+            assert!(
+                (0..masks.len()).all(|c| masks[c] & (1u64 << (found.get(c) - 1)) != 0),
+                "a solution outside the candidates"
+            );
+            Some(found)
+        }
+        Next::Exhausted => None,
+        Next::Stopped => panic!("stopped without a limit"),
+    };
+    let Some(first) = solve(&masks) else {
+        return Answer {
+            count: Some(0),
+            solutions: vec![],
+        };
+    };
+    let mut solutions = vec![first.clone()];
+    if second {
+        for cell in (0..masks.len()).filter(|&c| grid.get(c) == 0) {
+            let keep = masks[cell];
+            masks[cell] &= !(1u64 << (first.get(cell) - 1));
+            let other = solve(&masks);
+            masks[cell] = keep;
+            if let Some(other) = other {
+                solutions.push(other);
+                break;
+            }
+        }
+    }
+    Answer {
+        count: Some(solutions.len() as u64),
+        solutions,
+    }
 }
 
 /// The logic solver as an engine: the grid its steps lead to, or what its error says.

@@ -203,6 +203,36 @@ fn twenty_five_by_twenty_five_for_10_seeds() {
     }
 }
 
+/// A fraction out of reach ends at a minimal puzzle, and says so: at 16×16 every orbit
+/// is checked here; at 25×25 (with a symmetry, where the default fraction is out of
+/// reach) the proofs take the conflict-driven search, and a sample is checked.
+#[test]
+fn a_fraction_out_of_reach_ends_minimal() {
+    for (size, seed, symmetry, target, minimality) in [
+        (
+            16,
+            3,
+            Symmetry::Rot180,
+            Some(Target::Empty(0.9)),
+            Minimality::Every,
+        ),
+        (25, 1, Symmetry::Rot180, None, Minimality::Sample(2)),
+    ] {
+        let o = options(size, seed, symmetry, target);
+        let made = make(&o);
+        check(&made, &o, minimality);
+        let at = format!("{size}×{size} seed {seed}: {}", made.summary());
+        assert!(made.target_reached || made.minimal, "{at}");
+        if !made.target_reached {
+            assert_eq!(made.undecided, 0, "{at}");
+            assert!(made.summary().contains("minimal before the"), "{at}");
+        }
+    }
+    // 16×16 cannot reach 90% empty.
+    let o = options(16, 3, Symmetry::Rot180, Some(Target::Empty(0.9)));
+    assert!(!make(&o).target_reached);
+}
+
 #[test]
 fn the_largest_sizes_for_one_seed() {
     for (size, seed, symmetry) in [

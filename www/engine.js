@@ -133,7 +133,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal,
      * budgetMs, difficulty: 'easy'|'medium'|'hard'|'expert'|'extreme'|'diabolical'}
      * Resolves to {size, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
-     * budgetRanOut, summary, ms}, plus {level, levelName, score, difficultyReached} when a
+     * undecided (clues no exact check decided; 0 when minimal), budgetRanOut, summary, ms}, plus {level, levelName, score, difficultyReached} when a
      * difficulty was asked for (the search stops at the closest level when its time budget,
      * 10 s unless budgetMs says otherwise, runs out); bad options reject with kind
      * 'bad-size' / 'bad-option'.
