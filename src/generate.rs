@@ -562,6 +562,12 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
         Target::Empty(_) => PASS1_ATTEMPTS,
     };
 
+    // From 36×36 up a fraction target stops after propagation: the exact checks there
+    // cost seconds for a clue or two.
+    let exact_pass = target == Target::Minimal || shape.size() <= CDCL_MAX_SIZE;
+    // The share of the progress bar pass 1 takes: all of it when it is the only pass.
+    let pass1_share = if exact_pass { 0.5 } else { 1.0 };
+
     // Pass 1: batches proved by propagation alone.
     let mut best: Option<Dug> = None;
     for attempt in 0..attempts {
@@ -574,12 +580,13 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
         let mut kept: Vec<usize> = Vec::new();
         let mut i = 0usize;
         while i < orbits.len() && empty < wanted_empty {
-            let done = match target {
-                Target::Minimal => i as f64 / (2 * orbits.len()) as f64,
-                Target::Empty(_) => {
-                    (attempt as f64 + empty as f64 / wanted_empty as f64) / attempts as f64
-                }
-            };
+            let done = pass1_share
+                * match target {
+                    Target::Minimal => i as f64 / orbits.len() as f64,
+                    Target::Empty(_) => {
+                        (attempt as f64 + empty as f64 / wanted_empty as f64) / attempts as f64
+                    }
+                };
             if report(done, &fraction)? {
                 budget_ran_out = true;
                 break;
@@ -632,21 +639,18 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
         kept,
         tried: i,
     } = best.expect("at least one attempt ran");
-    // Progress through pass 2: orbits decided, or (towards a fraction) empty cells,
-    // whichever is further: a fraction out of reach ends with every orbit decided.
-    let done = |empty: usize, step: usize, steps: usize| match target {
-        Target::Minimal => step as f64 / steps as f64,
-        Target::Empty(_) => {
-            (empty as f64 / wanted_empty as f64).max((2 * step - steps) as f64 / steps as f64)
-        }
-    };
+    // Progress through pass 2 (the second half of the bar): orbits decided. Towards a
+    // fraction it jumps to the end when the fraction is reached; one out of reach ends
+    // with every orbit decided.
+    let done = |decided: usize, total: usize| 0.5 + 0.5 * decided as f64 / total as f64;
 
     // Pass 2: one orbit at a time, by exact search for a solution that differs from ours
     // in one of its cells. The depth-first search tries our solution's symbols first.
     // Node limits grow round by round, so the cheap decisions come first: a puzzle a few
     // clues short of its target rarely needs an expensive search. What those rounds
-    // leave undecided goes to the conflict-driven search, without a limit, whenever the
-    // puzzle is to end minimal: asked for, or the fraction was not reached.
+    // leave undecided goes to the conflict-driven search (up to 25×25, with a budget of
+    // contradictions that decides nearly every check there) whenever the puzzle is to
+    // end minimal: asked for, or the fraction was not reached.
     solver.set_preferred(Some(&solution));
     let mut pending = kept;
     let total_pending = pending.len().max(1);
@@ -660,9 +664,6 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
     }
     let mut cdcl: Option<Cdcl> = None;
     let out_of_time = std::cell::Cell::new(false);
-    // From 36×36 up a fraction target stops after propagation: the exact checks there
-    // cost seconds for a clue or two.
-    let exact_pass = target == Target::Minimal || shape.size() <= CDCL_MAX_SIZE;
     for round in rounds {
         if !exact_pass || pending.is_empty() || empty >= wanted_empty || budget_ran_out {
             break;
@@ -673,10 +674,7 @@ fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generate
                 unknown.extend_from_slice(&pending[at..]);
                 break;
             }
-            if report(
-                done(empty, total_pending + decided, 2 * total_pending),
-                &fraction,
-            )? {
+            if report(done(decided, total_pending), &fraction)? {
                 budget_ran_out = true;
                 unknown.extend_from_slice(&pending[at..]);
                 break;
@@ -855,8 +853,9 @@ fn exact_removal_check(
     Next::Exhausted
 }
 
-/// [`exact_removal_check`] by the conflict-driven search: no node limit, only `go_on`
-/// (asked every few milliseconds) can stop it.
+/// [`exact_removal_check`] by the conflict-driven search: `Stopped` after
+/// [`CDCL_CONFLICT_LIMIT`] contradictions per cell, or when `go_on` (asked every few
+/// milliseconds) says no.
 fn cdcl_removal_check(
     cdcl: &mut Cdcl,
     puzzle: &Grid,
@@ -1016,5 +1015,51 @@ mod tests {
         let options = Options::new(Shape::from_size(16).unwrap(), 3);
         let err = generate(&options, &mut StopAt(3)).unwrap_err();
         assert_eq!(err.kind(), &ErrorKind::Cancelled);
+    }
+
+    /// A cancel in the conflict-driven phase (a symmetric 25×25, whose default fraction
+    /// is out of reach) ends the run without another progress call. Progress keeps
+    /// coming in that phase, and never goes back.
+    #[test]
+    fn cancel_stops_the_conflict_driven_phase() {
+        struct Watch {
+            calls: u32,
+            stop_past: f64,
+            stopped: bool,
+            after_stop: u32,
+            last: f64,
+            backwards: bool,
+        }
+        impl Control for Watch {
+            fn now_ms(&mut self) -> f64 {
+                0.0
+            }
+            fn progress(&mut self, fraction: f64) -> bool {
+                if self.stopped {
+                    self.after_stop += 1;
+                }
+                self.backwards |= fraction < self.last;
+                self.last = fraction;
+                self.calls += 1;
+                self.stopped |= fraction > self.stop_past;
+                !self.stopped
+            }
+        }
+        let mut options = Options::new(Shape::from_size(25).unwrap(), 1);
+        options.symmetry = Symmetry::Rot180;
+        // Seed 1 ends minimal below the 57% target. Pass 2 is the second half of the
+        // bar; past 80% its depth-first rounds are over, and the conflict-driven
+        // checks run.
+        let mut watch = Watch {
+            calls: 0,
+            stop_past: 0.8,
+            stopped: false,
+            after_stop: 0,
+            last: 0.0,
+            backwards: false,
+        };
+        let err = generate(&options, &mut watch).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::Cancelled);
+        assert!(watch.stopped && watch.after_stop == 0 && !watch.backwards);
     }
 }

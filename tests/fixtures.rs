@@ -399,32 +399,24 @@ fn engines() -> Vec<Engine> {
     });
     // The conflict-driven search, reused per shape: whether there is a solution, and (the
     // generator's question, one query per empty cell) whether another differs from it.
-    let mut searches: HashMap<Shape, Cdcl> = HashMap::new();
-    table.push(Engine {
-        name: "cdcl::Cdcl::solve",
-        counts_to: 1,
-        finds: 1,
-        handles: any_size,
-        run: Box::new(move |g| {
-            let search = searches
-                .entry(g.shape())
-                .or_insert_with(|| Cdcl::new(g.shape()));
-            cdcl_answer(search, g, false)
-        }),
-    });
-    let mut searches: HashMap<Shape, Cdcl> = HashMap::new();
-    table.push(Engine {
-        name: "cdcl::Cdcl::solve, one cell apart",
-        counts_to: 2,
-        finds: 2,
-        handles: up_to_16,
-        run: Box::new(move |g| {
-            let search = searches
-                .entry(g.shape())
-                .or_insert_with(|| Cdcl::new(g.shape()));
-            cdcl_answer(search, g, true)
-        }),
-    });
+    for (name, counts_to, handles, second) in [
+        ("cdcl::Cdcl::solve", 1, any_size as fn(usize) -> bool, false),
+        ("cdcl::Cdcl::solve, one cell apart", 2, up_to_16, true),
+    ] {
+        let mut searches: HashMap<Shape, Cdcl> = HashMap::new();
+        table.push(Engine {
+            name,
+            counts_to,
+            finds: counts_to as usize,
+            handles,
+            run: Box::new(move |g| {
+                let search = searches
+                    .entry(g.shape())
+                    .or_insert_with(|| Cdcl::new(g.shape()));
+                cdcl_answer(search, g, second)
+            }),
+        });
+    }
     table
 }
 
