@@ -404,14 +404,14 @@ impl Cdcl {
                 clause.swap(0, 1);
             }
             let first = clause[0];
-            if self.lit_value_of(first) == TRUE {
+            if self.lit_value(first) == TRUE {
                 i += 1;
                 continue;
             }
             let mut moved = false;
             for j in 2..self.clauses[ci as usize].len() {
                 let lit = self.clauses[ci as usize][j];
-                if self.lit_value_of(lit) != FALSE {
+                if self.lit_value(lit) != FALSE {
                     self.clauses[ci as usize].swap(1, j);
                     self.watches[lit as usize].push(ci);
                     list.swap_remove(i);
@@ -423,7 +423,7 @@ impl Cdcl {
                 continue;
             }
             i += 1;
-            match self.lit_value_of(first) {
+            match self.lit_value(first) {
                 FALSE => {
                     conflict = Some(Conflict::Clause(ci));
                     break;
@@ -434,15 +434,10 @@ impl Cdcl {
                 }
             }
         }
-        // Clauses visited after a conflict keep their watch here.
-        let rest = std::mem::take(&mut self.watches[false_lit as usize]);
-        list.extend(rest);
+        // Clauses not visited after a conflict keep their watch here. (Nothing else
+        // watches `false_lit` meanwhile: a moved watch goes to a literal not false.)
         self.watches[false_lit as usize] = list;
         conflict
-    }
-
-    fn lit_value_of(&self, lit: Lit) -> u8 {
-        self.lit_value(lit)
     }
 
     /// The variables whose values forced `var` (all assigned before it).

@@ -831,12 +831,8 @@ fn exact_removal_check(
     logic_first: bool,
 ) -> Next {
     let shape = puzzle.shape();
-    let full = shape.full_mask();
     for &c in orbit {
-        for (m, &v) in masks.iter_mut().zip(puzzle.cells()) {
-            *m = if v == 0 { full } else { 1u64 << (v - 1) };
-        }
-        masks[c] = full & !(1u64 << (solution.get(c) - 1));
+        removal_masks(masks, puzzle, solution, c);
         if logic_first {
             *masks = crate::logic::reduced_masks(shape, masks);
         }
@@ -865,12 +861,8 @@ fn cdcl_removal_check(
     checks: &mut u32,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Next {
-    let full = puzzle.shape().full_mask();
     for &c in orbit {
-        for (m, &v) in masks.iter_mut().zip(puzzle.cells()) {
-            *m = if v == 0 { full } else { 1u64 << (v - 1) };
-        }
-        masks[c] = full & !(1u64 << (solution.get(c) - 1));
+        removal_masks(masks, puzzle, solution, c);
         *checks += 1;
         let found = cdcl.solve(masks, CDCL_CONFLICT_LIMIT, go_on);
         if found != Next::Exhausted {
@@ -878,6 +870,16 @@ fn cdcl_removal_check(
         }
     }
     Next::Exhausted
+}
+
+/// The question of one removal check as candidate masks: the puzzle's givens, every
+/// symbol in its empty cells, and every symbol but the solution's in cell `c`.
+fn removal_masks(masks: &mut [u64], puzzle: &Grid, solution: &Grid, c: usize) {
+    let full = puzzle.shape().full_mask();
+    for (m, &v) in masks.iter_mut().zip(puzzle.cells()) {
+        *m = if v == 0 { full } else { 1u64 << (v - 1) };
+    }
+    masks[c] = full & !(1u64 << (solution.get(c) - 1));
 }
 
 /// Clears the cells of these orbits (`None`) or restores them from the solution.
