@@ -11,7 +11,7 @@ import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { cellAtTextPlace, cellName, fromLine, readLeniently, symbolChar } from './grid.js';
 import { gridKeyAction, shortcutAction } from './input.js';
-import { THEMES, cellAt, cellRect, drawGrid, layoutFor } from './render.js';
+import { THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
 import {
   blankHash, generatedHash, loadSaved, loadTheme, parseHash, puzzleHash, save, saveTheme, showHash,
 } from './persist.js';
@@ -90,23 +90,7 @@ function draw() {
     ui.canvas.style.height = `${next.cssHeight}px`;
   }
   layout = next;
-  const selectedValue = view.selected >= 0 ? game.values[view.selected] : 0;
-  drawGrid(ctx, {
-    size: game.size,
-    values: game.values,
-    givens: game.givens,
-    solved: game.solved,
-    pencil: game.pencil,
-    selected: view.selected,
-    highlight: selectedValue,
-    clashes: game.clashes(),
-    errors: view.errors,
-    marked: view.marked,
-    hint: view.hint,
-    focused: view.focused,
-    pencilMode: view.pencilMode,
-    theme: THEMES[themeName()],
-  }, layout);
+  drawGrid(ctx, { ...gridState(game, view), theme: THEMES[themeName()] }, layout);
 }
 
 /** Everything that follows a change of the game or the selection. */

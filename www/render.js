@@ -142,6 +142,30 @@ function useFont(ctx, weight, px, family) {
 }
 
 /**
+ * The part of drawGrid's `state` that a game and its view give: a game with `size`,
+ * `values`, `givens`, `solved`, `pencil` and `clashes()`, and a view with `selected`,
+ * `errors`, `marked`, `hint`, `focused` and `pencilMode`. Callers add `theme` (and
+ * `font`), and may override any field.
+ */
+export function gridState(game, view) {
+  return {
+    size: game.size,
+    values: game.values,
+    givens: game.givens,
+    solved: game.solved,
+    pencil: game.pencil,
+    selected: view.selected,
+    highlight: view.selected >= 0 ? game.values[view.selected] : 0,
+    clashes: game.clashes(),
+    errors: view.errors,
+    marked: view.marked,
+    hint: view.hint,
+    focused: view.focused,
+    pencilMode: view.pencilMode,
+  };
+}
+
+/**
  * Draws the grid. `ctx` is a 2D context whose canvas is layout.width × layout.height
  * device pixels, with the identity transform. `state` is plain data:
  *   size        side n

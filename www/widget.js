@@ -18,7 +18,7 @@ import { createEngine, describeError as describeEngineError } from './engine.js'
 import { Game } from './game.js';
 import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
 import { gridKeyAction, shortcutAction } from './input.js';
-import { THEMES, cellAt, drawGrid, layoutFor } from './render.js';
+import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
 const describeError = (error) => describeEngineError(error, 'the puzzle could not be read');
@@ -799,19 +799,8 @@ export class SudokuWidget extends HTMLElement {
     this.layout = next;
     const { colors, font } = this.colors();
     drawGrid(canvas.getContext('2d'), {
-      size: game.size,
-      values: game.values,
-      givens: game.givens,
-      solved: game.solved,
-      pencil: game.pencil,
-      selected: view.selected,
-      highlight: view.selected >= 0 ? game.values[view.selected] : 0,
-      clashes: game.clashes(),
-      errors: view.errors,
-      marked: view.marked,
+      ...gridState(game, view),
       hint: view.hint?.game === game && view.hint.revision === game.revision ? view.hint : null,
-      focused: view.focused,
-      pencilMode: view.pencilMode,
       theme: colors,
       font,
     }, next);
