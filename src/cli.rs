@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
-use sudoku64::solve::{Next, SolveResult, Solver, Stats, count_with, solve_with};
+use sudoku64::search::cdcl::Restarts;
+use sudoku64::search::{Answer, Limits, Next, Policy, Search, Stats};
 use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format, parse};
 
 #[derive(Parser)]
@@ -155,6 +156,29 @@ enum BenchCommand {
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
     },
+    /// Count solutions up to 2 for every puzzle of each file, one line per puzzle with the
+    /// engine that decided it, then per file: puzzles decided, median and worst time.
+    Large {
+        /// Puzzle files (one puzzle per line, any size).
+        files: Vec<PathBuf>,
+        /// Give up on a puzzle after this many seconds (the benchmark's own cap; the
+        /// engine's limits count work, not time).
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Engines to use: any of logic, dfs, cdcl, witness, band (default: all).
+        #[arg(long, value_delimiter = ',')]
+        engines: Option<Vec<String>>,
+        /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
+        /// blockers, probing, fewest-first.
+        #[arg(long, value_delimiter = ',')]
+        without: Vec<String>,
+        /// Conflict-driven restarts: alternate, glucose, luby or never.
+        #[arg(long)]
+        restarts: Option<String>,
+        /// Activity decay of the conflict-driven search.
+        #[arg(long)]
+        decay: Option<f64>,
+    },
     /// Generate puzzles and report times and clue counts.
     Generate {
         /// Grid side.
@@ -188,6 +212,15 @@ pub fn main() -> ExitCode {
         Command::Bench(BenchCommand::Rate { input, limit }) => bench_rate(&input, limit),
         Command::Bench(BenchCommand::Hint { input, limit }) => bench_hint(&input, limit),
         Command::Bench(BenchCommand::Solve { input, shuffle }) => bench_solve(&input, shuffle),
+        Command::Bench(BenchCommand::Large {
+            files,
+            timeout,
+            engines,
+            without,
+            restarts,
+            decay,
+        }) => bench_policy(engines.as_deref(), &without, restarts.as_deref(), decay)
+            .and_then(|policy| bench_large(&files, timeout, &policy)),
         Command::Bench(BenchCommand::Generate {
             size,
             count,
@@ -257,14 +290,26 @@ fn write_grid(out: &mut impl Write, grid: &Grid, layout: Layout) -> io::Result<(
     }
 }
 
-fn stats_line(line: usize, stats: &Stats, took: Duration) -> String {
+/// The `--stats` line of one puzzle.
+fn stats_line(line: usize, engine: &str, stats: &Stats, took: Duration) -> String {
     format!(
-        "line {line}: {} nodes, {} guesses, {} backtracks, {:.0} µs",
+        "line {line}: {engine} engine, {} nodes, {} guesses, {} backtracks, {} conflicts, {} learned clauses, {} restarts, {:.0} µs",
         stats.nodes,
         stats.guesses,
         stats.backtracks,
+        stats.conflicts,
+        stats.learned,
+        stats.restarts,
         took.as_secs_f64() * 1e6
     )
+}
+
+/// A search for this shape, reusing the last one when the shape is the same.
+fn search_for(slot: &mut Option<Search>, shape: Shape) -> &mut Search {
+    if slot.as_ref().is_none_or(|s| s.shape() != shape) {
+        *slot = Some(Search::new(shape));
+    }
+    slot.as_mut().expect("made above")
 }
 
 /// `sudoku64 solve`. Returns whether every puzzle had a solution.
@@ -274,7 +319,8 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
     let mut out = BufWriter::new(stdout.lock());
     let layout = Layout::from(args.format);
     let mut all_ok = true;
-    let mut solver: Option<Solver<'_>> = None;
+    let mut slot: Option<Search> = None;
+    let go_on = &mut |_: &Stats| true;
     for (line, puzzle) in puzzles {
         let grid = match puzzle {
             Ok(g) => g,
@@ -284,45 +330,63 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
                 continue;
             }
         };
-        if solver.as_ref().is_none_or(|s| s.shape() != grid.shape()) {
-            solver = Some(Solver::new(grid.shape()));
-        }
-        let solver = solver.as_mut().expect("made above");
+        let search = search_for(&mut slot, grid.shape());
         let start = Instant::now();
         let io_err = |e: io::Error| e.to_string();
-        if let Some(limit) = args.count {
-            let count = count_with(solver, &grid, limit).0;
-            writeln!(out, "{count}").map_err(io_err)?;
+        let (engine, stats) = if let Some(limit) = args.count {
+            let answer = search.count_grid(&grid, limit, Limits::NONE, go_on);
+            writeln!(out, "{}", answer.count).map_err(io_err)?;
+            (answer.engine, answer.stats)
         } else if args.all {
-            solver.load(&grid);
+            search.load_grid(&grid);
             let mut count = 0;
-            while count < args.max && solver.next_solution() == Next::Solution {
-                write_grid(&mut out, &solver.solution(), layout).map_err(io_err)?;
+            let mut more = false;
+            loop {
+                let next = search.next_solution(Limits::NONE, go_on);
+                if next != Next::Solution {
+                    break;
+                }
+                if count == args.max {
+                    more = true;
+                    break;
+                }
+                write_grid(&mut out, search.solution(), layout).map_err(io_err)?;
                 count += 1;
             }
             if count == 0 {
                 eprintln!("line {line}: no solution");
                 all_ok = false;
-            } else if count == args.max && solver.next_solution() == Next::Solution {
+            } else if more {
                 eprintln!("line {line}: stopped after {count} solutions (raise --max for more)");
             }
+            (search.engine(), search.stats())
         } else {
-            match solve_with(solver, &grid).0 {
-                SolveResult::Unique(s) => write_grid(&mut out, &s, layout).map_err(io_err)?,
-                SolveResult::Multiple(s, _) => {
+            let Answer {
+                first,
+                second,
+                engine,
+                stats,
+                ..
+            } = search.count_grid(&grid, 2, Limits::NONE, go_on);
+            match (first, second) {
+                (Some(s), None) => write_grid(&mut out, &s, layout).map_err(io_err)?,
+                (Some(s), Some(_)) => {
                     eprintln!("line {line}: more than one solution; printed one");
                     write_grid(&mut out, &s, layout).map_err(io_err)?;
                 }
-                SolveResult::None => {
+                _ => {
                     eprintln!("line {line}: no solution");
                     all_ok = false;
                 }
             }
-        }
+            (engine, stats)
+        };
         if args.stats {
             out.flush().map_err(|e| e.to_string())?;
-            let stats = stats_line(line, &solver.stats(), start.elapsed());
-            eprintln!("{stats}, {} engine", solver.last_engine());
+            eprintln!(
+                "{}",
+                stats_line(line, engine.name(), &stats, start.elapsed())
+            );
         }
     }
     out.flush().map_err(|e| e.to_string())?;
@@ -521,14 +585,14 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     }
     let mut times = Vec::with_capacity(grids.len());
     let (mut none, mut unique, mut multiple) = (0, 0, 0);
-    let mut solver = Solver::new(grids[0].shape());
+    let mut slot: Option<Search> = None;
     let total = Instant::now();
     for grid in &grids {
-        if grid.shape() != solver.shape() {
-            solver = Solver::new(grid.shape());
-        }
+        let search = search_for(&mut slot, grid.shape());
         let start = Instant::now();
-        let count = count_with(&mut solver, grid, 2).0;
+        let count = search
+            .count_grid(grid, 2, Limits::NONE, &mut |_| true)
+            .count;
         times.push(start.elapsed().as_secs_f64() * 1e6);
         match count {
             0 => none += 1,
@@ -543,6 +607,158 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     print_percentiles(&times);
     println!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
     Ok(true)
+}
+
+/// The policy `bench large` measures: the shipped one with some engines or techniques off.
+fn bench_policy(
+    engines: Option<&[String]>,
+    without: &[String],
+    restarts: Option<&str>,
+    decay: Option<f64>,
+) -> Result<Policy, String> {
+    let mut policy = Policy::default();
+    if let Some(engines) = engines {
+        for e in engines {
+            if !["logic", "dfs", "cdcl", "witness", "band"].contains(&e.as_str()) {
+                return Err(format!(
+                    "{e:?} is not an engine: logic, dfs, cdcl, witness or band"
+                ));
+            }
+        }
+        let on = |name: &str| engines.iter().any(|e| e == name);
+        if !on("logic") {
+            policy.logic_first_from = usize::MAX;
+        }
+        policy.depth_first = on("dfs");
+        policy.conflict_driven = on("cdcl");
+        policy.witness = on("witness");
+        policy.band = on("band");
+        if !policy.depth_first && !policy.conflict_driven {
+            return Err("--engines needs dfs or cdcl".into());
+        }
+    }
+    let config = &mut policy.cdcl;
+    for w in without {
+        match w.as_str() {
+            "phase-saving" => config.phase_saving = false,
+            "minimise" => config.minimise = false,
+            "reduce" => config.reduce = false,
+            "blockers" => config.blockers = false,
+            "probing" => config.probing = false,
+            "fewest-first" => config.fewest_candidates_first = false,
+            other => {
+                return Err(format!(
+                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing or fewest-first"
+                ));
+            }
+        }
+    }
+    if let Some(r) = restarts {
+        config.restarts = match r {
+            "alternate" => Restarts::Alternate,
+            "glucose" => Restarts::Glucose(1.25),
+            "luby" => Restarts::Luby(100),
+            "never" => Restarts::Never,
+            other => {
+                return Err(format!(
+                    "{other:?} is not a restart policy: alternate, glucose, luby or never"
+                ));
+            }
+        };
+    }
+    if let Some(d) = decay {
+        if !(0.5..1.0).contains(&d) {
+            return Err(format!(
+                "{d} is not a decay: from 0.5 up to (not including) 1"
+            ));
+        }
+        config.decay = d;
+    }
+    Ok(policy)
+}
+
+/// `sudoku64 bench large`.
+fn bench_large(files: &[PathBuf], timeout: f64, policy: &Policy) -> Result<bool, String> {
+    if files.is_empty() {
+        return Err("name at least one puzzle file".into());
+    }
+    let mut all_decided = true;
+    println!(
+        "{:<28} {:>5} {:>9} {:>15} {:>10} {:>10} {:>9} {:>8}",
+        "puzzle", "count", "ms", "engine", "nodes", "conflicts", "learned", "restarts"
+    );
+    for path in files {
+        let input = InputArgs {
+            file: Some(path.clone()),
+            size: None,
+            hex: false,
+        };
+        let puzzles = read_puzzles(&input)?;
+        let name = path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let mut times = Vec::new();
+        let mut decided = 0;
+        let mut engines: Vec<(String, usize)> = Vec::new();
+        let mut slot: Option<Search> = None;
+        for (line, puzzle) in puzzles {
+            let grid = puzzle.map_err(|e| format!("{}: line {line}: {e}", path.display()))?;
+            if slot.as_ref().is_none_or(|s| s.shape() != grid.shape()) {
+                slot = Some(Search::with_policy(grid.shape(), policy.clone()));
+            }
+            let search = slot.as_mut().expect("made above");
+            let start = Instant::now();
+            let answer = search.count_grid(&grid, 2, Limits::NONE, &mut |_| {
+                start.elapsed().as_secs_f64() < timeout
+            });
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            times.push(ms);
+            let count = if answer.decided {
+                decided += 1;
+                let engine = answer.engine.name().to_string();
+                match engines.iter_mut().find(|(e, _)| *e == engine) {
+                    Some((_, n)) => *n += 1,
+                    None => engines.push((engine, 1)),
+                }
+                answer.count.to_string()
+            } else {
+                all_decided = false;
+                "?".to_string()
+            };
+            let s = &answer.stats;
+            println!(
+                "{:<28} {:>5} {:>9.1} {:>15} {:>10} {:>10} {:>9} {:>8}",
+                format!("{name}:{line}"),
+                count,
+                ms,
+                if answer.decided {
+                    answer.engine.name()
+                } else {
+                    "undecided"
+                },
+                s.nodes,
+                s.conflicts,
+                s.learned,
+                s.restarts
+            );
+        }
+        times.sort_by(f64::total_cmp);
+        let engines: Vec<String> = engines.iter().map(|(e, n)| format!("{e} {n}")).collect();
+        println!(
+            "# {}: {} puzzles, {decided} decided; median {:.1} ms, worst {:.1} ms, total {:.1} s; decided by {}",
+            path.display(),
+            times.len(),
+            percentile(&times, 0.5),
+            times.last().copied().unwrap_or(0.0),
+            times.iter().sum::<f64>() / 1e3,
+            if engines.is_empty() {
+                "none".to_string()
+            } else {
+                engines.join(", ")
+            }
+        );
+    }
+    Ok(all_decided)
 }
 
 /// The first `limit` puzzles of the input, every one readable.

@@ -7,22 +7,12 @@
 use std::fmt;
 
 use crate::grid::Shape;
+pub use crate::grid::Unit;
 
 /// An engine error. Small to move around: the details live in a box.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     kind: Box<ErrorKind>,
-}
-
-/// A row, column or box, numbered from 0 (messages count from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
-    /// A row.
-    Row(usize),
-    /// A column.
-    Column(usize),
-    /// A box, numbered row-major.
-    Box(usize),
 }
 
 /// What went wrong.
@@ -271,11 +261,6 @@ impl fmt::Display for Error {
                 unit,
             } => {
                 let sym = crate::format::symbol_char(*symbol);
-                let unit = match unit {
-                    Unit::Row(r) => format!("row {}", r + 1),
-                    Unit::Column(c) => format!("column {}", c + 1),
-                    Unit::Box(b) => format!("box {}", b + 1),
-                };
                 write!(
                     f,
                     "{} and {} both hold {sym} in {unit}",

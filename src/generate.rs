@@ -40,11 +40,11 @@ use std::str::FromStr;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cdcl::Cdcl;
 use crate::error::{Error, ErrorKind};
 use crate::grade::{Level, Rating, rate};
 use crate::grid::{Grid, Shape};
-use crate::solve::{Next, Solver};
+use crate::search::cdcl::{Budget, Cdcl};
+use crate::search::{DepthFirst as Solver, Next};
 use crate::transform::permutation;
 
 /// Which cells must be removed together, so the pattern of givens keeps a symmetry.
@@ -414,7 +414,7 @@ const PASS1_ATTEMPTS: usize = 6;
 ///
 /// ```
 /// use sudoku64::generate::{generate, Options, Unattended};
-/// use sudoku64::{solve::count_solutions_up_to, Shape};
+/// use sudoku64::{search::count_solutions_up_to, Shape};
 /// let options = Options::new(Shape::from_size(9).unwrap(), 42);
 /// let made = generate(&options, &mut Unattended).unwrap();
 /// assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1);
@@ -864,7 +864,12 @@ fn cdcl_removal_check(
     for &c in orbit {
         removal_masks(masks, puzzle, solution, c);
         *checks += 1;
-        let found = cdcl.solve(masks, CDCL_CONFLICT_LIMIT, go_on);
+        cdcl.load(masks);
+        let budget = Budget {
+            conflicts: CDCL_CONFLICT_LIMIT,
+            work: u64::MAX,
+        };
+        let found = cdcl.solve(budget, &mut |_| go_on());
         if found != Next::Exhausted {
             return found;
         }
@@ -898,7 +903,7 @@ fn random_full_grid(
 ) -> Result<(Grid, u32), Error> {
     let shape = solver.shape();
     let (n, k) = (shape.size(), shape.box_side());
-    let mut limit = 4 * shape.cells() as u64;
+    let mut limit: u64 = 4 * shape.cells() as u64;
     for restarts in 0.. {
         let mut grid = Grid::empty(shape);
         for b in 0..k {
@@ -930,7 +935,7 @@ pub fn fresh_seed(rng: &mut impl Rng) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::count_solutions_up_to;
+    use crate::search::count_solutions_up_to;
 
     #[test]
     fn orbits_partition_the_grid() {

@@ -37,7 +37,8 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::grid::Grid;
-use crate::logic::{Logic, Technique};
+use crate::logic::Technique;
+use crate::steps::Logic;
 
 /// A difficulty level, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -178,7 +179,7 @@ impl Rating {
     }
 }
 
-/// Grades a puzzle. Errors as [`crate::logic::hint`]: a clash, no solution, several.
+/// Grades a puzzle. Errors as [`crate::steps::hint`]: a clash, no solution, several.
 ///
 /// ```
 /// use sudoku64::{grade::{rate, Level}, parse};

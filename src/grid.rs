@@ -3,8 +3,16 @@
 //! Cells are numbered row-major, `cell = row * n + column`, from 0. A cell holds 0 when
 //! empty, else a symbol `1..=n`. The text forms (one character per cell) live in
 //! [`crate::parse`] and [`crate::format`].
+//!
+//! Units (rows, columns, boxes) are numbered `0..3n`: rows `0..n`, columns `n..2n`, boxes
+//! `2n..3n` (as [`Unit::index`]). [`Geometry`] holds the tables every solver and logic
+//! technique walks (the cells of each unit, the units and peers of each cell), built once
+//! per shape and shared.
 
-use crate::error::{Error, ErrorKind, Unit};
+use std::fmt;
+use std::sync::OnceLock;
+
+use crate::error::{Error, ErrorKind};
 
 /// The largest box side: 8×8 boxes make a 64×64 grid, whose candidate sets fill a `u64`.
 pub const MAX_BOX: usize = 8;
@@ -121,6 +129,178 @@ impl Shape {
     pub fn name(self) -> String {
         format!("{0}×{0}", self.size())
     }
+
+    /// The unit tables of this shape, built on first use and shared afterwards.
+    pub fn geometry(self) -> &'static Geometry {
+        Geometry::of(self)
+    }
+}
+
+/// A row, column or box, numbered from 0 within its kind (messages count from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// A row.
+    Row(usize),
+    /// A column.
+    Column(usize),
+    /// A box, numbered row-major.
+    Box(usize),
+}
+
+impl Unit {
+    /// The unit with this number in a grid of side `n`: rows `0..n`, columns `n..2n`,
+    /// boxes `2n..3n`.
+    pub fn from_index(n: usize, unit: usize) -> Unit {
+        match unit / n.max(1) {
+            0 => Unit::Row(unit),
+            1 => Unit::Column(unit - n),
+            _ => Unit::Box(unit - 2 * n),
+        }
+    }
+
+    /// Its number in a grid of side `n` (the inverse of [`Unit::from_index`]).
+    pub fn index(self, n: usize) -> usize {
+        match self {
+            Unit::Row(r) => r,
+            Unit::Column(c) => n + c,
+            Unit::Box(b) => 2 * n + b,
+        }
+    }
+}
+
+impl fmt::Display for Unit {
+    /// `row 3`, `column 7`, `box 1`: counted from 1, as players do.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(r) => write!(f, "row {}", r + 1),
+            Unit::Column(c) => write!(f, "column {}", c + 1),
+            Unit::Box(b) => write!(f, "box {}", b + 1),
+        }
+    }
+}
+
+/// The fixed tables of one shape: the cells of each unit, the units of each cell and its
+/// place in each, and each cell's peers.
+///
+/// ```text
+///  units     [u * n + i]   the i-th cell of unit u (rows, then columns, then boxes;
+///                          a box's cells in reading order)
+///  units_of  [cell]        [row unit, column unit, box unit]
+///  index_in  [cell]        [its column, its row, its place in its box]: where it sits
+///                          in each of its units, so a per-unit bit mask of places
+///                          has bit index_in[cell][j] for the cell
+///  peers     [cell * p..]  the p = 3n - 2k - 1 cells sharing a unit with it: its row,
+///                          then its column, then the rest of its box
+/// ```
+///
+/// One copy per shape lives for the whole program ([`Shape::geometry`]); at 64×64 the
+/// tables take about 1.6 MB.
+#[derive(Debug)]
+pub struct Geometry {
+    shape: Shape,
+    units: Vec<u16>,
+    units_of: Vec<[u16; 3]>,
+    index_in: Vec<[u8; 3]>,
+    peers: Vec<u16>,
+    npeers: usize,
+}
+
+impl Geometry {
+    /// The shared tables of a shape (built on first use).
+    pub fn of(shape: Shape) -> &'static Geometry {
+        static TABLES: [OnceLock<Geometry>; MAX_BOX] = [const { OnceLock::new() }; MAX_BOX];
+        TABLES[shape.box_side() - 1].get_or_init(|| Geometry::build(shape))
+    }
+
+    fn build(shape: Shape) -> Geometry {
+        let (n, k, cells) = (shape.size(), shape.box_side(), shape.cells());
+        let mut units = Vec::with_capacity(3 * n * n);
+        let mut units_of = vec![[0u16; 3]; cells];
+        let mut index_in = vec![[0u8; 3]; cells];
+        for u in 0..3 * n {
+            for (i, c) in shape.unit_cells(u).enumerate() {
+                units.push(c as u16);
+                units_of[c][u / n] = u as u16;
+                index_in[c][u / n] = i as u8;
+            }
+        }
+        let npeers = if n > 1 { 3 * n - 2 * k - 1 } else { 0 };
+        let mut peers = Vec::with_capacity(cells * npeers);
+        for cell in 0..cells {
+            let (r, c) = (shape.row(cell), shape.column(cell));
+            let b = 2 * n + shape.box_of(cell);
+            let row = units[r * n..(r + 1) * n]
+                .iter()
+                .filter(|&&o| o as usize != cell);
+            let col = units[(n + c) * n..(n + c + 1) * n]
+                .iter()
+                .filter(|&&o| o as usize != cell);
+            let rest_of_box = units[b * n..(b + 1) * n]
+                .iter()
+                .filter(|&&o| shape.row(o as usize) != r && shape.column(o as usize) != c);
+            peers.extend(row.chain(col).chain(rest_of_box));
+        }
+        debug_assert_eq!(peers.len(), cells * npeers);
+        Geometry {
+            shape,
+            units,
+            units_of,
+            index_in,
+            peers,
+            npeers,
+        }
+    }
+
+    /// The shape these tables are for.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The n cells of unit `u` (`0..3n`), in order.
+    #[inline]
+    pub fn unit(&self, u: usize) -> &[u16] {
+        let n = self.shape.size();
+        &self.units[u * n..(u + 1) * n]
+    }
+
+    /// A cell's row, column and box, as unit numbers.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> [u16; 3] {
+        self.units_of[cell]
+    }
+
+    /// Where a cell sits in its row, its column and its box (0..n each).
+    #[inline]
+    pub fn index_in(&self, cell: usize) -> [u8; 3] {
+        self.index_in[cell]
+    }
+
+    /// The cells sharing a row, column or box with `cell`: its row, then its column, then
+    /// the rest of its box.
+    #[inline]
+    pub fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[cell * self.npeers..(cell + 1) * self.npeers]
+    }
+
+    /// How many peers each cell has: `3n - 2k - 1`.
+    #[inline]
+    pub fn peer_count(&self) -> usize {
+        self.npeers
+    }
+
+    /// True when two different cells share a row, column or box.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.units_of[a], self.units_of[b]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    }
+
+    /// The kind and number of unit `u`.
+    #[inline]
+    pub fn unit_kind(&self, u: usize) -> Unit {
+        Unit::from_index(self.shape.size(), u)
+    }
 }
 
 /// A Sudoku grid: a shape and one entry per cell (0 empty, else a symbol `1..=n`).
@@ -211,27 +391,23 @@ impl Grid {
     /// that names both cells and the unit.
     pub fn first_clash(&self) -> Option<Error> {
         let shape = self.shape;
-        let n = shape.size();
-        for unit in 0..3 * n {
+        let geometry = shape.geometry();
+        for unit in 0..3 * shape.size() {
             let mut seen = [usize::MAX; MAX_SIZE + 1];
-            for cell in shape.unit_cells(unit) {
+            for &cell in geometry.unit(unit) {
+                let cell = cell as usize;
                 let v = self.cells[cell] as usize;
                 if v == 0 {
                     continue;
                 }
                 if seen[v] != usize::MAX {
-                    let kind = match unit / n {
-                        0 => Unit::Row(unit),
-                        1 => Unit::Column(unit - n),
-                        _ => Unit::Box(unit - 2 * n),
-                    };
                     return Some(
                         ErrorKind::Clash {
                             shape,
                             first: seen[v],
                             second: cell,
                             symbol: v as u8,
-                            unit: kind,
+                            unit: geometry.unit_kind(unit),
                         }
                         .into(),
                     );
@@ -304,6 +480,38 @@ mod tests {
             }
             assert!(hits.iter().all(|&h| h == 3));
         }
+    }
+
+    #[test]
+    fn geometry_tables_agree_with_the_shape() {
+        for shape in Shape::all() {
+            let g = shape.geometry();
+            let n = shape.size();
+            for cell in 0..shape.cells() {
+                let units = g.units_of(cell);
+                for j in 0..3 {
+                    let u = units[j] as usize;
+                    assert_eq!(g.unit(u)[g.index_in(cell)[j] as usize] as usize, cell);
+                    assert_eq!(Unit::from_index(n, u).index(n), u);
+                }
+                let peers = g.peers(cell);
+                assert_eq!(peers.len(), g.peer_count());
+                let brute: Vec<usize> = (0..shape.cells())
+                    .filter(|&o| {
+                        o != cell
+                            && (shape.row(o) == shape.row(cell)
+                                || shape.column(o) == shape.column(cell)
+                                || shape.box_of(o) == shape.box_of(cell))
+                    })
+                    .collect();
+                let mut sorted: Vec<usize> = peers.iter().map(|&p| p as usize).collect();
+                sorted.sort_unstable();
+                assert_eq!(sorted, brute, "{} cell {cell}", shape.name());
+                assert!(brute.iter().all(|&o| g.sees(cell, o)));
+            }
+            assert!(std::ptr::eq(g, shape.geometry()), "built once");
+        }
+        assert_eq!(Unit::from_index(9, 20).to_string(), "box 3");
     }
 
     #[test]

@@ -5,8 +5,6 @@
 
 #![deny(missing_docs)]
 
-pub mod band;
-pub mod cdcl;
 pub mod error;
 pub mod format;
 pub mod generate;
@@ -14,7 +12,8 @@ pub mod grade;
 pub mod grid;
 pub mod logic;
 pub mod parse;
-pub mod solve;
+pub mod search;
+pub mod steps;
 pub mod transform;
 
 #[cfg(target_arch = "wasm32")]
@@ -24,8 +23,9 @@ pub use error::{Error, ErrorKind};
 pub use format::Layout;
 pub use grade::{Level, Rating, rate};
 pub use grid::{Grid, Shape};
-pub use logic::{Logic, Step, Technique, explain, hint};
+pub use logic::{Step, Technique};
 pub use parse::{ParseOptions, Puzzles, parse_with, puzzles};
+pub use steps::{Logic, explain, hint};
 
 /// The crate version, as written in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

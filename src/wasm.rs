@@ -19,7 +19,7 @@ use crate::grade::{Level, Rating};
 use crate::grid::Shape;
 use crate::logic::Step;
 use crate::parse::{ParseOptions, parse_with};
-use crate::solve::{SolveResult, Solver};
+use crate::search::{Answer, Limits, Search, Stats};
 
 /// Installs a panic hook that writes the panic message to the console before the wasm
 /// traps, so a crash report says what broke.
@@ -93,12 +93,7 @@ pub struct SolveReport {
     status: &'static str,
     size: u32,
     puzzle: String,
-    solution: String,
-    second: String,
-    count: u32,
-    nodes: f64,
-    guesses: f64,
-    backtracks: f64,
+    answer: Answer,
 }
 
 #[wasm_bindgen]
@@ -121,32 +116,76 @@ impl SolveReport {
     /// A solution, one-line form (empty when there is none).
     #[wasm_bindgen(getter)]
     pub fn solution(&self) -> String {
-        self.solution.clone()
+        self.answer.first.as_ref().map(to_line).unwrap_or_default()
     }
     /// A second, different solution when there are several (else empty).
     #[wasm_bindgen(getter)]
     pub fn second(&self) -> String {
-        self.second.clone()
+        self.answer.second.as_ref().map(to_line).unwrap_or_default()
     }
     /// Solutions counted (up to the limit asked for).
     #[wasm_bindgen(getter)]
     pub fn count(&self) -> u32 {
-        self.count
+        self.answer.count.min(u32::MAX as u64) as u32
     }
-    /// Search nodes.
+    /// The engine that decided: `"band"`, `"logic"`, `"depth-first"`,
+    /// `"conflict-driven"` or `"witness"`.
+    #[wasm_bindgen(getter)]
+    pub fn engine(&self) -> String {
+        self.answer.engine.name().to_string()
+    }
+    /// Depth-first search nodes.
     #[wasm_bindgen(getter)]
     pub fn nodes(&self) -> f64 {
-        self.nodes
+        self.answer.stats.nodes as f64
     }
-    /// Decision points.
+    /// Depth-first decision points.
     #[wasm_bindgen(getter)]
     pub fn guesses(&self) -> f64 {
-        self.guesses
+        self.answer.stats.guesses as f64
     }
-    /// Dead ends.
+    /// Depth-first dead ends.
     #[wasm_bindgen(getter)]
     pub fn backtracks(&self) -> f64 {
-        self.backtracks
+        self.answer.stats.backtracks as f64
+    }
+    /// Conflict-driven contradictions.
+    #[wasm_bindgen(getter)]
+    pub fn conflicts(&self) -> f64 {
+        self.answer.stats.conflicts as f64
+    }
+    /// Learned clauses kept by the conflict-driven search.
+    #[wasm_bindgen(getter)]
+    pub fn learned(&self) -> f64 {
+        self.answer.stats.learned as f64
+    }
+    /// Conflict-driven restarts.
+    #[wasm_bindgen(getter)]
+    pub fn restarts(&self) -> f64 {
+        self.answer.stats.restarts as f64
+    }
+}
+
+/// The search's side of a solve or count in the browser: the JS callback gets
+/// `(nodes, conflicts, solvedCells)` at most every 50 ms, as plain numbers. Returning
+/// `false` stops the search (the worker is usually terminated instead).
+fn search_progress(callback: &js_sys::Function) -> impl FnMut(&Stats) -> bool + '_ {
+    let mut last = js_sys::Date::now();
+    move |stats: &Stats| {
+        let now = js_sys::Date::now();
+        if now - last < 50.0 {
+            return true;
+        }
+        last = now;
+        let args = js_sys::Array::of3(
+            &JsValue::from_f64(stats.nodes as f64),
+            &JsValue::from_f64(stats.conflicts as f64),
+            &JsValue::from_f64(stats.solved_cells as f64),
+        );
+        match callback.apply(&JsValue::NULL, &args) {
+            Ok(v) => v.as_bool() != Some(false),
+            Err(_) => true,
+        }
     }
 }
 
@@ -164,46 +203,57 @@ pub fn read(text: &str, size: u32, hex: bool) -> Result<String, JsValue> {
 }
 
 /// Solves a puzzle in any text form the engine reads. `size` 0 infers the side from the
-/// cell count; `hex` reads a 16×16 written 0-F. Throws an `Error` with fields for input
-/// that cannot be read or whose givens clash.
+/// cell count; `hex` reads a 16×16 written 0-F; `progress` is called with
+/// `(nodes, conflicts, solvedCells)` while a long search runs. Throws an `Error` with
+/// fields for input that cannot be read or whose givens clash.
 #[wasm_bindgen]
-pub fn solve(text: &str, size: u32, hex: bool) -> Result<SolveReport, JsValue> {
+pub fn solve(
+    text: &str,
+    size: u32,
+    hex: bool,
+    progress: &js_sys::Function,
+) -> Result<SolveReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
-    let mut solver = Solver::new(grid.shape());
-    let (result, stats) = crate::solve::solve_with(&mut solver, &grid);
-    let (status, solution, second, count) = match result {
-        SolveResult::None => ("none", String::new(), String::new(), 0),
-        SolveResult::Unique(s) => ("unique", to_line(&s), String::new(), 1),
-        SolveResult::Multiple(a, b) => ("multiple", to_line(&a), to_line(&b), 2),
+    let mut search = Search::new(grid.shape());
+    let answer = search.count_grid(&grid, 2, Limits::NONE, &mut search_progress(progress));
+    let status = match answer.count {
+        0 => "none",
+        1 => "unique",
+        _ => "multiple",
     };
     Ok(SolveReport {
         status,
         size: grid.size() as u32,
         puzzle: to_line(&grid),
-        solution,
-        second,
-        count,
-        nodes: stats.nodes as f64,
-        guesses: stats.guesses as f64,
-        backtracks: stats.backtracks as f64,
+        answer,
     })
 }
 
 /// Counts a puzzle's solutions, no further than `limit` (at least 1). The status is
 /// `"none"`, `"unique"` or `"multiple"` by the count, and `"solvable"` when a limit of 1
-/// stopped the count at its first solution.
+/// stopped the count at its first solution. `progress` as for [`solve`].
 #[wasm_bindgen]
-pub fn count(text: &str, size: u32, hex: bool, limit: u32) -> Result<SolveReport, JsValue> {
+pub fn count(
+    text: &str,
+    size: u32,
+    hex: bool,
+    limit: u32,
+    progress: &js_sys::Function,
+) -> Result<SolveReport, JsValue> {
     let limit = limit.max(1);
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
-    let mut solver = Solver::new(grid.shape());
-    let (count, first, _) = crate::solve::count_and_first_with(&mut solver, &grid, limit.into());
-    let count = count as u32;
-    let solution = first.as_ref().map(to_line).unwrap_or_default();
-    let stats = solver.stats();
+    let mut search = Search::new(grid.shape());
+    let mut answer = search.count_grid(
+        &grid,
+        limit.into(),
+        Limits::NONE,
+        &mut search_progress(progress),
+    );
+    // A count reports one solution.
+    answer.second = None;
     Ok(SolveReport {
         // With a limit of 1, one solution found says nothing about a second.
-        status: match count {
+        status: match answer.count {
             0 => "none",
             1 if limit < 2 => "solvable",
             1 => "unique",
@@ -211,12 +261,7 @@ pub fn count(text: &str, size: u32, hex: bool, limit: u32) -> Result<SolveReport
         },
         size: grid.size() as u32,
         puzzle: to_line(&grid),
-        solution,
-        second: String::new(),
-        count,
-        nodes: stats.nodes as f64,
-        guesses: stats.guesses as f64,
-        backtracks: stats.backtracks as f64,
+        answer,
     })
 }
 
@@ -480,7 +525,7 @@ fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
 #[wasm_bindgen]
 pub fn hint(text: &str, size: u32, hex: bool) -> Result<HintReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
-    let steps = crate::logic::hint(&grid).map_err(|e| js_error(&e, Some(grid.shape())))?;
+    let steps = crate::steps::hint(&grid).map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
         size: grid.size() as u32,
         steps,
@@ -561,13 +606,14 @@ pub fn bench_count(text: &str, seed: u64) -> Vec<f64> {
         .filter_map(|(_, p)| p.ok())
         .map(|g| crate::transform::random_symmetry(&g, &mut rng))
         .collect();
-    let mut solver: Option<Solver<'_>> = None;
+    let mut search: Option<Search> = None;
     let start = js_sys::Date::now();
     for grid in &grids {
-        if solver.as_ref().is_none_or(|s| s.shape() != grid.shape()) {
-            solver = Some(Solver::new(grid.shape()));
+        if search.as_ref().is_none_or(|s| s.shape() != grid.shape()) {
+            search = Some(Search::new(grid.shape()));
         }
-        crate::solve::count_with(solver.as_mut().expect("made above"), grid, 2);
+        let search = search.as_mut().expect("made above");
+        search.count_grid(grid, 2, Limits::NONE, &mut |_| true);
     }
     vec![grids.len() as f64, js_sys::Date::now() - start]
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use sudoku64::generate::{Options, Unattended, generate};
-use sudoku64::solve::{count_solutions_up_to, solutions};
+use sudoku64::search::{count_solutions_up_to, solutions};
 use sudoku64::{Grid, Shape, format, parse};
 
 mod common;

@@ -1,8 +1,9 @@
-//! Differential tests: random 1×1, 4×4 and 9×9 puzzles, each answered by the engine and by
-//! a brute-force reference written here, which must agree exactly (counts up to 3, and
-//! the solutions themselves). At 9×9 both engines answer: the band solver (what the free
-//! functions use) and the generic solver (a reused `Solver` with the fast path off); a
-//! property test also sets the two against each other directly.
+//! Differential tests: random 1×1, 4×4 and 9×9 puzzles, each answered by every engine and
+//! by a brute-force reference written here, which must agree exactly (counts up to 3, and
+//! the solutions themselves). The engines: the band solver (9×9), the shipped policy (the
+//! free functions), the depth-first search alone, the conflict-driven search alone, and a
+//! depth-first search with naked singles only. Property tests also set the engines against
+//! each other directly, up to 16×16.
 //!
 //! Puzzles come from a seeded generator, so a failure names its puzzle and repeats:
 //! random subsets of random full grids (unique, several or many solutions), those with a
@@ -14,11 +15,11 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use sudoku64::solve::{
-    Rules, SolveResult, Solver, count_and_first_with, count_solutions_up_to, count_with, solutions,
-    solve, solve_one,
+use sudoku64::search::{
+    DepthFirst, Limits, Next, Policy, Rules, Search, SolveResult, band, count_solutions_up_to,
+    masks_of, solutions, solve, solve_one,
 };
-use sudoku64::{Grid, Shape, band};
+use sudoku64::{Grid, Shape};
 
 /// Solutions are compared exactly up to this many.
 const LIMIT: u64 = 3;
@@ -210,12 +211,84 @@ fn puzzles(size: usize, count: usize, seed: u64) -> Vec<Grid> {
 
 // --- the comparison -------------------------------------------------------------------------
 
+/// The depth-first search alone (no logic first, no witness, no band solver).
+fn depth_first_only() -> Policy {
+    Policy {
+        logic_first_from: usize::MAX,
+        band: false,
+        conflict_driven: false,
+        witness: false,
+        ..Policy::default()
+    }
+}
+
+/// The conflict-driven search alone.
+fn conflict_driven_only() -> Policy {
+    Policy {
+        logic_first_from: usize::MAX,
+        band: false,
+        depth_first: false,
+        witness: false,
+        ..Policy::default()
+    }
+}
+
+/// Solutions of candidate masks by one policy, counted up to `limit`: (count, solutions).
+fn count_by(search: &mut Search, masks: &[u64], limit: u64) -> (u64, Vec<Grid>) {
+    search.load(masks);
+    let mut found = Vec::new();
+    while (found.len() as u64) < limit {
+        match search.next_solution(Limits::NONE, &mut |_| true) {
+            Next::Solution => found.push(search.solution().clone()),
+            Next::Exhausted => break,
+            Next::Stopped => panic!("no limit was set"),
+        }
+    }
+    (found.len() as u64, found)
+}
+
+/// The engines set against the reference: reused searches of each policy, and a
+/// depth-first search with naked singles only.
+struct Engines<'h> {
+    searches: Vec<(&'static str, Search)>,
+    weak: DepthFirst<'h>,
+}
+
+impl Engines<'_> {
+    fn new(shape: Shape) -> Self {
+        let mut weak = DepthFirst::new(shape);
+        weak.set_rules(Rules {
+            hidden_singles: false,
+            locked_candidates: false,
+        });
+        Engines {
+            searches: vec![
+                (
+                    "depth-first",
+                    Search::with_policy(shape, depth_first_only()),
+                ),
+                (
+                    "conflict-driven",
+                    Search::with_policy(shape, conflict_driven_only()),
+                ),
+                (
+                    "policy, short turns",
+                    Search::with_policy(
+                        shape,
+                        Policy {
+                            first_turn_per_cell: 1,
+                            ..Policy::default()
+                        },
+                    ),
+                ),
+            ],
+            weak,
+        }
+    }
+}
+
 /// What the engine's answers must be, from the reference's solutions (up to LIMIT).
-fn compare<'h>(
-    puzzle: &Grid,
-    solver: &mut Solver<'h>,
-    weak: &mut Solver<'h>,
-) -> Result<(), String> {
+fn compare(puzzle: &Grid, engines: &mut Engines<'_>) -> Result<(), String> {
     let expected = reference_solutions(puzzle, LIMIT as usize);
     let want = expected.len() as u64;
     let all: BTreeSet<Vec<u8>> = expected.iter().cloned().collect();
@@ -230,6 +303,13 @@ fn compare<'h>(
                 "{:?} is not among the reference's solutions",
                 g.cells()
             ));
+        }
+        Ok(())
+    };
+    let distinct = |name: &str, found: &[Grid]| -> Result<(), String> {
+        let set: BTreeSet<&[u8]> = found.iter().map(Grid::cells).collect();
+        if set.len() != found.len() {
+            return Err(format!("{name}: a solution came twice"));
         }
         Ok(())
     };
@@ -249,9 +329,7 @@ fn compare<'h>(
         for g in &found {
             valid(g)?;
         }
-        if found.len() == 2 && found[0] == found[1] {
-            return Err("band: the two solutions are equal".into());
-        }
+        distinct("band", &found)?;
     }
     let count = count_solutions_up_to(puzzle, LIMIT);
     if count != want {
@@ -259,13 +337,27 @@ fn compare<'h>(
             "count_solutions_up_to({LIMIT}) = {count}, reference {want}"
         ));
     }
-    for (name, s) in [("solver", &mut *solver), ("weak solver", &mut *weak)] {
-        let (count, _) = count_with(s, puzzle, LIMIT);
+    let masks = masks_of(puzzle);
+    for (name, search) in &mut engines.searches {
+        let (count, found) = count_by(search, &masks, LIMIT);
         if count != want {
-            return Err(format!(
-                "{name} count_with({LIMIT}) = {count}, reference {want}"
-            ));
+            return Err(format!("{name}: counts {count}, reference {want}"));
         }
+        for g in &found {
+            valid(g)?;
+        }
+        distinct(name, &found)?;
+    }
+    let weak = &mut engines.weak;
+    weak.load(puzzle);
+    let mut weak_count = 0;
+    while weak_count < LIMIT && weak.next_solution() == Next::Solution {
+        weak_count += 1;
+    }
+    if weak_count != want {
+        return Err(format!(
+            "naked singles only: counts {weak_count}, reference {want}"
+        ));
     }
     match (solve(puzzle), want) {
         (SolveResult::None, 0) => {}
@@ -300,10 +392,7 @@ fn compare<'h>(
             listed.len()
         ));
     }
-    let distinct: BTreeSet<&[u8]> = listed.iter().map(Grid::cells).collect();
-    if distinct.len() != listed.len() {
-        return Err("solutions() repeated a grid".into());
-    }
+    distinct("solutions()", &listed)?;
     for g in &listed {
         valid(g)?;
     }
@@ -316,25 +405,18 @@ fn compare<'h>(
     Ok(())
 }
 
-/// Runs the comparison on every puzzle, with one reused solver per shape (and one with
-/// naked singles only), and fails listing every disagreement.
+/// Runs the comparison on every puzzle, with reused engines, and fails listing every
+/// disagreement.
 fn run(size: usize, count: usize, seed: u64) -> [usize; 4] {
     let shape = Shape::from_size(size).unwrap();
-    // The free functions take the 9×9 fast path: keep this one on the generic engine.
-    let mut solver = Solver::new(shape);
-    solver.set_fast_path(false);
-    let mut weak = Solver::new(shape);
-    weak.set_rules(Rules {
-        hidden_singles: false,
-        locked_candidates: false,
-    });
+    let mut engines = Engines::new(shape);
     let mut failures = Vec::new();
     // How many puzzles had 0, 1, 2 and 3+ solutions: the mix must cover every case.
     let mut tally = [0usize; 4];
     for puzzle in puzzles(size, count, seed) {
         let n = reference_solutions(&puzzle, LIMIT as usize).len();
         tally[n] += 1;
-        if let Err(e) = compare(&puzzle, &mut solver, &mut weak) {
+        if let Err(e) = compare(&puzzle, &mut engines) {
             failures.push(format!("{e}\n    puzzle {:?}", puzzle.cells()));
         }
     }
@@ -353,9 +435,7 @@ fn one_by_one_grids() {
     let shape = Shape::from_size(1).unwrap();
     for v in [0, 1] {
         let g = Grid::from_cells(shape, vec![v]).unwrap();
-        let mut solver = Solver::new(shape);
-        let mut weak = Solver::new(shape);
-        compare(&g, &mut solver, &mut weak).unwrap();
+        compare(&g, &mut Engines::new(shape)).unwrap();
         assert_eq!(count_solutions_up_to(&g, LIMIT), 1);
     }
 }
@@ -386,19 +466,13 @@ fn random_9x9_near_unique_puzzles_agree_with_brute_force() {
     // test the second-solution search.
     let shape = Shape::from_size(9).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
-    let mut solver = Solver::new(shape);
-    solver.set_fast_path(false);
-    let mut weak = Solver::new(shape);
-    weak.set_rules(Rules {
-        hidden_singles: false,
-        locked_candidates: false,
-    });
+    let mut engines = Engines::new(shape);
     let mut tally = [0usize; 4];
     for _ in 0..500 {
         let keep = rng.random_range(0.38..0.55);
         let puzzle = subset(shape, keep, &mut rng);
         tally[reference_solutions(&puzzle, LIMIT as usize).len()] += 1;
-        if let Err(e) = compare(&puzzle, &mut solver, &mut weak) {
+        if let Err(e) = compare(&puzzle, &mut engines) {
             panic!("{e}\n    puzzle {:?}", puzzle.cells());
         }
     }
@@ -430,7 +504,7 @@ fn the_reference_counts_known_cases() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// The band solver and the generic solver agree on random 9×9 puzzles (subsets of a
+    /// The band solver and the depth-first search agree on random 9×9 puzzles (subsets of a
     /// random full grid, with a few givens changed): the same count up to 3, the same
     /// solution when it is unique, and only solutions that solve the puzzle.
     #[test]
@@ -450,10 +524,9 @@ proptest! {
         for &(cell, value) in &changes {
             puzzle.set(cell, value);
         }
-        let mut generic = Solver::new(shape);
-        generic.set_fast_path(false);
-        let (want, first, _) = count_and_first_with(&mut generic, &puzzle, LIMIT);
-        prop_assert_eq!(generic.last_engine(), "generic");
+        let mut generic = Search::with_policy(shape, depth_first_only());
+        let (want, found) = count_by(&mut generic, &masks_of(&puzzle), LIMIT);
+        let first = found.first().cloned();
         let counted = band::count_up_to(&puzzle, LIMIT);
         prop_assert_eq!(counted.count, want);
         prop_assert_eq!(counted.first.is_some(), want >= 1);
@@ -467,18 +540,15 @@ proptest! {
     }
 }
 
-/// From 16×16 up, plain counts run the logic solver's techniques first
-/// (`Solver::uses_logic_first`): they must count what a plain search counts, on unique
-/// puzzles, on puzzles with clues taken away (several solutions) and with a clue changed
-/// (often none).
+/// From 16×16 up, the policy runs the logic techniques first: it must count what the
+/// depth-first search alone counts, on unique puzzles, on puzzles with clues taken away
+/// (several solutions) and with a clue changed (often none).
 #[test]
 fn logic_first_counts_agree_with_a_plain_search_on_16x16() {
     use sudoku64::generate::{Options, Unattended, generate};
     let shape = Shape::from_size(16).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(16);
-    let mut plain = Solver::new(shape);
-    plain.set_fast_path(false);
-    assert!(!plain.uses_logic_first() && Solver::new(shape).uses_logic_first());
+    let mut plain = Search::with_policy(shape, depth_first_only());
     let mut seen = BTreeSet::new();
     for seed in 0..12 {
         let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();
@@ -497,7 +567,7 @@ fn logic_first_counts_agree_with_a_plain_search_on_16x16() {
         variants.push(changed);
         for grid in &variants {
             let fast = count_solutions_up_to(grid, LIMIT);
-            let (slow, _) = count_with(&mut plain, grid, LIMIT);
+            let (slow, _) = count_by(&mut plain, &masks_of(grid), LIMIT);
             assert_eq!(
                 fast,
                 slow,
@@ -513,50 +583,90 @@ fn logic_first_counts_agree_with_a_plain_search_on_16x16() {
     );
 }
 
+/// Random candidate masks: a random full grid's subset, with random candidates struck out
+/// of some cells (the generator's question strikes one).
+fn random_masks(
+    side: usize,
+    seed: u64,
+    keep: u8,
+    draws: &[u8],
+    strikes: &[(usize, u32)],
+) -> Vec<u64> {
+    let shape = Shape::from_size(side).unwrap();
+    let cells = shape.cells();
+    let full = shape.full_mask();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    // Brute force fills small grids at random; at 16×16 it has a heavy tail, so a pattern
+    // grid under a random Sudoku symmetry stands in there.
+    let solution = if side <= 9 {
+        random_full(shape, &mut rng)
+    } else {
+        let (n, k) = (side, shape.box_side());
+        let pattern = (0..cells)
+            .map(|i| (((i / n % k) * k + i / n / k + i % n) % n + 1) as u8)
+            .collect();
+        let pattern = Grid::from_cells(shape, pattern).unwrap();
+        sudoku64::transform::random_symmetry(&pattern, &mut rng)
+    };
+    let mut masks: Vec<u64> = (0..cells)
+        .map(|c| {
+            if draws[c % draws.len()] < keep {
+                1u64 << (solution.get(c) - 1)
+            } else {
+                full
+            }
+        })
+        .collect();
+    for &(cell, symbol) in strikes {
+        let (cell, bit) = (cell % cells, 1u64 << (symbol as usize % side));
+        if masks[cell] != bit {
+            masks[cell] &= !bit;
+        }
+    }
+    masks
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// The conflict-driven search (`cdcl`) and the generic solver agree on whether random
-    /// candidate masks have a solution: random subsets of a random 4×4 or 9×9 full grid,
-    /// with random candidates struck out of some cells (the generator's question strikes
-    /// one); a solution it returns keeps to the masks and the rules. (Random sparse masks
-    /// at 16×16 can take the depth-first solver minutes; the next test asks there.)
+    /// The conflict-driven search and the depth-first search agree on random candidate
+    /// masks at 4×4, 9×9 and 16×16: the same count up to 5, and every solution the
+    /// conflict-driven search gives keeps to the masks and the rules, once.
     #[test]
-    fn cdcl_agrees_with_the_generic_solver_on_random_masks(
+    fn cdcl_counts_agree_with_the_depth_first_search(
         seed in any::<u64>(),
-        side in prop_oneof![Just(4usize), Just(9)],
-        keep in 20u8..80,
+        side in prop_oneof![Just(4usize), Just(9), Just(16)],
+        keep in 20u8..90,
         draws in proptest::collection::vec(0u8..100, 256),
-        strikes in proptest::collection::vec((0usize..256, 0u32..16), 0..6),
+        strikes in proptest::collection::vec((0usize..256, 0u32..16), 0..8),
     ) {
+        // Sparse 16×16 masks can take the depth-first search long: keep more there.
+        let keep = if side == 16 { keep.max(60) } else { keep };
+        let masks = random_masks(side, seed, keep, &draws, &strikes);
         let shape = Shape::from_size(side).unwrap();
-        let cells = shape.cells();
-        let full = shape.full_mask();
-        let mut filler = Solver::new(shape);
-        filler.set_random_order(Some(seed));
-        filler.load(&Grid::empty(shape));
-        prop_assert_eq!(filler.next_solution(), sudoku64::solve::Next::Solution);
-        let solution = filler.solution();
-        let mut masks: Vec<u64> = (0..cells)
-            .map(|c| if draws[c] < keep { 1u64 << (solution.get(c) - 1) } else { full })
-            .collect();
-        for &(cell, symbol) in &strikes {
-            let (cell, bit) = (cell % cells, 1u64 << (symbol as usize % side));
-            if masks[cell] != bit {
-                masks[cell] &= !bit;
+        const UP_TO: u64 = 5;
+        // The reference gets a generous work limit: a rare sparse 16×16 case can take the
+        // depth-first search minutes, and is left out rather than waited for.
+        let mut reference = Search::with_policy(shape, depth_first_only());
+        reference.load(&masks);
+        let mut want = 0;
+        loop {
+            match reference.next_solution(Limits::work(20_000_000), &mut |_| true) {
+                Next::Solution if want + 1 < UP_TO => want += 1,
+                Next::Solution => { want += 1; break; }
+                Next::Exhausted => break,
+                Next::Stopped => break,
             }
         }
-        let mut generic = Solver::new(shape);
-        generic.load_masks(&masks);
-        let want = generic.next_solution();
-        let mut search = sudoku64::cdcl::Cdcl::new(shape);
-        let got = search.solve(&masks, u64::MAX, &mut || true);
+        prop_assume!(want == UP_TO || reference.stats().work < 20_000_000);
+        let (got, found) = count_by(&mut Search::with_policy(shape, conflict_driven_only()), &masks, UP_TO);
         prop_assert_eq!(got, want);
-        if got == sudoku64::solve::Next::Solution {
-            let found = search.solution();
-            prop_assert!(found.is_solved(), "breaks a rule: {:?}", found);
+        let set: BTreeSet<&[u8]> = found.iter().map(Grid::cells).collect();
+        prop_assert_eq!(set.len(), found.len(), "a solution came twice");
+        for g in &found {
+            prop_assert!(g.is_solved(), "breaks a rule: {:?}", g);
             for (c, &m) in masks.iter().enumerate() {
-                prop_assert!(m & (1u64 << (found.get(c) - 1)) != 0, "cell {} outside its mask", c);
+                prop_assert!(m & (1u64 << (g.get(c) - 1)) != 0, "cell {} outside its mask", c);
             }
         }
     }
@@ -566,14 +676,13 @@ proptest! {
 /// extra givens put back (so some clues can go and some cannot), one clue taken away and
 /// its symbol struck from its cell. Is there a solution left?
 #[test]
-fn cdcl_and_the_generic_solver_agree_on_the_generators_question_at_16x16() {
+fn cdcl_and_the_depth_first_search_agree_on_the_generators_question_at_16x16() {
     use sudoku64::generate::{Options, Unattended, generate};
-    use sudoku64::solve::Next;
     let shape = Shape::from_size(16).unwrap();
     let full = shape.full_mask();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1616);
-    let mut search = sudoku64::cdcl::Cdcl::new(shape);
-    let mut generic = Solver::new(shape);
+    let mut cdcl = Search::with_policy(shape, conflict_driven_only());
+    let mut dfs = Search::with_policy(shape, depth_first_only());
     let mut seen = [0usize; 2];
     for seed in 1..=3 {
         let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();
@@ -586,17 +695,12 @@ fn cdcl_and_the_generic_solver_agree_on_the_generators_question_at_16x16() {
         let givens: Vec<usize> = (0..shape.cells()).filter(|&c| puzzle.get(c) != 0).collect();
         for _ in 0..30 {
             let cell = givens[rng.random_range(0..givens.len())];
-            let mut masks: Vec<u64> = puzzle
-                .cells()
-                .iter()
-                .map(|&v| if v == 0 { full } else { 1u64 << (v - 1) })
-                .collect();
+            let mut masks = masks_of(&puzzle);
             masks[cell] = full & !(1u64 << (made.solution.get(cell) - 1));
-            generic.load_masks(&masks);
-            let want = generic.next_solution();
-            let got = search.solve(&masks, u64::MAX, &mut || true);
+            let (want, _) = count_by(&mut dfs, &masks, 1);
+            let (got, _) = count_by(&mut cdcl, &masks, 1);
             assert_eq!(got, want, "seed {seed}, cell {cell}");
-            seen[usize::from(got == Next::Solution)] += 1;
+            seen[got as usize] += 1;
         }
     }
     // Both answers came up.

@@ -17,13 +17,12 @@ use std::path::{Path, PathBuf};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use sudoku64::cdcl::Cdcl;
-use sudoku64::solve::{
-    self, Next, Rules, SolveResult, Solver, count_solutions_up_to, count_with, solutions,
-    solve_one, solve_with,
+use sudoku64::search::{
+    self, DepthFirst, Engine as Decider, Limits, Next, Policy, Rules, Search, SolveResult, band,
+    count_solutions_up_to, masks_of, solutions, solve_one,
 };
 use sudoku64::transform::random_symmetry;
-use sudoku64::{ErrorKind, Grid, Shape, band, parse};
+use sudoku64::{ErrorKind, Grid, Shape, parse};
 
 /// The symbols of the one-line form, in order (kept here so the fixtures are read without
 /// the engine's own reader).
@@ -208,11 +207,11 @@ fn only_9(n: usize) -> bool {
 fn engines() -> Vec<Engine> {
     let mut table: Vec<Engine> = vec![
         Engine {
-            name: "solve::solve",
+            name: "search::solve",
             counts_to: 2,
             finds: 2,
             handles: any_size,
-            run: Box::new(|g| Answer::from_result(solve::solve(g))),
+            run: Box::new(|g| Answer::from_result(search::solve(g))),
         },
         Engine {
             name: "count_solutions_up_to(2)",
@@ -296,74 +295,114 @@ fn engines() -> Vec<Engine> {
             }
         }),
     });
-    // A solver per shape, reused for every puzzle of that shape: a reload must forget the
-    // previous puzzle entirely. Weaker propagation must not change any answer. The first
-    // hands 9×9 puzzles to the fast path; the others run the generic engine throughout.
-    for (name, rules, fast_path, handles) in [
+    // A search per shape and policy, reused for every puzzle of that shape: a reload must
+    // forget the previous puzzle entirely. Each engine alone must give every answer, and
+    // so must the portfolio, with its usual turns and with turns so short that the two
+    // searches trade solutions.
+    for (name, policy) in [
+        ("policy: count_grid(2)", Policy::default()),
         (
-            "reused Solver: solve_with",
-            Rules::default(),
-            true,
-            any_size as fn(usize) -> bool,
+            "depth-first search alone",
+            Policy {
+                logic_first_from: usize::MAX,
+                band: false,
+                conflict_driven: false,
+                witness: false,
+                ..Policy::default()
+            },
         ),
         (
-            "reused Solver, fast path off: solve_with",
-            Rules::default(),
-            false,
-            any_size,
+            "conflict-driven search alone",
+            Policy {
+                logic_first_from: usize::MAX,
+                band: false,
+                depth_first: false,
+                witness: false,
+                ..Policy::default()
+            },
         ),
         (
-            "reused Solver: naked singles only",
+            "logic, then the conflict-driven search",
+            Policy {
+                band: false,
+                depth_first: false,
+                ..Policy::default()
+            },
+        ),
+        (
+            "portfolio with one-unit turns",
+            Policy {
+                band: false,
+                first_turn_per_cell: 1,
+                ..Policy::default()
+            },
+        ),
+    ] {
+        let mut searches: HashMap<Shape, Search> = HashMap::new();
+        table.push(Engine {
+            name,
+            counts_to: 2,
+            finds: 2,
+            handles: any_size,
+            run: Box::new(move |g| {
+                let search = searches
+                    .entry(g.shape())
+                    .or_insert_with(|| Search::with_policy(g.shape(), policy.clone()));
+                let answer = search.count_grid(g, 2, Limits::NONE, &mut |_| true);
+                assert!(answer.decided);
+                assert_ne!(answer.engine, Decider::None, "an engine decided");
+                Answer::from_result(answer.result().expect("decided"))
+            }),
+        });
+    }
+    // The depth-first search with weaker propagation must not change any answer.
+    for (name, rules, handles) in [
+        (
+            "depth-first, naked singles only",
             Rules {
                 hidden_singles: false,
                 locked_candidates: false,
             },
-            true,
-            up_to_9,
+            up_to_9 as fn(usize) -> bool,
         ),
         (
-            "reused Solver: no locked candidates",
+            "depth-first, no locked candidates",
             Rules {
                 hidden_singles: true,
                 locked_candidates: false,
             },
-            true,
             up_to_16,
         ),
         (
-            "reused Solver: no hidden singles",
+            "depth-first, no hidden singles",
             Rules {
                 hidden_singles: false,
                 locked_candidates: true,
             },
-            true,
             up_to_9,
         ),
     ] {
-        let mut solvers: HashMap<Shape, Solver<'static>> = HashMap::new();
+        let mut solvers: HashMap<Shape, DepthFirst<'static>> = HashMap::new();
         table.push(Engine {
             name,
             counts_to: 2,
             finds: 2,
             handles,
             run: Box::new(move |g| {
-                let solver = solvers.entry(g.shape()).or_insert_with(|| {
-                    let mut s = Solver::new(g.shape());
+                let dfs = solvers.entry(g.shape()).or_insert_with(|| {
+                    let mut s = DepthFirst::new(g.shape());
                     s.set_rules(rules);
-                    s.set_fast_path(fast_path);
                     s
                 });
-                let (result, stats) = solve_with(solver, g);
-                let engine = if solver.uses_fast_path() {
-                    "band"
-                } else if solver.uses_logic_first() && g.first_clash().is_none() {
-                    "logic + generic"
-                } else {
-                    "generic"
-                };
-                assert_eq!(solver.last_engine(), engine);
-                assert_eq!(solver.stats(), stats);
-                Answer::from_result(result)
+                dfs.load(g);
+                let mut found = Vec::new();
+                while found.len() < 2 && dfs.next_solution() == Next::Solution {
+                    found.push(dfs.solution());
+                }
+                Answer {
+                    count: Some(found.len() as u64),
+                    solutions: found,
+                }
             }),
         });
     }
@@ -374,90 +413,63 @@ fn engines() -> Vec<Engine> {
         handles: any_size,
         run: Box::new(logic_answer),
     });
-    let mut solvers: HashMap<Shape, Solver<'static>> = HashMap::new();
+    // The generator's question, one query per empty cell: is there a solution with
+    // another symbol there? Asked of the conflict-driven search alone.
+    let mut searches: HashMap<Shape, Search> = HashMap::new();
     table.push(Engine {
-        name: "reused Solver: count_with(2)",
+        name: "conflict-driven, one cell apart",
         counts_to: 2,
-        finds: 0,
-        handles: any_size,
+        finds: 2,
+        handles: up_to_16,
         run: Box::new(move |g| {
-            let solver = solvers
-                .entry(g.shape())
-                .or_insert_with(|| Solver::new(g.shape()));
-            let (count, next) = count_with(solver, g, 2);
-            let expected = if count < 2 {
-                Next::Exhausted
-            } else {
-                Next::Solution
-            };
-            assert_eq!(next, expected, "count_with ended with {next:?} at {count}");
-            Answer {
-                count: Some(count),
-                solutions: vec![],
-            }
+            let search = searches.entry(g.shape()).or_insert_with(|| {
+                Search::with_policy(
+                    g.shape(),
+                    Policy {
+                        logic_first_from: usize::MAX,
+                        band: false,
+                        depth_first: false,
+                        witness: false,
+                        ..Policy::default()
+                    },
+                )
+            });
+            one_cell_apart(search, g)
         }),
     });
-    // The conflict-driven search, reused per shape: whether there is a solution, and (the
-    // generator's question, one query per empty cell) whether another differs from it.
-    for (name, counts_to, handles, second) in [
-        ("cdcl::Cdcl::solve", 1, any_size as fn(usize) -> bool, false),
-        ("cdcl::Cdcl::solve, one cell apart", 2, up_to_16, true),
-    ] {
-        let mut searches: HashMap<Shape, Cdcl> = HashMap::new();
-        table.push(Engine {
-            name,
-            counts_to,
-            finds: counts_to as usize,
-            handles,
-            run: Box::new(move |g| {
-                let search = searches
-                    .entry(g.shape())
-                    .or_insert_with(|| Cdcl::new(g.shape()));
-                cdcl_answer(search, g, second)
-            }),
-        });
-    }
     table
 }
 
-/// The conflict-driven search's answer: a first solution, then (with `second`) one query
-/// per empty cell for a solution with another symbol there.
-fn cdcl_answer(search: &mut Cdcl, grid: &Grid, second: bool) -> Answer {
-    let full = grid.shape().full_mask();
-    let mut masks: Vec<u64> = grid
-        .cells()
-        .iter()
-        .map(|&v| if v == 0 { full } else { 1u64 << (v - 1) })
-        .collect();
-    let mut solve = |masks: &[u64]| match search.solve(masks, u64::MAX, &mut || true) {
-        Next::Solution => {
-            let found = search.solution();
+/// A first solution, then one query per empty cell for a solution with another symbol
+/// there (the generator's question).
+fn one_cell_apart(search: &mut Search, grid: &Grid) -> Answer {
+    let mut masks = masks_of(grid);
+    let mut first_of = |masks: &[u64]| {
+        let answer = search.count(masks, 1, Limits::NONE, &mut |_| true);
+        assert!(answer.decided);
+        if let Some(found) = &answer.first {
             assert!(
                 (0..masks.len()).all(|c| masks[c] & (1u64 << (found.get(c) - 1)) != 0),
                 "a solution outside the candidates"
             );
-            Some(found)
         }
-        Next::Exhausted => None,
-        Next::Stopped => panic!("stopped without a limit"),
+        answer.first
     };
-    let Some(first) = solve(&masks) else {
+    let Some(first) = first_of(&masks) else {
         return Answer {
             count: Some(0),
             solutions: vec![],
         };
     };
     let mut solutions = vec![first.clone()];
-    if second {
-        for cell in (0..masks.len()).filter(|&c| grid.get(c) == 0) {
-            let keep = masks[cell];
-            masks[cell] &= !(1u64 << (first.get(cell) - 1));
-            let other = solve(&masks);
-            masks[cell] = keep;
-            if let Some(other) = other {
-                solutions.push(other);
-                break;
-            }
+    for cell in (0..masks.len()).filter(|&c| grid.get(c) == 0) {
+        let keep = masks[cell];
+        masks[cell] &= !(1u64 << (first.get(cell) - 1));
+        let other = first_of(&masks);
+        masks[cell] = keep;
+        if let Some(other) = other {
+            solutions.push(other);
+            break;
         }
     }
     Answer {

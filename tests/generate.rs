@@ -9,7 +9,7 @@ use std::path::Path;
 
 use sudoku64::format::to_line;
 use sudoku64::generate::{Control, Generated, Options, Symmetry, Target, Unattended, generate};
-use sudoku64::solve::count_solutions_up_to;
+use sudoku64::search::count_solutions_up_to;
 use sudoku64::{ErrorKind, Grid, Shape};
 
 fn options(size: usize, seed: u64, symmetry: Symmetry, target: Option<Target>) -> Options {

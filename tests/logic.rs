@@ -9,7 +9,7 @@ use std::path::Path;
 use sudoku64::generate::{Options, Unattended, generate};
 use sudoku64::grade::{Level, rate, weight};
 use sudoku64::logic::{self, Step, Technique};
-use sudoku64::solve::solve_one;
+use sudoku64::search::solve_one;
 use sudoku64::{Grid, Shape, explain, hint, parse};
 
 fn grid(text: &str) -> Grid {
@@ -356,7 +356,7 @@ fn guesses_come_only_when_logic_is_stuck() {
     let mut guesses = 0;
     for text in hardest {
         let puzzle = grid(text);
-        let mut logic = logic::Logic::new(&puzzle).unwrap();
+        let mut logic = sudoku64::Logic::new(&puzzle).unwrap();
         loop {
             let g = logic.grid();
             let cand = logic.candidates().to_vec();
@@ -453,7 +453,7 @@ fn random_puzzles_get_the_exact_solvers_verdict() {
         if puzzle.first_clash().is_some() {
             continue;
         }
-        let count = sudoku64::solve::count_solutions_up_to(&puzzle, 2);
+        let count = sudoku64::search::count_solutions_up_to(&puzzle, 2);
         seen[count as usize] += 1;
         match (count, explain(&puzzle)) {
             (1, Ok(steps)) => {

@@ -167,7 +167,7 @@ fn generate_gives_the_golden_puzzles() {
         assert_eq!(report.symmetry(), symmetry);
         assert_solves(line, &report.puzzle(), &report.solution());
         assert_eq!(
-            sudoku64::solve::count_solutions_up_to(&grid(&report.puzzle()), 2),
+            sudoku64::search::count_solutions_up_to(&grid(&report.puzzle()), 2),
             1
         );
         checked += 1;

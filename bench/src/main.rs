@@ -19,9 +19,9 @@ use std::time::Instant;
 use clap::Parser;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use sudoku64::solve::{Rules, Solver, count_with};
+use sudoku64::search::{Limits, Policy, Search, band, masks_of};
 use sudoku64::transform::random_symmetry;
-use sudoku64::{Grid, Shape, band};
+use sudoku64::{Grid, Shape};
 
 #[derive(Parser)]
 #[command(about = "sudoku64 vs the sudoku crate: count-up-to-2 throughput on 9×9 puzzle sets")]
@@ -37,12 +37,6 @@ struct Args {
     /// Seed for the random symmetries.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Turn off locked candidates in the generic solver (to compare propagation strengths).
-    #[arg(long)]
-    no_locked: bool,
-    /// Turn off hidden singles in the generic solver.
-    #[arg(long)]
-    no_hidden: bool,
     /// Check the fixture files (default tests/data/9x9.txt) with the `sudoku` crate instead.
     #[arg(long)]
     verify_fixtures: bool,
@@ -147,12 +141,16 @@ fn main() {
             .iter()
             .map(|l| sudoku::Sudoku::from_str_line(l).unwrap())
             .collect();
-        let mut solver = Solver::new(Shape::from_size(9).unwrap());
-        solver.set_fast_path(false);
-        solver.set_rules(Rules {
-            hidden_singles: !args.no_hidden,
-            locked_candidates: !args.no_locked,
-        });
+        // The depth-first search alone: the generic engine every size uses.
+        let mut search = Search::with_policy(
+            Shape::from_size(9).unwrap(),
+            Policy {
+                band: false,
+                conflict_driven: false,
+                witness: false,
+                ..Policy::default()
+            },
+        );
 
         // The three solvers take turns, round after round, and each keeps its fastest
         // round: on a shared machine, load that comes and goes then hits all three alike.
@@ -166,7 +164,11 @@ fn main() {
                 &mut || set.iter().map(|g| band::count_up_to(g, 2).count).collect(),
                 &mut || {
                     set.iter()
-                        .map(|g| count_with(&mut solver, g, 2).0)
+                        .map(|g| {
+                            search
+                                .count(&masks_of(g), 2, Limits::NONE, &mut |_| true)
+                                .count
+                        })
                         .collect()
                 },
                 &mut || {

@@ -72,7 +72,7 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .unit(unit)
                         .iter()
                         .map(|&c| c as usize)
-                        .filter(|&c| b.units_of[c][2] as usize != box_unit);
+                        .filter(|&c| b.units_of(c)[2] as usize != box_unit);
                     let eliminations = b.eliminations(outside, super::bit(v));
                     let text = format!(
                         "Pointing: in {}, {} lies only in {}, so {}",
@@ -127,7 +127,7 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .unit(box_unit)
                         .iter()
                         .map(|&c| c as usize)
-                        .filter(|&c| b.units_of[c][dir] as usize != unit);
+                        .filter(|&c| b.units_of(c)[dir] as usize != unit);
                     let eliminations = b.eliminations(outside, super::bit(v));
                     let text = format!(
                         "Claiming: in {}, {} lies only in {}, so {}",

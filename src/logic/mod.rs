@@ -32,10 +32,9 @@ mod wings;
 
 use std::fmt;
 
-use crate::error::{Error, ErrorKind, cell_name};
+use crate::error::cell_name;
 use crate::format::symbol_char;
-use crate::grid::{Grid, Shape};
-use crate::solve::{Next, Solver};
+use crate::grid::{Geometry, Grid, Shape};
 
 /// A solving technique. Variants are in the order the solver tries them: by level
 /// (see [`crate::grade`]), and within a level by weight, so the hardest technique a
@@ -194,45 +193,6 @@ pub struct Step {
     pub text: String,
 }
 
-/// The next step from a grid, as a short list: the elimination steps the solver takes
-/// before it can place a symbol, ending with the first step that places a symbol (a [`Technique::Guess`] naming a cell and the
-/// unique solution's value when logic is stuck). Candidates come from the grid's filled
-/// cells. A full, valid grid gives an empty list.
-///
-/// Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no solution
-/// ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
-///
-/// ```
-/// use sudoku64::{logic, parse};
-/// let grid = parse::parse("1.34341221434.21").unwrap();
-/// let steps = logic::hint(&grid).unwrap();
-/// assert_eq!(steps.len(), 1);
-/// assert_eq!(steps[0].placements, vec![(1, 2)]);
-/// assert_eq!(steps[0].text, "Naked single: r1c2 can only be 2");
-/// ```
-pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
-    let mut logic = Logic::new(grid)?;
-    let mut steps = Vec::new();
-    while let Some(step) = logic.next_step() {
-        let places = !step.placements.is_empty();
-        steps.push(step);
-        if places {
-            break;
-        }
-    }
-    Ok(steps)
-}
-
-/// Every step from the grid to its solution, with the same errors as [`hint`].
-pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
-    let mut logic = Logic::new(grid)?;
-    let mut steps = Vec::new();
-    while let Some(step) = logic.next_step() {
-        steps.push(step);
-    }
-    Ok(steps)
-}
-
 /// One technique's first step on a given state: the grid's filled cells, and candidate
 /// masks for its empty cells (bit `s - 1` for symbol `s`; entries of filled cells are
 /// ignored), such as a player's pencil marks. Marks of symbols a peer already holds are
@@ -255,100 +215,12 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Ste
     board.technique(technique)
 }
 
-/// A logic solve in progress: the board, and the unique solution it must reach. Each call
-/// of [`next_step`](Logic::next_step) finds and applies one step.
-///
-/// Starting checks the puzzle. A clash is reported first. Then the techniques run ahead
-/// on a copy of the board, without guessing: every step they take holds in every
-/// solution, so if they fill the grid with a valid one, it is the only solution (and a
-/// full grid that breaks the rules means there is none). If they get stuck, the exact
-/// solver counts the solutions (up to 2) from the candidates they left, which have the
-/// same solutions as the puzzle and are much quicker to search than its givens. The steps
-/// run ahead are kept, so they are not searched for twice.
-pub struct Logic {
-    board: Board,
-    /// Steps found while checking, already applied to a copy of the board, and not yet
-    /// returned: replayed first.
-    ahead: std::collections::VecDeque<Step>,
-}
-
-impl Logic {
-    /// Starts on a grid. Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no
-    /// solution ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
-    pub fn new(grid: &Grid) -> Result<Logic, Error> {
-        if let Some(clash) = grid.first_clash() {
-            return Err(clash);
-        }
-        let mut board = Board::new(grid);
-        let mut probe = board.clone();
-        let mut ahead = std::collections::VecDeque::new();
-        probe.run_logic(|step| ahead.push_back(step));
-        let solution = if probe.open == 0 {
-            if !probe.grid().is_solved() {
-                return Err(ErrorKind::NoSolution.into());
-            }
-            probe.value
-        } else {
-            probe.exact_solution()?.cells().to_vec()
-        };
-        debug_assert!(
-            ahead
-                .iter()
-                .all(|step| step.eliminations.iter().all(|&(c, v)| solution[c] != v)),
-            "a step removed a true value"
-        );
-        board.solution = solution;
-        Ok(Logic { board, ahead })
-    }
-
-    /// The grid as far as it is solved.
-    pub fn grid(&self) -> Grid {
-        self.board.grid()
-    }
-
-    /// The candidates of every cell (0 for a filled cell), bit `s - 1` for symbol `s`.
-    pub fn candidates(&self) -> &[u64] {
-        &self.board.cand
-    }
-
-    /// Finds the easiest step, applies it and returns it; `None` once the grid is full.
-    pub fn next_step(&mut self) -> Option<Step> {
-        if self.board.open == 0 {
-            return None;
-        }
-        let step = match self.ahead.pop_front() {
-            Some(step) => step,
-            None => self.board.find(),
-        };
-        debug_assert!(
-            step.eliminations
-                .iter()
-                .all(|&(c, v)| self.board.solution[c] != v),
-            "{} removed a true value: {}",
-            step.technique,
-            step.text
-        );
-        self.board.apply(&step);
-        Some(step)
-    }
-}
-
-/// The candidates left once every technique short of guessing has run out, one mask per
-/// cell (a filled cell, given or placed, has its symbol's bit alone). The techniques only
-/// remove candidates no solution uses, so these masks have exactly the grid's solutions,
-/// and an exact search from them is far smaller: the exact solver starts here for large
-/// grids. `None` for a grid whose givens clash.
-pub fn reduced_candidates(grid: &Grid) -> Option<Vec<u64>> {
-    if grid.first_clash().is_some() {
-        return None;
-    }
-    Some(run_out(Board::new(grid)))
-}
-
-/// [`reduced_candidates`] from candidate masks instead of a grid (bit `s - 1` for symbol
-/// `s`; a cell with one bit counts as filled; bits beyond the shape's symbols are
-/// ignored): the masks left once every technique short of guessing has run out, with
-/// exactly the same solutions. An empty mask stays empty.
+/// The candidates left once every technique short of guessing has run out, from candidate
+/// masks (bit `s - 1` for symbol `s`; a cell with one bit counts as filled; bits beyond the
+/// shape's symbols are ignored), one mask per cell (a filled cell has its symbol's bit
+/// alone). The techniques only remove candidates no solution uses, so these masks have
+/// exactly the same solutions, and an exact search from them is far smaller: the search
+/// policy ([`crate::search`]) starts here from 16×16 up. An empty mask stays empty.
 ///
 /// # Panics
 /// If there is not one mask per cell of the shape.
@@ -380,13 +252,9 @@ fn run_out(mut board: Board) -> Vec<u64> {
 }
 
 /// A row, column or box, for sentences: units `0..n` are rows, `n..2n` columns,
-/// `2n..3n` boxes (as [`Shape::unit_cells`]).
+/// `2n..3n` boxes (as [`crate::grid::Unit`]).
 pub(crate) fn unit_name(n: usize, unit: usize) -> String {
-    match unit / n {
-        0 => format!("row {}", unit + 1),
-        1 => format!("column {}", unit - n + 1),
-        _ => format!("box {}", unit - 2 * n + 1),
-    }
+    crate::grid::Unit::from_index(n, unit).to_string()
 }
 
 /// The symbols of a mask, in the grid's alphabet: `"3"`, `"3/7"`, `"1/2/5"`.
@@ -442,10 +310,8 @@ pub(crate) struct Board {
     pub k: usize,
     pub value: Vec<u8>,
     pub cand: Vec<u64>,
-    /// `units[u * n..][..n]`: rows, then columns, then boxes.
-    pub units: Vec<u16>,
-    /// Per cell: its row, column and box unit numbers.
-    pub units_of: Vec<[u16; 3]>,
+    /// The shape's units and peers.
+    pub geo: &'static Geometry,
     /// Empty cells left.
     pub open: usize,
     /// The unique solution, for guesses (and to check eliminations in debug builds);
@@ -454,26 +320,14 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    fn new(grid: &Grid) -> Board {
+    pub(crate) fn new(grid: &Grid) -> Board {
         let shape = grid.shape();
         let (n, k) = (shape.size(), shape.box_side());
-        let units: Vec<u16> = (0..3 * n)
-            .flat_map(|u| shape.unit_cells(u))
-            .map(|c| c as u16)
-            .collect();
-        let units_of = (0..shape.cells())
-            .map(|c| {
-                [
-                    shape.row(c) as u16,
-                    (n + shape.column(c)) as u16,
-                    (2 * n + shape.box_of(c)) as u16,
-                ]
-            })
-            .collect::<Vec<_>>();
+        let geo = shape.geometry();
         let mut placed = vec![0u64; 3 * n];
         for (c, &v) in grid.cells().iter().enumerate() {
             if v != 0 {
-                for u in units_of[c] {
+                for u in geo.units_of(c) {
                     placed[u as usize] |= bit(v);
                 }
             }
@@ -484,7 +338,7 @@ impl Board {
                 if grid.get(c) != 0 {
                     0
                 } else {
-                    let [r, col, b] = units_of[c];
+                    let [r, col, b] = geo.units_of(c);
                     full & !(placed[r as usize] | placed[col as usize] | placed[b as usize])
                 }
             })
@@ -495,20 +349,19 @@ impl Board {
             k,
             value: grid.cells().to_vec(),
             cand,
-            units,
-            units_of,
+            geo,
             open: grid.cells().iter().filter(|&&v| v == 0).count(),
             solution: Vec::new(),
         }
     }
 
-    fn grid(&self) -> Grid {
+    pub(crate) fn grid(&self) -> Grid {
         Grid::from_cells(self.shape, self.value.clone()).expect("values fit the grid")
     }
 
     /// Takes steps until no technique short of guessing finds one (or the grid is full),
     /// handing each to `record`.
-    fn run_logic(&mut self, mut record: impl FnMut(Step)) {
+    pub(crate) fn run_logic(&mut self, mut record: impl FnMut(Step)) {
         while self.open > 0 {
             let Some(step) = self.find_logical() else {
                 break;
@@ -519,7 +372,7 @@ impl Board {
     }
 
     /// One mask per cell: a filled cell's symbol bit, an empty cell's candidates.
-    fn masks(&self) -> Vec<u64> {
+    pub(crate) fn masks(&self) -> Vec<u64> {
         (0..self.cand.len())
             .map(|c| match self.value[c] {
                 0 => self.cand[c],
@@ -528,42 +381,22 @@ impl Board {
             .collect()
     }
 
-    /// The unique solution of the current candidates, by exact search, or why there is none.
-    fn exact_solution(&self) -> Result<Grid, Error> {
-        let masks = self.masks();
-        let mut solver = Solver::new(self.shape);
-        solver.load_masks(&masks);
-        if solver.next_solution() != Next::Solution {
-            return Err(ErrorKind::NoSolution.into());
-        }
-        let first = solver.solution();
-        if solver.next_solution() != Next::Solution {
-            return Ok(first);
-        }
-        let second = solver.solution();
-        let cell = (0..masks.len())
-            .find(|&c| first.get(c) != second.get(c))
-            .expect("two different solutions differ somewhere");
-        Err(ErrorKind::MultipleSolutions {
-            shape: self.shape,
-            cell,
-            first: first.get(cell),
-            second: second.get(cell),
-        }
-        .into())
-    }
-
     /// The n cells of a unit.
     #[inline]
     pub fn unit(&self, u: usize) -> &[u16] {
-        &self.units[u * self.n..(u + 1) * self.n]
+        self.geo.unit(u)
+    }
+
+    /// A cell's row, column and box, as unit numbers.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> [u16; 3] {
+        self.geo.units_of(cell)
     }
 
     /// True when two different cells share a row, column or box.
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (self.units_of[a], self.units_of[b]);
-        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+        self.geo.sees(a, b)
     }
 
     /// A cell's name, `r4c2`.
@@ -572,7 +405,7 @@ impl Board {
     }
 
     /// The easiest step from here (a guess when nothing else applies).
-    fn find(&self) -> Step {
+    pub(crate) fn find(&self) -> Step {
         self.find_logical().unwrap_or_else(|| self.guess())
     }
 
@@ -626,7 +459,7 @@ impl Board {
     }
 
     /// Applies a step: placements fill cells and leave their peers; eliminations clear bits.
-    fn apply(&mut self, step: &Step) {
+    pub(crate) fn apply(&mut self, step: &Step) {
         for &(c, v) in &step.placements {
             self.place(c, v);
         }
@@ -643,12 +476,9 @@ impl Board {
         self.cand[cell] = 0;
         self.open -= 1;
         let m = !bit(v);
-        let n = self.n;
-        for u in self.units_of[cell] {
-            let u = u as usize;
-            for i in 0..n {
-                let c = self.units[u * n + i] as usize;
-                self.cand[c] &= m;
+        for u in self.geo.units_of(cell) {
+            for &c in self.geo.unit(u as usize) {
+                self.cand[c as usize] &= m;
             }
         }
     }

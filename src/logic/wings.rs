@@ -24,7 +24,7 @@ fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
     // Candidates for a common peer are the peers of the first cell.
     let first = seen[0];
     let mut out = Vec::new();
-    for u in b.units_of[first] {
+    for u in b.units_of(first) {
         for &c in b.unit(u as usize) {
             let c = c as usize;
             if b.cand[c] & bit(v) != 0

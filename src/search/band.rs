@@ -1,7 +1,7 @@
 //! The 9×9 fast path: an exact solver that keeps, for each digit, where it may still go,
 //! one 27-bit word per band of three rows.
 //!
-//! The generic [`Solver`](crate::solve::Solver) keeps a candidate mask per cell, which
+//! The depth-first search ([`crate::search::dfs`]) keeps a candidate mask per cell, which
 //! serves every size but costs a pass over a unit's cells for each hidden single or
 //! locked candidate. Here the same rules come from a few table look-ups on one word: a
 //! band holds each digit exactly once per row and once per box, so the digit's nine
@@ -27,8 +27,8 @@
 //! The design follows the ideas of the JCZ solver family and tdoku's band-oriented
 //! layout; the tables and code are this crate's own.
 
+use super::stats::Stats;
 use crate::grid::{Grid, Shape};
-use crate::solve::Stats;
 
 /// The outcome of [`count_up_to`]: how many solutions (up to the limit) and the first two.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub fn supports(shape: Shape) -> bool {
 /// Counts the solutions of a 9×9 grid, no further than `limit`, and keeps the first two.
 ///
 /// ```
-/// use sudoku64::{band, parse};
+/// use sudoku64::{parse, search::band};
 /// let puzzle = parse::parse(
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
 /// )

@@ -1,4 +1,4 @@
-//! The exact solver: constraint propagation on candidate masks, then depth-first search.
+//! The depth-first search: constraint propagation on candidate masks, then guesses.
 //!
 //! Every cell keeps a candidate set as a `u64`, bit `s - 1` for symbol `s`, so one code
 //! path serves every side from 1 to 64:
@@ -17,53 +17,24 @@
 //!
 //! Undo is a trail of `(cell, old mask)` pairs rather than copies of the whole state:
 //! a copy at 64×64 is 32 KiB per search node, while the trail only records what changed.
-//! All storage is allocated when a [`Solver`] is made for a shape, and reused for every
-//! puzzle it loads: no search node allocates. The search is an explicit stack, so it
-//! can stop after each solution and resume ([`Solver::next_solution`]), and a hook is
-//! called every few tens of microseconds of work so a caller can stop it and read its
-//! [`Stats`].
+//! All storage is allocated when a [`DepthFirst`] is made for a shape, and reused for
+//! every puzzle it loads: no search node allocates. The search is an explicit stack, so it
+//! can stop after each solution and resume ([`DepthFirst::next_solution`]); a work limit
+//! pauses it between two nodes, and the next call resumes it, which is how the policy
+//! ([`crate::search`]) takes turns between it and the conflict-driven search. A hook is
+//! called every few tens of microseconds of work so a caller can stop it for good.
+//!
+//! It is by far the fastest engine per node, and most puzzles of every size need few
+//! nodes. Its weakness is the heavy tail: one early wrong guess on a sparse large grid can
+//! hide a dead end of millions of nodes, which the conflict-driven search
+//! ([`crate::search::cdcl`]) avoids by learning.
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::grid::{Grid, MAX_BOX, Shape};
+use crate::grid::{Geometry, Grid, MAX_BOX, Shape};
 
-/// Counters of the work a search did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Branches tried: each assignment made by a guess.
-    pub nodes: u64,
-    /// Decision points: cells where the search had to choose between candidates.
-    pub guesses: u64,
-    /// Branches that ended in a contradiction.
-    pub backtracks: u64,
-    /// Solutions found so far.
-    pub solutions: u64,
-    /// Cells solved in the current search state (out of n²), a rough progress figure.
-    pub solved_cells: u64,
-}
-
-/// What [`Solver::next_solution`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Next {
-    /// A solution; read it with [`Solver::solution`].
-    Solution,
-    /// No more solutions.
-    Exhausted,
-    /// The hook asked to stop. The search cannot be resumed.
-    Stopped,
-}
-
-/// The three cases a puzzle can be in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveResult {
-    /// No solution.
-    None,
-    /// Exactly one solution.
-    Unique(Grid),
-    /// Two or more; here are two different ones.
-    Multiple(Grid, Grid),
-}
+use super::stats::{Next, Stats};
 
 /// A hook called during the search with the counters so far; it returns `false` to stop.
 pub type Hook<'h> = Box<dyn FnMut(&Stats) -> bool + 'h>;
@@ -108,17 +79,13 @@ impl Default for Rules {
     }
 }
 
-/// A reusable exact solver for one shape. Make one, then [`load`](Solver::load) puzzles
-/// into it one after another.
-pub struct Solver<'h> {
+/// A reusable depth-first search for one shape. Make one, then
+/// [`load`](DepthFirst::load) puzzles into it one after another.
+pub struct DepthFirst<'h> {
     shape: Shape,
+    geo: &'static Geometry,
     n: usize,
     k: usize,
-    /// `peers[cell * npeers..][..npeers]`: the cells sharing a row, column or box.
-    peers: Vec<u16>,
-    npeers: usize,
-    /// `units[u * n..][..n]`: rows, then columns, then boxes.
-    units: Vec<u16>,
     cand: Vec<u64>,
     trail: Vec<(u16, u64)>,
     queue: Vec<u16>,
@@ -134,56 +101,33 @@ pub struct Solver<'h> {
     phase: Phase,
     rules: Rules,
     stats: Stats,
+    /// Work since the hook was last called.
     work: u64,
     hook: Option<Hook<'h>>,
     /// Branch order: lowest symbol first, or random from this generator.
     rng: Option<Xoshiro256PlusPlus>,
-    /// The search stops (as if the hook said so) after this many nodes.
+    /// The search pauses (returns `Stopped`, and can resume) once it has tried this many
+    /// nodes since the load.
     node_limit: u64,
+    /// The search pauses once it has done this much work since the load.
+    work_limit: u64,
     /// Per cell, a symbol to try first (one bit, or 0 for none).
     prefer: Vec<u64>,
     /// A cell to branch on first, if it is still open at the first decision.
     first_cell: Option<usize>,
-    /// Whether [`solve_with`] and [`count_with`] may hand this solver's puzzles to the
-    /// 9×9 fast path ([`crate::band`]).
-    fast_path: bool,
-    /// The counters of the last puzzle the fast path did instead of this solver.
-    fast_stats: Option<Stats>,
-    /// The last puzzle was loaded after the logic techniques ([`Solver::uses_logic_first`]).
-    logic_first_used: bool,
 }
 
-impl<'h> Solver<'h> {
-    /// A solver for grids of this shape, with its tables and storage allocated.
+impl<'h> DepthFirst<'h> {
+    /// A search for grids of this shape, with its storage allocated.
     pub fn new(shape: Shape) -> Self {
         let n = shape.size();
         let k = shape.box_side();
         let cells = shape.cells();
-        let npeers = 2 * (n - 1) + (k - 1) * (k - 1);
-        // Each cell's row, then column, then the rest of its box, in cell order within
-        // each group: O(cells × n), where filtering all cells per cell is O(cells²).
-        let mut peers = Vec::with_capacity(cells * npeers);
-        for cell in 0..cells {
-            let (r, c, b) = (shape.row(cell), shape.column(cell), shape.box_of(cell));
-            let row = shape.unit_cells(r).filter(|&o| o != cell);
-            let col = shape.unit_cells(n + c).filter(|&o| o != cell);
-            let boxed = shape
-                .unit_cells(2 * n + b)
-                .filter(|&o| shape.row(o) != r && shape.column(o) != c);
-            peers.extend(row.chain(col).chain(boxed).map(|o| o as u16));
-        }
-        debug_assert_eq!(peers.len(), cells * npeers);
-        let units = (0..3 * n)
-            .flat_map(|u| shape.unit_cells(u))
-            .map(|c| c as u16)
-            .collect();
-        Solver {
+        DepthFirst {
             shape,
+            geo: shape.geometry(),
             n,
             k,
-            peers,
-            npeers,
-            units,
             cand: vec![shape.full_mask(); cells],
             // Along one search path each cell loses at most n - 1 candidates: with this
             // capacity the trail never grows during a search.
@@ -203,80 +147,9 @@ impl<'h> Solver<'h> {
             hook: None,
             rng: None,
             node_limit: u64::MAX,
+            work_limit: u64::MAX,
             prefer: Vec::new(),
             first_cell: None,
-            fast_path: true,
-            fast_stats: None,
-            logic_first_used: false,
-        }
-    }
-
-    /// Lets [`solve_with`] and [`count_with`] hand 9×9 puzzles to the band solver
-    /// ([`crate::band`], several times faster) when this solver has nothing only it can
-    /// do: no hook, node limit, preferred symbols, random order, first cell or weakened
-    /// rules. The same switch lets them run the logic techniques before a search from
-    /// 16×16 up ([`uses_logic_first`](Solver::uses_logic_first)). On by default; off keeps
-    /// every puzzle on this engine's plain search (to measure or test it).
-    pub fn set_fast_path(&mut self, on: bool) {
-        self.fast_path = on;
-    }
-
-    /// Whether [`solve_with`] and [`count_with`] would give this solver's puzzles to the
-    /// band solver (see [`set_fast_path`](Solver::set_fast_path)). After they did, only
-    /// [`stats`](Solver::stats) describes that puzzle: the candidates and
-    /// [`solution`](Solver::solution) are left from the last puzzle this solver loaded.
-    pub fn uses_fast_path(&self) -> bool {
-        self.fast_path && crate::band::supports(self.shape) && self.is_plain()
-    }
-
-    /// True when nothing asks this solver for more than a plain search: no hook, node
-    /// limit, preferred symbols, random order, first cell or weakened rules.
-    fn is_plain(&self) -> bool {
-        self.hook.is_none()
-            && self.node_limit == u64::MAX
-            && self.prefer.is_empty()
-            && self.rng.is_none()
-            && self.first_cell.is_none()
-            && self.rules == Rules::default()
-    }
-
-    /// Whether [`solve_with`] and [`count_with`] run the logic solver's techniques
-    /// ([`crate::logic::reduced_candidates`]) before searching: from 16×16 up, for a
-    /// solver with nothing only a plain search does (as [`uses_fast_path`]). Pairs, fish
-    /// and wings cut the candidates a search must try; on minimal 25×25 puzzles they turned
-    /// counts of many seconds into milliseconds.
-    ///
-    /// [`uses_fast_path`]: Solver::uses_fast_path
-    pub fn uses_logic_first(&self) -> bool {
-        self.fast_path && self.shape.size() >= LOGIC_FIRST_FROM && self.is_plain()
-    }
-
-    /// Loads a puzzle for [`solve_with`] and [`count_with`]: after the logic solver's
-    /// techniques when [`uses_logic_first`](Solver::uses_logic_first) says so.
-    /// Returns the masks loaded in that case.
-    fn load_for_search(&mut self, grid: &Grid) -> Option<Vec<u64>> {
-        if self.uses_logic_first() {
-            if let Some(masks) = crate::logic::reduced_candidates(grid) {
-                self.load_masks(&masks);
-                self.logic_first_used = true;
-                return Some(masks);
-            }
-        }
-        self.load(grid);
-        None
-    }
-
-    /// Which engine answered the last puzzle: `"band"` (the 9×9 fast path), `"logic +
-    /// generic"` (this solver after the logic techniques, from 16×16 up) or `"generic"`
-    /// (this solver alone). Their counters mean the same things, but the others remove
-    /// more per node (or before the search), so their figures are smaller.
-    pub fn last_engine(&self) -> &'static str {
-        if self.fast_stats.is_some() {
-            "band"
-        } else if self.logic_first_used {
-            "logic + generic"
-        } else {
-            "generic"
         }
     }
 
@@ -314,10 +187,17 @@ impl<'h> Solver<'h> {
         self.rng = seed.map(Xoshiro256PlusPlus::seed_from_u64);
     }
 
-    /// Stops every search after `limit` nodes with [`Next::Stopped`] (`u64::MAX`: no limit).
-    /// Unlike a time limit, a node limit gives the same answer on every machine.
+    /// Pauses the search with [`Next::Stopped`] once it has tried `limit` nodes since the
+    /// load (`u64::MAX`: no limit); a later call resumes it. Unlike a time limit, a node
+    /// limit gives the same answer on every machine.
     pub fn set_node_limit(&mut self, limit: u64) {
         self.node_limit = limit;
+    }
+
+    /// Pauses the search with [`Next::Stopped`] once it has done `limit` work units since
+    /// the load ([`Stats::work`]); a later call resumes it.
+    pub fn set_work_limit(&mut self, limit: u64) {
+        self.work_limit = limit;
     }
 
     /// The shape this solver is for.
@@ -331,18 +211,17 @@ impl<'h> Solver<'h> {
     }
 
     /// Installs a hook called every few tens of microseconds of search with the counters;
-    /// when it returns `false` the search stops with [`Next::Stopped`].
+    /// when it returns `false` the search stops with [`Next::Stopped`] for good (until the
+    /// next load).
     pub fn set_hook(&mut self, hook: Option<Hook<'h>>) {
         self.hook = hook;
     }
 
-    /// The counters since the last load (or of the last puzzle the fast path did).
+    /// The counters since the last load.
     pub fn stats(&self) -> Stats {
-        if let Some(stats) = self.fast_stats {
-            return stats;
-        }
         let mut s = self.stats;
         s.solved_cells = (self.shape.cells() - self.unsolved) as u64;
+        s.work += self.work;
         s
     }
 
@@ -382,8 +261,6 @@ impl<'h> Solver<'h> {
     }
 
     fn reset(&mut self) {
-        self.fast_stats = None;
-        self.logic_first_used = false;
         let all = self.shape.full_mask();
         self.dirty_hidden = [all; 3];
         self.dirty_locked = [all; 3];
@@ -447,7 +324,7 @@ impl<'h> Solver<'h> {
         &self.cand
     }
 
-    /// The solution just found by [`next_solution`](Solver::next_solution).
+    /// The solution just found by [`next_solution`](DepthFirst::next_solution).
     pub fn solution(&self) -> Grid {
         let cells = self
             .cand
@@ -458,13 +335,18 @@ impl<'h> Solver<'h> {
     }
 
     /// Runs propagation alone on the loaded puzzle, with no guess. Returns `false` on a
-    /// contradiction; afterwards [`candidates`](Solver::candidates) shows what is left.
+    /// contradiction; afterwards [`candidates`](DepthFirst::candidates) shows what is left.
     pub fn propagate_only(&mut self) -> bool {
         if self.phase != Phase::Loaded {
             return self.phase != Phase::Done;
         }
         self.phase = Phase::AfterSolution;
-        let ok = self.propagate() == Some(true);
+        let mut hook = self.hook.take();
+        let ok = match hook.as_mut() {
+            Some(hook) => self.propagate(&mut **hook),
+            None => self.propagate(&mut |_| true),
+        } == Some(true);
+        self.hook = hook;
         if !ok {
             self.phase = Phase::Done;
         }
@@ -476,13 +358,27 @@ impl<'h> Solver<'h> {
         self.unsolved == 0 && self.phase != Phase::Done
     }
 
-    /// Finds the next solution, resuming where the last call stopped.
+    /// Finds the next solution, resuming where the last call stopped (or paused). The
+    /// hook of [`set_hook`](DepthFirst::set_hook), if any, may stop it.
     pub fn next_solution(&mut self) -> Next {
+        let mut hook = self.hook.take();
+        let next = match hook.as_mut() {
+            Some(hook) => self.next_solution_with(&mut **hook),
+            None => self.next_solution_with(&mut |_| true),
+        };
+        self.hook = hook;
+        next
+    }
+
+    /// [`next_solution`](DepthFirst::next_solution) with this hook instead of the
+    /// installed one: called every few tens of microseconds of work, it stops the search
+    /// for good by returning `false`.
+    pub fn next_solution_with(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> Next {
         match self.phase {
             Phase::Done => return Next::Exhausted,
             Phase::Loaded => {
                 self.phase = Phase::AfterSolution;
-                match self.propagate() {
+                match self.propagate(go_on) {
                     None => return self.stop(),
                     Some(false) => {
                         self.phase = Phase::Done;
@@ -499,10 +395,16 @@ impl<'h> Solver<'h> {
         }
         // Backtrack: try the next branch of the deepest open decision.
         loop {
-            let Some(frame) = self.stack.last_mut() else {
+            if self.stack.is_empty() {
                 self.phase = Phase::Done;
                 return Next::Exhausted;
-            };
+            }
+            if self.stats.nodes >= self.node_limit || self.stats.work + self.work >= self.work_limit
+            {
+                // Paused between two nodes: the next call takes the next branch.
+                return Next::Stopped;
+            }
+            let frame = self.stack.last_mut().expect("the stack is not empty");
             let preferred = self
                 .prefer
                 .get(frame.cell as usize)
@@ -532,12 +434,9 @@ impl<'h> Solver<'h> {
             self.dirty_hidden = [0; 3];
             self.dirty_locked = [0; 3];
             self.stats.nodes += 1;
-            if self.stats.nodes > self.node_limit {
-                return self.stop();
-            }
             self.queue.clear();
             self.set(cell as usize, bit);
-            match self.propagate() {
+            match self.propagate(go_on) {
                 None => return self.stop(),
                 Some(false) => self.stats.backtracks += 1,
                 Some(true) => {
@@ -642,18 +541,16 @@ impl<'h> Solver<'h> {
 
     /// Propagates to a fixpoint. `Some(false)` on a contradiction, `None` if the hook
     /// asked to stop.
-    fn propagate(&mut self) -> Option<bool> {
+    fn propagate(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> Option<bool> {
         loop {
             if !self.naked_singles() {
                 self.queue.clear();
                 return Some(false);
             }
             if self.work >= HOOK_INTERVAL {
+                self.stats.work += self.work;
                 self.work = 0;
-                let stats = self.stats();
-                if let Some(hook) = self.hook.as_mut()
-                    && !hook(&stats)
-                {
+                if !go_on(&self.stats()) {
                     return None;
                 }
             }
@@ -683,10 +580,10 @@ impl<'h> Solver<'h> {
 
     /// Drains the queue of newly single cells, removing each one's symbol from its peers.
     fn naked_singles(&mut self) -> bool {
-        let npeers = self.npeers;
+        let geo = self.geo;
+        let npeers = geo.peer_count();
         // Split borrows: the loop body is the solver's hottest code.
-        let Solver {
-            peers,
+        let DepthFirst {
             cand,
             trail,
             queue,
@@ -701,7 +598,7 @@ impl<'h> Solver<'h> {
             let cell = cell as usize;
             let bit = cand[cell];
             *work += npeers as u64;
-            for &p in &peers[cell * npeers..(cell + 1) * npeers] {
+            for &p in geo.peers(cell) {
                 let old = cand[p as usize];
                 if old & bit != 0 {
                     let new = old ^ bit;
@@ -733,7 +630,7 @@ impl<'h> Solver<'h> {
                 let u = kind * n + index;
                 self.work += n as u64;
                 let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
-                for &c in &self.units[u * n..(u + 1) * n] {
+                for &c in self.geo.unit(u) {
                     let m = self.cand[c as usize];
                     twice |= once & m;
                     once |= m;
@@ -750,8 +647,11 @@ impl<'h> Solver<'h> {
                     singles ^= bit;
                     // An earlier single of this unit may have taken this symbol's only
                     // cell: then it has no place left, a contradiction.
-                    let Some(c) = (u * n..(u + 1) * n)
-                        .map(|i| self.units[i] as usize)
+                    let Some(c) = self
+                        .geo
+                        .unit(u)
+                        .iter()
+                        .map(|&c| c as usize)
                         .find(|&c| self.cand[c] & bit != 0)
                     else {
                         return Progress::Contradiction;
@@ -939,279 +839,24 @@ fn once_twice(masks: &[u64]) -> (u64, u64) {
     (once, twice)
 }
 
-/// Two different solutions from the candidate masks `root`, if short searches in random
-/// orders find them.
-///
-/// A depth-first search that always tries the lowest symbol first can be unlucky: on a
-/// 25×25 with many solutions in `tests/data/slow.txt`, it needed half a million nodes to
-/// reach the first, where one of a dozen random orders found dozens in a few hundred.
-/// So when a short search did not decide a count to 2, [`PROBES`] random orders of
-/// `2 × cells` nodes each look for two solutions. Finding two proves "several"; anything
-/// less proves nothing, and the full search runs as before, so counts are the same.
-fn two_by_probes(shape: Shape, root: &[u64]) -> Option<(Grid, Grid)> {
-    let mut probe = Solver::new(shape);
-    let mut first: Option<Grid> = None;
-    for seed in 0..PROBES {
-        probe.set_random_order(Some(seed));
-        probe.set_node_limit(2 * shape.cells() as u64);
-        probe.load_masks(root);
-        while probe.next_solution() == Next::Solution {
-            let found = probe.solution();
-            match &first {
-                None => first = Some(found),
-                Some(a) if *a != found => return Some((a.clone(), found)),
-                Some(_) => {}
-            }
-        }
-    }
-    None
-}
-
-/// How many random-order searches [`two_by_probes`] runs.
-const PROBES: u64 = 12;
-
-/// The smallest grid side for which plain searches run the logic solver's techniques
-/// first ([`Solver::uses_logic_first`]).
-const LOGIC_FIRST_FROM: usize = 16;
-
-/// Solves a puzzle and tells none, unique and multiple apart (with two solutions for
-/// multiple).
-///
-/// ```
-/// use sudoku64::{parse, solve::{solve, SolveResult}};
-/// let puzzle = parse::parse("1.34341221434.21").unwrap();
-/// assert!(matches!(solve(&puzzle), SolveResult::Unique(_)));
-/// ```
-pub fn solve(grid: &Grid) -> SolveResult {
-    if crate::band::supports(grid.shape()) {
-        return from_counted(crate::band::count_up_to(grid, 2));
-    }
-    let mut solver = Solver::new(grid.shape());
-    solve_with(&mut solver, grid).0
-}
-
-/// The three cases, from the band solver's count up to 2.
-fn from_counted(counted: crate::band::Counted) -> SolveResult {
-    match (counted.first, counted.second) {
-        (Some(a), Some(b)) => SolveResult::Multiple(a, b),
-        (Some(a), None) => SolveResult::Unique(a),
-        _ => SolveResult::None,
-    }
-}
-
-/// Runs the band solver for a solver that hands it this puzzle
-/// ([`Solver::uses_fast_path`]), leaving its counters where [`Solver::stats`] reads them.
-fn count_fast(solver: &mut Solver<'_>, grid: &Grid, limit: u64) -> Option<crate::band::Counted> {
-    if !solver.uses_fast_path() {
-        return None;
-    }
-    assert_eq!(
-        grid.shape(),
-        solver.shape,
-        "the grid's shape is not the solver's"
-    );
-    let counted = crate::band::count_up_to(grid, limit);
-    solver.phase = Phase::Done;
-    solver.fast_stats = Some(counted.stats);
-    Some(counted)
-}
-
-/// [`solve`] on a reusable solver; also returns the search counters. Stops early with
-/// `None` if the solver's hook asked to stop. 9×9 puzzles go to the band solver when
-/// the solver allows it ([`Solver::uses_fast_path`]).
-pub fn solve_with(solver: &mut Solver<'_>, grid: &Grid) -> (SolveResult, Stats) {
-    if let Some(counted) = count_fast(solver, grid, 2) {
-        let stats = counted.stats;
-        return (from_counted(counted), stats);
-    }
-    let (mut found, _) = two_solutions(solver, grid);
-    let result = match (found.pop(), found.pop()) {
-        (Some(second), Some(first)) => SolveResult::Multiple(first, second),
-        (Some(only), None) => SolveResult::Unique(only),
-        _ => SolveResult::None,
-    };
-    (result, solver.stats())
-}
-
-/// Up to two solutions of the loaded puzzle, in the order the search finds them, and how
-/// the search ended (`Solution` when it found two).
-fn first_two(solver: &mut Solver<'_>) -> (Vec<Grid>, Next) {
-    let mut found = Vec::new();
-    while found.len() < 2 {
-        match solver.next_solution() {
-            Next::Solution => found.push(solver.solution()),
-            other => return (found, other),
-        }
-    }
-    (found, Next::Solution)
-}
-
-/// [`first_two`] for a puzzle not yet loaded. From 16×16 up, for a plain solver
-/// ([`Solver::uses_logic_first`]): the logic techniques run first, then a short search
-/// decides most puzzles; when it does not, [`two_by_probes`] looks for two solutions
-/// in random orders, and only then does the full search run.
-fn two_solutions(solver: &mut Solver<'_>, grid: &Grid) -> (Vec<Grid>, Next) {
-    let Some(root) = solver.load_for_search(grid) else {
-        return first_two(solver);
-    };
-    solver.set_node_limit(QUICK_NODES_PER_CELL * grid.shape().cells() as u64);
-    let quick = first_two(solver);
-    solver.set_node_limit(u64::MAX);
-    if quick.1 != Next::Stopped {
-        return quick;
-    }
-    if let Some((a, b)) = two_by_probes(grid.shape(), &root) {
-        return (vec![a, b], Next::Solution);
-    }
-    solver.load_masks(&root);
-    solver.logic_first_used = true;
-    first_two(solver)
-}
-
-/// The node limit, per cell, of the short search [`two_solutions`] tries first.
-const QUICK_NODES_PER_CELL: u64 = 4;
-
-/// One solution, if there is any.
-pub fn solve_one(grid: &Grid) -> Option<Grid> {
-    if crate::band::supports(grid.shape()) {
-        return crate::band::count_up_to(grid, 1).first;
-    }
-    let mut solver = Solver::new(grid.shape());
-    solver.load_for_search(grid);
-    (solver.next_solution() == Next::Solution).then(|| solver.solution())
-}
-
-/// The number of solutions, counting no further than `limit`.
-pub fn count_solutions_up_to(grid: &Grid, limit: u64) -> u64 {
-    if crate::band::supports(grid.shape()) {
-        return crate::band::count_up_to(grid, limit).count;
-    }
-    let mut solver = Solver::new(grid.shape());
-    count_with(&mut solver, grid, limit).0
-}
-
-/// [`count_solutions_up_to`] on a reusable solver. The `Next` is `Stopped` when the hook
-/// stopped the count early (the count is then a lower bound), `Solution` when the count
-/// reached the limit, else `Exhausted`. 9×9 puzzles go to the band solver when the
-/// solver allows it ([`Solver::uses_fast_path`]); [`Solver::solution`] is then not
-/// updated, so use [`count_and_first_with`] for a solution.
-pub fn count_with(solver: &mut Solver<'_>, grid: &Grid, limit: u64) -> (u64, Next) {
-    let (count, _, next) = count_keeping_first(solver, grid, limit, false);
-    (count, next)
-}
-
-/// [`count_with`], also returning the first solution found (if any).
-pub fn count_and_first_with(
-    solver: &mut Solver<'_>,
-    grid: &Grid,
-    limit: u64,
-) -> (u64, Option<Grid>, Next) {
-    count_keeping_first(solver, grid, limit, true)
-}
-
-fn count_keeping_first(
-    solver: &mut Solver<'_>,
-    grid: &Grid,
-    limit: u64,
-    keep_first: bool,
-) -> (u64, Option<Grid>, Next) {
-    if let Some(counted) = count_fast(solver, grid, limit) {
-        let next = if counted.count < limit {
-            Next::Exhausted
-        } else {
-            Next::Solution
-        };
-        return (counted.count, counted.first, next);
-    }
-    if limit == 2 {
-        let (found, next) = two_solutions(solver, grid);
-        let first = if keep_first {
-            found.first().cloned()
-        } else {
-            None
-        };
-        return (found.len() as u64, first, next);
-    }
-    solver.load_for_search(grid);
-    let mut count = 0;
-    let mut first = None;
-    while count < limit {
-        match solver.next_solution() {
-            Next::Solution => {
-                if count == 0 && keep_first {
-                    first = Some(solver.solution());
-                }
-                count += 1;
-            }
-            other => return (count, first, other),
-        }
-    }
-    (count, first, Next::Solution)
-}
-
-/// Every solution of a puzzle, found lazily, one per `next()`: the classic `-a` mode.
-/// Bound it with `.take(cap)`.
-pub struct Solutions {
-    solver: Solver<'static>,
-}
-
-impl Iterator for Solutions {
-    type Item = Grid;
-
-    fn next(&mut self) -> Option<Grid> {
-        (self.solver.next_solution() == Next::Solution).then(|| self.solver.solution())
-    }
-}
-
-/// All solutions of a puzzle, lazily.
-pub fn solutions(grid: &Grid) -> Solutions {
-    let mut solver = Solver::new(grid.shape());
-    solver.load(grid);
-    Solutions { solver }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn pattern(shape: Shape) -> Grid {
-        let (n, k) = (shape.size(), shape.box_side());
-        let cells = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                (((r % k) * k + r / k + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::from_cells(shape, cells).unwrap()
-    }
-
-    #[test]
-    fn empty_grids_solve_at_every_size() {
-        for shape in Shape::all() {
-            let solution = solve_one(&Grid::empty(shape)).expect("an empty grid has solutions");
-            assert!(solution.is_solved(), "{}", shape.name());
+    fn all_solutions(dfs: &mut DepthFirst<'_>) -> Vec<Grid> {
+        let mut found = Vec::new();
+        while dfs.next_solution() == Next::Solution {
+            found.push(dfs.solution());
         }
+        found
     }
 
     #[test]
-    fn full_and_nearly_full_grids() {
-        for shape in Shape::all() {
-            let full = pattern(shape);
-            assert!(full.is_solved());
-            assert_eq!(solve(&full), SolveResult::Unique(full.clone()));
-            let mut one = full.clone();
-            one.set(0, 0);
-            assert_eq!(solve(&one), SolveResult::Unique(full.clone()));
-        }
-    }
-
-    #[test]
-    fn counts_and_enumeration_agree() {
-        // An empty 4×4 has 288 solutions.
+    fn enumerates_every_4x4_grid_once() {
         let empty = Grid::empty(Shape::from_size(4).unwrap());
-        assert_eq!(count_solutions_up_to(&empty, 1000), 288);
-        assert_eq!(count_solutions_up_to(&empty, 10), 10);
-        let all: Vec<Grid> = solutions(&empty).collect();
+        let mut dfs = DepthFirst::new(empty.shape());
+        dfs.load(&empty);
+        let all = all_solutions(&mut dfs);
         assert_eq!(all.len(), 288);
         assert!(all.iter().all(Grid::is_solved));
         let distinct: std::collections::HashSet<_> = all.iter().collect();
@@ -1219,20 +864,53 @@ mod tests {
     }
 
     #[test]
+    fn a_paused_search_resumes_where_it_was() {
+        let empty = Grid::empty(Shape::from_size(4).unwrap());
+        let mut dfs = DepthFirst::new(empty.shape());
+        dfs.load(&empty);
+        let mut found = Vec::new();
+        let mut pauses = 0;
+        loop {
+            dfs.set_node_limit(dfs.stats().nodes + 3);
+            match dfs.next_solution() {
+                Next::Solution => found.push(dfs.solution()),
+                Next::Stopped => pauses += 1,
+                Next::Exhausted => break,
+            }
+        }
+        assert!(pauses > 10);
+        dfs.set_node_limit(u64::MAX);
+        dfs.load(&empty);
+        assert_eq!(
+            found,
+            all_solutions(&mut dfs),
+            "the same solutions in the same order"
+        );
+    }
+
+    #[test]
     fn hook_stops_the_search() {
         let empty = Grid::empty(Shape::from_size(9).unwrap());
-        let mut solver = Solver::new(empty.shape());
+        let mut dfs = DepthFirst::new(empty.shape());
         let calls = std::rc::Rc::new(std::cell::Cell::new(0));
         let seen = calls.clone();
-        solver.set_hook(Some(Box::new(move |_| {
+        dfs.set_hook(Some(Box::new(move |_| {
             seen.set(seen.get() + 1);
             false
         })));
+        dfs.load(&empty);
         // Counting every 9×9 grid would take ages: the hook must end it.
-        let (count, how) = count_with(&mut solver, &empty, u64::MAX);
+        let mut count = 0;
+        let how = loop {
+            match dfs.next_solution() {
+                Next::Solution => count += 1,
+                other => break other,
+            }
+        };
         assert_eq!(how, Next::Stopped);
+        assert_eq!(dfs.next_solution(), Next::Exhausted, "a stop is for good");
         assert!(count > 0);
         assert_eq!(calls.get(), 1);
-        assert!(solver.stats().nodes > 0);
+        assert!(dfs.stats().nodes > 0);
     }
 }

@@ -1,0 +1,1626 @@
+//! The conflict-driven search: clause learning shaped for Sudoku rules, for the questions
+//! the depth-first search finds too hard (sparse grids from 25×25 up, and proofs that a
+//! puzzle has no second solution).
+//!
+//! Each pair "cell holds symbol" is a true/false variable. The rules are not written out
+//! as clauses (at 64×64 that would be tens of millions of them): "exactly one symbol per
+//! cell" and "each symbol exactly once per unit" act directly on per-cell candidate masks
+//! and per-unit masks of places, as naked and hidden singles, and each conclusion keeps
+//! its reason. When propagation meets a contradiction, the reasons are traced back to the
+//! first point where the latest guess had its effect (the first unique implication
+//! point), and the guesses that led there are learned as a clause that rules out the
+//! whole family of dead ends. The clause is shortened by dropping literals its others
+//! already imply (recursive minimisation).
+//!
+//! The rest is what makes modern SAT solvers strong, measured on Sudoku (see
+//! BENCHMARKS.md for the figures behind each choice, and [`Config`] for the switches):
+//!
+//! - watched literals with a *blocker* beside each watch, so a clause already satisfied
+//!   is skipped without reading it;
+//! - variable activity (VSIDS): guesses go to the variables that took part in recent
+//!   contradictions;
+//! - restarts driven by the quality of recent learned clauses (glucose's moving averages
+//!   of the LBD, the number of guess levels a clause spans), in alternation with a
+//!   patient mode of Luby-spaced restarts;
+//! - phase saving: a variable guessed again takes the value it last had, so a restart
+//!   returns to the part of the search it left;
+//! - learned-clause reduction by LBD: clauses of LBD 2 stay, the others are ranked by LBD
+//!   and recent use and the worse half goes, at every reduction;
+//! - failed-literal probing at the top level: a candidate whose placement alone leads to
+//!   a contradiction is removed for good.
+//!
+//! ```text
+//!  var  = cell * n + symbol             (symbol from 0)
+//!  lit  = 2 * var + 0   "cell holds symbol"       (Lit::holds)
+//!         2 * var + 1   "cell does not hold it"   (Lit::denies)
+//!  vals[lit]            +1 true, -1 false, 0 unassigned (both literals kept in step)
+//!  cand[cell]           symbols not denied (bit s), as the depth-first search keeps them
+//!  places[unit * n + s] the places of symbol s in the unit not denied (bit = index_in)
+//!  arena                clauses back to back: [len, lbd | flags, activity (f32 bits), lits...]
+//! ```
+//!
+//! Solutions: [`Cdcl::solve`] returns after each one; the next call blocks it (a clause
+//! of the negated guesses, since propagation from those guesses forces the rest) and goes
+//! on, so the same object counts to any limit and enumerates. A solution found by another
+//! engine is blocked with [`Cdcl::block`]. Every limit counts work (contradictions and
+//! cells visited), never time, so the same input gives the same path on every machine.
+
+use crate::grid::{Geometry, Grid, Shape};
+
+use super::stats::{Next, Stats};
+
+/// A variable: "this cell holds this symbol", numbered `cell * n + symbol`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Var(u32);
+
+/// A literal: a variable ([`Lit::holds`]) or its negation ([`Lit::denies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Lit(u32);
+
+impl Lit {
+    #[inline]
+    fn holds(v: Var) -> Lit {
+        Lit(v.0 << 1)
+    }
+    #[inline]
+    fn denies(v: Var) -> Lit {
+        Lit(v.0 << 1 | 1)
+    }
+    #[inline]
+    fn var(self) -> Var {
+        Var(self.0 >> 1)
+    }
+    #[inline]
+    fn is_denial(self) -> bool {
+        self.0 & 1 == 1
+    }
+    #[inline]
+    fn negate(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+    #[inline]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a variable has its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    /// A guess, or a fact of the top level (whose reasons analysis never needs).
+    None,
+    /// Denied because this variable holds: the same cell with another symbol, or a peer
+    /// with the same symbol.
+    Var(Var),
+    /// Asserted because every other symbol of its cell is denied (a naked single).
+    Cell,
+    /// Asserted because every other cell of this unit denies its symbol (a hidden single).
+    Unit(u16),
+    /// Implied by a clause whose other literals are all false.
+    Clause(u32),
+}
+
+/// A contradiction met by propagation.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// Two variables that exclude each other both hold.
+    Pair(Var, Var),
+    /// A cell with every symbol denied.
+    Cell(u32),
+    /// A symbol denied in every cell of a unit.
+    Unit(u16, u8),
+    /// A clause with every literal false.
+    Clause(u32),
+}
+
+/// A clause watching a literal, to visit when that literal becomes false. `blocker` is
+/// another literal of the clause: when it is true the clause is satisfied, and the visit
+/// ends without reading the clause.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    /// Arena offset, with [`BINARY`] set for a clause of two literals (whose other
+    /// literal is the blocker: nothing else to read).
+    cref: u32,
+    blocker: Lit,
+}
+
+/// The flag of a two-literal clause in a [`Watch`].
+const BINARY: u32 = 1 << 31;
+
+/// Words before a clause's literals: length, LBD and flags, activity.
+const HEADER: usize = 3;
+/// Flag (in the LBD word): a learned clause, which reduction may delete. Clauses that
+/// block solutions are not learned and always stay.
+const LEARNT: u32 = 1 << 31;
+/// Flag: used in an analysis since the last reduction.
+const USED: u32 = 1 << 30;
+const LBD_MASK: u32 = 0xffff;
+
+/// When restarts happen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Restarts {
+    /// Never.
+    Never,
+    /// After `unit` × the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) contradictions.
+    Luby(u64),
+    /// When the average LBD of the last few dozen learned clauses exceeds the long-run
+    /// average by this factor (glucose).
+    Glucose(f64),
+    /// Glucose restarts and Luby restarts (unit 512) in alternating phases, the first
+    /// 2,000 contradictions long and each pair of phases twice as long as the last: the
+    /// first mode suits proofs, the second finding solutions.
+    Alternate,
+}
+
+/// The switches of the conflict-driven search, one per technique, so that each can be
+/// measured on its own (`sudoku64 bench large --cdcl ...`). [`Config::default`] is what
+/// the measurements kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// When to restart.
+    pub restarts: Restarts,
+    /// A variable guessed again takes its last value (else: "holds", the stronger guess).
+    pub phase_saving: bool,
+    /// Drop learned-clause literals implied by the others (recursive minimisation).
+    pub minimise: bool,
+    /// Delete learned clauses by LBD and use (else: keep every one).
+    pub reduce: bool,
+    /// Check the blocker literal before reading a clause.
+    pub blockers: bool,
+    /// Failed-literal probing at the top level, before the search and after reductions.
+    pub probing: bool,
+    /// Activity decay per contradiction.
+    pub decay: f64,
+    /// Start with activities that favour cells with few candidates.
+    pub fewest_candidates_first: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            restarts: Restarts::Alternate,
+            phase_saving: true,
+            minimise: true,
+            reduce: true,
+            blockers: true,
+            probing: true,
+            decay: 0.95,
+            fewest_candidates_first: true,
+        }
+    }
+}
+
+/// Limits of one [`Cdcl::solve`] call, as totals since the puzzle was loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Stop once this many contradictions were met.
+    pub conflicts: u64,
+    /// Stop once this much work (cells and clauses visited) was done.
+    pub work: u64,
+}
+
+impl Budget {
+    /// No limit.
+    pub const NONE: Budget = Budget {
+        conflicts: u64::MAX,
+        work: u64::MAX,
+    };
+}
+
+/// Work units between two calls of the caller's `go_on`: a millisecond or less.
+const CHECK_INTERVAL: u64 = 1 << 15;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Loaded; the top level is not yet propagated.
+    Fresh,
+    /// Searching (or paused by a limit).
+    Searching,
+    /// A solution was just returned: the next call blocks it.
+    AfterSolution,
+    /// No (more) solutions.
+    Exhausted,
+}
+
+/// A reusable conflict-driven search for one shape.
+pub struct Cdcl {
+    shape: Shape,
+    geo: &'static Geometry,
+    n: usize,
+    cells: usize,
+    config: Config,
+    state: State,
+
+    // Assignment.
+    vals: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    qhead: usize,
+
+    // Sudoku state.
+    cand: Vec<u64>,
+    fixed: Vec<u8>,
+    open: usize,
+    places: Vec<u64>,
+
+    // Clauses.
+    arena: Vec<u32>,
+    /// Learned clauses (arena offsets).
+    learnts: Vec<u32>,
+    /// Clauses that block solutions (never deleted).
+    blocking: Vec<u32>,
+    watches: Vec<Vec<Watch>>,
+    clause_inc: f32,
+
+    // Guesses.
+    activity: Vec<f64>,
+    var_inc: f64,
+    heap: Vec<u32>,
+    heap_pos: Vec<u32>,
+    /// Per variable: its last value (+1, -1) or 0.
+    phase: Vec<i8>,
+
+    // Analysis.
+    seen: Vec<u8>,
+    level_stamp: Vec<u32>,
+    stamp: u32,
+    scratch: Vec<Var>,
+    analyze_stack: Vec<Var>,
+    analyze_toclear: Vec<Var>,
+
+    // Restarts and reductions.
+    ema_fast: f64,
+    ema_slow: f64,
+    since_restart: u64,
+    luby_index: u64,
+    /// Alternate mode: true while in the Luby phase.
+    stable: bool,
+    mode_ends_at: u64,
+    mode_length: u64,
+    next_reduce: u64,
+    reduce_inc: u64,
+    next_probe_work: u64,
+
+    stats: Stats,
+    next_check: u64,
+    /// The solution of the last `Solution`.
+    solution: Vec<u8>,
+}
+
+const NOT_IN_HEAP: u32 = u32::MAX;
+
+impl Cdcl {
+    /// A search for grids of this shape, with the default [`Config`].
+    pub fn new(shape: Shape) -> Cdcl {
+        Cdcl::with_config(shape, Config::default())
+    }
+
+    /// A search with chosen techniques.
+    pub fn with_config(shape: Shape, config: Config) -> Cdcl {
+        let (n, cells) = (shape.size(), shape.cells());
+        let vars = cells * n;
+        Cdcl {
+            shape,
+            geo: shape.geometry(),
+            n,
+            cells,
+            config,
+            state: State::Exhausted,
+            vals: vec![0; 2 * vars],
+            level: vec![0; vars],
+            reason: vec![Reason::None; vars],
+            trail: Vec::with_capacity(vars),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            cand: vec![0; cells],
+            fixed: vec![0; cells],
+            open: cells,
+            places: vec![0; 3 * n * n],
+            arena: Vec::new(),
+            learnts: Vec::new(),
+            blocking: Vec::new(),
+            watches: vec![Vec::new(); 2 * vars],
+            clause_inc: 1.0,
+            activity: vec![0.0; vars],
+            var_inc: 1.0,
+            heap: Vec::with_capacity(vars),
+            heap_pos: vec![NOT_IN_HEAP; vars],
+            phase: vec![0; vars],
+            seen: vec![0; vars],
+            level_stamp: vec![0; cells + 2],
+            stamp: 0,
+            scratch: Vec::new(),
+            analyze_stack: Vec::new(),
+            analyze_toclear: Vec::new(),
+            ema_fast: 0.0,
+            ema_slow: 0.0,
+            since_restart: 0,
+            luby_index: 0,
+            stable: false,
+            mode_ends_at: 0,
+            mode_length: 0,
+            next_reduce: 0,
+            reduce_inc: 0,
+            next_probe_work: 0,
+            stats: Stats::default(),
+            next_check: CHECK_INTERVAL,
+            solution: vec![0; cells],
+        }
+    }
+
+    /// The shape this search is for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The counters since the last load.
+    pub fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        s.learned = self.learnts.len() as u64;
+        s.solved_cells = (self.cells - self.open) as u64;
+        s
+    }
+
+    /// Contradictions met since the last load.
+    pub fn conflicts(&self) -> u64 {
+        self.stats.conflicts
+    }
+
+    /// Loads a question: candidate masks, one per cell (bit `s - 1` for symbol `s`; bits
+    /// beyond the shape's symbols are ignored). Forgets everything learned before: clauses
+    /// learned under other masks may not hold under these.
+    ///
+    /// # Panics
+    /// If `masks` does not have one entry per cell.
+    pub fn load(&mut self, masks: &[u64]) {
+        assert_eq!(masks.len(), self.cells, "one mask per cell");
+        let n = self.n;
+        let full = self.shape.full_mask();
+        self.vals.fill(0);
+        self.reason.fill(Reason::None);
+        self.trail.clear();
+        self.trail_lim.clear();
+        self.qhead = 0;
+        self.cand.fill(full);
+        self.fixed.fill(0);
+        self.open = self.cells;
+        self.places.fill(full);
+        self.arena.clear();
+        self.learnts.clear();
+        self.blocking.clear();
+        for w in &mut self.watches {
+            w.clear();
+        }
+        self.clause_inc = 1.0;
+        self.activity.fill(0.0);
+        self.var_inc = 1.0;
+        self.heap.clear();
+        self.heap_pos.fill(NOT_IN_HEAP);
+        self.phase.fill(0);
+        self.ema_fast = 0.0;
+        self.ema_slow = 0.0;
+        self.since_restart = 0;
+        self.luby_index = 0;
+        self.stable = false;
+        self.mode_length = 2_000;
+        self.mode_ends_at = self.mode_length;
+        self.next_reduce = 2_000;
+        self.reduce_inc = 300;
+        self.next_probe_work = 0;
+        self.stats = Stats::default();
+        self.next_check = CHECK_INTERVAL;
+        self.state = State::Fresh;
+        for (cell, &mask) in masks.iter().enumerate() {
+            let mut out = full & !mask;
+            while out != 0 {
+                let s = out.trailing_zeros() as usize;
+                out &= out - 1;
+                self.assign(Lit::denies(self.var(cell, s)), Reason::None);
+            }
+        }
+        debug_assert!(n <= 64);
+    }
+
+    /// Rules out one solution (found by another engine) for the rest of this search: a
+    /// clause that some open cell differs from it.
+    ///
+    /// # Panics
+    /// If the grid's shape is not the search's.
+    pub fn block(&mut self, solution: &Grid) {
+        assert_eq!(
+            solution.shape(),
+            self.shape,
+            "the grid's shape is not the search's"
+        );
+        if self.state == State::AfterSolution {
+            self.state = State::Searching;
+            // Its own last solution is blocked by its guesses, as usual.
+            if !self.block_own_solution() {
+                return;
+            }
+        }
+        if self.state == State::Exhausted {
+            return;
+        }
+        self.backtrack(0);
+        let mut clause = Vec::new();
+        for (cell, &v) in solution.cells().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let var = self.var(cell, v as usize - 1);
+            match self.vals[Lit::holds(var).index()] {
+                1 => {}       // fixed at the top level: cannot differ
+                -1 => return, // not a solution under these masks: nothing to block
+                _ => clause.push(Lit::denies(var)),
+            }
+        }
+        self.add_blocking(clause);
+    }
+
+    /// The solution of the last [`Cdcl::solve`] that returned `Solution`, as entries
+    /// (`1..=n` per cell).
+    pub fn solution_cells(&self) -> &[u8] {
+        &self.solution
+    }
+
+    /// [`Cdcl::solution_cells`] as a grid.
+    pub fn solution(&self) -> Grid {
+        Grid::from_cells(self.shape, self.solution.clone()).expect("a solution fits the grid")
+    }
+
+    /// Searches for the next solution of the loaded masks. Returns `Solution` (read it
+    /// with [`Cdcl::solution`]; the next call looks for another), `Exhausted` when there
+    /// is none left, or `Stopped` when the budget ran out or `go_on` (asked about every
+    /// millisecond of work) said no. A stopped search resumes where it was with the next
+    /// call.
+    pub fn solve(&mut self, budget: Budget, go_on: &mut dyn FnMut(&Stats) -> bool) -> Next {
+        match self.state {
+            State::Exhausted => return Next::Exhausted,
+            State::AfterSolution => {
+                self.state = State::Searching;
+                if !self.block_own_solution() {
+                    return Next::Exhausted;
+                }
+            }
+            State::Fresh => {
+                self.state = State::Searching;
+                if self.propagate().is_some() {
+                    self.state = State::Exhausted;
+                    return Next::Exhausted;
+                }
+                self.init_heap();
+                if self.config.probing && !self.probe(go_on) {
+                    return self.finish_probe();
+                }
+            }
+            State::Searching => {}
+        }
+        loop {
+            if self.stats.work >= self.next_check {
+                self.next_check = self.stats.work + CHECK_INTERVAL;
+                if !go_on(&self.stats()) {
+                    return Next::Stopped;
+                }
+            }
+            if let Some(conflict) = self.propagate() {
+                self.stats.conflicts += 1;
+                self.since_restart += 1;
+                if self.trail_lim.is_empty() {
+                    self.state = State::Exhausted;
+                    return Next::Exhausted;
+                }
+                self.resolve_conflict(conflict);
+                if self.stats.conflicts >= budget.conflicts || self.stats.work >= budget.work {
+                    return Next::Stopped;
+                }
+                continue;
+            }
+            if self.open == 0 {
+                for cell in 0..self.cells {
+                    self.solution[cell] = self.fixed[cell];
+                }
+                self.stats.solutions += 1;
+                self.state = State::AfterSolution;
+                return Next::Solution;
+            }
+            if self.restart_due() {
+                self.restart();
+                if self.stats.conflicts >= self.next_reduce && !self.reduce_and_probe(go_on) {
+                    return self.finish_probe();
+                }
+                continue;
+            }
+            if self.stats.work >= budget.work {
+                return Next::Stopped;
+            }
+            let Some(lit) = self.pick_branch() else {
+                // Every variable has a value but some cell is not fixed: cannot happen
+                // after a full propagation; never claim a solution without one.
+                debug_assert!(false, "no variable left to guess with open cells");
+                self.state = State::Exhausted;
+                return Next::Exhausted;
+            };
+            self.stats.decisions += 1;
+            self.trail_lim.push(self.trail.len());
+            self.assign(lit, Reason::None);
+        }
+    }
+
+    /// After probing stopped early: `Exhausted` if it proved there is no solution, else
+    /// `Stopped` (the caller said stop).
+    fn finish_probe(&mut self) -> Next {
+        if self.state == State::Exhausted {
+            Next::Exhausted
+        } else {
+            Next::Stopped
+        }
+    }
+
+    #[inline]
+    fn var(&self, cell: usize, symbol: usize) -> Var {
+        Var((cell * self.n + symbol) as u32)
+    }
+
+    #[inline]
+    fn cell_of(&self, v: Var) -> (usize, usize) {
+        (v.0 as usize / self.n, v.0 as usize % self.n)
+    }
+
+    #[inline]
+    fn value(&self, lit: Lit) -> i8 {
+        self.vals[lit.index()]
+    }
+
+    #[inline]
+    fn level_now(&self) -> u32 {
+        self.trail_lim.len() as u32
+    }
+
+    /// Gives a literal the value true, and updates the masks at once, so that later
+    /// checks in the same propagation see it.
+    #[inline]
+    fn assign(&mut self, lit: Lit, reason: Reason) {
+        let v = lit.var();
+        debug_assert_eq!(self.vals[lit.index()], 0);
+        self.vals[lit.index()] = 1;
+        self.vals[lit.negate().index()] = -1;
+        self.level[v.0 as usize] = self.level_now();
+        self.reason[v.0 as usize] = reason;
+        self.trail.push(lit);
+        let (cell, s) = self.cell_of(v);
+        if lit.is_denial() {
+            self.cand[cell] &= !(1u64 << s);
+            let units = self.geo.units_of(cell);
+            let at = self.geo.index_in(cell);
+            for j in 0..3 {
+                self.places[units[j] as usize * self.n + s] &= !(1u64 << at[j]);
+            }
+        } else if self.fixed[cell] == 0 {
+            // A second symbol asserted in the same cell (two singles at once) leaves the
+            // first in place: propagating either finds the pair a contradiction.
+            self.fixed[cell] = s as u8 + 1;
+            self.open -= 1;
+        }
+    }
+
+    fn backtrack(&mut self, level: u32) {
+        if self.level_now() <= level {
+            return;
+        }
+        let keep = self.trail_lim[level as usize];
+        let n = self.n;
+        for i in (keep..self.trail.len()).rev() {
+            let lit = self.trail[i];
+            let v = lit.var();
+            let (cell, s) = (v.0 as usize / n, v.0 as usize % n);
+            if lit.is_denial() {
+                self.cand[cell] |= 1u64 << s;
+                let units = self.geo.units_of(cell);
+                let at = self.geo.index_in(cell);
+                for j in 0..3 {
+                    self.places[units[j] as usize * n + s] |= 1u64 << at[j];
+                }
+                self.phase[v.0 as usize] = -1;
+            } else {
+                if self.fixed[cell] == s as u8 + 1 {
+                    self.fixed[cell] = 0;
+                    self.open += 1;
+                }
+                self.phase[v.0 as usize] = 1;
+            }
+            self.vals[lit.index()] = 0;
+            self.vals[lit.negate().index()] = 0;
+            self.heap_insert(v);
+        }
+        self.trail.truncate(keep);
+        self.trail_lim.truncate(level as usize);
+        self.qhead = self.trail.len();
+    }
+
+    /// Runs every consequence of the trail to a fixpoint: the rules first, then the
+    /// clauses watching each literal made false.
+    fn propagate(&mut self) -> Option<Conflict> {
+        let n = self.n;
+        while self.qhead < self.trail.len() {
+            let lit = self.trail[self.qhead];
+            self.qhead += 1;
+            let v = lit.var();
+            let (cell, s) = (v.0 as usize / n, v.0 as usize % n);
+            let bit = 1u64 << s;
+            if lit.is_denial() {
+                self.stats.work += 4;
+                let m = self.cand[cell];
+                if m == 0 {
+                    return Some(Conflict::Cell(cell as u32));
+                }
+                if m & (m - 1) == 0 && self.fixed[cell] == 0 {
+                    let only = Lit::holds(self.var(cell, m.trailing_zeros() as usize));
+                    if self.value(only) == 0 {
+                        self.assign(only, Reason::Cell);
+                    }
+                }
+                let units = self.geo.units_of(cell);
+                for u in units {
+                    let p = self.places[u as usize * n + s];
+                    if p == 0 {
+                        return Some(Conflict::Unit(u, s as u8));
+                    }
+                    if p & (p - 1) == 0 {
+                        let q = self.geo.unit(u as usize)[p.trailing_zeros() as usize] as usize;
+                        let ql = Lit::holds(self.var(q, s));
+                        if self.value(ql) == 0 {
+                            self.assign(ql, Reason::Unit(u));
+                        }
+                    }
+                }
+            } else {
+                // The other symbols of the cell, then the symbol in the peers.
+                let mut others = self.cand[cell] & !bit;
+                while others != 0 {
+                    let w = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let other = self.var(cell, w);
+                    if self.value(Lit::holds(other)) == 1 {
+                        return Some(Conflict::Pair(v, other));
+                    }
+                    self.assign(Lit::denies(other), Reason::Var(v));
+                }
+                let peers = self.geo.peers(cell);
+                self.stats.work += peers.len() as u64 / 4 + 1;
+                for &p in peers {
+                    let p = p as usize;
+                    if self.cand[p] & bit == 0 {
+                        continue;
+                    }
+                    let pv = self.var(p, s);
+                    if self.value(Lit::holds(pv)) == 1 {
+                        return Some(Conflict::Pair(v, pv));
+                    }
+                    self.assign(Lit::denies(pv), Reason::Var(v));
+                }
+            }
+            if let Some(conflict) = self.visit_watches(lit.negate()) {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// The clauses watching a literal that just became false: each finds another literal
+    /// to watch, asserts its last one, or is the contradiction.
+    fn visit_watches(&mut self, false_lit: Lit) -> Option<Conflict> {
+        if self.watches[false_lit.index()].is_empty() {
+            return None;
+        }
+        let mut list = std::mem::take(&mut self.watches[false_lit.index()]);
+        let (mut i, mut j) = (0, 0);
+        let mut conflict = None;
+        let blockers = self.config.blockers;
+        while i < list.len() {
+            let w = list[i];
+            i += 1;
+            self.stats.work += 1;
+            if blockers && self.value(w.blocker) == 1 {
+                list[j] = w;
+                j += 1;
+                continue;
+            }
+            if w.cref & BINARY != 0 {
+                list[j] = w;
+                j += 1;
+                match self.value(w.blocker) {
+                    1 => {}
+                    -1 => {
+                        conflict = Some(Conflict::Clause(w.cref & !BINARY));
+                        break;
+                    }
+                    _ => self.assign(w.blocker, Reason::Clause(w.cref & !BINARY)),
+                }
+                continue;
+            }
+            let c = w.cref as usize;
+            let len = self.arena[c] as usize;
+            let lits = c + HEADER;
+            if self.arena[lits] == false_lit.0 {
+                self.arena.swap(lits, lits + 1);
+            }
+            let first = Lit(self.arena[lits]);
+            if self.value(first) == 1 {
+                list[j] = Watch {
+                    cref: w.cref,
+                    blocker: first,
+                };
+                j += 1;
+                continue;
+            }
+            let mut moved = false;
+            for k in 2..len {
+                let lit = Lit(self.arena[lits + k]);
+                if self.value(lit) != -1 {
+                    self.arena.swap(lits + 1, lits + k);
+                    self.watches[lit.index()].push(Watch {
+                        cref: w.cref,
+                        blocker: first,
+                    });
+                    moved = true;
+                    break;
+                }
+            }
+            self.stats.work += len as u64 / 8;
+            if moved {
+                continue;
+            }
+            list[j] = Watch {
+                cref: w.cref,
+                blocker: first,
+            };
+            j += 1;
+            match self.value(first) {
+                1 => {}
+                -1 => {
+                    conflict = Some(Conflict::Clause(w.cref));
+                    break;
+                }
+                _ => self.assign(first, Reason::Clause(w.cref)),
+            }
+        }
+        // After a conflict, the clauses not visited keep their watch here.
+        while i < list.len() {
+            list[j] = list[i];
+            i += 1;
+            j += 1;
+        }
+        list.truncate(j);
+        self.watches[false_lit.index()] = list;
+        conflict
+    }
+
+    /// The literals of a clause in the arena.
+    #[inline]
+    fn clause(&self, cref: u32) -> &[u32] {
+        let c = cref as usize;
+        let len = self.arena[c] as usize;
+        &self.arena[c + HEADER..c + HEADER + len]
+    }
+
+    /// Into `self.scratch`: the variables whose values forced `var` (all assigned before it).
+    fn antecedents(&mut self, v: Var) {
+        let n = self.n;
+        let (cell, s) = (v.0 as usize / n, v.0 as usize % n);
+        self.scratch.clear();
+        match self.reason[v.0 as usize] {
+            Reason::None => {}
+            Reason::Var(by) => self.scratch.push(by),
+            Reason::Cell => {
+                for w in (0..n).filter(|&w| w != s) {
+                    self.scratch.push(Var((cell * n + w) as u32));
+                }
+            }
+            Reason::Unit(u) => {
+                for &q in self.geo.unit(u as usize) {
+                    if q as usize != cell {
+                        self.scratch.push(Var((q as usize * n + s) as u32));
+                    }
+                }
+            }
+            Reason::Clause(cref) => {
+                let c = cref as usize;
+                let len = self.arena[c] as usize;
+                for k in 0..len {
+                    let lit = Lit(self.arena[c + HEADER + k]);
+                    if lit.var() != v {
+                        self.scratch.push(lit.var());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Into `self.scratch`: the variables of a contradiction.
+    fn conflict_vars(&mut self, conflict: Conflict) {
+        let n = self.n;
+        self.scratch.clear();
+        match conflict {
+            Conflict::Pair(a, b) => self.scratch.extend([a, b]),
+            Conflict::Cell(cell) => {
+                let cell = cell as usize;
+                self.scratch
+                    .extend((0..n).map(|w| Var((cell * n + w) as u32)));
+            }
+            Conflict::Unit(u, s) => {
+                for &q in self.geo.unit(u as usize) {
+                    self.scratch.push(Var((q as usize * n + s as usize) as u32));
+                }
+            }
+            Conflict::Clause(cref) => {
+                let lits: Vec<Var> = self.clause(cref).iter().map(|&l| Lit(l).var()).collect();
+                self.scratch.extend(lits);
+            }
+        }
+    }
+
+    /// The literal of an assigned variable that is false now.
+    #[inline]
+    fn false_lit(&self, v: Var) -> Lit {
+        if self.vals[Lit::holds(v).index()] == 1 {
+            Lit::denies(v)
+        } else {
+            Lit::holds(v)
+        }
+    }
+
+    /// Marks a clause as used by an analysis: its activity grows, and a learned clause's
+    /// LBD is recomputed (it only ever shrinks).
+    fn touch_clause(&mut self, cref: u32) {
+        let c = cref as usize;
+        let flags = self.arena[c + 1];
+        if flags & LEARNT == 0 {
+            return;
+        }
+        let activity = f32::from_bits(self.arena[c + 2]) + self.clause_inc;
+        self.arena[c + 2] = activity.to_bits();
+        if activity > 1e20 {
+            for &l in &self.learnts {
+                let a = f32::from_bits(self.arena[l as usize + 2]) * 1e-20;
+                self.arena[l as usize + 2] = a.to_bits();
+            }
+            self.clause_inc *= 1e-20;
+        }
+        let old = flags & LBD_MASK;
+        if old > 2 {
+            let len = self.arena[c] as usize;
+            self.new_stamp();
+            let mut lbd = 0;
+            for k in 0..len {
+                let lit = Lit(self.arena[c + HEADER + k]);
+                lbd += self.stamp_level(lit) as u32;
+            }
+            if lbd < old {
+                self.arena[c + 1] = (flags & !LBD_MASK) | lbd;
+            }
+        }
+        self.arena[c + 1] |= USED;
+    }
+
+    /// The number of distinct guess levels among some assigned literals.
+    fn lbd_of(&mut self, lits: &[Lit]) -> u32 {
+        self.new_stamp();
+        lits.iter().map(|&lit| self.stamp_level(lit) as u32).sum()
+    }
+
+    fn new_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.level_stamp.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Marks the level of an assigned literal; true when it was not marked yet.
+    #[inline]
+    fn stamp_level(&mut self, lit: Lit) -> bool {
+        let level = self.level[lit.var().0 as usize] as usize;
+        if level >= self.level_stamp.len() {
+            self.level_stamp.resize(level + 1, 0);
+        }
+        let fresh = self.level_stamp[level] != self.stamp;
+        self.level_stamp[level] = self.stamp;
+        fresh
+    }
+
+    /// First-UIP analysis of a contradiction, then back to the right level with the
+    /// learned clause asserting its first literal.
+    fn resolve_conflict(&mut self, conflict: Conflict) {
+        let now = self.level_now();
+        let mut learnt: Vec<Lit> = vec![Lit(0)];
+        let mut open = 0usize;
+        let mut index = self.trail.len();
+        if let Conflict::Clause(cref) = conflict {
+            self.touch_clause(cref);
+        }
+        self.conflict_vars(conflict);
+        loop {
+            let vars = std::mem::take(&mut self.scratch);
+            for &x in &vars {
+                let xi = x.0 as usize;
+                if self.seen[xi] != 0 || self.level[xi] == 0 {
+                    continue;
+                }
+                debug_assert_ne!(self.vals[Lit::holds(x).index()], 0);
+                self.seen[xi] = 1;
+                self.bump(x);
+                if self.level[xi] == now {
+                    open += 1;
+                } else {
+                    learnt.push(self.false_lit(x));
+                }
+            }
+            self.scratch = vars;
+            // The next marked variable of this level, latest first.
+            let p = loop {
+                index -= 1;
+                let p = self.trail[index].var();
+                if self.seen[p.0 as usize] != 0 {
+                    break p;
+                }
+            };
+            self.seen[p.0 as usize] = 0;
+            open -= 1;
+            if open == 0 {
+                learnt[0] = self.false_lit(p);
+                break;
+            }
+            if let Reason::Clause(cref) = self.reason[p.0 as usize] {
+                self.touch_clause(cref);
+            }
+            self.antecedents(p);
+        }
+        if self.config.minimise {
+            self.minimise(&mut learnt);
+        }
+        for &lit in &learnt[1..] {
+            self.seen[lit.var().0 as usize] = 0;
+        }
+        // The deepest other level goes second, to be watched.
+        let mut back_to = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for i in 2..learnt.len() {
+                if self.level[learnt[i].var().0 as usize]
+                    > self.level[learnt[best].var().0 as usize]
+                {
+                    best = i;
+                }
+            }
+            learnt.swap(1, best);
+            back_to = self.level[learnt[1].var().0 as usize];
+        }
+        let lbd = self.lbd_of(&learnt);
+        self.update_averages(lbd);
+        self.backtrack(back_to);
+        self.learn(learnt, lbd);
+        self.var_inc /= self.config.decay;
+        self.clause_inc /= 0.999;
+    }
+
+    /// Drops the literals of a learned clause whose falsity the others imply, following
+    /// reasons recursively (MiniSat's `litRedundant`, with the levels of the clause as a
+    /// quick filter). The literals of `learnt` are marked `seen` on entry.
+    fn minimise(&mut self, learnt: &mut Vec<Lit>) {
+        let mut levels = 0u64;
+        for &lit in &learnt[1..] {
+            levels |= 1u64 << (self.level[lit.var().0 as usize] & 63);
+        }
+        self.analyze_toclear.clear();
+        let mut kept = 1;
+        for i in 1..learnt.len() {
+            let lit = learnt[i];
+            let v = lit.var();
+            if self.reason[v.0 as usize] == Reason::None || !self.redundant(v, levels) {
+                learnt[kept] = lit;
+                kept += 1;
+            } else {
+                // Dropped, but it stays marked (as in the clause) until the end.
+                self.analyze_toclear.push(v);
+            }
+        }
+        learnt.truncate(kept);
+        for v in std::mem::take(&mut self.analyze_toclear) {
+            self.seen[v.0 as usize] = 0;
+        }
+    }
+
+    /// Whether `v` (in the clause) is implied by the clause's other literals: every
+    /// antecedent is in the clause, at the top level, or itself implied.
+    fn redundant(&mut self, v: Var, levels: u64) -> bool {
+        const REMOVABLE: u8 = 2;
+        const FAILED: u8 = 3;
+        self.analyze_stack.clear();
+        self.analyze_stack.push(v);
+        let top = self.analyze_toclear.len();
+        while let Some(x) = self.analyze_stack.pop() {
+            self.antecedents(x);
+            let vars = std::mem::take(&mut self.scratch);
+            for &y in &vars {
+                let yi = y.0 as usize;
+                if self.level[yi] == 0 || self.seen[yi] == 1 || self.seen[yi] == REMOVABLE {
+                    continue;
+                }
+                if self.reason[yi] != Reason::None
+                    && self.seen[yi] != FAILED
+                    && levels & (1u64 << (self.level[yi] & 63)) != 0
+                {
+                    self.seen[yi] = REMOVABLE;
+                    self.analyze_stack.push(y);
+                    self.analyze_toclear.push(y);
+                } else {
+                    // Not removable: undo the marks of this attempt.
+                    for k in top..self.analyze_toclear.len() {
+                        let z = self.analyze_toclear[k];
+                        self.seen[z.0 as usize] = 0;
+                    }
+                    self.analyze_toclear.truncate(top);
+                    if self.seen[yi] == 0 {
+                        self.seen[yi] = FAILED;
+                        self.analyze_toclear.push(y);
+                    }
+                    self.scratch = vars;
+                    return false;
+                }
+            }
+            self.scratch = vars;
+        }
+        true
+    }
+
+    /// Stores a learned clause and asserts its first literal.
+    fn learn(&mut self, learnt: Vec<Lit>, lbd: u32) {
+        let first = learnt[0];
+        if learnt.len() == 1 {
+            self.assign(first, Reason::None);
+            return;
+        }
+        let cref = self.alloc(&learnt, LEARNT | lbd.min(LBD_MASK));
+        self.learnts.push(cref);
+        self.watch_clause(cref, &learnt);
+        self.assign(first, Reason::Clause(cref));
+    }
+
+    /// Puts a clause in the arena; returns its offset.
+    fn alloc(&mut self, lits: &[Lit], flags: u32) -> u32 {
+        let cref = self.arena.len() as u32;
+        debug_assert!(cref & BINARY == 0, "the clause arena outgrew its offsets");
+        self.arena.push(lits.len() as u32);
+        self.arena.push(flags);
+        self.arena.push(0f32.to_bits());
+        self.arena.extend(lits.iter().map(|l| l.0));
+        cref
+    }
+
+    /// Watches the first two literals of a clause of two or more.
+    fn watch_clause(&mut self, cref: u32, lits: &[Lit]) {
+        let tag = if lits.len() == 2 { BINARY } else { 0 };
+        self.watches[lits[0].index()].push(Watch {
+            cref: cref | tag,
+            blocker: lits[1],
+        });
+        self.watches[lits[1].index()].push(Watch {
+            cref: cref | tag,
+            blocker: lits[0],
+        });
+    }
+
+    /// After a solution: a clause of the negated guesses blocks it (propagation from those
+    /// guesses forced every other cell), and the search backs up one level with it. False
+    /// when there were no guesses: that solution was the last.
+    fn block_own_solution(&mut self) -> bool {
+        let now = self.level_now() as usize;
+        if now == 0 {
+            self.state = State::Exhausted;
+            return false;
+        }
+        let clause: Vec<Lit> = (0..now)
+            .rev()
+            .map(|l| self.trail[self.trail_lim[l]].negate())
+            .collect();
+        // Deepest first: the clause asserts its first literal one level up.
+        self.backtrack(now as u32 - 1);
+        if clause.len() == 1 {
+            self.assign(clause[0], Reason::None);
+            return true;
+        }
+        let cref = self.alloc(&clause, 0);
+        self.blocking.push(cref);
+        self.watch_clause(cref, &clause);
+        self.assign(clause[0], Reason::Clause(cref));
+        true
+    }
+
+    /// Adds a blocking clause at the top level (its literals unassigned there).
+    fn add_blocking(&mut self, clause: Vec<Lit>) {
+        match clause.len() {
+            0 => self.state = State::Exhausted,
+            1 => self.assign(clause[0], Reason::None),
+            _ => {
+                let cref = self.alloc(&clause, 0);
+                self.blocking.push(cref);
+                self.watch_clause(cref, &clause);
+            }
+        }
+    }
+
+    fn update_averages(&mut self, lbd: u32) {
+        let conflicts = self.stats.conflicts.max(1) as f64;
+        let lbd = lbd as f64;
+        let fast = (1.0 / conflicts).max(1.0 / 32.0);
+        let slow = (1.0 / conflicts).max(1.0 / 4096.0);
+        self.ema_fast += (lbd - self.ema_fast) * fast;
+        self.ema_slow += (lbd - self.ema_slow) * slow;
+    }
+
+    fn restart_due(&mut self) -> bool {
+        if self.stats.conflicts >= self.next_reduce + 10 * self.reduce_inc {
+            // A reduction waits for a restart; do not let it wait for ever.
+            return true;
+        }
+        match self.config.restarts {
+            Restarts::Never => false,
+            Restarts::Luby(unit) => self.since_restart >= luby(self.luby_index) * unit,
+            Restarts::Glucose(margin) => self.glucose_due(margin),
+            Restarts::Alternate => {
+                if self.stats.conflicts >= self.mode_ends_at {
+                    self.stable = !self.stable;
+                    if !self.stable {
+                        self.mode_length *= 2;
+                    }
+                    self.mode_ends_at = self.stats.conflicts + self.mode_length;
+                    self.luby_index = 0;
+                }
+                if self.stable {
+                    self.since_restart >= luby(self.luby_index) * 512
+                } else {
+                    self.glucose_due(1.25)
+                }
+            }
+        }
+    }
+
+    fn glucose_due(&self, margin: f64) -> bool {
+        self.since_restart >= 50 && self.ema_fast > margin * self.ema_slow
+    }
+
+    fn restart(&mut self) {
+        self.backtrack(0);
+        self.stats.restarts += 1;
+        self.since_restart = 0;
+        self.luby_index += 1;
+    }
+
+    /// At the top level: a reduction of the learned clauses if one is due, then probing
+    /// when enough work went by. False when probing proved there is no solution or the
+    /// caller said stop.
+    fn reduce_and_probe(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> bool {
+        self.next_reduce = self.stats.conflicts + self.reduce_inc;
+        self.reduce_inc += 300;
+        if self.config.reduce {
+            self.reduce();
+        }
+        if self.config.probing && self.stats.work >= self.next_probe_work {
+            return self.probe(go_on);
+        }
+        true
+    }
+
+    /// At the top level: drops the clauses the facts satisfy and the false literals of the
+    /// rest, then the worse half of the learned clauses of LBD over 2 (those used since the
+    /// last reduction with LBD up to 6 stay), and rebuilds the arena and the watches.
+    fn reduce(&mut self) {
+        debug_assert_eq!(self.level_now(), 0);
+        // Top-level facts need no reasons: analysis never looks at level 0.
+        for &lit in &self.trail {
+            self.reason[lit.var().0 as usize] = Reason::None;
+        }
+        let mut candidates: Vec<(u32, f32, u32)> = Vec::new();
+        let mut keep: Vec<u32> = Vec::new();
+        for &cref in &self.learnts {
+            let c = cref as usize;
+            let flags = self.arena[c + 1];
+            let lbd = flags & LBD_MASK;
+            if lbd <= 2 || (lbd <= 6 && flags & USED != 0) {
+                keep.push(cref);
+            } else {
+                candidates.push((lbd, f32::from_bits(self.arena[c + 2]), cref));
+            }
+        }
+        // Worst first: high LBD, then low activity; ties by age (older first).
+        candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
+        let drop = candidates.len() / 2;
+        keep.extend(candidates[drop..].iter().map(|c| c.2));
+        keep.sort_unstable();
+        let blocking = std::mem::take(&mut self.blocking);
+        let old = std::mem::take(&mut self.arena);
+        self.learnts.clear();
+        for w in &mut self.watches {
+            w.clear();
+        }
+        let mut lits: Vec<Lit> = Vec::new();
+        for (cref, learnt) in blocking
+            .iter()
+            .map(|&c| (c, false))
+            .chain(keep.iter().map(|&c| (c, true)))
+        {
+            let c = cref as usize;
+            let len = old[c] as usize;
+            lits.clear();
+            let mut satisfied = false;
+            for k in 0..len {
+                let lit = Lit(old[c + HEADER + k]);
+                match self.value(lit) {
+                    1 => satisfied = true,
+                    -1 => {}
+                    _ => lits.push(lit),
+                }
+            }
+            if satisfied {
+                continue;
+            }
+            match lits.len() {
+                0 => {
+                    self.state = State::Exhausted;
+                    continue;
+                }
+                1 => {
+                    let unit = lits[0];
+                    self.assign(unit, Reason::None);
+                    continue;
+                }
+                _ => {}
+            }
+            let flags = if learnt {
+                (old[c + 1] & !USED & LBD_MASK).min(lits.len() as u32) | LEARNT
+            } else {
+                0
+            };
+            let cref = self.alloc(&lits, flags);
+            self.arena[cref as usize + 2] = old[c + 2];
+            if learnt {
+                self.learnts.push(cref);
+            } else {
+                self.blocking.push(cref);
+            }
+            let watched = lits.clone();
+            self.watch_clause(cref, &watched);
+        }
+    }
+
+    /// Failed-literal probing at the top level: each open cell's candidates in turn (cells
+    /// with fewest first) are placed alone and propagated; a candidate that leads to a
+    /// contradiction is denied for good. Runs until a pass finds nothing, within a work
+    /// budget of a tenth of the search so far (and at least one pass). False when it
+    /// proved there is no solution or the caller said stop.
+    fn probe(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> bool {
+        debug_assert_eq!(self.level_now(), 0);
+        // Facts still waiting at the top level go first: a probe's backtrack would
+        // otherwise take them as propagated.
+        if self.propagate().is_some() {
+            self.state = State::Exhausted;
+            return false;
+        }
+        let start = self.stats.work;
+        let budget = (start / 10).max(self.cells as u64 * self.n as u64 * 4);
+        loop {
+            let mut order: Vec<(u32, usize)> = (0..self.cells)
+                .filter(|&c| self.fixed[c] == 0)
+                .map(|c| (self.cand[c].count_ones(), c))
+                .collect();
+            order.sort_unstable();
+            let mut found = false;
+            for (_, cell) in order {
+                let mut m = self.cand[cell];
+                if self.fixed[cell] != 0 {
+                    continue;
+                }
+                while m != 0 {
+                    let s = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let lit = Lit::holds(self.var(cell, s));
+                    if self.value(lit) != 0 {
+                        continue;
+                    }
+                    self.trail_lim.push(self.trail.len());
+                    self.assign(lit, Reason::None);
+                    let failed = self.propagate().is_some();
+                    self.backtrack(0);
+                    if failed {
+                        found = true;
+                        self.stats.probed += 1;
+                        self.assign(lit.negate(), Reason::None);
+                        if self.propagate().is_some() {
+                            self.state = State::Exhausted;
+                            return false;
+                        }
+                    }
+                    if self.stats.work >= self.next_check {
+                        self.next_check = self.stats.work + CHECK_INTERVAL;
+                        if !go_on(&self.stats()) {
+                            self.next_probe_work = self.stats.work + (self.stats.work - start) * 10;
+                            return false;
+                        }
+                    }
+                }
+                if self.stats.work - start > budget {
+                    break;
+                }
+            }
+            if !found || self.stats.work - start > budget || self.open == 0 {
+                break;
+            }
+        }
+        self.next_probe_work = self.stats.work + (self.stats.work - start) * 10;
+        true
+    }
+
+    /// Fills the guess heap with every variable still open, its activity favouring cells
+    /// with few candidates when [`Config::fewest_candidates_first`] says so.
+    fn init_heap(&mut self) {
+        let n = self.n;
+        if self.config.fewest_candidates_first {
+            for cell in 0..self.cells {
+                let free = self.cand[cell].count_ones() as f64;
+                let weight = (n as f64 - free + 1.0) / (n as f64 * 1024.0);
+                for s in 0..n {
+                    self.activity[cell * n + s] = weight;
+                }
+            }
+        }
+        self.heap.clear();
+        self.heap_pos.fill(NOT_IN_HEAP);
+        for v in 0..(self.cells * n) as u32 {
+            if self.vals[Lit::holds(Var(v)).index()] == 0 {
+                self.heap_pos[v as usize] = self.heap.len() as u32;
+                self.heap.push(v);
+            }
+        }
+        for i in (0..self.heap.len() / 2).rev() {
+            self.sift_down(i);
+        }
+    }
+
+    /// The next guess: the open variable with the most activity, with its saved value
+    /// (phase saving) or "holds".
+    fn pick_branch(&mut self) -> Option<Lit> {
+        while let Some(&top) = self.heap.first() {
+            self.heap_remove_top();
+            let v = Var(top);
+            if self.vals[Lit::holds(v).index()] == 0 {
+                let deny = self.config.phase_saving && self.phase[top as usize] < 0;
+                return Some(if deny { Lit::denies(v) } else { Lit::holds(v) });
+            }
+        }
+        None
+    }
+
+    fn bump(&mut self, v: Var) {
+        let i = v.0 as usize;
+        self.activity[i] += self.var_inc;
+        if self.activity[i] > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.var_inc *= 1e-100;
+        }
+        if self.heap_pos[i] != NOT_IN_HEAP {
+            self.sift_up(self.heap_pos[i] as usize);
+        }
+    }
+
+    fn heap_insert(&mut self, v: Var) {
+        if self.heap_pos[v.0 as usize] != NOT_IN_HEAP {
+            return;
+        }
+        self.heap_pos[v.0 as usize] = self.heap.len() as u32;
+        self.heap.push(v.0);
+        self.sift_up(self.heap.len() - 1);
+    }
+
+    fn heap_remove_top(&mut self) {
+        let top = self.heap[0];
+        let last = self.heap.pop().expect("the heap is not empty");
+        self.heap_pos[top as usize] = NOT_IN_HEAP;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.heap_pos[last as usize] = 0;
+            self.sift_down(0);
+        }
+    }
+
+    #[inline]
+    fn better(&self, a: u32, b: u32) -> bool {
+        let (x, y) = (self.activity[a as usize], self.activity[b as usize]);
+        x > y || (x == y && a < b)
+    }
+
+    fn sift_up(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if !self.better(v, self.heap[parent]) {
+                break;
+            }
+            self.heap[i] = self.heap[parent];
+            self.heap_pos[self.heap[i] as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = v;
+        self.heap_pos[v as usize] = i as u32;
+    }
+
+    fn sift_down(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        let len = self.heap.len();
+        loop {
+            let left = 2 * i + 1;
+            if left >= len {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < len && self.better(self.heap[right], self.heap[left]) {
+                right
+            } else {
+                left
+            };
+            if !self.better(self.heap[child], v) {
+                break;
+            }
+            self.heap[i] = self.heap[child];
+            self.heap_pos[self.heap[i] as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = v;
+        self.heap_pos[v as usize] = i as u32;
+    }
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (index from 0): restart intervals
+/// that are within a log factor of the best fixed interval for any run-time spread.
+fn luby(i: u64) -> u64 {
+    let mut i = i + 1;
+    loop {
+        // The smallest 2^k - 1 at or above i.
+        let mut size = 1u64;
+        while size < i {
+            size = 2 * size + 1;
+        }
+        if size == i {
+            return size.div_ceil(2);
+        }
+        i -= size / 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn masks_of(grid: &Grid) -> Vec<u64> {
+        let full = grid.shape().full_mask();
+        grid.cells()
+            .iter()
+            .map(|&v| if v == 0 { full } else { 1u64 << (v - 1) })
+            .collect()
+    }
+
+    fn count_all(cdcl: &mut Cdcl, masks: &[u64]) -> Vec<Grid> {
+        cdcl.load(masks);
+        let mut found = Vec::new();
+        while cdcl.solve(Budget::NONE, &mut |_| true) == Next::Solution {
+            found.push(cdcl.solution());
+        }
+        found
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn enumerates_every_4x4_grid_once() {
+        let shape = Shape::from_size(4).unwrap();
+        let mut cdcl = Cdcl::new(shape);
+        let found = count_all(&mut cdcl, &masks_of(&Grid::empty(shape)));
+        assert_eq!(found.len(), 288);
+        assert!(found.iter().all(Grid::is_solved));
+        let distinct: std::collections::HashSet<_> = found.iter().collect();
+        assert_eq!(distinct.len(), 288);
+    }
+
+    #[test]
+    fn solves_and_refutes_9x9() {
+        let shape = Shape::from_size(9).unwrap();
+        let mut cdcl = Cdcl::new(shape);
+        let text =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = crate::parse::parse(text).unwrap();
+        let found = count_all(&mut cdcl, &masks_of(&grid));
+        assert_eq!(found.len(), 1);
+        assert!(found[0].is_solved() && grid.is_subset_of(&found[0]));
+        let cell = grid.cells().iter().position(|&v| v == 0).unwrap();
+        let mut masks = masks_of(&grid);
+        masks[cell] &= !(1u64 << (found[0].get(cell) - 1));
+        assert!(count_all(&mut cdcl, &masks).is_empty());
+    }
+
+    #[test]
+    fn blocking_a_solution_from_outside_skips_it() {
+        let shape = Shape::from_size(4).unwrap();
+        let mut cdcl = Cdcl::new(shape);
+        let masks = masks_of(&Grid::empty(shape));
+        cdcl.load(&masks);
+        assert_eq!(cdcl.solve(Budget::NONE, &mut |_| true), Next::Solution);
+        let first = cdcl.solution();
+        cdcl.load(&masks);
+        cdcl.block(&first);
+        let mut count = 0;
+        while cdcl.solve(Budget::NONE, &mut |_| true) == Next::Solution {
+            assert_ne!(cdcl.solution(), first);
+            count += 1;
+        }
+        assert_eq!(count, 287);
+    }
+
+    #[test]
+    fn every_technique_switched_off_still_counts_right() {
+        let shape = Shape::from_size(4).unwrap();
+        let masks = masks_of(&Grid::empty(shape));
+        for config in [
+            Config {
+                restarts: Restarts::Never,
+                phase_saving: false,
+                minimise: false,
+                reduce: false,
+                blockers: false,
+                probing: false,
+                decay: 0.95,
+                fewest_candidates_first: false,
+            },
+            Config {
+                restarts: Restarts::Luby(1),
+                ..Config::default()
+            },
+            Config {
+                restarts: Restarts::Glucose(1.0),
+                ..Config::default()
+            },
+        ] {
+            let mut cdcl = Cdcl::with_config(shape, config);
+            assert_eq!(count_all(&mut cdcl, &masks).len(), 288);
+        }
+    }
+
+    #[test]
+    fn a_stopped_search_resumes() {
+        let shape = Shape::from_size(4).unwrap();
+        let mut cdcl = Cdcl::new(shape);
+        cdcl.load(&masks_of(&Grid::empty(shape)));
+        let mut count = 0;
+        let mut stops = 0;
+        loop {
+            let budget = Budget {
+                conflicts: u64::MAX,
+                work: cdcl.stats().work + 20,
+            };
+            match cdcl.solve(budget, &mut |_| true) {
+                Next::Solution => count += 1,
+                Next::Stopped => stops += 1,
+                Next::Exhausted => break,
+            }
+        }
+        assert_eq!(count, 288);
+        assert!(stops > 0);
+    }
+}

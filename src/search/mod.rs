@@ -1,0 +1,798 @@
+//! Exact search: one policy behind every question that needs an exact answer (solve, count
+//! up to N, enumerate, the generator's removal checks, grading's uniqueness check), over
+//! the engines below it.
+//!
+//! | engine | file | good at |
+//! |---|---|---|
+//! | band solver | `band.rs` | every 9×9 puzzle, in microseconds |
+//! | depth-first search | `dfs.rs` | most puzzles of every size; enumerating many solutions |
+//! | conflict-driven search | `cdcl.rs` | sparse large grids, proofs of uniqueness |
+//! | witness | `witness.rs` | a second solution when the first has a swappable group |
+//!
+//! The policy ([`Search`]):
+//!
+//! 1. From 16×16 up, the logic techniques ([`crate::logic::reduced_masks`]) shrink the
+//!    candidates first: pairs, fish and wings cut what every engine must try, and often
+//!    solve the puzzle outright.
+//! 2. The depth-first search and the conflict-driven search then take turns, each
+//!    resuming where it paused: a short first turn for the depth-first search (which
+//!    decides most puzzles in it), then turns of doubling length, three quarters of the
+//!    work to the conflict-driven search. Whichever finds the solutions needed, or proves
+//!    there are no more, decides; a solution one finds is blocked in the other, so no
+//!    solution is counted twice. Whatever the puzzle, the portfolio is within a small
+//!    factor of its better engine, without knowing in advance which one that is.
+//! 3. Once one solution is known and a second is asked for, [`witness`] looks for a group
+//!    of cells of the first that can be swapped: "several" at once for grids with many
+//!    solutions.
+//!
+//! Every limit counts work ([`Stats::work`]: cells and clauses visited), never time, so the
+//! same question with the same limits takes the same path and gives the same answer on
+//! every machine. A caller's `go_on` is asked about every millisecond of work (reporting
+//! progress, and stopping the search when it says no).
+
+pub mod band;
+pub mod cdcl;
+pub mod dfs;
+pub mod stats;
+pub mod witness;
+
+use std::collections::HashSet;
+
+pub use cdcl::Cdcl;
+pub use dfs::{DepthFirst, Hook, Rules};
+pub use stats::{Engine, Next, Stats};
+
+use crate::grid::{Grid, Shape};
+
+/// The three cases a puzzle can be in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveResult {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// Two or more; here are two different ones.
+    Multiple(Grid, Grid),
+}
+
+/// Limits of one question, in work units ([`Stats::work`]): the same on every machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop once the engines together did this much work.
+    pub work: u64,
+}
+
+impl Limits {
+    /// No limit.
+    pub const NONE: Limits = Limits { work: u64::MAX };
+
+    /// No limit.
+    pub fn none() -> Limits {
+        Limits::NONE
+    }
+
+    /// At most this much work.
+    pub fn work(work: u64) -> Limits {
+        Limits { work }
+    }
+}
+
+/// Which engines the policy uses, and how. [`Policy::default`] is the shipped one; the
+/// others exist to measure or test one engine at a time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Policy {
+    /// The smallest grid side at which the logic techniques run before any search
+    /// (`usize::MAX`: never).
+    pub logic_first_from: usize,
+    /// Plain 9×9 grids go to the band solver.
+    pub band: bool,
+    /// The depth-first search takes turns.
+    pub depth_first: bool,
+    /// The conflict-driven search takes turns.
+    pub conflict_driven: bool,
+    /// A second solution is first looked for by swapping groups of the first.
+    pub witness: bool,
+    /// The depth-first search's first turn, in work units per cell.
+    pub first_turn_per_cell: u64,
+    /// The conflict-driven search's techniques.
+    pub cdcl: cdcl::Config,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            logic_first_from: 16,
+            band: true,
+            depth_first: true,
+            conflict_driven: true,
+            witness: true,
+            first_turn_per_cell: 64,
+            cdcl: cdcl::Config::default(),
+        }
+    }
+}
+
+/// The conflict-driven search's share of each round of turns: three times the
+/// depth-first search's.
+const CDCL_SHARE: u64 = 3;
+
+/// The answer to a count question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Solutions found, no more than the limit asked for.
+    pub count: u64,
+    /// True when `count` is exact: the limit was reached, or there are no more. False
+    /// when a limit or the caller stopped the search first (then `count` is a lower bound).
+    pub decided: bool,
+    /// The first solution found, if any.
+    pub first: Option<Grid>,
+    /// The second, if the limit let the search look for one.
+    pub second: Option<Grid>,
+    /// The engine that decided (found the last solution counted, or proved there were no
+    /// more).
+    pub engine: Engine,
+    /// The work done.
+    pub stats: Stats,
+}
+
+impl Answer {
+    /// The three cases, when the count was asked up to 2 and decided.
+    pub fn result(&self) -> Option<SolveResult> {
+        if !self.decided {
+            return None;
+        }
+        Some(match (&self.first, &self.second) {
+            (Some(a), Some(b)) => SolveResult::Multiple(a.clone(), b.clone()),
+            (Some(a), None) => SolveResult::Unique(a.clone()),
+            _ => SolveResult::None,
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Idle,
+    Loaded,
+    Running,
+    Done,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    DepthFirst,
+    ConflictDriven,
+}
+
+/// The policy at work on one question: reusable for one shape, question after question.
+pub struct Search {
+    shape: Shape,
+    policy: Policy,
+    dfs: DepthFirst<'static>,
+    cdcl: Option<Cdcl>,
+    root: Vec<u64>,
+    state: State,
+    /// Fingerprints of the solutions returned, and the solutions themselves (to block
+    /// in the conflict-driven search when it starts late).
+    seen: HashSet<u128>,
+    known: Vec<Grid>,
+    /// A solution ready to return before any search (the logic techniques solved it).
+    ready: Option<Grid>,
+    solution: Option<Grid>,
+    witness_tried: bool,
+    dfs_live: bool,
+    cdcl_started: bool,
+    turn: Turn,
+    dfs_until: u64,
+    cdcl_until: u64,
+    slice: u64,
+    engine: Engine,
+}
+
+impl Search {
+    /// The shipped policy for grids of this shape.
+    pub fn new(shape: Shape) -> Search {
+        Search::with_policy(shape, Policy::default())
+    }
+
+    /// A chosen policy (to measure or test one engine).
+    pub fn with_policy(shape: Shape, policy: Policy) -> Search {
+        Search {
+            shape,
+            policy,
+            dfs: DepthFirst::new(shape),
+            cdcl: None,
+            root: Vec::new(),
+            state: State::Idle,
+            seen: HashSet::new(),
+            known: Vec::new(),
+            ready: None,
+            solution: None,
+            witness_tried: false,
+            dfs_live: false,
+            cdcl_started: false,
+            turn: Turn::DepthFirst,
+            dfs_until: 0,
+            cdcl_until: 0,
+            slice: 0,
+            engine: Engine::None,
+        }
+    }
+
+    /// The shape this search is for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The policy in use.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// Starts a question: candidate masks, one per cell (bit `s - 1` for symbol `s`; a
+    /// cell with one bit counts as filled). The logic techniques run here, from the
+    /// policy's size up.
+    ///
+    /// # Panics
+    /// If `masks` does not have one entry per cell.
+    pub fn load(&mut self, masks: &[u64]) {
+        assert_eq!(masks.len(), self.shape.cells(), "one mask per cell");
+        let full = self.shape.full_mask();
+        self.root = masks.iter().map(|&m| m & full).collect();
+        self.state = State::Loaded;
+        self.seen.clear();
+        self.known.clear();
+        self.ready = None;
+        self.solution = None;
+        self.witness_tried = false;
+        self.engine = Engine::None;
+        self.cdcl_started = false;
+        self.dfs_live = self.policy.depth_first;
+        self.turn = Turn::DepthFirst;
+        self.slice = (self.policy.first_turn_per_cell * self.shape.cells() as u64).max(1);
+        self.dfs_until = self.slice;
+        self.cdcl_until = CDCL_SHARE * self.slice;
+        self.dfs.set_work_limit(u64::MAX);
+        self.dfs.set_node_limit(u64::MAX);
+        if self.shape.size() >= self.policy.logic_first_from && !self.root.contains(&0) {
+            self.root = crate::logic::reduced_masks(self.shape, &self.root);
+            if self.root.contains(&0) {
+                self.engine = Engine::Logic;
+                self.state = State::Done;
+                return;
+            }
+            if self.root.iter().all(|m| m.count_ones() == 1) {
+                let cells = self
+                    .root
+                    .iter()
+                    .map(|m| m.trailing_zeros() as u8 + 1)
+                    .collect();
+                let grid = Grid::from_cells(self.shape, cells).expect("single bits are symbols");
+                // The techniques never remove a true candidate: a valid grid here is the
+                // only solution, and an invalid one means there is none.
+                self.engine = Engine::Logic;
+                if grid.is_solved() {
+                    self.ready = Some(grid);
+                } else {
+                    self.state = State::Done;
+                }
+                return;
+            }
+        }
+        if self.dfs_live {
+            self.dfs.load_masks(&self.root);
+        }
+    }
+
+    /// [`Search::load`] for a grid's givens.
+    pub fn load_grid(&mut self, grid: &Grid) {
+        assert_eq!(
+            grid.shape(),
+            self.shape,
+            "the grid's shape is not the search's"
+        );
+        self.load(&masks_of(grid));
+    }
+
+    /// The candidate masks the engines search: the loaded ones after the logic techniques.
+    pub fn root(&self) -> &[u64] {
+        &self.root
+    }
+
+    /// The engine that decided the last step: found the last solution, or proved there
+    /// are no more.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The solution of the last [`Search::next_solution`] that returned `Solution`.
+    ///
+    /// # Panics
+    /// If there was none.
+    pub fn solution(&self) -> &Grid {
+        self.solution.as_ref().expect("a solution was found")
+    }
+
+    /// The work of every engine on the current question.
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.dfs_stats();
+        if let Some(cdcl) = self.cdcl.as_ref().filter(|_| self.cdcl_started) {
+            stats.add(&cdcl.stats());
+        }
+        stats.solutions = self.seen.len() as u64;
+        stats
+    }
+
+    fn dfs_stats(&self) -> Stats {
+        if self.policy.depth_first && self.state != State::Idle {
+            self.dfs.stats()
+        } else {
+            Stats::default()
+        }
+    }
+
+    fn work(&self) -> u64 {
+        self.stats().work
+    }
+
+    /// Records a solution; false when it was found before.
+    fn record(&mut self, grid: Grid) -> bool {
+        if !self.seen.insert(fingerprint(grid.cells())) {
+            return false;
+        }
+        if self.cdcl_started {
+            self.cdcl.as_mut().expect("started").block(&grid);
+        }
+        self.known.push(grid.clone());
+        self.solution = Some(grid);
+        true
+    }
+
+    /// Finds the next solution of the loaded question, resuming where the last call
+    /// stopped: `Solution` (read it with [`Search::solution`]), `Exhausted` when there are
+    /// no more, `Stopped` when `limits` ran out or `go_on` said no (a later call resumes).
+    ///
+    /// # Panics
+    /// If nothing was loaded.
+    pub fn next_solution(&mut self, limits: Limits, go_on: &mut dyn FnMut(&Stats) -> bool) -> Next {
+        match self.state {
+            State::Idle => panic!("no question was loaded"),
+            State::Done => return Next::Exhausted,
+            State::Loaded => {
+                self.state = State::Running;
+                if let Some(grid) = self.ready.take() {
+                    self.record(grid);
+                    self.state = State::Done;
+                    self.engine = Engine::Logic;
+                    return Next::Solution;
+                }
+            }
+            State::Running => {}
+        }
+        if self.policy.witness && !self.witness_tried && self.known.len() == 1 {
+            self.witness_tried = true;
+            if let Some(other) = witness::second_by_swap(&self.root, &self.known[0]) {
+                if self.record(other) {
+                    self.engine = Engine::Witness;
+                    return Next::Solution;
+                }
+            }
+        }
+        let cancelled = std::cell::Cell::new(false);
+        let mut checked = |stats: &Stats| {
+            let go = go_on(stats);
+            if !go {
+                cancelled.set(true);
+            }
+            go
+        };
+        loop {
+            let used = self.work();
+            if used >= limits.work {
+                return Next::Stopped;
+            }
+            let left = limits.work - used;
+            let cdcl_on = self.policy.conflict_driven;
+            match self.turn {
+                Turn::DepthFirst if self.dfs_live => {
+                    let done = self.dfs_stats().work;
+                    if done >= self.dfs_until && cdcl_on {
+                        self.turn = Turn::ConflictDriven;
+                        continue;
+                    }
+                    let until = if cdcl_on { self.dfs_until } else { u64::MAX };
+                    self.dfs
+                        .set_work_limit(until.min(done.saturating_add(left)));
+                    match self.dfs.next_solution_with(&mut checked) {
+                        Next::Solution => {
+                            let grid = self.dfs.solution();
+                            if self.record(grid) {
+                                self.engine = Engine::DepthFirst;
+                                return Next::Solution;
+                            }
+                        }
+                        Next::Exhausted => {
+                            self.engine = Engine::DepthFirst;
+                            self.state = State::Done;
+                            return Next::Exhausted;
+                        }
+                        Next::Stopped => {
+                            if cancelled.get() {
+                                // A stop by the caller is for good in the depth-first search.
+                                self.dfs_live = false;
+                                return Next::Stopped;
+                            }
+                        }
+                    }
+                }
+                Turn::DepthFirst => self.turn = Turn::ConflictDriven,
+                Turn::ConflictDriven if cdcl_on => {
+                    if !self.cdcl_started {
+                        self.start_cdcl();
+                    }
+                    let cdcl = self.cdcl.as_mut().expect("started");
+                    let done = cdcl.stats().work;
+                    if done >= self.cdcl_until && self.dfs_live {
+                        self.next_round();
+                        continue;
+                    }
+                    let until = if self.dfs_live {
+                        self.cdcl_until
+                    } else {
+                        u64::MAX
+                    };
+                    let budget = cdcl::Budget {
+                        conflicts: u64::MAX,
+                        work: until.min(done.saturating_add(left)),
+                    };
+                    match cdcl.solve(budget, &mut checked) {
+                        Next::Solution => {
+                            let grid = cdcl.solution();
+                            // Blocked in the conflict-driven search by its own guesses.
+                            let fresh = self.seen.insert(fingerprint(grid.cells()));
+                            debug_assert!(fresh, "the conflict-driven search repeated a solution");
+                            if fresh {
+                                self.known.push(grid.clone());
+                                self.solution = Some(grid);
+                                self.engine = Engine::ConflictDriven;
+                                return Next::Solution;
+                            }
+                        }
+                        Next::Exhausted => {
+                            self.engine = Engine::ConflictDriven;
+                            self.state = State::Done;
+                            return Next::Exhausted;
+                        }
+                        Next::Stopped => {
+                            if cancelled.get() {
+                                return Next::Stopped;
+                            }
+                            if !self.dfs_live {
+                                // Only the limit can have stopped it.
+                                return Next::Stopped;
+                            }
+                            self.next_round();
+                        }
+                    }
+                }
+                Turn::ConflictDriven => {
+                    if !self.dfs_live {
+                        // Neither engine is left: only a stop by the caller ends both.
+                        return Next::Stopped;
+                    }
+                    self.next_round();
+                }
+            }
+        }
+    }
+
+    /// The next round of turns: each engine gets twice its last turn.
+    fn next_round(&mut self) {
+        self.slice = self.slice.saturating_mul(2);
+        self.dfs_until = self.dfs_stats().work.saturating_add(self.slice);
+        let cdcl_done = self
+            .cdcl
+            .as_ref()
+            .filter(|_| self.cdcl_started)
+            .map_or(0, |c| c.stats().work);
+        self.cdcl_until = cdcl_done.saturating_add(CDCL_SHARE * self.slice);
+        self.turn = Turn::DepthFirst;
+    }
+
+    fn start_cdcl(&mut self) {
+        let shape = self.shape;
+        let config = self.policy.cdcl.clone();
+        let cdcl = self
+            .cdcl
+            .get_or_insert_with(|| Cdcl::with_config(shape, config));
+        cdcl.load(&self.root);
+        for grid in &self.known {
+            cdcl.block(grid);
+        }
+        self.cdcl_started = true;
+    }
+
+    /// Counts the solutions of candidate masks, no further than `limit`, keeping the
+    /// first two.
+    pub fn count(
+        &mut self,
+        masks: &[u64],
+        limit: u64,
+        limits: Limits,
+        go_on: &mut dyn FnMut(&Stats) -> bool,
+    ) -> Answer {
+        self.load(masks);
+        self.count_loaded(limit, limits, go_on)
+    }
+
+    fn count_loaded(
+        &mut self,
+        limit: u64,
+        limits: Limits,
+        go_on: &mut dyn FnMut(&Stats) -> bool,
+    ) -> Answer {
+        let mut answer = Answer {
+            count: 0,
+            decided: true,
+            first: None,
+            second: None,
+            engine: Engine::None,
+            stats: Stats::default(),
+        };
+        while answer.count < limit {
+            match self.next_solution(limits, go_on) {
+                Next::Solution => {
+                    answer.count += 1;
+                    let grid = self.solution().clone();
+                    if answer.first.is_none() {
+                        answer.first = Some(grid);
+                    } else if answer.second.is_none() {
+                        answer.second = Some(grid);
+                    }
+                }
+                Next::Exhausted => break,
+                Next::Stopped => {
+                    answer.decided = false;
+                    break;
+                }
+            }
+        }
+        answer.engine = self.engine;
+        answer.stats = self.stats();
+        answer
+    }
+
+    /// Counts a grid's solutions, no further than `limit`: plain 9×9 grids go to the band
+    /// solver (microseconds, not worth limiting), the rest to [`Search::count`].
+    pub fn count_grid(
+        &mut self,
+        grid: &Grid,
+        limit: u64,
+        limits: Limits,
+        go_on: &mut dyn FnMut(&Stats) -> bool,
+    ) -> Answer {
+        assert_eq!(
+            grid.shape(),
+            self.shape,
+            "the grid's shape is not the search's"
+        );
+        if self.policy.band && band::supports(self.shape) {
+            self.state = State::Idle;
+            let counted = band::count_up_to(grid, limit);
+            return Answer {
+                count: counted.count,
+                decided: true,
+                first: counted.first,
+                second: counted.second,
+                engine: Engine::Band,
+                stats: counted.stats,
+            };
+        }
+        self.count(&masks_of(grid), limit, limits, go_on)
+    }
+
+    /// Solves a grid: none, unique or multiple (with two solutions). `None` when `limits`
+    /// or `go_on` stopped the search first.
+    pub fn solve_grid(
+        &mut self,
+        grid: &Grid,
+        limits: Limits,
+        go_on: &mut dyn FnMut(&Stats) -> bool,
+    ) -> (Option<SolveResult>, Answer) {
+        let answer = self.count_grid(grid, 2, limits, go_on);
+        (answer.result(), answer)
+    }
+}
+
+/// The candidate masks of a grid's givens: a given's bit alone, every symbol elsewhere.
+pub fn masks_of(grid: &Grid) -> Vec<u64> {
+    let full = grid.shape().full_mask();
+    grid.cells()
+        .iter()
+        .map(|&v| if v == 0 { full } else { 1u64 << (v - 1) })
+        .collect()
+}
+
+/// A 128-bit fingerprint of a solution, to tell solutions apart without keeping them:
+/// two independent 64-bit hashes (FNV-1a, and a multiply-rotate hash).
+fn fingerprint(cells: &[u8]) -> u128 {
+    let mut a: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut b: u64 = 0x9e37_79b9_7f4a_7c15;
+    for &v in cells {
+        a = (a ^ v as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        b = (b ^ v as u64)
+            .wrapping_mul(0xff51_afd7_ed55_8ccd)
+            .rotate_left(29);
+    }
+    (a as u128) << 64 | b as u128
+}
+
+/// Solves a puzzle and tells none, unique and multiple apart (with two solutions for
+/// multiple), by the shipped policy with no limit.
+///
+/// ```
+/// use sudoku64::{parse, search::{solve, SolveResult}};
+/// let puzzle = parse::parse("1.34341221434.21").unwrap();
+/// assert!(matches!(solve(&puzzle), SolveResult::Unique(_)));
+/// ```
+pub fn solve(grid: &Grid) -> SolveResult {
+    let mut search = Search::new(grid.shape());
+    search
+        .solve_grid(grid, Limits::NONE, &mut |_| true)
+        .0
+        .expect("no limit stops the search")
+}
+
+/// One solution, if there is any.
+pub fn solve_one(grid: &Grid) -> Option<Grid> {
+    let mut search = Search::new(grid.shape());
+    search
+        .count_grid(grid, 1, Limits::NONE, &mut |_| true)
+        .first
+}
+
+/// The number of solutions, counting no further than `limit`.
+pub fn count_solutions_up_to(grid: &Grid, limit: u64) -> u64 {
+    let mut search = Search::new(grid.shape());
+    search
+        .count_grid(grid, limit, Limits::NONE, &mut |_| true)
+        .count
+}
+
+/// Every solution of a puzzle, found lazily, one per `next()`: the classic `-a` mode.
+/// Bound it with `.take(cap)`.
+pub struct Solutions {
+    search: Search,
+}
+
+impl Iterator for Solutions {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        match self.search.next_solution(Limits::NONE, &mut |_| true) {
+            Next::Solution => Some(self.search.solution().clone()),
+            _ => None,
+        }
+    }
+}
+
+/// All solutions of a puzzle, lazily.
+pub fn solutions(grid: &Grid) -> Solutions {
+    let mut search = Search::new(grid.shape());
+    search.load_grid(grid);
+    Solutions { search }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pattern(shape: Shape) -> Grid {
+        let (n, k) = (shape.size(), shape.box_side());
+        let cells = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                (((r % k) * k + r / k + c) % n + 1) as u8
+            })
+            .collect();
+        Grid::from_cells(shape, cells).unwrap()
+    }
+
+    #[test]
+    fn empty_grids_solve_at_every_size() {
+        for shape in Shape::all() {
+            let solution = solve_one(&Grid::empty(shape)).expect("an empty grid has solutions");
+            assert!(solution.is_solved(), "{}", shape.name());
+        }
+    }
+
+    #[test]
+    fn empty_grids_have_several_solutions_at_every_size() {
+        for shape in Shape::all().skip(1) {
+            match solve(&Grid::empty(shape)) {
+                SolveResult::Multiple(a, b) => {
+                    assert!(a.is_solved() && b.is_solved() && a != b, "{}", shape.name())
+                }
+                other => panic!("{}: {other:?}", shape.name()),
+            }
+        }
+    }
+
+    #[test]
+    fn full_and_nearly_full_grids() {
+        for shape in Shape::all() {
+            let full = pattern(shape);
+            assert!(full.is_solved());
+            assert_eq!(solve(&full), SolveResult::Unique(full.clone()));
+            let mut one = full.clone();
+            one.set(0, 0);
+            assert_eq!(solve(&one), SolveResult::Unique(full.clone()));
+        }
+    }
+
+    #[test]
+    fn counts_and_enumeration_agree_for_every_policy() {
+        // An empty 4×4 has 288 solutions.
+        let empty = Grid::empty(Shape::from_size(4).unwrap());
+        assert_eq!(count_solutions_up_to(&empty, 1000), 288);
+        assert_eq!(count_solutions_up_to(&empty, 10), 10);
+        let all: Vec<Grid> = solutions(&empty).collect();
+        assert_eq!(all.len(), 288);
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 288);
+        for policy in [
+            Policy {
+                conflict_driven: false,
+                ..Policy::default()
+            },
+            Policy {
+                depth_first: false,
+                ..Policy::default()
+            },
+            Policy {
+                first_turn_per_cell: 1,
+                ..Policy::default()
+            },
+        ] {
+            let mut search = Search::with_policy(empty.shape(), policy.clone());
+            let answer = search.count(&masks_of(&empty), 1000, Limits::NONE, &mut |_| true);
+            assert_eq!((answer.count, answer.decided), (288, true), "{policy:?}");
+        }
+    }
+
+    #[test]
+    fn a_work_limit_stops_and_the_search_resumes() {
+        let empty = Grid::empty(Shape::from_size(9).unwrap());
+        let mut search = Search::with_policy(
+            empty.shape(),
+            Policy {
+                first_turn_per_cell: 1,
+                ..Policy::default()
+            },
+        );
+        search.load_grid(&empty);
+        let mut found = 0;
+        let mut stops = 0;
+        while found < 50 {
+            let limits = Limits::work(search.stats().work + 2_000);
+            match search.next_solution(limits, &mut |_| true) {
+                Next::Solution => found += 1,
+                Next::Stopped => stops += 1,
+                Next::Exhausted => panic!("an empty 9×9 has more than 50 solutions"),
+            }
+        }
+        assert!(stops > 0);
+    }
+
+    #[test]
+    fn go_on_stops_the_search() {
+        let empty = Grid::empty(Shape::from_size(25).unwrap());
+        let mut search = Search::new(empty.shape());
+        let mut calls = 0;
+        let answer = search.count_grid(&empty, u64::MAX, Limits::NONE, &mut |_| {
+            calls += 1;
+            calls < 3
+        });
+        assert!(!answer.decided);
+        assert_eq!(calls, 3, "no call after the stop");
+    }
+}

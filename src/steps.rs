@@ -1,0 +1,155 @@
+//! Step-by-step solving for people: hints and explanations from the logic techniques
+//! ([`crate::logic`]), each step checked against the puzzle's unique solution, which the
+//! exact search ([`crate::search`]) finds. This sits above both: the techniques shrink the
+//! candidates for the search, and the search proves what the steps must reach.
+
+use crate::error::{Error, ErrorKind};
+use crate::grid::Grid;
+use crate::logic::{Board, Step};
+use crate::search::{Limits, Policy, Search};
+
+/// The next step from a grid, as a short list: the elimination steps the solver takes
+/// before it can place a symbol, ending with the first step that places a symbol (a [`Technique::Guess`] naming a cell and the
+/// unique solution's value when logic is stuck). Candidates come from the grid's filled
+/// cells. A full, valid grid gives an empty list.
+///
+/// Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no solution
+/// ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
+///
+/// ```
+/// use sudoku64::{parse, steps};
+/// let grid = parse::parse("1.34341221434.21").unwrap();
+/// let steps = steps::hint(&grid).unwrap();
+/// assert_eq!(steps.len(), 1);
+/// assert_eq!(steps[0].placements, vec![(1, 2)]);
+/// assert_eq!(steps[0].text, "Naked single: r1c2 can only be 2");
+/// ```
+pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
+    let mut logic = Logic::new(grid)?;
+    let mut steps = Vec::new();
+    while let Some(step) = logic.next_step() {
+        let places = !step.placements.is_empty();
+        steps.push(step);
+        if places {
+            break;
+        }
+    }
+    Ok(steps)
+}
+
+/// Every step from the grid to its solution, with the same errors as [`hint`].
+pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
+    let mut logic = Logic::new(grid)?;
+    let mut steps = Vec::new();
+    while let Some(step) = logic.next_step() {
+        steps.push(step);
+    }
+    Ok(steps)
+}
+
+/// A logic solve in progress: the board, and the unique solution it must reach. Each call
+/// of [`next_step`](Logic::next_step) finds and applies one step.
+///
+/// Starting checks the puzzle. A clash is reported first. Then the techniques run ahead
+/// on a copy of the board, without guessing: every step they take holds in every
+/// solution, so if they fill the grid with a valid one, it is the only solution (and a
+/// full grid that breaks the rules means there is none). If they get stuck, the exact
+/// search ([`crate::search`]) counts the solutions (up to 2) from the candidates they left, which have the
+/// same solutions as the puzzle and are much quicker to search than its givens. The steps
+/// run ahead are kept, so they are not searched for twice.
+pub struct Logic {
+    board: Board,
+    /// Steps found while checking, already applied to a copy of the board, and not yet
+    /// returned: replayed first.
+    ahead: std::collections::VecDeque<Step>,
+}
+
+impl Logic {
+    /// Starts on a grid. Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no
+    /// solution ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
+    pub fn new(grid: &Grid) -> Result<Logic, Error> {
+        if let Some(clash) = grid.first_clash() {
+            return Err(clash);
+        }
+        let mut board = Board::new(grid);
+        let mut probe = board.clone();
+        let mut ahead = std::collections::VecDeque::new();
+        probe.run_logic(|step| ahead.push_back(step));
+        let solution = if probe.open == 0 {
+            if !probe.grid().is_solved() {
+                return Err(ErrorKind::NoSolution.into());
+            }
+            probe.value
+        } else {
+            exact_solution(&probe)?.cells().to_vec()
+        };
+        debug_assert!(
+            ahead
+                .iter()
+                .all(|step| step.eliminations.iter().all(|&(c, v)| solution[c] != v)),
+            "a step removed a true value"
+        );
+        board.solution = solution;
+        Ok(Logic { board, ahead })
+    }
+
+    /// The grid as far as it is solved.
+    pub fn grid(&self) -> Grid {
+        self.board.grid()
+    }
+
+    /// The candidates of every cell (0 for a filled cell), bit `s - 1` for symbol `s`.
+    pub fn candidates(&self) -> &[u64] {
+        &self.board.cand
+    }
+
+    /// Finds the easiest step, applies it and returns it; `None` once the grid is full.
+    pub fn next_step(&mut self) -> Option<Step> {
+        if self.board.open == 0 {
+            return None;
+        }
+        let step = match self.ahead.pop_front() {
+            Some(step) => step,
+            None => self.board.find(),
+        };
+        debug_assert!(
+            step.eliminations
+                .iter()
+                .all(|&(c, v)| self.board.solution[c] != v),
+            "{} removed a true value: {}",
+            step.technique,
+            step.text
+        );
+        self.board.apply(&step);
+        Some(step)
+    }
+}
+
+/// The unique solution of a board's candidates, by the exact search policy, or why there
+/// is none. The board's techniques have already run, so the policy's own logic step is
+/// skipped.
+fn exact_solution(board: &Board) -> Result<Grid, Error> {
+    let masks = board.masks();
+    let policy = Policy {
+        logic_first_from: usize::MAX,
+        ..Policy::default()
+    };
+    let mut search = Search::with_policy(board.shape, policy);
+    let answer = search.count(&masks, 2, Limits::NONE, &mut |_| true);
+    let (Some(first), second) = (answer.first, answer.second) else {
+        return Err(ErrorKind::NoSolution.into());
+    };
+    let Some(second) = second else {
+        return Ok(first);
+    };
+    let cell = (0..masks.len())
+        .find(|&c| first.get(c) != second.get(c))
+        .expect("two different solutions differ somewhere");
+    Err(ErrorKind::MultipleSolutions {
+        shape: board.shape,
+        cell,
+        first: first.get(cell),
+        second: second.get(cell),
+    }
+    .into())
+}
