@@ -4,7 +4,7 @@
 Benchmark-only: never shipped, never needed by `npm start` or `npm test`. It needs the
 `cadical` command (Debian package `cadical`).
 
-    python3 scripts/cadical-count.py [--timeout S] [--full] FILE...
+    python3 scripts/cadical-count.py [--timeout S] [--full] [--minimal] FILE...
 
 Each puzzle (one per line, the one-line form: `1`-`9`, `A`-`Z`, `a`-`z`, `@`, `&`, `*`
 for symbols, `.` or `0` for empty; `#` lines and anything after a `:` or a space are
@@ -23,7 +23,8 @@ first finds a solution; the second adds a clause that blocks that solution's sym
 the empty cells and looks for another. Both runs count in the time.
 
 Output: one line per puzzle, `LINE COUNT SECONDS` (COUNT is `?` when a run hit the
-timeout), then a summary.
+timeout), then a summary. `--minimal` adds, for unique puzzles, whether every clue is
+needed (each clue removed in turn must allow a solution with another symbol there).
 """
 
 import argparse
@@ -177,12 +178,33 @@ def count_to_two(n, values, timeout, full):
     return {10: 2, 20: 1}.get(status), took, line
 
 
+def minimality(n, values, solution, timeout, full):
+    """Whether every clue is needed: `minimal`, or the first clue that is not, or `?`."""
+    for cell, v in enumerate(values):
+        if not v:
+            continue
+        fewer = list(values)
+        fewer[cell] = 0
+        cnf, var = encode(n, fewer, full)
+        status, _, _ = run(cnf.text([[-var[(cell, v)]]]), timeout)
+        if status == 20:
+            return f"not-minimal:cell-{cell}"
+        if status != 10:
+            return "minimality-undecided"
+    return "minimal"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="+")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per puzzle")
     parser.add_argument("--full", action="store_true", help="keep every variable")
     parser.add_argument("--solutions", action="store_true", help="print the first solution too")
+    parser.add_argument(
+        "--minimal",
+        action="store_true",
+        help="also check that every clue is needed: without it, another solution exists",
+    )
     args = parser.parse_args()
     for path in args.files:
         times, undecided = [], 0
@@ -200,6 +222,8 @@ def main():
             undecided += count is None
             shown = "?" if count is None else count
             extra = f" {line}" if args.solutions and line else ""
+            if args.minimal and count == 1:
+                extra += " " + minimality(*puzzle, line, args.timeout, args.full)
             print(f"{number} {shown} {took:.3f}{extra}", flush=True)
         if times:
             print(

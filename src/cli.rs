@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
 use sudoku64::search::cdcl::Restarts;
-use sudoku64::search::{Answer, Limits, Next, Policy, Search, Stats};
+use sudoku64::search::{Answer, Limits, Next, Policy, Search, SecondSolution, Stats};
 use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format, parse};
 
 #[derive(Parser)]
@@ -169,7 +169,7 @@ enum BenchCommand {
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
-        /// blockers, probing, fewest-first.
+        /// blockers, probing, fewest-first, locked.
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
         /// Conflict-driven restarts: alternate, glucose, luby or never.
@@ -178,6 +178,9 @@ enum BenchCommand {
         /// Activity decay of the conflict-driven search.
         #[arg(long)]
         decay: Option<f64>,
+        /// How the conflict-driven search looks for a second solution: cells or blocking.
+        #[arg(long)]
+        second: Option<String>,
     },
     /// Generate puzzles and report times and clue counts.
     Generate {
@@ -219,8 +222,15 @@ pub fn main() -> ExitCode {
             without,
             restarts,
             decay,
-        }) => bench_policy(engines.as_deref(), &without, restarts.as_deref(), decay)
-            .and_then(|policy| bench_large(&files, timeout, &policy)),
+            second,
+        }) => bench_policy(
+            engines.as_deref(),
+            &without,
+            restarts.as_deref(),
+            decay,
+            second.as_deref(),
+        )
+        .and_then(|policy| bench_large(&files, timeout, &policy)),
         Command::Bench(BenchCommand::Generate {
             size,
             count,
@@ -615,8 +625,15 @@ fn bench_policy(
     without: &[String],
     restarts: Option<&str>,
     decay: Option<f64>,
+    second: Option<&str>,
 ) -> Result<Policy, String> {
     let mut policy = Policy::default();
+    match second {
+        None => {}
+        Some("cells") => policy.second = SecondSolution::ByCells,
+        Some("blocking") => policy.second = SecondSolution::Blocking,
+        Some(other) => return Err(format!("{other:?} is not a way: cells or blocking")),
+    }
     if let Some(engines) = engines {
         for e in engines {
             if !["logic", "dfs", "cdcl", "witness", "band"].contains(&e.as_str()) {
@@ -646,9 +663,11 @@ fn bench_policy(
             "blockers" => config.blockers = false,
             "probing" => config.probing = false,
             "fewest-first" => config.fewest_candidates_first = false,
+            "locked" => config.locked_candidates = false,
+            "lifting" => config.lifting = false,
             other => {
                 return Err(format!(
-                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing or fewest-first"
+                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing, fewest-first or locked"
                 ));
             }
         }

@@ -189,6 +189,16 @@ fn search_progress(callback: &js_sys::Function) -> impl FnMut(&Stats) -> bool + 
     }
 }
 
+/// A search without limits stops undecided only when its progress callback said no: that
+/// is a cancel, never an answer (a count of 0 there would read as "no solution").
+fn undecided_is_cancelled(answer: &Answer, shape: Shape) -> Result<(), JsValue> {
+    if answer.decided {
+        Ok(())
+    } else {
+        Err(js_error(&crate::ErrorKind::Cancelled.into(), Some(shape)))
+    }
+}
+
 /// Reads a puzzle in any text form the engine reads, without solving it: its one-line
 /// form. Throws an `Error` with fields like [`solve`] does. Givens that clash are kept
 /// (the page shows them); `solve` reports them.
@@ -216,6 +226,7 @@ pub fn solve(
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let answer = search.count_grid(&grid, 2, Limits::NONE, &mut search_progress(progress));
+    undecided_is_cancelled(&answer, grid.shape())?;
     let status = match answer.count {
         0 => "none",
         1 => "unique",
@@ -249,6 +260,7 @@ pub fn count(
         Limits::NONE,
         &mut search_progress(progress),
     );
+    undecided_is_cancelled(&answer, grid.shape())?;
     // A count reports one solution.
     answer.second = None;
     Ok(SolveReport {

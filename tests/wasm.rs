@@ -77,7 +77,7 @@ fn solve_answers_every_fixture() {
     assert!(cases.len() > 100);
     for case in &cases {
         let at = &case.at;
-        let report = sudoku64::wasm::solve(&case.puzzle, 0, false)
+        let report = sudoku64::wasm::solve(&case.puzzle, 0, false, &quiet())
             .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
         assert_eq!(report.puzzle(), case.puzzle, "{at}");
         assert_eq!(
@@ -115,7 +115,7 @@ fn count_answers_every_fixture() {
     for case in &cases() {
         let at = &case.at;
         for limit in [1, 2] {
-            let report = sudoku64::wasm::count(&case.puzzle, 0, false, limit)
+            let report = sudoku64::wasm::count(&case.puzzle, 0, false, limit, &quiet())
                 .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
             let want = case.count.min(limit);
             assert_eq!(report.count(), want, "{at} limit {limit}");
@@ -187,6 +187,52 @@ fn generate_cancels_when_the_callback_says_false() {
     );
 }
 
+/// A progress callback that lets the search run.
+fn quiet() -> js_sys::Function {
+    js_sys::Function::new_no_args("return true;")
+}
+
+/// A 49×49 grid with 45% of its cells blanked at random: no engine decides it within the
+/// 50 ms after which a search first calls its progress callback.
+fn long_search() -> String {
+    let text = include_str!("../bench/data/blanks-49-45.txt");
+    text.lines()
+        .find(|l| !l.starts_with('#'))
+        .expect("a puzzle line")
+        .to_string()
+}
+
+#[wasm_bindgen_test]
+fn solve_and_count_report_progress_and_cancel_when_it_says_false() {
+    for (what, limit) in [("solve", 0), ("count", 1), ("count", 2)] {
+        // Counts its calls, checks that each gets three numbers, and says stop at the third.
+        let callback = js_sys::Function::new_with_args(
+            "nodes, conflicts, solved",
+            "if (![nodes, conflicts, solved].every(Number.isFinite)) throw new Error('not numbers');\n\
+             globalThis.progressCalls = (globalThis.progressCalls || 0) + 1;\n\
+             return globalThis.progressCalls < 3;",
+        );
+        let global = js_sys::global();
+        js_sys::Reflect::set(&global, &"progressCalls".into(), &JsValue::from(0)).unwrap();
+        let result = if what == "solve" {
+            sudoku64::wasm::solve(&long_search(), 0, false, &callback).map(|r| r.status())
+        } else {
+            sudoku64::wasm::count(&long_search(), 0, false, limit, &callback).map(|r| r.status())
+        };
+        let err = match result {
+            Ok(status) => panic!("{what} {limit}: answered {status:?} after a cancel"),
+            Err(err) => err,
+        };
+        assert_eq!(
+            field(&err, "kind").as_string().as_deref(),
+            Some("cancelled"),
+            "{what} {limit}"
+        );
+        let calls = js_sys::Reflect::get(&global, &"progressCalls".into()).unwrap();
+        assert_eq!(calls.as_f64(), Some(3.0), "{what} {limit}");
+    }
+}
+
 fn field(err: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(err, &JsValue::from_str(key))
         .unwrap_or_else(|_| panic!("no field {key} on {}", describe(err)))
@@ -195,7 +241,7 @@ fn field(err: &JsValue, key: &str) -> JsValue {
 #[wasm_bindgen_test]
 fn invalid_puzzles_are_errors_with_fields() {
     // Two 1s in the first row of a 4×4: a clash at r1c1 and r1c2.
-    let err = sudoku64::wasm::solve("11..............", 0, false)
+    let err = sudoku64::wasm::solve("11..............", 0, false, &quiet())
         .err()
         .expect("a clash is an error");
     assert!(err.is_instance_of::<js_sys::Error>(), "{}", describe(&err));
@@ -212,7 +258,7 @@ fn invalid_puzzles_are_errors_with_fields() {
     );
 
     // The same through count.
-    let err = sudoku64::wasm::count("1.......1.......", 0, false, 2)
+    let err = sudoku64::wasm::count("1.......1.......", 0, false, 2, &quiet())
         .err()
         .expect("a clash is an error");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("clash"));
@@ -220,7 +266,7 @@ fn invalid_puzzles_are_errors_with_fields() {
     assert_eq!(field(&err, "column").as_f64(), Some(1.0));
 
     // A symbol outside a 4×4's alphabet: the text's line and column.
-    let err = sudoku64::wasm::solve("1234\n34Z2\n2143\n4321\n", 0, false)
+    let err = sudoku64::wasm::solve("1234\n34Z2\n2143\n4321\n", 0, false, &quiet())
         .err()
         .expect("a bad symbol is an error");
     assert_eq!(
@@ -231,14 +277,14 @@ fn invalid_puzzles_are_errors_with_fields() {
     assert_eq!(field(&err, "column").as_f64(), Some(3.0));
 
     // A cell count that fits no grid, and a size that is no grid side.
-    let err = sudoku64::wasm::solve("123", 0, false)
+    let err = sudoku64::wasm::solve("123", 0, false, &quiet())
         .err()
         .expect("no grid");
     assert_eq!(
         field(&err, "kind").as_string().as_deref(),
         Some("cell-count")
     );
-    let err = sudoku64::wasm::solve("1234341221434321", 10, false)
+    let err = sudoku64::wasm::solve("1234341221434321", 10, false, &quiet())
         .err()
         .expect("no such size");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-size"));

@@ -296,8 +296,10 @@ async function solve() {
   const asked = game;
   const revision = game.revision;
   const n = game.size;
+  const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(game.line(), { size: n, signal }));
+    (signal) => engine.solve(game.line(), { size: n, signal, onProgress: search.onProgress }))
+    .finally(search.stop);
   if (!result) return;
   if (game !== asked || game.revision !== revision) {
     say('The grid changed while the engine was solving it: press Solve again.', 'warn');
@@ -342,7 +344,45 @@ function differences(a, b) {
 function statsText(stats) {
   if (!stats || typeof stats.ms !== 'number') return '';
   const time = stats.ms < 1000 ? `${Math.max(0, stats.ms).toFixed(stats.ms < 10 ? 1 : 0)} ms` : `${(stats.ms / 1000).toFixed(2)} s`;
-  return ` (${time}${stats.guesses !== undefined ? `, ${stats.guesses} guesses` : ''})`;
+  const work = [
+    stats.guesses ? `${stats.guesses.toLocaleString('en')} guesses` : '',
+    stats.conflicts ? `${stats.conflicts.toLocaleString('en')} conflicts` : '',
+  ].filter(Boolean);
+  return ` (${[time, ...(work.length ? work : ['no guesses'])].join(', ')})`;
+}
+
+/**
+ * Shows time passing beside the bar while a job runs: `detail()` gives the words before
+ * the seconds (a percentage, or a search's counts). `tell()` redraws at once.
+ */
+function elapsedTicker(detail) {
+  const started = performance.now();
+  const tell = () => {
+    const seconds = Math.floor((performance.now() - started) / 1000);
+    ui.progressText.textContent = [detail(), seconds ? `${seconds} s` : ''].filter(Boolean).join(' · ');
+  };
+  const timer = setInterval(tell, 1000);
+  return { tell, stop: () => clearInterval(timer) };
+}
+
+/**
+ * The ticker of a solve or count job: the engine's search reports its guesses and
+ * conflicts, and the seconds show that a long search is alive (Cancel stops it).
+ */
+function searchTicker(kind) {
+  let counts = '';
+  const ticker = elapsedTicker(() => counts);
+  return {
+    stop: ticker.stop,
+    onProgress({ nodes = 0, conflicts = 0 } = {}) {
+      if (!job || job.kind !== kind) return;
+      counts = [
+        nodes ? `${nodes.toLocaleString('en')} guesses` : '',
+        conflicts ? `${conflicts.toLocaleString('en')} conflicts` : '',
+      ].filter(Boolean).join(' · ');
+      ticker.tell();
+    },
+  };
 }
 
 async function check() {
@@ -363,7 +403,9 @@ async function check() {
     say('Complete: every row, column and box holds each symbol once.', 'ok');
     return;
   }
-  const result = await runJob('check', 'Counting solutions…', (signal) => engine.count(game.line(), 2, { signal }));
+  const search = searchTicker('check');
+  const result = await runJob('check', 'Counting solutions…',
+    (signal) => engine.count(game.line(), 2, { signal, onProgress: search.onProgress })).finally(search.stop);
   if (!result || game !== asked || game.revision !== revision) return;
   if (result.status === 'invalid') {
     view.errors = result.error?.cells ?? [];
@@ -411,23 +453,18 @@ function generateOptions() {
 
 async function generate(options) {
   const n = options.size;
-  const started = performance.now();
   let percent = '';
   // Beside the bar, not in the live status line, so screen readers are not told every second.
-  const tell = () => {
-    const seconds = Math.floor((performance.now() - started) / 1000);
-    ui.progressText.textContent = [percent, seconds ? `${seconds} s` : ''].filter(Boolean).join(' · ');
-  };
-  const ticker = setInterval(tell, 1000); // large grids take a while: show that time passes
+  const ticker = elapsedTicker(() => percent);
   const result = await runJob('generate', `Generating a ${n}×${n} puzzle…`, (signal) => engine.generate(options, {
     signal,
     onProgress(fraction) {
       if (!job || job.kind !== 'generate') return;
       ui.progress.value = fraction;
       percent = `${Math.floor(fraction * 100)}%`;
-      tell();
+      ticker.tell();
     },
-  })).finally(() => clearInterval(ticker));
+  })).finally(ticker.stop);
   if (!result) return;
   const values = lineValues(result.puzzle);
   if (!values) {

@@ -58,7 +58,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
       const call = pending.get(data.id);
       if (!call) return;
       if (data.type === 'progress') {
-        call.onProgress?.(data.fraction);
+        call.onProgress?.(data.search ?? data.fraction);
         return;
       }
       pending.delete(data.id);
@@ -104,15 +104,19 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * Solves a puzzle given as text in any format the engine reads. Resolves to
      * {status: 'unique'|'multiple'|'none'|'invalid', size, puzzle, solution, solutions, error, stats}.
      * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line}.
+     * stats: {engine ('band', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that
+     * decided), nodes, guesses, backtracks, conflicts, learned, restarts, ms}. While a long search
+     * runs, onProgress gets {nodes, conflicts, solvedCells} about every 50 ms.
      */
-    solve: (text, { size = 0, hex = false, signal } = {}) => call('solve', [text, { size, hex }], { signal }),
+    solve: (text, { size = 0, hex = false, signal, onProgress } = {}) =>
+      call('solve', [text, { size, hex }], { signal, onProgress }),
     /**
      * Counts solutions up to `limit` (at least 1): {status, count, size, puzzle, solution, error,
      * stats}. status is 'none', 'unique' or 'multiple' by the count, 'solvable' when a limit of 1
-     * stopped at the first solution, or 'invalid'.
+     * stopped at the first solution, or 'invalid'. stats and onProgress as for solve().
      */
-    count: (text, limit = 2, { size = 0, hex = false, signal } = {}) =>
-      call('count', [text, limit, { size, hex }], { signal }),
+    count: (text, limit = 2, { size = 0, hex = false, signal, onProgress } = {}) =>
+      call('count', [text, limit, { size, hex }], { signal, onProgress }),
     /**
      * The next logical step for a grid (its filled cells, givens and entries alike):
      * {status: 'ok', size, steps: [{technique, name, text, cells, placements: [{cell, value}],

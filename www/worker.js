@@ -2,7 +2,8 @@
 //
 // Protocol: requests {id, type, args}; replies {id, ok: true, result} or
 // {id, ok: false, error: {kind, message, ...fields}}; while a call runs it may send
-// {id, type: 'progress', fraction}. A wasm panic is reported with kind 'panic' and the
+// {id, type: 'progress', fraction} (a generation) or {id, type: 'progress', search}
+// (a solve or count: {nodes, conflicts, solvedCells}). A wasm panic is reported with kind 'panic' and the
 // worker then closes itself, since the wasm instance cannot be trusted afterwards.
 import init, * as wasm from './pkg/sudoku64.js';
 
@@ -46,13 +47,17 @@ function plain(report, keys) {
 function answer(run) {
   const start = performance.now();
   try {
-    const r = plain(run(), ['status', 'size', 'puzzle', 'solution', 'second', 'count', 'nodes', 'guesses', 'backtracks']);
+    const r = plain(run(), ['status', 'size', 'puzzle', 'solution', 'second', 'count', 'engine', 'nodes', 'guesses',
+      'backtracks', 'conflicts', 'learned', 'restarts']);
     const result = {
       status: r.status,
       size: r.size,
       puzzle: r.puzzle,
       count: r.count,
-      stats: { nodes: r.nodes, guesses: r.guesses, backtracks: r.backtracks, ms: performance.now() - start },
+      stats: {
+        engine: r.engine, nodes: r.nodes, guesses: r.guesses, backtracks: r.backtracks,
+        conflicts: r.conflicts, learned: r.learned, restarts: r.restarts, ms: performance.now() - start,
+      },
     };
     if (r.solution) result.solution = r.solution;
     if (r.status === 'multiple' && r.second) result.solutions = [r.solution, r.second];
@@ -62,6 +67,19 @@ function answer(run) {
     if (!INPUT_ERRORS.has(error.kind)) throw err;
     return { status: 'invalid', error };
   }
+}
+
+/**
+ * A solve or count reports what its search has done: the engine calls this with
+ * (nodes, conflicts, solvedCells) at most every 50 ms, and it posts
+ * {nodes, conflicts, solvedCells}. A search has no fraction done; the page shows the counts
+ * and the time.
+ */
+function searchProgress(post) {
+  return (nodes, conflicts, solvedCells) => {
+    post({ nodes, conflicts, solvedCells });
+    return true;
+  };
 }
 
 /** Progress callbacks post at most every 50 ms (the engine already throttles to 1%). */
@@ -92,9 +110,11 @@ const handlers = {
       return { status: 'invalid', error };
     }
   },
-  solve: ([text, { size = 0, hex = false } = {}]) => answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex)),
-  count: ([text, limit = 2, { size = 0, hex = false } = {}]) =>
-    answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff))),
+  solve: ([text, { size = 0, hex = false } = {}], progress) =>
+    answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex, searchProgress(progress))),
+  count: ([text, limit = 2, { size = 0, hex = false } = {}], progress) =>
+    answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex,
+      Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff), searchProgress(progress))),
   hint: ([text, { size = 0, hex = false } = {}]) => logic(() => {
     const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex);
     const steps = [];
@@ -181,7 +201,9 @@ self.onmessage = async (event) => {
     await ready;
     const handler = handlers[type];
     if (!handler) throw Object.assign(new Error(`unknown request type "${type}"`), { kind: 'protocol' });
-    const progress = (fraction) => self.postMessage({ id, type: 'progress', fraction });
+    const progress = (value) => self.postMessage(typeof value === 'number'
+      ? { id, type: 'progress', fraction: value }
+      : { id, type: 'progress', search: value });
     const result = await handler(args, progress);
     self.postMessage({ id, ok: true, result });
   } catch (err) {

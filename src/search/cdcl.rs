@@ -36,7 +36,8 @@
 //!  vals[lit]            +1 true, -1 false, 0 unassigned (both literals kept in step)
 //!  cand[cell]           symbols not denied (bit s), as the depth-first search keeps them
 //!  places[unit * n + s] the places of symbol s in the unit not denied (bit = index_in)
-//!  arena                clauses back to back: [len, lbd | flags, activity (f32 bits), lits...]
+//!  arena                clauses back to back: [len, lbd | flags, activity (f32 bits),
+//!                       where the last look for a watch stopped, lits...]
 //! ```
 //!
 //! Solutions: [`Cdcl::solve`] returns after each one; the next call blocks it (a clause
@@ -98,6 +99,9 @@ enum Reason {
     Unit(u16),
     /// Implied by a clause whose other literals are all false.
     Clause(u32),
+    /// Denied by locked candidates: the symbol's places in the first unit all lie where
+    /// it meets the second, so the rest of the second cannot hold it.
+    Locked(u16, u16),
 }
 
 /// A contradiction met by propagation.
@@ -127,8 +131,9 @@ struct Watch {
 /// The flag of a two-literal clause in a [`Watch`].
 const BINARY: u32 = 1 << 31;
 
-/// Words before a clause's literals: length, LBD and flags, activity.
-const HEADER: usize = 3;
+/// Words before a clause's literals: length, LBD and flags, activity, and where the last
+/// look for a literal to watch stopped.
+const HEADER: usize = 4;
 /// Flag (in the LBD word): a learned clause, which reduction may delete. Clauses that
 /// block solutions are not learned and always stay.
 const LEARNT: u32 = 1 << 31;
@@ -169,6 +174,12 @@ pub struct Config {
     pub blockers: bool,
     /// Failed-literal probing at the top level, before the search and after reductions.
     pub probing: bool,
+    /// Locked candidates (pointing and claiming) as a rule of propagation, explained by
+    /// the places a symbol lost in the box or line it is confined to.
+    pub locked_candidates: bool,
+    /// Probing also fixes what every candidate of a cell (or every place of a symbol in a
+    /// unit) implies, not only the candidates that fail.
+    pub lifting: bool,
     /// Activity decay per contradiction.
     pub decay: f64,
     /// Start with activities that favour cells with few candidates.
@@ -184,6 +195,8 @@ impl Default for Config {
             reduce: true,
             blockers: true,
             probing: true,
+            locked_candidates: true,
+            lifting: true,
             decay: 0.95,
             fewest_candidates_first: true,
         }
@@ -227,6 +240,9 @@ pub struct Cdcl {
     shape: Shape,
     geo: &'static Geometry,
     n: usize,
+    k: usize,
+    /// Bits 0, k, 2k, ...: one column of a box, in the box's place bits.
+    column_mask: u64,
     cells: usize,
     config: Config,
     state: State,
@@ -285,6 +301,13 @@ pub struct Cdcl {
 
     stats: Stats,
     next_check: u64,
+    /// The first guess after every restart, if any ([`Cdcl::restrict`]).
+    assumption: Option<Lit>,
+    /// Probing: per literal, how many branches of the current group implied it, valid
+    /// when its round mark is the current round.
+    lift_count: Vec<u32>,
+    lift_seen: Vec<u32>,
+    lift_round: u32,
     /// The solution of the last `Solution`.
     solution: Vec<u8>,
 }
@@ -305,6 +328,8 @@ impl Cdcl {
             shape,
             geo: shape.geometry(),
             n,
+            k: shape.box_side(),
+            column_mask: (0..shape.box_side()).fold(0, |m, i| m | 1u64 << (i * shape.box_side())),
             cells,
             config,
             state: State::Exhausted,
@@ -346,6 +371,10 @@ impl Cdcl {
             next_probe_work: 0,
             stats: Stats::default(),
             next_check: CHECK_INTERVAL,
+            assumption: None,
+            lift_count: vec![0; 2 * vars],
+            lift_seen: vec![0; 2 * vars],
+            lift_round: 0,
             solution: vec![0; cells],
         }
     }
@@ -411,6 +440,7 @@ impl Cdcl {
         self.next_probe_work = 0;
         self.stats = Stats::default();
         self.next_check = CHECK_INTERVAL;
+        self.assumption = None;
         self.state = State::Fresh;
         for (cell, &mask) in masks.iter().enumerate() {
             let mut out = full & !mask;
@@ -458,6 +488,34 @@ impl Cdcl {
             }
         }
         self.add_blocking(clause);
+    }
+
+    /// Restricts the next searches to solutions where `cell` does not hold `symbol`
+    /// (`1..=n`), without forgetting what was learned: the restriction is the first guess
+    /// after every restart, so clauses learned under it hold without it. A search that
+    /// returns `Exhausted` with a restriction has proved that `cell` holds `symbol` in
+    /// every solution left (a fact from then on), and lifts the restriction; the search
+    /// goes on unless [`Cdcl::is_exhausted`] says so. `None` lifts it.
+    pub fn restrict(&mut self, restriction: Option<(usize, u8)>) {
+        if self.state == State::AfterSolution {
+            self.state = State::Searching;
+            if !self.block_own_solution() {
+                return;
+            }
+        }
+        self.backtrack(0);
+        self.assumption = restriction.map(|(cell, v)| Lit::denies(self.var(cell, v as usize - 1)));
+    }
+
+    /// True when no solution is left at all (not only under a restriction).
+    pub fn is_exhausted(&self) -> bool {
+        self.state == State::Exhausted
+    }
+
+    /// True when the top level (the masks and what was proved since) fixes `cell`.
+    pub fn is_fixed_at_top(&self, cell: usize) -> bool {
+        let f = self.fixed[cell];
+        f != 0 && self.level[self.var(cell, f as usize - 1).0 as usize] == 0
     }
 
     /// The solution of the last [`Cdcl::solve`] that returned `Solution`, as entries
@@ -535,6 +593,24 @@ impl Cdcl {
             }
             if self.stats.work >= budget.work {
                 return Next::Stopped;
+            }
+            if let Some(a) = self.assumption
+                && self.trail_lim.is_empty()
+            {
+                match self.value(a) {
+                    -1 => {
+                        // Refuted: its negation holds at the top level from now on.
+                        self.assumption = None;
+                        return Next::Exhausted;
+                    }
+                    0 => {
+                        self.stats.decisions += 1;
+                        self.trail_lim.push(self.trail.len());
+                        self.assign(a, Reason::None);
+                        continue;
+                    }
+                    _ => {}
+                }
             }
             let Some(lit) = self.pick_branch() else {
                 // Every variable has a value but some cell is not fixed: cannot happen
@@ -674,6 +750,8 @@ impl Cdcl {
                         if self.value(ql) == 0 {
                             self.assign(ql, Reason::Unit(u));
                         }
+                    } else if self.config.locked_candidates {
+                        self.locked(u as usize, p, s);
                     }
                 }
             } else {
@@ -707,6 +785,60 @@ impl Cdcl {
             }
         }
         None
+    }
+
+    /// Locked candidates for symbol `s` in unit `from`, whose places are `p`: when they
+    /// all lie where `from` meets one other unit (a box and a row or column), that unit's
+    /// other cells lose `s`. A cell there that holds `s` is left alone: propagating it
+    /// empties `from` of places, a contradiction found anyway.
+    #[inline]
+    fn locked(&mut self, from: usize, p: u64, s: usize) {
+        let (n, k) = (self.n, self.k);
+        let kmask = (1u64 << k) - 1;
+        let (kind, idx) = (from / n, from % n);
+        let low = p.trailing_zeros() as usize;
+        // The unit met, and where `from` lies within it (bits of that unit's places).
+        let (to, inside) = match kind {
+            0 | 1 => {
+                let seg = low / k;
+                if p >> (seg * k) > kmask {
+                    return;
+                }
+                // A row meets the box of its band and this stack; a column, the box of
+                // this band and its stack. Within that box it is one row (or column).
+                if kind == 0 {
+                    (2 * n + idx / k * k + seg, kmask << (idx % k * k))
+                } else {
+                    (2 * n + seg * k + idx / k, self.column_mask << (idx % k))
+                }
+            }
+            _ => {
+                let i = low / k;
+                let j = low % k;
+                if p & !(kmask << (i * k)) == 0 {
+                    (idx / k * k + i, kmask << (idx % k * k))
+                } else if p & !(self.column_mask << j) == 0 {
+                    (n + idx % k * k + j, kmask << (idx / k * k))
+                } else {
+                    return;
+                }
+            }
+        };
+        let mut outside = self.places[to * n + s] & !inside;
+        if outside == 0 {
+            return;
+        }
+        self.stats.work += 2;
+        let reason = Reason::Locked(from as u16, to as u16);
+        while outside != 0 {
+            let at = outside.trailing_zeros() as usize;
+            outside &= outside - 1;
+            let q = self.geo.unit(to)[at] as usize;
+            let lit = Lit::denies(self.var(q, s));
+            if self.value(lit) == 0 {
+                self.assign(lit, reason);
+            }
+        }
     }
 
     /// The clauses watching a literal that just became false: each finds another literal
@@ -756,11 +888,20 @@ impl Cdcl {
                 j += 1;
                 continue;
             }
+            // Look for a literal not false, from where the last look stopped (long clauses
+            // are read once around, not from the start each time).
             let mut moved = false;
-            for k in 2..len {
+            let saved = (self.arena[c + 3] as usize).clamp(2, len.max(2));
+            let mut k = saved;
+            let mut looked = 0;
+            while looked < len - 2 {
+                if k >= len {
+                    k = 2;
+                }
                 let lit = Lit(self.arena[lits + k]);
                 if self.value(lit) != -1 {
                     self.arena.swap(lits + 1, lits + k);
+                    self.arena[c + 3] = k as u32;
                     self.watches[lit.index()].push(Watch {
                         cref: w.cref,
                         blocker: first,
@@ -768,8 +909,10 @@ impl Cdcl {
                     moved = true;
                     break;
                 }
+                k += 1;
+                looked += 1;
             }
-            self.stats.work += len as u64 / 8;
+            self.stats.work += looked as u64 / 8;
             if moved {
                 continue;
             }
@@ -822,6 +965,13 @@ impl Cdcl {
             Reason::Unit(u) => {
                 for &q in self.geo.unit(u as usize) {
                     if q as usize != cell {
+                        self.scratch.push(Var((q as usize * n + s) as u32));
+                    }
+                }
+            }
+            Reason::Locked(from, to) => {
+                for &q in self.geo.unit(from as usize) {
+                    if !self.geo.units_of(q as usize).contains(&to) {
                         self.scratch.push(Var((q as usize * n + s) as u32));
                     }
                 }
@@ -1096,6 +1246,7 @@ impl Cdcl {
         self.arena.push(lits.len() as u32);
         self.arena.push(flags);
         self.arena.push(0f32.to_bits());
+        self.arena.push(2);
         self.arena.extend(lits.iter().map(|l| l.0));
         cref
     }
@@ -1311,28 +1462,58 @@ impl Cdcl {
         }
         let start = self.stats.work;
         let budget = (start / 10).max(self.cells as u64 * self.n as u64 * 4);
+        let n = self.n;
         loop {
-            let mut order: Vec<(u32, usize)> = (0..self.cells)
+            // Groups of literals one of which holds: each open cell's candidates, and each
+            // unit's places for a symbol it has not placed; fewest first.
+            let mut groups: Vec<(u32, u32)> = (0..self.cells)
                 .filter(|&c| self.fixed[c] == 0)
-                .map(|c| (self.cand[c].count_ones(), c))
+                .map(|c| (self.cand[c].count_ones(), c as u32))
                 .collect();
-            order.sort_unstable();
+            if self.config.lifting {
+                for u in 0..3 * n {
+                    for sym in 0..n {
+                        let p = self.places[u * n + sym];
+                        let placed = p & (p - 1) == 0;
+                        if !placed {
+                            groups.push((p.count_ones(), (self.cells + u * n + sym) as u32));
+                        }
+                    }
+                }
+            }
+            groups.sort_unstable();
             let mut found = false;
-            for (_, cell) in order {
-                let mut m = self.cand[cell];
-                if self.fixed[cell] != 0 {
+            for (_, group) in groups {
+                let lits = self.group_lits(group as usize);
+                if lits.iter().any(|&l| self.value(l) == 1) {
                     continue;
                 }
-                while m != 0 {
-                    let s = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let lit = Lit::holds(self.var(cell, s));
+                self.lift_round += 1;
+                let mut alive = 0u32;
+                let mut first: Vec<Lit> = Vec::new();
+                for &lit in &lits {
                     if self.value(lit) != 0 {
                         continue;
                     }
                     self.trail_lim.push(self.trail.len());
+                    let from = self.trail.len() + 1;
                     self.assign(lit, Reason::None);
                     let failed = self.propagate().is_some();
+                    if !failed && self.config.lifting {
+                        alive += 1;
+                        for i in from..self.trail.len() {
+                            let l = self.trail[i];
+                            let at = l.index();
+                            if self.lift_seen[at] != self.lift_round {
+                                self.lift_seen[at] = self.lift_round;
+                                self.lift_count[at] = 0;
+                            }
+                            self.lift_count[at] += 1;
+                            if alive == 1 {
+                                first.push(l);
+                            }
+                        }
+                    }
                     self.backtrack(0);
                     if failed {
                         found = true;
@@ -1351,6 +1532,22 @@ impl Cdcl {
                         }
                     }
                 }
+                if alive > 0 {
+                    for l in first {
+                        if self.lift_seen[l.index()] == self.lift_round
+                            && self.lift_count[l.index()] == alive
+                            && self.value(l) == 0
+                        {
+                            found = true;
+                            self.stats.probed += 1;
+                            self.assign(l, Reason::None);
+                        }
+                    }
+                    if self.propagate().is_some() {
+                        self.state = State::Exhausted;
+                        return false;
+                    }
+                }
                 if self.stats.work - start > budget {
                     break;
                 }
@@ -1361,6 +1558,29 @@ impl Cdcl {
         }
         self.next_probe_work = self.stats.work + (self.stats.work - start) * 10;
         true
+    }
+
+    /// The literals of a probing group, one of which holds: an open cell's candidates
+    /// (`group < cells`), or a unit's places for a symbol (`cells + unit * n + symbol`).
+    fn group_lits(&self, group: usize) -> Vec<Lit> {
+        let n = self.n;
+        let mut out = Vec::new();
+        if group < self.cells {
+            let mut m = self.cand[group];
+            while m != 0 {
+                out.push(Lit::holds(self.var(group, m.trailing_zeros() as usize)));
+                m &= m - 1;
+            }
+        } else {
+            let (u, sym) = ((group - self.cells) / n, (group - self.cells) % n);
+            let mut p = self.places[u * n + sym];
+            while p != 0 {
+                let q = self.geo.unit(u)[p.trailing_zeros() as usize] as usize;
+                out.push(Lit::holds(self.var(q, sym)));
+                p &= p - 1;
+            }
+        }
+        out
     }
 
     /// Fills the guess heap with every variable still open, its activity favouring cells
@@ -1585,6 +1805,8 @@ mod tests {
                 reduce: false,
                 blockers: false,
                 probing: false,
+                locked_candidates: false,
+                lifting: false,
                 decay: 0.95,
                 fewest_candidates_first: false,
             },

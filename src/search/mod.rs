@@ -94,8 +94,20 @@ pub struct Policy {
     pub witness: bool,
     /// The depth-first search's first turn, in work units per cell.
     pub first_turn_per_cell: u64,
+    /// How the conflict-driven search looks for a second solution.
+    pub second: SecondSolution,
     /// The conflict-driven search's techniques.
     pub cdcl: cdcl::Config,
+}
+
+/// How the conflict-driven search looks for a second solution once it knows one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecondSolution {
+    /// One search with the first solution blocked.
+    Blocking,
+    /// Cell by cell: a search for a solution that differs in one open cell, then the
+    /// next; each refuted cell becomes a fact that shortens the searches after it.
+    ByCells,
 }
 
 impl Default for Policy {
@@ -107,14 +119,18 @@ impl Default for Policy {
             conflict_driven: true,
             witness: true,
             first_turn_per_cell: 64,
+            second: SecondSolution::ByCells,
             cdcl: cdcl::Config::default(),
         }
     }
 }
 
 /// The conflict-driven search's share of each round of turns: three times the
-/// depth-first search's.
+/// depth-first search's, at first.
 const CDCL_SHARE: u64 = 3;
+
+/// Rounds in which the depth-first search's turn doubles; after them it stays the same.
+const DFS_DOUBLINGS: u32 = 4;
 
 /// The answer to a count question.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,12 +195,17 @@ pub struct Search {
     ready: Option<Grid>,
     solution: Option<Grid>,
     witness_tried: bool,
+    /// Looking for a second solution cell by cell: the cells still to prove, and the one
+    /// the conflict-driven search is restricted to now.
+    cell_order: Option<Vec<usize>>,
+    restricted: Option<usize>,
     dfs_live: bool,
     cdcl_started: bool,
     turn: Turn,
     dfs_until: u64,
     cdcl_until: u64,
     slice: u64,
+    round: u32,
     engine: Engine,
 }
 
@@ -208,12 +229,15 @@ impl Search {
             ready: None,
             solution: None,
             witness_tried: false,
+            cell_order: None,
+            restricted: None,
             dfs_live: false,
             cdcl_started: false,
             turn: Turn::DepthFirst,
             dfs_until: 0,
             cdcl_until: 0,
             slice: 0,
+            round: 0,
             engine: Engine::None,
         }
     }
@@ -244,11 +268,14 @@ impl Search {
         self.ready = None;
         self.solution = None;
         self.witness_tried = false;
+        self.cell_order = None;
+        self.restricted = None;
         self.engine = Engine::None;
         self.cdcl_started = false;
         self.dfs_live = self.policy.depth_first;
         self.turn = Turn::DepthFirst;
         self.slice = (self.policy.first_turn_per_cell * self.shape.cells() as u64).max(1);
+        self.round = 0;
         self.dfs_until = self.slice;
         self.cdcl_until = CDCL_SHARE * self.slice;
         self.dfs.set_work_limit(u64::MAX);
@@ -444,7 +471,48 @@ impl Search {
                         conflicts: u64::MAX,
                         work: until.min(done.saturating_add(left)),
                     };
+                    // Looking for a second solution cell by cell: the next open cell of
+                    // the first must differ from it.
+                    let by_cells =
+                        self.policy.second == SecondSolution::ByCells && self.known.len() == 1;
+                    if by_cells && self.restricted.is_none() {
+                        let first = &self.known[0];
+                        if self.cell_order.is_none() {
+                            let mut order: Vec<(u32, usize)> = (0..self.root.len())
+                                .filter(|&c| self.root[c].count_ones() > 1)
+                                .map(|c| (self.root[c].count_ones(), c))
+                                .collect();
+                            // Popped from the end: the cells with fewest candidates first.
+                            order.sort_unstable_by(|a, b| b.cmp(a));
+                            self.cell_order = Some(order.into_iter().map(|(_, c)| c).collect());
+                        }
+                        let order = self.cell_order.as_mut().expect("made above");
+                        let next = loop {
+                            match order.pop() {
+                                Some(c) if cdcl.is_fixed_at_top(c) => continue,
+                                other => break other,
+                            }
+                        };
+                        match next {
+                            Some(c) => {
+                                cdcl.restrict(Some((c, first.get(c))));
+                                self.restricted = Some(c);
+                            }
+                            None => {
+                                // Every cell is proved: the first solution is the only one.
+                                cdcl.restrict(None);
+                                self.engine = Engine::ConflictDriven;
+                                self.state = State::Done;
+                                return Next::Exhausted;
+                            }
+                        }
+                    } else if !by_cells && self.restricted.take().is_some() {
+                        cdcl.restrict(None);
+                    }
                     match cdcl.solve(budget, &mut checked) {
+                        Next::Exhausted if self.restricted.is_some() && !cdcl.is_exhausted() => {
+                            self.restricted = None;
+                        }
                         Next::Solution => {
                             let grid = cdcl.solution();
                             // Blocked in the conflict-driven search by its own guesses.
@@ -485,10 +553,16 @@ impl Search {
         }
     }
 
-    /// The next round of turns: each engine gets twice its last turn.
+    /// The next round of turns: the conflict-driven search gets twice its last turn, the
+    /// depth-first search too for the first few rounds, then the same again: a puzzle the
+    /// depth-first search has not decided by then is one of its heavy tails, where more
+    /// time rarely helps.
     fn next_round(&mut self) {
         self.slice = self.slice.saturating_mul(2);
-        self.dfs_until = self.dfs_stats().work.saturating_add(self.slice);
+        self.round += 1;
+        let first = self.slice >> self.round;
+        let dfs_turn = first << self.round.min(DFS_DOUBLINGS);
+        self.dfs_until = self.dfs_stats().work.saturating_add(dfs_turn);
         let cdcl_done = self
             .cdcl
             .as_ref()

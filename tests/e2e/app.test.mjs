@@ -1,6 +1,7 @@
 // The app page end to end: paste, type, solve, check, generate, cancel, the URL and reload,
 // a crashed worker. The grid is read back as text (the canvas's data-grid, what Copy
 // copies), never from pixels; solutions are checked against the rules, not hard-coded.
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, withBrowser } from './harness.mjs';
@@ -169,6 +170,27 @@ test('a puzzle with several solutions says so, shows one, and outlines where two
   assertSolves(MULTIPLE, await gridText(page));
   const marked = await page.$eval('#grid', (c) => c.dataset.marked);
   assert.ok(marked.split(' ').length >= 2, `cells where the solutions differ are marked: "${marked}"`);
+  await page.close();
+});
+
+test('a long search shows its guesses, conflicts and seconds, and Cancel stops it', async () => {
+  // A 49×49 grid with 45% of its cells blanked at random: no engine decides it in seconds.
+  const text = readFileSync(new URL('../../bench/data/blanks-49-45.txt', import.meta.url), 'utf8');
+  const puzzle = text.split('\n').find((line) => line && !line.startsWith('#'));
+  const page = await openApp();
+  await page.fill('#puzzle-text', puzzle);
+  await page.click('#load');
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, puzzle);
+  await page.click('#solve');
+  // The engine's counts and the seconds appear beside the bar while the search runs.
+  await page.waitForFunction(() => /(guesses|conflicts).* · \d+ s$/.test(document.getElementById('progress-text').textContent),
+    null, { timeout: 20000 });
+  assert.equal(await page.isVisible('#cancel'), true);
+  await page.click('#cancel');
+  await idle(page);
+  assert.match(await statusText(page), /Cancelled/);
+  assert.equal(await givensText(page), puzzle, 'the grid is the one before');
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 
