@@ -169,7 +169,7 @@ enum BenchCommand {
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
-        /// blockers, probing, fewest-first, locked.
+        /// blockers, probing, fewest-first, locked, lifting.
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
         /// Conflict-driven restarts: alternate, glucose, luby or never.
@@ -667,7 +667,7 @@ fn bench_policy(
             "lifting" => config.lifting = false,
             other => {
                 return Err(format!(
-                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing, fewest-first or locked"
+                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing, fewest-first, locked or lifting"
                 ));
             }
         }
@@ -701,11 +701,21 @@ fn bench_large(files: &[PathBuf], timeout: f64, policy: &Policy) -> Result<bool,
     if files.is_empty() {
         return Err("name at least one puzzle file".into());
     }
+    if !(timeout.is_finite() && timeout > 0.0) {
+        return Err(format!(
+            "--timeout {timeout} is not a number of seconds above 0"
+        ));
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let io_err = |e: io::Error| e.to_string();
     let mut all_decided = true;
-    println!(
+    writeln!(
+        out,
         "{:<28} {:>5} {:>9} {:>15} {:>10} {:>10} {:>9} {:>8}",
         "puzzle", "count", "ms", "engine", "nodes", "conflicts", "learned", "restarts"
-    );
+    )
+    .map_err(io_err)?;
     for path in files {
         let input = InputArgs {
             file: Some(path.clone()),
@@ -745,7 +755,8 @@ fn bench_large(files: &[PathBuf], timeout: f64, policy: &Policy) -> Result<bool,
                 "?".to_string()
             };
             let s = &answer.stats;
-            println!(
+            writeln!(
+                out,
                 "{:<28} {:>5} {:>9.1} {:>15} {:>10} {:>10} {:>9} {:>8}",
                 format!("{name}:{line}"),
                 count,
@@ -759,11 +770,14 @@ fn bench_large(files: &[PathBuf], timeout: f64, policy: &Policy) -> Result<bool,
                 s.conflicts,
                 s.learned,
                 s.restarts
-            );
+            )
+            .and_then(|()| out.flush())
+            .map_err(io_err)?;
         }
         times.sort_by(f64::total_cmp);
         let engines: Vec<String> = engines.iter().map(|(e, n)| format!("{e} {n}")).collect();
-        println!(
+        writeln!(
+            out,
             "# {}: {} puzzles, {decided} decided; median {:.1} ms, worst {:.1} ms, total {:.1} s; decided by {}",
             path.display(),
             times.len(),
@@ -775,7 +789,9 @@ fn bench_large(files: &[PathBuf], timeout: f64, policy: &Policy) -> Result<bool,
             } else {
                 engines.join(", ")
             }
-        );
+        )
+        .and_then(|()| out.flush())
+        .map_err(io_err)?;
     }
     Ok(all_decided)
 }

@@ -167,7 +167,7 @@ impl SolveReport {
 }
 
 /// The search's side of a solve or count in the browser: the JS callback gets
-/// `(nodes, conflicts, solvedCells)` at most every 50 ms, as plain numbers. Returning
+/// `(nodes, conflicts, solvedCells, guesses)` at most every 50 ms, as plain numbers. Returning
 /// `false` stops the search (the worker is usually terminated instead).
 fn search_progress(callback: &js_sys::Function) -> impl FnMut(&Stats) -> bool + '_ {
     let mut last = js_sys::Date::now();
@@ -177,10 +177,11 @@ fn search_progress(callback: &js_sys::Function) -> impl FnMut(&Stats) -> bool + 
             return true;
         }
         last = now;
-        let args = js_sys::Array::of3(
+        let args = js_sys::Array::of4(
             &JsValue::from_f64(stats.nodes as f64),
             &JsValue::from_f64(stats.conflicts as f64),
             &JsValue::from_f64(stats.solved_cells as f64),
+            &JsValue::from_f64(stats.guesses as f64),
         );
         match callback.apply(&JsValue::NULL, &args) {
             Ok(v) => v.as_bool() != Some(false),
@@ -214,7 +215,7 @@ pub fn read(text: &str, size: u32, hex: bool) -> Result<String, JsValue> {
 
 /// Solves a puzzle in any text form the engine reads. `size` 0 infers the side from the
 /// cell count; `hex` reads a 16×16 written 0-F; `progress` is called with
-/// `(nodes, conflicts, solvedCells)` while a long search runs. Throws an `Error` with
+/// `(nodes, conflicts, solvedCells, guesses)` while a long search runs. Throws an `Error` with
 /// fields for input that cannot be read or whose givens clash.
 #[wasm_bindgen]
 pub fn solve(

@@ -374,10 +374,10 @@ function searchTicker(kind) {
   const ticker = elapsedTicker(() => counts);
   return {
     stop: ticker.stop,
-    onProgress({ nodes = 0, conflicts = 0 } = {}) {
+    onProgress({ guesses = 0, conflicts = 0 } = {}) {
       if (!job || job.kind !== kind) return;
       counts = [
-        nodes ? `${nodes.toLocaleString('en')} guesses` : '',
+        guesses ? `${guesses.toLocaleString('en')} guesses` : '',
         conflicts ? `${conflicts.toLocaleString('en')} conflicts` : '',
       ].filter(Boolean).join(' · ');
       ticker.tell();

@@ -106,7 +106,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line}.
      * stats: {engine ('band', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that
      * decided), nodes, guesses, backtracks, conflicts, learned, restarts, ms}. While a long search
-     * runs, onProgress gets {nodes, conflicts, solvedCells} about every 50 ms.
+     * runs, onProgress gets {nodes, guesses, conflicts, solvedCells} about every 50 ms.
      */
     solve: (text, { size = 0, hex = false, signal, onProgress } = {}) =>
       call('solve', [text, { size, hex }], { signal, onProgress }),

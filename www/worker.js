@@ -3,7 +3,7 @@
 // Protocol: requests {id, type, args}; replies {id, ok: true, result} or
 // {id, ok: false, error: {kind, message, ...fields}}; while a call runs it may send
 // {id, type: 'progress', fraction} (a generation) or {id, type: 'progress', search}
-// (a solve or count: {nodes, conflicts, solvedCells}). A wasm panic is reported with kind 'panic' and the
+// (a solve or count: {nodes, guesses, conflicts, solvedCells}). A wasm panic is reported with kind 'panic' and the
 // worker then closes itself, since the wasm instance cannot be trusted afterwards.
 import init, * as wasm from './pkg/sudoku64.js';
 
@@ -71,13 +71,13 @@ function answer(run) {
 
 /**
  * A solve or count reports what its search has done: the engine calls this with
- * (nodes, conflicts, solvedCells) at most every 50 ms, and it posts
- * {nodes, conflicts, solvedCells}. A search has no fraction done; the page shows the counts
+ * (nodes, conflicts, solvedCells, guesses) at most every 50 ms, and it posts
+ * {nodes, guesses, conflicts, solvedCells}. A search has no fraction done; the page shows the counts
  * and the time.
  */
 function searchProgress(post) {
-  return (nodes, conflicts, solvedCells) => {
-    post({ nodes, conflicts, solvedCells });
+  return (nodes, conflicts, solvedCells, guesses) => {
+    post({ nodes, guesses, conflicts, solvedCells });
     return true;
   };
 }

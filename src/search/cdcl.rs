@@ -1358,6 +1358,10 @@ impl Cdcl {
         self.reduce_inc += 300;
         if self.config.reduce {
             self.reduce();
+            if self.state == State::Exhausted {
+                // A clause emptied by the facts: no solution is left.
+                return false;
+            }
         }
         if self.config.probing && self.stats.work >= self.next_probe_work {
             return self.probe(go_on);

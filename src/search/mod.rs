@@ -342,11 +342,16 @@ impl Search {
     /// The work of every engine on the current question.
     pub fn stats(&self) -> Stats {
         let mut stats = self.dfs_stats();
-        if let Some(cdcl) = self.cdcl.as_ref().filter(|_| self.cdcl_started) {
-            stats.add(&cdcl.stats());
-        }
+        stats.add(&self.cdcl_stats());
         stats.solutions = self.seen.len() as u64;
         stats
+    }
+
+    fn cdcl_stats(&self) -> Stats {
+        self.cdcl
+            .as_ref()
+            .filter(|_| self.cdcl_started)
+            .map_or_else(Stats::default, |c| c.stats())
     }
 
     fn dfs_stats(&self) -> Stats {
@@ -405,8 +410,13 @@ impl Search {
             }
         }
         let cancelled = std::cell::Cell::new(false);
+        // The engine that runs reports its own counters; the caller sees the totals, with
+        // the other engine's as they were when this turn began.
+        let other = std::cell::Cell::new(Stats::default());
         let mut checked = |stats: &Stats| {
-            let go = go_on(stats);
+            let mut total = *stats;
+            total.add(&other.get());
+            let go = go_on(&total);
             if !go {
                 cancelled.set(true);
             }
@@ -426,6 +436,7 @@ impl Search {
                         self.turn = Turn::ConflictDriven;
                         continue;
                     }
+                    other.set(self.cdcl_stats());
                     let until = if cdcl_on { self.dfs_until } else { u64::MAX };
                     self.dfs
                         .set_work_limit(until.min(done.saturating_add(left)));
@@ -456,6 +467,7 @@ impl Search {
                     if !self.cdcl_started {
                         self.start_cdcl();
                     }
+                    other.set(self.dfs_stats());
                     let cdcl = self.cdcl.as_mut().expect("started");
                     let done = cdcl.stats().work;
                     if done >= self.cdcl_until && self.dfs_live {
@@ -509,7 +521,10 @@ impl Search {
                     } else if !by_cells && self.restricted.take().is_some() {
                         cdcl.restrict(None);
                     }
-                    match cdcl.solve(budget, &mut checked) {
+                    let result = cdcl.solve(budget, &mut checked);
+                    // Its turn is over, or the caller's limit stopped it first.
+                    let turn_over = cdcl.stats().work >= until;
+                    match result {
                         Next::Exhausted if self.restricted.is_some() && !cdcl.is_exhausted() => {
                             self.restricted = None;
                         }
@@ -534,8 +549,9 @@ impl Search {
                             if cancelled.get() {
                                 return Next::Stopped;
                             }
-                            if !self.dfs_live {
-                                // Only the limit can have stopped it.
+                            if !self.dfs_live || !turn_over {
+                                // The caller's limit stopped it: the next call resumes
+                                // this turn where it stopped.
                                 return Next::Stopped;
                             }
                             self.next_round();
@@ -559,16 +575,16 @@ impl Search {
     /// time rarely helps.
     fn next_round(&mut self) {
         self.slice = self.slice.saturating_mul(2);
-        self.round += 1;
-        let first = self.slice >> self.round;
-        let dfs_turn = first << self.round.min(DFS_DOUBLINGS);
+        self.round = self.round.saturating_add(1);
+        let first = self.slice.checked_shr(self.round).unwrap_or(0).max(1);
+        let dfs_turn = first.saturating_mul(1 << self.round.min(DFS_DOUBLINGS));
         self.dfs_until = self.dfs_stats().work.saturating_add(dfs_turn);
         let cdcl_done = self
             .cdcl
             .as_ref()
             .filter(|_| self.cdcl_started)
             .map_or(0, |c| c.stats().work);
-        self.cdcl_until = cdcl_done.saturating_add(CDCL_SHARE * self.slice);
+        self.cdcl_until = cdcl_done.saturating_add(CDCL_SHARE.saturating_mul(self.slice));
         self.turn = Turn::DepthFirst;
     }
 
@@ -759,6 +775,35 @@ pub fn solutions(grid: &Grid) -> Solutions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A caller's small work limits stop the engines mid-turn again and again: each call
+    /// must resume the turn, not start a new round (rounds double the turns, and once
+    /// overflowed the schedule, and panicked in checked builds).
+    #[test]
+    fn small_work_limits_resume_a_turn_instead_of_starting_rounds() {
+        let line = include_str!("../../bench/data/minimal-25.txt")
+            .lines()
+            .nth(6)
+            .expect("the set has puzzles");
+        let grid = crate::parse::parse(line).expect("a puzzle");
+        let mut search = Search::new(grid.shape());
+        search.load_grid(&grid);
+        let mut solutions = 0;
+        for _ in 0..400 {
+            let limit = Limits::work(search.stats().work + 2_000);
+            match search.next_solution(limit, &mut |_| true) {
+                Next::Solution => solutions += 1,
+                Next::Exhausted => break,
+                Next::Stopped => {}
+            }
+        }
+        assert!(solutions <= 1, "the puzzle is unique");
+        assert!(
+            search.round <= 4,
+            "{} rounds for 800k work units",
+            search.round
+        );
+    }
 
     fn pattern(shape: Shape) -> Grid {
         let (n, k) = (shape.size(), shape.box_side());
