@@ -169,7 +169,8 @@ enum BenchCommand {
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
-        /// blockers, probing, fewest-first, locked, lifting.
+        /// blockers, probing, fewest-first, locked, lifting, stable-phases (phase saving in
+        /// both restart modes, not only the stable one).
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
         /// Conflict-driven restarts: alternate, glucose, luby or never.
@@ -665,9 +666,10 @@ fn bench_policy(
             "fewest-first" => config.fewest_candidates_first = false,
             "locked" => config.locked_candidates = false,
             "lifting" => config.lifting = false,
+            "stable-phases" => config.stable_phases = false,
             other => {
                 return Err(format!(
-                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing, fewest-first, locked or lifting"
+                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing, fewest-first, locked, lifting or stable-phases"
                 ));
             }
         }
