@@ -211,28 +211,6 @@ fn puzzles(size: usize, count: usize, seed: u64) -> Vec<Grid> {
 
 // --- the comparison -------------------------------------------------------------------------
 
-/// The depth-first search alone (no logic first, no witness, no band solver).
-fn depth_first_only() -> Policy {
-    Policy {
-        logic_first_from: usize::MAX,
-        band: false,
-        conflict_driven: false,
-        witness: false,
-        ..Policy::default()
-    }
-}
-
-/// The conflict-driven search alone.
-fn conflict_driven_only() -> Policy {
-    Policy {
-        logic_first_from: usize::MAX,
-        band: false,
-        depth_first: false,
-        witness: false,
-        ..Policy::default()
-    }
-}
-
 /// Solutions of candidate masks by one policy, counted up to `limit`: (count, solutions).
 fn count_by(search: &mut Search, masks: &[u64], limit: u64) -> (u64, Vec<Grid>) {
     search.load(masks);
@@ -265,11 +243,11 @@ impl Engines<'_> {
             searches: vec![
                 (
                     "depth-first",
-                    Search::with_policy(shape, depth_first_only()),
+                    Search::with_policy(shape, Policy::depth_first_only()),
                 ),
                 (
                     "conflict-driven",
-                    Search::with_policy(shape, conflict_driven_only()),
+                    Search::with_policy(shape, Policy::conflict_driven_only()),
                 ),
                 (
                     "policy, short turns",
@@ -524,7 +502,7 @@ proptest! {
         for &(cell, value) in &changes {
             puzzle.set(cell, value);
         }
-        let mut generic = Search::with_policy(shape, depth_first_only());
+        let mut generic = Search::with_policy(shape, Policy::depth_first_only());
         let (want, found) = count_by(&mut generic, &masks_of(&puzzle), LIMIT);
         let first = found.first().cloned();
         let counted = band::count_up_to(&puzzle, LIMIT);
@@ -548,7 +526,7 @@ fn logic_first_counts_agree_with_a_plain_search_on_16x16() {
     use sudoku64::generate::{Options, Unattended, generate};
     let shape = Shape::from_size(16).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(16);
-    let mut plain = Search::with_policy(shape, depth_first_only());
+    let mut plain = Search::with_policy(shape, Policy::depth_first_only());
     let mut seen = BTreeSet::new();
     for seed in 0..12 {
         let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();
@@ -647,7 +625,7 @@ proptest! {
         const UP_TO: u64 = 5;
         // The reference gets a generous work limit: a rare sparse 16×16 case can take the
         // depth-first search minutes, and is left out rather than waited for.
-        let mut reference = Search::with_policy(shape, depth_first_only());
+        let mut reference = Search::with_policy(shape, Policy::depth_first_only());
         reference.load(&masks);
         let mut want = 0;
         loop {
@@ -659,7 +637,7 @@ proptest! {
             }
         }
         prop_assume!(want == UP_TO || reference.stats().work < 20_000_000);
-        let (got, found) = count_by(&mut Search::with_policy(shape, conflict_driven_only()), &masks, UP_TO);
+        let (got, found) = count_by(&mut Search::with_policy(shape, Policy::conflict_driven_only()), &masks, UP_TO);
         prop_assert_eq!(got, want);
         let set: BTreeSet<&[u8]> = found.iter().map(Grid::cells).collect();
         prop_assert_eq!(set.len(), found.len(), "a solution came twice");
@@ -681,8 +659,8 @@ fn cdcl_and_the_depth_first_search_agree_on_the_generators_question_at_16x16() {
     let shape = Shape::from_size(16).unwrap();
     let full = shape.full_mask();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1616);
-    let mut cdcl = Search::with_policy(shape, conflict_driven_only());
-    let mut dfs = Search::with_policy(shape, depth_first_only());
+    let mut cdcl = Search::with_policy(shape, Policy::conflict_driven_only());
+    let mut dfs = Search::with_policy(shape, Policy::depth_first_only());
     let mut seen = [0usize; 2];
     for seed in 1..=3 {
         let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();

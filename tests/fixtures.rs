@@ -301,25 +301,10 @@ fn engines() -> Vec<Engine> {
     // searches trade solutions.
     for (name, policy) in [
         ("policy: count_grid(2)", Policy::default()),
-        (
-            "depth-first search alone",
-            Policy {
-                logic_first_from: usize::MAX,
-                band: false,
-                conflict_driven: false,
-                witness: false,
-                ..Policy::default()
-            },
-        ),
+        ("depth-first search alone", Policy::depth_first_only()),
         (
             "conflict-driven search alone",
-            Policy {
-                logic_first_from: usize::MAX,
-                band: false,
-                depth_first: false,
-                witness: false,
-                ..Policy::default()
-            },
+            Policy::conflict_driven_only(),
         ),
         (
             "logic, then the conflict-driven search",
@@ -422,18 +407,9 @@ fn engines() -> Vec<Engine> {
         finds: 2,
         handles: up_to_16,
         run: Box::new(move |g| {
-            let search = searches.entry(g.shape()).or_insert_with(|| {
-                Search::with_policy(
-                    g.shape(),
-                    Policy {
-                        logic_first_from: usize::MAX,
-                        band: false,
-                        depth_first: false,
-                        witness: false,
-                        ..Policy::default()
-                    },
-                )
-            });
+            let search = searches
+                .entry(g.shape())
+                .or_insert_with(|| Search::with_policy(g.shape(), Policy::conflict_driven_only()));
             one_cell_apart(search, g)
         }),
     });

@@ -100,6 +100,31 @@ pub struct Policy {
     pub cdcl: cdcl::Config,
 }
 
+impl Policy {
+    /// The depth-first search alone: no logic first, no band solver, no witness. For
+    /// tests and measurements of one engine.
+    pub fn depth_first_only() -> Policy {
+        Policy {
+            logic_first_from: usize::MAX,
+            band: false,
+            conflict_driven: false,
+            witness: false,
+            ..Policy::default()
+        }
+    }
+
+    /// The conflict-driven search alone: no logic first, no band solver, no witness.
+    pub fn conflict_driven_only() -> Policy {
+        Policy {
+            logic_first_from: usize::MAX,
+            band: false,
+            depth_first: false,
+            witness: false,
+            ..Policy::default()
+        }
+    }
+}
+
 /// How the conflict-driven search looks for a second solution once it knows one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SecondSolution {
