@@ -205,10 +205,10 @@ fn long_search() -> String {
 #[wasm_bindgen_test]
 fn solve_and_count_report_progress_and_cancel_when_it_says_false() {
     for (what, limit) in [("solve", 0), ("count", 1), ("count", 2)] {
-        // Counts its calls, checks that each gets three numbers, and says stop at the third.
+        // Counts its calls, checks that each gets four numbers, and says stop at the third.
         let callback = js_sys::Function::new_with_args(
-            "nodes, conflicts, solved",
-            "if (![nodes, conflicts, solved].every(Number.isFinite)) throw new Error('not numbers');\n\
+            "nodes, conflicts, solved, guesses",
+            "if (![nodes, conflicts, solved, guesses].every(Number.isFinite)) throw new Error('not numbers');\n\
              globalThis.progressCalls = (globalThis.progressCalls || 0) + 1;\n\
              return globalThis.progressCalls < 3;",
         );

@@ -344,11 +344,16 @@ function differences(a, b) {
 function statsText(stats) {
   if (!stats || typeof stats.ms !== 'number') return '';
   const time = stats.ms < 1000 ? `${Math.max(0, stats.ms).toFixed(stats.ms < 10 ? 1 : 0)} ms` : `${(stats.ms / 1000).toFixed(2)} s`;
-  const work = [
-    stats.guesses ? `${stats.guesses.toLocaleString('en')} guesses` : '',
-    stats.conflicts ? `${stats.conflicts.toLocaleString('en')} conflicts` : '',
-  ].filter(Boolean);
+  const work = searchCounts(stats);
   return ` (${[time, ...(work.length ? work : ['no guesses'])].join(', ')})`;
+}
+
+/** A search's guesses and conflicts in words, leaving out those it has none of. */
+function searchCounts({ guesses = 0, conflicts = 0 }) {
+  return [
+    guesses ? `${guesses.toLocaleString('en')} guesses` : '',
+    conflicts ? `${conflicts.toLocaleString('en')} conflicts` : '',
+  ].filter(Boolean);
 }
 
 /**
@@ -374,12 +379,9 @@ function searchTicker(kind) {
   const ticker = elapsedTicker(() => counts);
   return {
     stop: ticker.stop,
-    onProgress({ guesses = 0, conflicts = 0 } = {}) {
+    onProgress(search = {}) {
       if (!job || job.kind !== kind) return;
-      counts = [
-        guesses ? `${guesses.toLocaleString('en')} guesses` : '',
-        conflicts ? `${conflicts.toLocaleString('en')} conflicts` : '',
-      ].filter(Boolean).join(' · ');
+      counts = searchCounts(search).join(' · ');
       ticker.tell();
     },
   };

@@ -178,8 +178,8 @@ pub struct Config {
     /// Luby-spaced restarts); the focused mode's guesses always place the symbol.
     /// Saved phases lead back to where the search found solutions, which helps grids
     /// with many solutions and hinders proofs that there is no other one: split this
-    /// way, minimal 25×25 puzzles need about 25% fewer conflicts and random-blank 36×36
-    /// grids about 25% more than with phases in both modes (see BENCHMARKS.md).
+    /// way, minimal 25×25 puzzles need about 22% fewer conflicts and random-blank 36×36
+    /// grids about 27% more than with phases in both modes (see BENCHMARKS.md).
     pub stable_phases: bool,
     /// Locked candidates (pointing and claiming) as a rule of propagation, explained by
     /// the places a symbol lost in the box or line it is confined to.

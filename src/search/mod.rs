@@ -493,8 +493,7 @@ impl Search {
                         self.start_cdcl();
                     }
                     other.set(self.dfs_stats());
-                    let cdcl = self.cdcl.as_mut().expect("started");
-                    let done = cdcl.stats().work;
+                    let done = self.cdcl_stats().work;
                     if done >= self.cdcl_until && self.dfs_live {
                         self.next_round();
                         continue;
@@ -508,42 +507,16 @@ impl Search {
                         conflicts: u64::MAX,
                         work: until.min(done.saturating_add(left)),
                     };
-                    // Looking for a second solution cell by cell: the next open cell of
-                    // the first must differ from it.
                     let by_cells =
                         self.policy.second == SecondSolution::ByCells && self.known.len() == 1;
-                    if by_cells && self.restricted.is_none() {
-                        let first = &self.known[0];
-                        if self.cell_order.is_none() {
-                            let mut order: Vec<(u32, usize)> = (0..self.root.len())
-                                .filter(|&c| self.root[c].count_ones() > 1)
-                                .map(|c| (self.root[c].count_ones(), c))
-                                .collect();
-                            // Popped from the end: the cells with fewest candidates first.
-                            order.sort_unstable_by(|a, b| b.cmp(a));
-                            self.cell_order = Some(order.into_iter().map(|(_, c)| c).collect());
-                        }
-                        let order = self.cell_order.as_mut().expect("made above");
-                        let next = loop {
-                            match order.pop() {
-                                Some(c) if cdcl.is_fixed_at_top(c) => continue,
-                                other => break other,
-                            }
-                        };
-                        match next {
-                            Some(c) => {
-                                cdcl.restrict(Some((c, first.get(c))));
-                                self.restricted = Some(c);
-                            }
-                            None => {
-                                // Every cell is proved: the first solution is the only one.
-                                cdcl.restrict(None);
-                                self.engine = Engine::ConflictDriven;
-                                self.state = State::Done;
-                                return Next::Exhausted;
-                            }
-                        }
-                    } else if !by_cells && self.restricted.take().is_some() {
+                    if by_cells && self.restricted.is_none() && !self.restrict_to_next_cell() {
+                        // Every cell is proved: the first solution is the only one.
+                        self.engine = Engine::ConflictDriven;
+                        self.state = State::Done;
+                        return Next::Exhausted;
+                    }
+                    let cdcl = self.cdcl.as_mut().expect("started");
+                    if !by_cells && self.restricted.take().is_some() {
                         cdcl.restrict(None);
                     }
                     let result = cdcl.solve(budget, &mut checked);
@@ -604,13 +577,39 @@ impl Search {
         let first = self.slice.checked_shr(self.round).unwrap_or(0).max(1);
         let dfs_turn = first.saturating_mul(1 << self.round.min(DFS_DOUBLINGS));
         self.dfs_until = self.dfs_stats().work.saturating_add(dfs_turn);
-        let cdcl_done = self
-            .cdcl
-            .as_ref()
-            .filter(|_| self.cdcl_started)
-            .map_or(0, |c| c.stats().work);
-        self.cdcl_until = cdcl_done.saturating_add(CDCL_SHARE.saturating_mul(self.slice));
+        self.cdcl_until =
+            (self.cdcl_stats().work).saturating_add(CDCL_SHARE.saturating_mul(self.slice));
         self.turn = Turn::DepthFirst;
+    }
+
+    /// Looking for a second solution cell by cell: restricts the conflict-driven search to
+    /// solutions where the next open cell differs from the first solution (the cells with
+    /// fewest candidates first, skipping those the search has fixed since). False when no
+    /// cell is left, so the first solution is the only one.
+    fn restrict_to_next_cell(&mut self) -> bool {
+        let root = &self.root;
+        let order = self.cell_order.get_or_insert_with(|| {
+            let mut order: Vec<(u32, usize)> = (0..root.len())
+                .filter(|&c| root[c].count_ones() > 1)
+                .map(|c| (root[c].count_ones(), c))
+                .collect();
+            // Popped from the end: the cells with fewest candidates first.
+            order.sort_unstable_by(|a, b| b.cmp(a));
+            order.into_iter().map(|(_, c)| c).collect()
+        });
+        let cdcl = self.cdcl.as_mut().expect("started");
+        let next = loop {
+            match order.pop() {
+                Some(c) if cdcl.is_fixed_at_top(c) => continue,
+                other => break other,
+            }
+        };
+        match next {
+            Some(c) => cdcl.restrict(Some((c, self.known[0].get(c)))),
+            None => cdcl.restrict(None),
+        }
+        self.restricted = next;
+        next.is_some()
     }
 
     fn start_cdcl(&mut self) {
