@@ -106,15 +106,18 @@ struct GenerateArgs {
     /// Symmetry of the givens: none, rot180, rot90, mirror or diagonal.
     #[arg(long, default_value = "none")]
     symmetry: String,
-    /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then
-    /// 0.57, 0.53, 0.49, 0.45 for 25×25 to 64×64).
+    /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then for
+    /// 25×25 to 64×64 0.57, 0.53, 0.49, 0.46 without symmetry, 0.54, 0.49, 0.45, 0.42
+    /// with rot180, mirror or diagonal, and 0.52, 0.47, 0.43, 0.40 with rot90).
     #[arg(long, value_name = "FRACTION", conflicts_with = "minimal")]
     empty: Option<f64>,
     /// Dig until no clue can be removed, at any size.
     #[arg(long)]
     minimal: bool,
-    /// Stop digging after this many milliseconds per puzzle (with --difficulty: stop
-    /// searching for the level after this long, checked between puzzles; default 10000).
+    /// Time budget per puzzle: candidates (from a sequence of seeds) are dug until one
+    /// reaches the target (with --difficulty: has the level) or the budget ends, and the
+    /// best finished one is printed, within the budget plus 10%. Its seed regenerates it
+    /// with `--seed` alone. With --difficulty the default is 10000.
     #[arg(long, value_name = "MS")]
     budget_ms: Option<f64>,
     /// Search for a puzzle of this level: easy, medium, hard, expert, extreme or
@@ -127,6 +130,10 @@ struct GenerateArgs {
     /// as the print view numbers puzzles; level is empty without --difficulty).
     #[arg(long)]
     csv: bool,
+    /// Print to stderr, per puzzle, what was reached and the counts behind it: candidates
+    /// made, fill restarts, exact checks, clues left undecided, and the time.
+    #[arg(long)]
+    stats: bool,
 }
 
 #[derive(Subcommand)]
@@ -457,7 +464,7 @@ impl Control for Clock {
     fn now_ms(&mut self) -> f64 {
         self.0.elapsed().as_secs_f64() * 1e3
     }
-    fn progress(&mut self, _: f64) -> bool {
+    fn progress(&mut self, _: &generate::Progress) -> bool {
         true
     }
 }
@@ -515,8 +522,8 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
             budget_ms: args.budget_ms,
             ..base.clone()
         };
-        let made =
-            generate::generate(&options, &mut Clock(Instant::now())).map_err(|e| e.to_string())?;
+        let started = Instant::now();
+        let made = generate::generate(&options, &mut Clock(started)).map_err(|e| e.to_string())?;
         if args.csv {
             let row = [
                 (i + 1).to_string(),
@@ -527,8 +534,7 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
                 format!("{:.4}", made.empty_fraction),
                 format::to_line(&made.puzzle),
                 format::to_line(&made.solution),
-                made.rating
-                    .as_ref()
+                made.rating()
                     .map_or(String::new(), |r| r.level.id().to_string()),
             ];
             writeln!(out, "{}", csv_row(row)).map_err(io_err)?;
@@ -541,7 +547,15 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
             )
             .map_err(io_err)?;
         }
-        if !made.target_reached || (made.rating.is_some() && !made.difficulty_reached) {
+        if args.stats {
+            eprintln!(
+                "seed {}: {}; {}, {:.0} ms",
+                made.seed,
+                made.summary(),
+                made.details(),
+                started.elapsed().as_secs_f64() * 1e3
+            );
+        } else if !made.target_reached || (made.rating().is_some() && !made.difficulty_reached()) {
             eprintln!("seed {}: {}", made.seed, made.summary());
         }
     }
@@ -892,7 +906,7 @@ fn bench_generate(
     let mut results: Vec<Generated> = Vec::new();
     println!(
         "{:>10} {:>10} {:>7} {:>8} {:>8} {:>8}  outcome",
-        "seed", "ms", "clues", "empty", "restarts", "searches"
+        "seed", "ms", "clues", "empty", "restarts", "checks"
     );
     for i in 0..count {
         let options = Options {

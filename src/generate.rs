@@ -1,37 +1,40 @@
 //! The generator: random puzzles with exactly one solution, from 1×1 to 64×64,
 //! the same for the same seed on every machine.
 //!
-//! Two steps:
+//! A generation makes one or more *candidates*; each is dug by a digger in four
+//! phases:
 //!
-//! 1. **A random full grid.** The diagonal boxes get random permutations (they never
-//!    interact), then the exact solver completes the grid trying candidates in a random
-//!    order. A node limit restarts an unlucky search with a new seed and a doubled limit,
-//!    so filling never hangs. This reaches every grid, not a relabelled pattern.
-//! 2. **Digging.** Clues are removed in a random order (whole symmetry orbits at once),
-//!    and every removal is proved to keep exactly one solution:
-//!    - in batches: remove many orbits, then propagate from the givens alone; if
-//!      propagation (singles and locked candidates, which only make forced moves) fills
-//!      the whole grid, the solution is unique. A batch that fails is halved and retried.
-//!    - one orbit at a time once propagation alone is not enough: a clue `v` at cell `c`
-//!      can go iff no solution of the remaining givens has `c ≠ v`, which the exact
-//!      solver decides by searching for one. The searches run in rounds of growing node
-//!      limits; one that stalls is retried in a random order, and for a minimal target
-//!      up to 16×16 the last undecided ones run after the logic solver's techniques (see
-//!      [`crate::logic::reduced_masks`]). Up to 25×25, whatever is still undecided when
-//!      the puzzle is to end minimal (asked for, or the fraction asked for was not
-//!      reached) goes to the conflict-driven search ([`crate::cdcl`]), which decides
-//!      checks that take the depth-first search millions of nodes. A clue still
-//!      undecided stays, and is counted in [`Generated::undecided`].
+//! 1. **Fill: a random full grid.** The diagonal boxes get random permutations (they
+//!    never interact), then the exact solver completes the grid trying candidates in a
+//!    random order. A node limit restarts an unlucky search with a new seed and a
+//!    doubled limit, so filling never hangs. This reaches every grid, not a relabelled
+//!    pattern.
+//! 2. **Propagation pass.** Clues are removed in a random order, whole symmetry orbits at
+//!    once, in batches: remove many orbits, then propagate from the givens alone; if
+//!    propagation (singles and locked candidates, which only make forced moves) fills the
+//!    whole grid, the solution is unique. A batch that fails is halved and retried. From
+//!    25×25 up a fraction target is tried in a few random orders, and the best is kept.
+//!    The default targets ([`Target::default_for`]) are what this pass reaches.
+//! 3. **Exact pass.** One orbit at a time: a clue `v` at cell `c` can go iff no solution
+//!    of the remaining givens has `c ≠ v`, which an exact search decides. Rounds of
+//!    depth-first searches with growing node limits come first (up to 25×25); for a
+//!    minimal target up to 16×16 the last undecided ones run after the logic solver's
+//!    techniques ([`crate::logic::reduced_masks`]). What they leave goes to the
+//!    conflict-driven search ([`crate::search::cdcl`]) with a contradiction limit per
+//!    check, and from 36×36 up an allowance for the whole pass: there nearly every check
+//!    that runs long is a clue that cannot go, whose second solution takes any solver
+//!    hundreds of thousands of contradictions to find. A clue still undecided stays,
+//!    and is counted in [`Generated::undecided`].
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
+//! 4. **Finish**: the puzzle and what was proved about it.
 //!
-//! 3. **A difficulty (optional).** Puzzles from a sequence of seeds are graded
-//!    ([`crate::grade`]) until one has the level asked for, or the time budget runs out.
-//!
-//! Time never changes the result for a given seed: searches are bounded by node counts,
-//! and only the caller's time budget (which stops digging early and says so) or a
-//! cancel can cut a run short.
+//! Every search in a candidate is bounded by counts (nodes, contradictions, checks),
+//! never by time, so a seed gives the same puzzle on every machine. A time budget
+//! ([`Options::budget_ms`]) or a difficulty only decides how many candidates run (see
+//! [`generate`]); a difficulty grades each ([`crate::grade`]) until one has the level.
+//! Progress ([`Progress`]) names the phase and candidate, and never goes back.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -44,7 +47,8 @@ use crate::error::{Error, ErrorKind};
 use crate::grade::{Level, Rating, rate};
 use crate::grid::{Grid, Shape};
 use crate::search::cdcl::{Budget, Cdcl};
-use crate::search::{DepthFirst as Solver, Next};
+use crate::search::witness::second_by_swap;
+use crate::search::{DepthFirst as Solver, Next, masks_of};
 use crate::transform::permutation;
 
 /// Which cells must be removed together, so the pattern of givens keeps a symmetry.
@@ -81,6 +85,18 @@ impl Symmetry {
             Symmetry::Rot90 => "rot90",
             Symmetry::Mirror => "mirror",
             Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// Words for players: `"no symmetry"`, `"180° symmetry"`, `"90° symmetry"`,
+    /// `"mirror symmetry"`, `"diagonal symmetry"`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Symmetry::None => "no symmetry",
+            Symmetry::Rot180 => "180° symmetry",
+            Symmetry::Rot90 => "90° symmetry",
+            Symmetry::Mirror => "mirror symmetry",
+            Symmetry::Diagonal => "diagonal symmetry",
         }
     }
 
@@ -157,15 +173,48 @@ pub enum Target {
 }
 
 impl Target {
-    /// The default for a shape: minimal up to 16×16; from 25×25 up, the fraction of empty
-    /// cells that minimal puzzles of that size reach or that stays fast to prove.
-    pub fn default_for(shape: Shape) -> Target {
-        match shape.size() {
-            25 => Target::Empty(0.57),
-            36 => Target::Empty(0.53),
-            49 => Target::Empty(0.49),
-            64 => Target::Empty(0.45),
-            _ => Target::Minimal,
+    /// The default for a shape and symmetry: minimal up to 16×16; from 25×25 up, a
+    /// fraction of empty cells that the propagation pass reaches for nearly every seed
+    /// (so it stays fast), lower with a symmetry: removing two or four cells at once
+    /// leaves propagation less to work with.
+    ///
+    /// | size | none | rot180, mirror, diagonal | rot90 |
+    /// |---|---|---|---|
+    /// | 25×25 | 57% | 54% | 52% |
+    /// | 36×36 | 53% | 49% | 47% |
+    /// | 49×49 | 49% | 45% | 43% |
+    /// | 64×64 | 46% | 42% | 40% |
+    pub fn default_for(shape: Shape, symmetry: Symmetry) -> Target {
+        let [none, pairs, fours] = match shape.size() {
+            25 => [0.57, 0.54, 0.52],
+            36 => [0.53, 0.49, 0.47],
+            49 => [0.49, 0.45, 0.43],
+            64 => [0.46, 0.42, 0.40],
+            _ => return Target::Minimal,
+        };
+        Target::Empty(match symmetry {
+            Symmetry::None => none,
+            Symmetry::Rot90 => fours,
+            _ => pairs,
+        })
+    }
+
+    /// The target of a search for a difficulty level when none was given: the default,
+    /// but from 25×25 up one point further for Hard to Extreme and two for Diabolical.
+    /// There the default is what propagation (singles and locked candidates) proves,
+    /// which makes Easy and Medium puzzles, and a little past it the hardest technique
+    /// a player needs climbs fast: at 25×25 without symmetry, 58% empty gives Medium,
+    /// Hard and Diabolical puzzles, and 59% Diabolical ones only.
+    pub fn for_level(shape: Shape, symmetry: Symmetry, level: Level) -> Target {
+        match Target::default_for(shape, symmetry) {
+            Target::Empty(f) => Target::Empty(
+                f + match level {
+                    Level::Easy | Level::Medium => 0.0,
+                    Level::Diabolical => 0.02,
+                    _ => 0.01,
+                },
+            ),
+            minimal => minimal,
         }
     }
 
@@ -188,20 +237,23 @@ impl Target {
 pub struct Options {
     /// The grid's shape.
     pub shape: Shape,
-    /// How far to dig; `None` for [`Target::default_for`] the shape.
+    /// How far to dig; `None` for [`Target::default_for`] the shape and symmetry.
     pub target: Option<Target>,
     /// Which cells go together.
     pub symmetry: Symmetry,
     /// The seed: the same seed and options give the same puzzle everywhere.
     pub seed: u64,
-    /// Stop digging after this many milliseconds (by the caller's clock) and return what
-    /// is proved so far. `None`: no limit. With a difficulty, it is the search's budget
-    /// instead ([`DIFFICULTY_BUDGET_MS`] by default): checked between puzzles, so one
-    /// puzzle may overrun it, and every puzzle is dug in full.
+    /// A time budget in milliseconds (by the caller's clock): candidates from a sequence
+    /// of seeds are made until one reaches the target (or has the difficulty), and the best
+    /// finished one comes back within the budget plus the grading of one candidate (see
+    /// [`generate`]). `None`: one candidate, dug in full (with a difficulty,
+    /// [`DIFFICULTY_BUDGET_MS`]).
     pub budget_ms: Option<f64>,
-    /// A difficulty level to search for: puzzles are made from a sequence of seeds and
-    /// graded ([`crate::grade`]) until one has this level, or the time budget runs out
-    /// (the closest level found is returned then). `None`: no grading.
+    /// A difficulty level to search for: candidates are made and graded
+    /// ([`crate::grade`]) until one has this level, or the time budget runs out (the
+    /// closest level found is returned then). Without a target, from 25×25 up the dig
+    /// goes a little past the default for Hard and above ([`Target::for_level`]). `None`:
+    /// no grading.
     pub difficulty: Option<Level>,
 }
 
@@ -222,14 +274,52 @@ impl Options {
 /// The time budget of a search for a difficulty level when the caller gives none.
 pub const DIFFICULTY_BUDGET_MS: f64 = 10_000.0;
 
-/// The most 9×9 puzzles a search for a difficulty level makes (fewer for larger grids,
-/// at least 10), so that a caller without a clock ([`Unattended`]) still gets an
+/// The most 9×9 candidates a search with a budget or a difficulty makes (fewer for larger
+/// grids, at least 10), so that a caller without a clock ([`Unattended`]) still gets an
 /// answer, even for a level a size cannot have.
-pub const DIFFICULTY_MAX_TRIES: u32 = 2_000;
+pub const MAX_CANDIDATES: u32 = 2_000;
 
-/// [`DIFFICULTY_MAX_TRIES`] scaled down by the grid's cells.
-fn max_tries(shape: Shape) -> u32 {
-    (DIFFICULTY_MAX_TRIES as usize * 81 / shape.cells().max(81)).max(10) as u32
+/// [`MAX_CANDIDATES`] scaled down by the grid's cells.
+fn max_candidates(shape: Shape) -> u32 {
+    (MAX_CANDIDATES as usize * 81 / shape.cells().max(81)).max(10) as u32
+}
+
+/// What a generation is doing, for progress reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Making a random full grid.
+    Fill,
+    /// Removing the clues that propagation alone proves removable, in batches.
+    Propagation,
+    /// Proving removals one clue (orbit) at a time by exact search.
+    Exact,
+    /// Grading a candidate, in a search for a difficulty level.
+    Grading,
+}
+
+impl Stage {
+    /// A short lower-case name: `"fill"`, `"propagation"`, `"exact"`, `"grading"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Fill => "fill",
+            Stage::Propagation => "propagation",
+            Stage::Exact => "exact",
+            Stage::Grading => "grading",
+        }
+    }
+}
+
+/// How far a generation has got: what [`Control::progress`] receives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// The whole generation's share done, from 0 to 1. It never goes back, and reaches 1
+    /// once, at the end.
+    pub fraction: f64,
+    /// What runs now.
+    pub stage: Stage,
+    /// The candidate puzzle being made, from 1. Only a budget or a difficulty makes more
+    /// than one.
+    pub candidate: u32,
 }
 
 /// The caller's side of a long generation: a clock, and a progress report that can stop
@@ -237,8 +327,8 @@ fn max_tries(shape: Shape) -> u32 {
 pub trait Control {
     /// Milliseconds on any monotonic clock (for the time budget).
     fn now_ms(&mut self) -> f64;
-    /// Progress from 0 to 1. Return `false` to cancel.
-    fn progress(&mut self, fraction: f64) -> bool;
+    /// Where the work is. Return `false` to cancel.
+    fn progress(&mut self, progress: &Progress) -> bool;
 }
 
 /// A control that never stops and has no clock: no budget can run out.
@@ -248,7 +338,7 @@ impl Control for Unattended {
     fn now_ms(&mut self) -> f64 {
         0.0
     }
-    fn progress(&mut self, _: f64) -> bool {
+    fn progress(&mut self, _: &Progress) -> bool {
         true
     }
 }
@@ -260,7 +350,7 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// The seed that regenerates it (with the same options).
+    /// The seed that regenerates it (with the same options, budget and difficulty aside).
     pub seed: u64,
     /// The symmetry of its givens.
     pub symmetry: Symmetry,
@@ -272,84 +362,137 @@ pub struct Generated {
     pub target_reached: bool,
     /// True when no clue (orbit) can be removed: every one was proved necessary.
     pub minimal: bool,
-    /// True when the time budget stopped the digging early.
+    /// True when the time budget cut the digging of this very puzzle short. That happens
+    /// only when no candidate was finished in time; `seed` then regenerates the same full
+    /// grid, dug further.
     pub budget_ran_out: bool,
+    /// Candidate puzzles started: 1 without a budget or a difficulty. With one, the budget
+    /// decides how many run; a candidate still running when it ends is dropped.
+    pub candidates: u32,
     /// Times the full-grid search was restarted.
     pub restarts: u32,
     /// Exact searches run to prove removals.
     pub exact_checks: u32,
     /// Clues whose removal no exact check decided (0 when minimal): kept because a check
-    /// ran out of its limit, the time budget ended the digging, or (from 36×36 up,
-    /// towards a fraction) only propagation was tried.
+    /// ran out of its contradiction limit, the exact pass out of its allowance, or the time
+    /// budget ended the digging.
     pub undecided: u32,
-    /// The grade, when a difficulty was asked for.
-    pub rating: Option<Rating>,
-    /// With a difficulty: true when the puzzle has that level.
-    pub difficulty_reached: bool,
-    /// The level asked for, if any.
-    pub difficulty: Option<Level>,
-    /// With a difficulty: puzzles made and graded in the search.
-    pub tries: u32,
-    /// With a difficulty: true when the search's time budget ended it before a puzzle of
-    /// the level turned up (false when it reached the level, or its try limit).
-    pub search_ran_out: bool,
+    /// The search for a difficulty level, when one was asked for.
+    pub difficulty: Option<LevelSearch>,
+}
+
+/// The outcome of a search for a difficulty level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelSearch {
+    /// The level asked for.
+    pub wanted: Level,
+    /// The puzzle's grade.
+    pub rating: Rating,
+    /// True when the puzzle has the level asked for.
+    pub reached: bool,
+    /// True when the time budget ended the search before a puzzle of the level turned up
+    /// (false when it reached the level, or its candidate limit).
+    pub ran_out: bool,
 }
 
 impl Generated {
-    fn not_proved_necessary(&self) -> String {
-        let u = self.undecided;
+    /// One sentence for players: `"64×64, 2,100 clues (49% empty), 180° symmetry,
+    /// seed 7"`, then what stopped the digging when it fell short of its target, and the
+    /// level when one was asked for. Says "minimal" only when that was proved.
+    pub fn summary(&self) -> String {
+        let n = self.puzzle.size();
+        let clues = self.puzzle.clue_count();
+        let mut out = format!(
+            "{n}×{n}, {} clue{} ({}% empty), {}, seed {}",
+            thousands(clues),
+            plural(clues as u32),
+            // Floored, so that a puzzle never claims a percentage it did not reach.
+            (self.empty_fraction * 100.0 + 1e-9).floor(),
+            self.symmetry.words(),
+            self.seed
+        );
+        if self.minimal {
+            out.push_str(", minimal");
+        }
+        match self.target {
+            _ if self.target_reached => {}
+            Target::Empty(f) if self.minimal => out.push_str(&format!(
+                " (no clue can go: {:.0}% empty was asked for)",
+                f * 100.0
+            )),
+            _ => out.push_str(", as sparse as could be proved unique in the time"),
+        }
+        if let Some(search) = &self.difficulty {
+            let r = &search.rating;
+            if search.reached {
+                out.push_str(&format!(", {} (score {})", r.level, r.score));
+            } else {
+                out.push_str(&format!(
+                    ", {} (score {}): the closest to {} among {} puzzle{} made{}",
+                    r.level,
+                    r.score,
+                    search.wanted,
+                    self.candidates,
+                    plural(self.candidates),
+                    if search.ran_out {
+                        " in the time allowed"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        }
+        out
+    }
+
+    /// The counts behind the summary, for `--stats` and the API: candidates, restarts,
+    /// exact checks and undecided clues.
+    pub fn details(&self) -> String {
         format!(
-            "{u} clue{} not proved necessary",
-            if u == 1 { "" } else { "s" }
+            "{} candidate{}, {} fill restart{}, {} exact check{}, {} clue{} not proved necessary{}",
+            self.candidates,
+            plural(self.candidates),
+            self.restarts,
+            plural(self.restarts),
+            self.exact_checks,
+            plural(self.exact_checks),
+            self.undecided,
+            plural(self.undecided),
+            if self.budget_ran_out {
+                ", digging cut short by the time budget"
+            } else {
+                ""
+            }
         )
     }
 
-    /// One sentence on what was reached, for people.
-    pub fn summary(&self) -> String {
-        let pct = self.empty_fraction * 100.0;
-        let what = match (self.target, self.target_reached) {
-            (Target::Minimal, true) => "minimal".to_string(),
-            (Target::Empty(f), true) => format!("target {:.0}% reached", f * 100.0),
-            (Target::Empty(f), false) if self.minimal => {
-                format!("minimal before the {:.0}% target", f * 100.0)
-            }
-            (Target::Empty(f), false) => format!(
-                "short of the {:.0}% target; {}",
-                f * 100.0,
-                self.not_proved_necessary()
-            ),
-            (Target::Minimal, false) => {
-                format!("not proved minimal: {}", self.not_proved_necessary())
-            }
-        };
-        let budget = if self.budget_ran_out {
-            "; the time budget ran out"
-        } else {
-            ""
-        };
-        let level = match (&self.rating, self.difficulty) {
-            (Some(r), _) if self.difficulty_reached => {
-                format!(", {} (score {})", r.level, r.score)
-            }
-            (Some(r), Some(wanted)) => format!(
-                ", {} (score {}): the closest to {wanted} in {} puzzle{}{}",
-                r.level,
-                r.score,
-                self.tries,
-                if self.tries == 1 { "" } else { "s" },
-                if self.search_ran_out {
-                    ", when the search's time budget ran out"
-                } else {
-                    ""
-                }
-            ),
-            _ => String::new(),
-        };
-        format!(
-            "{} clues, {pct:.1}% empty ({what}{budget}){level}",
-            self.puzzle.clue_count()
-        )
+    /// The level reached, when a difficulty was asked for.
+    pub fn rating(&self) -> Option<&Rating> {
+        self.difficulty.as_ref().map(|d| &d.rating)
     }
+
+    /// True when a difficulty was asked for and the puzzle has it.
+    pub fn difficulty_reached(&self) -> bool {
+        self.difficulty.as_ref().is_some_and(|d| d.reached)
+    }
+}
+
+/// `""` for one, `"s"` otherwise.
+fn plural(count: u32) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+/// A count with thousands separated: `2,100`.
+fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// The largest node limit of one depth-first check up to 16×16 (a total, scaled by the
@@ -363,11 +506,14 @@ fn check_node_limit(shape: Shape) -> u64 {
 /// from 16, so the cheap decisions come first. For a minimal target up to 16×16, the
 /// checks still undecided at 4,096 nodes are tried again with the logic solver's
 /// techniques first (dearer per check, but a proof of tens of thousands of nodes then
-/// takes a few), before the largest limit, and once more after it. From 25×25 up, the
-/// rounds stop at [`LARGE_GRID_NODE_LIMIT`]: what they leave goes to the
-/// conflict-driven search ([`crate::cdcl`]) when the puzzle is to be minimal.
+/// takes a few), before the largest limit, and once more after it. At 25×25 the rounds
+/// stop at [`LARGE_GRID_NODE_LIMIT`], and from 36×36 up at 16 nodes: what they leave
+/// goes to the conflict-driven search.
 fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
-    if shape.size() >= 25 {
+    if shape.size() > 25 {
+        return Vec::new();
+    }
+    if shape.size() == 25 {
         return vec![(16, false), (LARGE_GRID_NODE_LIMIT, false)];
     }
     let max = check_node_limit(shape);
@@ -390,27 +536,44 @@ fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
     rounds
 }
 
-/// Node limit of the depth-first checks from 25×25 up. There the depth-first search's
-/// hard cases (a second solution that differs from ours in a hundred cells or more) take
-/// it millions of nodes where the conflict-driven search needs a few thousand
+/// Node limit of the depth-first checks at 25×25. There the depth-first search's hard
+/// cases (a second solution that differs from ours in a hundred cells or more) take it
+/// millions of nodes where the conflict-driven search needs a few thousand
 /// contradictions, so it only gets the cheap decisions.
 const LARGE_GRID_NODE_LIMIT: u64 = 256;
 
-/// Contradictions one conflict-driven check may meet before its clue is kept undecided.
-/// At 25×25 the hardest checks seen take some 40,000 (about 2 s).
-const CDCL_CONFLICT_LIMIT: u64 = 50_000;
+/// Contradictions one conflict-driven check may meet before its clue is kept undecided:
+/// at 25×25 the hardest checks seen take some 40,000 (about 2 s). From 36×36 up nearly
+/// every check still open after 1,000 is a clue that cannot go, whose second solution
+/// takes the search (and an established SAT solver) 10,000 to 500,000 contradictions
+/// to find, while the removals proved there took 100 to 2,000.
+fn cdcl_check_limit(shape: Shape) -> u64 {
+    if shape.size() <= 25 { 50_000 } else { 1_000 }
+}
 
-/// The largest grid side whose leftover checks go to the conflict-driven search. From
-/// 36×36 up most of them are out of reach: with a symmetry, nine in ten checks of a
-/// 36×36 puzzle still open after 50,000 contradictions (some 4 s each), and a removable
-/// orbit there took an established SAT solver 480,000 contradictions (34 s) to prove.
-const CDCL_MAX_SIZE: usize = 25;
+/// Contradictions the exact pass of one candidate may spend in all from 36×36 up, per
+/// cell of the grid (unbounded below): the count that bounds a candidate's work there,
+/// so that the same seed gives the same puzzle on any machine in about the same time.
+const EXACT_ALLOWANCE_PER_CELL: u64 = 8;
+
+/// Contradictions charged to the allowance for each check besides those it meets: its
+/// setup (loading the question) costs as much as that many.
+const CHECK_CHARGE: u64 = 200;
 
 /// From 36×36 up, how many random removal orders the propagation pass tries before it
 /// settles for the best it reached.
-const PASS1_ATTEMPTS: usize = 6;
+const PROPAGATION_ATTEMPTS: usize = 6;
 
 /// Generates a puzzle with exactly one solution.
+///
+/// Without a budget or a difficulty, one candidate is dug in full: the seed alone decides
+/// the puzzle. With a time budget ([`Options::budget_ms`]), candidates from a sequence of
+/// seeds are dug until one reaches the target (with a difficulty: has the level), and the
+/// budget decides how many run: a candidate still running when it ends is dropped, and
+/// the best finished one is returned, so the result comes within the budget (plus the
+/// grading of one candidate) and its seed still regenerates it. Only when no candidate
+/// finishes in time is the first one cut short where its digging got to
+/// ([`Generated::budget_ran_out`]).
 ///
 /// ```
 /// use sudoku64::generate::{generate, Options, Unattended};
@@ -421,30 +584,71 @@ const PASS1_ATTEMPTS: usize = 6;
 /// assert!(made.minimal);
 /// ```
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
-    match options.difficulty {
-        None => generate_one(options, control),
-        Some(level) => generate_graded(options, level, control),
+    let target = options.target.unwrap_or(match options.difficulty {
+        Some(level) => Target::for_level(options.shape, options.symmetry, level),
+        None => Target::default_for(options.shape, options.symmetry),
+    });
+    if let Target::Empty(f) = target {
+        Target::empty(f)?;
     }
+    if let Some(b) = options.budget_ms
+        && !(b.is_finite() && b >= 0.0)
+    {
+        return Err(Error::bad_option(
+            "time budget",
+            b,
+            "a number of milliseconds, 0 or more",
+        ));
+    }
+    let budget = match options.difficulty {
+        Some(_) => Some(options.budget_ms.unwrap_or(DIFFICULTY_BUDGET_MS)),
+        None => options.budget_ms,
+    };
+    let made = match budget {
+        None => {
+            let mut whole = Share::whole(control);
+            dig(options, target, &mut whole, None)?.expect("a dig without a deadline finishes")
+        }
+        Some(budget) => search(options, target, budget, control)?,
+    };
+    control.progress(&Progress {
+        fraction: 1.0,
+        stage: if made.difficulty.is_some() {
+            Stage::Grading
+        } else {
+            Stage::Exact
+        },
+        candidate: made.candidates,
+    });
+    Ok(made)
 }
 
-/// A search for a difficulty level: the seeds `seed`, then a sequence drawn from it, each
-/// generated and graded, until one has the level or the budget runs out. The result's
-/// seed alone regenerates its puzzle (the first seed of the sequence is the seed itself).
-fn generate_graded(
+/// Candidates from the seeds `seed`, then a sequence drawn from it, until one is good
+/// enough or the budget says stop. The result's seed alone regenerates its puzzle (the
+/// first seed of the sequence is the seed itself).
+fn search(
     options: &Options,
-    wanted: Level,
+    target: Target,
+    budget: f64,
     control: &mut dyn Control,
 ) -> Result<Generated, Error> {
     let start = control.now_ms();
-    let budget = options.budget_ms.unwrap_or(DIFFICULTY_BUDGET_MS);
+    let deadline = start + budget;
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
-    let mut best: Option<(u32, Generated)> = None;
+    // The best so far, and how far from what was asked it is (lower is better).
+    let mut best: Option<((u32, usize), Generated)> = None;
     let mut reported = 0.0;
-    let mut tries = 0;
-    let mut out_of_time = false;
-    while tries < max_tries(options.shape) {
-        tries += 1;
-        let seed = if tries == 1 {
+    let mut started = 0;
+    let mut ran_out = false;
+    while started < max_candidates(options.shape) {
+        let now = control.now_ms();
+        // Start another only when the mean candidate so far would still fit.
+        if started > 0 && now + (now - start) / started as f64 > deadline {
+            ran_out = true;
+            break;
+        }
+        started += 1;
+        let seed = if started == 1 {
             options.seed
         } else {
             fresh_seed(&mut seeds)
@@ -455,362 +659,541 @@ fn generate_graded(
             difficulty: None,
             ..options.clone()
         };
-        // Progress is the larger of the time spent and this try's share of it.
-        let mut inner = Graded {
+        let late = if best.is_none() {
+            Late::Cut
+        } else {
+            Late::Drop
+        };
+        let mut share = Share {
             outer: &mut *control,
             start,
             budget,
-            tries,
-            reported: &mut reported,
+            candidate: started,
+            reported,
         };
-        let mut made = generate_one(&one, &mut inner)?;
-        let rating = rate(&made.puzzle)?;
-        let distance = (rating.level as i32 - wanted as i32).unsigned_abs();
-        made.difficulty_reached = distance == 0;
-        made.rating = Some(rating);
-        out_of_time = control.now_ms() - start > budget;
-        if best.as_ref().is_none_or(|(d, _)| distance < *d) {
-            best = Some((distance, made));
+        let dug = dig(&one, target, &mut share, Some((deadline, late)))?;
+        reported = share.reported;
+        let Some(mut made) = dug else {
+            ran_out = true;
+            break;
+        };
+        let mut distance = 0;
+        if let Some(wanted) = options.difficulty {
+            if !share.report(1.0, Stage::Grading) {
+                return Err(ErrorKind::Cancelled.into());
+            }
+            let rating = rate(&made.puzzle)?;
+            distance = (rating.level as i32 - wanted as i32).unsigned_abs();
+            made.difficulty = Some(LevelSearch {
+                wanted,
+                reached: distance == 0,
+                rating,
+                ran_out: false,
+            });
         }
-        if distance == 0 || out_of_time {
+        let cut = made.budget_ran_out;
+        let done = made
+            .difficulty
+            .as_ref()
+            .map_or(made.target_reached, |d| d.reached);
+        // Closer to the level first, then sparser.
+        let score = (distance, made.puzzle.clue_count());
+        if best.as_ref().is_none_or(|(s, _)| score < *s) {
+            best = Some((score, made));
+        }
+        if done || cut {
+            ran_out |= cut;
             break;
         }
     }
-    let (_, mut made) = best.expect("at least one try ran");
-    made.difficulty = Some(wanted);
-    made.tries = tries;
-    made.search_ran_out = out_of_time && !made.difficulty_reached;
-    control.progress(1.0);
+    let (_, mut made) = best.expect("the first candidate always finishes");
+    made.candidates = started;
+    if let Some(d) = made.difficulty.as_mut() {
+        d.ran_out = ran_out && !d.reached;
+    }
     Ok(made)
 }
 
-/// The control seen by one try of a difficulty search.
-struct Graded<'a> {
+/// Maps one candidate's progress into the whole run's: the larger of the time spent and
+/// a share of the work that shrinks as candidates go by, never backwards, and short of 1
+/// until the end.
+struct Share<'a> {
     outer: &'a mut dyn Control,
     start: f64,
+    /// Milliseconds; infinite without a budget.
     budget: f64,
-    tries: u32,
-    /// The highest fraction reported so far: progress never goes back between tries.
-    reported: &'a mut f64,
+    candidate: u32,
+    /// The highest fraction reported so far.
+    reported: f64,
 }
 
-impl Control for Graded<'_> {
-    fn now_ms(&mut self) -> f64 {
-        self.outer.now_ms()
+impl<'a> Share<'a> {
+    /// The one candidate of a run without a budget: its own fraction, as it is.
+    fn whole(outer: &'a mut dyn Control) -> Share<'a> {
+        Share {
+            outer,
+            start: 0.0,
+            budget: f64::INFINITY,
+            candidate: 1,
+            reported: 0.0,
+        }
     }
-    fn progress(&mut self, fraction: f64) -> bool {
-        let spent = (self.outer.now_ms() - self.start) / self.budget;
-        let share = fraction / (self.tries as f64 + 1.0);
-        *self.reported = spent.max(share).min(0.99).max(*self.reported);
-        self.outer.progress(*self.reported)
+
+    /// Reports the candidate's own fraction done at a stage.
+    fn report(&mut self, fraction: f64, stage: Stage) -> bool {
+        let whole = if self.budget.is_finite() {
+            let spent = (self.outer.now_ms() - self.start) / self.budget;
+            spent.max(fraction / (self.candidate as f64 + 1.0))
+        } else {
+            fraction
+        };
+        self.reported = whole.min(0.99).max(self.reported);
+        self.outer.progress(&Progress {
+            fraction: self.reported,
+            stage,
+            candidate: self.candidate,
+        })
     }
 }
 
-/// One puzzle, dug as `options` say (their difficulty is ignored).
-fn generate_one(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
-    let shape = options.shape;
-    let target = options.target.unwrap_or(Target::default_for(shape));
-    if let Target::Empty(f) = target {
-        Target::empty(f)?;
-    }
-    let control = RefCell::new(control);
-    let start = control.borrow_mut().now_ms();
-    // Shared with the solver's hook: the fraction to report while a search runs.
-    let fraction = std::cell::Cell::new(0.0);
-    let cancelled = std::cell::Cell::new(false);
-    let mut solver = Solver::new(shape);
-    solver.set_hook(Some(Box::new(|_| {
-        let go_on = control.borrow_mut().progress(fraction.get());
-        if !go_on {
-            cancelled.set(true);
+/// What a candidate does when the deadline passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Late {
+    /// Stop digging and return what is proved (the first candidate: there is no other).
+    Cut,
+    /// Drop the candidate: the search returns an earlier one.
+    Drop,
+}
+
+/// Why a candidate's work stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Halt {
+    Cancelled,
+    Late,
+}
+
+/// One candidate's line to its caller: progress reports, the cancel and the deadline,
+/// shared by the digger and the searches' hooks.
+struct Ticker<'s, 'a> {
+    share: RefCell<&'s mut Share<'a>>,
+    stage: std::cell::Cell<Stage>,
+    /// The candidate's own share done, from 0 to 1.
+    done: std::cell::Cell<f64>,
+    deadline: Option<(f64, Late)>,
+    halt: std::cell::Cell<Option<Halt>>,
+}
+
+impl Ticker<'_, '_> {
+    /// Reports progress; `false` once the caller cancelled or the deadline passed (the
+    /// first candidate's fill always ends: it has nothing to return before).
+    fn tick(&self) -> bool {
+        if self.halt.get().is_some() {
+            return false;
         }
-        go_on
-    })));
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
-
-    let (solution, restarts) = random_full_grid(&mut solver, &mut rng, &cancelled)?;
-    fraction.set(0.1);
-    if !control.borrow_mut().progress(0.1) {
-        return Err(ErrorKind::Cancelled.into());
+        let mut share = self.share.borrow_mut();
+        if !share.report(self.done.get(), self.stage.get()) {
+            self.halt.set(Some(Halt::Cancelled));
+            return false;
+        }
+        if let Some((deadline, late)) = self.deadline {
+            let must_end = late == Late::Drop || self.stage.get() != Stage::Fill;
+            if must_end && share.outer.now_ms() > deadline {
+                self.halt.set(Some(Halt::Late));
+                return false;
+            }
+        }
+        true
     }
 
-    // Dig.
-    let cells = shape.cells();
-    let all_orbits = options.symmetry.orbits(shape);
-    let wanted_empty = match target {
-        Target::Minimal => cells,
-        Target::Empty(f) => ((f * cells as f64).ceil() as usize).min(cells),
-    };
-    let mut exact_checks = 0u32;
-    let mut budget_ran_out = false;
-    let mut masks: Vec<u64> = vec![0u64; cells];
-    let report = |done: f64, fraction: &std::cell::Cell<f64>| -> Result<bool, Error> {
-        fraction.set(0.1 + 0.9 * done.min(1.0));
-        if !control.borrow_mut().progress(fraction.get()) {
-            return Err(ErrorKind::Cancelled.into());
+    /// Moves on to `done` (of the candidate) at `stage`, and ticks.
+    fn at(&self, stage: Stage, done: f64) -> bool {
+        self.stage.set(stage);
+        self.done.set(done.clamp(0.0, 1.0));
+        self.tick()
+    }
+
+    /// `Err(Cancelled)` once the caller cancelled.
+    fn check_cancel(&self) -> Result<(), Error> {
+        match self.halt.get() {
+            Some(Halt::Cancelled) => Err(ErrorKind::Cancelled.into()),
+            _ => Ok(()),
         }
-        Ok(options
-            .budget_ms
-            .is_some_and(|b| control.borrow_mut().now_ms() - start > b))
-    };
-    // Propagation alone reaches a fraction target most of the time; a pass that falls
-    // short is tried again in a new random order (more often on large grids, where each
-    // exact check is dearer) before the exact checks run.
-    let attempts = match target {
-        Target::Minimal => 1,
-        Target::Empty(_) if shape.size() <= 25 => 3,
-        Target::Empty(_) => PASS1_ATTEMPTS,
-    };
+    }
 
-    // From 36×36 up a fraction target stops after propagation: the exact checks there
-    // cost seconds for a clue or two.
-    let exact_pass = target == Target::Minimal || shape.size() <= CDCL_MAX_SIZE;
-    // The share of the progress bar pass 1 takes: all of it when it is the only pass.
-    let pass1_share = if exact_pass { 0.5 } else { 1.0 };
+    fn is_late(&self) -> bool {
+        self.halt.get() == Some(Halt::Late)
+    }
+}
 
-    // Pass 1: batches proved by propagation alone.
-    let mut best: Option<Dug> = None;
-    for attempt in 0..attempts {
-        let order = permutation(all_orbits.len(), &mut rng);
-        let orbits: Vec<Vec<usize>> = order.into_iter().map(|i| all_orbits[i].clone()).collect();
-        let mut puzzle = solution.clone();
-        let mut empty = 0usize;
-        let mut batch = (orbits.len() / 16).max(1);
-        // Orbits that propagation alone could not remove, for the exact pass.
-        let mut kept: Vec<usize> = Vec::new();
-        let mut i = 0usize;
-        while i < orbits.len() && empty < wanted_empty {
-            let done = pass1_share
-                * match target {
+/// One candidate: fill, propagation pass, exact pass, finish. `None` when the deadline
+/// dropped it.
+fn dig(
+    options: &Options,
+    target: Target,
+    share: &mut Share<'_>,
+    deadline: Option<(f64, Late)>,
+) -> Result<Option<Generated>, Error> {
+    let ticker = Ticker {
+        share: RefCell::new(share),
+        stage: std::cell::Cell::new(Stage::Fill),
+        done: std::cell::Cell::new(0.0),
+        deadline,
+        halt: std::cell::Cell::new(None),
+    };
+    let Some(mut digger) = Digger::fill(options, target, &ticker)? else {
+        return Ok(None);
+    };
+    if !ticker.is_late() {
+        digger.propagation_pass()?;
+    }
+    if !ticker.is_late() {
+        digger.exact_pass()?;
+    }
+    if ticker.is_late() && deadline.is_some_and(|(_, late)| late == Late::Drop) {
+        return Ok(None);
+    }
+    Ok(Some(digger.finish()))
+}
+
+/// A candidate being dug: its full grid, the puzzle so far, and the orbits left to try.
+struct Digger<'t, 's, 'a> {
+    options: &'t Options,
+    target: Target,
+    ticker: &'t Ticker<'s, 'a>,
+    solver: Solver<'t>,
+    rng: Xoshiro256PlusPlus,
+    solution: Grid,
+    puzzle: Grid,
+    /// Empty cells the target asks for (every cell for `Minimal`).
+    wanted_empty: usize,
+    /// Empty cells reached.
+    empty: usize,
+    /// The orbits, in the order the propagation pass tried them.
+    orbits: Vec<Vec<usize>>,
+    /// Indices into `orbits` of those whose removal is still undecided: propagation
+    /// could not prove it, and no exact check has decided it yet.
+    pending: Vec<usize>,
+    /// Orbits from this index on were never tried (the target was reached first, or the
+    /// deadline came).
+    untried_from: usize,
+    /// Full-grid restarts.
+    restarts: u32,
+    /// Exact searches run.
+    exact_checks: u32,
+    masks: Vec<u64>,
+}
+
+/// The share of a candidate's progress its fill takes.
+const FILL_SHARE: f64 = 0.1;
+
+/// A candidate's share done at the end of its propagation pass.
+const PROPAGATION_END: f64 = 0.55;
+
+impl<'t, 's, 'a> Digger<'t, 's, 'a> {
+    /// Phase 1: a random full grid, and every orbit still a clue. `None` when the
+    /// deadline dropped the candidate first.
+    fn fill(
+        options: &'t Options,
+        target: Target,
+        ticker: &'t Ticker<'s, 'a>,
+    ) -> Result<Option<Self>, Error> {
+        let shape = options.shape;
+        let mut solver = Solver::new(shape);
+        solver.set_hook(Some(Box::new(|_| ticker.tick())));
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+        let Some((solution, restarts)) = random_full_grid(&mut solver, &mut rng, ticker)? else {
+            return Ok(None);
+        };
+        let cells = shape.cells();
+        let wanted_empty = match target {
+            Target::Minimal => cells,
+            Target::Empty(f) => ((f * cells as f64).ceil() as usize).min(cells),
+        };
+        ticker.at(Stage::Propagation, FILL_SHARE);
+        ticker.check_cancel()?;
+        Ok(Some(Digger {
+            options,
+            target,
+            ticker,
+            solver,
+            rng,
+            puzzle: solution.clone(),
+            solution,
+            wanted_empty,
+            empty: 0,
+            orbits: options.symmetry.orbits(shape),
+            pending: Vec::new(),
+            untried_from: 0,
+            restarts,
+            exact_checks: 0,
+            masks: vec![0; cells],
+        }))
+    }
+
+    /// Phase 2: batches proved by propagation alone, in random orders. Propagation alone
+    /// reaches a fraction target most of the time; a pass that falls short is tried again
+    /// in a new order (more often on large grids, where each exact check is dearer), and
+    /// the best is kept.
+    fn propagation_pass(&mut self) -> Result<(), Error> {
+        let shape = self.options.shape;
+        let attempts = match self.target {
+            Target::Minimal => 1,
+            Target::Empty(_) if shape.size() <= 25 => 3,
+            Target::Empty(_) => PROPAGATION_ATTEMPTS,
+        };
+        let span = PROPAGATION_END - FILL_SHARE;
+        let wanted = self.wanted_empty;
+        let mut best: Option<Dug> = None;
+        for attempt in 0..attempts {
+            let order = permutation(self.orbits.len(), &mut self.rng);
+            let orbits: Vec<Vec<usize>> =
+                order.into_iter().map(|i| self.orbits[i].clone()).collect();
+            let mut puzzle = self.solution.clone();
+            let mut empty = 0usize;
+            let mut batch = (orbits.len() / 16).max(1);
+            let mut kept: Vec<usize> = Vec::new();
+            let mut i = 0usize;
+            while i < orbits.len() && empty < wanted {
+                let done = match self.target {
                     Target::Minimal => i as f64 / orbits.len() as f64,
                     Target::Empty(_) => {
-                        (attempt as f64 + empty as f64 / wanted_empty as f64) / attempts as f64
+                        (attempt as f64 + empty as f64 / wanted as f64) / attempts as f64
                     }
                 };
-            if report(done, &fraction)? {
-                budget_ran_out = true;
-                break;
-            }
-            // Take as many orbits as the batch allows, without digging past the target by
-            // more than one orbit.
-            let mut take = 0;
-            let mut taken_cells = 0;
-            while i + take < orbits.len() && take < batch && empty + taken_cells < wanted_empty {
-                taken_cells += orbits[i + take].len();
-                take += 1;
-            }
-            set_orbits(&mut puzzle, &orbits[i..i + take], None);
-            solver.load(&puzzle);
-            let proved = solver.propagate_only() && solver.is_solved();
-            if cancelled.get() {
-                return Err(ErrorKind::Cancelled.into());
-            }
-            if proved {
-                empty += taken_cells;
-                i += take;
-                batch = (batch * 2).min(orbits.len());
-            } else {
-                set_orbits(&mut puzzle, &orbits[i..i + take], Some(&solution));
-                if take > 1 {
-                    batch = take / 2;
+                if !self.ticker.at(Stage::Propagation, FILL_SHARE + span * done) {
+                    break;
+                }
+                // As many orbits as the batch allows, without digging past the target by
+                // more than one orbit.
+                let mut take = 0;
+                let mut taken_cells = 0;
+                while i + take < orbits.len() && take < batch && empty + taken_cells < wanted {
+                    taken_cells += orbits[i + take].len();
+                    take += 1;
+                }
+                set_orbits(&mut puzzle, &orbits[i..i + take], None);
+                self.solver.load(&puzzle);
+                let proved = self.solver.propagate_only() && self.solver.is_solved();
+                self.ticker.check_cancel()?;
+                if proved {
+                    empty += taken_cells;
+                    i += take;
+                    batch = (batch * 2).min(orbits.len());
                 } else {
-                    kept.push(i);
-                    i += 1;
+                    set_orbits(&mut puzzle, &orbits[i..i + take], Some(&self.solution));
+                    if take > 1 {
+                        batch = take / 2;
+                    } else {
+                        kept.push(i);
+                        i += 1;
+                    }
                 }
             }
+            self.ticker.check_cancel()?;
+            if best.as_ref().is_none_or(|b| empty > b.empty) {
+                best = Some(Dug {
+                    puzzle,
+                    orbits,
+                    empty,
+                    kept,
+                    tried: i,
+                });
+            }
+            if empty >= wanted || self.ticker.is_late() {
+                break;
+            }
         }
-        if best.as_ref().is_none_or(|b| empty > b.empty) {
-            best = Some(Dug {
-                puzzle,
-                orbits,
-                empty,
-                kept,
-                tried: i,
-            });
-        }
-        if empty >= wanted_empty || budget_ran_out {
-            break;
-        }
+        let dug = best.expect("at least one attempt ran");
+        self.puzzle = dug.puzzle;
+        self.orbits = dug.orbits;
+        self.empty = dug.empty;
+        self.pending = dug.kept;
+        self.untried_from = dug.tried;
+        Ok(())
     }
-    let Dug {
-        mut puzzle,
-        orbits,
-        mut empty,
-        kept,
-        tried: i,
-    } = best.expect("at least one attempt ran");
-    // Progress through pass 2 (the second half of the bar): orbits decided. Towards a
-    // fraction it jumps to the end when the fraction is reached; one out of reach ends
-    // with every orbit decided.
-    let done = |decided: usize, total: usize| 0.5 + 0.5 * decided as f64 / total as f64;
 
-    // Pass 2: one orbit at a time, by exact search for a solution that differs from ours
-    // in one of its cells. The depth-first search tries our solution's symbols first.
-    // Node limits grow round by round, so the cheap decisions come first: a puzzle a few
-    // clues short of its target rarely needs an expensive search. What those rounds
-    // leave undecided goes to the conflict-driven search (up to 25×25, with a budget of
-    // contradictions that decides nearly every check there) whenever the puzzle is to
-    // end minimal: asked for, or the fraction was not reached.
-    solver.set_preferred(Some(&solution));
-    let mut pending = kept;
-    let total_pending = pending.len().max(1);
-    let mut decided = 0usize;
-    let mut rounds: Vec<Round> = check_rounds(shape, target)
-        .into_iter()
-        .map(|(limit, logic)| Round::DepthFirst { limit, logic })
-        .collect();
-    if shape.size() <= CDCL_MAX_SIZE {
+    /// Phase 3: one orbit at a time, by exact search for a solution that differs from
+    /// ours in one of its cells. Rounds of depth-first checks with growing node limits
+    /// come first, so the cheap decisions come first (the search tries our solution's
+    /// symbols first, then, for a check that stalls, a random order: searches for a
+    /// second solution have heavy tails). What they leave goes to the conflict-driven
+    /// search, with a contradiction limit per check ([`cdcl_check_limit`]) and, from
+    /// 36×36 up, an allowance for the whole pass ([`EXACT_ALLOWANCE_PER_CELL`]).
+    fn exact_pass(&mut self) -> Result<(), Error> {
+        let shape = self.options.shape;
+        let start_share = PROPAGATION_END;
+        let total = self.pending.len().max(1);
+        let mut decided = 0usize;
+        let mut rounds: Vec<Round> = check_rounds(shape, self.target)
+            .into_iter()
+            .map(|(limit, logic)| Round::DepthFirst { limit, logic })
+            .collect();
         rounds.push(Round::ConflictDriven);
-    }
-    let mut cdcl: Option<Cdcl> = None;
-    let out_of_time = std::cell::Cell::new(false);
-    for round in rounds {
-        if !exact_pass || pending.is_empty() || empty >= wanted_empty || budget_ran_out {
-            break;
-        }
-        let mut unknown = Vec::new();
-        for (at, &o) in pending.iter().enumerate() {
-            if empty >= wanted_empty {
-                unknown.extend_from_slice(&pending[at..]);
+        let mut allowance = if shape.size() <= 25 {
+            u64::MAX
+        } else {
+            EXACT_ALLOWANCE_PER_CELL * shape.cells() as u64
+        };
+        let mut cdcl: Option<Cdcl> = None;
+        self.solver.set_preferred(Some(&self.solution));
+        for round in rounds {
+            if self.pending.is_empty() || self.empty >= self.wanted_empty || self.ticker.is_late() {
                 break;
             }
-            if report(done(decided, total_pending), &fraction)? {
-                budget_ran_out = true;
-                unknown.extend_from_slice(&pending[at..]);
-                break;
-            }
-            let orbit = &orbits[o];
-            set_orbits(&mut puzzle, std::slice::from_ref(orbit), None);
-            let verdict = match round {
-                Round::DepthFirst { limit, logic } => {
-                    solver.set_node_limit(limit);
-                    let mut check = |solver: &mut Solver<'_>| {
-                        exact_removal_check(
-                            solver,
-                            &puzzle,
-                            &solution,
-                            orbit,
-                            &mut masks,
-                            &mut exact_checks,
-                            logic,
-                        )
-                    };
-                    let mut verdict = check(&mut solver);
-                    if verdict == Next::Stopped && !cancelled.get() {
-                        // Searches for a second solution have heavy tails: one that ran
-                        // long in the solution's own order often ends at once in a
-                        // random order. (A proof that none exists costs the same in any
-                        // order.)
-                        solver.set_preferred(None);
-                        solver.set_random_order(Some(rng.random::<u64>()));
-                        verdict = check(&mut solver);
-                        solver.set_random_order(None);
-                        solver.set_preferred(Some(&solution));
-                    }
-                    verdict
+            let pending = std::mem::take(&mut self.pending);
+            for (at, &o) in pending.iter().enumerate() {
+                let done = start_share + (1.0 - start_share) * decided as f64 / total as f64;
+                let stop = self.empty >= self.wanted_empty
+                    || allowance == 0 && round == Round::ConflictDriven
+                    || !self.ticker.at(Stage::Exact, done);
+                self.ticker.check_cancel()?;
+                if stop {
+                    self.pending.extend_from_slice(&pending[at..]);
+                    break;
                 }
-                Round::ConflictDriven => {
-                    let cdcl = cdcl.get_or_insert_with(|| Cdcl::new(shape));
-                    let mut go_on = || {
-                        let mut control = control.borrow_mut();
-                        if !control.progress(fraction.get()) {
-                            cancelled.set(true);
-                            return false;
+                let orbit = self.orbits[o].clone();
+                set_orbits(&mut self.puzzle, std::slice::from_ref(&orbit), None);
+                let verdict = match round {
+                    Round::DepthFirst { limit, logic } => {
+                        self.depth_first_check(&orbit, limit, logic)
+                    }
+                    Round::ConflictDriven => {
+                        let cdcl = cdcl.get_or_insert_with(|| Cdcl::new(shape));
+                        let ticker = self.ticker;
+                        let limit = cdcl_check_limit(shape).min(allowance);
+                        let (verdict, spent) = cdcl_removal_check(
+                            cdcl,
+                            &self.puzzle,
+                            &self.solution,
+                            &orbit,
+                            &mut self.masks,
+                            &mut self.exact_checks,
+                            limit,
+                            &mut || ticker.tick(),
+                        );
+                        allowance = allowance.saturating_sub(spent + CHECK_CHARGE);
+                        verdict
+                    }
+                };
+                self.ticker.check_cancel()?;
+                match verdict {
+                    Next::Exhausted => {
+                        self.empty += orbit.len();
+                        decided += 1;
+                    }
+                    Next::Solution => {
+                        set_orbits(
+                            &mut self.puzzle,
+                            std::slice::from_ref(&orbit),
+                            Some(&self.solution),
+                        );
+                        decided += 1;
+                    }
+                    Next::Stopped => {
+                        set_orbits(
+                            &mut self.puzzle,
+                            std::slice::from_ref(&orbit),
+                            Some(&self.solution),
+                        );
+                        self.pending.push(o);
+                        if self.ticker.is_late() {
+                            self.pending.extend_from_slice(&pending[at + 1..]);
+                            break;
                         }
-                        let over = options
-                            .budget_ms
-                            .is_some_and(|b| control.now_ms() - start > b);
-                        out_of_time.set(over);
-                        !over
-                    };
-                    cdcl_removal_check(
-                        cdcl,
-                        &puzzle,
-                        &solution,
-                        orbit,
-                        &mut masks,
-                        &mut exact_checks,
-                        &mut go_on,
-                    )
-                }
-            };
-            if cancelled.get() {
-                return Err(ErrorKind::Cancelled.into());
-            }
-            match verdict {
-                Next::Exhausted => {
-                    empty += orbit.len();
-                    decided += 1;
-                }
-                Next::Solution => {
-                    set_orbits(&mut puzzle, std::slice::from_ref(orbit), Some(&solution));
-                    decided += 1;
-                }
-                Next::Stopped => {
-                    set_orbits(&mut puzzle, std::slice::from_ref(orbit), Some(&solution));
-                    unknown.push(o);
-                    if out_of_time.get() {
-                        budget_ran_out = true;
-                        unknown.extend_from_slice(&pending[at + 1..]);
-                        break;
                     }
                 }
             }
         }
-        pending = unknown;
+        Ok(())
     }
-    let undecided = pending
-        .iter()
-        .map(|&o| orbits[o].len())
-        .chain(orbits[i..].iter().map(Vec::len))
-        .sum::<usize>();
-    let minimal = undecided == 0 && !budget_ran_out;
-    let target_reached = match target {
-        Target::Minimal => minimal,
-        Target::Empty(_) => empty >= wanted_empty,
-    };
-    control.borrow_mut().progress(1.0);
-    Ok(Generated {
-        empty_fraction: empty as f64 / cells as f64,
-        puzzle,
-        solution,
-        seed: options.seed,
-        symmetry: options.symmetry,
-        target,
-        target_reached,
-        minimal,
-        budget_ran_out,
-        restarts,
-        exact_checks,
-        undecided: undecided as u32,
-        rating: None,
-        difficulty_reached: false,
-        difficulty: None,
-        tries: 1,
-        search_ran_out: false,
-    })
+
+    /// One depth-first removal check of an orbit already cleared from the puzzle, retried
+    /// in a random order when it stalls.
+    fn depth_first_check(&mut self, orbit: &[usize], limit: u64, logic: bool) -> Next {
+        self.solver.set_node_limit(limit);
+        let mut verdict = exact_removal_check(
+            &mut self.solver,
+            &self.puzzle,
+            &self.solution,
+            orbit,
+            &mut self.masks,
+            &mut self.exact_checks,
+            logic,
+        );
+        if verdict == Next::Stopped && self.ticker.halt.get().is_none() {
+            // Searches for a second solution have heavy tails: one that ran long in the
+            // solution's own order often ends at once in a random order. (A proof that
+            // none exists costs the same in any order.)
+            self.solver.set_preferred(None);
+            self.solver.set_random_order(Some(self.rng.random::<u64>()));
+            verdict = exact_removal_check(
+                &mut self.solver,
+                &self.puzzle,
+                &self.solution,
+                orbit,
+                &mut self.masks,
+                &mut self.exact_checks,
+                logic,
+            );
+            self.solver.set_random_order(None);
+            self.solver.set_preferred(Some(&self.solution));
+        }
+        verdict
+    }
+
+    /// Phase 4: the puzzle and what was proved about it.
+    fn finish(self) -> Generated {
+        let undecided = self
+            .pending
+            .iter()
+            .map(|&o| self.orbits[o].len())
+            .chain(self.orbits[self.untried_from..].iter().map(Vec::len))
+            .sum::<usize>();
+        let budget_ran_out = self.ticker.is_late();
+        let minimal = undecided == 0 && !budget_ran_out;
+        let target_reached = match self.target {
+            Target::Minimal => minimal,
+            Target::Empty(_) => self.empty >= self.wanted_empty,
+        };
+        Generated {
+            empty_fraction: self.empty as f64 / self.options.shape.cells() as f64,
+            puzzle: self.puzzle,
+            solution: self.solution,
+            seed: self.options.seed,
+            symmetry: self.options.symmetry,
+            target: self.target,
+            target_reached,
+            minimal,
+            budget_ran_out,
+            candidates: 1,
+            restarts: self.restarts,
+            exact_checks: self.exact_checks,
+            undecided: undecided as u32,
+            difficulty: None,
+        }
+    }
 }
 
-/// One round of pass 2's exact checks.
-#[derive(Clone, Copy, Debug)]
+/// One round of the exact pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Round {
     /// The depth-first solver, stopped after `limit` nodes; with `logic`, the logic
     /// solver's techniques shrink the candidates first.
     DepthFirst { limit: u64, logic: bool },
-    /// The conflict-driven search ([`crate::cdcl`]), run until it decides.
+    /// The conflict-driven search ([`crate::search::cdcl`]).
     ConflictDriven,
 }
 
-/// Where a propagation pass got to.
+/// Where one attempt of the propagation pass got to.
 struct Dug {
     puzzle: Grid,
-    /// The orbits in the order this pass tried them.
+    /// The orbits in the order this attempt tried them.
     orbits: Vec<Vec<usize>>,
     /// Empty cells reached.
     empty: usize,
     /// Indices (into `orbits`) of the orbits propagation could not remove.
     kept: Vec<usize>,
-    /// How many orbits the pass went through.
+    /// How many orbits the attempt went through.
     tried: usize,
 }
 
@@ -849,9 +1232,14 @@ fn exact_removal_check(
     Next::Exhausted
 }
 
-/// [`exact_removal_check`] by the conflict-driven search: `Stopped` after
-/// [`CDCL_CONFLICT_LIMIT`] contradictions per cell, or when `go_on` (asked every few
-/// milliseconds) says no.
+/// [`exact_removal_check`] by the conflict-driven search: `Stopped` after `limit`
+/// contradictions per cell, or when `go_on` (asked every few milliseconds) says no. Also
+/// returns the contradictions spent.
+///
+/// A two-symbol swap of the solution whose cells are all empty now ([`second_by_swap`])
+/// is a second solution found without a search: it settles a few checks in ten that
+/// would cost the search thousands of contradictions each.
+#[allow(clippy::too_many_arguments)]
 fn cdcl_removal_check(
     cdcl: &mut Cdcl,
     puzzle: &Grid,
@@ -859,22 +1247,29 @@ fn cdcl_removal_check(
     orbit: &[usize],
     masks: &mut [u64],
     checks: &mut u32,
+    limit: u64,
     go_on: &mut dyn FnMut() -> bool,
-) -> Next {
+) -> (Next, u64) {
+    let mut spent = 0;
+    *checks += 1;
+    if second_by_swap(&masks_of(puzzle), solution).is_some() {
+        return (Next::Solution, 0);
+    }
     for &c in orbit {
         removal_masks(masks, puzzle, solution, c);
         *checks += 1;
         cdcl.load(masks);
         let budget = Budget {
-            conflicts: CDCL_CONFLICT_LIMIT,
+            conflicts: limit,
             work: u64::MAX,
         };
         let found = cdcl.solve(budget, &mut |_| go_on());
+        spent += cdcl.conflicts();
         if found != Next::Exhausted {
-            return found;
+            return (found, spent);
         }
     }
-    Next::Exhausted
+    (Next::Exhausted, spent)
 }
 
 /// The question of one removal check as candidate masks: the puzzle's givens, every
@@ -895,12 +1290,13 @@ fn set_orbits(puzzle: &mut Grid, orbits: &[Vec<usize>], solution: Option<&Grid>)
 }
 
 /// A random full grid: random diagonal boxes, completed by a randomised search that
-/// restarts with a new seed and a doubled node limit when it gets stuck.
+/// restarts with a new seed and a doubled node limit when it gets stuck. Also returns
+/// the restarts; `None` when the deadline dropped the candidate.
 fn random_full_grid(
     solver: &mut Solver<'_>,
     rng: &mut Xoshiro256PlusPlus,
-    cancelled: &std::cell::Cell<bool>,
-) -> Result<(Grid, u32), Error> {
+    ticker: &Ticker<'_, '_>,
+) -> Result<Option<(Grid, u32)>, Error> {
     let shape = solver.shape();
     let (n, k) = (shape.size(), shape.box_side());
     let mut limit: u64 = 4 * shape.cells() as u64;
@@ -917,9 +1313,10 @@ fn random_full_grid(
         solver.set_node_limit(limit);
         let next = solver.next_solution();
         solver.set_random_order(None);
+        ticker.check_cancel()?;
         match next {
-            Next::Solution => return Ok((solver.solution(), restarts)),
-            Next::Stopped if cancelled.get() => return Err(ErrorKind::Cancelled.into()),
+            Next::Solution => return Ok(Some((solver.solution(), restarts))),
+            Next::Stopped if ticker.is_late() => return Ok(None),
             _ => limit = limit.saturating_mul(2),
         }
     }
@@ -1014,7 +1411,7 @@ mod tests {
             fn now_ms(&mut self) -> f64 {
                 0.0
             }
-            fn progress(&mut self, _: f64) -> bool {
+            fn progress(&mut self, _: &Progress) -> bool {
                 self.0 = self.0.saturating_sub(1);
                 self.0 > 0
             }
@@ -1024,8 +1421,8 @@ mod tests {
         assert_eq!(err.kind(), &ErrorKind::Cancelled);
     }
 
-    /// A cancel in the conflict-driven phase (a symmetric 25×25, whose default fraction
-    /// is out of reach) ends the run without another progress call. Progress keeps
+    /// A cancel in the conflict-driven phase (a symmetric 25×25 asked for 57% empty, out
+    /// of its reach) ends the run without another progress call. Progress keeps
     /// coming in that phase, and never goes back.
     #[test]
     fn cancel_stops_the_conflict_driven_phase() {
@@ -1041,7 +1438,8 @@ mod tests {
             fn now_ms(&mut self) -> f64 {
                 0.0
             }
-            fn progress(&mut self, fraction: f64) -> bool {
+            fn progress(&mut self, progress: &Progress) -> bool {
+                let fraction = progress.fraction;
                 if self.stopped {
                     self.after_stop += 1;
                 }
@@ -1054,8 +1452,9 @@ mod tests {
         }
         let mut options = Options::new(Shape::from_size(25).unwrap(), 1);
         options.symmetry = Symmetry::Rot180;
-        // Seed 1 ends minimal below the 57% target. Pass 2 is the second half of the
-        // bar; past 80% its depth-first rounds are over, and the conflict-driven
+        options.target = Some(Target::Empty(0.57));
+        // Seed 1 ends minimal below the 57% target. The exact pass is the last 45% of
+        // the bar; past 80% its depth-first rounds are over, and the conflict-driven
         // checks run.
         let mut watch = Watch {
             calls: 0,

@@ -336,10 +336,27 @@ impl GenerateReport {
     pub fn undecided(&self) -> u32 {
         self.inner.undecided
     }
-    /// True when the time budget cut the digging short.
+    /// True when the time budget cut the digging of this puzzle short (no candidate
+    /// finished in time).
     #[wasm_bindgen(getter, js_name = budgetRanOut)]
     pub fn budget_ran_out(&self) -> bool {
         self.inner.budget_ran_out
+    }
+    /// Candidate puzzles made: 1 without a budget or a difficulty.
+    #[wasm_bindgen(getter)]
+    pub fn candidates(&self) -> u32 {
+        self.inner.candidates
+    }
+    /// Exact searches run to prove removals.
+    #[wasm_bindgen(getter, js_name = exactChecks)]
+    pub fn exact_checks(&self) -> u32 {
+        self.inner.exact_checks
+    }
+    /// The counts behind the summary, in one sentence: candidates, fill restarts, exact
+    /// checks, undecided clues.
+    #[wasm_bindgen(getter)]
+    pub fn details(&self) -> String {
+        self.inner.details()
     }
     /// One sentence on what was reached.
     #[wasm_bindgen(getter)]
@@ -350,27 +367,25 @@ impl GenerateReport {
     #[wasm_bindgen(getter)]
     pub fn level(&self) -> String {
         self.inner
-            .rating
-            .as_ref()
+            .rating()
             .map_or(String::new(), |r| r.level.id().to_string())
     }
     /// The level's name (`"Hard"`) when a difficulty was asked for, else `""`.
     #[wasm_bindgen(getter, js_name = levelName)]
     pub fn level_name(&self) -> String {
         self.inner
-            .rating
-            .as_ref()
+            .rating()
             .map_or(String::new(), |r| r.level.name().to_string())
     }
     /// The grade's score (0 when not graded).
     #[wasm_bindgen(getter)]
     pub fn score(&self) -> u32 {
-        self.inner.rating.as_ref().map_or(0, |r| r.score)
+        self.inner.rating().map_or(0, |r| r.score)
     }
     /// True when the puzzle has the level asked for.
     #[wasm_bindgen(getter, js_name = difficultyReached)]
     pub fn difficulty_reached(&self) -> bool {
-        self.inner.difficulty_reached
+        self.inner.difficulty_reached()
     }
 }
 
@@ -388,7 +403,8 @@ impl Control for JsControl<'_> {
         js_sys::Date::now()
     }
 
-    fn progress(&mut self, fraction: f64) -> bool {
+    fn progress(&mut self, progress: &generate::Progress) -> bool {
+        let fraction = progress.fraction;
         let now = js_sys::Date::now();
         if fraction < 1.0 && fraction - self.last_fraction < 0.01 && now - self.last_ms < 50.0 {
             return true;
@@ -412,8 +428,9 @@ impl Control for JsControl<'_> {
 /// - `seed`: a BigInt, or `undefined` for a random one;
 /// - `empty`: a fraction of empty cells to reach; `NaN` for the size's default, and a
 ///   negative value for minimal;
-/// - `budget_ms`: stop digging after this long (`NaN` or 0: no limit; with a difficulty,
-///   the search for it stops after this long, 10 s by default);
+/// - `budget_ms`: the time budget (`NaN` or 0: none; with a difficulty, 10 s by
+///   default): candidates are dug until one reaches the target (or the level), and the
+///   best finished one comes back within the budget plus 10%;
 /// - `difficulty`: a level id (`easy` ... `diabolical`) to search for, or `""`;
 /// - `progress`: called with the fraction done; returning `false` cancels.
 #[wasm_bindgen]

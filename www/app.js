@@ -478,13 +478,10 @@ async function generate(options) {
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
   }));
   const ms = result.ms ?? performance.now() - started;
-  const symmetry = result.symmetry ?? options.symmetry;
-  const symmetryWords = symmetry === 'none' ? 'no symmetry'
-    : `${ui.symmetry.querySelector(`option[value="${symmetry}"]`)?.textContent ?? symmetry} symmetry`;
-  const summary = result.summary ?? `${result.clues ?? values.filter(Boolean).length} clues`;
-  // With a difficulty, the summary names the level (and says when it is only the closest).
-  say(`Generated a ${size}×${size} puzzle: ${summary}; ${symmetryWords}, seed ${result.seed ?? options.seed} `
-    + `(${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}).`, result.levelName && !result.difficultyReached ? 'warn' : 'ok');
+  const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
+  // The summary names the size, clues, symmetry and seed, and the level with a difficulty
+  // (saying when it is only the closest).
+  say(`Generated ${summary} (${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}).`, result.levelName && !result.difficultyReached ? 'warn' : 'ok');
 }
 
 // ---------------------------------------------------------------------------------------

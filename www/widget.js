@@ -501,7 +501,8 @@ export class SudokuWidget extends HTMLElement {
       (signal) => this.engine.generate(options, { signal, onProgress: say }));
     if (stale()) throw superseded();
     this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values));
-    this.say('');
+    // What a player cares about: size, clues, how empty, symmetry, seed (and the level).
+    this.say(result.summary ?? '');
     this.changed('load');
     return { puzzle: result.puzzle, size: result.size, seed: result.seed };
   }

@@ -144,7 +144,8 @@ const handlers = {
     const report = wasm.generate(size >>> 0, String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
       difficulty === undefined || difficulty === null ? '' : String(difficulty), throttled(progress));
     const r = plain(report, ['size', 'seed', 'symmetry', 'puzzle', 'solution', 'clues', 'empty', 'minimal',
-      'targetReached', 'undecided', 'budgetRanOut', 'summary', 'level', 'levelName', 'score', 'difficultyReached']);
+      'targetReached', 'undecided', 'budgetRanOut', 'candidates', 'exactChecks', 'summary', 'details', 'level',
+      'levelName', 'score', 'difficultyReached']);
     if (!r.level) {
       // Not graded: no difficulty was asked for.
       for (const key of ['level', 'levelName', 'score', 'difficultyReached']) delete r[key];
