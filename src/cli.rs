@@ -933,8 +933,14 @@ fn bench_generate(
     times.sort_by(f64::total_cmp);
     clues.sort_by(f64::total_cmp);
     let reached = results.iter().filter(|r| r.target_reached).count();
+    let levels = if difficulty.is_some() {
+        let hit = results.iter().filter(|r| r.difficulty_reached()).count();
+        format!("; level reached {hit}/{count}")
+    } else {
+        String::new()
+    };
     println!(
-        "{size}×{size}, {count} puzzles: median {:.1} ms, worst {:.1} ms; clues min {} median {} max {}; target reached {reached}/{count}",
+        "{size}×{size}, {count} puzzles: median {:.1} ms, worst {:.1} ms; clues min {} median {} max {}; target reached {reached}/{count}{levels}",
         percentile(&times, 0.5),
         times.last().copied().unwrap_or(0.0),
         clues.first().copied().unwrap_or(0.0),
