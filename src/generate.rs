@@ -1076,31 +1076,21 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                     }
                 };
                 self.ticker.check_cancel()?;
-                match verdict {
-                    Next::Exhausted => {
-                        self.empty += orbit.len();
-                        decided += 1;
-                    }
-                    Next::Solution => {
-                        set_orbits(
-                            &mut self.puzzle,
-                            std::slice::from_ref(&orbit),
-                            Some(&self.solution),
-                        );
-                        decided += 1;
-                    }
-                    Next::Stopped => {
-                        set_orbits(
-                            &mut self.puzzle,
-                            std::slice::from_ref(&orbit),
-                            Some(&self.solution),
-                        );
-                        self.pending.push(o);
-                        if self.ticker.is_late() {
-                            self.pending.extend_from_slice(&pending[at + 1..]);
-                            break;
-                        }
-                    }
+                if verdict == Next::Exhausted {
+                    self.empty += orbit.len();
+                    decided += 1;
+                    continue;
+                }
+                let orbit = std::slice::from_ref(&orbit);
+                set_orbits(&mut self.puzzle, orbit, Some(&self.solution));
+                if verdict == Next::Solution {
+                    decided += 1;
+                    continue;
+                }
+                self.pending.push(o);
+                if self.ticker.is_late() {
+                    self.pending.extend_from_slice(&pending[at + 1..]);
+                    break;
                 }
             }
         }
@@ -1111,30 +1101,25 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     /// in a random order when it stalls.
     fn depth_first_check(&mut self, orbit: &[usize], limit: u64, logic: bool) -> Next {
         self.solver.set_node_limit(limit);
-        let mut verdict = exact_removal_check(
-            &mut self.solver,
-            &self.puzzle,
-            &self.solution,
-            orbit,
-            &mut self.masks,
-            &mut self.exact_checks,
-            logic,
-        );
+        let check = |this: &mut Self| {
+            exact_removal_check(
+                &mut this.solver,
+                &this.puzzle,
+                &this.solution,
+                orbit,
+                &mut this.masks,
+                &mut this.exact_checks,
+                logic,
+            )
+        };
+        let mut verdict = check(self);
         if verdict == Next::Stopped && self.ticker.halt.get().is_none() {
             // Searches for a second solution have heavy tails: one that ran long in the
             // solution's own order often ends at once in a random order. (A proof that
             // none exists costs the same in any order.)
             self.solver.set_preferred(None);
             self.solver.set_random_order(Some(self.rng.random::<u64>()));
-            verdict = exact_removal_check(
-                &mut self.solver,
-                &self.puzzle,
-                &self.solution,
-                orbit,
-                &mut self.masks,
-                &mut self.exact_checks,
-                logic,
-            );
+            verdict = check(self);
             self.solver.set_random_order(None);
             self.solver.set_preferred(Some(&self.solution));
         }
