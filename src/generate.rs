@@ -1028,7 +1028,9 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             .into_iter()
             .map(|(limit, logic)| Round::DepthFirst { limit, logic })
             .collect();
-        rounds.push(Round::ConflictDriven);
+        rounds.push(Round::ConflictDriven {
+            limit: cdcl_check_limit(shape),
+        });
         let mut allowance = if shape.size() <= 25 {
             u64::MAX
         } else {
@@ -1044,7 +1046,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             for (at, &o) in pending.iter().enumerate() {
                 let done = start_share + (1.0 - start_share) * decided as f64 / total as f64;
                 let stop = self.empty >= self.wanted_empty
-                    || allowance == 0 && round == Round::ConflictDriven
+                    || allowance == 0 && matches!(round, Round::ConflictDriven { .. })
                     || !self.ticker.at(Stage::Exact, done);
                 self.ticker.check_cancel()?;
                 if stop {
@@ -1057,10 +1059,10 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                     Round::DepthFirst { limit, logic } => {
                         self.depth_first_check(&orbit, limit, logic)
                     }
-                    Round::ConflictDriven => {
+                    Round::ConflictDriven { limit } => {
                         let cdcl = cdcl.get_or_insert_with(|| Cdcl::new(shape));
                         let ticker = self.ticker;
-                        let limit = cdcl_check_limit(shape).min(allowance);
+                        let limit = limit.min(allowance);
                         let (verdict, spent) = cdcl_removal_check(
                             cdcl,
                             &self.puzzle,
@@ -1165,8 +1167,9 @@ enum Round {
     /// The depth-first solver, stopped after `limit` nodes; with `logic`, the logic
     /// solver's techniques shrink the candidates first.
     DepthFirst { limit: u64, logic: bool },
-    /// The conflict-driven search ([`crate::search::cdcl`]).
-    ConflictDriven,
+    /// The conflict-driven search ([`crate::search::cdcl`]), stopped after `limit`
+    /// contradictions per cell.
+    ConflictDriven { limit: u64 },
 }
 
 /// Where one attempt of the propagation pass got to.
