@@ -116,13 +116,14 @@ struct GenerateArgs {
     minimal: bool,
     /// Time budget per puzzle: candidates (from a sequence of seeds) are dug until one
     /// reaches the target (with --difficulty: has the level) or the budget ends, and the
-    /// best finished one is printed, within the budget plus 10%. Its seed regenerates it
-    /// with `--seed` alone. With --difficulty the default is 10000.
+    /// best finished one is printed, within the budget (plus the grading of one candidate).
+    /// Its seed regenerates it with `--seed` and the same options. With --difficulty the
+    /// default is 10000.
     #[arg(long, value_name = "MS")]
     budget_ms: Option<f64>,
     /// Search for a puzzle of this level: easy, medium, hard, expert, extreme or
-    /// diabolical. The seed printed regenerates the puzzle with `--seed` alone (and with
-    /// this flag too when the level was reached).
+    /// diabolical. The seed printed regenerates the puzzle with `--seed` and this flag
+    /// (from 25×25 up it digs a point or two past the default target for Hard and above).
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
     /// Write CSV with a header line:

@@ -32,8 +32,9 @@
 //!
 //! Every search in a candidate is bounded by counts (nodes, contradictions, checks),
 //! never by time, so a seed gives the same puzzle on every machine. A time budget
-//! ([`Options::budget_ms`]) or a difficulty only decides how many candidates run (see
-//! [`generate`]); a difficulty grades each ([`crate::grade`]) until one has the level.
+//! ([`Options::budget_ms`]) or a difficulty decides how many candidates run (see
+//! [`generate`]); only when no candidate finishes in time is the first one cut short. A
+//! difficulty grades each candidate ([`crate::grade`]) until one has the level.
 //! Progress ([`Progress`]) names the phase and candidate, and never goes back.
 
 use std::cell::RefCell;
@@ -350,7 +351,8 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// The seed that regenerates it (with the same options, budget and difficulty aside).
+    /// The seed that regenerates it with the same options (the budget aside; with a
+    /// difficulty, the same difficulty: from 25×25 up it changes the default target).
     pub seed: u64,
     /// The symmetry of its givens.
     pub symmetry: Symmetry,
@@ -366,8 +368,9 @@ pub struct Generated {
     /// only when no candidate was finished in time; `seed` then regenerates the same full
     /// grid, dug further.
     pub budget_ran_out: bool,
-    /// Candidate puzzles started: 1 without a budget or a difficulty. With one, the budget
-    /// decides how many run; a candidate still running when it ends is dropped.
+    /// Candidate puzzles made: 1 without a budget or a difficulty. With one, the budget
+    /// decides how many run; a candidate still running when it ends is dropped, and not
+    /// counted.
     pub candidates: u32,
     /// Times the full-grid search was restarted.
     pub restarts: u32,
@@ -420,7 +423,10 @@ impl Generated {
                 " (no clue can go: {:.0}% empty was asked for)",
                 f * 100.0
             )),
-            _ => out.push_str(", as sparse as could be proved unique in the time"),
+            _ if self.budget_ran_out => {
+                out.push_str(", as sparse as could be proved unique in the time")
+            }
+            _ => out.push_str(", as sparse as could be proved unique"),
         }
         if let Some(search) = &self.difficulty {
             let r = &search.rating;
@@ -592,12 +598,12 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         Target::empty(f)?;
     }
     if let Some(b) = options.budget_ms
-        && !(b.is_finite() && b >= 0.0)
+        && !(b.is_finite() && b > 0.0)
     {
         return Err(Error::bad_option(
             "time budget",
             b,
-            "a number of milliseconds, 0 or more",
+            "a number of milliseconds above 0",
         ));
     }
     let budget = match options.difficulty {
@@ -624,7 +630,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
 }
 
 /// Candidates from the seeds `seed`, then a sequence drawn from it, until one is good
-/// enough or the budget says stop. The result's seed alone regenerates its puzzle (the
+/// enough or the budget says stop. The result's seed regenerates its puzzle (the
 /// first seed of the sequence is the seed itself).
 fn search(
     options: &Options,
@@ -636,9 +642,12 @@ fn search(
     let deadline = start + budget;
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     // The best so far, and how far from what was asked it is (lower is better).
-    let mut best: Option<((u32, usize), Generated)> = None;
+    let mut best: Option<((u32, bool, usize), Generated)> = None;
     let mut reported = 0.0;
     let mut started = 0;
+    // Candidates dug to their end (or cut short): the ones dropped at the deadline are
+    // not counted.
+    let mut finished = 0;
     let mut ran_out = false;
     while started < max_candidates(options.shape) {
         let now = control.now_ms();
@@ -672,11 +681,12 @@ fn search(
             reported,
         };
         let dug = dig(&one, target, &mut share, Some((deadline, late)))?;
-        reported = share.reported;
         let Some(mut made) = dug else {
             ran_out = true;
             break;
         };
+        finished += 1;
+        let cut = made.budget_ran_out;
         let mut distance = 0;
         if let Some(wanted) = options.difficulty {
             if !share.report(1.0, Stage::Grading) {
@@ -686,18 +696,20 @@ fn search(
             distance = (rating.level as i32 - wanted as i32).unsigned_abs();
             made.difficulty = Some(LevelSearch {
                 wanted,
-                reached: distance == 0,
+                // A puzzle cut short by the budget is not what the level asked for, even
+                // when it grades so (a grid barely dug is Easy).
+                reached: distance == 0 && !cut,
                 rating,
                 ran_out: false,
             });
         }
-        let cut = made.budget_ran_out;
+        reported = share.reported;
         let done = made
             .difficulty
             .as_ref()
             .map_or(made.target_reached, |d| d.reached);
-        // Closer to the level first, then sparser.
-        let score = (distance, made.puzzle.clue_count());
+        // Closer to the level first, then one that reached what was asked, then sparser.
+        let score = (distance, !done, made.puzzle.clue_count());
         if best.as_ref().is_none_or(|(s, _)| score < *s) {
             best = Some((score, made));
         }
@@ -707,7 +719,7 @@ fn search(
         }
     }
     let (_, mut made) = best.expect("the first candidate always finishes");
-    made.candidates = started;
+    made.candidates = finished;
     if let Some(d) = made.difficulty.as_mut() {
         d.ran_out = ran_out && !d.reached;
     }
@@ -1239,8 +1251,8 @@ fn cdcl_removal_check(
     go_on: &mut dyn FnMut() -> bool,
 ) -> (Next, u64) {
     let mut spent = 0;
-    *checks += 1;
     if second_by_swap(&masks_of(puzzle), solution).is_some() {
+        *checks += 1;
         return (Next::Solution, 0);
     }
     for &c in orbit {

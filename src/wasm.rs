@@ -430,7 +430,7 @@ impl Control for JsControl<'_> {
 ///   negative value for minimal;
 /// - `budget_ms`: the time budget (`NaN` or 0: none; with a difficulty, 10 s by
 ///   default): candidates are dug until one reaches the target (or the level), and the
-///   best finished one comes back within the budget plus 10%;
+///   best finished one comes back within the budget (plus the grading of one);
 /// - `difficulty`: a level id (`easy` ... `diabolical`) to search for, or `""`;
 /// - `progress`: called with the fraction done; returning `false` cancels.
 #[wasm_bindgen]

@@ -517,9 +517,35 @@ fn a_budget_decides_how_many_candidates_run_and_holds() {
     }
 }
 
+/// A difficulty search's progress climbs across candidates and their grading too, and
+/// the candidates it reports are those it finished.
+#[test]
+fn a_difficulty_search_reports_progress_that_never_goes_back() {
+    use sudoku64::grade::Level;
+    for (size, level) in [(9, Level::Diabolical), (9, Level::Extreme), (4, Level::Hard)] {
+        let o = Options {
+            difficulty: Some(level),
+            budget_ms: Some(1e9),
+            ..options(size, 2, Symmetry::None, None)
+        };
+        let mut clock = CountingClock {
+            now: 0.0,
+            fractions: Vec::new(),
+        };
+        let made = generate(&o, &mut clock).unwrap();
+        let at = format!("{size}×{size} {level}: {}", made.summary());
+        assert!(made.candidates > 1, "{at}");
+        assert!(
+            clock.fractions.windows(2).all(|w| w[0] <= w[1]),
+            "{at}: progress went back"
+        );
+        assert_eq!(clock.fractions.last(), Some(&1.0), "{at}");
+    }
+}
+
 #[test]
 fn a_bad_budget_is_refused() {
-    for bad in [-1.0, f64::NAN, f64::INFINITY] {
+    for bad in [-1.0, 0.0, f64::NAN, f64::INFINITY] {
         let o = Options {
             budget_ms: Some(bad),
             ..options(9, 1, Symmetry::None, None)

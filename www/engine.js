@@ -143,8 +143,9 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * stopped it short, and the level), details (the counts behind it), ms}, plus {level,
      * levelName, score, difficultyReached} when a difficulty was asked for. With budgetMs
      * (10 s by default with a difficulty), candidates are made until one reaches the target
-     * (or the level) and the best comes back within the budget plus 10%; its seed alone
-     * (with the same difficulty) regenerates it. Bad options reject with kind
+     * (or the level) and the best comes back within the budget (plus the grading of one
+     * candidate); its seed (with the same options, difficulty included) regenerates it.
+     * Bad options reject with kind
      * 'bad-size' / 'bad-option'.
      */
     generate: (options = {}, { onProgress, signal } = {}) =>
