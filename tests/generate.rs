@@ -522,7 +522,11 @@ fn a_budget_decides_how_many_candidates_run_and_holds() {
 #[test]
 fn a_difficulty_search_reports_progress_that_never_goes_back() {
     use sudoku64::grade::Level;
-    for (size, level) in [(9, Level::Diabolical), (9, Level::Extreme), (4, Level::Hard)] {
+    for (size, level) in [
+        (9, Level::Diabolical),
+        (9, Level::Extreme),
+        (4, Level::Hard),
+    ] {
         let o = Options {
             difficulty: Some(level),
             budget_ms: Some(1e9),
