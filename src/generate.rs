@@ -832,6 +832,7 @@ impl Ticker<'_, '_> {
         }
     }
 
+    /// True once the deadline stopped the candidate's work.
     fn is_late(&self) -> bool {
         self.halt.get() == Some(Halt::Late)
     }
