@@ -23,7 +23,9 @@
 //!   of the LBD, the number of guess levels a clause spans), in alternation with a
 //!   patient mode of Luby-spaced restarts;
 //! - phase saving: a variable guessed again takes the value it last had, so a restart
-//!   returns to the part of the search it left;
+//!   returns to the part of the search it left (in the stable mode, and not while a
+//!   restriction looks for a second solution cell by cell: there it leads back to the
+//!   first);
 //! - learned-clause reduction by LBD: clauses of LBD 2 stay, the others are ranked by LBD
 //!   and recent use and the worse half goes, at every reduction;
 //! - failed-literal probing at the top level: a candidate whose placement alone leads to
@@ -1622,14 +1624,17 @@ impl Cdcl {
     }
 
     /// The next guess: the open variable with the most activity, with its saved value
-    /// (phase saving) or "holds".
+    /// (phase saving, unless a restriction is on) or "holds".
     fn pick_branch(&mut self) -> Option<Lit> {
         while let Some(&top) = self.heap.first() {
             self.heap_remove_top();
             let v = Var(top);
             if self.vals[Lit::holds(v).index()] == 0 {
+                // Under a restriction (a proof that no other solution differs in one
+                // cell) saved phases only lead back to the solution already found.
                 let deny = self.config.phase_saving
                     && (self.stable || !self.phases_only_when_stable())
+                    && self.assumption.is_none()
                     && self.phase[top as usize] < 0;
                 return Some(if deny { Lit::denies(v) } else { Lit::holds(v) });
             }
