@@ -132,7 +132,7 @@ struct GenerateArgs {
     #[arg(long)]
     csv: bool,
     /// Print to stderr, per puzzle, what was reached and the counts behind it: candidates
-    /// made, fill restarts, exact checks, clues left undecided, and the time.
+    /// made, fill restarts, exact checks, clues not proved necessary, and the time.
     #[arg(long)]
     stats: bool,
 }
