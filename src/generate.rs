@@ -37,7 +37,7 @@
 //! difficulty grades each candidate ([`crate::grade`]) until one has the level.
 //! Progress ([`Progress`]) names the phase and candidate, and never goes back.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::str::FromStr;
 
@@ -513,8 +513,9 @@ fn check_node_limit(shape: Shape) -> u64 {
 /// checks still undecided at 4,096 nodes are tried again with the logic solver's
 /// techniques first (dearer per check, but a proof of tens of thousands of nodes then
 /// takes a few), before the largest limit, and once more after it. At 25×25 the rounds
-/// stop at [`LARGE_GRID_NODE_LIMIT`], and from 36×36 up at 16 nodes: what they leave
-/// goes to the conflict-driven search.
+/// stop at [`LARGE_GRID_NODE_LIMIT`], and from 36×36 up there are none (each depth-first
+/// check costs a full propagation of the grid there, for little): what they leave goes
+/// to the conflict-driven search.
 fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
     if shape.size() > 25 {
         return Vec::new();
@@ -788,11 +789,11 @@ enum Halt {
 /// shared by the digger and the searches' hooks.
 struct Ticker<'s, 'a> {
     share: RefCell<&'s mut Share<'a>>,
-    stage: std::cell::Cell<Stage>,
+    stage: Cell<Stage>,
     /// The candidate's own share done, from 0 to 1.
-    done: std::cell::Cell<f64>,
+    done: Cell<f64>,
     deadline: Option<(f64, Late)>,
-    halt: std::cell::Cell<Option<Halt>>,
+    halt: Cell<Option<Halt>>,
 }
 
 impl Ticker<'_, '_> {
@@ -848,10 +849,10 @@ fn dig(
 ) -> Result<Option<Generated>, Error> {
     let ticker = Ticker {
         share: RefCell::new(share),
-        stage: std::cell::Cell::new(Stage::Fill),
-        done: std::cell::Cell::new(0.0),
+        stage: Cell::new(Stage::Fill),
+        done: Cell::new(0.0),
         deadline,
-        halt: std::cell::Cell::new(None),
+        halt: Cell::new(None),
     };
     let Some(mut digger) = Digger::fill(options, target, &ticker)? else {
         return Ok(None);
