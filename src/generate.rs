@@ -641,17 +641,24 @@ fn search(
 ) -> Result<Generated, Error> {
     let start = control.now_ms();
     let deadline = start + budget;
+    // One for the whole search, so that progress never goes back between candidates.
+    let mut share = Share {
+        outer: control,
+        start,
+        budget,
+        candidate: 0,
+        reported: 0.0,
+    };
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     // The best so far, and how far from what was asked it is (lower is better).
     let mut best: Option<((u32, bool, usize), Generated)> = None;
-    let mut reported = 0.0;
     let mut started = 0;
     // Candidates dug to their end (or cut short): the ones dropped at the deadline are
     // not counted.
     let mut finished = 0;
     let mut ran_out = false;
     while started < max_candidates(options.shape) {
-        let now = control.now_ms();
+        let now = share.outer.now_ms();
         // Start another only when the mean candidate so far would still fit.
         if started > 0 && now + (now - start) / started as f64 > deadline {
             ran_out = true;
@@ -674,13 +681,7 @@ fn search(
         } else {
             Late::Drop
         };
-        let mut share = Share {
-            outer: &mut *control,
-            start,
-            budget,
-            candidate: started,
-            reported,
-        };
+        share.candidate = started;
         let dug = dig(&one, target, &mut share, Some((deadline, late)))?;
         let Some(mut made) = dug else {
             ran_out = true;
@@ -704,7 +705,6 @@ fn search(
                 ran_out: false,
             });
         }
-        reported = share.reported;
         let done = made
             .difficulty
             .as_ref()

@@ -461,6 +461,26 @@ struct CountingClock {
     fractions: Vec<f64>,
 }
 
+impl CountingClock {
+    fn new() -> CountingClock {
+        CountingClock {
+            now: 0.0,
+            fractions: Vec::new(),
+        }
+    }
+
+    /// Progress never went back, and reached 1 once, at the end.
+    fn assert_progress_climbed_to_one(&self, at: &str) {
+        let fractions = &self.fractions;
+        assert!(
+            fractions.windows(2).all(|w| w[0] <= w[1]),
+            "{at}: progress went back"
+        );
+        assert_eq!(fractions.last(), Some(&1.0), "{at}");
+        assert!(fractions.iter().filter(|&&f| f == 1.0).count() == 1, "{at}");
+    }
+}
+
 impl Control for CountingClock {
     fn now_ms(&mut self) -> f64 {
         self.now += 1.0;
@@ -484,10 +504,7 @@ fn a_budget_decides_how_many_candidates_run_and_holds() {
             budget_ms: Some(budget),
             ..options(size, 11, Symmetry::Rot180, Some(Target::Empty(0.95)))
         };
-        let mut clock = CountingClock {
-            now: 0.0,
-            fractions: Vec::new(),
-        };
+        let mut clock = CountingClock::new();
         let made = generate(&o, &mut clock).unwrap();
         let at = format!("{size}×{size}: {}", made.summary());
         assert!(
@@ -505,15 +522,7 @@ fn a_budget_decides_how_many_candidates_run_and_holds() {
             ..options(size, 11, Symmetry::Rot180, Some(Target::Empty(0.95)))
         });
         assert_eq!(alone.puzzle, made.puzzle, "{at}");
-        assert!(
-            clock.fractions.windows(2).all(|w| w[0] <= w[1]),
-            "{at}: progress went back"
-        );
-        assert_eq!(clock.fractions.last(), Some(&1.0), "{at}");
-        assert!(
-            clock.fractions.iter().filter(|&&f| f == 1.0).count() == 1,
-            "{at}"
-        );
+        clock.assert_progress_climbed_to_one(&at);
     }
 }
 
@@ -532,18 +541,11 @@ fn a_difficulty_search_reports_progress_that_never_goes_back() {
             budget_ms: Some(1e9),
             ..options(size, 2, Symmetry::None, None)
         };
-        let mut clock = CountingClock {
-            now: 0.0,
-            fractions: Vec::new(),
-        };
+        let mut clock = CountingClock::new();
         let made = generate(&o, &mut clock).unwrap();
         let at = format!("{size}×{size} {level}: {}", made.summary());
         assert!(made.candidates > 1, "{at}");
-        assert!(
-            clock.fractions.windows(2).all(|w| w[0] <= w[1]),
-            "{at}: progress went back"
-        );
-        assert_eq!(clock.fractions.last(), Some(&1.0), "{at}");
+        clock.assert_progress_climbed_to_one(&at);
     }
 }
 

@@ -577,8 +577,10 @@ impl Search {
         let first = self.slice.checked_shr(self.round).unwrap_or(0).max(1);
         let dfs_turn = first.saturating_mul(1 << self.round.min(DFS_DOUBLINGS));
         self.dfs_until = self.dfs_stats().work.saturating_add(dfs_turn);
-        self.cdcl_until =
-            (self.cdcl_stats().work).saturating_add(CDCL_SHARE.saturating_mul(self.slice));
+        self.cdcl_until = self
+            .cdcl_stats()
+            .work
+            .saturating_add(CDCL_SHARE.saturating_mul(self.slice));
         self.turn = Turn::DepthFirst;
     }
 
