@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs the test layers and ends with one line "N passed, N failed" summing all of them.
-#   scripts/test.sh            set up, then every layer: lint, rust, wasm, e2e
-#   scripts/test.sh LAYER...   only those layers (lint, rust, wasm, e2e)
+#   scripts/test.sh            set up, then every layer: lint, rust, wasm, e2e, fuzz
+#   scripts/test.sh LAYER...   only those layers (lint, rust, wasm, e2e, fuzz)
 source "$(dirname "$0")/lib.sh"
 set +e
 cd "$ROOT"
 
 layers=("$@")
-[ ${#layers[@]} -gt 0 ] || layers=(lint rust wasm e2e)
+[ ${#layers[@]} -gt 0 ] || layers=(lint rust wasm e2e fuzz)
 wants() { [[ " ${layers[*]} " == *" $1 "* ]]; }
 
 LOGDIR="$ROOT/target/test-logs"
@@ -39,7 +39,8 @@ fi
 
 if wants lint; then
   say "cargo fmt --check"
-  cargo fmt --all --check; count_check $? "cargo fmt --check"
+  cargo fmt --all --check && cargo fmt --manifest-path fuzz/Cargo.toml --check
+  count_check $? "cargo fmt --check"
   say "cargo clippy --all-targets -- -D warnings"
   cargo clippy --all-targets --quiet -- -D warnings; count_check $? "cargo clippy"
 fi
@@ -68,6 +69,17 @@ if wants e2e; then
   if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
   PASSED=$((PASSED + p)); FAILED=$((FAILED + f)); [ "$rc" = 0 ] || STATUS=1
   say "e2e: $p passed, $f failed"
+fi
+
+if wants fuzz; then
+  # A short run of each fuzz target: they keep building, and the easy finds stay found.
+  say "fuzz targets, a smoke run of each (scripts/fuzz.sh --smoke)"
+  bash "$ROOT/scripts/fuzz.sh" --smoke 2>&1 | tee "$LOGDIR/fuzz.log"
+  rc=${PIPESTATUS[0]}
+  p=$(grep -ac '^stat::number_of_executed_units' "$LOGDIR/fuzz.log")
+  if [ "$rc" = 0 ]; then f=0; else f=1; STATUS=1; fi
+  PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
+  say "fuzz: $p targets ran, $f failed"
 fi
 
 echo "$PASSED passed, $FAILED failed"

@@ -1,0 +1,56 @@
+//! The generator, with every option it takes (up to 16×16, no clock): the puzzle keeps
+//! its symmetry, is the solution's givens, has exactly one solution, and the same seed
+//! and options give the same puzzle again.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku64::generate::{self, Options, Symmetry, Target, Unattended};
+use sudoku64::grade::Level;
+use sudoku64::search::Policy;
+use sudoku64_fuzz::{Bytes, completes, count, shape};
+
+fuzz_target!(|data: &[u8]| {
+    let mut bytes = Bytes::new(data);
+    let shape = shape(&mut bytes, 4);
+    let mut options = Options::new(shape, bytes.u64());
+    options.symmetry = Symmetry::ALL[bytes.byte() as usize % Symmetry::ALL.len()];
+    options.target = match bytes.byte() % 4 {
+        0 => None,
+        1 => Some(Target::Minimal),
+        _ => Some(Target::Empty(bytes.byte() as f64 / 256.0)),
+    };
+    // A search for a level makes many candidates: only on small grids, now and then.
+    if shape.size() <= 9 && bytes.byte() < 16 {
+        options.difficulty = Some(Level::ALL[bytes.byte() as usize % Level::ALL.len()]);
+    }
+    let made = generate::generate(&options, &mut Unattended).expect("valid options");
+    assert!(
+        completes(&made.puzzle, &made.solution),
+        "the puzzle is not the solution's"
+    );
+    let (n, _) = count(&made.puzzle, Policy::default(), 2, u64::MAX).expect("no work limit");
+    assert_eq!(n, 1, "a generated puzzle without exactly one solution");
+    for orbit in made.symmetry.orbits(shape) {
+        let given = made.puzzle.get(orbit[0]) != 0;
+        assert!(
+            orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given),
+            "the givens break the symmetry"
+        );
+    }
+    if options.difficulty.is_some() && !made.difficulty_reached() {
+        // The closest level found: its seed starts a search that may pick another.
+        return;
+    }
+    let again = generate::generate(
+        &Options {
+            seed: made.seed,
+            ..options
+        },
+        &mut Unattended,
+    )
+    .expect("valid options");
+    assert_eq!(
+        again.puzzle, made.puzzle,
+        "the same seed gave another puzzle"
+    );
+});

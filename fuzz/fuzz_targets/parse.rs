@@ -1,0 +1,58 @@
+//! The text parser: any bytes, any options. Every grid it reads must fit the size asked
+//! for and read back the same when written out; every error must have a message.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku64::format::{self, Layout};
+use sudoku64::parse::{self, ParseOptions};
+
+const SIZES: [Option<usize>; 10] = [
+    None,
+    Some(1),
+    Some(4),
+    Some(9),
+    Some(16),
+    Some(25),
+    Some(36),
+    Some(49),
+    Some(64),
+    Some(10),
+];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&flags, rest)) = data.split_first() else {
+        return;
+    };
+    let options = ParseOptions {
+        size: SIZES[(flags >> 2) as usize % SIZES.len()],
+        hex: flags & 1 == 1,
+        allow_clashes: flags & 2 == 2,
+    };
+    let text = String::from_utf8_lossy(rest);
+    check(parse::parse_with(&text, &options), &options);
+    let mut last_line = 0;
+    for (line, read) in parse::puzzles(&text, &options) {
+        assert!(line >= 1 && line > last_line, "puzzles come in line order");
+        last_line = line;
+        check(read, &options);
+    }
+});
+
+fn check(read: Result<sudoku64::Grid, sudoku64::Error>, options: &ParseOptions) {
+    match read {
+        Ok(grid) => {
+            if let Some(size) = options.size {
+                assert_eq!(grid.size(), size, "read a grid of another size than asked");
+            }
+            if !options.allow_clashes {
+                assert!(grid.first_clash().is_none(), "a clash got through");
+            }
+            for layout in [Layout::Line, Layout::Rows, Layout::Framed] {
+                let again = parse::parse_with(&format::write(&grid, layout), options)
+                    .expect("a written grid reads back");
+                assert_eq!(again, grid, "a written grid reads back the same");
+            }
+        }
+        Err(error) => assert!(!error.to_string().is_empty(), "an error without a message"),
+    }
+}
