@@ -49,8 +49,8 @@ use crate::grade::{Level, Rating, rate};
 use crate::grid::{Grid, Shape};
 use crate::search::cdcl::{Budget, Cdcl};
 use crate::search::witness::second_by_swap;
-use crate::search::{DepthFirst as Solver, Next, masks_of};
-use crate::transform::permutation;
+use crate::search::{DepthFirst as Solver, Next, band, masks_of};
+use crate::transform::{permutation, random_symmetry};
 
 /// Which cells must be removed together, so the pattern of givens keeps a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -857,11 +857,17 @@ fn dig(
     let Some(mut digger) = Digger::fill(options, target, &ticker)? else {
         return Ok(None);
     };
-    if !ticker.is_late() {
-        digger.propagation_pass()?;
-    }
-    if !ticker.is_late() {
-        digger.exact_pass()?;
+    if band::supports(options.shape) {
+        if !ticker.is_late() {
+            digger.band_pass()?;
+        }
+    } else {
+        if !ticker.is_late() {
+            digger.propagation_pass()?;
+        }
+        if !ticker.is_late() {
+            digger.exact_pass()?;
+        }
     }
     if ticker.is_late() && deadline.is_some_and(|(_, late)| late == Late::Drop) {
         return Ok(None);
@@ -1024,6 +1030,69 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         self.pending = dug.kept;
         self.untried_from = dug.tried;
         Ok(())
+    }
+
+    /// Phases 2 and 3 at 9×9: every orbit once, in a random order, each decided at once:
+    /// kept when the givens alone no longer force its cells ([`forced_by_givens`]) and the
+    /// band solver finds a solution that differs in one of them. The checks start from
+    /// [`band::Givens`]: those kept so far, joined with those of the orbits not tried yet.
+    fn band_pass(&mut self) -> Result<(), Error> {
+        let mut orbits: Vec<Option<Vec<usize>>> = std::mem::take(&mut self.orbits)
+            .into_iter()
+            .map(Some)
+            .collect();
+        let order = permutation(orbits.len(), &mut self.rng);
+        self.orbits = order
+            .into_iter()
+            .map(|i| orbits[i].take().expect("a permutation"))
+            .collect();
+        // untried[i]: the givens of the orbits after the i-th.
+        let mut untried = vec![band::Givens::new(); self.orbits.len()];
+        for i in (1..self.orbits.len()).rev() {
+            untried[i - 1] = untried[i];
+            for &c in &self.orbits[i] {
+                untried[i - 1].place(c, self.solution.get(c));
+            }
+        }
+        let mut kept = band::Givens::new();
+        let total = self.orbits.len();
+        for i in 0..total {
+            if self.empty >= self.wanted_empty
+                || !self.ticker.at(
+                    Stage::Exact,
+                    FILL_SHARE + (1.0 - FILL_SHARE) * i as f64 / total as f64,
+                )
+            {
+                self.untried_from = i;
+                return self.ticker.check_cancel();
+            }
+            let orbit = &self.orbits[i];
+            set_orbits(&mut self.puzzle, std::slice::from_ref(orbit), None);
+            let forced = orbit
+                .iter()
+                .all(|&c| forced_by_givens(&self.puzzle, c, self.solution.get(c)));
+            let other = !forced && {
+                let givens = kept.union(&untried[i]);
+                orbit.iter().any(|&c| {
+                    self.exact_checks += 1;
+                    givens.solvable_without(c, self.solution.get(c))
+                })
+            };
+            if other {
+                set_orbits(
+                    &mut self.puzzle,
+                    std::slice::from_ref(orbit),
+                    Some(&self.solution),
+                );
+                for &c in orbit {
+                    kept.place(c, self.solution.get(c));
+                }
+            } else {
+                self.empty += orbit.len();
+            }
+        }
+        self.untried_from = total;
+        self.ticker.check_cancel()
     }
 
     /// Phase 3: one orbit at a time, by exact search for a solution that differs from
@@ -1284,6 +1353,33 @@ fn removal_masks(masks: &mut [u64], puzzle: &Grid, solution: &Grid, c: usize) {
     masks[c] = full & !(1u64 << (solution.get(c) - 1));
 }
 
+/// True when the givens alone force `symbol` into the empty `cell`: its peers hold every
+/// other symbol (a naked single), or in one of its units every other empty cell sees a
+/// given `symbol` (a hidden single). A removal whose cells are all forced so keeps the
+/// puzzle unique, with no search: most removals from a nearly full grid are.
+fn forced_by_givens(puzzle: &Grid, cell: usize, symbol: u8) -> bool {
+    let geo = puzzle.shape().geometry();
+    let cells = puzzle.cells();
+    let bit = 1u64 << (symbol - 1);
+    let seen = geo
+        .peers(cell)
+        .iter()
+        .fold(0u64, |m, &p| match cells[p as usize] {
+            0 => m,
+            v => m | 1u64 << (v - 1),
+        });
+    if seen | bit == puzzle.shape().full_mask() {
+        return true;
+    }
+    let sees_symbol = |d: usize| geo.peers(d).iter().any(|&p| cells[p as usize] == symbol);
+    geo.units_of(cell).iter().any(|&u| {
+        geo.unit(u as usize)
+            .iter()
+            .map(|&d| d as usize)
+            .all(|d| d == cell || cells[d] != 0 || sees_symbol(d))
+    })
+}
+
 /// Clears the cells of these orbits (`None`) or restores them from the solution.
 fn set_orbits(puzzle: &mut Grid, orbits: &[Vec<usize>], solution: Option<&Grid>) {
     for &c in orbits.iter().flatten() {
@@ -1292,7 +1388,8 @@ fn set_orbits(puzzle: &mut Grid, orbits: &[Vec<usize>], solution: Option<&Grid>)
 }
 
 /// A random full grid: random diagonal boxes, completed by a randomised search that
-/// restarts with a new seed and a doubled node limit when it gets stuck. Also returns
+/// restarts with a new seed and a doubled node limit when it gets stuck (at 9×9, by the
+/// band solver, under a random symmetry). Also returns
 /// the restarts; `None` when the deadline dropped the candidate.
 fn random_full_grid(
     solver: &mut Solver<'_>,
@@ -1309,6 +1406,14 @@ fn random_full_grid(
             for (i, s) in symbols.into_iter().enumerate() {
                 grid.set(shape.cell(b * k + i / k, b * k + i % k), s as u8 + 1);
             }
+        }
+        if band::supports(shape) {
+            // Any three diagonal boxes complete, and the band solver does it in a few
+            // microseconds; a random symmetry then spreads its fixed order of guesses.
+            let full = band::count_up_to(&grid, 1)
+                .first
+                .expect("diagonal boxes complete");
+            return Ok(Some((random_symmetry(&full, rng), restarts)));
         }
         solver.load(&grid);
         solver.set_random_order(Some(rng.random::<u64>()));

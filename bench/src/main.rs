@@ -8,7 +8,12 @@
 //! ```text
 //! cargo run --release -p sudoku64-bench -- [--limit N] [--rounds R] [--seed S] [FILE...]
 //! cargo run --release -p sudoku64-bench -- --verify-fixtures [tests/data/9x9.txt]
+//! cargo run --release -p sudoku64-bench -- --generate [--limit N] [--rounds R]
 //! ```
+//!
+//! `--generate` times minimal 9×9 generation instead, with no symmetry and with 180°
+//! symmetry: sudoku64's generator against the crate's, taking turns the same way, N
+//! puzzles per round (default 2,000).
 //!
 //! `--verify-fixtures` checks the 9×9 lines of the test fixtures (`puzzle:count:solution`)
 //! against the `sudoku` crate alone: its count up to 2 and, for one solution, the solution.
@@ -40,6 +45,60 @@ struct Args {
     /// Check the fixture files (default tests/data/9x9.txt) with the `sudoku` crate instead.
     #[arg(long)]
     verify_fixtures: bool,
+    /// Time minimal 9×9 generation instead of solving.
+    #[arg(long)]
+    generate: bool,
+}
+
+/// Minimal 9×9 puzzles per second, sudoku64 against the `sudoku` crate, with no symmetry
+/// and with 180° symmetry; each side keeps its fastest round.
+fn bench_generate(count: usize, rounds: usize, seed: u64) {
+    use sudoku64::generate::{Options, Symmetry, Unattended, generate};
+    let shape = Shape::from_size(9).unwrap();
+    println!("minimal 9×9 generation, {count} puzzles per round, best of {rounds} rounds");
+    println!(
+        "{:<12} {:>14} {:>12} {:>8} {:>16} {:>14}",
+        "symmetry", "sudoku64 /s", "sudoku /s", "ratio", "sudoku64 clues", "sudoku clues"
+    );
+    let cases = [
+        (Symmetry::None, sudoku::Symmetry::None),
+        (Symmetry::Rot180, sudoku::Symmetry::HalfRotation),
+    ];
+    for (ours, theirs) in cases {
+        let mut best = [f64::INFINITY; 2];
+        let mut clues = [0usize; 2];
+        for round in 0..rounds.max(1) {
+            let start = Instant::now();
+            let mut total = 0;
+            for i in 0..count {
+                let mut options = Options::new(shape, seed + (round * count + i) as u64);
+                options.symmetry = ours;
+                let made = generate(&options, &mut Unattended).expect("9×9 generation");
+                assert!(made.minimal, "a 9×9 puzzle not proved minimal");
+                total += made.puzzle.clue_count();
+            }
+            best[0] = best[0].min(start.elapsed().as_secs_f64());
+            clues[0] = total;
+            let start = Instant::now();
+            let mut total = 0;
+            for _ in 0..count {
+                let made = sudoku::Sudoku::generate_with_symmetry(theirs);
+                total += made.n_clues() as usize;
+            }
+            best[1] = best[1].min(start.elapsed().as_secs_f64());
+            clues[1] = total;
+        }
+        let [a, b] = best.map(|secs| count as f64 / secs);
+        println!(
+            "{:<12} {:>14.0} {:>12.0} {:>8.2} {:>16.1} {:>14.1}",
+            ours.name(),
+            a,
+            b,
+            a / b,
+            clues[0] as f64 / count as f64,
+            clues[1] as f64 / count as f64
+        );
+    }
 }
 
 /// Checks every 9×9 `puzzle:count:solution` line of the fixture files with the `sudoku`
@@ -112,6 +171,10 @@ fn main() {
     let args = Args::parse();
     if args.verify_fixtures {
         verify_fixtures(&args.files);
+        return;
+    }
+    if args.generate {
+        bench_generate(args.limit.unwrap_or(2_000), args.rounds, args.seed);
         return;
     }
     let files = if args.files.is_empty() {
