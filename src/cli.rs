@@ -28,6 +28,7 @@ enum Command {
     /// Solve puzzles: one per line, or one grid file (any common format, any size).
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution: one `PUZZLE SOLUTION` line each.
+    #[command(after_help = GENERATE_EXIT_STATUS)]
     Generate(GenerateArgs),
     /// Grade puzzles by the techniques a player needs: one `LEVEL SCORE` line each.
     Rate(InputArgs),
@@ -55,14 +56,15 @@ struct InputArgs {
 struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Print the number of solutions, counting no further than LIMIT.
-    #[arg(long, value_name = "LIMIT", conflicts_with = "all")]
+    /// Print the number of solutions, counting no further than LIMIT (1 or more).
+    #[arg(long, value_name = "LIMIT", conflicts_with = "all",
+          value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Print every solution (at most --max of them per puzzle).
     #[arg(long)]
     all: bool,
-    /// With --all: the most solutions to print per puzzle.
-    #[arg(long, default_value_t = 10_000)]
+    /// With --all: the most solutions to print per puzzle (1 or more).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     max: u64,
     /// Print search statistics for each puzzle to standard error.
     #[arg(long)]
@@ -111,7 +113,9 @@ struct GenerateArgs {
     /// with rot180, mirror or diagonal, and 0.52, 0.47, 0.43, 0.40 with rot90).
     #[arg(long, value_name = "FRACTION", conflicts_with = "minimal")]
     empty: Option<f64>,
-    /// Dig until no clue can be removed, at any size.
+    /// Dig until no clue can be removed, at any size. When some clue's check does not end
+    /// within its limits (common from 36×36 up), the puzzle is still printed, standard
+    /// error says it is not proved minimal, and the exit status is 3.
     #[arg(long)]
     minimal: bool,
     /// Time budget per puzzle: candidates (from a sequence of seeds) are dug until one
@@ -214,16 +218,44 @@ enum BenchCommand {
     },
 }
 
+/// The exit statuses of `generate`, for its `--help`.
+const GENERATE_EXIT_STATUS: &str = "Exit status: 0 when every puzzle was made as asked; \
+2 for bad options; 3 when --minimal was asked and some puzzle could not be proved minimal \
+(it is printed all the same: unique, with clues not proved necessary).";
+
+/// How a command ended, when nothing stopped it early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Every puzzle had its answer: exit status 0.
+    Done,
+    /// Some puzzle had none, or could not be read: exit status 1.
+    Failed,
+    /// `generate --minimal` printed a puzzle whose minimality is not proved: exit status 3.
+    NotProvedMinimal,
+}
+
+impl From<bool> for Outcome {
+    fn from(ok: bool) -> Outcome {
+        if ok { Outcome::Done } else { Outcome::Failed }
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve(args) => solve(&args),
+        Command::Solve(args) => solve(&args).map(Outcome::from),
         Command::Generate(args) => generate(&args),
-        Command::Rate(input) => rate(&input),
-        Command::Explain(input) => explain(&input),
-        Command::Bench(BenchCommand::Rate { input, limit }) => bench_rate(&input, limit),
-        Command::Bench(BenchCommand::Hint { input, limit }) => bench_hint(&input, limit),
-        Command::Bench(BenchCommand::Solve { input, shuffle }) => bench_solve(&input, shuffle),
+        Command::Rate(input) => rate(&input).map(Outcome::from),
+        Command::Explain(input) => explain(&input).map(Outcome::from),
+        Command::Bench(BenchCommand::Rate { input, limit }) => {
+            bench_rate(&input, limit).map(Outcome::from)
+        }
+        Command::Bench(BenchCommand::Hint { input, limit }) => {
+            bench_hint(&input, limit).map(Outcome::from)
+        }
+        Command::Bench(BenchCommand::Solve { input, shuffle }) => {
+            bench_solve(&input, shuffle).map(Outcome::from)
+        }
         Command::Bench(BenchCommand::Large {
             files,
             timeout,
@@ -239,7 +271,8 @@ pub fn main() -> ExitCode {
             decay,
             second.as_deref(),
         )
-        .and_then(|policy| bench_large(&files, timeout, &policy)),
+        .and_then(|policy| bench_large(&files, timeout, &policy))
+        .map(Outcome::from),
         Command::Bench(BenchCommand::Generate {
             size,
             count,
@@ -247,11 +280,13 @@ pub fn main() -> ExitCode {
             symmetry,
             empty,
             difficulty,
-        }) => bench_generate(size, count, seed, &symmetry, empty, difficulty.as_deref()),
+        }) => bench_generate(size, count, seed, &symmetry, empty, difficulty.as_deref())
+            .map(Outcome::from),
     };
     match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
+        Ok(Outcome::Done) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::FAILURE,
+        Ok(Outcome::NotProvedMinimal) => ExitCode::from(3),
         Err(message) => {
             eprintln!("sudoku64: {message}");
             ExitCode::from(2)
@@ -496,8 +531,10 @@ fn generate_options(
     })
 }
 
-/// `sudoku64 generate`.
-fn generate(args: &GenerateArgs) -> Result<bool, String> {
+/// `sudoku64 generate`. With `--minimal`, a puzzle whose minimality is not proved is
+/// printed all the same, said so on standard error, and makes the outcome
+/// [`Outcome::NotProvedMinimal`].
+fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
     let base = generate_options(
         args.size,
         &args.symmetry,
@@ -517,6 +554,7 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
         ];
         writeln!(out, "{}", csv_row(header)).map_err(io_err)?;
     }
+    let mut outcome = Outcome::Done;
     for i in 0..args.count {
         let options = Options {
             seed: first.wrapping_add(i),
@@ -559,9 +597,24 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
         } else if !made.target_reached || (made.rating().is_some() && !made.difficulty_reached()) {
             eprintln!("seed {}: {}", made.seed, made.summary());
         }
+        if args.minimal && !made.minimal {
+            outcome = Outcome::NotProvedMinimal;
+            out.flush().map_err(io_err)?;
+            eprintln!(
+                "seed {}: not proved minimal: {} clue{} not proved necessary{} (exit status 3)",
+                made.seed,
+                made.undecided,
+                if made.undecided == 1 { "" } else { "s" },
+                if made.budget_ran_out {
+                    ", digging cut short by the time budget"
+                } else {
+                    ""
+                }
+            );
+        }
     }
     out.flush().map_err(io_err)?;
-    Ok(true)
+    Ok(outcome)
 }
 
 /// One CSV record (RFC 4180): a field holding a comma, a double quote or a line break is
