@@ -60,3 +60,26 @@ test('the env.server sends the MIME types browsers require', async () => {
   const escape = await fetch(`${env.server.origin}/..%2F..%2F..%2F..%2Fetc%2Fpasswd`);
   assert.notEqual(escape.status, 200);
 });
+
+test('the server sends only what the pages load, and no dotfile', async () => {
+  const status = async (path) => (await fetch(env.server.origin + path)).status;
+  for (const path of ['/', '/index.html', '/print.html', '/www/app.js', '/www/pkg/sudoku64.js',
+    '/www/embed.html', '/www/examples/embed.html', '/tests/e2e/blank.html']) {
+    assert.equal(await status(path), 200, path);
+  }
+  for (const path of ['/.git/config', '/.git/HEAD', '/%2Egit/config', '/www/../.git/config', '/.ci/run',
+    '/Cargo.toml', '/src/lib.rs', '/README.md', '/package.json', '/scripts/server.mjs', '/target/',
+    '/www/.hidden', '/tests/cli.rs', '/%E0%A4%A']) {
+    const code = await status(path);
+    assert.ok(code === 404 || code === 400, `${path}: ${code}`);
+  }
+  // Without the tests' extra paths, their pages are not served either.
+  const { serve } = await import('./harness.mjs');
+  const bare = await serve({ allow: [] });
+  try {
+    assert.equal((await fetch(`${bare.origin}/tests/e2e/blank.html`)).status, 404);
+    assert.equal((await fetch(`${bare.origin}/www/engine.js`)).status, 200);
+  } finally {
+    await bare.close();
+  }
+});
