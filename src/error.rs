@@ -34,6 +34,17 @@ pub enum ErrorKind {
         found: usize,
         /// The shape the caller asked for, if any.
         expected: Option<Shape>,
+        /// When the text is written one row per line: the first line whose number of
+        /// cells is not the grid's side, and its cells (`(line, cells)`, line from 1).
+        row: Option<(usize, usize)>,
+    },
+    /// A line that starts with `#`, so was skipped as a comment, though it holds a grid's
+    /// worth of characters (a puzzle whose first cell was written `#`).
+    CommentedGrid {
+        /// Line of the text, from 1.
+        line: usize,
+        /// The grid its length fits.
+        shape: Shape,
     },
     /// A character that is not a symbol of the grid's alphabet, at a line and column of the text.
     BadSymbol {
@@ -132,6 +143,7 @@ impl Error {
             ErrorKind::Empty => "empty",
             ErrorKind::TooLarge { .. } => "too-large",
             ErrorKind::CellCount { .. } => "cell-count",
+            ErrorKind::CommentedGrid { .. } => "commented-grid",
             ErrorKind::BadSymbol { .. } => "bad-symbol",
             ErrorKind::SymbolValue { .. } => "bad-symbol",
             ErrorKind::Clash { .. } => "clash",
@@ -159,7 +171,12 @@ impl Error {
     /// The line of the input text the error is on, from 1, when it is about text.
     pub fn line(&self) -> Option<usize> {
         match *self.kind {
-            ErrorKind::BadSymbol { line, .. }
+            ErrorKind::CellCount {
+                row: Some((line, _)),
+                ..
+            }
+            | ErrorKind::CommentedGrid { line, .. }
+            | ErrorKind::BadSymbol { line, .. }
             | ErrorKind::BadToken { line, .. }
             | ErrorKind::BadHexSymbol { line, .. } => Some(line),
             _ => None,
@@ -219,22 +236,33 @@ impl fmt::Display for Error {
             }
             ErrorKind::CellCount {
                 found,
-                expected: Some(shape),
+                expected,
+                row,
             } => {
+                // The grid asked for, or the one the count was most likely meant to be.
+                let shape = expected.unwrap_or_else(|| Shape::nearest(*found));
                 let cells = if *found == 1 { "cell" } else { "cells" };
                 write!(
                     f,
                     "found {found} {cells}; a {} grid has {}",
                     shape.name(),
                     shape.cells()
-                )
+                )?;
+                if let Some((line, in_row)) = row {
+                    let cells = if *in_row == 1 { "cell" } else { "cells" };
+                    write!(
+                        f,
+                        ": line {line} has {in_row} {cells}, where a row has {}",
+                        shape.size()
+                    )?;
+                }
+                Ok(())
             }
-            ErrorKind::CellCount {
-                found,
-                expected: None,
-            } => write!(
+            ErrorKind::CommentedGrid { shape, .. } => write!(
                 f,
-                "found {found} cells, which fits no grid: a grid has 1, 16, 81, 256, 625, 1296, 2401 or 4096"
+                "a line that starts with # was skipped as a comment, though it has a {} grid's {} characters (write an empty cell as . _ or 0)",
+                shape.name(),
+                shape.cells()
             ),
             ErrorKind::BadSymbol {
                 symbol,

@@ -33,7 +33,8 @@ function warmUp() {
 
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
-const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'bad-symbol', 'clash', 'bad-size', 'bad-option']);
+const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-grid', 'bad-symbol', 'clash', 'bad-size',
+  'bad-option', 'invalid-option']);
 
 /** Copies a wasm result object's getters into a plain object, and frees it. */
 function plain(report, keys) {
