@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
 use sudoku64::search::cdcl::Restarts;
 use sudoku64::search::{Answer, Limits, Next, Policy, Search, SecondSolution, Stats};
-use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format, parse};
+use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
+use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format};
 
 #[derive(Parser)]
 #[command(
@@ -294,22 +295,15 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Reads the input (a file or standard input) to a string.
-fn read_input(input: &InputArgs) -> Result<String, String> {
-    let mut text = String::new();
+/// Opens the input: a file, or standard input for `-` or no file.
+fn open_input(input: &InputArgs) -> Result<Box<dyn Read>, String> {
     match &input.file {
-        None => io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("standard input: {e}"))?,
-        Some(p) if p.as_os_str() == "-" => io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("standard input: {e}"))?,
-        Some(p) => {
-            text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            0
+        Some(p) if p.as_os_str() != "-" => {
+            let file = std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok(Box::new(file))
         }
-    };
-    Ok(text)
+        _ => Ok(Box::new(io::stdin())),
+    }
 }
 
 fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
@@ -326,15 +320,16 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
 /// A puzzle of the input: its line number, and the grid or why it could not be read.
 type Numbered = (usize, Result<Grid, Error>);
 
-/// The input's puzzles with their line numbers.
-fn read_puzzles(input: &InputArgs) -> Result<Vec<Numbered>, String> {
-    let text = read_input(input)?;
+/// The input's puzzles with their line numbers, read as they come: memory stays bounded
+/// however long the input (see [`sudoku64::stream`]).
+fn stream_puzzles(input: &InputArgs) -> Result<StreamPuzzles<Box<dyn Read>>, String> {
     let options = parse_options(input)?;
-    let puzzles: Vec<_> = parse::puzzles(&text, &options).collect();
-    if puzzles.is_empty() {
-        return Err("no puzzle found in the input".into());
-    }
-    Ok(puzzles)
+    Ok(puzzles_from_reader(open_input(input)?, &options))
+}
+
+/// The input's puzzles with their line numbers, all at once (for the benchmarks).
+fn read_puzzles(input: &InputArgs) -> Result<Vec<Numbered>, String> {
+    Ok(stream_puzzles(input)?.collect())
 }
 
 fn write_grid(out: &mut impl Write, grid: &Grid, layout: Layout) -> io::Result<()> {
@@ -368,7 +363,7 @@ fn search_for(slot: &mut Option<Search>, shape: Shape) -> &mut Search {
 
 /// `sudoku64 solve`. Returns whether every puzzle had a solution.
 fn solve(args: &SolveArgs) -> Result<bool, String> {
-    let puzzles = read_puzzles(&args.input)?;
+    let puzzles = stream_puzzles(&args.input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let layout = Layout::from(args.format);
@@ -455,12 +450,12 @@ fn answer_each(
     between: &str,
     answer: impl Fn(&Grid) -> Result<String, Error>,
 ) -> Result<bool, String> {
-    let puzzles = read_puzzles(input)?;
+    let puzzles = stream_puzzles(input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let io_err = |e: io::Error| e.to_string();
     let mut all_ok = true;
-    for (i, (line, puzzle)) in puzzles.into_iter().enumerate() {
+    for (i, (line, puzzle)) in puzzles.enumerate() {
         if i > 0 {
             write!(out, "{between}").map_err(io_err)?;
         }

@@ -139,12 +139,20 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Result<Grid, Error> {
 /// assert_eq!(found[1].1.as_ref().unwrap().get(1), 2);
 /// ```
 pub fn puzzles<'a>(text: &'a str, options: &ParseOptions) -> Puzzles<'a> {
+    puzzles_from_line(text, 1, options)
+}
+
+/// [`puzzles`] for a text that starts at line `first` of a longer input (a part of a
+/// stream, as [`crate::stream`] reads it): every line number, in items and errors, is a
+/// line of that input.
+pub fn puzzles_from_line<'a>(text: &'a str, first: usize, options: &ParseOptions) -> Puzzles<'a> {
     Puzzles {
         text,
         options: options.clone(),
         mode: decide(text, options),
+        first,
         pos: 0,
-        line: 1,
+        line: first,
         done: false,
         pending: VecDeque::new(),
     }
@@ -157,6 +165,8 @@ pub struct Puzzles<'a> {
     text: &'a str,
     options: ParseOptions,
     mode: Mode,
+    /// The line number of the text's first line.
+    first: usize,
     /// Byte offset of the next line to read.
     pos: usize,
     /// Line number of the line at `pos`.
@@ -191,11 +201,12 @@ impl Iterator for Puzzles<'_> {
         match self.mode {
             Mode::Whole => {
                 self.done = true;
-                let start = lines(self.text, 1)
+                let first = self.first;
+                let start = lines(self.text, first)
                     .find(|l| l.kind().has_cells())
-                    .map_or(1, |l| l.number);
-                let read = read_grid(self.text, 1, &self.options);
-                self.queue(Some((start, read)), lines(self.text, 1));
+                    .map_or(first, |l| l.number);
+                let read = read_grid(self.text, first, &self.options);
+                self.queue(Some((start, read)), lines(self.text, first));
                 self.pending.pop_front()
             }
             Mode::Lines => {

@@ -11,7 +11,7 @@ use sudoku64::search::{count_solutions_up_to, solutions};
 use sudoku64::{Grid, Shape, format, parse};
 
 mod common;
-use common::{run, stderr, stdout};
+use common::{run, run_bytes, stderr, stdout};
 
 /// A file in the test's scratch directory with this text.
 fn temp_file(name: &str, text: &str) -> PathBuf {
@@ -492,4 +492,102 @@ fn rate_explain_and_all_answer_a_puzzle_with_many_solutions_as_solve_does() {
         "{}",
         stderr(&out)
     );
+}
+
+/// The puzzle of the bad-input reports, and its solution.
+const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn solution_of(puzzle: &str) -> String {
+    match sudoku64::search::solve(&grid(puzzle)) {
+        sudoku64::search::SolveResult::Unique(s) => format::to_line(&s),
+        other => panic!("{puzzle}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_named_and_the_other_lines_solved() {
+    let input = [
+        format!("{P}\n").as_bytes(),
+        b"\xff\n",
+        format!("{P}\n").as_bytes(),
+    ]
+    .concat();
+    let out = run_bytes(&["solve", "-"], &input);
+    assert!(!out.status.success());
+    let solved = solution_of(P);
+    assert_eq!(
+        stdout(&out).lines().collect::<Vec<_>>(),
+        vec![solved.as_str(); 2]
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 2:") && err.contains("0xFF at line 2, column 1"),
+        "{err}"
+    );
+    // UTF-16 is named as such.
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(P.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let err = stderr(&run_bytes(&["solve", "-"], &utf16));
+    assert!(err.contains("UTF-16 little-endian"), "{err}");
+}
+
+#[test]
+fn binary_input_and_over_long_lines_are_refused_in_bounded_memory() {
+    // /dev/zero never ends: its first NUL byte stops the reading.
+    if Path::new("/dev/zero").exists() {
+        let out = run(&["solve", "/dev/zero"], "");
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(err.contains("line 1") && err.contains("NUL byte"), "{err}");
+    }
+    // A line of 3 MB is refused at its number; the next line is solved.
+    let input = format!("{}\n{P}\n", ".".repeat(3 << 20));
+    let out = run(&["solve", "-"], &input);
+    assert!(!out.status.success());
+    assert_eq!(stdout(&out).trim(), solution_of(P));
+    let err = stderr(&out);
+    assert!(err.starts_with("line 1: the line is longer than"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn lines_ended_by_a_lone_cr_are_each_solved() {
+    let out = run(&["solve", "-"], &format!("{P}\r{P}\r"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved = solution_of(P);
+    assert_eq!(
+        stdout(&out).lines().collect::<Vec<_>>(),
+        vec![solved.as_str(); 2]
+    );
+}
+
+#[test]
+fn a_grid_line_that_starts_with_hash_is_said_to_be_skipped() {
+    let big = format!("#{}", ".".repeat(4095));
+    let out = run(&["solve", "-"], &format!("{big}\n"));
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 1:") && err.contains("skipped as a comment"),
+        "{err}"
+    );
+    assert!(err.contains("64×64"), "{err}");
+    assert!(!err.contains("no cells"), "{err}");
+}
+
+#[test]
+fn a_short_row_names_its_line_and_what_was_expected() {
+    let mut rows: Vec<String> = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    rows[8].pop();
+    let out = run(&["solve", "-"], &(rows.join("\n") + "\n"));
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("found 80 cells; a 9×9 grid has 81"), "{err}");
+    assert!(err.contains("line 9 has 8 cells"), "{err}");
 }
