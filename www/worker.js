@@ -187,7 +187,7 @@ function plainError(err) {
     return { kind: 'panic', message: `the engine crashed: ${err.message}` };
   }
   const error = { kind: err?.kind ?? 'error', message: String(err?.message ?? err) };
-  for (const key of ['cell', 'row', 'column', 'line', 'cells']) {
+  for (const key of ['cell', 'row', 'column', 'line', 'cells', 'option']) {
     if (err?.[key] !== undefined) error[key] = err[key];
   }
   return error;
