@@ -206,6 +206,13 @@ impl Iterator for Puzzles<'_> {
                     .find(|l| l.kind().has_cells())
                     .map_or(first, |l| l.number);
                 let read = read_grid(self.text, first, &self.options);
+                // A text whose only grid is a comment: the item is at that line.
+                let start = match &read {
+                    Err(e) if matches!(e.kind(), ErrorKind::CommentedGrid { .. }) => {
+                        e.line().unwrap_or(start)
+                    }
+                    _ => start,
+                };
                 self.queue(Some((start, read)), lines(self.text, first));
                 self.pending.pop_front()
             }

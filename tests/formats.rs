@@ -364,6 +364,10 @@ fn a_grid_written_as_a_comment_is_named() {
     assert_eq!(e.line(), Some(1));
     assert!(e.to_string().contains("skipped as a comment"), "{e}");
     assert!(e.to_string().contains("9×9 grid's 81 characters"), "{e}");
+    // After other comments, the item is at the grid's line.
+    let found: Vec<_> = puzzles(&format!("# note\n{hidden}\n"), &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, 2);
     // The same at 64×64.
     let big = format!("#{}", ".".repeat(4095));
     let e = err(&big);
