@@ -19,8 +19,8 @@
 //!   and a NUL byte, which no text holds, stops the reading ([`ErrorKind::Binary`]): an
 //!   endless binary stream such as `/dev/zero` ends at once.
 //!
-//! Errors of reading itself (a failing disk) are items too ([`io::Error`] kinds stop the
-//! reading), so a caller handles one stream of items.
+//! A failure to read (a failing disk) is an item too ([`ErrorKind::ReadFailed`]) and ends
+//! the stream, so a caller handles one stream of items.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read};
