@@ -1,6 +1,9 @@
 // A small static file server for the app: correct MIME types (application/wasm,
-// text/javascript), no directory escapes, optional extra headers (the e2e tests
-// use it to serve pages under a strict Content-Security-Policy).
+// text/javascript), optional extra headers (the e2e tests use it to serve pages under a
+// strict Content-Security-Policy). It sends only what the pages load: index.html,
+// print.html and the www/ folder (the app's modules, styles, icon and the built wasm in
+// www/pkg/); every other path of the checkout, and every dotfile or dot-folder
+// (/.git/config), is refused, as are escapes out of the root.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -19,13 +22,33 @@ const MIME = {
   '.md': 'text/plain; charset=utf-8',
 };
 
+/** What the app's pages load, relative to the root: files, and folders ending in '/'. */
+export const APP_PATHS = ['index.html', 'print.html', 'www/'];
+
 /**
- * Serves the files under `root`.
- * @param {{root: string, headers?: (path: string) => Record<string, string>}} options
+ * True when the URL path (decoded, from '/') may be served: it names one of `allowed`
+ * (a file, or anything under a folder ending in '/'; '/' itself is index.html), and no
+ * segment of it starts with a dot.
+ */
+export function isServed(pathname, allowed = APP_PATHS) {
+  const segments = pathname.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s.startsWith('.') || s.includes('\\') || s.includes('\0'))) return false;
+  const path = segments.join('/');
+  if (path === '') return true;
+  return allowed.some((entry) => (entry.endsWith('/')
+    ? path.startsWith(entry) || path === entry.slice(0, -1)
+    : path === entry));
+}
+
+/**
+ * Serves the app's files under `root` (see APP_PATHS); `allow` adds further paths, as
+ * the tests do for their own pages in tests/e2e/.
+ * @param {{root: string, allow?: string[], headers?: (path: string) => Record<string, string>}} options
  * @returns {import('node:http').Server}
  */
-export function staticServer({ root, headers = () => ({}) }) {
+export function staticServer({ root, allow = [], headers = () => ({}) }) {
   const base = resolve(root);
+  const allowed = [...APP_PATHS, ...allow];
   return createServer(async (req, res) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -33,9 +56,12 @@ export function staticServer({ root, headers = () => ({}) }) {
         return;
       }
       const url = new URL(req.url, 'http://localhost');
-      let path = normalize(join(base, decodeURIComponent(url.pathname)));
-      if (path !== base && !path.startsWith(base + sep)) {
-        res.writeHead(403).end('forbidden');
+      const pathname = decodeURIComponent(url.pathname);
+      let path = normalize(join(base, pathname));
+      if ((path !== base && !path.startsWith(base + sep))
+        || !isServed(path.slice(base.length).split(sep).join('/'), allowed)) {
+        // The same answer as for a missing file: the checkout's layout stays private.
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
         return;
       }
       if ((await stat(path).catch(() => null))?.isDirectory()) path = join(path, 'index.html');
@@ -47,6 +73,10 @@ export function staticServer({ root, headers = () => ({}) }) {
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (err) {
+      if (err instanceof URIError) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('bad request');
+        return;
+      }
       const missing = err.code === 'ENOENT' || err.code === 'ENOTDIR';
       res.writeHead(missing ? 404 : 500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(missing ? 'not found' : 'server error');

@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
 use sudoku64::search::cdcl::Restarts;
 use sudoku64::search::{Answer, Limits, Next, Policy, Search, SecondSolution, Stats};
-use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format, parse};
+use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
+use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format};
 
 #[derive(Parser)]
 #[command(
@@ -28,6 +29,7 @@ enum Command {
     /// Solve puzzles: one per line, or one grid file (any common format, any size).
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution: one `PUZZLE SOLUTION` line each.
+    #[command(after_help = GENERATE_EXIT_STATUS)]
     Generate(GenerateArgs),
     /// Grade puzzles by the techniques a player needs: one `LEVEL SCORE` line each.
     Rate(InputArgs),
@@ -55,14 +57,15 @@ struct InputArgs {
 struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Print the number of solutions, counting no further than LIMIT.
-    #[arg(long, value_name = "LIMIT", conflicts_with = "all")]
+    /// Print the number of solutions, counting no further than LIMIT (1 or more).
+    #[arg(long, value_name = "LIMIT", conflicts_with = "all",
+          value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Print every solution (at most --max of them per puzzle).
     #[arg(long)]
     all: bool,
-    /// With --all: the most solutions to print per puzzle.
-    #[arg(long, default_value_t = 10_000)]
+    /// With --all: the most solutions to print per puzzle (1 or more).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     max: u64,
     /// Print search statistics for each puzzle to standard error.
     #[arg(long)]
@@ -111,7 +114,9 @@ struct GenerateArgs {
     /// with rot180, mirror or diagonal, and 0.52, 0.47, 0.43, 0.40 with rot90).
     #[arg(long, value_name = "FRACTION", conflicts_with = "minimal")]
     empty: Option<f64>,
-    /// Dig until no clue can be removed, at any size.
+    /// Dig until no clue can be removed, at any size. When some clue's check does not end
+    /// within its limits (common from 36×36 up), the puzzle is still printed, standard
+    /// error says it is not proved minimal, and the exit status is 3.
     #[arg(long)]
     minimal: bool,
     /// Time budget per puzzle: candidates (from a sequence of seeds) are dug until one
@@ -214,16 +219,44 @@ enum BenchCommand {
     },
 }
 
+/// The exit statuses of `generate`, for its `--help`.
+const GENERATE_EXIT_STATUS: &str = "Exit status: 0 when every puzzle was made as asked; \
+2 for bad options; 3 when --minimal was asked and some puzzle could not be proved minimal \
+(it is printed all the same: unique, with clues not proved necessary).";
+
+/// How a command ended, when nothing stopped it early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Every puzzle had its answer: exit status 0.
+    Done,
+    /// Some puzzle had none, or could not be read: exit status 1.
+    Failed,
+    /// `generate --minimal` printed a puzzle whose minimality is not proved: exit status 3.
+    NotProvedMinimal,
+}
+
+impl From<bool> for Outcome {
+    fn from(ok: bool) -> Outcome {
+        if ok { Outcome::Done } else { Outcome::Failed }
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve(args) => solve(&args),
+        Command::Solve(args) => solve(&args).map(Outcome::from),
         Command::Generate(args) => generate(&args),
-        Command::Rate(input) => rate(&input),
-        Command::Explain(input) => explain(&input),
-        Command::Bench(BenchCommand::Rate { input, limit }) => bench_rate(&input, limit),
-        Command::Bench(BenchCommand::Hint { input, limit }) => bench_hint(&input, limit),
-        Command::Bench(BenchCommand::Solve { input, shuffle }) => bench_solve(&input, shuffle),
+        Command::Rate(input) => rate(&input).map(Outcome::from),
+        Command::Explain(input) => explain(&input).map(Outcome::from),
+        Command::Bench(BenchCommand::Rate { input, limit }) => {
+            bench_rate(&input, limit).map(Outcome::from)
+        }
+        Command::Bench(BenchCommand::Hint { input, limit }) => {
+            bench_hint(&input, limit).map(Outcome::from)
+        }
+        Command::Bench(BenchCommand::Solve { input, shuffle }) => {
+            bench_solve(&input, shuffle).map(Outcome::from)
+        }
         Command::Bench(BenchCommand::Large {
             files,
             timeout,
@@ -239,7 +272,8 @@ pub fn main() -> ExitCode {
             decay,
             second.as_deref(),
         )
-        .and_then(|policy| bench_large(&files, timeout, &policy)),
+        .and_then(|policy| bench_large(&files, timeout, &policy))
+        .map(Outcome::from),
         Command::Bench(BenchCommand::Generate {
             size,
             count,
@@ -247,11 +281,13 @@ pub fn main() -> ExitCode {
             symmetry,
             empty,
             difficulty,
-        }) => bench_generate(size, count, seed, &symmetry, empty, difficulty.as_deref()),
+        }) => bench_generate(size, count, seed, &symmetry, empty, difficulty.as_deref())
+            .map(Outcome::from),
     };
     match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
+        Ok(Outcome::Done) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::FAILURE,
+        Ok(Outcome::NotProvedMinimal) => ExitCode::from(3),
         Err(message) => {
             eprintln!("sudoku64: {message}");
             ExitCode::from(2)
@@ -259,22 +295,15 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Reads the input (a file or standard input) to a string.
-fn read_input(input: &InputArgs) -> Result<String, String> {
-    let mut text = String::new();
+/// Opens the input: a file, or standard input for `-` or no file.
+fn open_input(input: &InputArgs) -> Result<Box<dyn Read>, String> {
     match &input.file {
-        None => io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("standard input: {e}"))?,
-        Some(p) if p.as_os_str() == "-" => io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("standard input: {e}"))?,
-        Some(p) => {
-            text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            0
+        Some(p) if p.as_os_str() != "-" => {
+            let file = std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok(Box::new(file))
         }
-    };
-    Ok(text)
+        _ => Ok(Box::new(io::stdin())),
+    }
 }
 
 fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
@@ -291,15 +320,16 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
 /// A puzzle of the input: its line number, and the grid or why it could not be read.
 type Numbered = (usize, Result<Grid, Error>);
 
-/// The input's puzzles with their line numbers.
-fn read_puzzles(input: &InputArgs) -> Result<Vec<Numbered>, String> {
-    let text = read_input(input)?;
+/// The input's puzzles with their line numbers, read as they come: memory stays bounded
+/// however long the input (see [`sudoku64::stream`]).
+fn stream_puzzles(input: &InputArgs) -> Result<StreamPuzzles<Box<dyn Read>>, String> {
     let options = parse_options(input)?;
-    let puzzles: Vec<_> = parse::puzzles(&text, &options).collect();
-    if puzzles.is_empty() {
-        return Err("no puzzle found in the input".into());
-    }
-    Ok(puzzles)
+    Ok(puzzles_from_reader(open_input(input)?, &options))
+}
+
+/// The input's puzzles with their line numbers, all at once (for the benchmarks).
+fn read_puzzles(input: &InputArgs) -> Result<Vec<Numbered>, String> {
+    Ok(stream_puzzles(input)?.collect())
 }
 
 fn write_grid(out: &mut impl Write, grid: &Grid, layout: Layout) -> io::Result<()> {
@@ -333,7 +363,7 @@ fn search_for(slot: &mut Option<Search>, shape: Shape) -> &mut Search {
 
 /// `sudoku64 solve`. Returns whether every puzzle had a solution.
 fn solve(args: &SolveArgs) -> Result<bool, String> {
-    let puzzles = read_puzzles(&args.input)?;
+    let puzzles = stream_puzzles(&args.input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let layout = Layout::from(args.format);
@@ -420,12 +450,12 @@ fn answer_each(
     between: &str,
     answer: impl Fn(&Grid) -> Result<String, Error>,
 ) -> Result<bool, String> {
-    let puzzles = read_puzzles(input)?;
+    let puzzles = stream_puzzles(input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let io_err = |e: io::Error| e.to_string();
     let mut all_ok = true;
-    for (i, (line, puzzle)) in puzzles.into_iter().enumerate() {
+    for (i, (line, puzzle)) in puzzles.enumerate() {
         if i > 0 {
             write!(out, "{between}").map_err(io_err)?;
         }
@@ -496,8 +526,10 @@ fn generate_options(
     })
 }
 
-/// `sudoku64 generate`.
-fn generate(args: &GenerateArgs) -> Result<bool, String> {
+/// `sudoku64 generate`. With `--minimal`, a puzzle whose minimality is not proved is
+/// printed all the same, said so on standard error, and makes the outcome
+/// [`Outcome::NotProvedMinimal`].
+fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
     let base = generate_options(
         args.size,
         &args.symmetry,
@@ -517,6 +549,7 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
         ];
         writeln!(out, "{}", csv_row(header)).map_err(io_err)?;
     }
+    let mut outcome = Outcome::Done;
     for i in 0..args.count {
         let options = Options {
             seed: first.wrapping_add(i),
@@ -559,9 +592,24 @@ fn generate(args: &GenerateArgs) -> Result<bool, String> {
         } else if !made.target_reached || (made.rating().is_some() && !made.difficulty_reached()) {
             eprintln!("seed {}: {}", made.seed, made.summary());
         }
+        if args.minimal && !made.minimal {
+            outcome = Outcome::NotProvedMinimal;
+            out.flush().map_err(io_err)?;
+            eprintln!(
+                "seed {}: not proved minimal: {} clue{} not proved necessary{} (exit status 3)",
+                made.seed,
+                made.undecided,
+                if made.undecided == 1 { "" } else { "s" },
+                if made.budget_ran_out {
+                    ", digging cut short by the time budget"
+                } else {
+                    ""
+                }
+            );
+        }
     }
     out.flush().map_err(io_err)?;
-    Ok(true)
+    Ok(outcome)
 }
 
 /// One CSV record (RFC 4180): a field holding a comma, a double quote or a line break is

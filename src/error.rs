@@ -28,12 +28,56 @@ pub enum ErrorKind {
         /// The most the reader accepts.
         limit: usize,
     },
+    /// A line of a stream longer than one puzzle may be: skipped without being held whole.
+    LineTooLong {
+        /// Line of the input, from 1.
+        line: usize,
+        /// The most bytes one line may take.
+        limit: usize,
+    },
+    /// A byte that is not part of UTF-8 text: its line is skipped.
+    BadUtf8 {
+        /// Line of the input, from 1.
+        line: usize,
+        /// Column (character) of the line where the bad byte is, from 1.
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
+    /// Input in another encoding, known by its byte-order mark (UTF-16 or UTF-32).
+    Encoding {
+        /// The encoding's name, such as `UTF-16 little-endian`.
+        name: &'static str,
+    },
+    /// The input could not be read (a failing disk, a closed pipe): reading stopped.
+    ReadFailed {
+        /// What the system said.
+        message: String,
+    },
+    /// A NUL byte, which no text holds: the input is binary, and reading stopped there.
+    Binary {
+        /// Line of the input, from 1.
+        line: usize,
+        /// Column (character) of the line, from 1.
+        column: usize,
+    },
     /// The number of cells fits no grid, or not the one asked for.
     CellCount {
         /// Cells found.
         found: usize,
         /// The shape the caller asked for, if any.
         expected: Option<Shape>,
+        /// When the text is written one row per line: the first line whose number of
+        /// cells is not the grid's side, and its cells (`(line, cells)`, line from 1).
+        row: Option<(usize, usize)>,
+    },
+    /// A line that starts with `#`, so was skipped as a comment, though it holds a grid's
+    /// worth of characters (a puzzle whose first cell was written `#`).
+    CommentedGrid {
+        /// Line of the text, from 1.
+        line: usize,
+        /// The grid its length fits.
+        shape: Shape,
     },
     /// A character that is not a symbol of the grid's alphabet, at a line and column of the text.
     BadSymbol {
@@ -132,6 +176,12 @@ impl Error {
             ErrorKind::Empty => "empty",
             ErrorKind::TooLarge { .. } => "too-large",
             ErrorKind::CellCount { .. } => "cell-count",
+            ErrorKind::LineTooLong { .. } => "too-large",
+            ErrorKind::ReadFailed { .. } => "read-failed",
+            ErrorKind::BadUtf8 { .. } | ErrorKind::Encoding { .. } | ErrorKind::Binary { .. } => {
+                "bad-encoding"
+            }
+            ErrorKind::CommentedGrid { .. } => "commented-grid",
             ErrorKind::BadSymbol { .. } => "bad-symbol",
             ErrorKind::SymbolValue { .. } => "bad-symbol",
             ErrorKind::Clash { .. } => "clash",
@@ -159,7 +209,15 @@ impl Error {
     /// The line of the input text the error is on, from 1, when it is about text.
     pub fn line(&self) -> Option<usize> {
         match *self.kind {
-            ErrorKind::BadSymbol { line, .. }
+            ErrorKind::CellCount {
+                row: Some((line, _)),
+                ..
+            }
+            | ErrorKind::CommentedGrid { line, .. }
+            | ErrorKind::LineTooLong { line, .. }
+            | ErrorKind::BadUtf8 { line, .. }
+            | ErrorKind::Binary { line, .. }
+            | ErrorKind::BadSymbol { line, .. }
             | ErrorKind::BadToken { line, .. }
             | ErrorKind::BadHexSymbol { line, .. } => Some(line),
             _ => None,
@@ -169,7 +227,9 @@ impl Error {
     /// The column (character) of that line, from 1.
     pub fn column(&self) -> Option<usize> {
         match *self.kind {
-            ErrorKind::BadSymbol { column, .. }
+            ErrorKind::BadUtf8 { column, .. }
+            | ErrorKind::Binary { column, .. }
+            | ErrorKind::BadSymbol { column, .. }
             | ErrorKind::BadToken { column, .. }
             | ErrorKind::BadHexSymbol { column, .. } => Some(column),
             _ => None,
@@ -219,22 +279,52 @@ impl fmt::Display for Error {
             }
             ErrorKind::CellCount {
                 found,
-                expected: Some(shape),
+                expected,
+                row,
             } => {
+                // The grid asked for, or the one the count was most likely meant to be.
+                let shape = expected.unwrap_or_else(|| Shape::nearest(*found));
                 let cells = if *found == 1 { "cell" } else { "cells" };
                 write!(
                     f,
                     "found {found} {cells}; a {} grid has {}",
                     shape.name(),
                     shape.cells()
-                )
+                )?;
+                if let Some((line, in_row)) = row {
+                    let cells = if *in_row == 1 { "cell" } else { "cells" };
+                    write!(
+                        f,
+                        ": line {line} has {in_row} {cells}, where a row has {}",
+                        shape.size()
+                    )?;
+                }
+                Ok(())
             }
-            ErrorKind::CellCount {
-                found,
-                expected: None,
-            } => write!(
+            ErrorKind::LineTooLong { limit, .. } => write!(
                 f,
-                "found {found} cells, which fits no grid: a grid has 1, 16, 81, 256, 625, 1296, 2401 or 4096"
+                "the line is longer than {limit} bytes, the most one puzzle can take; it was skipped"
+            ),
+            ErrorKind::BadUtf8 { line, column, byte } => write!(
+                f,
+                "the byte 0x{byte:02X} at line {line}, column {column} is not UTF-8 text; the line was skipped"
+            ),
+            ErrorKind::ReadFailed { message } => {
+                write!(f, "the input could not be read: {message}")
+            }
+            ErrorKind::Encoding { name } => write!(
+                f,
+                "the input is {name} text (it starts with that byte-order mark); save it as UTF-8"
+            ),
+            ErrorKind::Binary { line, column } => write!(
+                f,
+                "a NUL byte at line {line}, column {column}: the input is binary, not text; reading stopped there"
+            ),
+            ErrorKind::CommentedGrid { shape, .. } => write!(
+                f,
+                "a line that starts with # was skipped as a comment, though it has a {} grid's {} characters (write an empty cell as . _ or 0)",
+                shape.name(),
+                shape.cells()
             ),
             ErrorKind::BadSymbol {
                 symbol,

@@ -53,6 +53,14 @@ impl Shape {
             .map(|k| Shape { k: k as u8 })
     }
 
+    /// The shape whose cell count is nearest to `cells` (the smaller one on a tie): the
+    /// grid a count that fits none was most likely meant to be, for messages.
+    pub fn nearest(cells: usize) -> Shape {
+        Shape::all()
+            .min_by_key(|s| s.cells().abs_diff(cells))
+            .expect("there are shapes")
+    }
+
     /// Every shape, smallest first.
     pub fn all() -> impl Iterator<Item = Shape> {
         (1..=MAX_BOX as u8).map(|k| Shape { k })
@@ -326,6 +334,7 @@ impl Grid {
             return Err(ErrorKind::CellCount {
                 found: cells.len(),
                 expected: Some(shape),
+                row: None,
             }
             .into());
         }

@@ -14,6 +14,7 @@ pub mod logic;
 pub mod parse;
 pub mod search;
 pub mod steps;
+pub mod stream;
 pub mod transform;
 
 #[cfg(target_arch = "wasm32")]

@@ -8,11 +8,15 @@
 //!   ignored, as is all whitespace;
 //! - SadMan `.sdk` files and other files with `#` metadata: a line whose first visible
 //!   character is `#` is a comment, and so is the rest of a line from a `#` after a space;
-//!   a `[Puzzle]` section line and a `Puzzle:` label line are skipped too;
+//!   a `[Puzzle]` section line and a `Puzzle:` label line are skipped too. A `#` line that
+//!   is one word of a grid's worth of characters is a puzzle whose first cell was written
+//!   `#`: it is skipped, but reported ([`ErrorKind::CommentedGrid`]) rather than lost;
 //! - the grid-file form: whitespace-separated tokens, where a token may be a decimal number
 //!   (`12 _ 3 16 ...` in a 16×16). This form is chosen when some token is two digits long;
 //! - grids pasted from code: `,` `;` `[` `]` and `"` separate cells like spaces, so CSV rows,
 //!   JSON arrays (`[[5,3,0,...],...]`) and quoted strings read too.
+//!
+//! Lines end with `\n`, `\r\n` or a lone `\r` ([`split_lines`]).
 //!
 //! Symbols come from [`ALPHABET`](crate::format::ALPHABET): a grid of side n uses its first
 //! n characters, and `.`, `_` and `0` are empty cells. 9×9 grids follow the classic rule
@@ -28,9 +32,12 @@
 //! count as cells when skipping them leaves too few.
 //!
 //! Errors say what and where: a bad symbol names its line and column in the original text
-//! (counting from 1, in characters), a clash names both cells. Nothing here panics, and
+//! (counting from 1, in characters), a clash names both cells, and a count of cells that
+//! fits no grid names the grid it was most likely meant to be and, for a grid written in
+//! rows, the line of the row with too few or too many cells. Nothing here panics, and
 //! input longer than [`MAX_INPUT_BYTES`] is rejected before any work proportional to it.
 
+use std::collections::VecDeque;
 use std::iter::FusedIterator;
 
 use crate::error::{Error, ErrorKind};
@@ -132,13 +139,22 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Result<Grid, Error> {
 /// assert_eq!(found[1].1.as_ref().unwrap().get(1), 2);
 /// ```
 pub fn puzzles<'a>(text: &'a str, options: &ParseOptions) -> Puzzles<'a> {
+    puzzles_from_line(text, 1, options)
+}
+
+/// [`puzzles`] for a text that starts at line `first` of a longer input (a part of a
+/// stream, as [`crate::stream`] reads it): every line number, in items and errors, is a
+/// line of that input.
+pub fn puzzles_from_line<'a>(text: &'a str, first: usize, options: &ParseOptions) -> Puzzles<'a> {
     Puzzles {
         text,
         options: options.clone(),
         mode: decide(text, options),
+        first,
         pos: 0,
-        line: 1,
+        line: first,
         done: false,
+        pending: VecDeque::new(),
     }
 }
 
@@ -149,11 +165,16 @@ pub struct Puzzles<'a> {
     text: &'a str,
     options: ParseOptions,
     mode: Mode,
+    /// The line number of the text's first line.
+    first: usize,
     /// Byte offset of the next line to read.
     pos: usize,
     /// Line number of the line at `pos`.
     line: usize,
     done: bool,
+    /// Items found and not yet returned: a block's puzzle and the grids written as
+    /// comments inside it, in line order.
+    pending: VecDeque<(usize, Result<Grid, Error>)>,
 }
 
 /// How a file holds its puzzles.
@@ -171,16 +192,29 @@ impl Iterator for Puzzles<'_> {
     type Item = (usize, Result<Grid, Error>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(item) = self.pending.pop_front() {
+            return Some(item);
+        }
         if self.done {
             return None;
         }
         match self.mode {
             Mode::Whole => {
                 self.done = true;
-                let start = lines(self.text, 1)
+                let first = self.first;
+                let start = lines(self.text, first)
                     .find(|l| l.kind().has_cells())
-                    .map_or(1, |l| l.number);
-                Some((start, read_grid(self.text, 1, &self.options)))
+                    .map_or(first, |l| l.number);
+                let read = read_grid(self.text, first, &self.options);
+                // A text whose only grid is a comment: the item is at that line.
+                let start = match &read {
+                    Err(e) if matches!(e.kind(), ErrorKind::CommentedGrid { .. }) => {
+                        e.line().unwrap_or(start)
+                    }
+                    _ => start,
+                };
+                self.queue(Some((start, read)), lines(self.text, first));
+                self.pending.pop_front()
             }
             Mode::Lines => {
                 while let Some((line, end)) = self.next_line() {
@@ -190,6 +224,9 @@ impl Iterator for Puzzles<'_> {
                             line.number,
                             read_grid(line.text, line.number, &self.options),
                         ));
+                    }
+                    if let Some(error) = commented_grid(line) {
+                        return Some((line.number, Err(error)));
                     }
                 }
                 self.done = true;
@@ -224,9 +261,11 @@ impl Iterator for Puzzles<'_> {
                     block_end = end;
                     self.advance(end);
                 }
-                if let Some(at) = cells_at {
-                    let block = self.text.get(start..block_end).unwrap_or("");
-                    return Some((at, read_grid(block, first, &self.options)));
+                let block = self.text.get(start..block_end).unwrap_or("");
+                let read = cells_at.map(|at| (at, read_grid(block, first, &self.options)));
+                self.queue(read, lines(block, first));
+                if let Some(item) = self.pending.pop_front() {
+                    return Some(item);
                 }
             },
         }
@@ -236,22 +275,40 @@ impl Iterator for Puzzles<'_> {
 impl FusedIterator for Puzzles<'_> {}
 
 impl<'a> Puzzles<'a> {
-    /// The line at the cursor and the byte offset just past it (and its newline).
+    /// The line at the cursor and the byte offset just past it (and its line ending).
     fn next_line(&self) -> Option<(Line<'a>, usize)> {
         let rest = self.text.get(self.pos..)?;
         if rest.is_empty() {
             return None;
         }
-        let (raw, len) = match rest.find('\n') {
-            Some(i) => (&rest[..i], i + 1),
-            None => (rest, rest.len()),
-        };
+        let (raw, ending) = split_lines(rest).next()?;
         let line = Line {
             number: self.line,
             column: 0,
-            text: raw.strip_suffix('\r').unwrap_or(raw),
+            text: raw,
         };
-        Some((line, self.pos + len))
+        Some((line, self.pos + raw.len() + ending))
+    }
+
+    /// Queues a region's puzzle (if it has cells) with an error for each grid written as a
+    /// comment among its lines, in line order; a puzzle whose error already names such a
+    /// line is not repeated.
+    fn queue<'b>(
+        &mut self,
+        read: Option<(usize, Result<Grid, Error>)>,
+        region: impl Iterator<Item = Line<'b>>,
+    ) {
+        let named = read.as_ref().and_then(|(_, r)| match r {
+            Err(e) if matches!(e.kind(), ErrorKind::CommentedGrid { .. }) => e.line(),
+            _ => None,
+        });
+        let mut items: Vec<_> = region
+            .filter(|l| Some(l.number) != named)
+            .filter_map(|l| commented_grid(l).map(|e| (l.number, Err(e))))
+            .collect();
+        items.extend(read);
+        items.sort_by_key(|(line, _)| *line);
+        self.pending.extend(items);
     }
 
     /// Moves the cursor past a line returned by [`Puzzles::next_line`].
@@ -309,11 +366,11 @@ fn blocks(text: &str, options: &ParseOptions, target: Option<Shape>) -> (usize, 
     let mut offset = 0;
     let mut has_cells = false;
     let mut first = 1;
-    for (number, raw) in text.split('\n').enumerate() {
+    for (number, (raw, ending)) in split_lines(text).enumerate() {
         let line = Line {
             number: number + 1,
             column: 0,
-            text: raw.strip_suffix('\r').unwrap_or(raw),
+            text: raw,
         };
         let kind = line.kind();
         if matches!(kind, Kind::Blank) {
@@ -330,7 +387,7 @@ fn blocks(text: &str, options: &ParseOptions, target: Option<Shape>) -> (usize, 
             }
             has_cells |= kind.has_cells();
         }
-        offset += raw.len() + 1;
+        offset += raw.len() + ending;
     }
     if let Some(s) = start {
         if has_cells {
@@ -474,12 +531,48 @@ impl<'a> Line<'a> {
 
 /// The lines of a text; the first is line `first` of the original.
 fn lines(text: &str, first: usize) -> impl Iterator<Item = Line<'_>> + Clone {
-    text.split('\n').enumerate().map(move |(i, raw)| Line {
-        number: first.saturating_add(i),
-        column: 0,
-        text: raw.strip_suffix('\r').unwrap_or(raw),
-    })
+    split_lines(text)
+        .enumerate()
+        .map(move |(i, (raw, _))| Line {
+            number: first.saturating_add(i),
+            column: 0,
+            text: raw,
+        })
 }
+
+/// The lines of a text, each without its ending and with the ending's length in bytes: a
+/// line ends at `\n`, `\r\n` or a lone `\r` (old Mac files), or at the end of the text.
+/// Like `str::split`, a text ending with a line ending has an empty last line.
+pub fn split_lines(text: &str) -> SplitLines<'_> {
+    SplitLines { rest: Some(text) }
+}
+
+/// The iterator of [`split_lines`].
+#[derive(Clone, Debug)]
+pub struct SplitLines<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for SplitLines<'a> {
+    type Item = (&'a str, usize);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.rest?;
+        match rest.find(['\n', '\r']) {
+            Some(i) => {
+                let ending = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+                self.rest = Some(&rest[i + ending..]);
+                Some((&rest[..i], ending))
+            }
+            None => {
+                self.rest = None;
+                Some((rest, 0))
+            }
+        }
+    }
+}
+
+impl FusedIterator for SplitLines<'_> {}
 
 /// Whitespace, and the byte-order mark some editors put first.
 fn is_space(c: char) -> bool {
@@ -649,7 +742,9 @@ fn fit<'a>(
     None
 }
 
-/// Why the lines are not a grid: no cells, or a count that fits no grid (in the first form).
+/// Why the lines are not a grid: no cells (or only a grid written as a `#` comment), or a
+/// count that fits no grid (in the first form), with the line of a row of the wrong length
+/// when the lines look like rows.
 fn count_error<'a>(
     lines: impl Iterator<Item = Line<'a>> + Clone,
     options: &ParseOptions,
@@ -659,16 +754,67 @@ fn count_error<'a>(
         .first()
         .copied()
         .unwrap_or(Form::Chars);
-    let found = count(lines, form);
+    let found = count(lines.clone(), form);
     if found == 0 {
-        ErrorKind::Empty.into()
-    } else {
-        ErrorKind::CellCount {
-            found,
-            expected: target,
+        return lines
+            .clone()
+            .find_map(commented_grid)
+            .unwrap_or_else(|| ErrorKind::Empty.into());
+    }
+    let side = target.unwrap_or_else(|| Shape::nearest(found)).size();
+    ErrorKind::CellCount {
+        found,
+        expected: target,
+        row: odd_row(lines, form, side),
+    }
+    .into()
+}
+
+/// When the lines look like the rows of a grid of side `side` (as many lines as rows, or
+/// all of them but one that long), the first line with another number of cells: its
+/// number and its cells.
+fn odd_row<'a>(
+    lines: impl Iterator<Item = Line<'a>>,
+    form: Form,
+    side: usize,
+) -> Option<(usize, usize)> {
+    let mut rows: Vec<(usize, usize)> = Vec::new();
+    let counted = visit(lines, form, |_, line, _| -> Result<(), ()> {
+        let too_many = rows.len() > side;
+        match rows.last_mut() {
+            Some((at, cells)) if *at == line => *cells += 1,
+            _ if too_many => return Err(()),
+            _ => rows.push((line, 1)),
+        }
+        Ok(())
+    });
+    if counted.is_err() || rows.len() < 2 {
+        return None;
+    }
+    let mut odd = rows.iter().filter(|&&(_, cells)| cells != side);
+    let first = *odd.next()?;
+    (rows.len() == side || odd.next().is_none()).then_some(first)
+}
+
+/// The error for a line that starts with `#`, so is skipped as a comment, though it is
+/// one word of a grid's worth of characters (16 or more): a puzzle whose first cell was
+/// written `#`, which would otherwise vanish without a word.
+fn commented_grid(line: Line<'_>) -> Option<Error> {
+    if !matches!(line.kind(), Kind::Comment) {
+        return None;
+    }
+    let word = line.text.trim_matches(is_space);
+    if !word.starts_with('#') || word.contains(is_space) {
+        return None;
+    }
+    let shape = Shape::from_cell_count(word.chars().count())?;
+    (shape.size() >= 4).then(|| {
+        ErrorKind::CommentedGrid {
+            line: line.number,
+            shape,
         }
         .into()
-    }
+    })
 }
 
 /// The first field of a text that is one line holding a puzzle followed by whitespace and
@@ -720,6 +866,7 @@ fn decode<'a>(
             return Err(ErrorKind::CellCount {
                 found: cells.len() + 1,
                 expected: Some(shape),
+                row: None,
             }
             .into());
         }

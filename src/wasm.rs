@@ -8,7 +8,8 @@
 //! - `kind`: a stable name (`"clash"`, `"bad-symbol"`, `"cell-count"`, ...);
 //! - for errors about grid cells: `cells` (indices), `cell` (the first), and `row` and
 //!   `column` of that cell, counted from 1;
-//! - for errors about the text: `line` and `column` in the text, counted from 1.
+//! - for errors about the text: `line` and `column` in the text, counted from 1;
+//! - for an option out of its range (`"bad-option"`): `option`, its name.
 
 use wasm_bindgen::prelude::*;
 
@@ -45,6 +46,9 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
         let _ = js_sys::Reflect::set(&js, &JsValue::from_str(key), &value);
     };
     set("kind", JsValue::from_str(err.kind_name()));
+    if let crate::ErrorKind::BadOption { name, .. } = err.kind() {
+        set("option", JsValue::from_str(name));
+    }
     let cells = err.cells();
     if let Some(&first) = cells.first() {
         let array = js_sys::Array::new();

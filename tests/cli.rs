@@ -11,7 +11,7 @@ use sudoku64::search::{count_solutions_up_to, solutions};
 use sudoku64::{Grid, Shape, format, parse};
 
 mod common;
-use common::{run, stderr, stdout};
+use common::{run, run_bytes, stderr, stdout};
 
 /// A file in the test's scratch directory with this text.
 fn temp_file(name: &str, text: &str) -> PathBuf {
@@ -374,6 +374,9 @@ fn bad_options_exit_non_zero_with_a_clear_message() {
         (vec!["generate", "--symmetry", "spiral"], "spiral"),
         (vec!["solve", "--size", "10"], "10"),
         (vec!["solve", "--count", "2", "--all"], "--all"),
+        // A limit of 0 would report "no solution" for a solvable puzzle.
+        (vec!["solve", "--all", "--max", "0"], "--max"),
+        (vec!["solve", "--count", "0"], "--count"),
     ] {
         let out = run(&args, "1234341221434321\n");
         assert!(!out.status.success(), "{args:?} succeeded");
@@ -415,4 +418,176 @@ fn bench_solve_reports_throughput_median_and_p99() {
         tally(0)
     );
     assert!(report.contains(&summary), "{summary} not in {report}");
+}
+
+#[test]
+fn generate_minimal_exits_3_when_minimality_is_not_proved() {
+    // At 36×36 some removal checks do not end within their limits: the puzzle is printed
+    // (unique), but the exit status and standard error say it is not proved minimal.
+    let out = run(
+        &["generate", "--size", "36", "--minimal", "--seed", "1"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let made = check_generated_lines(&stdout(&out), 36, 1);
+    let (puzzle, _) = &made[0];
+    let err = stderr(&out);
+    assert!(err.contains("not proved minimal"), "{err}");
+    let undecided: u32 = err
+        .split("not proved minimal: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of undecided clues: {err}"));
+    // The library agrees: the same seed gives the same puzzle, not minimal.
+    let options = Options {
+        target: Some(sudoku64::generate::Target::Minimal),
+        ..Options::new(Shape::from_size(36).unwrap(), 1)
+    };
+    let lib = generate(&options, &mut Unattended).unwrap();
+    assert_eq!(&lib.puzzle, puzzle);
+    assert!(!lib.minimal);
+    assert_eq!(lib.undecided, undecided);
+
+    // Where minimality is proved, the status is 0 and nothing is said.
+    let out = run(&["generate", "--size", "9", "--minimal", "--seed", "1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("not proved"), "{}", stderr(&out));
+    // The help names the status.
+    let help = stdout(&run(&["generate", "--help"], ""));
+    assert!(help.contains("3 when --minimal"), "{help}");
+}
+
+#[test]
+fn rate_explain_and_all_answer_a_puzzle_with_many_solutions_as_solve_does() {
+    // A sparse 16×16 with many solutions: its uniqueness check once ran a plain
+    // depth-first search for minutes. Each command must tell "several" apart.
+    let puzzle = "........5..6D...E........G.97..F...........D49..A.C..17.8...5.2..A.G...6......8.C..8..F...75...G..642CG..E...5........9..4..B....8G....21.DF..5............EC...6..9.....24...E.D.B.3.C7.8.A.....1.A.....6......2CE.....3.9.8...........A..4E.9..........1......";
+    let input = format!("{puzzle}\n");
+    let out = run(&["solve"], &input);
+    assert!(
+        stderr(&out).contains("more than one solution"),
+        "{}",
+        stderr(&out)
+    );
+    for command in ["rate", "explain"] {
+        let out = run(&[command], &input);
+        assert!(!out.status.success(), "{command}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("line 1: more than one solution"),
+            "{command}: {err}"
+        );
+    }
+    let out = run(&["solve", "--all", "--max", "3"], &input);
+    let found: BTreeSet<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(found.len(), 3, "{}", stdout(&out));
+    let given = grid(puzzle);
+    for s in &found {
+        let s = grid(s);
+        assert!(s.is_solved() && given.is_subset_of(&s));
+    }
+    assert!(
+        stderr(&out).contains("stopped after 3 solutions"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The puzzle of the bad-input reports, and its solution.
+const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn solution_of(puzzle: &str) -> String {
+    match sudoku64::search::solve(&grid(puzzle)) {
+        sudoku64::search::SolveResult::Unique(s) => format::to_line(&s),
+        other => panic!("{puzzle}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_named_and_the_other_lines_solved() {
+    let input = [
+        format!("{P}\n").as_bytes(),
+        b"\xff\n",
+        format!("{P}\n").as_bytes(),
+    ]
+    .concat();
+    let out = run_bytes(&["solve", "-"], &input);
+    assert!(!out.status.success());
+    let solved = solution_of(P);
+    assert_eq!(
+        stdout(&out).lines().collect::<Vec<_>>(),
+        vec![solved.as_str(); 2]
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 2:") && err.contains("0xFF at line 2, column 1"),
+        "{err}"
+    );
+    // UTF-16 is named as such.
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(P.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let err = stderr(&run_bytes(&["solve", "-"], &utf16));
+    assert!(err.contains("UTF-16 little-endian"), "{err}");
+}
+
+#[test]
+fn binary_input_and_over_long_lines_are_refused_in_bounded_memory() {
+    // /dev/zero never ends: its first NUL byte stops the reading.
+    if Path::new("/dev/zero").exists() {
+        let out = run(&["solve", "/dev/zero"], "");
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(err.contains("line 1") && err.contains("NUL byte"), "{err}");
+    }
+    // A line of 3 MB is refused at its number; the next line is solved.
+    let input = format!("{}\n{P}\n", ".".repeat(3 << 20));
+    let out = run(&["solve", "-"], &input);
+    assert!(!out.status.success());
+    assert_eq!(stdout(&out).trim(), solution_of(P));
+    let err = stderr(&out);
+    assert!(err.starts_with("line 1: the line is longer than"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn lines_ended_by_a_lone_cr_are_each_solved() {
+    let out = run(&["solve", "-"], &format!("{P}\r{P}\r"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved = solution_of(P);
+    assert_eq!(
+        stdout(&out).lines().collect::<Vec<_>>(),
+        vec![solved.as_str(); 2]
+    );
+}
+
+#[test]
+fn a_grid_line_that_starts_with_hash_is_said_to_be_skipped() {
+    let big = format!("#{}", ".".repeat(4095));
+    let out = run(&["solve", "-"], &format!("{big}\n"));
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 1:") && err.contains("skipped as a comment"),
+        "{err}"
+    );
+    assert!(err.contains("64×64"), "{err}");
+    assert!(!err.contains("no cells"), "{err}");
+}
+
+#[test]
+fn a_short_row_names_its_line_and_what_was_expected() {
+    let mut rows: Vec<String> = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    rows[8].pop();
+    let out = run(&["solve", "-"], &(rows.join("\n") + "\n"));
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("found 80 cells; a 9×9 grid has 81"), "{err}");
+    assert!(err.contains("line 9 has 8 cells"), "{err}");
 }

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sudoku64::format::{ALPHABET, Layout, write};
-use sudoku64::parse::{MAX_INPUT_BYTES, ParseOptions, parse, parse_with, puzzles};
+use sudoku64::parse::{MAX_INPUT_BYTES, ParseOptions, parse, parse_with, puzzles, split_lines};
 use sudoku64::{Error, ErrorKind, Grid, Shape};
 
 /// A 9×9 puzzle (made for these tests) and the forms it is written in below.
@@ -282,6 +282,131 @@ fn crlf_line_ends() {
 }
 
 #[test]
+fn a_lone_cr_ends_a_line() {
+    // Old Mac files: every form reads the same with CR alone.
+    for text in [ROWS, FRAMED, STARRED, SDK, GRID_FILE] {
+        let cr = text.replace('\n', "\r");
+        assert_eq!(parse(&cr), Ok(example()), "{cr:?}");
+    }
+    // Two puzzles on lines ended by CR are two puzzles, none lost.
+    let solved = write(&solution(shape(9)), Layout::Line);
+    let text = format!("{LINE}\r{solved}\r");
+    let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0], (1, Ok(example())));
+    assert_eq!(found[1].0, 2);
+    assert!(found[1].1.as_ref().unwrap().is_solved());
+    // Mixed endings count lines the same way: CR LF is one ending, LF CR two.
+    let text = format!("{LINE}\r\n\n\r{LINE}\n\r{LINE}");
+    let lines: Vec<usize> = puzzles(&text, &ParseOptions::default())
+        .map(|(line, p)| {
+            assert_eq!(p, Ok(example()));
+            line
+        })
+        .collect();
+    assert_eq!(lines, vec![1, 4, 6]);
+}
+
+#[test]
+fn a_short_row_is_named_by_its_line() {
+    // Nine rows, the last one cell short.
+    let short = ROWS.replace("...8..7.3", "...8..7.");
+    let e = err(&short);
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::CellCount {
+            found: 80,
+            expected: None,
+            row: Some((9, 8)),
+        }
+    );
+    assert_eq!(e.line(), Some(9));
+    assert_eq!(
+        e.to_string(),
+        "found 80 cells; a 9×9 grid has 81: line 9 has 8 cells, where a row has 9"
+    );
+    // A long row in a framed grid, after a comment: its line in the whole text.
+    let long = format!("# note\n{}", FRAMED.replace("| 8 5 . |", "| 8 5 . 7 |"));
+    let e = err(&long);
+    assert_eq!(e.line(), Some(3), "{e}");
+    assert!(
+        e.to_string()
+            .ends_with("line 3 has 10 cells, where a row has 9"),
+        "{e}"
+    );
+    // A size asked for is the one rows are measured against.
+    let e = parse_with("1234\n341\n2143\n4321\n", &sized(4)).unwrap_err();
+    assert_eq!(e.line(), Some(2));
+    assert_eq!(
+        e.to_string(),
+        "found 15 cells; a 4×4 grid has 16: line 2 has 3 cells, where a row has 4"
+    );
+    // Rows that all look alike name no line: one row is missing, not short.
+    let missing = ROWS.replace("...8..7.3\n", "");
+    let e = err(&missing);
+    assert_eq!(e.line(), None);
+    assert_eq!(e.to_string(), "found 72 cells; a 9×9 grid has 81");
+}
+
+#[test]
+fn a_grid_written_as_a_comment_is_named() {
+    // A one-line puzzle whose first cell is `#` reads as a comment: say so, not "no cells".
+    let hidden = format!("#{}", &LINE[1..]);
+    let e = err(&hidden);
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::CommentedGrid {
+            line: 1,
+            shape: shape(9)
+        }
+    );
+    assert_eq!(e.kind_name(), "commented-grid");
+    assert_eq!(e.line(), Some(1));
+    assert!(e.to_string().contains("skipped as a comment"), "{e}");
+    assert!(e.to_string().contains("9×9 grid's 81 characters"), "{e}");
+    // After other comments, the item is at the grid's line.
+    let found: Vec<_> = puzzles(&format!("# note\n{hidden}\n"), &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, 2);
+    // The same at 64×64.
+    let big = format!("#{}", ".".repeat(4095));
+    let e = err(&big);
+    assert_eq!(e.kind_name(), "commented-grid");
+    assert!(
+        e.to_string().contains("64×64 grid's 4096 characters"),
+        "{e}"
+    );
+    // In a file, it is an item of its own and the other puzzles are read.
+    for text in [
+        format!("{LINE}\n{hidden}\n{LINE}\n"),
+        format!("{LINE}\n{hidden}\n"),
+        format!("{ROWS}\n{hidden}\n\n{ROWS}"),
+    ] {
+        let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+        let errors: Vec<_> = found.iter().filter(|(_, p)| p.is_err()).collect();
+        assert_eq!(errors.len(), 1, "{text}: {found:?}");
+        assert_eq!(
+            errors[0].1.as_ref().unwrap_err().kind_name(),
+            "commented-grid"
+        );
+        assert_eq!(
+            found.iter().filter(|(_, p)| p.is_ok()).count(),
+            found.len() - 1
+        );
+        let lines: Vec<usize> = found.iter().map(|(line, _)| *line).collect();
+        assert!(lines.is_sorted(), "{lines:?}");
+    }
+    // Comments that are prose, or short, stay comments.
+    let text = format!(
+        "# {}\n#A author\n#{}\n{LINE}\n",
+        "x".repeat(80),
+        "1".repeat(13)
+    );
+    let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+    assert_eq!(found, vec![(4, Ok(example()))]);
+}
+
+#[test]
 fn a_byte_order_mark_is_ignored() {
     assert_eq!(parse(&format!("\u{FEFF}{ROWS}")), Ok(example()));
 }
@@ -451,7 +576,8 @@ fn a_given_size_checks_the_count() {
         e.kind(),
         &ErrorKind::CellCount {
             found: 80,
-            expected: Some(shape(9))
+            expected: Some(shape(9)),
+            row: None,
         }
     );
     assert_eq!(e.to_string(), "found 80 cells; a 9×9 grid has 81");
@@ -520,14 +646,16 @@ fn a_count_that_fits_no_grid() {
         e.kind(),
         &ErrorKind::CellCount {
             found: 80,
-            expected: None
+            expected: None,
+            row: None,
         }
     );
     assert_eq!(e.kind_name(), "cell-count");
-    assert!(
-        e.to_string()
-            .starts_with("found 80 cells, which fits no grid"),
-        "{e}"
+    // The message names the grid the count was most likely meant to be, as the README says.
+    assert_eq!(e.to_string(), "found 80 cells; a 9×9 grid has 81");
+    assert_eq!(
+        err(&"1".repeat(250)).to_string(),
+        "found 250 cells; a 16×16 grid has 256"
     );
     // A missing row of a framed grid.
     let short = FRAMED.replace("| . . . | . . . | . 6 . |\n", "");
@@ -773,7 +901,11 @@ fn grids_separated_by_blank_lines() {
     assert_eq!(found.len(), 3);
     assert_eq!(found[1].0, 17);
     let e = found[1].1.as_ref().unwrap_err();
-    assert_eq!(e.to_string().split(',').next(), Some("found 15 cells"));
+    assert_eq!(
+        e.to_string(),
+        "found 15 cells; a 4×4 grid has 16: line 19 has 3 cells, where a row has 4"
+    );
+    assert_eq!(e.line(), Some(19));
     assert!(found[0].1.is_ok() && found[2].1.is_ok());
 }
 
@@ -939,13 +1071,13 @@ proptest! {
                 let message = e.to_string();
                 prop_assert!(!message.is_empty() && !message.ends_with('.'));
                 if let (Some(line), Some(column)) = (e.line(), e.column()) {
-                    let at = text.split('\n').nth(line - 1).and_then(|l| l.chars().nth(column - 1));
+                    let at = split_lines(&text).nth(line - 1).and_then(|(l, _)| l.chars().nth(column - 1));
                     prop_assert!(at.is_some(), "{} at {}:{}", message, line, column);
                 }
             }
         }
         for (line, _) in puzzles(&text, &options) {
-            prop_assert!(line >= 1 && line <= text.split('\n').count().max(1));
+            prop_assert!(line >= 1 && line <= split_lines(&text).count().max(1));
         }
     }
 
@@ -964,4 +1096,38 @@ fn the_alphabet_is_what_the_reader_reads() {
     let full = solution(shape(64));
     let line = write(&full, Layout::Line);
     assert_eq!(&line[..64], ALPHABET);
+}
+
+#[test]
+fn the_readme_examples_of_input_errors_are_what_the_reader_says() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme
+        .find("says what is wrong and\nwhere. For example:")
+        .or_else(|| readme.find("For example:\n- `found"))
+        .expect("the README lists examples of input errors");
+    let examples: Vec<&str> = readme[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("- `"))
+        .map(|l| l[3..].split('`').next().unwrap())
+        .collect();
+    assert_eq!(examples.len(), 4, "{examples:?}");
+    let short_row = ROWS.replace("...8..7.3", "...8..7.");
+    let mut clash = String::from("7...7");
+    clash.push_str(&".".repeat(76));
+    let said = [
+        err(&LINE[..80]).to_string(),
+        err(&short_row).to_string(),
+        parse_with("1234\n34x2\n....\n....", &sized(4))
+            .unwrap_err()
+            .to_string(),
+        err(&clash).to_string(),
+    ];
+    for (example, message) in examples.iter().zip(&said) {
+        assert!(
+            message.starts_with(example),
+            "README: {example}\nsaid:   {message}"
+        );
+    }
 }

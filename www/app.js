@@ -253,6 +253,8 @@ function engineFailed(err) {
     warmUp();
   } else if (kind === 'panic' || kind === 'worker') {
     recover(err);
+  } else if (kind === 'invalid-option' || kind === 'bad-option') {
+    say(`The engine cannot take that: ${describeError(err)}.`, 'error');
   } else if (kind === 'protocol') {
     say(`This build of the engine cannot do that yet (${err.message}).`, 'error');
   } else {

@@ -29,6 +29,92 @@ export function describeError(error, fallback = 'the input could not be read') {
   return `${text}${at}`;
 }
 
+/** Grid sides the engine knows. */
+const SIZES = [1, 4, 9, 16, 25, 36, 49, 64];
+/** The largest seed: seeds are unsigned 64-bit numbers. */
+const MAX_SEED = (1n << 64n) - 1n;
+/** The largest count limit. */
+const MAX_LIMIT = 0xffffffff;
+
+/** Words for a value in a message: its type for values that do not print well. */
+function shown(value) {
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value !== null && typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object';
+  return String(value);
+}
+
+/** The error for an option the engine cannot take: kind 'invalid-option', with its name. */
+function invalidOption(option, value, allowed) {
+  return new EngineError({
+    kind: 'invalid-option',
+    option,
+    message: `${option} cannot be ${shown(value)}: it must be ${allowed}`,
+  });
+}
+
+/** Options of the calls that read a grid, checked: {size, hex}. Throws invalidOption. */
+function readOptions({ size, hex } = {}) {
+  if (size !== undefined && size !== null && size !== 0 && !SIZES.includes(size)) {
+    throw invalidOption('size', size, `one of ${SIZES.join(', ')} (or 0 to infer it)`);
+  }
+  if (hex !== undefined && hex !== null && typeof hex !== 'boolean') throw invalidOption('hex', hex, 'true or false');
+  return { size: size ?? 0, hex: hex ?? false };
+}
+
+/** The text of a call, checked: a string (nothing reads as an empty text). */
+function checkText(text) {
+  if (text !== undefined && text !== null && typeof text !== 'string') {
+    throw invalidOption('text', text, 'a string: the puzzle in any form the engine reads');
+  }
+  return text ?? '';
+}
+
+/** A seed, checked: a whole number from 0 to 2^64 - 1, as a number, BigInt or decimal string. */
+function checkSeed(seed) {
+  if (seed === undefined || seed === null || seed === '') return undefined;
+  const allowed = 'a whole number from 0 to 18446744073709551615 (a number, BigInt or decimal string)';
+  let big;
+  if (typeof seed === 'number' && Number.isSafeInteger(seed)) big = BigInt(seed);
+  else if (typeof seed === 'bigint') big = seed;
+  else if (typeof seed === 'string' && /^\d{1,20}$/.test(seed)) big = BigInt(seed);
+  if (big === undefined || big < 0n || big > MAX_SEED) throw invalidOption('seed', seed, allowed);
+  return typeof seed === 'string' ? big : seed;
+}
+
+/** generate()'s options, checked, with the values the worker takes. Throws invalidOption. */
+function generateOptions(options) {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object') throw invalidOption('options', options, 'an object');
+  const { size = 9, symmetry, seed, empty, minimal, budgetMs, difficulty } = options;
+  if (!SIZES.includes(size)) throw invalidOption('size', size, `one of ${SIZES.join(', ')}`);
+  for (const [name, value] of [['symmetry', symmetry], ['difficulty', difficulty]]) {
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      throw invalidOption(name, value, 'a string');
+    }
+  }
+  const blank = (v) => v === undefined || v === null || v === '';
+  if (!blank(empty) && !(typeof empty === 'number' && empty >= 0 && empty < 1)) {
+    throw invalidOption('empty', empty, 'a fraction of empty cells from 0 up to (not including) 1');
+  }
+  if (minimal !== undefined && minimal !== null && typeof minimal !== 'boolean') {
+    throw invalidOption('minimal', minimal, 'true or false');
+  }
+  if (!blank(budgetMs) && !(typeof budgetMs === 'number' && Number.isFinite(budgetMs) && budgetMs >= 0)) {
+    throw invalidOption('budgetMs', budgetMs, 'a number of milliseconds, 0 or more');
+  }
+  return {
+    size,
+    symmetry: symmetry ?? 'none',
+    seed: checkSeed(seed),
+    empty: blank(empty) ? undefined : empty,
+    minimal: minimal ?? false,
+    budgetMs: blank(budgetMs) ? undefined : budgetMs,
+    difficulty: blank(difficulty) ? undefined : difficulty,
+  };
+}
+
 /**
  * Creates an engine backed by its own worker.
  * @param {{workerUrl?: string | URL}} [options] where worker.js lives (defaults to beside this module)
@@ -85,11 +171,43 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject, onProgress });
-      worker.postMessage({ id, type, args });
+      try {
+        worker.postMessage({ id, type, args });
+      } catch (err) {
+        // A value that cannot be sent to a worker (checked options never hold one).
+        pending.delete(id);
+        reject(new EngineError({ kind: 'invalid-option', message: `the call's arguments cannot be sent to the engine: ${err.message}` }));
+        return;
+      }
       signal?.addEventListener('abort', () => {
         if (pending.has(id)) stop({ kind: 'cancelled', message: 'cancelled' });
       }, { once: true });
     });
+  }
+
+  /**
+   * A call that reads a grid: options that cannot be taken resolve as {status: 'invalid',
+   * error} with kind 'invalid-option', as unreadable input does.
+   */
+  function gridCall(type, text, extra, options = {}) {
+    let args;
+    try {
+      args = [checkText(text), ...extra(), readOptions(options ?? {})];
+    } catch (err) {
+      if (!(err instanceof EngineError)) throw err;
+      const { kind, option, message } = err;
+      return Promise.resolve({ status: 'invalid', error: { kind, option, message } });
+    }
+    const { signal, onProgress } = options ?? {};
+    return call(type, args, { signal, onProgress });
+  }
+
+  /** A count limit, checked: a whole number from 1 to 2^32 - 1. */
+  function checkLimit(limit) {
+    if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) {
+      throw invalidOption('limit', limit, `a whole number from 1 to ${MAX_LIMIT}`);
+    }
+    return [limit];
   }
 
   return {
@@ -99,24 +217,24 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * Reads a puzzle in any format the engine reads, without solving it:
      * {status: 'ok', size, puzzle} or {status: 'invalid', error}. Clashing givens are kept.
      */
-    read: (text, { size = 0, hex = false, signal } = {}) => call('read', [text, { size, hex }], { signal }),
+    read: (text, options) => gridCall('read', text, () => [], options),
     /**
      * Solves a puzzle given as text in any format the engine reads. Resolves to
      * {status: 'unique'|'multiple'|'none'|'invalid', size, puzzle, solution, solutions, error, stats}.
-     * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line}.
+     * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line},
+     * and so do options it cannot take (text that is not a string, a size that is no grid side,
+     * hex that is not a boolean): kind 'invalid-option', with the option's name in `option`.
      * stats: {engine ('band', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that
      * decided), nodes, guesses, backtracks, conflicts, learned, restarts, ms}. While a long search
      * runs, onProgress gets {nodes, guesses, conflicts, solvedCells} about every 50 ms.
      */
-    solve: (text, { size = 0, hex = false, signal, onProgress } = {}) =>
-      call('solve', [text, { size, hex }], { signal, onProgress }),
+    solve: (text, options) => gridCall('solve', text, () => [], options),
     /**
-     * Counts solutions up to `limit` (at least 1): {status, count, size, puzzle, solution, error,
+     * Counts solutions up to `limit` (a whole number from 1 to 2^32 - 1): {status, count, size, puzzle, solution, error,
      * stats}. status is 'none', 'unique' or 'multiple' by the count, 'solvable' when a limit of 1
      * stopped at the first solution, or 'invalid'. stats and onProgress as for solve().
      */
-    count: (text, limit = 2, { size = 0, hex = false, signal, onProgress } = {}) =>
-      call('count', [text, limit, { size, hex }], { signal, onProgress }),
+    count: (text, limit = 2, options) => gridCall('count', text, () => checkLimit(limit), options),
     /**
      * The next logical step for a grid (its filled cells, givens and entries alike):
      * {status: 'ok', size, steps: [{technique, name, text, cells, placements: [{cell, value}],
@@ -125,13 +243,13 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * it names the solution's value). A grid with no solution or several resolves with
      * status 'none' or 'multiple', unreadable input with 'invalid'; each carries `error`.
      */
-    hint: (text, { size = 0, hex = false, signal } = {}) => call('hint', [text, { size, hex }], { signal }),
+    hint: (text, options) => gridCall('hint', text, () => [], options),
     /**
      * Grades a puzzle by the techniques a person needs: {status: 'ok', size, level ('easy' ...
      * 'diabolical'), levelName ('Easy' ...), score, hardest, hardestName, steps, guesses}, or
      * status 'none' / 'multiple' / 'invalid' with `error` as for hint().
      */
-    rate: (text, { size = 0, hex = false, signal } = {}) => call('rate', [text, { size, hex }], { signal }),
+    rate: (text, options) => gridCall('rate', text, () => [], options),
     /**
      * Generates a puzzle with exactly one solution.
      * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal,
@@ -145,11 +263,20 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * (10 s by default with a difficulty), candidates are made until one reaches the target
      * (or the level) and the best comes back within the budget (plus the grading of one
      * candidate); its seed (with the same options, difficulty included) regenerates it.
-     * Bad options reject with kind
-     * 'bad-size' / 'bad-option'.
+     * Options of the wrong type or out of range (a size that is no grid side, a negative,
+     * fractional or too large seed, an empty fraction outside [0, 1)) reject with kind
+     * 'invalid-option' and the option's name in `option`; an unknown symmetry or
+     * difficulty name rejects with kind 'bad-option' (also with `option`).
      */
-    generate: (options = {}, { onProgress, signal } = {}) =>
-      call('generate', [options], { onProgress, signal }),
+    generate: (options = {}, { onProgress, signal } = {}) => {
+      let checked;
+      try {
+        checked = generateOptions(options);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      return call('generate', [checked], { onProgress, signal });
+    },
     /** Stops whatever is running at once: pending calls reject with kind 'cancelled'. */
     cancel: () => stop({ kind: 'cancelled', message: 'cancelled' }),
     /** Stops the worker; pending calls reject. A later call starts a new one. */

@@ -547,7 +547,7 @@ export class SudokuWidget extends HTMLElement {
       if (/unsafe-eval|Content.Security/i.test(text)) {
         text = `the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src (${text})`;
       }
-      throw this.fail(widgetError(kind, kind === 'bad-option' || kind === 'bad-size'
+      throw this.fail(widgetError(kind, ['bad-option', 'bad-size', 'invalid-option'].includes(kind)
         ? `the engine refused the options: ${text}` : `the engine failed: ${text}`));
     } finally {
       clearTimeout(timer);

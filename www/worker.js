@@ -33,7 +33,8 @@ function warmUp() {
 
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
-const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'bad-symbol', 'clash', 'bad-size', 'bad-option']);
+const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-grid', 'bad-symbol', 'clash', 'bad-size',
+  'bad-option', 'invalid-option']);
 
 /** Copies a wasm result object's getters into a plain object, and frees it. */
 function plain(report, keys) {
@@ -186,7 +187,7 @@ function plainError(err) {
     return { kind: 'panic', message: `the engine crashed: ${err.message}` };
   }
   const error = { kind: err?.kind ?? 'error', message: String(err?.message ?? err) };
-  for (const key of ['cell', 'row', 'column', 'line', 'cells']) {
+  for (const key of ['cell', 'row', 'column', 'line', 'cells', 'option']) {
     if (err?.[key] !== undefined) error[key] = err[key];
   }
   return error;

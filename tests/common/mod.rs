@@ -7,6 +7,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs the command with these arguments, feeding `stdin`.
 pub fn run(args: &[&str], stdin: &str) -> Output {
+    run_bytes(args, stdin.as_bytes())
+}
+
+/// Runs the command with these arguments, feeding bytes that need not be UTF-8.
+pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku64"))
         .args(args)
         .stdin(Stdio::piped())
@@ -16,7 +21,7 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
         .expect("the sudoku64 binary runs");
     // A command that fails early may exit before it reads: a broken pipe is fine then.
     let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin.as_bytes());
+    let _ = input.write_all(stdin);
     drop(input);
     child.wait_with_output().unwrap()
 }

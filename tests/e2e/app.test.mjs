@@ -506,3 +506,15 @@ test('themes follow prefers-color-scheme and the toggle overrides it', async () 
   assert.ok(await cellColour() > 200, 'the choice survives a reload');
   await page.close();
 });
+
+test('a seed in the address beyond the largest one is refused by name, not wrapped', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/#size=4&seed=99999999999999999999`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.waitForFunction(() => /seed/.test(document.getElementById('status').textContent));
+  const status = await page.textContent('#status');
+  assert.match(status, /99999999999999999999/);
+  assert.match(status, /18446744073709551615/);
+  assert.doesNotMatch(status, /Generated/);
+  assert.equal(await page.$eval('#status', (s) => s.dataset.tone), 'error');
+  await page.close();
+});

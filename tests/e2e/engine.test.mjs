@@ -60,3 +60,136 @@ test('the env.server sends the MIME types browsers require', async () => {
   const escape = await fetch(`${env.server.origin}/..%2F..%2F..%2F..%2Fetc%2Fpasswd`);
   assert.notEqual(escape.status, 200);
 });
+
+test('the server sends only what the pages load, and no dotfile', async () => {
+  const status = async (path) => (await fetch(env.server.origin + path)).status;
+  for (const path of ['/', '/index.html', '/print.html', '/www/app.js', '/www/pkg/sudoku64.js',
+    '/www/embed.html', '/www/examples/embed.html', '/tests/e2e/blank.html']) {
+    assert.equal(await status(path), 200, path);
+  }
+  for (const path of ['/.git/config', '/.git/HEAD', '/%2Egit/config', '/www/../.git/config', '/.ci/run',
+    '/Cargo.toml', '/src/lib.rs', '/README.md', '/package.json', '/scripts/server.mjs', '/target/',
+    '/www/.hidden', '/tests/cli.rs', '/%E0%A4%A']) {
+    const code = await status(path);
+    assert.ok(code === 404 || code === 400, `${path}: ${code}`);
+  }
+  // Without the tests' extra paths, their pages are not served either.
+  const { serve } = await import('./harness.mjs');
+  const bare = await serve({ allow: [] });
+  try {
+    assert.equal((await fetch(`${bare.origin}/tests/e2e/blank.html`)).status, 404);
+    assert.equal((await fetch(`${bare.origin}/www/engine.js`)).status, 200);
+  } finally {
+    await bare.close();
+  }
+});
+
+test('options the engine cannot take are refused by name, never coerced', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const P = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+  const r = await page.evaluate(async (P) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    const outcome = (promise) => promise.then(
+      (v) => ({ resolved: v.status ?? 'ok', kind: v.error?.kind, option: v.error?.option, message: v.error?.message }),
+      (e) => ({ rejected: e.kind, option: e.option, message: e.message }));
+    return {
+      fn: await outcome(engine.solve(() => 1)),
+      number: await outcome(engine.hint(42)),
+      negativeSize: await outcome(engine.solve(P, { size: -1 })),
+      wrappedSize: await outcome(engine.rate(P, { size: 2 ** 32 + 9 })),
+      fractionSize: await outcome(engine.read(P, { size: 9.5 })),
+      hex: await outcome(engine.solve(P, { hex: 'yes' })),
+      zeroLimit: await outcome(engine.count(P, 0)),
+      hugeLimit: await outcome(engine.count(P, 2 ** 32)),
+      negativeSeed: await outcome(engine.generate({ size: 4, seed: -1 })),
+      fractionSeed: await outcome(engine.generate({ size: 4, seed: 1.5 })),
+      bigSeed: await outcome(engine.generate({ size: 4, seed: 99999999999999999999n })),
+      bigSeedText: await outcome(engine.generate({ size: 4, seed: '99999999999999999999' })),
+      negativeEmpty: await outcome(engine.generate({ size: 16, empty: -0.5 })),
+      genSize: await outcome(engine.generate({ size: -1 })),
+      genFnSize: await outcome(engine.generate({ size: () => 9 })),
+      minimal: await outcome(engine.generate({ size: 4, minimal: 'yes' })),
+      symmetryName: await outcome(engine.generate({ size: 4, symmetry: 'spiral' })),
+      // The largest seed is taken as it is, and so is 0.
+      maxSeed: await engine.generate({ size: 4, seed: 18446744073709551615n }).then((g) => String(g.seed)),
+      zeroSeed: await engine.generate({ size: 4, seed: 0 }).then((g) => g.seed),
+      // Good calls still answer after all that.
+      solved: (await engine.solve(P)).status,
+      sized: (await engine.solve(P, { size: 9, hex: false })).status,
+    };
+  }, P);
+  for (const key of ['fn', 'number', 'negativeSize', 'wrappedSize', 'fractionSize', 'hex', 'zeroLimit', 'hugeLimit']) {
+    assert.equal(r[key].resolved, 'invalid', `${key}: ${JSON.stringify(r[key])}`);
+    assert.equal(r[key].kind, 'invalid-option', key);
+  }
+  assert.equal(r.fn.option, 'text');
+  assert.match(r.fn.message, /function/);
+  assert.equal(r.number.option, 'text');
+  assert.equal(r.negativeSize.option, 'size');
+  assert.match(r.negativeSize.message, /-1/, 'the value given is named, not a wrapped one');
+  assert.equal(r.wrappedSize.option, 'size');
+  assert.match(r.wrappedSize.message, /4294967305/);
+  assert.equal(r.hex.option, 'hex');
+  assert.equal(r.zeroLimit.option, 'limit');
+  for (const key of ['negativeSeed', 'fractionSeed', 'bigSeed', 'bigSeedText', 'negativeEmpty', 'genSize', 'genFnSize', 'minimal']) {
+    assert.equal(r[key].rejected, 'invalid-option', `${key}: ${JSON.stringify(r[key])}`);
+  }
+  assert.equal(r.negativeSeed.option, 'seed');
+  assert.match(r.bigSeed.message, /99999999999999999999/);
+  assert.equal(r.negativeEmpty.option, 'empty');
+  assert.equal(r.genSize.option, 'size');
+  assert.equal(r.genFnSize.option, 'size');
+  assert.equal(r.symmetryName.rejected, 'bad-option');
+  assert.equal(r.symmetryName.option, 'symmetry');
+  assert.equal(r.maxSeed, '18446744073709551615');
+  assert.equal(r.zeroSeed, 0);
+  assert.equal(r.solved, 'unique');
+  assert.equal(r.sized, 'unique');
+  await page.close();
+});
+
+test('hint and rate answer a sparse 16×16 with many solutions as solve does', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const text = '........5..6D...E........G.97..F...........D49..A.C..17.8...5.2..A.G...6......8.C..8..F...75...G..642CG..E...5........9..4..B....8G....21.DF..5............EC...6..9.....24...E.D.B.3.C7.8.A.....1.A.....6......2CE.....3.9.8...........A..4E.9..........1......';
+  const r = await page.evaluate(async (text) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    return {
+      solve: (await engine.solve(text)).status,
+      hint: await engine.hint(text),
+      rate: (await engine.rate(text)).status,
+    };
+  }, text);
+  assert.equal(r.solve, 'multiple');
+  assert.equal(r.hint.status, 'multiple');
+  assert.equal(r.hint.error.kind, 'multiple-solutions');
+  assert.equal(r.rate, 'multiple');
+  await page.close();
+});
+
+test('text with lone CRs, a commented grid and a short row reads as the README says', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const P = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+  const r = await page.evaluate(async (P) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    const rows = P.match(/.{9}/g);
+    rows[8] = rows[8].slice(0, 8);
+    return {
+      cr: await engine.read(P.match(/.{9}/g).join('\r')),
+      commented: await engine.solve(`#${'.'.repeat(4095)}`),
+      short: await engine.solve(rows.join('\n')),
+    };
+  }, P);
+  assert.equal(r.cr.status, 'ok');
+  assert.equal(r.cr.puzzle.replace(/0/g, '.'), P);
+  assert.equal(r.commented.status, 'invalid');
+  assert.equal(r.commented.error.kind, 'commented-grid');
+  assert.equal(r.commented.error.line, 1);
+  assert.equal(r.short.status, 'invalid');
+  assert.equal(r.short.error.kind, 'cell-count');
+  assert.equal(r.short.error.line, 9);
+  assert.match(r.short.error.message, /found 80 cells; a 9×9 grid has 81: line 9 has 8 cells/);
+  await page.close();
+});

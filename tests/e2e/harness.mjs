@@ -11,9 +11,12 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+/** Besides the app's files, the tests' own pages (blank.html) are served. */
+export const TEST_PATHS = ['tests/e2e/'];
+
 /** Starts the static server; resolves to {origin, close}. */
 export async function serve(options = {}) {
-  const server = staticServer({ root: ROOT, ...options });
+  const server = staticServer({ root: ROOT, allow: TEST_PATHS, ...options });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${server.address().port}`,
