@@ -13,6 +13,19 @@ use sudoku64::search::{Answer, Limits, Next, Policy, Search, SecondSolution, Sta
 use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
 use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format};
 
+/// `println!` for the benchmark reports, without its panic when standard output is
+/// closed early (`sudoku64 bench ... | head`): the error is said once, as for the other
+/// commands, and the command ends with status 2.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            eprintln!("sudoku64: {e}");
+            std::process::exit(2);
+        }
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "sudoku64",
@@ -640,9 +653,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 /// Prints the median, p99 and maximum of sorted times in µs.
 fn print_percentiles(sorted: &[f64]) {
-    println!("median µs    {:.1}", percentile(sorted, 0.5));
-    println!("p99 µs       {:.1}", percentile(sorted, 0.99));
-    println!("max µs       {:.1}", sorted.last().copied().unwrap_or(0.0));
+    outln!("median µs    {:.1}", percentile(sorted, 0.5));
+    outln!("p99 µs       {:.1}", percentile(sorted, 0.99));
+    outln!("max µs       {:.1}", sorted.last().copied().unwrap_or(0.0));
 }
 
 /// `sudoku64 bench solve`.
@@ -676,10 +689,10 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     }
     let secs = total.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
-    println!("puzzles      {}", grids.len());
-    println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
+    outln!("puzzles      {}", grids.len());
+    outln!("puzzles/s    {:.0}", grids.len() as f64 / secs);
     print_percentiles(&times);
-    println!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
+    outln!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
     Ok(true)
 }
 
@@ -891,16 +904,16 @@ fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
     }
     let secs = total.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
-    println!("puzzles      {}", grids.len());
-    println!("total s      {secs:.3}");
-    println!("puzzles/s    {:.0}", grids.len() as f64 / secs);
+    outln!("puzzles      {}", grids.len());
+    outln!("total s      {secs:.3}");
+    outln!("puzzles/s    {:.0}", grids.len() as f64 / secs);
     print_percentiles(&times);
     let counts: Vec<String> = sudoku64::Level::ALL
         .iter()
         .map(|l| format!("{} {}", l.id(), levels[*l as usize]))
         .collect();
-    println!("levels       {}", counts.join(", "));
-    println!("errors       {failed}");
+    outln!("levels       {}", counts.join(", "));
+    outln!("errors       {failed}");
     Ok(failed == 0)
 }
 
@@ -928,14 +941,16 @@ fn bench_hint(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
     }
     let secs = total.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
-    println!("puzzles      {}", grids.len());
-    println!("hints        {}", times.len());
-    println!("total s      {secs:.3}");
-    println!("median µs    {:.1}", percentile(&times, 0.5));
-    println!("p99 µs       {:.1}", percentile(&times, 0.99));
-    println!(
+    outln!("puzzles      {}", grids.len());
+    outln!("hints        {}", times.len());
+    outln!("total s      {secs:.3}");
+    outln!("median µs    {:.1}", percentile(&times, 0.5));
+    outln!("p99 µs       {:.1}", percentile(&times, 0.99));
+    outln!(
         "max µs       {:.1} (puzzle {}, at {} filled cells)",
-        slowest.0, slowest.1, slowest.2
+        slowest.0,
+        slowest.1,
+        slowest.2
     );
     Ok(true)
 }
@@ -953,9 +968,14 @@ fn bench_generate(
     let mut times = Vec::new();
     let mut clues = Vec::new();
     let mut results: Vec<Generated> = Vec::new();
-    println!(
+    outln!(
         "{:>10} {:>10} {:>7} {:>8} {:>8} {:>8}  outcome",
-        "seed", "ms", "clues", "empty", "restarts", "checks"
+        "seed",
+        "ms",
+        "clues",
+        "empty",
+        "restarts",
+        "checks"
     );
     for i in 0..count {
         let options = Options {
@@ -965,7 +985,7 @@ fn bench_generate(
         let start = Instant::now();
         let made = generate::generate(&options, &mut Clock(start)).map_err(|e| e.to_string())?;
         let ms = start.elapsed().as_secs_f64() * 1e3;
-        println!(
+        outln!(
             "{:>10} {:>10.1} {:>7} {:>7.1}% {:>8} {:>8}  {}",
             made.seed,
             ms,
@@ -988,7 +1008,7 @@ fn bench_generate(
     } else {
         String::new()
     };
-    println!(
+    outln!(
         "{size}×{size}, {count} puzzles: median {:.1} ms, worst {:.1} ms; clues min {} median {} max {}; target reached {reached}/{count}{levels}",
         percentile(&times, 0.5),
         times.last().copied().unwrap_or(0.0),

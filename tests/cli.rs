@@ -591,3 +591,40 @@ fn a_short_row_names_its_line_and_what_was_expected() {
     assert!(err.contains("found 80 cells; a 9×9 grid has 81"), "{err}");
     assert!(err.contains("line 9 has 8 cells"), "{err}");
 }
+
+/// A reader that stops early (`sudoku64 ... | head -1`) closes standard output: every
+/// command then ends with one line on standard error and status 2, never a panic.
+#[test]
+fn output_closed_early_ends_every_command_with_a_message() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let many = temp_file("many-4x4.txt", &"1...............\n".repeat(100_000));
+    let many = many.to_str().unwrap();
+    let commands: [&[&str]; 4] = [
+        &["generate", "--size", "4", "--count", "100000"],
+        &["solve", "--count", "2", many],
+        &["bench", "generate", "--size", "4", "--count", "100000"],
+        &["bench", "large", many],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku64"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the sudoku64 binary runs");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is dropped here: the next writes meet a closed pipe.
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("Broken pipe") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+}
