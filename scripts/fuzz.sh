@@ -9,7 +9,7 @@
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
-TARGETS=(parse solve logic generate)
+TARGETS=(parse solve logic generate wasm_args)
 seconds=60
 if [ "${1:-}" = --smoke ]; then
   seconds=${FUZZ_SMOKE_SECONDS:-8}

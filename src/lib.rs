@@ -5,6 +5,7 @@
 
 #![deny(missing_docs)]
 
+pub mod boundary;
 pub mod error;
 pub mod format;
 pub mod generate;

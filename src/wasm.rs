@@ -15,8 +15,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
 use crate::format::to_line;
-use crate::generate::{self, Control, Options, Symmetry, Target};
-use crate::grade::{Level, Rating};
+use crate::generate::{self, Control};
+use crate::grade::Rating;
 use crate::grid::Shape;
 use crate::logic::Step;
 use crate::parse::{ParseOptions, parse_with};
@@ -80,15 +80,7 @@ fn clash_shape(err: &Error) -> Option<Shape> {
 }
 
 fn parse_options(size: u32, hex: bool) -> Result<ParseOptions, JsValue> {
-    let size = if size == 0 { None } else { Some(size as usize) };
-    if let Some(n) = size {
-        Shape::from_size(n).map_err(|e| js_error(&e, None))?;
-    }
-    Ok(ParseOptions {
-        size,
-        hex,
-        ..ParseOptions::default()
-    })
+    crate::boundary::parse_options(size, hex).map_err(|e| js_error(&e, None))
 }
 
 /// What [`solve`] and [`count`] found.
@@ -256,15 +248,10 @@ pub fn count(
     limit: u32,
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
-    let limit = limit.max(1);
+    let limit = crate::boundary::count_limit(limit);
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
-    let mut answer = search.count_grid(
-        &grid,
-        limit.into(),
-        Limits::NONE,
-        &mut search_progress(progress),
-    );
+    let mut answer = search.count_grid(&grid, limit, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
     // A count reports one solution.
     answer.second = None;
@@ -448,19 +435,6 @@ pub fn generate(
     difficulty: &str,
     progress: &js_sys::Function,
 ) -> Result<GenerateReport, JsValue> {
-    let shape = Shape::from_size(size as usize).map_err(|e| js_error(&e, None))?;
-    let symmetry: Symmetry = symmetry.parse().map_err(|e| js_error(&e, None))?;
-    let difficulty = match difficulty.trim() {
-        "" => None,
-        d => Some(d.parse::<Level>().map_err(|e| js_error(&e, None))?),
-    };
-    let target = if empty.is_nan() {
-        None
-    } else if empty < 0.0 {
-        Some(Target::Minimal)
-    } else {
-        Some(Target::empty(empty).map_err(|e| js_error(&e, None))?)
-    };
     let seed = match seed {
         Some(s) => s,
         None => {
@@ -470,14 +444,10 @@ pub fn generate(
             u64::from_le_bytes(bytes) >> 11
         }
     };
-    let options = Options {
-        shape,
-        target,
-        symmetry,
-        seed,
-        budget_ms: (budget_ms.is_finite() && budget_ms > 0.0).then_some(budget_ms),
-        difficulty,
-    };
+    let options =
+        crate::boundary::generate_options(size, symmetry, seed, empty, budget_ms, difficulty)
+            .map_err(|e| js_error(&e, None))?;
+    let shape = options.shape;
     let mut control = JsControl {
         callback: progress,
         last_fraction: -1.0,

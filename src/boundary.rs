@@ -1,0 +1,86 @@
+//! What crosses the JavaScript boundary, read into engine options: the plain numbers and
+//! strings that `www/engine.js` passes to the wasm exports (a size of 0 for "any", an
+//! empty fraction of `NaN` for the default, a level's id or `""`), checked here with typed
+//! errors. It is plain Rust so that the native tests and the `wasm_args` fuzz target
+//! drive the same decoding as the browser; `wasm.rs` only adds the JavaScript types.
+
+use crate::error::Error;
+use crate::generate::{Options, Symmetry, Target};
+use crate::grade::Level;
+use crate::grid::Shape;
+use crate::parse::ParseOptions;
+
+/// Reading options from a size (`0`: infer it from the cells; otherwise 1, 4, 9, ..., 64)
+/// and the 16×16 hex flag.
+///
+/// ```
+/// use sudoku64::boundary::parse_options;
+/// assert_eq!(parse_options(9, false).unwrap().size, Some(9));
+/// assert_eq!(parse_options(0, false).unwrap().size, None);
+/// assert!(parse_options(10, false).is_err());
+/// ```
+pub fn parse_options(size: u32, hex: bool) -> Result<ParseOptions, Error> {
+    let size = if size == 0 { None } else { Some(size as usize) };
+    if let Some(n) = size {
+        Shape::from_size(n)?;
+    }
+    Ok(ParseOptions {
+        size,
+        hex,
+        ..ParseOptions::default()
+    })
+}
+
+/// The most solutions a count may ask for: at least 1 (a limit of 0 reads as 1).
+pub fn count_limit(limit: u32) -> u64 {
+    limit.max(1).into()
+}
+
+/// Generator options from the boundary's arguments:
+/// - `size`: the grid side (1, 4, 9, ..., 64);
+/// - `symmetry`: `none`, `rot180`, `rot90`, `mirror` or `diagonal`;
+/// - `seed`: the seed;
+/// - `empty`: a fraction of empty cells to reach (`0 <= empty < 1`); `NaN` for the
+///   size's default, and a negative value for minimal;
+/// - `budget_ms`: a time budget in milliseconds; `NaN`, 0, a negative or an infinite
+///   value for none;
+/// - `difficulty`: a level id (`easy` ... `diabolical`) to search for, or `""` for none.
+///
+/// ```
+/// use sudoku64::boundary::generate_options;
+/// let options = generate_options(9, "rot180", 7, f64::NAN, f64::NAN, "hard").unwrap();
+/// assert_eq!((options.shape.size(), options.seed), (9, 7));
+/// assert!(options.target.is_none() && options.budget_ms.is_none());
+/// assert!(generate_options(9, "spiral", 7, f64::NAN, 0.0, "").is_err());
+/// assert!(generate_options(9, "none", 7, 1.5, 0.0, "").is_err());
+/// ```
+pub fn generate_options(
+    size: u32,
+    symmetry: &str,
+    seed: u64,
+    empty: f64,
+    budget_ms: f64,
+    difficulty: &str,
+) -> Result<Options, Error> {
+    let shape = Shape::from_size(size as usize)?;
+    let symmetry: Symmetry = symmetry.parse()?;
+    let difficulty = match difficulty.trim() {
+        "" => None,
+        d => Some(d.parse::<Level>()?),
+    };
+    let target = if empty.is_nan() {
+        None
+    } else if empty < 0.0 {
+        Some(Target::Minimal)
+    } else {
+        Some(Target::empty(empty)?)
+    };
+    Ok(Options {
+        shape,
+        target,
+        symmetry,
+        seed,
+        budget_ms: (budget_ms.is_finite() && budget_ms > 0.0).then_some(budget_ms),
+        difficulty,
+    })
+}
