@@ -40,15 +40,18 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Solve puzzles: one per line, or one grid file (any common format, any size).
+    #[command(after_help = EXIT_STATUS)]
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution: one `PUZZLE SOLUTION` line each.
     #[command(after_help = GENERATE_EXIT_STATUS)]
     Generate(GenerateArgs),
     /// Grade puzzles by the techniques a player needs: one `LEVEL SCORE` line each.
-    Rate(InputArgs),
+    #[command(after_help = EXIT_STATUS)]
+    Rate(LogicArgs),
     /// Solve puzzles step by step with human techniques: one step per line, a blank line
     /// between puzzles.
-    Explain(InputArgs),
+    #[command(after_help = EXIT_STATUS)]
+    Explain(LogicArgs),
     /// Measure the solver or the generator.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -66,10 +69,58 @@ struct InputArgs {
     hex: bool,
 }
 
+/// A time limit per puzzle.
+#[derive(Args, Clone, Copy)]
+struct TimeoutArg {
+    /// Give up on a puzzle after this many seconds: standard error says so with its line
+    /// ("line 7: undecided after 10 s"), the other puzzles go on, and the exit status is 4.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
+    timeout: Option<f64>,
+}
+
+impl TimeoutArg {
+    /// A `go_on` for one puzzle started now: true until its time is up.
+    fn start(self) -> impl FnMut() -> bool {
+        let started = Instant::now();
+        let limit = self.timeout.map(Duration::from_secs_f64);
+        move || limit.is_none_or(|l| started.elapsed() < l)
+    }
+
+    /// The standard error line for a puzzle that ran out of time.
+    fn undecided(self, what: &str) -> String {
+        format!("{what}: undecided after {} s", self.timeout.unwrap_or(0.0))
+    }
+}
+
+/// `--timeout`'s value: a number of seconds above 0 (and at most a year).
+fn seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a number of seconds"))?;
+    if s > 0.0 && s <= 31_536_000.0 {
+        Ok(s)
+    } else {
+        Err(format!(
+            "{text} is not a time limit: give a number of seconds above 0"
+        ))
+    }
+}
+
+#[derive(Args)]
+struct LogicArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    time: TimeoutArg,
+}
+
 #[derive(Args)]
 struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    time: TimeoutArg,
     /// Print the number of solutions, counting no further than LIMIT (1 or more).
     #[arg(long, value_name = "LIMIT", conflicts_with = "all",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -153,6 +204,11 @@ struct GenerateArgs {
     /// made, fill restarts, exact checks, clues not proved necessary, and the time.
     #[arg(long)]
     stats: bool,
+    /// Give up on a puzzle after this many seconds (a hard stop, unlike --budget-ms):
+    /// standard error says "seed S: stopped after T s", the next seeds go on, and the exit
+    /// status is 4.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
+    timeout: Option<f64>,
 }
 
 #[derive(Subcommand)]
@@ -235,7 +291,14 @@ enum BenchCommand {
 /// The exit statuses of `generate`, for its `--help`.
 const GENERATE_EXIT_STATUS: &str = "Exit status: 0 when every puzzle was made as asked; \
 2 for bad options; 3 when --minimal was asked and some puzzle could not be proved minimal \
-(it is printed all the same: unique, with clues not proved necessary).";
+(it is printed all the same: unique, with clues not proved necessary); 4 when --timeout \
+stopped some puzzle.";
+
+/// The exit statuses of `solve`, `rate` and `explain`, for their `--help`.
+const EXIT_STATUS: &str = "Exit status: 0 when every puzzle had its answer; 1 when some \
+line could not be read or its puzzle has no answer (no solution, or several for rate and \
+explain), each said on standard error with its line; 2 for bad options or unreadable \
+input; 4 when --timeout stopped some puzzle.";
 
 /// How a command ended, when nothing stopped it early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,6 +309,19 @@ enum Outcome {
     Failed,
     /// `generate --minimal` printed a puzzle whose minimality is not proved: exit status 3.
     NotProvedMinimal,
+    /// `--timeout` stopped some puzzle: exit status 4.
+    Undecided,
+}
+
+impl Outcome {
+    /// The outcome of a batch where some puzzles failed (`ok` false) or ran out of time.
+    fn of(ok: bool, undecided: bool) -> Outcome {
+        if undecided {
+            Outcome::Undecided
+        } else {
+            Outcome::from(ok)
+        }
+    }
 }
 
 impl From<bool> for Outcome {
@@ -257,10 +333,10 @@ impl From<bool> for Outcome {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve(args) => solve(&args).map(Outcome::from),
+        Command::Solve(args) => solve(&args),
         Command::Generate(args) => generate(&args),
-        Command::Rate(input) => rate(&input).map(Outcome::from),
-        Command::Explain(input) => explain(&input).map(Outcome::from),
+        Command::Rate(args) => rate(&args),
+        Command::Explain(args) => explain(&args),
         Command::Bench(BenchCommand::Rate { input, limit }) => {
             bench_rate(&input, limit).map(Outcome::from)
         }
@@ -301,6 +377,7 @@ pub fn main() -> ExitCode {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::FAILURE,
         Ok(Outcome::NotProvedMinimal) => ExitCode::from(3),
+        Ok(Outcome::Undecided) => ExitCode::from(4),
         Err(message) => {
             eprintln!("sudoku64: {message}");
             ExitCode::from(2)
@@ -374,16 +451,23 @@ fn search_for(slot: &mut Option<Search>, shape: Shape) -> &mut Search {
     slot.as_mut().expect("made above")
 }
 
-/// `sudoku64 solve`. Returns whether every puzzle had a solution.
-fn solve(args: &SolveArgs) -> Result<bool, String> {
+/// `sudoku64 solve`: whether every puzzle had a solution, and whether `--timeout`
+/// stopped some.
+fn solve(args: &SolveArgs) -> Result<Outcome, String> {
     let puzzles = stream_puzzles(&args.input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let layout = Layout::from(args.format);
     let mut all_ok = true;
+    let mut undecided = false;
     let mut slot: Option<Search> = None;
-    let go_on = &mut |_: &Stats| true;
     for (line, puzzle) in puzzles {
+        let mut in_time = args.time.start();
+        let go_on = &mut |_: &Stats| in_time();
+        let out_of_time = |undecided: &mut bool| {
+            eprintln!("{}", args.time.undecided(&format!("line {line}")));
+            *undecided = true;
+        };
         let grid = match puzzle {
             Ok(g) => g,
             Err(e) => {
@@ -397,15 +481,22 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
         let io_err = |e: io::Error| e.to_string();
         let (engine, stats) = if let Some(limit) = args.count {
             let answer = search.count_grid(&grid, limit, Limits::NONE, go_on);
-            writeln!(out, "{}", answer.count).map_err(io_err)?;
+            if answer.decided {
+                writeln!(out, "{}", answer.count).map_err(io_err)?;
+            } else {
+                out.flush().map_err(io_err)?;
+                out_of_time(&mut undecided);
+            }
             (answer.engine, answer.stats)
         } else if args.all {
             search.load_grid(&grid);
             let mut count = 0;
             let mut more = false;
+            let mut stopped = false;
             loop {
                 let next = search.next_solution(Limits::NONE, go_on);
                 if next != Next::Solution {
+                    stopped = next == Next::Stopped;
                     break;
                 }
                 if count == args.max {
@@ -415,7 +506,10 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
                 write_grid(&mut out, search.solution(), layout).map_err(io_err)?;
                 count += 1;
             }
-            if count == 0 {
+            if stopped {
+                out.flush().map_err(io_err)?;
+                out_of_time(&mut undecided);
+            } else if count == 0 {
                 eprintln!("line {line}: no solution");
                 all_ok = false;
             } else if more {
@@ -428,9 +522,14 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
                 second,
                 engine,
                 stats,
+                decided,
                 ..
             } = search.count_grid(&grid, 2, Limits::NONE, go_on);
             match (first, second) {
+                _ if !decided => {
+                    out.flush().map_err(io_err)?;
+                    out_of_time(&mut undecided);
+                }
                 (Some(s), None) => write_grid(&mut out, &s, layout).map_err(io_err)?,
                 (Some(s), Some(_)) => {
                     eprintln!("line {line}: more than one solution; printed one");
@@ -452,18 +551,19 @@ fn solve(args: &SolveArgs) -> Result<bool, String> {
         }
     }
     out.flush().map_err(|e| e.to_string())?;
-    Ok(all_ok)
+    Ok(Outcome::of(all_ok, undecided))
 }
 
 /// Writes `answer`'s text for every puzzle of the input, `between` separating two
 /// puzzles' texts. A line that cannot be read, or whose puzzle `answer` rejects, gets a
 /// message naming the line on standard error. Returns whether every puzzle had an answer.
 fn answer_each(
-    input: &InputArgs,
+    args: &LogicArgs,
     between: &str,
-    answer: impl Fn(&Grid) -> Result<String, Error>,
-) -> Result<bool, String> {
-    let puzzles = stream_puzzles(input)?;
+    answer: impl Fn(&Grid, &mut dyn FnMut() -> bool) -> Result<String, Error>,
+) -> Result<Outcome, String> {
+    let puzzles = stream_puzzles(&args.input)?;
+    let mut undecided = false;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let io_err = |e: io::Error| e.to_string();
@@ -472,8 +572,14 @@ fn answer_each(
         if i > 0 {
             write!(out, "{between}").map_err(io_err)?;
         }
-        match puzzle.and_then(|g| answer(&g)) {
+        let mut in_time = args.time.start();
+        match puzzle.and_then(|g| answer(&g, &mut in_time)) {
             Ok(text) => write!(out, "{text}").map_err(io_err)?,
+            Err(e) if e.kind() == &sudoku64::ErrorKind::Cancelled => {
+                out.flush().map_err(io_err)?;
+                eprintln!("{}", args.time.undecided(&format!("line {line}")));
+                undecided = true;
+            }
             Err(e) => {
                 out.flush().map_err(io_err)?;
                 eprintln!("line {line}: {e}");
@@ -482,34 +588,46 @@ fn answer_each(
         }
     }
     out.flush().map_err(io_err)?;
-    Ok(all_ok)
+    Ok(Outcome::of(all_ok, undecided))
 }
 
 /// `sudoku64 rate`: one `LEVEL SCORE` line per puzzle.
-fn rate(input: &InputArgs) -> Result<bool, String> {
-    answer_each(input, "", |g| {
-        let r = sudoku64::rate(g)?;
+fn rate(args: &LogicArgs) -> Result<Outcome, String> {
+    answer_each(args, "", |g, go_on| {
+        let r = sudoku64::grade::rate_cancellable(g, go_on)?;
         Ok(format!("{} {}\n", r.level.id(), r.score))
     })
 }
 
 /// `sudoku64 explain`: the steps, one per line, a blank line between puzzles.
-fn explain(input: &InputArgs) -> Result<bool, String> {
-    answer_each(input, "\n", |g| {
-        let steps = sudoku64::explain(g)?;
+fn explain(args: &LogicArgs) -> Result<Outcome, String> {
+    answer_each(args, "\n", |g, go_on| {
+        let steps = sudoku64::steps::explain_cancellable(g, go_on)?;
         Ok(steps.iter().map(|s| format!("{}\n", s.text)).collect())
     })
 }
 
-/// A clock for the generator's time budget; never cancels.
-struct Clock(Instant);
+/// A clock for the generator's time budget; cancels once `limit` has passed, if any.
+struct Clock {
+    started: Instant,
+    limit: Option<Duration>,
+}
+
+impl Clock {
+    fn start(limit: Option<f64>) -> Clock {
+        Clock {
+            started: Instant::now(),
+            limit: limit.map(Duration::from_secs_f64),
+        }
+    }
+}
 
 impl Control for Clock {
     fn now_ms(&mut self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1e3
+        self.started.elapsed().as_secs_f64() * 1e3
     }
     fn progress(&mut self, _: &generate::Progress) -> bool {
-        true
+        self.limit.is_none_or(|l| self.started.elapsed() < l)
     }
 }
 
@@ -569,8 +687,22 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
             budget_ms: args.budget_ms,
             ..base.clone()
         };
-        let started = Instant::now();
-        let made = generate::generate(&options, &mut Clock(started)).map_err(|e| e.to_string())?;
+        let mut clock = Clock::start(args.timeout);
+        let started = clock.started;
+        let made = match generate::generate(&options, &mut clock) {
+            Ok(made) => made,
+            Err(e) if e.kind() == &sudoku64::ErrorKind::Cancelled => {
+                out.flush().map_err(io_err)?;
+                eprintln!(
+                    "seed {}: stopped after {} s",
+                    options.seed,
+                    args.timeout.unwrap_or(0.0)
+                );
+                outcome = Outcome::Undecided;
+                continue;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         if args.csv {
             let row = [
                 (i + 1).to_string(),
@@ -982,9 +1114,9 @@ fn bench_generate(
             seed: seed.wrapping_add(i),
             ..base.clone()
         };
-        let start = Instant::now();
-        let made = generate::generate(&options, &mut Clock(start)).map_err(|e| e.to_string())?;
-        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let mut clock = Clock::start(None);
+        let made = generate::generate(&options, &mut clock).map_err(|e| e.to_string())?;
+        let ms = clock.started.elapsed().as_secs_f64() * 1e3;
         outln!(
             "{:>10} {:>10.1} {:>7} {:>7.1}% {:>8} {:>8}  {}",
             made.seed,

@@ -189,7 +189,13 @@ impl Rating {
 /// assert_eq!((rating.score, rating.steps), (2, 2));
 /// ```
 pub fn rate(grid: &Grid) -> Result<Rating, Error> {
-    let mut logic = Logic::new(grid)?;
+    rate_cancellable(grid, &mut || true)
+}
+
+/// [`rate`], asking `go_on` between steps and during the exact search: when it says no,
+/// the grading ends with [`crate::ErrorKind::Cancelled`].
+pub fn rate_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Rating, Error> {
+    let mut logic = Logic::new_cancellable(grid, go_on)?;
     let mut rating = Rating {
         level: Level::Easy,
         score: 0,
@@ -208,6 +214,9 @@ pub fn rate(grid: &Grid) -> Result<Rating, Error> {
         }
         if t > rating.hardest {
             rating.hardest = t;
+        }
+        if !go_on() {
+            return Err(crate::ErrorKind::Cancelled.into());
         }
     }
     rating.level = Level::of(rating.hardest);

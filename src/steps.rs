@@ -39,10 +39,22 @@ pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
 
 /// Every step from the grid to its solution, with the same errors as [`hint`].
 pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
-    let mut logic = Logic::new(grid)?;
+    explain_cancellable(grid, &mut || true)
+}
+
+/// [`explain`], asking `go_on` between steps and during the exact search: when it says
+/// no, the explanation ends with [`ErrorKind::Cancelled`].
+pub fn explain_cancellable(
+    grid: &Grid,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<Vec<Step>, Error> {
+    let mut logic = Logic::new_cancellable(grid, go_on)?;
     let mut steps = Vec::new();
     while let Some(step) = logic.next_step() {
         steps.push(step);
+        if !go_on() {
+            return Err(ErrorKind::Cancelled.into());
+        }
     }
     Ok(steps)
 }
@@ -68,20 +80,35 @@ impl Logic {
     /// Starts on a grid. Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no
     /// solution ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
     pub fn new(grid: &Grid) -> Result<Logic, Error> {
+        Logic::new_cancellable(grid, &mut || true)
+    }
+
+    /// [`Logic::new`], asking `go_on` between steps and about every millisecond of the
+    /// exact search: when it says no, the start ends with [`ErrorKind::Cancelled`]. A
+    /// caller's time limit goes here.
+    pub fn new_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Logic, Error> {
         if let Some(clash) = grid.first_clash() {
             return Err(clash);
         }
         let mut board = Board::new(grid);
         let mut probe = board.clone();
         let mut ahead = std::collections::VecDeque::new();
-        probe.run_logic(|step| ahead.push_back(step));
+        let mut stopped = false;
+        probe.run_logic(|step| {
+            ahead.push_back(step);
+            stopped = !go_on();
+            !stopped
+        });
+        if stopped {
+            return Err(ErrorKind::Cancelled.into());
+        }
         let solution = if probe.open == 0 {
             if !probe.grid().is_solved() {
                 return Err(ErrorKind::NoSolution.into());
             }
             probe.value
         } else {
-            exact_solution(&probe)?.cells().to_vec()
+            exact_solution(&probe, go_on)?.cells().to_vec()
         };
         debug_assert!(
             ahead
@@ -128,14 +155,17 @@ impl Logic {
 /// The unique solution of a board's candidates, by the exact search policy, or why there
 /// is none. The board's techniques have already run, so the policy's own logic step is
 /// skipped.
-fn exact_solution(board: &Board) -> Result<Grid, Error> {
+fn exact_solution(board: &Board, go_on: &mut dyn FnMut() -> bool) -> Result<Grid, Error> {
     let masks = board.masks();
     let policy = Policy {
         logic_first_from: usize::MAX,
         ..Policy::default()
     };
     let mut search = Search::with_policy(board.shape, policy);
-    let answer = search.count(&masks, 2, Limits::NONE, &mut |_| true);
+    let answer = search.count(&masks, 2, Limits::NONE, &mut |_| go_on());
+    if !answer.decided {
+        return Err(ErrorKind::Cancelled.into());
+    }
     let (Some(first), second) = (answer.first, answer.second) else {
         return Err(ErrorKind::NoSolution.into());
     };

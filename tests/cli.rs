@@ -628,3 +628,62 @@ fn output_closed_early_ends_every_command_with_a_message() {
         );
     }
 }
+
+/// A published-style minimal 25×25 that no engine here decides in a fraction of a second
+/// (see BENCHMARKS.md: over 60 s), for the time limit.
+fn hard_25() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/data/minimal-25.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().nth(11).unwrap().to_string()
+}
+
+/// `--timeout` stops one puzzle with a line naming it, the batch goes on, and the exit
+/// status says some were undecided.
+#[test]
+fn timeout_stops_one_puzzle_and_the_batch_goes_on() {
+    let (easy, easy_solution) = fixture("small.txt", 4, 1);
+    let file = temp_file("timeout.txt", &format!("{}\n{easy}\n", hard_25()));
+    let file = file.to_str().unwrap();
+    for args in [
+        vec!["solve", "--timeout", "0.2", file],
+        vec!["solve", "--count", "2", "--timeout", "0.2", file],
+        vec!["solve", "--all", "--timeout", "0.2", file],
+        vec!["rate", "--timeout", "0.2", file],
+        vec!["explain", "--timeout", "0.2", file],
+    ] {
+        let out = run(&args, "");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+        assert!(
+            err.contains("line 1: undecided after 0.2 s"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("line 2"), "{args:?}: {err}");
+        let text = stdout(&out);
+        match (args[0], args[1]) {
+            (_, "--count") => assert_eq!(text.trim(), "1"),
+            ("rate" | "explain", _) => assert!(!text.is_empty()),
+            _ => assert_eq!(text.trim(), easy_solution),
+        }
+    }
+    let out = run(
+        &[
+            "generate",
+            "--size",
+            "64",
+            "--count",
+            "2",
+            "--timeout",
+            "0.05",
+        ],
+        "",
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert_eq!(err.matches("stopped after 0.05 s").count(), 2, "{err}");
+    for bad in ["0", "-1", "abc", "nan"] {
+        let out = run(&["solve", "--timeout", bad, file], "");
+        assert_eq!(out.status.code(), Some(2), "--timeout {bad}");
+        assert!(stderr(&out).contains("--timeout"), "--timeout {bad}");
+    }
+}

@@ -247,7 +247,7 @@ pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
 
 /// Applies steps until no technique short of guessing finds one; the masks left.
 fn run_out(mut board: Board) -> Vec<u64> {
-    board.run_logic(|_| {});
+    board.run_logic(|_| true);
     board.masks()
 }
 
@@ -360,14 +360,16 @@ impl Board {
     }
 
     /// Takes steps until no technique short of guessing finds one (or the grid is full),
-    /// handing each to `record`.
-    pub(crate) fn run_logic(&mut self, mut record: impl FnMut(Step)) {
+    /// handing each to `record`, which returns `false` to stop early.
+    pub(crate) fn run_logic(&mut self, mut record: impl FnMut(Step) -> bool) {
         while self.open > 0 {
             let Some(step) = self.find_logical() else {
                 break;
             };
             self.apply(&step);
-            record(step);
+            if !record(step) {
+                break;
+            }
         }
     }
 
