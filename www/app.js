@@ -816,7 +816,7 @@ function gridKey(event) {
   if ('move' in action) select(action.move);
   else if (action.deselect) {
     select(-1);
-    say('No cell selected: Tab now leaves the grid.');
+    say('No cell selected.');
   } else if (action.clear) input(0);
   else if (action.pencil) setPencilMode(!view.pencilMode);
   else if (action.zoom) zoom(action.zoom);
@@ -854,13 +854,25 @@ function onKeyDown(event) {
   }
   if (target === ui.canvas) {
     if (gridKey(event)) event.preventDefault();
-  } else if (target === document.body && event.key !== 'Tab' && !event.ctrlKey && !event.metaKey) {
-    // Typing with nothing focused goes to the grid.
+  } else if (typingGoesToGrid(event)) {
+    // Typing with nothing focused, or on a button (reached by Tab, or pressed with Enter),
+    // goes to the grid, which takes the focus back.
     if (gridKey(event)) {
       event.preventDefault();
       ui.canvas.focus({ preventScroll: true });
     }
   }
+}
+
+/**
+ * Whether a key pressed outside the grid is meant for it: anything but Tab, Enter and Space
+ * (which move on or press the focused control) pressed on the page or on a button.
+ */
+function typingGoesToGrid(event) {
+  const target = event.target;
+  if (event.ctrlKey || event.metaKey || event.altKey || ['Tab', 'Enter', ' '].includes(event.key)) return false;
+  if (target === document.body) return true;
+  return target instanceof HTMLButtonElement && !target.closest('#generate-form') && !ui.palette.contains(target);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -912,6 +924,14 @@ function wire() {
     say('Copied the grid as one line of text.', 'ok');
   });
 
+  // A toolbar button clicked with a pointer hands the keyboard back to the grid, so typing
+  // goes on where it was (a button pressed from the keyboard keeps the focus, and the keys
+  // typed on it are passed to the grid: see typingGoesToGrid). Capture: before the button's
+  // own action, which may move the focus on purpose (Copy without a clipboard).
+  document.querySelector('.panel').addEventListener('click', (event) => {
+    const button = event.target.closest('.toolbar button');
+    if (button && event.detail > 0) ui.canvas.focus({ preventScroll: true });
+  }, true);
   ui.palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
   ui.palette.addEventListener('click', (event) => {
     const button = event.target.closest('button');
@@ -951,7 +971,13 @@ function wire() {
   });
   ui.blank.addEventListener('click', () => startBlank(Number(ui.size.value)));
   ui.load.addEventListener('click', () => loadText(ui.text.value));
-  // Pasting into the box loads at once too; typing there waits for Load.
+  // Enter in the box loads, as in a one-line field; Shift+Enter starts a new line.
+  ui.text.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    loadText(ui.text.value);
+  });
+  // Pasting into the box loads at once too; typing there waits for Load (or Enter).
   ui.text.addEventListener('paste', () => setTimeout(() => loadText(ui.text.value)));
 
   ui.themeToggle.addEventListener('click', () => {

@@ -1,0 +1,91 @@
+// The app as a player meets it: the keyboard after toolbar buttons, one tab stop for the
+// grid, verdicts that hold, games that are never lost, and the status box. Each test is
+// the reproduction of one defect or feature of the app, checked through the page as a
+// player (or a screen reader) sees it: the canvas's data-* text, the live regions, focus.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, withBrowser } from './harness.mjs';
+
+// magictour top1465 #1: one solution.
+const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+const env = withBrowser();
+
+/** Opens the app (a fresh browser context, so fresh localStorage) and waits for the engine. */
+async function openApp(hash = '') {
+  const page = await openPage(env.browser, `${env.server.origin}/${hash}`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  return page;
+}
+
+const grid = (page) => page.$eval('#grid', (c) => c.dataset.grid);
+const givens = (page) => page.$eval('#grid', (c) => c.dataset.givens);
+const status = (page) => page.textContent('#status');
+const idle = (page) => page.waitForFunction(() => !document.body.dataset.busy);
+/** Clicks the middle of a cell of the canvas. */
+async function clickCell(page, cell) {
+  const { n, w } = await page.$eval('#grid', (c) => ({ n: Number(c.dataset.size), w: c.getBoundingClientRect().width }));
+  const pitch = w / n;
+  await page.click('#grid', { position: { x: ((cell % n) + 0.5) * pitch, y: (Math.floor(cell / n) + 0.5) * pitch } });
+}
+const focused = (page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+test('after any toolbar button, typing goes to the grid again', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await clickCell(page, 1); // r1c2, empty
+  const cell = await page.$eval('#cell-info', (p) => p.textContent);
+  assert.match(cell, /^r1c2/);
+  await page.click('#pencil');
+  assert.equal(await focused(page), 'grid', 'the focus is back on the grid');
+  await page.keyboard.type('12');
+  assert.match(await page.textContent('#cell-info'), /marks 1 2/);
+  await page.click('#pencil');
+  await page.click('#candidates');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#cell-info'), /^r1c3/, 'arrows move after Candidates');
+  await page.click('#undo');
+  await page.keyboard.type('7');
+  assert.equal((await grid(page))[2], '7', 'typing after Undo enters the symbol');
+  await page.click('#hint');
+  await idle(page);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focused(page), 'grid');
+  // A button reached with Tab and pressed with Enter keeps the focus, and symbols typed
+  // on it go to the grid.
+  await page.focus('#check');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  await page.keyboard.type('5');
+  assert.equal(await focused(page), 'grid');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the grid is one tab stop: Tab leaves it in one press at 9×9 and at 64×64', async () => {
+  for (const hash of [`#p=${UNIQUE}`, '#size=64']) {
+    const page = await openApp(hash);
+    await page.focus('#grid');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    assert.notEqual(await focused(page), 'grid', `${hash}: Tab leaves the grid`);
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focused(page), 'grid', 'Shift+Tab comes back');
+    await page.keyboard.press('Shift+Tab');
+    assert.notEqual(await focused(page), 'grid');
+    await page.close();
+  }
+});
+
+test('Enter in the paste box loads the puzzle; Shift+Enter adds a line', async () => {
+  const page = await openApp();
+  await page.focus('#puzzle-text');
+  await page.keyboard.type(EASY.slice(0, 40));
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type(EASY.slice(40));
+  assert.equal(await page.inputValue('#puzzle-text'), `${EASY.slice(0, 40)}\n${EASY.slice(40)}`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, EASY);
+  assert.doesNotMatch(await page.inputValue('#puzzle-text'), /\n\n|\n$/, 'Enter added no newline');
+  await page.close();
+});
