@@ -298,7 +298,7 @@ async function solve() {
   const n = game.size;
   const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(game.line(), { size: n, signal, onProgress: search.onProgress }))
+    (signal) => engine.solve(game.playerLine(), { size: n, signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
   if (game !== asked || game.revision !== revision) {
@@ -401,13 +401,13 @@ async function check() {
       + 'a symbol repeats in a row, column or box, so no solution can complete the grid.', 'error');
     return;
   }
-  if (game.filledCount() === n * n) {
+  if (game.filledCount() === n * n && !game.hasSolverValues()) {
     say('Complete: every row, column and box holds each symbol once.', 'ok');
     return;
   }
   const search = searchTicker('check');
   const result = await runJob('check', 'Counting solutions…',
-    (signal) => engine.count(game.line(), 2, { signal, onProgress: search.onProgress })).finally(search.stop);
+    (signal) => engine.count(game.playerLine(), 2, { signal, onProgress: search.onProgress })).finally(search.stop);
   if (!result || game !== asked || game.revision !== revision) return;
   if (result.status === 'invalid') {
     view.errors = result.error?.cells ?? [];

@@ -55,6 +55,19 @@ export class Game {
     return toLine(this.values.map((v, i) => (this.solved[i] ? 0 : v)));
   }
 
+  /**
+   * The givens and the player's entries, without what the solver filled in: what Solve and
+   * Check judge, so that asking twice gives the same verdict.
+   */
+  playerLine() {
+    return toLine(this.values.map((v, i) => (this.solved[i] ? 0 : v)));
+  }
+
+  /** Whether the solver filled in any cell. */
+  hasSolverValues() {
+    return this.solved.some(Boolean);
+  }
+
   /** Cells whose symbol repeats in a row, column or box. */
   clashes() {
     this.clashCache ??= findClashes(this.values, this.size);
@@ -131,11 +144,16 @@ export class Game {
     return this.commit('clear marks', [{ cell, after: { marks: null } }]);
   }
 
-  /** Fills the empty cells from a solution (values in cell order), flagged as the solver's. */
+  /**
+   * Fills the empty cells, and those the solver filled before, from a solution (values in
+   * cell order), flagged as the solver's.
+   */
   fillSolution(solution) {
     const edits = [];
     for (let cell = 0; cell < this.values.length; cell++) {
-      if (!this.values[cell] && solution[cell]) edits.push({ cell, after: { value: solution[cell], solved: 1 } });
+      if ((!this.values[cell] || this.solved[cell]) && solution[cell]) {
+        edits.push({ cell, after: { value: solution[cell], solved: 1 } });
+      }
     }
     return this.commit('solve', edits);
   }

@@ -89,3 +89,30 @@ test('Enter in the paste box loads the puzzle; Shift+Enter adds a line', async (
   assert.doesNotMatch(await page.inputValue('#puzzle-text'), /\n\n|\n$/, 'Enter added no newline');
   await page.close();
 });
+
+test('Solve pressed twice gives the same verdict, and keeps the outlines', async () => {
+  const page = await openApp('#size=9');
+  const verdict = async () => {
+    await page.click('#solve');
+    await idle(page);
+    return { status: await status(page), marked: await page.$eval('#grid', (c) => c.dataset.marked) };
+  };
+  const first = await verdict();
+  assert.match(first.status, /more than one solution/);
+  assert.ok(first.marked.split(' ').length >= 2, 'the cells where two solutions differ are outlined');
+  const second = await verdict();
+  assert.match(second.status, /more than one solution/);
+  assert.equal(second.marked, first.marked);
+  // A rejected paste leaves the grid, and the verdict stays.
+  await page.fill('#puzzle-text', 'not a puzzle at all');
+  await page.click('#load');
+  await idle(page);
+  assert.match(await status(page), /not a valid puzzle/);
+  const third = await verdict();
+  assert.match(third.status, /more than one solution/);
+  // Check judges the same grid: the givens and entries, not the solver's fill.
+  await page.click('#check');
+  await idle(page);
+  assert.match(await status(page), /at least 2 solutions/);
+  await page.close();
+});
