@@ -19,7 +19,8 @@ import {
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
 const ui = {
-  board: $('board'), canvas: $('grid'), status: $('status'), version: $('engine-version'),
+  board: $('board'), canvas: $('grid'), status: $('status'), statusDetails: $('status-details'),
+  version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
   pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
@@ -49,10 +50,16 @@ let layout = null;
 // ---------------------------------------------------------------------------------------
 // Status and drawing
 
-/** Shows a message in the aria-live status line; `tone` is '', 'ok', 'warn' or 'error'. */
-function say(message, tone = '') {
+/**
+ * Shows a message in the aria-live status line; `tone` is '', 'ok', 'warn' or 'error'.
+ * `details` (the figures behind it: times, counts) goes on the quieter line below, which
+ * every new message replaces.
+ */
+function say(message, tone = '', details = '') {
   ui.status.textContent = message;
   ui.status.dataset.tone = tone;
+  ui.statusDetails.textContent = details;
+  ui.statusDetails.title = details;
 }
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
@@ -311,19 +318,19 @@ async function solve() {
   switch (result.status) {
     case 'unique':
       game.fillSolution(lineValues(result.solution));
-      say(`Solved: this puzzle has exactly one solution${stats}.`, 'ok');
+      say('Solved: this puzzle has exactly one solution.', 'ok', stats);
       break;
     case 'multiple': {
       const [first, second] = (result.solutions ?? []).map(lineValues);
       game.fillSolution(lineValues(result.solution) ?? first);
       if (first && second) view.marked = differences(first, second);
-      say(`This puzzle has more than one solution; one is shown. ${view.marked.length
-        ? `The outlined cells are where two of them differ${stats}.` : `${stats.trim()}`}`.trim(), 'warn');
+      say(`This puzzle has more than one solution; one is shown.${view.marked.length
+        ? ' The outlined cells are where two of them differ.' : ''}`, 'warn', stats);
       break;
     }
     case 'none':
       say(`This puzzle has no solution${game.filledCount() > game.givens.filter(Boolean).length
-        ? ': your entries may be wrong (Undo, or Clear them)' : ''}${stats}.`, 'error');
+        ? ': your entries may be wrong (Undo, or Clear them)' : ''}.`, 'error', stats);
       break;
     case 'invalid':
       view.errors = result.error?.cells ?? [];
@@ -341,11 +348,16 @@ function differences(a, b) {
   return cells;
 }
 
+/** The figures of a search for the details line: "Took 1.24 s; the search tried 2,498,907 guesses". */
 function statsText(stats) {
   if (!stats || typeof stats.ms !== 'number') return '';
-  const time = stats.ms < 1000 ? `${Math.max(0, stats.ms).toFixed(stats.ms < 10 ? 1 : 0)} ms` : `${(stats.ms / 1000).toFixed(2)} s`;
   const work = searchCounts(stats);
-  return ` (${[time, ...(work.length ? work : ['no guesses'])].join(', ')})`;
+  return `Took ${duration(stats.ms)}; ${work.length ? `the search tried ${work.join(' and met ')}` : 'solved by logic alone, without guessing'}.`;
+}
+
+/** A time in milliseconds for people: "4.2 ms", "180 ms", "2.31 s". */
+function duration(ms) {
+  return ms < 1000 ? `${Math.max(0, ms).toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
 /** A search's guesses and conflicts in words, leaving out those it has none of. */
@@ -455,6 +467,7 @@ function generateOptions() {
 
 async function generate(options) {
   const n = options.size;
+  const started = performance.now();
   let percent = '';
   // Beside the bar, not in the live status line, so screen readers are not told every second.
   const ticker = elapsedTicker(() => percent);
@@ -481,7 +494,8 @@ async function generate(options) {
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
   // The summary names the size, clues, symmetry and seed, and the level with a difficulty
   // (saying when it is only the closest).
-  say(`Generated ${summary} (${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}).`, result.levelName && !result.difficultyReached ? 'warn' : 'ok');
+  say(`Generated ${summary}.`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
+    `Took ${duration(ms)}${result.details ? `; ${result.details}` : ''}.`);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -116,3 +116,32 @@ test('Solve pressed twice gives the same verdict, and keeps the outlines', async
   assert.match(await status(page), /at least 2 solutions/);
   await page.close();
 });
+
+test('the status box keeps its height, and figures go to the details line', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  // Where Solve sits in the panel (which may scroll).
+  const solveTop = () => page.$eval('#solve', (b) => {
+    const panel = b.closest('.panel');
+    return b.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop;
+  });
+  const top = await solveTop();
+  await page.click('#solve');
+  await idle(page);
+  assert.equal(await solveTop(), top);
+  assert.match(await status(page), /^Solved: this puzzle has exactly one solution\.$/, 'no figures in the message');
+  assert.match(await page.textContent('#status-details'), /^Took [\d.]+ m?s; /);
+  // A long message (four clashing pairs) and a job's progress row leave the buttons where they are.
+  await page.fill('#puzzle-text', `1111${'.'.repeat(5)}2222${'.'.repeat(68)}`);
+  await page.click('#load');
+  await page.waitForFunction(() => /clash/.test(document.getElementById('status').textContent));
+  assert.equal(await page.textContent('#status-details'), '', 'a new message clears the details');
+  assert.equal(await solveTop(), top);
+  await page.selectOption('#size', '64');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.body.dataset.busy === 'generate');
+  assert.equal(await solveTop(), top);
+  await page.click('#cancel');
+  await idle(page);
+  assert.equal(await solveTop(), top);
+  await page.close();
+});
