@@ -13,7 +13,8 @@ import { cellAtTextPlace, cellName, fromLine, readLeniently, symbolChar } from '
 import { gridKeyAction, shortcutAction } from './input.js';
 import { THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
 import {
-  blankHash, generatedHash, loadSaved, loadTheme, parseHash, puzzleHash, save, saveTheme, showHash,
+  blankHash, generatedHash, hashKey, loadGames, loadTheme, newGameId, parseHash, puzzleHash, saveGames,
+  saveTheme, showHash, withGame,
 } from './persist.js';
 
 const engine = createEngine();
@@ -29,7 +30,7 @@ const ui = {
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
   form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
-  help: $('help'), themeToggle: $('theme-toggle'),
+  help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
 };
 const ctx = ui.canvas.getContext('2d');
 const ZOOMS = [1, 1.5, 2, 3, 4, 6];
@@ -37,6 +38,16 @@ const ZOOMS = [1, 1.5, 2, 3, 4, 6];
 let game = new Game(9);
 /** The hash that names where the current puzzle came from (a pasted line, a seed, a blank). */
 let source = blankHash(9);
+/** The current game's id in the list of recent games. */
+let gameId = newGameId();
+/** The recent games as stored (records, see persist.js), most recent first. */
+let recent = loadGames();
+/**
+ * Games a newer one replaced, for Undo to go back to, and those Undo went back from, for
+ * Redo: {id, game, hash, selected}, the Game objects themselves (with their history).
+ */
+const replaced = [];
+const unreplaced = [];
 const view = {
   selected: -1, pencilMode: false, zoomIndex: 0, focused: false,
   errors: [], // cells the engine rejected
@@ -114,8 +125,8 @@ function changed({ persist = true } = {}) {
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
   ui.apply.disabled = !view.hint;
-  ui.undo.disabled = !game.history.canUndo;
-  ui.redo.disabled = !game.history.canRedo;
+  ui.undo.disabled = !game.history.canUndo && !replaced.length;
+  ui.redo.disabled = !game.history.canRedo && !unreplaced.length;
   updateCellInfo();
   updatePalette();
   redraw();
@@ -188,22 +199,148 @@ function saveNow() {
     source = game.filledCount() ? puzzleHash(game.puzzleLine()) : blankHash(game.size);
   }
   showHash(source);
-  save({ hash: source, game: game.toJSON(), selected: view.selected });
+  const record = { id: gameId, hash: source, saved: Date.now(), selected: view.selected, game: game.toJSON() };
+  recent = withGame(recent, record, { keep: worthKeeping });
+  saveGames(recent);
+  showRecent();
 }
 
-/** Replaces the game (a new puzzle): clears the history, marks and errors. */
-function startGame(next, hash = puzzleHash(next.givensLine())) {
-  game = next;
-  source = hash;
-  view.selected = -1;
+/** A record worth a place in the recent games: a puzzle, or anything the player did. */
+function worthKeeping(record) {
+  const g = record.game;
+  return /[^.]/.test(g.values ?? '') || Object.keys(g.pencil ?? {}).length > 0
+    || g.history?.done?.length > 0 || g.history?.undone?.length > 0;
+}
+
+/** The current game as Undo keeps it when a newer one replaces it. */
+function currentEntry() {
+  return { id: gameId, game, hash: source, selected: view.selected };
+}
+
+/**
+ * Replaces the game (a new puzzle, a reopened one). The game it replaces is saved among
+ * the recent games and, when there was anything in it, kept for Undo. Returns a sentence
+ * for the status line about where the replaced game went ('' when there is nothing to say).
+ */
+function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(), selected = -1 } = {}) {
+  let note = '';
+  if (game !== next && (game.hasProgress() || game.hasGivens())) {
+    saveNow();
+    replaced.push(currentEntry());
+    unreplaced.length = 0;
+    note = game.hasProgress() ? ' Undo goes back to the game you were playing; it is also under Recent games.' : '';
+  }
+  // A game reopened while Undo still held it: the held one is the same game.
+  for (const stack of [replaced, unreplaced]) {
+    const at = stack.findIndex((entry) => entry.id === id);
+    if (at >= 0) stack.splice(at, 1);
+  }
+  showGame({ id, game: next, hash, selected });
+  return note;
+}
+
+/** Shows a game as the current one: clears the view's marks, errors and hint. */
+function showGame(entry) {
+  game = entry.game;
+  source = entry.hash;
+  gameId = entry.id;
+  view.selected = Number.isInteger(entry.selected) && entry.selected < game.size ** 2 ? entry.selected : -1;
   view.errors = [];
   view.marked = [];
   clearHint();
-  ui.size.value = String(next.size);
+  ui.size.value = String(game.size);
   syncGenerateFields();
   layout = null;
   changed();
   saveNow();
+}
+
+/** Goes back to the game a newer one replaced (Undo with nothing left to undo in this one). */
+function backToReplaced() {
+  const entry = replaced.pop();
+  if (!entry) return false;
+  saveNow();
+  unreplaced.push(currentEntry());
+  showGame(entry);
+  say(`Back to the ${game.size}×${game.size} game you had before. Redo returns to the newer one.`, 'ok');
+  return true;
+}
+
+/** Returns to the game Undo went back from (Redo with nothing left to redo in this one). */
+function forwardToReplacing() {
+  const entry = unreplaced.pop();
+  if (!entry) return false;
+  saveNow();
+  replaced.push(currentEntry());
+  showGame(entry);
+  say(`Forward to the newer ${game.size}×${game.size} game. Undo goes back again.`, 'ok');
+  return true;
+}
+
+/** The recent game a link names, or null. */
+function recordForHash(hash) {
+  const key = hashKey(hash);
+  return recent.find((r) => hashKey(r.hash) === key && worthKeeping(r)) ?? null;
+}
+
+/** Reopens a recent game with its entries, marks and undo history. Returns false when it cannot. */
+function openRecord(record, verb = 'Reopened') {
+  if (record.id === gameId) return true;
+  const held = [...replaced, ...unreplaced].find((entry) => entry.id === record.id);
+  const next = held?.game ?? Game.fromJSON(record.game);
+  if (!next) return false;
+  const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size), {
+    id: record.id, selected: held?.selected ?? record.selected,
+  });
+  say(`${verb} your ${next.size}×${next.size} game as you left it.${note}`, 'ok');
+  return true;
+}
+
+/** How long ago a time was, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
+function ago(time) {
+  const minutes = Math.floor((Date.now() - time) / 60000);
+  if (!(minutes >= 1)) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** A recent game in a few words: "9×9 · 23 givens · 12 entries · 5 min ago". */
+function recordSummary(record) {
+  const g = record.game;
+  const size = Number(g.size);
+  const values = String(g.values ?? '');
+  const givens = [...String(g.givens ?? '')].filter((b) => b === '1').length;
+  const solved = [...String(g.solved ?? '')].filter((b) => b === '1').length;
+  const entries = [...values].filter((c) => c !== '.').length - givens - solved;
+  const parts = [`${size}×${size}`];
+  if (!givens && !entries) parts.push('blank');
+  else parts.push(givens ? `${givens} givens` : 'typed in', `${entries} entr${entries === 1 ? 'y' : 'ies'}`);
+  if (solved) parts.push('solved by the engine');
+  return parts.join(' · ');
+}
+
+/** Lists the recent games, the current one marked. */
+function showRecent() {
+  const items = recent.map((record) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.id = record.id;
+    const what = document.createElement('span');
+    what.textContent = recordSummary(record);
+    const when = document.createElement('span');
+    when.className = 'when';
+    when.textContent = record.id === gameId ? 'playing now' : ago(record.saved);
+    button.append(what, when);
+    if (record.id === gameId) button.setAttribute('aria-current', 'true');
+    item.append(button);
+    return item;
+  });
+  ui.recent.replaceChildren(...items);
+  ui.recentGroup.hidden = items.length === 0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -465,9 +602,12 @@ function generateOptions() {
   return { options };
 }
 
-async function generate(options) {
+async function generate(options, note = '') {
   const n = options.size;
   const started = performance.now();
+  // The game on the board while the engine works: the player may go on typing in it.
+  const playing = game;
+  const revision = game.revision;
   let percent = '';
   // Beside the bar, not in the live status line, so screen readers are not told every second.
   const ticker = elapsedTicker(() => percent);
@@ -487,14 +627,18 @@ async function generate(options) {
     return;
   }
   const size = result.size ?? n;
-  startGame(Game.fromPuzzle(size, values), generatedHash({
+  const typedMeanwhile = game === playing && game.revision !== revision;
+  const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
   }));
+  const kept = typedMeanwhile && replacedNote
+    ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
+    : note || replacedNote;
   const ms = result.ms ?? performance.now() - started;
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
   // The summary names the size, clues, symmetry and seed, and the level with a difficulty
   // (saying when it is only the closest).
-  say(`Generated ${summary}.`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
+  say(`Generated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
     `Took ${duration(ms)}${result.details ? `; ${result.details}` : ''}.`);
 }
 
@@ -681,32 +825,33 @@ async function loadText(text) {
     const cell = cellAtTextPlace(lenient, error.line, error.column);
     if (cell >= 0) cells = [cell];
   }
+  let note = '';
   if (shown) {
-    startGame(Game.fromPuzzle(shown.size, shown.values));
+    note = startGame(Game.fromPuzzle(shown.size, shown.values));
     view.errors = cells;
     changed();
   }
   const sentence = shown ? errorSentence({ ...error, cells }, shown.size) : `${describeError(error)}.`;
-  say(`The pasted text is not a valid puzzle: ${sentence}`, 'error');
+  say(`The pasted text is not a valid puzzle: ${sentence}${note}`, 'error');
 }
 
-function loadPuzzle(size, values, verb) {
-  startGame(Game.fromPuzzle(size, values));
+function loadPuzzle(size, values, verb, hash) {
+  const note = startGame(Game.fromPuzzle(size, values), hash);
   const clashes = game.clashes();
   const givens = values.filter(Boolean).length;
   if (clashes.length) {
     view.errors = clashes;
     changed();
     say(`${verb} a ${size}×${size} puzzle, but its givens clash: ${clashDescription(clashes)}. `
-      + 'The cells are outlined in red.', 'error');
+      + `The cells are outlined in red.${note}`, 'error');
   } else {
-    say(`${verb} a ${size}×${size} puzzle with ${givens} givens. Press Solve to solve it.`, 'ok');
+    say(`${verb} a ${size}×${size} puzzle with ${givens} givens.${note || ' Press Solve to solve it, or play it.'}`, 'ok');
   }
 }
 
 function startBlank(n) {
-  startGame(new Game(n), blankHash(n));
-  say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.`);
+  const note = startGame(new Game(n), blankHash(n));
+  say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.${note}`);
 }
 
 function clashDescription(cells) {
@@ -714,12 +859,17 @@ function clashDescription(cells) {
   return names.join(', ') + (cells.length > 4 ? ` and ${cells.length - 4} more` : '');
 }
 
-/** Opens what a hash names. Returns false when it names nothing. */
+/**
+ * Opens what a hash names: the recent game it names, as it was left, else a new game.
+ * Returns false when it names nothing.
+ */
 async function openHash(hash) {
   const target = parseHash(hash);
   if (!target) return false;
+  const record = recordForHash(hash);
+  if (record && openRecord(record)) return true;
   if (target.puzzle) {
-    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened');
+    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened', hash);
   } else if (target.blank) {
     startBlank(target.blank);
   } else {
@@ -728,8 +878,8 @@ async function openHash(hash) {
     ui.symmetry.value = g.symmetry;
     ui.empty.value = g.empty ?? '';
     syncGenerateFields();
-    startGame(new Game(g.size), hash);
-    await generate(g);
+    const note = startGame(new Game(g.size), hash); // blank until the engine has made it
+    await generate(g, note);
   }
   return true;
 }
@@ -788,10 +938,12 @@ function gameChanged() {
 
 function undo() {
   if (game.undo()) gameChanged();
+  else backToReplaced();
 }
 
 function redo() {
   if (game.redo()) gameChanged();
+  else forwardToReplacing();
 }
 
 function setPencilMode(on) {
@@ -970,6 +1122,11 @@ function wire() {
     }
   });
   ui.cancel.addEventListener('click', cancelJob);
+  ui.recent.addEventListener('click', (event) => {
+    const id = event.target.closest('button')?.dataset.id;
+    const record = id && recent.find((r) => r.id === id);
+    if (record && !openRecord(record)) say('That game could not be read back.', 'error');
+  });
   ui.hint.addEventListener('click', hint);
   ui.apply.addEventListener('click', applyHint);
   ui.candidates.addEventListener('click', fillCandidates);
@@ -1032,15 +1189,14 @@ async function main() {
   wire();
   setBusy(null);
 
-  // What to show: the saved game when the URL names it (or names nothing this page
-  // understands), else what the URL names, else a blank 9×9.
+  // What to show: the recent game the URL names, or the last one when the URL names
+  // nothing this page understands; else what the URL names; else a blank 9×9.
   const hash = location.hash.length > 1 ? location.hash : '';
   const target = hash ? parseHash(hash) : null;
-  const saved = loadSaved();
-  const restored = saved && (!target || hash === saved.hash) ? Game.fromJSON(saved.game) : null;
+  const record = target ? recordForHash(hash) : recent.find(worthKeeping) ?? null;
+  const restored = record ? Game.fromJSON(record.game) : null;
   if (restored) {
-    startGame(restored, typeof saved.hash === 'string' ? saved.hash : blankHash(restored.size));
-    if (Number.isInteger(saved.selected) && saved.selected < restored.size ** 2) select(saved.selected);
+    showGame({ id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size), selected: record.selected });
   } else if (target?.generate) {
     startGame(new Game(target.generate.size), hash); // blank until the engine makes it again
   } else if (target) {

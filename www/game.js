@@ -226,11 +226,23 @@ export class Game {
     return command;
   }
 
-  /** Plain data for localStorage (the history is not kept). */
-  toJSON() {
+  /**
+   * Plain data for localStorage, with the last `historyLimit` commands of the undo history
+   * (and what can be redone), each change packed as
+   *   [cell, value before, solved before, marks before, value after, solved after, marks after]
+   * with values and marks as symbol characters ('' for none).
+   */
+  toJSON({ historyLimit = 200 } = {}) {
     const pencil = {};
     this.pencil.forEach((marks, cell) => {
-      if (marks?.length) pencil[cell] = marks.map((v) => ALPHABET[v - 1]).join('');
+      if (marks?.length) pencil[cell] = marksText(marks);
+    });
+    const pack = (command) => ({
+      label: command.label,
+      changes: command.changes.map(({ cell, before, after }) => [
+        cell, symbolText(before.value), before.solved ? 1 : 0, marksText(before.marks),
+        symbolText(after.value), after.solved ? 1 : 0, marksText(after.marks),
+      ]),
     });
     return {
       size: this.size,
@@ -238,6 +250,10 @@ export class Game {
       givens: Array.from(this.givens).join(''),
       solved: Array.from(this.solved).join(''),
       pencil,
+      history: {
+        done: this.history.done.slice(-historyLimit).map(pack),
+        undone: this.history.undone.slice(-historyLimit).map(pack),
+      },
     };
   }
 
@@ -254,10 +270,52 @@ export class Game {
       if (Number(cell) >= 0 && Number(cell) < count && marks.length) pencil[Number(cell)] = marks;
     }
     const filled = (m) => m.map((bit, i) => (bit && read.values[i] ? 1 : 0));
-    return new Game(read.size, {
+    const game = new Game(read.size, {
       values: read.values, givens: filled(mask(data.givens)), solved: filled(mask(data.solved)), pencil,
     });
+    // The history, when every command in it fits this grid (else the game starts without one).
+    const symbol = (c) => (c === '' ? 0 : ALPHABET.indexOf(c) + 1);
+    const marks = (text) => {
+      const list = [...String(text)].map(symbol);
+      return list.length ? list : null;
+    };
+    const unpack = (command) => {
+      const changes = (command?.changes ?? []).map((c) => {
+        if (!Array.isArray(c) || c.length !== 7 || !(c[0] >= 0 && c[0] < count)) return null;
+        return {
+          cell: c[0],
+          before: { value: symbol(c[1]), solved: c[2] ? 1 : 0, marks: marks(c[3]) },
+          after: { value: symbol(c[4]), solved: c[5] ? 1 : 0, marks: marks(c[6]) },
+        };
+      });
+      const fits = changes.length > 0 && changes.every((c) => c
+        && [c.before.value, c.after.value, ...(c.before.marks ?? []), ...(c.after.marks ?? [])]
+          .every((v) => v >= 0 && v <= read.size));
+      return fits ? { label: String(command.label ?? ''), changes } : null;
+    };
+    const done = (data.history?.done ?? []).map(unpack);
+    const undone = (data.history?.undone ?? []).map(unpack);
+    if (done.every(Boolean) && undone.every(Boolean)) {
+      game.history.done.push(...done);
+      game.history.undone.push(...undone);
+    }
+    return game;
   }
+
+  /** Whether the player did anything with this game: entries, marks, or steps to undo or redo. */
+  hasProgress() {
+    return this.history.canUndo || this.history.canRedo
+      || this.values.some((v, i) => v && !this.givens[i])
+      || this.pencil.some((m) => m?.length);
+  }
+}
+
+function symbolText(value) {
+  return value ? ALPHABET[value - 1] : '';
+}
+
+function marksText(marks) {
+  return marks?.length ? marks.map(symbolText).join('') : '';
 }
 
 function withoutMark(marks, value) {

@@ -1,5 +1,10 @@
 // What outlives the page: the URL hash names the puzzle (so a link reopens it) and
-// localStorage keeps the game in progress (so a reload resumes it).
+// localStorage keeps the recent games (so a reload resumes the last one, and a link to a
+// puzzle played before reopens it as it was left).
+//
+// A recent game is a record {id, hash, saved (ms since 1970), selected, elapsed (ms on the
+// timer), level?, game (Game.toJSON(): cells, marks and undo history)}; the list holds the
+// most recently saved first, at most RECENT_LIMIT of them.
 //
 // Hash forms:
 //   #p=<one-line puzzle>                        a puzzle, givens only ('.' for empty)
@@ -8,7 +13,10 @@
 
 import { boxSide, fromLine } from './grid.js';
 
-const GAME_KEY = 'sudoku64.game';
+const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
+const GAMES_KEY = 'sudoku64.games';
+/** How many recent games are kept. */
+export const RECENT_LIMIT = 12;
 const THEME_KEY = 'sudoku64.theme';
 const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 
@@ -67,22 +75,71 @@ function storage() {
   }
 }
 
-/** The saved game: {hash, game (Game.toJSON() data), selected}, or null. */
-export function loadSaved() {
+/** The recent games, most recent first (an empty list when there are none or storage is off). */
+export function loadGames() {
   try {
-    const data = JSON.parse(storage()?.getItem(GAME_KEY) ?? 'null');
-    return data && typeof data === 'object' ? data : null;
+    const list = JSON.parse(storage()?.getItem(GAMES_KEY) ?? 'null');
+    if (Array.isArray(list)) return list.filter((r) => r && typeof r === 'object' && r.game && typeof r.id === 'string');
+    // The single game an earlier version kept becomes the first of the list.
+    const old = JSON.parse(storage()?.getItem(GAME_KEY) ?? 'null');
+    return old?.game ? [{ id: newGameId(), hash: old.hash, saved: Date.now(), selected: old.selected, game: old.game }] : [];
   } catch {
-    return null;
+    return [];
   }
 }
 
-export function save(data) {
-  try {
-    storage()?.setItem(GAME_KEY, JSON.stringify(data));
-  } catch {
-    // Quota exceeded or storage disabled: keeping the game is a convenience, not a duty.
+/**
+ * The list with `record` saved: it replaces the record of the same id and goes first; the
+ * oldest beyond `limit` are dropped, and so are games the player never touched
+ * (`keep(record)` false), unless it is the one being saved.
+ */
+export function withGame(list, record, { limit = RECENT_LIMIT, keep = () => true } = {}) {
+  const rest = list.filter((r) => r.id !== record.id && keep(r));
+  return [record, ...rest].slice(0, limit);
+}
+
+/**
+ * Stores the list. When it does not fit, older games lose their undo history first, then
+ * the oldest games go, one at a time; the first game is kept whole as long as it fits.
+ */
+export function saveGames(list) {
+  const store = storage();
+  if (!store) return;
+  let records = list;
+  for (;;) {
+    try {
+      store.setItem(GAMES_KEY, JSON.stringify(records));
+      store.removeItem(GAME_KEY);
+      return;
+    } catch {
+      const heavy = records.findLastIndex((r, i) => i > 0 && r.game.history);
+      if (heavy > 0) {
+        records = records.map((r, i) => (i === heavy ? { ...r, game: { ...r.game, history: undefined } } : r));
+      } else if (records.length > 1) {
+        records = records.slice(0, -1);
+      } else {
+        return; // Quota exceeded or storage disabled: keeping games is a convenience, not a duty.
+      }
+    }
   }
+}
+
+let idCount = 0;
+/** A new id for a game record: unique enough among one browser's recent games. */
+export function newGameId() {
+  idCount++;
+  return `${Date.now().toString(36)}-${idCount.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/**
+ * What a hash names, for finding a recent game by its link: the hash without the fields
+ * that describe rather than name the puzzle (the level).
+ */
+export function hashKey(hash) {
+  const params = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
+  params.delete('level');
+  params.sort();
+  return params.toString();
 }
 
 /** The theme the player chose ('light' or 'dark'), or null to follow the system. */

@@ -5,10 +5,40 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, withBrowser } from './harness.mjs';
+import { Game } from '../../www/game.js';
+import { fromLine } from '../../www/grid.js';
+import { hashKey, withGame } from '../../www/persist.js';
 
 // magictour top1465 #1: one solution.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+test('a saved game keeps its undo history; the recent list keeps the newest games', () => {
+  const game = Game.fromPuzzle(9, fromLine(UNIQUE).values);
+  game.enter(1, 2);
+  game.toggleMark(2, 5);
+  game.fillCandidates();
+  game.undo();
+  const copy = Game.fromJSON(JSON.parse(JSON.stringify(game.toJSON())));
+  assert.equal(copy.line(), game.line());
+  assert.ok(copy.history.canRedo, 'what can be redone is kept');
+  copy.redo();
+  assert.ok(copy.pencil[3]?.length, 'redo fills the candidates again');
+  copy.undo();
+  copy.undo();
+  copy.undo();
+  assert.equal(copy.line(), UNIQUE, 'undo goes back to the puzzle');
+  assert.equal(copy.pencil[2], null);
+  assert.equal(copy.hasProgress(), true, 'there is something to redo');
+
+  let list = [];
+  for (let i = 0; i < 14; i++) list = withGame(list, { id: String(i), game: {} }, { limit: 12 });
+  assert.deepEqual(list.map((r) => r.id), ['13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2']);
+  list = withGame(list, { id: '5', game: {} });
+  assert.equal(list[0].id, '5', 'saving a game again moves it first');
+  assert.equal(list.length, 12);
+  assert.equal(hashKey('#size=9&seed=4&symmetry=none&level=hard'), hashKey('#symmetry=none&seed=4&size=9'));
+});
 
 const env = withBrowser();
 
@@ -143,5 +173,69 @@ test('the status box keeps its height, and figures go to the details line', asyn
   await page.click('#cancel');
   await idle(page);
   assert.equal(await solveTop(), top);
+  await page.close();
+});
+
+test('a replaced game comes back with Undo, and the recent games reopen each as it was left', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await clickCell(page, 1);
+  await page.keyboard.type('2');
+  await page.click('#candidates');
+  const played = await grid(page);
+  // Generate replaces it; one Undo brings it back, with its own history.
+  await page.fill('#seed', '77');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.match(await status(page), /Undo goes back/);
+  assert.equal(await page.isDisabled('#undo'), false);
+  const generated = await givens(page);
+  await page.click('#undo');
+  assert.equal(await grid(page), played);
+  assert.equal(await givens(page), UNIQUE);
+  await page.click('#undo'); // the candidates
+  await page.click('#undo'); // the 2
+  assert.equal(await grid(page), UNIQUE);
+  await page.click('#redo');
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal(await givens(page), generated, 'Redo goes forward to the generated game');
+  // Blank grid replaces it too, and Undo brings the generated one back.
+  await page.click('#blank');
+  await page.click('#undo');
+  assert.equal(await givens(page), generated);
+
+  // A second puzzle link, then the first again: the first keeps its entry.
+  await page.goto(`${env.server.origin}/#p=${EASY}`);
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, EASY);
+  await clickCell(page, 2);
+  await page.keyboard.type('4');
+  await page.goto(`${env.server.origin}/#p=${UNIQUE}`);
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, UNIQUE);
+  assert.equal(await grid(page), played, 'the first puzzle is as it was left');
+  // The list reopens the second, and its undo history came with it.
+  const items = await page.$$eval('#recent button', (bs) => bs.map((b) => b.textContent));
+  assert.ok(items.length >= 3, `the recent games: ${items}`);
+  await page.click('#recent button:has-text("30 givens")');
+  assert.equal(await givens(page), EASY);
+  assert.equal((await grid(page))[2], '4');
+  await page.focus('#grid');
+  await page.keyboard.press('Control+Z');
+  assert.equal(await grid(page), EASY, 'its undo history was kept');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('entries typed while a 64×64 is generated are kept, and Undo brings them back', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '64');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.body.dataset.busy === 'generate');
+  await page.focus('#grid');
+  await page.keyboard.type('7');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
+  assert.match(await status(page), /What you typed while it was being made stays/);
+  await page.click('#undo');
+  assert.equal((await grid(page))[0], '7', 'the entry is back');
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.size), '9');
   await page.close();
 });
