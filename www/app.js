@@ -9,7 +9,7 @@
 
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
-import { cellAtTextPlace, cellName, fromLine, readLeniently, symbolChar } from './grid.js';
+import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
 import { gridKeyAction, shortcutAction } from './input.js';
 import { THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
 import {
@@ -920,6 +920,28 @@ function edited(outcome) {
   if (!outcome) return;
   gameChanged();
   if (game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
+  else announceClash(view.selected);
+}
+
+/**
+ * Says in the live region when the symbol just typed repeats in the cell's row, column or
+ * box (drawing it red is not enough for a screen reader): "r1c2: 4 is already in row 1
+ * (r1c1)."
+ */
+function announceClash(cell) {
+  const v = game.values[cell];
+  if (!v || !game.clashes().includes(cell)) return;
+  const n = game.size;
+  const here = cellPlace(cell, n);
+  const where = [];
+  for (const peer of peers(cell, n)) {
+    if (game.values[peer] !== v) continue;
+    const there = cellPlace(peer, n);
+    const unit = there.row === here.row ? `row ${here.row + 1}`
+      : there.column === here.column ? `column ${here.column + 1}` : `box ${here.box + 1}`;
+    where.push(`${unit} (${cellName(peer, n)})`);
+  }
+  say(`${cellName(cell, n)}: ${symbolChar(v)} is already in ${where.join(' and ')}.`, 'error');
 }
 
 function input(value) {

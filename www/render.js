@@ -24,18 +24,18 @@ import { ALPHABET, boxSide } from './grid.js';
 export const THEMES = {
   light: {
     boxLine: '#23252b',
-    cellLine: '#c3c7d1',
+    cellLine: '#80868f', // 3:1 or more against cells, givens and peers
     cell: '#ffffff',
     given: '#eef0f4',
     peer: '#eef3fd',
-    sameSymbol: '#cfdcfb',
-    selected: '#a9c1fa',
+    sameSymbol: '#d6e2fd',
+    selected: '#bfd2fc', // every text colour reaches 4.5:1 on it
     clash: '#fbdada',
     givenText: '#15171c',
-    entryText: '#2454c7',
-    solvedText: '#0b7a55',
-    clashText: '#c21d1d',
-    markText: '#5d6270',
+    entryText: '#1f4ab0',
+    solvedText: '#096446',
+    clashText: '#b01818',
+    markText: '#555a68',
     markHighlight: '#2454c7',
     hint: '#fff0b0',
     hintTarget: '#ffd95c',
@@ -45,13 +45,13 @@ export const THEMES = {
     focus: '#2454c7',
   },
   dark: {
-    boxLine: '#9aa1b2',
-    cellLine: '#3a3f4b',
+    boxLine: '#b8bfcc',
+    cellLine: '#757c8d', // 3:1 or more against cells, givens and peers
     cell: '#1b1e25',
     given: '#252a33',
     peer: '#212a3a',
     sameSymbol: '#2c3f66',
-    selected: '#3b5aa3',
+    selected: '#233a6e', // every text colour reaches 4.5:1 on it
     clash: '#5a2227',
     givenText: '#eef0f5',
     entryText: '#8fb3ff',
@@ -60,7 +60,7 @@ export const THEMES = {
     markText: '#a3a9b8',
     markHighlight: '#8fb3ff',
     hint: '#3d3920',
-    hintTarget: '#6b5a12',
+    hintTarget: '#4f430f',
     eliminated: '#ff7070',
     error: '#ff5b5b',
     marked: '#ffb020',

@@ -239,3 +239,35 @@ test('entries typed while a 64×64 is generated are kept, and Undo brings them b
   assert.equal(await page.$eval('#grid', (c) => c.dataset.size), '9');
   await page.close();
 });
+
+test('thin lines and selected entries meet contrast minimums; a clash typed is announced', async () => {
+  const { THEMES } = await import('../../www/render.js');
+  const luminance = (hex) => {
+    const [r, g, b] = hex.match(/\w\w/g).map((h) => parseInt(h, 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  for (const [name, t] of Object.entries(THEMES)) {
+    for (const back of ['cell', 'given', 'peer']) {
+      assert.ok(ratio(t.cellLine, t[back]) >= 3, `${name}: thin lines on ${back} ${ratio(t.cellLine, t[back]).toFixed(2)}:1`);
+    }
+    for (const text of ['givenText', 'entryText', 'solvedText', 'clashText']) {
+      assert.ok(ratio(t[text], t.selected) >= 4.5, `${name}: ${text} on the selected cell ${ratio(t[text], t.selected).toFixed(2)}:1`);
+    }
+  }
+  // A clash the player types is said in the live region, not only drawn in red.
+  const page = await openPage(env.browser, 'about:blank');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`${env.server.origin}/#p=${UNIQUE}`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await clickCell(page, 1);
+  await page.keyboard.type('4'); // r1c1 holds a given 4
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.clashes), '0 1');
+  assert.equal(await page.getAttribute('#status', 'role'), 'status');
+  assert.match(await status(page), /r1c2: 4 is already in row 1 \(r1c1\)/);
+  await page.close();
+});
