@@ -271,3 +271,37 @@ test('thin lines and selected entries meet contrast minimums; a clash typed is a
   assert.match(await status(page), /r1c2: 4 is already in row 1 \(r1c1\)/);
   await page.close();
 });
+
+test('I, l and 1 are drawn differently in 11-pixel cells of a 64×64', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const distances = await page.evaluate(async () => {
+    const { THEMES, cellRect, drawGrid, layoutFor } = await import('/www/render.js');
+    const { ALPHABET } = await import('/www/grid.js');
+    const out = {};
+    for (const [kind, given] of [['given', 1], ['entry', 0]]) {
+      const layout = layoutFor(64, 704, 704, { dpr: 1 });
+      const canvas = Object.assign(document.createElement('canvas'), { width: layout.width, height: layout.height });
+      const ctx = canvas.getContext('2d');
+      const chars = ['I', 'l', '1'];
+      const values = new Uint8Array(64 * 64);
+      chars.forEach((c, i) => { values[i * 2] = ALPHABET.indexOf(c) + 1; });
+      drawGrid(ctx, { size: 64, values, givens: values.map((v) => (v ? given : 0)), theme: THEMES.light }, layout);
+      // Each glyph as ink (1) or paper (0), pixel by pixel.
+      const ink = chars.map((_, i) => {
+        const r = cellRect(layout, i * 2);
+        const d = ctx.getImageData(r.x, r.y, r.w, r.h).data;
+        const bits = [];
+        for (let p = 0; p < d.length; p += 4) bits.push(d[p] + d[p + 1] + d[p + 2] < 500 ? 1 : 0);
+        return bits;
+      });
+      const apart = (a, b) => a.reduce((sum, v, i) => sum + (v !== b[i] ? 1 : 0), 0);
+      out[kind] = { cell: layout.cell, Il: apart(ink[0], ink[1]), I1: apart(ink[0], ink[2]), l1: apart(ink[1], ink[2]) };
+    }
+    return out;
+  });
+  for (const [kind, d] of Object.entries(distances)) {
+    assert.equal(d.cell, 11);
+    for (const pair of ['Il', 'I1', 'l1']) assert.ok(d[pair] >= 4, `${kind}: ${pair} differ in ${d[pair]} pixels only`);
+  }
+  await page.close();
+});
