@@ -11,7 +11,7 @@ import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
 import { gridKeyAction, shortcutAction } from './input.js';
-import { THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
+import { MIN_MARK_CSS_PX, THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
 import {
   blankHash, generatedHash, hashKey, loadGames, loadTheme, newGameId, parseHash, puzzleHash, saveGames,
   saveTheme, showHash, withGame,
@@ -20,7 +20,7 @@ import {
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
 const ui = {
-  board: $('board'), canvas: $('grid'), status: $('status'), statusDetails: $('status-details'),
+  board: $('board'), canvas: $('grid'), magnifier: $('magnifier'), status: $('status'), statusDetails: $('status-details'),
   version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
@@ -109,6 +109,52 @@ function draw() {
   }
   layout = next;
   drawGrid(ctx, { ...gridState(game, view), theme: THEMES[themeName()] }, layout);
+  updateMagnifier();
+}
+
+/** Whether pencil marks are drawn legibly on the grid at its current size and zoom. */
+function marksReadable() {
+  return !layout || layout.cell / layout.box >= MIN_MARK_CSS_PX * layout.dpr;
+}
+
+/**
+ * The magnifier: where the grid is too small to draw pencil marks (25×25 and up at 100%),
+ * the selected cell's marks appear beside it, large, in a box of k×k places like the
+ * cell's own. It is for the eyes only; the cell line below the toolbar reads them out.
+ */
+function updateMagnifier() {
+  const box = ui.magnifier;
+  const cell = view.selected;
+  const marks = cell >= 0 && !game.values[cell] ? game.pencil[cell] : null;
+  if (!layout || !marks?.length || marksReadable()) {
+    box.hidden = true;
+    ui.canvas.dataset.magnified = '';
+    return;
+  }
+  const k = layout.box;
+  if (box.dataset.k !== String(k)) {
+    box.dataset.k = String(k);
+    box.style.setProperty('--k', String(k));
+    box.replaceChildren(...Array.from({ length: k * k }, () => document.createElement('span')));
+  }
+  const marked = new Set(marks);
+  [...box.children].forEach((slot, i) => {
+    slot.textContent = marked.has(i + 1) ? symbolChar(i + 1) : '';
+  });
+  box.hidden = false;
+  ui.canvas.dataset.magnified = String(cell);
+  // Beside the cell, on the side with more room, inside the visible part of the board.
+  const r = cellRect(layout, cell);
+  const { board, canvas } = ui;
+  const x = canvas.offsetLeft + r.x / layout.dpr;
+  const y = canvas.offsetTop + r.y / layout.dpr;
+  const size = r.w / layout.dpr;
+  const w = box.offsetWidth;
+  const h = box.offsetHeight;
+  const left = x + size / 2 < board.scrollLeft + board.clientWidth / 2 ? x + size + 6 : x - w - 6;
+  const top = Math.min(Math.max(y + size / 2 - h / 2, board.scrollTop + 4), board.scrollTop + board.clientHeight - h - 4);
+  box.style.left = `${Math.round(left)}px`;
+  box.style.top = `${Math.round(top)}px`;
 }
 
 /** Everything that follows a change of the game or the selection. */
@@ -148,6 +194,7 @@ function updateCellInfo() {
   } else {
     const marks = game.pencil[cell];
     what = marks ? `empty, marks ${marks.map(symbolChar).join(' ')}` : 'empty';
+    if (marks && !marksReadable()) what += ' (beside the cell; + zooms in)';
   }
   ui.cellInfo.textContent = `${cellName(cell, game.size)}: ${what}${mode}`;
 }
@@ -785,7 +832,9 @@ function applyHint() {
 function fillCandidates() {
   if (game.fillCandidates()) {
     gameChanged();
-    say('Every empty cell now holds its candidates as pencil marks. Undo takes them back.', 'ok');
+    say(marksReadable() ? 'Every empty cell now holds its candidates as pencil marks. Undo takes them back.'
+      : 'Every empty cell now holds its candidates, too small to draw here: the selected cell\'s show '
+        + 'beside it, and + (or Zoom) shows them all. Undo takes them back.', 'ok');
   } else {
     say('There is no empty cell to mark.', 'warn');
   }

@@ -305,3 +305,35 @@ test('I, l and 1 are drawn differently in 11-pixel cells of a 64×64', async () 
   }
   await page.close();
 });
+
+test('from 25×25 up the selected cell\'s pencil marks are shown large beside it, and the page says how to zoom', async () => {
+  const page = await openPage(env.browser, 'about:blank');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${env.server.origin}/#size=25`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await clickCell(page, 30);
+  await page.click('#pencil');
+  await page.keyboard.type('7K');
+  assert.match(await page.textContent('#cell-info'), /marks 7 K .*\+ zooms in/);
+  assert.equal(await page.isVisible('#magnifier'), true);
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.magnified), '30');
+  const shown = await page.$$eval('#magnifier span', (spans) => spans.map((s) => s.textContent).filter(Boolean));
+  assert.deepEqual(shown, ['7', 'K']);
+  // Legible: at least 12 CSS pixels of type, inside the window.
+  const box = await page.$eval('#magnifier', (m) => {
+    const r = m.getBoundingClientRect();
+    return { font: parseFloat(getComputedStyle(m).fontSize), right: r.right, bottom: r.bottom };
+  });
+  assert.ok(box.font >= 12, `font ${box.font}px`);
+  assert.ok(box.right <= 1280 && box.bottom <= 800);
+  await page.click('#candidates');
+  assert.match(await status(page), /\+ \(or Zoom\) shows them all/);
+  // Zoomed in far enough, the grid draws the marks itself and the magnifier goes.
+  for (let i = 0; i < 3; i++) await page.click('#zoom-in');
+  await page.waitForFunction(() => document.getElementById('magnifier').hidden);
+  await page.click('#zoom-out');
+  await page.click('#zoom-out');
+  await page.click('#zoom-out');
+  await page.waitForFunction(() => !document.getElementById('magnifier').hidden);
+  await page.close();
+});
