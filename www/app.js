@@ -13,9 +13,10 @@ import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, s
 import { gridKeyAction, shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
 import {
-  blankHash, generatedHash, hashKey, loadGames, loadTheme, newGameId, parseHash, puzzleHash, saveGames,
-  saveTheme, showHash, withGame,
+  LEVELS, blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
+  puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel,
 } from './persist.js';
+import { escapeXml, gridSvg } from './sheet.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
@@ -31,6 +32,8 @@ const ui = {
   form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
   help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
+  rate: $('rate'), level: $('level'), timer: $('timer'), timerToggle: $('timer-toggle'),
+  showMistakes: $('show-mistakes'), printThis: $('print-this'), savePng: $('save-png'), saveSvg: $('save-svg'),
 };
 const ctx = ui.canvas.getContext('2d');
 const ZOOMS = [1, 1.5, 2, 3, 4, 6];
@@ -48,11 +51,18 @@ let recent = loadGames();
  */
 const replaced = [];
 const unreplaced = [];
+/** The current puzzle's grade: {level, name, score}, or null until it is rated. */
+let level = null;
+/** Time played on the current game: `elapsed` ms before `since` (Date.now() while it runs, else 0). */
+const clock = { elapsed: 0, since: 0 };
+/** The current puzzle's solution, once asked for: {key (the puzzle line), status, values}. */
+let solutionCache = null;
 const view = {
   selected: -1, pencilMode: false, zoomIndex: 0, focused: false,
   errors: [], // cells the engine rejected
   marked: [], // cells where two solutions differ
   hint: null, // the hint shown: {steps, revision, cells, target, eliminations}
+  mistakes: [], // entries that differ from the solution, while "show mistakes" is on
 };
 /** The engine job running, if any: {kind, controller}. One at a time. */
 let job = null;
@@ -108,7 +118,8 @@ function draw() {
     ui.canvas.style.height = `${next.cssHeight}px`;
   }
   layout = next;
-  drawGrid(ctx, { ...gridState(game, view), theme: THEMES[themeName()] }, layout);
+  const state = gridState(game, view);
+  drawGrid(ctx, { ...state, errors: [...view.errors, ...view.mistakes], theme: THEMES[themeName()] }, layout);
   updateMagnifier();
 }
 
@@ -166,6 +177,9 @@ function changed({ persist = true } = {}) {
   canvas.dataset.errors = view.errors.join(' ');
   canvas.dataset.marked = view.marked.join(' ');
   canvas.dataset.clashes = game.clashes().join(' ');
+  view.mistakes = findMistakes();
+  canvas.dataset.mistakes = view.mistakes.join(' ');
+  syncClock();
   canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
   if (view.hint && (view.hint.game !== game || view.hint.revision !== game.revision)) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
@@ -245,8 +259,10 @@ function saveNow() {
   if (!source.includes('seed=')) {
     source = game.filledCount() ? puzzleHash(game.puzzleLine()) : blankHash(game.size);
   }
-  showHash(source);
-  const record = { id: gameId, hash: source, saved: Date.now(), selected: view.selected, game: game.toJSON() };
+  showHash(withLevel(source, level?.level));
+  const record = {
+    id: gameId, hash: source, saved: Date.now(), selected: view.selected, elapsed: clockNow(), level, game: game.toJSON(),
+  };
   recent = withGame(recent, record, { keep: worthKeeping });
   saveGames(recent);
   showRecent();
@@ -261,7 +277,7 @@ function worthKeeping(record) {
 
 /** The current game as Undo keeps it when a newer one replaces it. */
 function currentEntry() {
-  return { id: gameId, game, hash: source, selected: view.selected };
+  return { id: gameId, game, hash: source, selected: view.selected, level, elapsed: clockNow() };
 }
 
 /**
@@ -269,7 +285,7 @@ function currentEntry() {
  * the recent games and, when there was anything in it, kept for Undo. Returns a sentence
  * for the status line about where the replaced game went ('' when there is nothing to say).
  */
-function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(), selected = -1 } = {}) {
+function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(), selected = -1, ...more } = {}) {
   let note = '';
   if (game !== next && (game.hasProgress() || game.hasGivens())) {
     saveNow();
@@ -282,7 +298,7 @@ function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(
     const at = stack.findIndex((entry) => entry.id === id);
     if (at >= 0) stack.splice(at, 1);
   }
-  showGame({ id, game: next, hash, selected });
+  showGame({ id, game: next, hash, selected, level: more.level ?? levelFromHash(hash), elapsed: more.elapsed ?? 0 });
   return note;
 }
 
@@ -291,6 +307,10 @@ function showGame(entry) {
   game = entry.game;
   source = entry.hash;
   gameId = entry.id;
+  level = entry.level ?? null;
+  clock.elapsed = Number(entry.elapsed) || 0;
+  clock.since = 0;
+  showLevel();
   view.selected = Number.isInteger(entry.selected) && entry.selected < game.size ** 2 ? entry.selected : -1;
   view.errors = [];
   view.marked = [];
@@ -338,6 +358,7 @@ function openRecord(record, verb = 'Reopened') {
   if (!next) return false;
   const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size), {
     id: record.id, selected: held?.selected ?? record.selected,
+    level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed,
   });
   say(`${verb} your ${next.size}×${next.size} game as you left it.${note}`, 'ok');
   return true;
@@ -363,6 +384,7 @@ function recordSummary(record) {
   const solved = [...String(g.solved ?? '')].filter((b) => b === '1').length;
   const entries = [...values].filter((c) => c !== '.').length - givens - solved;
   const parts = [`${size}×${size}`];
+  if (record.level?.name) parts.push(record.level.name);
   if (!givens && !entries) parts.push('blank');
   else parts.push(givens ? `${givens} givens` : 'typed in', `${entries} entr${entries === 1 ? 'y' : 'ies'}`);
   if (solved) parts.push('solved by the engine');
@@ -395,13 +417,13 @@ function showRecent() {
 
 const BUSY_WORDS = {
   solve: 'solving', check: 'counting solutions', generate: 'generating', read: 'reading a puzzle',
-  hint: 'looking for a hint',
+  hint: 'looking for a hint', rate: 'grading the puzzle',
 };
 
 function setBusy(kind) {
   document.body.dataset.busy = kind ?? '';
   const busy = Boolean(kind);
-  for (const b of [ui.solve, ui.check, ui.generate, ui.load, ui.hint]) b.disabled = busy;
+  for (const b of [ui.solve, ui.check, ui.generate, ui.load, ui.hint, ui.rate]) b.disabled = busy;
   ui.progressRow.hidden = !busy;
   ui.progressText.textContent = '';
   if (!busy) ui.progress.value = 0;
@@ -420,7 +442,7 @@ async function runJob(kind, message, call) {
   job = { kind, controller };
   setBusy(kind);
   ui.progress.removeAttribute('value'); // indeterminate until progress arrives
-  say(message);
+  if (message) say(message);
   try {
     return await call(controller.signal);
   } catch (err) {
@@ -602,12 +624,23 @@ async function check() {
     return;
   }
   const search = searchTicker('check');
-  const result = await runJob('check', 'Counting solutions…',
-    (signal) => engine.count(game.playerLine(), 2, { signal, onProgress: search.onProgress })).finally(search.stop);
-  if (!result || game !== asked || game.revision !== revision) return;
+  const entries = game.hasGivens() && game.filledCount() > game.givens.filter(Boolean).length;
+  const answer = await runJob('check', 'Counting solutions…', async (signal) => {
+    const result = await engine.count(game.playerLine(), 2, { signal, onProgress: search.onProgress });
+    // No solution with the entries: the puzzle's own solution tells which are wrong.
+    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
+    return { result, puzzle };
+  }).finally(search.stop);
+  if (!answer || game !== asked || game.revision !== revision) return;
+  const { result, puzzle } = answer;
+  const wrong = puzzle?.status === 'unique' ? wrongEntries(lineValues(puzzle.solution)) : [];
   if (result.status === 'invalid') {
     view.errors = result.error?.cells ?? [];
     say(`Check: the engine rejected the grid: ${errorSentence(result.error, n)}`, 'error');
+  } else if (result.count === 0 && wrong.length) {
+    view.errors = wrong;
+    say(`Check: ${wrong.length === 1 ? 'one entry is' : `${wrong.length} entries are`} wrong: ${cellList(wrong)} `
+      + `(outlined in red). ${wrong.length === 1 ? 'It differs' : 'They differ'} from the puzzle's solution.`, 'error');
   } else if (result.count === 0) {
     say('Check: no clashes, but no solution completes the grid as it stands.', 'error');
   } else if (result.count === 1) {
@@ -675,9 +708,10 @@ async function generate(options, note = '') {
   }
   const size = result.size ?? n;
   const typedMeanwhile = game === playing && game.revision !== revision;
+  const graded = result.level ? { level: result.level, name: result.levelName, score: result.score } : null;
   const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
-  }));
+  }), { level: graded });
   const kept = typedMeanwhile && replacedNote
     ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
     : note || replacedNote;
@@ -687,6 +721,225 @@ async function generate(options, note = '') {
   // (saying when it is only the closest).
   say(`Generated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
     `Took ${duration(ms)}${result.details ? `; ${result.details}` : ''}.`);
+  if (!graded) await rate({ quiet: true });
+}
+
+// ---------------------------------------------------------------------------------------
+// The puzzle's level (Rate), the timer, and mistakes
+
+/** The level a link carries, until the puzzle is rated here. */
+function levelFromHash(hash) {
+  const named = levelOf(hash);
+  return named ? { level: named, name: named[0].toUpperCase() + named.slice(1), score: null } : null;
+}
+
+function showLevel() {
+  ui.level.dataset.level = level?.level ?? '';
+  ui.level.textContent = !level ? 'Level: not graded (Rate grades it)'
+    : `Level: ${level.name}${level.score !== null && level.score !== undefined ? ` · score ${level.score.toLocaleString('en')}` : ''}`;
+}
+
+/**
+ * Grades the puzzle on the board (its givens, or what was typed into a blank grid) by the
+ * techniques a person needs. `quiet`: after a generation, keeps the status line as it is.
+ */
+async function rate({ quiet = false } = {}) {
+  const asked = game;
+  const n = game.size;
+  const line = game.puzzleLine();
+  if (!/[^.]/.test(line)) {
+    say('There is no puzzle to grade: the grid is empty.', 'warn');
+    return;
+  }
+  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, signal }));
+  if (!result || game !== asked) return;
+  if (result.status === 'ok') {
+    level = { level: result.level, name: result.levelName, score: result.score };
+    showLevel();
+    saveNow();
+    showRecent();
+    if (!quiet) {
+      say(`This puzzle is ${result.levelName} (score ${result.score.toLocaleString('en')}): its hardest step is ${
+        String(result.hardestName).toLowerCase()}.`, 'ok',
+      `${result.steps.toLocaleString('en')} steps${result.guesses ? `, ${result.guesses} of them guesses` : ''}.`);
+    }
+  } else if (!quiet) {
+    const why = result.status === 'multiple' ? 'it has more than one solution, and a level needs exactly one'
+      : result.status === 'none' ? 'it has no solution' : describeError(result.error);
+    say(`This puzzle cannot be graded: ${why}.`, 'warn');
+  }
+}
+
+/** Time played on the current game, in ms. */
+function clockNow() {
+  return clock.elapsed + (clock.since ? Date.now() - clock.since : 0);
+}
+
+/** The clock runs while a puzzle is being played in a visible tab, and stops once it is complete. */
+function syncClock() {
+  const run = !document.hidden && game.hasGivens() && !game.isComplete();
+  if (run && !clock.since) clock.since = Date.now();
+  else if (!run && clock.since) {
+    clock.elapsed = clockNow();
+    clock.since = 0;
+  }
+  showClock();
+}
+
+/** "04:07" under an hour, "1:02:03" from an hour on. */
+function clockText(ms) {
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  const h = Math.floor(seconds / 3600);
+  const mm = String(Math.floor((seconds % 3600) / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+function showClock() {
+  const text = clockText(clockNow());
+  if (ui.timer.textContent !== text) ui.timer.textContent = text;
+  ui.timer.dataset.running = String(Boolean(clock.since));
+}
+
+function showTimer(on) {
+  ui.timer.hidden = !on;
+  ui.timerToggle.textContent = on ? 'Hide timer' : 'Show timer';
+  ui.timerToggle.setAttribute('aria-expanded', String(on));
+}
+
+/** The solution of the puzzle on the board, asked of the engine once per puzzle. */
+async function puzzleSolution() {
+  const key = `${game.size}:${game.puzzleLine()}`;
+  if (solutionCache?.key === key) return solutionCache;
+  const result = await engine.solve(game.puzzleLine(), { size: game.size });
+  solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
+  return solutionCache;
+}
+
+/** Entries that differ from the solution, while "show mistakes" is on and the solution is known. */
+function findMistakes() {
+  if (!ui.showMistakes.checked || solutionCache?.key !== `${game.size}:${game.puzzleLine()}`) return [];
+  return wrongEntries(solutionCache.values);
+}
+
+/** The player's entries that differ from `solution` (values in cell order), or [] without one. */
+function wrongEntries(solution) {
+  if (!solution || !game.hasGivens()) return [];
+  const wrong = [];
+  for (let cell = 0; cell < game.values.length; cell++) {
+    if (!game.givens[cell] && !game.solved[cell] && game.values[cell] && game.values[cell] !== solution[cell]) wrong.push(cell);
+  }
+  return wrong;
+}
+
+/** "r1c2, r4c5 and 3 more" */
+function cellList(cells) {
+  const names = cells.slice(0, 6).map((c) => cellName(c, game.size));
+  return names.join(', ') + (cells.length > 6 ? ` and ${cells.length - 6} more` : '');
+}
+
+async function toggleMistakes() {
+  const on = ui.showMistakes.checked;
+  saveSetting('mistakes', on);
+  if (!on) {
+    changed({ persist: false });
+    say('Mistakes are no longer shown.');
+    return;
+  }
+  if (!game.hasGivens()) {
+    say('Mistakes are shown once there is a puzzle: its givens tell the solution.', 'warn');
+    return;
+  }
+  const asked = game;
+  const known = await puzzleSolution().catch(() => null);
+  if (game !== asked) return;
+  changed({ persist: false });
+  if (known?.status === 'unique') {
+    const wrong = view.mistakes;
+    say(wrong.length ? `Mistakes are shown: ${wrong.length === 1 ? 'one entry differs' : `${wrong.length} entries differ`} `
+      + `from the solution (${cellList(wrong)}, outlined in red).` : 'Mistakes are shown: none so far.', wrong.length ? 'warn' : 'ok');
+  } else {
+    say(`No entry can be called a mistake: ${known?.status === 'multiple' ? 'this puzzle has more than one solution'
+      : 'this puzzle has no solution'}.`, 'warn');
+  }
+}
+
+/** After an entry, with "show mistakes" on: the solution is fetched once, and a wrong entry is said. */
+async function checkEntryMistake(cell) {
+  if (!ui.showMistakes.checked || !game.hasGivens()) return;
+  const asked = game;
+  await puzzleSolution().catch(() => null);
+  if (game !== asked) return;
+  changed({ persist: false });
+  if (view.mistakes.includes(cell)) {
+    say(`${cellName(cell, game.size)}: ${symbolChar(game.values[cell])} is a mistake; the solution has another symbol there.`, 'error');
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Printing and saving the board
+
+function printThis() {
+  const line = game.puzzleLine();
+  if (!/[^.]/.test(line)) {
+    say('There is no puzzle to print: the grid is empty.', 'warn');
+    return;
+  }
+  const query = new URLSearchParams({ puzzle: line });
+  if (level?.level) query.set('level', level.level);
+  const seed = parseHash(source)?.generate?.seed;
+  if (seed !== undefined) query.set('puzzle-seed', String(seed));
+  window.open(`print.html?${query}`, '_blank');
+  say('The print view opened in a new tab with this puzzle and its answer.', 'ok');
+}
+
+/** A file name for the board: "sudoku64-9x9-hard.png". */
+function fileName(extension) {
+  return `sudoku64-${game.size}x${game.size}${level?.level ? `-${level.level}` : ''}.${extension}`;
+}
+
+function download(blob, name) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+/** The board as a PNG: the light theme, no selection, cells large enough to print. */
+function savePng() {
+  const n = game.size;
+  const cell = n <= 9 ? 56 : n <= 16 ? 40 : n <= 25 ? 30 : 20;
+  const picture = layoutFor(n, 1e5, 1e5, { dpr: 1, minCell: cell, maxCell: cell });
+  const canvas = document.createElement('canvas');
+  canvas.width = picture.width;
+  canvas.height = picture.height;
+  const still = { selected: -1, pencilMode: false, focused: false, errors: [], marked: [], hint: null };
+  drawGrid(canvas.getContext('2d'), { ...gridState(game, still), theme: THEMES.light }, picture);
+  canvas.toBlob((blob) => {
+    if (!blob) {
+      say('This browser could not make the picture.', 'error');
+      return;
+    }
+    download(blob, fileName('png'));
+    say(`Saved the board as ${fileName('png')} (${picture.width}×${picture.height} pixels).`, 'ok');
+  }, 'image/png');
+}
+
+/** The board as SVG: givens bold, the other filled cells lighter, in millimetres. */
+function saveSvg() {
+  const n = game.size;
+  const side = Math.max(90, n * 4);
+  const margin = 4;
+  const whole = side + 2 * margin;
+  const svg = `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${whole}mm" `
+    + `height="${whole}mm" viewBox="0 0 ${whole} ${whole}"><title>${escapeXml(`Sudoku ${n}×${n}${level ? `, ${level.name}` : ''}`)}</title>`
+    + `<rect width="${whole}" height="${whole}" fill="#fff"/>`
+    + `${gridSvg(game.line(), { x: margin, y: margin, side, given: game.givensLine() })}</svg>\n`;
+  download(new Blob([svg], { type: 'image/svg+xml' }), fileName('svg'));
+  say(`Saved the board as ${fileName('svg')}.`, 'ok');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -969,7 +1222,7 @@ function edited(outcome) {
   if (!outcome) return;
   gameChanged();
   if (game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
-  else announceClash(view.selected);
+  else if (!announceClash(view.selected)) checkEntryMistake(view.selected);
 }
 
 /**
@@ -979,7 +1232,7 @@ function edited(outcome) {
  */
 function announceClash(cell) {
   const v = game.values[cell];
-  if (!v || !game.clashes().includes(cell)) return;
+  if (!v || !game.clashes().includes(cell)) return false;
   const n = game.size;
   const here = cellPlace(cell, n);
   const where = [];
@@ -991,6 +1244,7 @@ function announceClash(cell) {
     where.push(`${unit} (${cellName(peer, n)})`);
   }
   say(`${cellName(cell, n)}: ${symbolChar(v)} is already in ${where.join(' and ')}.`, 'error');
+  return true;
 }
 
 function input(value) {
@@ -1068,7 +1322,8 @@ function gridKey(event) {
 }
 
 function isTextField(el) {
-  return el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && el.type !== 'button')
+  return el instanceof HTMLTextAreaElement
+    || (el instanceof HTMLInputElement && !['button', 'submit', 'checkbox', 'radio'].includes(el.type))
     || el instanceof HTMLSelectElement || el?.isContentEditable;
 }
 
@@ -1109,7 +1364,8 @@ function typingGoesToGrid(event) {
   const target = event.target;
   if (event.ctrlKey || event.metaKey || event.altKey || ['Tab', 'Enter', ' '].includes(event.key)) return false;
   if (target === document.body) return true;
-  return target instanceof HTMLButtonElement && !target.closest('#generate-form') && !ui.palette.contains(target);
+  const control = target instanceof HTMLButtonElement || (target instanceof HTMLInputElement && target.type === 'checkbox');
+  return control && !target.closest('#generate-form') && !ui.palette.contains(target);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1166,8 +1422,8 @@ function wire() {
   // typed on it are passed to the grid: see typingGoesToGrid). Capture: before the button's
   // own action, which may move the focus on purpose (Copy without a clipboard).
   document.querySelector('.panel').addEventListener('click', (event) => {
-    const button = event.target.closest('.toolbar button');
-    if (button && event.detail > 0) ui.canvas.focus({ preventScroll: true });
+    const control = event.target.closest('.toolbar button, .check-field');
+    if (control && event.detail > 0) ui.canvas.focus({ preventScroll: true });
   }, true);
   ui.palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
   ui.palette.addEventListener('click', (event) => {
@@ -1201,6 +1457,21 @@ function wire() {
   ui.hint.addEventListener('click', hint);
   ui.apply.addEventListener('click', applyHint);
   ui.candidates.addEventListener('click', fillCandidates);
+  ui.rate.addEventListener('click', () => rate());
+  ui.showMistakes.addEventListener('change', toggleMistakes);
+  ui.timerToggle.addEventListener('click', () => {
+    const on = ui.timer.hidden;
+    saveSetting('timer', on);
+    showTimer(on);
+  });
+  document.addEventListener('visibilitychange', () => {
+    syncClock();
+    if (document.hidden) saveNow();
+  });
+  setInterval(showClock, 1000);
+  ui.printThis.addEventListener('click', printThis);
+  ui.savePng.addEventListener('click', savePng);
+  ui.saveSvg.addEventListener('click', saveSvg);
   ui.zoomIn.addEventListener('click', () => zoom(1));
   ui.zoomOut.addEventListener('click', () => zoom(-1));
 
@@ -1257,6 +1528,8 @@ async function startEngine() {
 
 async function main() {
   applyTheme(loadTheme());
+  showTimer(loadSetting('timer', true));
+  ui.showMistakes.checked = loadSetting('mistakes', false);
   wire();
   setBusy(null);
 
@@ -1267,7 +1540,10 @@ async function main() {
   const record = target ? recordForHash(hash) : recent.find(worthKeeping) ?? null;
   const restored = record ? Game.fromJSON(record.game) : null;
   if (restored) {
-    showGame({ id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size), selected: record.selected });
+    showGame({
+      id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size), selected: record.selected,
+      level: record.level, elapsed: record.elapsed,
+    });
   } else if (target?.generate) {
     startGame(new Game(target.generate.size), hash); // blank until the engine makes it again
   } else if (target) {
@@ -1277,6 +1553,7 @@ async function main() {
   }
 
   if (!(await startEngine())) return;
+  if (ui.showMistakes.checked && game.hasGivens()) puzzleSolution().then(() => changed({ persist: false }), () => {});
   if (!restored && target?.generate) {
     await openHash(hash); // a generated puzzle comes back from its seed
   } else if (ui.status.textContent.startsWith('Starting')) {

@@ -156,3 +156,40 @@ export function saveTheme(theme) {
     // as above
   }
 }
+
+const PREFERENCE_PREFIX = 'sudoku64.';
+
+/** A player's on/off setting (the timer shown, mistakes shown): `fallback` when never set. */
+export function loadSetting(name, fallback) {
+  try {
+    const value = storage()?.getItem(PREFERENCE_PREFIX + name);
+    return value === 'on' ? true : value === 'off' ? false : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function saveSetting(name, on) {
+  try {
+    storage()?.setItem(PREFERENCE_PREFIX + name, on ? 'on' : 'off');
+  } catch {
+    // as above
+  }
+}
+
+/** A hash with the puzzle's level added (or replaced), for links that say how hard it is. */
+export function withLevel(hash, level) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  params.delete('level');
+  if (level) params.set('level', level);
+  return `#${params}`;
+}
+
+/** The level a hash names ('easy' ... 'diabolical'), or null. */
+export function levelOf(hash) {
+  const level = new URLSearchParams(String(hash).replace(/^#/, '')).get('level');
+  return LEVELS.includes(level) ? level : null;
+}
+
+/** The engine's levels, easiest first. */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];

@@ -337,3 +337,139 @@ test('from 25×25 up the selected cell\'s pencil marks are shown large beside it
   await page.waitForFunction(() => !document.getElementById('magnifier').hidden);
   await page.close();
 });
+
+test('Rate grades the puzzle on the board; #level keeps it, the link carries it, generated puzzles get one', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  assert.equal(await page.$eval('#level', (l) => l.dataset.level), '');
+  await page.click('#rate');
+  await idle(page);
+  const level = await page.$eval('#level', (l) => l.dataset.level);
+  assert.ok(['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'].includes(level), level);
+  assert.match(await page.textContent('#level'), /^Level: \w+ · score [\d,]+$/);
+  assert.match(await status(page), /This puzzle is \w+ \(score [\d,]+\)/);
+  await page.waitForFunction((l) => location.hash.includes(`level=${l}`), level);
+  // The level stays while the game lasts: after entries and a reload.
+  await clickCell(page, 1);
+  await page.keyboard.type('6');
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  assert.equal(await page.$eval('#level', (l) => l.dataset.level), level);
+  // A generated puzzle is graded as it arrives.
+  await page.fill('#seed', '4242');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  await idle(page);
+  const generated = await page.$eval('#level', (l) => l.dataset.level);
+  assert.notEqual(generated, '');
+  assert.match(page.url(), new RegExp(`seed=4242.*level=${generated}`));
+  // A blank grid has nothing to grade, and says so.
+  await page.click('#blank');
+  await page.click('#rate');
+  assert.match(await status(page), /no puzzle to grade/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the timer counts play time, pauses while the tab is hidden and once solved, is saved, and can be hidden', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`${env.server.origin}/#p=${UNIQUE}`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  const timer = () => page.textContent('#timer');
+  assert.match(await timer(), /^\d\d:\d\d$/);
+  await page.clock.fastForward('01:05');
+  assert.equal(await timer(), '01:05');
+  // Hidden tab: the clock stops.
+  const visibility = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await visibility(true);
+  assert.equal(await page.$eval('#timer', (t) => t.dataset.running), 'false');
+  await page.clock.fastForward('10:00');
+  assert.equal(await timer(), '01:05');
+  await visibility(false);
+  await page.clock.fastForward('00:10');
+  assert.equal(await timer(), '01:15');
+  // Past the hour: h:mm:ss.
+  await page.clock.fastForward('01:00:00');
+  assert.equal(await timer(), '1:01:15');
+  // Saved with the game.
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  assert.equal(await timer(), '1:01:15');
+  // Hidden on request, and the choice is kept.
+  await page.click('#timer-toggle');
+  assert.equal(await page.isVisible('#timer'), false);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  assert.equal(await page.isVisible('#timer'), false);
+  await page.click('#timer-toggle');
+  // Solved: the clock stops.
+  await page.click('#solve');
+  await idle(page);
+  assert.equal(await page.$eval('#timer', (t) => t.dataset.running), 'false');
+  const solvedAt = await timer();
+  await page.clock.fastForward('05:00');
+  assert.equal(await timer(), solvedAt);
+  await context.close();
+});
+
+test('show mistakes marks a wrong entry as it is typed; Check names and outlines wrong entries', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  // r1c2 is 6 in the solution; 2 clashes with nothing there.
+  await clickCell(page, 1);
+  await page.keyboard.type('2');
+  await page.click('#check');
+  await idle(page);
+  assert.match(await status(page), /one entry is wrong: r1c2 \(outlined in red\)/);
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.errors), '1');
+  await page.keyboard.press('Backspace');
+  await page.check('#show-mistakes');
+  await page.waitForFunction(() => /Mistakes are shown/.test(document.getElementById('status').textContent));
+  assert.equal(await focused(page), 'grid', 'the toggle hands the keys back to the grid');
+  await page.keyboard.type('2');
+  await page.waitForFunction(() => document.getElementById('grid').dataset.mistakes === '1');
+  assert.match(await status(page), /r1c2: 2 is a mistake/);
+  await page.keyboard.type('6');
+  await page.waitForFunction(() => document.getElementById('grid').dataset.mistakes === '');
+  await page.uncheck('#show-mistakes');
+  await page.focus('#grid');
+  await page.keyboard.type('2');
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.mistakes), '', 'not shown when the toggle is off');
+  await page.close();
+});
+
+test('Print this puzzle opens the print view with it and its answer; the board saves as PNG and SVG', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await clickCell(page, 1);
+  await page.keyboard.type('6');
+  const [print] = await Promise.all([page.waitForEvent('popup'), page.click('#print-this')]);
+  await print.waitForFunction(() => document.getElementById('sheets').dataset.pages);
+  assert.match(print.url(), /print\.html\?puzzle=/);
+  const sheets = await print.$$eval('#sheets svg', (svgs) => svgs.map((s) => s.dataset.kind));
+  assert.deepEqual(sheets, ['puzzles', 'answers']);
+  const givensShown = await print.$eval('#sheets svg[data-kind="puzzles"] .grid', (g) => g.textContent.replace(/\s/g, ''));
+  assert.equal(givensShown, UNIQUE.replaceAll('.', ''), 'the puzzle printed is the givens, without the entries');
+  await print.close();
+
+  const [png] = await Promise.all([page.waitForEvent('download'), page.click('#save-png')]);
+  assert.match(png.suggestedFilename(), /^sudoku64-9x9.*\.png$/);
+  const pngBytes = await streamBytes(await png.createReadStream());
+  assert.deepEqual([...pngBytes.subarray(1, 4)], [...Buffer.from('PNG')]);
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+  assert.match(svg.suggestedFilename(), /^sudoku64-9x9.*\.svg$/);
+  const svgText = (await streamBytes(await svg.createReadStream())).toString('utf8');
+  assert.match(svgText, /^<\?xml[^]*<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.equal((svgText.match(/>([^<]+)<\/text>/g) ?? []).map((t) => t.slice(1, -7)).join('').length, 18 + 1,
+    'every given and the entry are drawn');
+  await page.close();
+});
+
+async function streamBytes(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
