@@ -10,6 +10,7 @@
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
+import { attachGestures } from './gestures.js';
 import { gridKeyAction, shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
 import {
@@ -36,7 +37,14 @@ const ui = {
   showMistakes: $('show-mistakes'), printThis: $('print-this'), savePng: $('save-png'), saveSvg: $('save-svg'),
 };
 const ctx = ui.canvas.getContext('2d');
-const ZOOMS = [1, 1.5, 2, 3, 4, 6];
+/** The zoom buttons and keys step by this factor; pinches and Ctrl+wheel zoom smoothly. */
+const ZOOM_STEP = 1.5;
+/** Zoomed in as far as it goes, a cell is this many CSS pixels (or 6 times its fitted size). */
+const MAX_CELL_CSS = 72;
+/** A cell smaller than this on a touch screen is too small to tap: a tap zooms in first. */
+const MIN_TAP_CSS = 24;
+/** Touch screens see the whole grid at first, however small; mice and keyboards need 11 px cells. */
+const coarsePointer = matchMedia('(pointer: coarse)');
 
 let game = new Game(9);
 /** The hash that names where the current puzzle came from (a pasted line, a seed, a blank). */
@@ -58,7 +66,7 @@ const clock = { elapsed: 0, since: 0 };
 /** The current puzzle's solution, once asked for: {key (the puzzle line), status, values}. */
 let solutionCache = null;
 const view = {
-  selected: -1, pencilMode: false, zoomIndex: 0, focused: false,
+  selected: -1, pencilMode: false, zoom: 1, focused: false,
   errors: [], // cells the engine rejected
   marked: [], // cells where two solutions differ
   hint: null, // the hint shown: {steps, revision, cells, target, eliminations}
@@ -102,11 +110,24 @@ function redraw() {
   });
 }
 
-function fitLayout() {
+function fitLayout(zoom = view.zoom) {
   const style = getComputedStyle(ui.board);
   const width = ui.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const height = ui.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-  return layoutFor(game.size, width, height, { dpr: window.devicePixelRatio || 1, zoom: ZOOMS[view.zoomIndex] });
+  return layoutFor(game.size, width, height, {
+    dpr: window.devicePixelRatio || 1, zoom, minCell: coarsePointer.matches ? 1 : 11,
+  });
+}
+
+/** The largest zoom: cells of MAX_CELL_CSS pixels, or 6 times the fitted size when that is more. */
+function maxZoom() {
+  const fitted = fitLayout(1);
+  return Math.max(6, (MAX_CELL_CSS * fitted.dpr) / fitted.cell);
+}
+
+/** A cell's side in CSS pixels as drawn now. */
+function cellCss() {
+  return layout ? layout.cell / layout.dpr : 0;
 }
 
 function draw() {
@@ -1277,14 +1298,56 @@ function setPencilMode(on) {
   changed({ persist: false });
 }
 
+/** The zoom buttons and + / − keys: one step, about the selected cell. */
 function zoom(step) {
-  const next = Math.min(ZOOMS.length - 1, Math.max(0, view.zoomIndex + step));
-  if (next === view.zoomIndex) return;
-  view.zoomIndex = next;
-  ui.zoomLevel.textContent = `${Math.round(ZOOMS[next] * 100)}%`;
+  if (!setZoom(view.zoom * ZOOM_STEP ** step)) return;
+  if (view.selected >= 0) scrollToCell(view.selected);
+}
+
+/**
+ * Zooms to `factor` times the fitted size (bounded), keeping the grid's point under the
+ * window point (clientX, clientY) where it was, when one is given. Returns whether the
+ * zoom changed.
+ */
+function setZoom(factor, clientX, clientY) {
+  const next = Math.min(maxZoom(), Math.max(1, factor));
+  if (Math.abs(next - view.zoom) < 1e-3) return false;
+  const { board, canvas } = ui;
+  const before = canvas.getBoundingClientRect();
+  const anchored = clientX !== undefined && before.width > 0;
+  const fx = anchored ? (clientX - before.left) / before.width : 0;
+  const fy = anchored ? (clientY - before.top) / before.height : 0;
+  view.zoom = next;
+  ui.zoomLevel.textContent = `${Math.round(next * 100)}%`;
   layout = null;
   draw();
-  if (view.selected >= 0) scrollToCell(view.selected);
+  if (anchored) {
+    const box = board.getBoundingClientRect();
+    board.scrollLeft = canvas.offsetLeft + fx * layout.cssWidth - (clientX - box.left);
+    board.scrollTop = canvas.offsetTop + fy * layout.cssHeight - (clientY - box.top);
+  }
+  return true;
+}
+
+/**
+ * A tap or click on the grid selects the cell under it. On a touch screen, a cell too
+ * small for a finger is zoomed to first, about the tap, and the next tap selects.
+ */
+function tapGrid(event) {
+  if (!layout) return;
+  const rect = ui.canvas.getBoundingClientRect();
+  const scale = layout.width / rect.width;
+  const cell = cellAt(layout, (event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale);
+  if (cell < 0) return;
+  if (event.pointerType !== 'mouse' && cellCss() < MIN_TAP_CSS) {
+    setZoom((view.zoom * (MIN_TAP_CSS + 8)) / cellCss(), event.clientX, event.clientY);
+    say(`Zoomed in to ${Math.round(view.zoom * 100)}% so that a finger can pick a cell: tap it now. `
+      + 'Pinch to zoom, drag to move.');
+    return;
+  }
+  select(cell, { scroll: false });
+  // A touch does not focus the canvas by itself (its pointerdown is the gesture's).
+  if (document.activeElement !== ui.canvas) ui.canvas.focus({ preventScroll: true });
 }
 
 async function copyGrid() {
@@ -1387,12 +1450,9 @@ function applyTheme(theme) {
 function wire() {
   document.addEventListener('keydown', onKeyDown);
 
-  ui.canvas.addEventListener('pointerdown', (event) => {
-    if (!layout) return;
-    const rect = ui.canvas.getBoundingClientRect();
-    const scale = layout.width / rect.width;
-    const cell = cellAt(layout, (event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale);
-    if (cell >= 0) select(cell, { scroll: false });
+  attachGestures(ui.canvas, ui.board, {
+    onTap: tapGrid,
+    onZoom: (factor, x, y) => setZoom(view.zoom * factor, x, y),
   });
   ui.canvas.addEventListener('focus', () => {
     view.focused = true;

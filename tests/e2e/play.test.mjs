@@ -473,3 +473,60 @@ async function streamBytes(stream) {
   for await (const chunk of stream) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
+
+test('on a phone a 64×64 fits the screen; a tap zooms to cells a finger can pick, pinch zooms, a drag pans', async () => {
+  const context = await env.browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => assert.fail(err));
+  await page.goto(`${env.server.origin}/#size=64`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  const geometry = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+    const board = document.getElementById('board');
+    const rect = document.getElementById('grid').getBoundingClientRect();
+    resolve({
+      pitch: rect.width / 64, left: rect.left, top: rect.top, width: rect.width,
+      board: board.getBoundingClientRect().toJSON(), scrollLeft: board.scrollLeft, scrollTop: board.scrollTop,
+      zoom: document.getElementById('zoom-level').textContent,
+    });
+  })));
+  const fit = await geometry();
+  assert.ok(fit.width <= fit.board.width, `the whole grid is on the screen: ${fit.width} of ${fit.board.width}`);
+  // A tap on a tiny cell zooms in about it; the next tap selects.
+  const at = { x: fit.left + 40.5 * fit.pitch, y: fit.top + 20.5 * fit.pitch }; // r21c41
+  await page.touchscreen.tap(at.x, at.y);
+  const zoomed = await geometry();
+  assert.ok(zoomed.pitch >= 24, `tap targets of ${zoomed.pitch} CSS px`);
+  assert.equal(await page.textContent('#cell-info'), 'No cell selected');
+  await page.touchscreen.tap(at.x, at.y);
+  assert.match(await page.textContent('#cell-info'), /^r21c41/, 'the cell under the finger, kept there by the zoom');
+  // A one-finger drag pans the board.
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  const cx = zoomed.board.x + zoomed.board.width / 2;
+  const cy = zoomed.board.y + zoomed.board.height / 2;
+  await touch('touchStart', [{ x: cx, y: cy, id: 1 }]);
+  for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x: cx - i * 20, y: cy - i * 10, id: 1 }]);
+  await touch('touchEnd', []);
+  const panned = await geometry();
+  assert.ok(panned.scrollLeft > zoomed.scrollLeft + 50, `panned right: ${zoomed.scrollLeft} → ${panned.scrollLeft}`);
+  assert.ok(panned.scrollTop > zoomed.scrollTop + 20, `panned down: ${zoomed.scrollTop} → ${panned.scrollTop}`);
+  assert.match(await page.textContent('#cell-info'), /^r21c41/, 'a drag selects nothing');
+  // Two fingers moving apart zoom in; together, out.
+  const pinch = async (from, to) => {
+    await touch('touchStart', [{ x: cx - from, y: cy, id: 1 }, { x: cx + from, y: cy, id: 2 }]);
+    for (let i = 1; i <= 5; i++) {
+      const d = from + ((to - from) * i) / 5;
+      await touch('touchMove', [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }]);
+    }
+    await touch('touchEnd', []);
+  };
+  await pinch(40, 100);
+  const bigger = await geometry();
+  assert.ok(bigger.pitch > panned.pitch * 1.5, `pinched out: ${panned.pitch} → ${bigger.pitch}`);
+  await pinch(100, 30);
+  const smaller = await geometry();
+  assert.ok(smaller.pitch < bigger.pitch, `pinched in: ${bigger.pitch} → ${smaller.pitch}`);
+  await context.close();
+});
