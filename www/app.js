@@ -1,6 +1,8 @@
-// The app page's controller: keeps the game, draws it, takes keyboard, mouse and paste
-// input, and sends every solve, count and generation to the engine's worker through
-// www/engine.js. The main thread never solves; it only checks entries for clashes.
+// The app page's controller: its chrome around the shared board (www/board.js, which
+// holds the game, draws it and takes entries): the status box, the toolbars, keyboard,
+// pointer and paste input, the recent games, the level, the timer and mistakes, printing
+// and saving. Every solve, count, grade and generation goes to the engine's worker through
+// www/engine.js; the main thread never solves, it only checks entries for clashes.
 //
 // For tests and scripts the canvas carries the grid as text: data-grid (every value, one
 // line, what Copy copies), data-givens (the givens alone), data-size, and the cells drawn
@@ -10,19 +12,21 @@
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
+import { Board, applySolve, gradeOf, hintFor, noHintReason, noLevelReason } from './board.js';
 import { attachGestures } from './gestures.js';
-import { gridKeyAction, shortcutAction } from './input.js';
-import { MIN_MARK_CSS_PX, THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
+import { shortcutAction } from './input.js';
+import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
 import {
   LEVELS, blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
   puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel,
 } from './persist.js';
-import { escapeXml, gridSvg } from './sheet.js';
+import { PlayClock, clockText } from './clock.js';
+import { boardCanvas, boardSvg, download } from './export.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
 const ui = {
-  board: $('board'), canvas: $('grid'), magnifier: $('magnifier'), status: $('status'), statusDetails: $('status-details'),
+  scroller: $('board'), canvas: $('grid'), magnifier: $('magnifier'), status: $('status'), statusDetails: $('status-details'),
   version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
@@ -36,7 +40,6 @@ const ui = {
   rate: $('rate'), level: $('level'), timer: $('timer'), timerToggle: $('timer-toggle'),
   showMistakes: $('show-mistakes'), printThis: $('print-this'), savePng: $('save-png'), saveSvg: $('save-svg'),
 };
-const ctx = ui.canvas.getContext('2d');
 /** The zoom buttons and keys step by this factor; pinches and Ctrl+wheel zoom smoothly. */
 const ZOOM_STEP = 1.5;
 /** Zoomed in as far as it goes, a cell is this many CSS pixels (or 6 times its fitted size). */
@@ -46,7 +49,16 @@ const MIN_TAP_CSS = 24;
 /** Touch screens see the whole grid at first, however small; mice and keyboards need 11 px cells. */
 const coarsePointer = matchMedia('(pointer: coarse)');
 
-let game = new Game(9);
+/** The board: the game, its view, layout, drawing, palette and entries (www/board.js). */
+const board = new Board({
+  canvas: ui.canvas,
+  scroller: ui.scroller,
+  palette: ui.palette,
+  fitOptions: () => ({ minCell: coarsePointer.matches ? 1 : 11 }),
+  look: () => ({ theme: THEMES[themeName()] }),
+  onDraw: () => updateMagnifier(),
+});
+const view = board.view;
 /** The hash that names where the current puzzle came from (a pasted line, a seed, a blank). */
 let source = blankHash(9);
 /** The current game's id in the list of recent games. */
@@ -61,20 +73,12 @@ const replaced = [];
 const unreplaced = [];
 /** The current puzzle's grade: {level, name, score}, or null until it is rated. */
 let level = null;
-/** Time played on the current game: `elapsed` ms before `since` (Date.now() while it runs, else 0). */
-const clock = { elapsed: 0, since: 0 };
+/** Time played on the current game. */
+const clock = new PlayClock();
 /** The current puzzle's solution, once asked for: {key (the puzzle line), status, values}. */
 let solutionCache = null;
-const view = {
-  selected: -1, pencilMode: false, zoom: 1, focused: false,
-  errors: [], // cells the engine rejected
-  marked: [], // cells where two solutions differ
-  hint: null, // the hint shown: {steps, revision, cells, target, eliminations}
-  mistakes: [], // entries that differ from the solution, while "show mistakes" is on
-};
 /** The engine job running, if any: {kind, controller}. One at a time. */
 let job = null;
-let layout = null;
 
 // ---------------------------------------------------------------------------------------
 // Status and drawing
@@ -100,53 +104,20 @@ function themeName() {
   return systemDark.matches ? 'dark' : 'light';
 }
 
-let drawPending = false;
+/** Draws on the next animation frame. */
 function redraw() {
-  if (drawPending) return;
-  drawPending = true;
-  requestAnimationFrame(() => {
-    drawPending = false;
-    draw();
-  });
-}
-
-function fitLayout(zoom = view.zoom) {
-  const style = getComputedStyle(ui.board);
-  const width = ui.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const height = ui.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-  return layoutFor(game.size, width, height, {
-    dpr: window.devicePixelRatio || 1, zoom, minCell: coarsePointer.matches ? 1 : 11,
-  });
+  board.redraw();
 }
 
 /** The largest zoom: cells of MAX_CELL_CSS pixels, or 6 times the fitted size when that is more. */
 function maxZoom() {
-  const fitted = fitLayout(1);
+  const fitted = board.fit(1);
   return Math.max(6, (MAX_CELL_CSS * fitted.dpr) / fitted.cell);
-}
-
-/** A cell's side in CSS pixels as drawn now. */
-function cellCss() {
-  return layout ? layout.cell / layout.dpr : 0;
-}
-
-function draw() {
-  const next = fitLayout();
-  if (!layout || next.width !== layout.width || next.dpr !== layout.dpr) {
-    ui.canvas.width = next.width;
-    ui.canvas.height = next.height;
-    ui.canvas.style.width = `${next.cssWidth}px`;
-    ui.canvas.style.height = `${next.cssHeight}px`;
-  }
-  layout = next;
-  const state = gridState(game, view);
-  drawGrid(ctx, { ...state, errors: [...view.errors, ...view.mistakes], theme: THEMES[themeName()] }, layout);
-  updateMagnifier();
 }
 
 /** Whether pencil marks are drawn legibly on the grid at its current size and zoom. */
 function marksReadable() {
-  return !layout || layout.cell / layout.box >= MIN_MARK_CSS_PX * layout.dpr;
+  return !board.layout || board.layout.cell / board.layout.box >= MIN_MARK_CSS_PX * board.layout.dpr;
 }
 
 /**
@@ -157,13 +128,13 @@ function marksReadable() {
 function updateMagnifier() {
   const box = ui.magnifier;
   const cell = view.selected;
-  const marks = cell >= 0 && !game.values[cell] ? game.pencil[cell] : null;
-  if (!layout || !marks?.length || marksReadable()) {
+  const marks = cell >= 0 && !board.game.values[cell] ? board.game.pencil[cell] : null;
+  if (!board.layout || !marks?.length || marksReadable()) {
     box.hidden = true;
     ui.canvas.dataset.magnified = '';
     return;
   }
-  const k = layout.box;
+  const k = board.layout.box;
   if (box.dataset.k !== String(k)) {
     box.dataset.k = String(k);
     box.style.setProperty('--k', String(k));
@@ -176,15 +147,16 @@ function updateMagnifier() {
   box.hidden = false;
   ui.canvas.dataset.magnified = String(cell);
   // Beside the cell, on the side with more room, inside the visible part of the board.
-  const r = cellRect(layout, cell);
-  const { board, canvas } = ui;
-  const x = canvas.offsetLeft + r.x / layout.dpr;
-  const y = canvas.offsetTop + r.y / layout.dpr;
-  const size = r.w / layout.dpr;
+  const r = cellRect(board.layout, cell);
+  const { scroller, canvas } = ui;
+  const x = canvas.offsetLeft + r.x / board.layout.dpr;
+  const y = canvas.offsetTop + r.y / board.layout.dpr;
+  const size = r.w / board.layout.dpr;
   const w = box.offsetWidth;
   const h = box.offsetHeight;
-  const left = x + size / 2 < board.scrollLeft + board.clientWidth / 2 ? x + size + 6 : x - w - 6;
-  const top = Math.min(Math.max(y + size / 2 - h / 2, board.scrollTop + 4), board.scrollTop + board.clientHeight - h - 4);
+  const left = x + size / 2 < scroller.scrollLeft + scroller.clientWidth / 2 ? x + size + 6 : x - w - 6;
+  const top = Math.min(Math.max(y + size / 2 - h / 2, scroller.scrollTop + 4),
+    scroller.scrollTop + scroller.clientHeight - h - 4);
   box.style.left = `${Math.round(left)}px`;
   box.style.top = `${Math.round(top)}px`;
 }
@@ -192,24 +164,24 @@ function updateMagnifier() {
 /** Everything that follows a change of the game or the selection. */
 function changed({ persist = true } = {}) {
   const { canvas } = ui;
-  canvas.dataset.grid = game.line();
-  canvas.dataset.givens = game.givensLine();
-  canvas.dataset.size = String(game.size);
+  canvas.dataset.grid = board.game.line();
+  canvas.dataset.givens = board.game.givensLine();
+  canvas.dataset.size = String(board.game.size);
   canvas.dataset.errors = view.errors.join(' ');
   canvas.dataset.marked = view.marked.join(' ');
-  canvas.dataset.clashes = game.clashes().join(' ');
+  canvas.dataset.clashes = board.game.clashes().join(' ');
   view.mistakes = findMistakes();
   canvas.dataset.mistakes = view.mistakes.join(' ');
   syncClock();
-  canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
-  if (view.hint && (view.hint.game !== game || view.hint.revision !== game.revision)) clearHint();
+  canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}`);
+  if (view.hint && (view.hint.game !== board.game || view.hint.revision !== board.game.revision)) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
   ui.apply.disabled = !view.hint;
-  ui.undo.disabled = !game.history.canUndo && !replaced.length;
-  ui.redo.disabled = !game.history.canRedo && !unreplaced.length;
+  ui.undo.disabled = !board.game.history.canUndo && !replaced.length;
+  ui.redo.disabled = !board.game.history.canRedo && !unreplaced.length;
   updateCellInfo();
-  updatePalette();
+  board.updatePalette();
   redraw();
   if (persist) scheduleSave();
 }
@@ -221,49 +193,17 @@ function updateCellInfo() {
     ui.cellInfo.textContent = `No cell selected${mode}`;
     return;
   }
-  const v = game.values[cell];
+  const v = board.game.values[cell];
   let what;
   if (v) {
-    const kind = game.givens[cell] ? 'given' : game.solved[cell] ? 'from the solver' : 'your entry';
+    const kind = board.game.givens[cell] ? 'given' : board.game.solved[cell] ? 'from the solver' : 'your entry';
     what = `${symbolChar(v)} (${kind})`;
   } else {
-    const marks = game.pencil[cell];
+    const marks = board.game.pencil[cell];
     what = marks ? `empty, marks ${marks.map(symbolChar).join(' ')}` : 'empty';
     if (marks && !marksReadable()) what += ' (beside the cell; + zooms in)';
   }
-  ui.cellInfo.textContent = `${cellName(cell, game.size)}: ${what}${mode}`;
-}
-
-let paletteSize = 0;
-function updatePalette() {
-  const n = game.size;
-  if (paletteSize !== n) {
-    paletteSize = n;
-    ui.palette.replaceChildren();
-    ui.palette.dataset.size = String(n);
-    for (let v = 1; v <= n; v++) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.tabIndex = -1; // the grid takes these keys directly; the buttons are for pointers
-      button.textContent = symbolChar(v);
-      button.dataset.value = String(v);
-      ui.palette.append(button);
-    }
-    const erase = document.createElement('button');
-    erase.type = 'button';
-    erase.tabIndex = -1;
-    erase.className = 'erase';
-    erase.textContent = '⌫';
-    erase.setAttribute('aria-label', 'Clear the cell');
-    erase.dataset.value = '0';
-    ui.palette.append(erase);
-  }
-  const counts = new Uint16Array(n + 1);
-  for (const v of game.values) counts[v]++;
-  for (const button of ui.palette.children) {
-    const v = Number(button.dataset.value);
-    button.classList.toggle('done', v > 0 && counts[v] >= n);
-  }
+  ui.cellInfo.textContent = `${cellName(cell, board.game.size)}: ${what}${mode}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -278,11 +218,11 @@ function scheduleSave() {
 function saveNow() {
   clearTimeout(saveTimer);
   if (!source.includes('seed=')) {
-    source = game.filledCount() ? puzzleHash(game.puzzleLine()) : blankHash(game.size);
+    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine()) : blankHash(board.game.size);
   }
   showHash(withLevel(source, level?.level));
   const record = {
-    id: gameId, hash: source, saved: Date.now(), selected: view.selected, elapsed: clockNow(), level, game: game.toJSON(),
+    id: gameId, hash: source, saved: Date.now(), selected: view.selected, elapsed: clock.read(), level, game: board.game.toJSON(),
   };
   recent = withGame(recent, record, { keep: worthKeeping });
   saveGames(recent);
@@ -298,7 +238,7 @@ function worthKeeping(record) {
 
 /** The current game as Undo keeps it when a newer one replaces it. */
 function currentEntry() {
-  return { id: gameId, game, hash: source, selected: view.selected, level, elapsed: clockNow() };
+  return { id: gameId, game: board.game, hash: source, selected: view.selected, level, elapsed: clock.read() };
 }
 
 /**
@@ -308,11 +248,11 @@ function currentEntry() {
  */
 function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(), selected = -1, ...more } = {}) {
   let note = '';
-  if (game !== next && (game.hasProgress() || game.hasGivens())) {
+  if (board.game !== next && (board.game.hasProgress() || board.game.hasGivens())) {
     saveNow();
     replaced.push(currentEntry());
     unreplaced.length = 0;
-    note = game.hasProgress() ? ' Undo goes back to the game you were playing; it is also under Recent games.' : '';
+    note = board.game.hasProgress() ? ' Undo goes back to the board.game you were playing; it is also under Recent games.' : '';
   }
   // A game reopened while Undo still held it: the held one is the same game.
   for (const stack of [replaced, unreplaced]) {
@@ -325,20 +265,15 @@ function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(
 
 /** Shows a game as the current one: clears the view's marks, errors and hint. */
 function showGame(entry) {
-  game = entry.game;
+  board.setGame(entry.game, { selected: entry.selected });
   source = entry.hash;
   gameId = entry.id;
   level = entry.level ?? null;
-  clock.elapsed = Number(entry.elapsed) || 0;
-  clock.since = 0;
+  clock.reset(Number(entry.elapsed));
   showLevel();
-  view.selected = Number.isInteger(entry.selected) && entry.selected < game.size ** 2 ? entry.selected : -1;
-  view.errors = [];
-  view.marked = [];
   clearHint();
-  ui.size.value = String(game.size);
+  ui.size.value = String(board.game.size);
   syncGenerateFields();
-  layout = null;
   changed();
   saveNow();
 }
@@ -350,7 +285,7 @@ function backToReplaced() {
   saveNow();
   unreplaced.push(currentEntry());
   showGame(entry);
-  say(`Back to the ${game.size}×${game.size} game you had before. Redo returns to the newer one.`, 'ok');
+  say(`Back to the ${board.game.size}×${board.game.size} board.game you had before. Redo returns to the newer one.`, 'ok');
   return true;
 }
 
@@ -361,7 +296,7 @@ function forwardToReplacing() {
   saveNow();
   replaced.push(currentEntry());
   showGame(entry);
-  say(`Forward to the newer ${game.size}×${game.size} game. Undo goes back again.`, 'ok');
+  say(`Forward to the newer ${board.game.size}×${board.game.size} board.game. Undo goes back again.`, 'ok');
   return true;
 }
 
@@ -381,7 +316,7 @@ function openRecord(record, verb = 'Reopened') {
     id: record.id, selected: held?.selected ?? record.selected,
     level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed,
   });
-  say(`${verb} your ${next.size}×${next.size} game as you left it.${note}`, 'ok');
+  say(`${verb} your ${next.size}×${next.size} board.game as you left it.${note}`, 'ok');
   return true;
 }
 
@@ -527,52 +462,25 @@ function lineValues(line) {
 }
 
 async function solve() {
-  const asked = game;
-  const revision = game.revision;
-  const n = game.size;
+  const asked = board.game;
+  const revision = board.game.revision;
+  const n = board.game.size;
   const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(game.playerLine(), { size: n, signal, onProgress: search.onProgress }))
+    (signal) => engine.solve(board.game.playerLine(), { size: n, signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
-  if (game !== asked || game.revision !== revision) {
+  if (board.game !== asked || board.game.revision !== revision) {
     say('The grid changed while the engine was solving it: press Solve again.', 'warn');
     return;
   }
-  const stats = statsText(result.stats);
-  view.errors = [];
-  view.marked = [];
-  switch (result.status) {
-    case 'unique':
-      game.fillSolution(lineValues(result.solution));
-      say('Solved: this puzzle has exactly one solution.', 'ok', stats);
-      break;
-    case 'multiple': {
-      const [first, second] = (result.solutions ?? []).map(lineValues);
-      game.fillSolution(lineValues(result.solution) ?? first);
-      if (first && second) view.marked = differences(first, second);
-      say(`This puzzle has more than one solution; one is shown.${view.marked.length
-        ? ' The outlined cells are where two of them differ.' : ''}`, 'warn', stats);
-      break;
-    }
-    case 'none':
-      say(`This puzzle has no solution${game.filledCount() > game.givens.filter(Boolean).length
-        ? ': your entries may be wrong (Undo, or Clear them)' : ''}.`, 'error', stats);
-      break;
-    case 'invalid':
-      view.errors = result.error?.cells ?? [];
-      say(`Invalid input: ${errorSentence(result.error, n)}`, 'error');
-      break;
-    default:
-      say(`The engine answered with an unknown status "${result.status}".`, 'error');
-  }
+  const verdict = applySolve(board.game, result);
+  view.errors = verdict.errors;
+  view.marked = verdict.marked;
+  if (verdict.message) say(verdict.message, verdict.tone, statsText(result.stats));
+  else if (verdict.status === 'invalid') say(`Invalid input: ${errorSentence(result.error, n)}`, 'error');
+  else say(`The engine answered with an unknown status "${result.status}".`, 'error');
   changed();
-}
-
-function differences(a, b) {
-  const cells = [];
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) cells.push(i);
-  return cells;
 }
 
 /** The figures of a search for the details line: "Took 1.24 s; the search tried 2,498,907 guesses". */
@@ -627,10 +535,10 @@ function searchTicker(kind) {
 }
 
 async function check() {
-  const clashes = game.clashes();
-  const n = game.size;
-  const asked = game;
-  const revision = game.revision;
+  const clashes = board.game.clashes();
+  const n = board.game.size;
+  const asked = board.game;
+  const revision = board.game.revision;
   view.errors = [];
   view.marked = [];
   changed({ persist: false });
@@ -640,19 +548,19 @@ async function check() {
       + 'a symbol repeats in a row, column or box, so no solution can complete the grid.', 'error');
     return;
   }
-  if (game.filledCount() === n * n && !game.hasSolverValues()) {
+  if (board.game.filledCount() === n * n && !board.game.hasSolverValues()) {
     say('Complete: every row, column and box holds each symbol once.', 'ok');
     return;
   }
   const search = searchTicker('check');
-  const entries = game.hasGivens() && game.filledCount() > game.givens.filter(Boolean).length;
+  const entries = board.game.hasGivens() && board.game.filledCount() > board.game.givens.filter(Boolean).length;
   const answer = await runJob('check', 'Counting solutions…', async (signal) => {
-    const result = await engine.count(game.playerLine(), 2, { signal, onProgress: search.onProgress });
+    const result = await engine.count(board.game.playerLine(), 2, { signal, onProgress: search.onProgress });
     // No solution with the entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
     return { result, puzzle };
   }).finally(search.stop);
-  if (!answer || game !== asked || game.revision !== revision) return;
+  if (!answer || board.game !== asked || board.game.revision !== revision) return;
   const { result, puzzle } = answer;
   const wrong = puzzle?.status === 'unique' ? wrongEntries(lineValues(puzzle.solution)) : [];
   if (result.status === 'invalid') {
@@ -707,8 +615,8 @@ async function generate(options, note = '') {
   const n = options.size;
   const started = performance.now();
   // The game on the board while the engine works: the player may go on typing in it.
-  const playing = game;
-  const revision = game.revision;
+  const playing = board.game;
+  const revision = board.game.revision;
   let percent = '';
   // Beside the bar, not in the live status line, so screen readers are not told every second.
   const ticker = elapsedTicker(() => percent);
@@ -728,13 +636,13 @@ async function generate(options, note = '') {
     return;
   }
   const size = result.size ?? n;
-  const typedMeanwhile = game === playing && game.revision !== revision;
-  const graded = result.level ? { level: result.level, name: result.levelName, score: result.score } : null;
+  const typedMeanwhile = board.game === playing && board.game.revision !== revision;
+  const graded = result.level ? gradeOf({ ...result, status: 'ok' }) : null;
   const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
   }), { level: graded });
   const kept = typedMeanwhile && replacedNote
-    ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
+    ? ' What you typed while it was being made stays in the board.game you were playing: Undo goes back to it.'
     : note || replacedNote;
   const ms = result.ms ?? performance.now() - started;
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
@@ -765,17 +673,17 @@ function showLevel() {
  * techniques a person needs. `quiet`: after a generation, keeps the status line as it is.
  */
 async function rate({ quiet = false } = {}) {
-  const asked = game;
-  const n = game.size;
-  const line = game.puzzleLine();
+  const asked = board.game;
+  const n = board.game.size;
+  const line = board.game.puzzleLine();
   if (!/[^.]/.test(line)) {
     say('There is no puzzle to grade: the grid is empty.', 'warn');
     return;
   }
   const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, signal }));
-  if (!result || game !== asked) return;
+  if (!result || board.game !== asked) return;
   if (result.status === 'ok') {
-    level = { level: result.level, name: result.levelName, score: result.score };
+    level = gradeOf(result);
     showLevel();
     saveNow();
     showRecent();
@@ -785,41 +693,20 @@ async function rate({ quiet = false } = {}) {
       `${result.steps.toLocaleString('en')} steps${result.guesses ? `, ${result.guesses} of them guesses` : ''}.`);
     }
   } else if (!quiet) {
-    const why = result.status === 'multiple' ? 'it has more than one solution, and a level needs exactly one'
-      : result.status === 'none' ? 'it has no solution' : describeError(result.error);
-    say(`This puzzle cannot be graded: ${why}.`, 'warn');
+    say(`This puzzle cannot be graded: ${noLevelReason(result, describeError)}.`, 'warn');
   }
-}
-
-/** Time played on the current game, in ms. */
-function clockNow() {
-  return clock.elapsed + (clock.since ? Date.now() - clock.since : 0);
 }
 
 /** The clock runs while a puzzle is being played in a visible tab, and stops once it is complete. */
 function syncClock() {
-  const run = !document.hidden && game.hasGivens() && !game.isComplete();
-  if (run && !clock.since) clock.since = Date.now();
-  else if (!run && clock.since) {
-    clock.elapsed = clockNow();
-    clock.since = 0;
-  }
+  clock.run(!document.hidden && board.game.hasGivens() && !board.game.isComplete());
   showClock();
 }
 
-/** "04:07" under an hour, "1:02:03" from an hour on. */
-function clockText(ms) {
-  const seconds = Math.floor(Math.max(0, ms) / 1000);
-  const h = Math.floor(seconds / 3600);
-  const mm = String(Math.floor((seconds % 3600) / 60)).padStart(2, '0');
-  const ss = String(seconds % 60).padStart(2, '0');
-  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 function showClock() {
-  const text = clockText(clockNow());
+  const text = clockText(clock.read());
   if (ui.timer.textContent !== text) ui.timer.textContent = text;
-  ui.timer.dataset.running = String(Boolean(clock.since));
+  ui.timer.dataset.running = String(clock.running);
 }
 
 function showTimer(on) {
@@ -830,32 +717,32 @@ function showTimer(on) {
 
 /** The solution of the puzzle on the board, asked of the engine once per puzzle. */
 async function puzzleSolution() {
-  const key = `${game.size}:${game.puzzleLine()}`;
+  const key = `${board.game.size}:${board.game.puzzleLine()}`;
   if (solutionCache?.key === key) return solutionCache;
-  const result = await engine.solve(game.puzzleLine(), { size: game.size });
+  const result = await engine.solve(board.game.puzzleLine(), { size: board.game.size });
   solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
   return solutionCache;
 }
 
 /** Entries that differ from the solution, while "show mistakes" is on and the solution is known. */
 function findMistakes() {
-  if (!ui.showMistakes.checked || solutionCache?.key !== `${game.size}:${game.puzzleLine()}`) return [];
+  if (!ui.showMistakes.checked || solutionCache?.key !== `${board.game.size}:${board.game.puzzleLine()}`) return [];
   return wrongEntries(solutionCache.values);
 }
 
 /** The player's entries that differ from `solution` (values in cell order), or [] without one. */
 function wrongEntries(solution) {
-  if (!solution || !game.hasGivens()) return [];
+  if (!solution || !board.game.hasGivens()) return [];
   const wrong = [];
-  for (let cell = 0; cell < game.values.length; cell++) {
-    if (!game.givens[cell] && !game.solved[cell] && game.values[cell] && game.values[cell] !== solution[cell]) wrong.push(cell);
+  for (let cell = 0; cell < board.game.values.length; cell++) {
+    if (!board.game.givens[cell] && !board.game.solved[cell] && board.game.values[cell] && board.game.values[cell] !== solution[cell]) wrong.push(cell);
   }
   return wrong;
 }
 
 /** "r1c2, r4c5 and 3 more" */
 function cellList(cells) {
-  const names = cells.slice(0, 6).map((c) => cellName(c, game.size));
+  const names = cells.slice(0, 6).map((c) => cellName(c, board.game.size));
   return names.join(', ') + (cells.length > 6 ? ` and ${cells.length - 6} more` : '');
 }
 
@@ -867,13 +754,13 @@ async function toggleMistakes() {
     say('Mistakes are no longer shown.');
     return;
   }
-  if (!game.hasGivens()) {
+  if (!board.game.hasGivens()) {
     say('Mistakes are shown once there is a puzzle: its givens tell the solution.', 'warn');
     return;
   }
-  const asked = game;
+  const asked = board.game;
   const known = await puzzleSolution().catch(() => null);
-  if (game !== asked) return;
+  if (board.game !== asked) return;
   changed({ persist: false });
   if (known?.status === 'unique') {
     const wrong = view.mistakes;
@@ -887,13 +774,13 @@ async function toggleMistakes() {
 
 /** After an entry, with "show mistakes" on: the solution is fetched once, and a wrong entry is said. */
 async function checkEntryMistake(cell) {
-  if (!ui.showMistakes.checked || !game.hasGivens()) return;
-  const asked = game;
+  if (!ui.showMistakes.checked || !board.game.hasGivens()) return;
+  const asked = board.game;
   await puzzleSolution().catch(() => null);
-  if (game !== asked) return;
+  if (board.game !== asked) return;
   changed({ persist: false });
   if (view.mistakes.includes(cell)) {
-    say(`${cellName(cell, game.size)}: ${symbolChar(game.values[cell])} is a mistake; the solution has another symbol there.`, 'error');
+    say(`${cellName(cell, board.game.size)}: ${symbolChar(board.game.values[cell])} is a mistake; the solution has another symbol there.`, 'error');
   }
 }
 
@@ -901,7 +788,7 @@ async function checkEntryMistake(cell) {
 // Printing and saving the board
 
 function printThis() {
-  const line = game.puzzleLine();
+  const line = board.game.puzzleLine();
   if (!/[^.]/.test(line)) {
     say('There is no puzzle to print: the grid is empty.', 'warn');
     return;
@@ -916,49 +803,26 @@ function printThis() {
 
 /** A file name for the board: "sudoku64-9x9-hard.png". */
 function fileName(extension) {
-  return `sudoku64-${game.size}x${game.size}${level?.level ? `-${level.level}` : ''}.${extension}`;
+  return `sudoku64-${board.game.size}x${board.game.size}${level?.level ? `-${level.level}` : ''}.${extension}`;
 }
 
-function download(blob, name) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-}
-
-/** The board as a PNG: the light theme, no selection, cells large enough to print. */
+/** Saves the board as a PNG picture. */
 function savePng() {
-  const n = game.size;
-  const cell = n <= 9 ? 56 : n <= 16 ? 40 : n <= 25 ? 30 : 20;
-  const picture = layoutFor(n, 1e5, 1e5, { dpr: 1, minCell: cell, maxCell: cell });
-  const canvas = document.createElement('canvas');
-  canvas.width = picture.width;
-  canvas.height = picture.height;
-  const still = { selected: -1, pencilMode: false, focused: false, errors: [], marked: [], hint: null };
-  drawGrid(canvas.getContext('2d'), { ...gridState(game, still), theme: THEMES.light }, picture);
+  const canvas = boardCanvas(board.game);
   canvas.toBlob((blob) => {
     if (!blob) {
       say('This browser could not make the picture.', 'error');
       return;
     }
     download(blob, fileName('png'));
-    say(`Saved the board as ${fileName('png')} (${picture.width}×${picture.height} pixels).`, 'ok');
+    say(`Saved the board as ${fileName('png')} (${canvas.width}×${canvas.height} pixels).`, 'ok');
   }, 'image/png');
 }
 
-/** The board as SVG: givens bold, the other filled cells lighter, in millimetres. */
+/** Saves the board as an SVG drawing. */
 function saveSvg() {
-  const n = game.size;
-  const side = Math.max(90, n * 4);
-  const margin = 4;
-  const whole = side + 2 * margin;
-  const svg = `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${whole}mm" `
-    + `height="${whole}mm" viewBox="0 0 ${whole} ${whole}"><title>${escapeXml(`Sudoku ${n}×${n}${level ? `, ${level.name}` : ''}`)}</title>`
-    + `<rect width="${whole}" height="${whole}" fill="#fff"/>`
-    + `${gridSvg(game.line(), { x: margin, y: margin, side, given: game.givensLine() })}</svg>\n`;
+  const n = board.game.size;
+  const svg = boardSvg(board.game, `Sudoku ${n}×${n}${level ? `, ${level.name}` : ''}`);
   download(new Blob([svg], { type: 'image/svg+xml' }), fileName('svg'));
   say(`Saved the board as ${fileName('svg')}.`, 'ok');
 }
@@ -1000,29 +864,29 @@ function clearHint() {
 }
 
 async function hint() {
-  const n = game.size;
-  if (game.isComplete()) {
+  const n = board.game.size;
+  if (board.game.isComplete()) {
     say('The grid is complete: there is nothing left to hint.', 'ok');
     return;
   }
-  const clashes = game.clashes();
+  const clashes = board.game.clashes();
   if (clashes.length) {
     view.errors = [];
     say(`No hint while symbols clash (${clashDescription(clashes)}): fix the cells shown in red first.`, 'error');
     changed({ persist: false });
     return;
   }
-  const asked = game;
-  const revision = game.revision;
-  const entries = game.hasGivens() && game.filledCount() > game.givens.filter(Boolean).length;
+  const asked = board.game;
+  const revision = board.game.revision;
+  const entries = board.game.hasGivens() && board.game.filledCount() > board.game.givens.filter(Boolean).length;
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
-    const result = await engine.hint(game.line(), { size: n, signal });
+    const result = await engine.hint(board.game.line(), { size: n, signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.status === 'none' && entries
       ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
     return { result, puzzle };
   });
-  if (!answer || game !== asked || game.revision !== revision) return;
+  if (!answer || board.game !== asked || board.game.revision !== revision) return;
   const { result } = answer;
   clearHint();
   view.errors = [];
@@ -1036,12 +900,7 @@ async function hint() {
         break;
       }
       // The placing step's cells are tinted; every step's removed marks are struck out.
-      const cells = last.cells ?? [];
-      const target = last.placements?.[0]?.cell ?? -1;
-      view.hint = {
-        steps, game, revision: game.revision, cells, target,
-        eliminations: steps.flatMap((step) => step.eliminations ?? []),
-      };
+      view.hint = hintFor(board.game, steps);
       showHintText(steps);
       say(`Hint (${last.name}): press Apply to perform it.`, 'ok');
       break;
@@ -1050,7 +909,7 @@ async function hint() {
       explainNoSolution(answer.puzzle);
       break;
     case 'multiple':
-      say('No hint: this puzzle has more than one solution, so logic cannot settle every cell.', 'warn');
+      say(`No hint: ${noHintReason(result)}.`, 'warn');
       break;
     case 'invalid':
       view.errors = result.error?.cells ?? [];
@@ -1067,35 +926,30 @@ async function hint() {
  * (`puzzle`, the engine's answer for the givens alone, or null) contradicts.
  */
 function explainNoSolution(puzzle) {
-  const n = game.size;
   const solution = puzzle?.status === 'unique' ? lineValues(puzzle.solution) : null;
   if (!solution) {
     say('No hint: this grid has no solution.', 'error');
     return;
   }
-  const wrong = [];
-  for (let cell = 0; cell < game.values.length; cell++) {
-    if (!game.givens[cell] && game.values[cell] && game.values[cell] !== solution[cell]) wrong.push(cell);
-  }
+  const wrong = wrongEntries(solution);
   view.errors = wrong;
-  const names = wrong.slice(0, 6).map((c) => cellName(c, n)).join(', ') + (wrong.length > 6 ? ', …' : '');
-  say(`No hint: ${wrong.length === 1 ? 'an entry is' : `${wrong.length} entries are`} wrong (${names}, outlined in red). `
-    + 'Undo or clear them, then ask again.', 'error');
+  say(`No hint: ${wrong.length === 1 ? 'an entry is' : `${wrong.length} entries are`} wrong (${cellList(wrong)}, `
+    + 'outlined in red). Undo or clear them, then ask again.', 'error');
 }
 
 function applyHint() {
   const shown = view.hint;
-  if (!shown || shown.game !== game || shown.revision !== game.revision) {
+  if (!shown || shown.game !== board.game || shown.revision !== board.game.revision) {
     say('There is no hint to apply: press Hint first.', 'warn');
     return;
   }
   const last = shown.steps.at(-1);
-  const outcome = game.applySteps(shown.steps);
+  const outcome = board.game.applySteps(shown.steps);
   clearHint();
   if (outcome) {
     if (last?.placements?.length) view.selected = last.placements[0].cell;
     gameChanged();
-    say(game.isComplete() ? 'Complete: every row, column and box holds each symbol once.'
+    say(board.game.isComplete() ? 'Complete: every row, column and box holds each symbol once.'
       : `Applied: ${last?.name ?? 'the step'}. Undo takes it back.`, 'ok');
   } else {
     changed({ persist: false });
@@ -1104,7 +958,7 @@ function applyHint() {
 }
 
 function fillCandidates() {
-  if (game.fillCandidates()) {
+  if (board.game.fillCandidates()) {
     gameChanged();
     say(marksReadable() ? 'Every empty cell now holds its candidates as pencil marks. Undo takes them back.'
       : 'Every empty cell now holds its candidates, too small to draw here: the selected cell\'s show '
@@ -1160,7 +1014,7 @@ async function loadText(text) {
 
 function loadPuzzle(size, values, verb, hash) {
   const note = startGame(Game.fromPuzzle(size, values), hash);
-  const clashes = game.clashes();
+  const clashes = board.game.clashes();
   const givens = values.filter(Boolean).length;
   if (clashes.length) {
     view.errors = clashes;
@@ -1178,7 +1032,7 @@ function startBlank(n) {
 }
 
 function clashDescription(cells) {
-  const names = cells.slice(0, 4).map((c) => `${cellName(c, game.size)} (${symbolChar(game.values[c])})`);
+  const names = cells.slice(0, 4).map((c) => `${cellName(c, board.game.size)} (${symbolChar(board.game.values[c])})`);
   return names.join(', ') + (cells.length > 4 ? ` and ${cells.length - 4} more` : '');
 }
 
@@ -1216,42 +1070,47 @@ function select(cell, { scroll = true } = {}) {
   changed({ persist: false });
 }
 
+/** Scrolls the board so that a cell and a cell's margin round it are in view. */
 function scrollToCell(cell) {
+  const { layout } = board;
   if (!layout) return;
   const r = cellRect(layout, cell);
-  const { board, canvas } = ui;
+  const { scroller, canvas } = ui;
   const left = canvas.offsetLeft + r.x / layout.dpr;
   const top = canvas.offsetTop + r.y / layout.dpr;
   const size = r.w / layout.dpr;
   const margin = size;
-  if (left - margin < board.scrollLeft) board.scrollLeft = left - margin;
-  else if (left + size + margin > board.scrollLeft + board.clientWidth) board.scrollLeft = left + size + margin - board.clientWidth;
-  if (top - margin < board.scrollTop) board.scrollTop = top - margin;
-  else if (top + size + margin > board.scrollTop + board.clientHeight) board.scrollTop = top + size + margin - board.clientHeight;
+  if (left - margin < scroller.scrollLeft) scroller.scrollLeft = left - margin;
+  else if (left + size + margin > scroller.scrollLeft + scroller.clientWidth) {
+    scroller.scrollLeft = left + size + margin - scroller.clientWidth;
+  }
+  if (top - margin < scroller.scrollTop) scroller.scrollTop = top - margin;
+  else if (top + size + margin > scroller.scrollTop + scroller.clientHeight) {
+    scroller.scrollTop = top + size + margin - scroller.clientHeight;
+  }
 }
 
-/** Applies an edit's outcome: a refusal is explained, a change clears stale engine marks. */
-function edited(outcome) {
-  if (outcome?.refused === 'given') {
-    say(`${cellName(view.selected, game.size)} is a given of the puzzle and cannot change.`, 'warn');
-    return;
-  }
-  if (outcome?.refused === 'filled') {
-    say('Pencil marks go in empty cells: clear the cell first.', 'warn');
-    return;
-  }
-  if (!outcome) return;
+/**
+ * Puts a symbol (0 clears) in the selected cell, as an entry or a pencil mark: a refusal is
+ * explained, a clash or (with mistakes shown) a wrong entry is said.
+ */
+function input(value) {
+  if (view.selected < 0) return;
+  const { changed: done, refusal, cell } = board.input(value);
+  if (refusal) say(refusal, 'warn');
+  if (!done) return;
   gameChanged();
-  if (game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
-  else if (!announceClash(view.selected)) checkEntryMistake(view.selected);
+  if (board.game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
+  else if (!announceClash(cell)) checkEntryMistake(cell);
 }
 
 /**
  * Says in the live region when the symbol just typed repeats in the cell's row, column or
  * box (drawing it red is not enough for a screen reader): "r1c2: 4 is already in row 1
- * (r1c1)."
+ * (r1c1)." Returns whether it did.
  */
 function announceClash(cell) {
+  const { game } = board;
   const v = game.values[cell];
   if (!v || !game.clashes().includes(cell)) return false;
   const n = game.size;
@@ -1268,13 +1127,6 @@ function announceClash(cell) {
   return true;
 }
 
-function input(value) {
-  const cell = view.selected;
-  if (cell < 0) return;
-  if (value === 0) edited(game.clear(cell));
-  else edited(view.pencilMode ? game.toggleMark(cell, value) : game.enter(cell, value));
-}
-
 /** After an edit, undo or redo: what the engine said about the grid before no longer holds. */
 function gameChanged() {
   view.errors = [];
@@ -1283,12 +1135,12 @@ function gameChanged() {
 }
 
 function undo() {
-  if (game.undo()) gameChanged();
+  if (board.game.undo()) gameChanged();
   else backToReplaced();
 }
 
 function redo() {
-  if (game.redo()) gameChanged();
+  if (board.game.redo()) gameChanged();
   else forwardToReplacing();
 }
 
@@ -1312,19 +1164,19 @@ function zoom(step) {
 function setZoom(factor, clientX, clientY) {
   const next = Math.min(maxZoom(), Math.max(1, factor));
   if (Math.abs(next - view.zoom) < 1e-3) return false;
-  const { board, canvas } = ui;
+  const { scroller, canvas } = ui;
   const before = canvas.getBoundingClientRect();
   const anchored = clientX !== undefined && before.width > 0;
   const fx = anchored ? (clientX - before.left) / before.width : 0;
   const fy = anchored ? (clientY - before.top) / before.height : 0;
   view.zoom = next;
   ui.zoomLevel.textContent = `${Math.round(next * 100)}%`;
-  layout = null;
-  draw();
+  board.layout = null;
+  board.draw();
   if (anchored) {
-    const box = board.getBoundingClientRect();
-    board.scrollLeft = canvas.offsetLeft + fx * layout.cssWidth - (clientX - box.left);
-    board.scrollTop = canvas.offsetTop + fy * layout.cssHeight - (clientY - box.top);
+    const box = scroller.getBoundingClientRect();
+    scroller.scrollLeft = canvas.offsetLeft + fx * board.layout.cssWidth - (clientX - box.left);
+    scroller.scrollTop = canvas.offsetTop + fy * board.layout.cssHeight - (clientY - box.top);
   }
   return true;
 }
@@ -1334,13 +1186,10 @@ function setZoom(factor, clientX, clientY) {
  * small for a finger is zoomed to first, about the tap, and the next tap selects.
  */
 function tapGrid(event) {
-  if (!layout) return;
-  const rect = ui.canvas.getBoundingClientRect();
-  const scale = layout.width / rect.width;
-  const cell = cellAt(layout, (event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale);
+  const cell = board.cellAtClient(event.clientX, event.clientY);
   if (cell < 0) return;
-  if (event.pointerType !== 'mouse' && cellCss() < MIN_TAP_CSS) {
-    setZoom((view.zoom * (MIN_TAP_CSS + 8)) / cellCss(), event.clientX, event.clientY);
+  if (event.pointerType !== 'mouse' && board.cellCss() < MIN_TAP_CSS) {
+    setZoom((view.zoom * (MIN_TAP_CSS + 8)) / board.cellCss(), event.clientX, event.clientY);
     say(`Zoomed in to ${Math.round(view.zoom * 100)}% so that a finger can pick a cell: tap it now. `
       + 'Pinch to zoom, drag to move.');
     return;
@@ -1351,7 +1200,7 @@ function tapGrid(event) {
 }
 
 async function copyGrid() {
-  const text = game.line();
+  const text = board.game.line();
   try {
     await navigator.clipboard.writeText(text);
     say(`Copied the grid as one line of ${text.length} characters.`, 'ok');
@@ -1365,7 +1214,7 @@ async function copyGrid() {
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */
 function gridKey(event) {
-  const action = gridKeyAction(event, game.size, view.selected);
+  const action = board.keyAction(event);
   if (!action) return false;
   if ('move' in action) select(action.move);
   else if (action.deselect) {
@@ -1375,7 +1224,7 @@ function gridKey(event) {
   else if (action.pencil) setPencilMode(!view.pencilMode);
   else if (action.zoom) zoom(action.zoom);
   else if (action.notSymbol) {
-    const n = game.size;
+    const n = board.game.size;
     say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid, which uses ${symbolChar(1)}–${symbolChar(n)}.`, 'warn');
   } else if (action.symbol) {
     if (view.selected < 0) select(0);
@@ -1450,7 +1299,7 @@ function applyTheme(theme) {
 function wire() {
   document.addEventListener('keydown', onKeyDown);
 
-  attachGestures(ui.canvas, ui.board, {
+  attachGestures(ui.canvas, ui.scroller, {
     onTap: tapGrid,
     onZoom: (factor, x, y) => setZoom(view.zoom * factor, x, y),
   });
@@ -1473,7 +1322,7 @@ function wire() {
   document.addEventListener('copy', (event) => {
     if (isTextField(event.target) || String(getSelection()).length) return;
     event.preventDefault();
-    event.clipboardData.setData('text/plain', game.line());
+    event.clipboardData.setData('text/plain', board.game.line());
     say('Copied the grid as one line of text.', 'ok');
   });
 
@@ -1503,7 +1352,7 @@ function wire() {
   ui.redo.addEventListener('click', redo);
   ui.pencil.addEventListener('click', () => setPencilMode(!view.pencilMode));
   ui.clear.addEventListener('click', () => {
-    if (game.clearEntries()) {
+    if (board.game.clearEntries()) {
       gameChanged();
       say('Cleared every entry and mark; the givens stay. Undo brings them back.');
     }
@@ -1512,7 +1361,7 @@ function wire() {
   ui.recent.addEventListener('click', (event) => {
     const id = event.target.closest('button')?.dataset.id;
     const record = id && recent.find((r) => r.id === id);
-    if (record && !openRecord(record)) say('That game could not be read back.', 'error');
+    if (record && !openRecord(record)) say('That board.game could not be read back.', 'error');
   });
   ui.hint.addEventListener('click', hint);
   ui.apply.addEventListener('click', applyHint);
@@ -1563,9 +1412,9 @@ function wire() {
   systemDark.addEventListener('change', () => applyTheme(loadTheme()));
 
   new ResizeObserver(() => {
-    layout = null;
+    board.layout = null;
     redraw();
-  }).observe(ui.board);
+  }).observe(ui.scroller);
 
   window.addEventListener('hashchange', () => {
     if (location.hash !== source) openHash(location.hash);
@@ -1613,12 +1462,12 @@ async function main() {
   }
 
   if (!(await startEngine())) return;
-  if (ui.showMistakes.checked && game.hasGivens()) puzzleSolution().then(() => changed({ persist: false }), () => {});
+  if (ui.showMistakes.checked && board.game.hasGivens()) puzzleSolution().then(() => changed({ persist: false }), () => {});
   if (!restored && target?.generate) {
     await openHash(hash); // a generated puzzle comes back from its seed
   } else if (ui.status.textContent.startsWith('Starting')) {
     say(restored && restored.filledCount()
-      ? 'Engine ready. Your game is as you left it.'
+      ? 'Engine ready. Your board.game is as you left it.'
       : 'Engine ready. Paste a puzzle (Ctrl+V), type one in, or generate one.');
   }
 }

@@ -315,7 +315,7 @@ test('from 25×25 up the selected cell\'s pencil marks are shown large beside it
   await page.click('#pencil');
   await page.keyboard.type('7K');
   assert.match(await page.textContent('#cell-info'), /marks 7 K .*\+ zooms in/);
-  assert.equal(await page.isVisible('#magnifier'), true);
+  await page.waitForFunction(() => !document.getElementById('magnifier').hidden); // drawn on the next frame
   assert.equal(await page.$eval('#grid', (c) => c.dataset.magnified), '30');
   const shown = await page.$$eval('#magnifier span', (spans) => spans.map((s) => s.textContent).filter(Boolean));
   assert.deepEqual(shown, ['7', 'K']);
@@ -529,4 +529,22 @@ test('on a phone a 64×64 fits the screen; a tap zooms to cells a finger can pic
   const smaller = await geometry();
   assert.ok(smaller.pitch < bigger.pitch, `pinched in: ${bigger.pitch} → ${smaller.pitch}`);
   await context.close();
+});
+
+test('the play clock: counts only while running, keeps what it counted, shows mm:ss then h:mm:ss', async () => {
+  const { PlayClock, clockText } = await import('../../www/clock.js');
+  let now = 1000;
+  const clock = new PlayClock(() => now);
+  clock.run(true);
+  now += 65_000;
+  assert.equal(clockText(clock.read()), '01:05');
+  clock.run(false);
+  now += 600_000;
+  assert.equal(clock.read(), 65_000, 'stopped, it does not count');
+  clock.run(true);
+  now += 3_600_000;
+  assert.equal(clockText(clock.read()), '1:01:05');
+  clock.reset(5_000);
+  assert.equal(clock.running, false);
+  assert.equal(clockText(clock.read()), '00:05');
 });
