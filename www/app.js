@@ -17,7 +17,7 @@ import { attachGestures } from './gestures.js';
 import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
 import {
-  LEVELS, blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
+  blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
   puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel,
 } from './persist.js';
 import { PlayClock, clockText } from './clock.js';
