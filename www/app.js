@@ -342,7 +342,10 @@ function recordSummary(record) {
   const parts = [`${size}×${size}`];
   if (record.level?.name) parts.push(record.level.name);
   if (!givens && !entries) parts.push('blank');
-  else parts.push(givens ? `${givens} givens` : 'typed in', `${entries} entr${entries === 1 ? 'y' : 'ies'}`);
+  else {
+    parts.push(givens ? `${givens.toLocaleString('en')} givens` : 'typed in',
+      `${entries.toLocaleString('en')} entr${entries === 1 ? 'y' : 'ies'}`);
+  }
   if (solved) parts.push('solved by the engine');
   return parts.join(' · ');
 }
@@ -664,7 +667,7 @@ function levelFromHash(hash) {
 
 function showLevel() {
   ui.level.dataset.level = level?.level ?? '';
-  ui.level.textContent = !level ? 'Level: not graded (Rate grades it)'
+  ui.level.textContent = !level ? 'Level: not graded yet'
     : `Level: ${level.name}${level.score !== null && level.score !== undefined ? ` · score ${level.score.toLocaleString('en')}` : ''}`;
 }
 

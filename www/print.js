@@ -275,6 +275,7 @@ async function printOne(text, q) {
   fillPerPage();
   ui.perPage.value = ui.perPage.options[0].value;
   ui.answers.checked = unique;
+  ui.count.value = '1';
   current = {
     puzzles: [{ size: read.size, puzzle: line, solution: unique ? result.solution : line, level, seed }],
     size: read.size, single: true,
