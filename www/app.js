@@ -652,8 +652,24 @@ async function generate(options, note = '') {
   // The summary names the size, clues, symmetry and seed, and the level with a difficulty
   // (saying when it is only the closest).
   say(`Generated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
-    `Took ${duration(ms)}${result.details ? `; ${result.details}` : ''}.`);
+    generationDetails(result, ms));
   if (!graded) await rate({ quiet: true });
+}
+
+/**
+ * The figures of a generation for the details line, in a player's words: "Took 730 ms;
+ * the best of 4 puzzles made; 112 clues may be removable (there was no time to try)".
+ */
+function generationDetails(result, ms) {
+  const parts = [`Took ${duration(ms)}`];
+  if (result.candidates > 1) parts.push(`the best of ${result.candidates.toLocaleString('en')} puzzles made`);
+  if (result.undecided > 0) {
+    parts.push(`${result.undecided.toLocaleString('en')} clue${result.undecided === 1 ? '' : 's'} may be removable `
+      + `(${result.budgetRanOut ? 'there was no time to try' : 'not every one was tried'})`);
+  } else if (result.minimal) {
+    parts.push('no clue can be removed');
+  }
+  return `${parts.join('; ')}.`;
 }
 
 // ---------------------------------------------------------------------------------------

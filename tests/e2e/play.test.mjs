@@ -166,6 +166,12 @@ test('the status box keeps its height, and figures go to the details line', asyn
   await page.waitForFunction(() => /clash/.test(document.getElementById('status').textContent));
   assert.equal(await page.textContent('#status-details'), '', 'a new message clears the details');
   assert.equal(await solveTop(), top);
+  await page.fill('#seed', '5');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  const details = await page.textContent('#status-details');
+  assert.match(details, /^Took [\d.]+ m?s[;.]/);
+  assert.doesNotMatch(`${await status(page)} ${details}`, /proved necessary|exact check|fill restart/, 'no jargon');
   await page.selectOption('#size', '64');
   await page.click('#generate');
   await page.waitForFunction(() => document.body.dataset.busy === 'generate');
@@ -199,10 +205,19 @@ test('a replaced game comes back with Undo, and the recent games reopen each as 
   await page.click('#redo');
   await page.click('#redo');
   assert.equal(await givens(page), generated, 'Redo goes forward to the generated game');
-  // Blank grid replaces it too, and Undo brings the generated one back.
+  // Blank grid and a paste replace it too, and Undo brings the generated one back.
   await page.click('#blank');
   await page.click('#undo');
   assert.equal(await givens(page), generated);
+  await clickCell(page, await page.$eval('#grid', (c) => c.dataset.grid.indexOf('.')));
+  await page.keyboard.type('1');
+  const withEntry = await grid(page);
+  await page.fill('#puzzle-text', EASY);
+  await page.press('#puzzle-text', 'Enter');
+  await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, EASY);
+  assert.match(await status(page), /Undo goes back/);
+  await page.click('#undo');
+  assert.equal(await grid(page), withEntry, 'the pasted puzzle gave way to the game with its entry');
 
   // A second puzzle link, then the first again: the first keeps its entry.
   await page.goto(`${env.server.origin}/#p=${EASY}`);
