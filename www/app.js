@@ -376,7 +376,7 @@ function showRecent() {
 
 const BUSY_WORDS = {
   solve: 'solving', check: 'counting solutions', generate: 'generating', read: 'reading a puzzle',
-  hint: 'looking for a hint', rate: 'grading the puzzle',
+  hint: 'looking for a hint', rate: 'grading the puzzle', mistakes: 'working out the solution',
 };
 
 function setBusy(kind) {
@@ -734,18 +734,31 @@ function showTimer(on) {
   ui.timerToggle.setAttribute('aria-expanded', String(on));
 }
 
-/** The solution of the puzzle on the board, asked of the engine once per puzzle. */
-async function puzzleSolution() {
-  const key = `${board.game.size}:${board.game.puzzleLine()}`;
+/** The key of the puzzle on the board, for the solution cache. */
+function puzzleKey() {
+  return `${board.game.size}:${board.game.puzzleLine()}`;
+}
+
+/**
+ * The solution of the puzzle on the board, asked of the engine once per puzzle, as a job
+ * (so it shows, and Cancel stops it: a hard puzzle can take long). `quiet` keeps the
+ * status line. Resolves to the cache entry, or null when cancelled or failed.
+ */
+async function puzzleSolution({ quiet = false } = {}) {
+  const key = puzzleKey();
   if (solutionCache?.key === key) return solutionCache;
-  const result = await engine.solve(board.game.puzzleLine(), { size: board.game.size });
+  const { size } = board.game;
+  const line = board.game.puzzleLine();
+  const result = await runJob('mistakes', quiet ? null : 'Working out the solution to compare your entries with…',
+    (signal) => engine.solve(line, { size, signal }));
+  if (!result) return null;
   solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
   return solutionCache;
 }
 
 /** Entries that differ from the solution, while "show mistakes" is on and the solution is known. */
 function findMistakes() {
-  if (!ui.showMistakes.checked || solutionCache?.key !== `${board.game.size}:${board.game.puzzleLine()}`) return [];
+  if (!ui.showMistakes.checked || solutionCache?.key !== puzzleKey()) return [];
   return wrongEntries(solutionCache.values);
 }
 
@@ -778,15 +791,15 @@ async function toggleMistakes() {
     return;
   }
   const asked = board.game;
-  const known = await puzzleSolution().catch(() => null);
-  if (board.game !== asked) return;
+  const known = await puzzleSolution();
+  if (board.game !== asked || !known) return;
   changed({ persist: false });
-  if (known?.status === 'unique') {
+  if (known.status === 'unique') {
     const wrong = view.mistakes;
     say(wrong.length ? `Mistakes are shown: ${wrong.length === 1 ? 'one entry differs' : `${wrong.length} entries differ`} `
       + `from the solution (${cellList(wrong)}, outlined in red).` : 'Mistakes are shown: none so far.', wrong.length ? 'warn' : 'ok');
   } else {
-    say(`No entry can be called a mistake: ${known?.status === 'multiple' ? 'this puzzle has more than one solution'
+    say(`No entry can be called a mistake: ${known.status === 'multiple' ? 'this puzzle has more than one solution'
       : 'this puzzle has no solution'}.`, 'warn');
   }
 }
@@ -795,7 +808,7 @@ async function toggleMistakes() {
 async function checkEntryMistake(cell) {
   if (!ui.showMistakes.checked || !board.game.hasGivens()) return;
   const asked = board.game;
-  await puzzleSolution().catch(() => null);
+  if (solutionCache?.key !== puzzleKey() && (job || !(await puzzleSolution({ quiet: true })))) return;
   if (board.game !== asked) return;
   changed({ persist: false });
   if (view.mistakes.includes(cell)) {
@@ -1481,7 +1494,9 @@ async function main() {
   }
 
   if (!(await startEngine())) return;
-  if (ui.showMistakes.checked && board.game.hasGivens()) puzzleSolution().then(() => changed({ persist: false }), () => {});
+  if (ui.showMistakes.checked && board.game.hasGivens() && !job) {
+    puzzleSolution({ quiet: true }).then(() => changed({ persist: false }));
+  }
   if (!restored && target?.generate) {
     await openHash(hash); // a generated puzzle comes back from its seed
   } else if (ui.status.textContent.startsWith('Starting')) {
