@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the test layers and ends with one line "N passed, N failed" summing all of them.
 #   scripts/test.sh            set up, then every layer: lint, rust, wasm, e2e
-#   scripts/test.sh LAYER...   only those layers (lint: fmt, clippy, eslint; rust, wasm, e2e)
+#   scripts/test.sh LAYER...   only those layers (lint, rust, wasm, e2e)
 source "$(dirname "$0")/lib.sh"
 set +e
 cd "$ROOT"
@@ -42,7 +42,9 @@ if wants lint; then
   cargo fmt --all --check; count_check $? "cargo fmt --check"
   say "cargo clippy --all-targets -- -D warnings"
   cargo clippy --all-targets --quiet -- -D warnings; count_check $? "cargo clippy"
-  say "eslint (the JavaScript: www/, tests/, scripts/)"
+
+  # The JavaScript: www/, tests/, scripts/ (rules in eslint.config.js).
+  say "eslint"
   ensure_npm_packages
   (cd "$ROOT" && node node_modules/eslint/bin/eslint.js --max-warnings 0 .); count_check $? "eslint"
 fi
