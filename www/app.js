@@ -22,6 +22,7 @@ import {
 } from './persist.js';
 import { PlayClock, clockText } from './clock.js';
 import { boardCanvas, boardSvg, download } from './export.js';
+import { listRecent, worthKeeping } from './recent.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
@@ -229,13 +230,6 @@ function saveNow() {
   showRecent();
 }
 
-/** A record worth a place in the recent games: a puzzle, or anything the player did. */
-function worthKeeping(record) {
-  const g = record.game;
-  return /[^.]/.test(g.values ?? '') || Object.keys(g.pencil ?? {}).length > 0
-    || g.history?.done?.length > 0 || g.history?.undone?.length > 0;
-}
-
 /** The current game as Undo keeps it when a newer one replaces it. */
 function currentEntry() {
   return { id: gameId, game: board.game, hash: source, selected: view.selected, level, elapsed: clock.read() };
@@ -320,55 +314,10 @@ function openRecord(record, verb = 'Reopened') {
   return true;
 }
 
-/** How long ago a time was, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
-function ago(time) {
-  const minutes = Math.floor((Date.now() - time) / 60000);
-  if (!(minutes >= 1)) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
-}
-
-/** A recent game in a few words: "9×9 · 23 givens · 12 entries · 5 min ago". */
-function recordSummary(record) {
-  const g = record.game;
-  const size = Number(g.size);
-  const values = String(g.values ?? '');
-  const givens = [...String(g.givens ?? '')].filter((b) => b === '1').length;
-  const solved = [...String(g.solved ?? '')].filter((b) => b === '1').length;
-  const entries = [...values].filter((c) => c !== '.').length - givens - solved;
-  const parts = [`${size}×${size}`];
-  if (record.level?.name) parts.push(record.level.name);
-  if (!givens && !entries) parts.push('blank');
-  else {
-    parts.push(givens ? `${givens.toLocaleString('en')} givens` : 'typed in',
-      `${entries.toLocaleString('en')} entr${entries === 1 ? 'y' : 'ies'}`);
-  }
-  if (solved) parts.push('solved by the engine');
-  return parts.join(' · ');
-}
-
 /** Lists the recent games, the current one marked. */
 function showRecent() {
-  const items = recent.map((record) => {
-    const item = document.createElement('li');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.dataset.id = record.id;
-    const what = document.createElement('span');
-    what.textContent = recordSummary(record);
-    const when = document.createElement('span');
-    when.className = 'when';
-    when.textContent = record.id === gameId ? 'playing now' : ago(record.saved);
-    button.append(what, when);
-    if (record.id === gameId) button.setAttribute('aria-current', 'true');
-    item.append(button);
-    return item;
-  });
-  ui.recent.replaceChildren(...items);
-  ui.recentGroup.hidden = items.length === 0;
+  listRecent(ui.recent, recent, gameId);
+  ui.recentGroup.hidden = recent.length === 0;
 }
 
 // ---------------------------------------------------------------------------------------

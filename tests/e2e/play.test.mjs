@@ -8,6 +8,7 @@ import { openPage, withBrowser } from './harness.mjs';
 import { Game } from '../../www/game.js';
 import { fromLine } from '../../www/grid.js';
 import { hashKey, withGame } from '../../www/persist.js';
+import { ago, recordSummary, worthKeeping } from '../../www/recent.js';
 
 // magictour top1465 #1: one solution.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
@@ -38,6 +39,17 @@ test('a saved game keeps its undo history; the recent list keeps the newest game
   assert.equal(list[0].id, '5', 'saving a game again moves it first');
   assert.equal(list.length, 12);
   assert.equal(hashKey('#size=9&seed=4&symmetry=none&level=hard'), hashKey('#symmetry=none&seed=4&size=9'));
+
+  // The list's words for a game, and which games it keeps.
+  const record = { id: 'a', level: { name: 'Hard' }, game: copy.toJSON() };
+  assert.equal(recordSummary(record), '9×9 · Hard · 18 givens · 0 entries');
+  copy.enter(1, 6);
+  assert.equal(recordSummary({ id: 'a', game: copy.toJSON() }), '9×9 · 18 givens · 1 entry');
+  assert.equal(recordSummary({ id: 'b', game: new Game(16).toJSON() }), '16×16 · blank');
+  assert.equal(worthKeeping({ game: new Game(16).toJSON() }), false, 'an untouched blank grid is not kept');
+  assert.equal(ago(0, 30_000), 'just now');
+  assert.equal(ago(0, 5 * 60_000), '5 min ago');
+  assert.equal(ago(0, 49 * 3_600_000), '2 days ago');
 });
 
 const env = withBrowser();
