@@ -211,8 +211,9 @@ export function differences(a, b) {
 /**
  * What the engine's answer to Solve means for `game` (which it changes): the solution is
  * filled in for 'unique' and 'multiple', with the cells where two solutions differ.
- * Returns {status, filled (the command or null), marked, errors, message, tone}; the
- * message has no figures (each page adds its own).
+ * Returns {status, filled (the command or null), marked, errors, message, tone}, and for
+ * 'none' the `reason` (the message as an error's words); the message has no figures
+ * (each page adds its own).
  */
 export function applySolve(game, result) {
   const values = (line) => fromLine(line ?? '')?.values ?? null;
@@ -233,12 +234,13 @@ export function applySolve(game, result) {
         tone: 'warn',
       };
     }
-    case 'none':
+    case 'none': {
+      const reason = `this puzzle has no solution${entries ? ': your entries may be wrong (Undo, or Clear them)' : ''}`;
       return {
-        status: 'none', filled: null, marked: [], errors: [],
-        message: `This puzzle has no solution${entries ? ': your entries may be wrong (Undo, or Clear them)' : ''}.`,
-        tone: 'error',
+        status: 'none', filled: null, marked: [], errors: [], reason,
+        message: `${reason[0].toUpperCase()}${reason.slice(1)}.`, tone: 'error',
       };
+    }
     default:
       return {
         status: result?.status ?? 'invalid', filled: null, marked: [], errors: result?.error?.cells ?? [],

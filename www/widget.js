@@ -295,7 +295,7 @@ export class SudokuWidget extends HTMLElement {
     }
     if (verdict.status === 'none') {
       this.say(verdict.message, 'error');
-      throw widgetError('none', verdict.message.replace(/^T/, 't').replace(/\.$/, ''));
+      throw widgetError('none', verdict.reason);
     }
     this.changed(null);
     throw this.fail(widgetError(result.error?.kind ?? 'invalid', describeError(result.error)));
