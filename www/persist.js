@@ -100,7 +100,8 @@ export function withGame(list, record, { limit = RECENT_LIMIT, keep = () => true
 
 /**
  * Stores the list. When it does not fit, older games lose their undo history first, then
- * the oldest games go, one at a time; the first game is kept whole as long as it fits.
+ * the oldest games go, one at a time, and last the first game's history shrinks: its
+ * cells and marks are the last thing to go.
  */
 export function saveGames(list) {
   const store = storage();
@@ -113,10 +114,16 @@ export function saveGames(list) {
       return;
     } catch {
       const heavy = records.findLastIndex((r, i) => i > 0 && r.game.history);
+      const history = records[0]?.game.history;
       if (heavy > 0) {
         records = records.map((r, i) => (i === heavy ? { ...r, game: { ...r.game, history: undefined } } : r));
       } else if (records.length > 1) {
         records = records.slice(0, -1);
+      } else if (history && history.done.length + history.undone.length > 1) {
+        const half = (steps) => steps.slice(Math.ceil(steps.length / 2));
+        records = [{ ...records[0], game: { ...records[0].game, history: { done: half(history.done), undone: half(history.undone) } } }];
+      } else if (history) {
+        records = [{ ...records[0], game: { ...records[0].game, history: undefined } }];
       } else {
         return; // Quota exceeded or storage disabled: keeping games is a convenience, not a duty.
       }

@@ -575,3 +575,28 @@ test('the play clock: counts only while running, keeps what it counted, shows mm
   assert.equal(clock.running, false);
   assert.equal(clockText(clock.read()), '00:05');
 });
+
+test('when storage is full, older games and old undo steps go first, the game in play last', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const kept = await page.evaluate(async () => {
+    const { saveGames } = await import('/www/persist.js');
+    const { Game } = await import('/www/game.js');
+    const game = new Game(9);
+    for (let i = 0; i < 60; i++) game.enter(i, (i % 9) + 1);
+    const record = (id) => ({ id, hash: '#size=9', saved: 0, game: game.toJSON() });
+    // A store that takes at most 2,000 characters.
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function limited(key, value) {
+      if (String(value).length > 2000) throw new DOMException('full', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+    saveGames([record('now'), record('older'), record('oldest')]);
+    Storage.prototype.setItem = setItem;
+    const stored = JSON.parse(localStorage.getItem('sudoku64.games'));
+    return stored.map((r) => ({ id: r.id, steps: r.game.history?.done.length ?? 0, values: r.game.values }));
+  });
+  assert.equal(kept[0].id, 'now');
+  assert.ok(kept[0].steps > 0 && kept[0].steps < 60, `the newest undo steps are kept: ${kept[0].steps}`);
+  assert.equal(kept[0].values.slice(0, 9), '123456789', 'the cells are kept whole');
+  await page.close();
+});
