@@ -227,16 +227,29 @@ export class Game {
   }
 
   /**
-   * Plain data for localStorage, with the last `historyLimit` commands of the undo history
-   * (and what can be redone), each change packed as
+   * Plain data for localStorage, with the newest commands of the undo history (and what
+   * can be redone): at most `historyLimit` commands and `changeLimit` cell changes each way,
+   * so that a 64×64 full of Candidates steps stays small enough to save often. Each change
+   * is packed as
    *   [cell, value before, solved before, marks before, value after, solved after, marks after]
    * with values and marks as symbol characters ('' for none).
    */
-  toJSON({ historyLimit = 200 } = {}) {
+  toJSON({ historyLimit = 200, changeLimit = 5000 } = {}) {
     const pencil = {};
     this.pencil.forEach((marks, cell) => {
       if (marks?.length) pencil[cell] = marksText(marks);
     });
+    /** The newest commands of a stack (the end of the array) within the limits, oldest first. */
+    const newest = (commands) => {
+      let changes = 0;
+      let from = commands.length;
+      while (from > 0 && commands.length - from < historyLimit) {
+        changes += commands[from - 1].changes.length;
+        if (changes > changeLimit) break;
+        from--;
+      }
+      return commands.slice(from);
+    };
     const pack = (command) => ({
       label: command.label,
       changes: command.changes.map(({ cell, before, after }) => [
@@ -250,10 +263,7 @@ export class Game {
       givens: Array.from(this.givens).join(''),
       solved: Array.from(this.solved).join(''),
       pencil,
-      history: {
-        done: this.history.done.slice(-historyLimit).map(pack),
-        undone: this.history.undone.slice(-historyLimit).map(pack),
-      },
+      history: { done: newest(this.history.done).map(pack), undone: newest(this.history.undone).map(pack) },
     };
   }
 

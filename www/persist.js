@@ -98,37 +98,51 @@ export function withGame(list, record, { limit = RECENT_LIMIT, keep = () => true
   return [record, ...rest].slice(0, limit);
 }
 
+/** The stored list's size aimed at, in characters: well inside the usual 5 MB quota. */
+const GAMES_BUDGET = 3_000_000;
+
+/** Each record's JSON, made once per record object (the list is saved after every change). */
+const jsonOf = new WeakMap();
+function recordJson(record) {
+  if (!jsonOf.has(record)) jsonOf.set(record, JSON.stringify(record));
+  return jsonOf.get(record);
+}
+
+/** A record without its undo history, or with the newer half of it (`half`). */
+function lighter(record, half) {
+  const history = record.game.history;
+  const keep = (steps) => steps.slice(Math.ceil(steps.length / 2));
+  return { ...record, game: { ...record.game, history: half ? { done: keep(history.done), undone: keep(history.undone) } : undefined } };
+}
+
+const steps = (record) => (record.game.history ? record.game.history.done.length + record.game.history.undone.length : 0);
+
 /**
- * Stores the list. When it does not fit, older games lose their undo history first, then
- * the oldest games go, one at a time, and last the first game's history shrinks: its
- * cells and marks are the last thing to go.
+ * Stores the list within a budget (smaller each time the browser still refuses it): older
+ * games lose their undo history first, then the oldest games go, and last the first game's
+ * history is halved until it fits; its cells and marks are the last thing to go.
  */
 export function saveGames(list) {
   const store = storage();
   if (!store) return;
-  let records = list;
-  for (;;) {
+  for (let budget = GAMES_BUDGET; budget >= 1_000; budget = Math.floor(budget / 2)) {
+    let records = [...list];
+    const size = () => records.reduce((sum, r) => sum + recordJson(r).length + 1, 2);
+    for (let i = records.length - 1; i > 0 && size() > budget; i--) {
+      if (records[i].game.history) records[i] = lighter(records[i], false);
+    }
+    while (records.length > 1 && size() > budget) records.pop();
+    while (size() > budget && steps(records[0]) > 1) records[0] = lighter(records[0], true);
+    if (size() > budget && records[0].game.history) records[0] = lighter(records[0], false);
     try {
-      store.setItem(GAMES_KEY, JSON.stringify(records));
+      store.setItem(GAMES_KEY, `[${records.map(recordJson).join(',')}]`);
       store.removeItem(GAME_KEY);
       return;
     } catch {
-      const heavy = records.findLastIndex((r, i) => i > 0 && r.game.history);
-      const history = records[0]?.game.history;
-      if (heavy > 0) {
-        records = records.map((r, i) => (i === heavy ? { ...r, game: { ...r.game, history: undefined } } : r));
-      } else if (records.length > 1) {
-        records = records.slice(0, -1);
-      } else if (history && history.done.length + history.undone.length > 1) {
-        const half = (steps) => steps.slice(Math.ceil(steps.length / 2));
-        records = [{ ...records[0], game: { ...records[0].game, history: { done: half(history.done), undone: half(history.undone) } } }];
-      } else if (history) {
-        records = [{ ...records[0], game: { ...records[0].game, history: undefined } }];
-      } else {
-        return; // Quota exceeded or storage disabled: keeping games is a convenience, not a duty.
-      }
+      // Over the quota (other data shares it): try again within a smaller budget.
     }
   }
+  // Still refused, or storage disabled: keeping games is a convenience, not a duty.
 }
 
 let idCount = 0;
