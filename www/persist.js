@@ -126,7 +126,7 @@ export function saveGames(list) {
   const store = storage();
   if (!store) return;
   for (let budget = GAMES_BUDGET; budget >= 1_000; budget = Math.floor(budget / 2)) {
-    let records = [...list];
+    const records = [...list];
     const size = () => records.reduce((sum, r) => sum + recordJson(r).length + 1, 2);
     for (let i = records.length - 1; i > 0 && size() > budget; i--) {
       if (records[i].game.history) records[i] = lighter(records[i], false);
