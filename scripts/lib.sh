@@ -91,7 +91,8 @@ ensure_wasm_bindgen_cli() {
 
 ensure_npm_packages() {
   local stamp="$ROOT/node_modules/.package-lock.json"
-  if [ -f "$stamp" ] && [ "$stamp" -nt "$ROOT/package-lock.json" ] && [ -d "$ROOT/node_modules/playwright-core" ]; then
+  if [ -f "$stamp" ] && [ "$stamp" -nt "$ROOT/package-lock.json" ] && [ -d "$ROOT/node_modules/playwright-core" ] \
+    && [ -d "$ROOT/node_modules/eslint" ]; then
     say "npm packages: installed"
     return
   fi

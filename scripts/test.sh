@@ -43,6 +43,11 @@ if wants lint; then
   count_check $? "cargo fmt --check"
   say "cargo clippy --all-targets -- -D warnings"
   cargo clippy --all-targets --quiet -- -D warnings; count_check $? "cargo clippy"
+
+  # The JavaScript: www/, tests/, scripts/ (rules in eslint.config.js).
+  say "eslint"
+  ensure_npm_packages
+  (cd "$ROOT" && node node_modules/eslint/bin/eslint.js --max-warnings 0 .); count_check $? "eslint"
 fi
 
 if wants rust; then

@@ -1,6 +1,8 @@
-// The app page's controller: keeps the game, draws it, takes keyboard, mouse and paste
-// input, and sends every solve, count and generation to the engine's worker through
-// www/engine.js. The main thread never solves; it only checks entries for clashes.
+// The app page's controller: its chrome around the shared board (www/board.js, which
+// holds the game, draws it and takes entries): the status box, the toolbars, keyboard,
+// pointer and paste input, the recent games, the level, the timer and mistakes, printing
+// and saving. Every solve, count, grade and generation goes to the engine's worker through
+// www/engine.js; the main thread never solves, it only checks entries for clashes.
 //
 // For tests and scripts the canvas carries the grid as text: data-grid (every value, one
 // line, what Copy copies), data-givens (the givens alone), data-size, and the cells drawn
@@ -9,17 +11,24 @@
 
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
-import { cellAtTextPlace, cellName, fromLine, readLeniently, symbolChar } from './grid.js';
-import { gridKeyAction, shortcutAction } from './input.js';
-import { THEMES, cellAt, cellRect, drawGrid, gridState, layoutFor } from './render.js';
+import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
+import { Board, applySolve, gradeOf, hintFor, noHintReason, noLevelReason } from './board.js';
+import { attachGestures } from './gestures.js';
+import { shortcutAction } from './input.js';
+import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
 import {
-  blankHash, generatedHash, loadSaved, loadTheme, parseHash, puzzleHash, save, saveTheme, showHash,
+  blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
+  puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel,
 } from './persist.js';
+import { PlayClock, clockText } from './clock.js';
+import { boardCanvas, boardSvg, download } from './export.js';
+import { listRecent, worthKeeping } from './recent.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
 const ui = {
-  board: $('board'), canvas: $('grid'), status: $('status'), version: $('engine-version'),
+  scroller: $('board'), canvas: $('grid'), magnifier: $('magnifier'), status: $('status'), statusDetails: $('status-details'),
+  version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
   pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
@@ -28,31 +37,63 @@ const ui = {
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
   form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
-  help: $('help'), themeToggle: $('theme-toggle'),
+  help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
+  rate: $('rate'), level: $('level'), timer: $('timer'), timerToggle: $('timer-toggle'),
+  showMistakes: $('show-mistakes'), printThis: $('print-this'), savePng: $('save-png'), saveSvg: $('save-svg'),
 };
-const ctx = ui.canvas.getContext('2d');
-const ZOOMS = [1, 1.5, 2, 3, 4, 6];
+/** The zoom buttons and keys step by this factor; pinches and Ctrl+wheel zoom smoothly. */
+const ZOOM_STEP = 1.5;
+/** Zoomed in as far as it goes, a cell is this many CSS pixels (or 6 times its fitted size). */
+const MAX_CELL_CSS = 72;
+/** A cell smaller than this on a touch screen is too small to tap: a tap zooms in first. */
+const MIN_TAP_CSS = 24;
+/** Touch screens see the whole grid at first, however small; mice and keyboards need 11 px cells. */
+const coarsePointer = matchMedia('(pointer: coarse)');
 
-let game = new Game(9);
+/** The board: the game, its view, layout, drawing, palette and entries (www/board.js). */
+const board = new Board({
+  canvas: ui.canvas,
+  scroller: ui.scroller,
+  palette: ui.palette,
+  fitOptions: () => ({ minCell: coarsePointer.matches ? 1 : 11 }),
+  look: () => ({ theme: THEMES[themeName()] }),
+  onDraw: () => updateMagnifier(),
+});
+const view = board.view;
 /** The hash that names where the current puzzle came from (a pasted line, a seed, a blank). */
 let source = blankHash(9);
-const view = {
-  selected: -1, pencilMode: false, zoomIndex: 0, focused: false,
-  errors: [], // cells the engine rejected
-  marked: [], // cells where two solutions differ
-  hint: null, // the hint shown: {steps, revision, cells, target, eliminations}
-};
+/** The current game's id in the list of recent games. */
+let gameId = newGameId();
+/** The recent games as stored (records, see persist.js), most recent first. */
+let recent = loadGames();
+/**
+ * Games a newer one replaced, for Undo to go back to, and those Undo went back from, for
+ * Redo: {id, game, hash, selected}, the Game objects themselves (with their history).
+ */
+const replaced = [];
+const unreplaced = [];
+/** The current puzzle's grade: {level, name, score}, or null until it is rated. */
+let level = null;
+/** Time played on the current game. */
+const clock = new PlayClock();
+/** The current puzzle's solution, once asked for: {key (the puzzle line), status, values}. */
+let solutionCache = null;
 /** The engine job running, if any: {kind, controller}. One at a time. */
 let job = null;
-let layout = null;
 
 // ---------------------------------------------------------------------------------------
 // Status and drawing
 
-/** Shows a message in the aria-live status line; `tone` is '', 'ok', 'warn' or 'error'. */
-function say(message, tone = '') {
+/**
+ * Shows a message in the aria-live status line; `tone` is '', 'ok', 'warn' or 'error'.
+ * `details` (the figures behind it: times, counts) goes on the quieter line below, which
+ * every new message replaces.
+ */
+function say(message, tone = '', details = '') {
   ui.status.textContent = message;
   ui.status.dataset.tone = tone;
+  ui.statusDetails.textContent = details;
+  ui.statusDetails.title = details;
 }
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
@@ -64,53 +105,84 @@ function themeName() {
   return systemDark.matches ? 'dark' : 'light';
 }
 
-let drawPending = false;
+/** Draws on the next animation frame. */
 function redraw() {
-  if (drawPending) return;
-  drawPending = true;
-  requestAnimationFrame(() => {
-    drawPending = false;
-    draw();
-  });
+  board.redraw();
 }
 
-function fitLayout() {
-  const style = getComputedStyle(ui.board);
-  const width = ui.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const height = ui.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-  return layoutFor(game.size, width, height, { dpr: window.devicePixelRatio || 1, zoom: ZOOMS[view.zoomIndex] });
+/** The largest zoom: cells of MAX_CELL_CSS pixels, or 6 times the fitted size when that is more. */
+function maxZoom() {
+  const fitted = board.fit(1);
+  return Math.max(6, (MAX_CELL_CSS * fitted.dpr) / fitted.cell);
 }
 
-function draw() {
-  const next = fitLayout();
-  if (!layout || next.width !== layout.width || next.dpr !== layout.dpr) {
-    ui.canvas.width = next.width;
-    ui.canvas.height = next.height;
-    ui.canvas.style.width = `${next.cssWidth}px`;
-    ui.canvas.style.height = `${next.cssHeight}px`;
+/** Whether pencil marks are drawn legibly on the grid at its current size and zoom. */
+function marksReadable() {
+  return !board.layout || board.layout.cell / board.layout.box >= MIN_MARK_CSS_PX * board.layout.dpr;
+}
+
+/**
+ * The magnifier: where the grid is too small to draw pencil marks (25×25 and up at 100%),
+ * the selected cell's marks appear beside it, large, in a box of k×k places like the
+ * cell's own. It is for the eyes only; the cell line below the toolbar reads them out.
+ */
+function updateMagnifier() {
+  const box = ui.magnifier;
+  const cell = view.selected;
+  const marks = cell >= 0 && !board.game.values[cell] ? board.game.pencil[cell] : null;
+  if (!board.layout || !marks?.length || marksReadable()) {
+    box.hidden = true;
+    ui.canvas.dataset.magnified = '';
+    return;
   }
-  layout = next;
-  drawGrid(ctx, { ...gridState(game, view), theme: THEMES[themeName()] }, layout);
+  const k = board.layout.box;
+  if (box.dataset.k !== String(k)) {
+    box.dataset.k = String(k);
+    box.style.setProperty('--k', String(k));
+    box.replaceChildren(...Array.from({ length: k * k }, () => document.createElement('span')));
+  }
+  const marked = new Set(marks);
+  [...box.children].forEach((slot, i) => {
+    slot.textContent = marked.has(i + 1) ? symbolChar(i + 1) : '';
+  });
+  box.hidden = false;
+  ui.canvas.dataset.magnified = String(cell);
+  // Beside the cell, on the side with more room, inside the visible part of the board.
+  const r = cellRect(board.layout, cell);
+  const { scroller, canvas } = ui;
+  const x = canvas.offsetLeft + r.x / board.layout.dpr;
+  const y = canvas.offsetTop + r.y / board.layout.dpr;
+  const size = r.w / board.layout.dpr;
+  const w = box.offsetWidth;
+  const h = box.offsetHeight;
+  const left = x + size / 2 < scroller.scrollLeft + scroller.clientWidth / 2 ? x + size + 6 : x - w - 6;
+  const top = Math.min(Math.max(y + size / 2 - h / 2, scroller.scrollTop + 4),
+    scroller.scrollTop + scroller.clientHeight - h - 4);
+  box.style.left = `${Math.round(left)}px`;
+  box.style.top = `${Math.round(top)}px`;
 }
 
 /** Everything that follows a change of the game or the selection. */
 function changed({ persist = true } = {}) {
   const { canvas } = ui;
-  canvas.dataset.grid = game.line();
-  canvas.dataset.givens = game.givensLine();
-  canvas.dataset.size = String(game.size);
+  canvas.dataset.grid = board.game.line();
+  canvas.dataset.givens = board.game.givensLine();
+  canvas.dataset.size = String(board.game.size);
   canvas.dataset.errors = view.errors.join(' ');
   canvas.dataset.marked = view.marked.join(' ');
-  canvas.dataset.clashes = game.clashes().join(' ');
-  canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
-  if (view.hint && (view.hint.game !== game || view.hint.revision !== game.revision)) clearHint();
+  canvas.dataset.clashes = board.game.clashes().join(' ');
+  view.mistakes = findMistakes();
+  canvas.dataset.mistakes = view.mistakes.join(' ');
+  syncClock();
+  canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}`);
+  if (view.hint && (view.hint.game !== board.game || view.hint.revision !== board.game.revision)) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
   ui.apply.disabled = !view.hint;
-  ui.undo.disabled = !game.history.canUndo;
-  ui.redo.disabled = !game.history.canRedo;
+  ui.undo.disabled = !board.game.history.canUndo && !replaced.length;
+  ui.redo.disabled = !board.game.history.canRedo && !unreplaced.length;
   updateCellInfo();
-  updatePalette();
+  board.updatePalette();
   redraw();
   if (persist) scheduleSave();
 }
@@ -122,48 +194,17 @@ function updateCellInfo() {
     ui.cellInfo.textContent = `No cell selected${mode}`;
     return;
   }
-  const v = game.values[cell];
+  const v = board.game.values[cell];
   let what;
   if (v) {
-    const kind = game.givens[cell] ? 'given' : game.solved[cell] ? 'from the solver' : 'your entry';
+    const kind = board.game.givens[cell] ? 'given' : board.game.solved[cell] ? 'from the solver' : 'your entry';
     what = `${symbolChar(v)} (${kind})`;
   } else {
-    const marks = game.pencil[cell];
+    const marks = board.game.pencil[cell];
     what = marks ? `empty, marks ${marks.map(symbolChar).join(' ')}` : 'empty';
+    if (marks && !marksReadable()) what += ' (beside the cell; + zooms in)';
   }
-  ui.cellInfo.textContent = `${cellName(cell, game.size)}: ${what}${mode}`;
-}
-
-let paletteSize = 0;
-function updatePalette() {
-  const n = game.size;
-  if (paletteSize !== n) {
-    paletteSize = n;
-    ui.palette.replaceChildren();
-    ui.palette.dataset.size = String(n);
-    for (let v = 1; v <= n; v++) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.tabIndex = -1; // the grid takes these keys directly; the buttons are for pointers
-      button.textContent = symbolChar(v);
-      button.dataset.value = String(v);
-      ui.palette.append(button);
-    }
-    const erase = document.createElement('button');
-    erase.type = 'button';
-    erase.tabIndex = -1;
-    erase.className = 'erase';
-    erase.textContent = '⌫';
-    erase.setAttribute('aria-label', 'Clear the cell');
-    erase.dataset.value = '0';
-    ui.palette.append(erase);
-  }
-  const counts = new Uint16Array(n + 1);
-  for (const v of game.values) counts[v]++;
-  for (const button of ui.palette.children) {
-    const v = Number(button.dataset.value);
-    button.classList.toggle('done', v > 0 && counts[v] >= n);
-  }
+  ui.cellInfo.textContent = `${cellName(cell, board.game.size)}: ${what}${mode}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -178,25 +219,105 @@ function scheduleSave() {
 function saveNow() {
   clearTimeout(saveTimer);
   if (!source.includes('seed=')) {
-    source = game.filledCount() ? puzzleHash(game.puzzleLine()) : blankHash(game.size);
+    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine()) : blankHash(board.game.size);
   }
-  showHash(source);
-  save({ hash: source, game: game.toJSON(), selected: view.selected });
+  showHash(withLevel(source, level?.level));
+  const record = {
+    id: gameId, hash: source, saved: Date.now(), selected: view.selected, elapsed: clock.read(), level, game: board.game.toJSON(),
+  };
+  recent = withGame(recent, record, { keep: worthKeeping });
+  saveGames(recent);
+  showRecent();
 }
 
-/** Replaces the game (a new puzzle): clears the history, marks and errors. */
-function startGame(next, hash = puzzleHash(next.givensLine())) {
-  game = next;
-  source = hash;
-  view.selected = -1;
-  view.errors = [];
-  view.marked = [];
+/** The current game as Undo keeps it when a newer one replaces it. */
+function currentEntry() {
+  return { id: gameId, game: board.game, hash: source, selected: view.selected, level, elapsed: clock.read() };
+}
+
+/**
+ * Replaces the game (a new puzzle, a reopened one). The game it replaces is saved among
+ * the recent games and, when there was anything in it, kept for Undo. Returns a sentence
+ * for the status line about where the replaced game went ('' when there is nothing to say).
+ */
+function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(), selected = -1, ...more } = {}) {
+  let note = '';
+  if (board.game !== next && (board.game.hasProgress() || board.game.hasGivens())) {
+    saveNow();
+    replaced.push(currentEntry());
+    unreplaced.length = 0;
+    note = board.game.hasProgress() ? ' Undo goes back to the board.game you were playing; it is also under Recent games.' : '';
+  }
+  // A game reopened while Undo still held it: the held one is the same game.
+  for (const stack of [replaced, unreplaced]) {
+    const at = stack.findIndex((entry) => entry.id === id);
+    if (at >= 0) stack.splice(at, 1);
+  }
+  showGame({ id, game: next, hash, selected, level: more.level ?? levelFromHash(hash), elapsed: more.elapsed ?? 0 });
+  return note;
+}
+
+/** Shows a game as the current one: clears the view's marks, errors and hint. */
+function showGame(entry) {
+  board.setGame(entry.game, { selected: entry.selected });
+  source = entry.hash;
+  gameId = entry.id;
+  level = entry.level ?? null;
+  clock.reset(Number(entry.elapsed));
+  showLevel();
   clearHint();
-  ui.size.value = String(next.size);
+  ui.size.value = String(board.game.size);
   syncGenerateFields();
-  layout = null;
   changed();
   saveNow();
+}
+
+/** Goes back to the game a newer one replaced (Undo with nothing left to undo in this one). */
+function backToReplaced() {
+  const entry = replaced.pop();
+  if (!entry) return false;
+  saveNow();
+  unreplaced.push(currentEntry());
+  showGame(entry);
+  say(`Back to the ${board.game.size}×${board.game.size} board.game you had before. Redo returns to the newer one.`, 'ok');
+  return true;
+}
+
+/** Returns to the game Undo went back from (Redo with nothing left to redo in this one). */
+function forwardToReplacing() {
+  const entry = unreplaced.pop();
+  if (!entry) return false;
+  saveNow();
+  replaced.push(currentEntry());
+  showGame(entry);
+  say(`Forward to the newer ${board.game.size}×${board.game.size} board.game. Undo goes back again.`, 'ok');
+  return true;
+}
+
+/** The recent game a link names, or null. */
+function recordForHash(hash) {
+  const key = hashKey(hash);
+  return recent.find((r) => hashKey(r.hash) === key && worthKeeping(r)) ?? null;
+}
+
+/** Reopens a recent game with its entries, marks and undo history. Returns false when it cannot. */
+function openRecord(record, verb = 'Reopened') {
+  if (record.id === gameId) return true;
+  const held = [...replaced, ...unreplaced].find((entry) => entry.id === record.id);
+  const next = held?.game ?? Game.fromJSON(record.game);
+  if (!next) return false;
+  const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size), {
+    id: record.id, selected: held?.selected ?? record.selected,
+    level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed,
+  });
+  say(`${verb} your ${next.size}×${next.size} board.game as you left it.${note}`, 'ok');
+  return true;
+}
+
+/** Lists the recent games, the current one marked. */
+function showRecent() {
+  listRecent(ui.recent, recent, gameId);
+  ui.recentGroup.hidden = recent.length === 0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -204,13 +325,13 @@ function startGame(next, hash = puzzleHash(next.givensLine())) {
 
 const BUSY_WORDS = {
   solve: 'solving', check: 'counting solutions', generate: 'generating', read: 'reading a puzzle',
-  hint: 'looking for a hint',
+  hint: 'looking for a hint', rate: 'grading the puzzle', mistakes: 'working out the solution',
 };
 
 function setBusy(kind) {
   document.body.dataset.busy = kind ?? '';
   const busy = Boolean(kind);
-  for (const b of [ui.solve, ui.check, ui.generate, ui.load, ui.hint]) b.disabled = busy;
+  for (const b of [ui.solve, ui.check, ui.generate, ui.load, ui.hint, ui.rate]) b.disabled = busy;
   ui.progressRow.hidden = !busy;
   ui.progressText.textContent = '';
   if (!busy) ui.progress.value = 0;
@@ -229,7 +350,7 @@ async function runJob(kind, message, call) {
   job = { kind, controller };
   setBusy(kind);
   ui.progress.removeAttribute('value'); // indeterminate until progress arrives
-  say(message);
+  if (message) say(message);
   try {
     return await call(controller.signal);
   } catch (err) {
@@ -295,59 +416,37 @@ function lineValues(line) {
 }
 
 async function solve() {
-  const asked = game;
-  const revision = game.revision;
-  const n = game.size;
+  const asked = board.game;
+  const revision = board.game.revision;
+  const n = board.game.size;
   const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(game.line(), { size: n, signal, onProgress: search.onProgress }))
+    (signal) => engine.solve(board.game.playerLine(), { size: n, signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
-  if (game !== asked || game.revision !== revision) {
+  if (board.game !== asked || board.game.revision !== revision) {
     say('The grid changed while the engine was solving it: press Solve again.', 'warn');
     return;
   }
-  const stats = statsText(result.stats);
-  view.errors = [];
-  view.marked = [];
-  switch (result.status) {
-    case 'unique':
-      game.fillSolution(lineValues(result.solution));
-      say(`Solved: this puzzle has exactly one solution${stats}.`, 'ok');
-      break;
-    case 'multiple': {
-      const [first, second] = (result.solutions ?? []).map(lineValues);
-      game.fillSolution(lineValues(result.solution) ?? first);
-      if (first && second) view.marked = differences(first, second);
-      say(`This puzzle has more than one solution; one is shown. ${view.marked.length
-        ? `The outlined cells are where two of them differ${stats}.` : `${stats.trim()}`}`.trim(), 'warn');
-      break;
-    }
-    case 'none':
-      say(`This puzzle has no solution${game.filledCount() > game.givens.filter(Boolean).length
-        ? ': your entries may be wrong (Undo, or Clear them)' : ''}${stats}.`, 'error');
-      break;
-    case 'invalid':
-      view.errors = result.error?.cells ?? [];
-      say(`Invalid input: ${errorSentence(result.error, n)}`, 'error');
-      break;
-    default:
-      say(`The engine answered with an unknown status "${result.status}".`, 'error');
-  }
+  const verdict = applySolve(board.game, result);
+  view.errors = verdict.errors;
+  view.marked = verdict.marked;
+  if (verdict.message) say(verdict.message, verdict.tone, statsText(result.stats));
+  else if (verdict.status === 'invalid') say(`Invalid input: ${errorSentence(result.error, n)}`, 'error');
+  else say(`The engine answered with an unknown status "${result.status}".`, 'error');
   changed();
 }
 
-function differences(a, b) {
-  const cells = [];
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) cells.push(i);
-  return cells;
-}
-
+/** The figures of a search for the details line: "Took 1.24 s; the search tried 2,498,907 guesses". */
 function statsText(stats) {
   if (!stats || typeof stats.ms !== 'number') return '';
-  const time = stats.ms < 1000 ? `${Math.max(0, stats.ms).toFixed(stats.ms < 10 ? 1 : 0)} ms` : `${(stats.ms / 1000).toFixed(2)} s`;
   const work = searchCounts(stats);
-  return ` (${[time, ...(work.length ? work : ['no guesses'])].join(', ')})`;
+  return `Took ${duration(stats.ms)}; ${work.length ? `the search tried ${work.join(' and met ')}` : 'solved by logic alone, without guessing'}.`;
+}
+
+/** A time in milliseconds for people: "4.2 ms", "180 ms", "2.31 s". */
+function duration(ms) {
+  return ms < 1000 ? `${Math.max(0, ms).toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
 /** A search's guesses and conflicts in words, leaving out those it has none of. */
@@ -390,10 +489,10 @@ function searchTicker(kind) {
 }
 
 async function check() {
-  const clashes = game.clashes();
-  const n = game.size;
-  const asked = game;
-  const revision = game.revision;
+  const clashes = board.game.clashes();
+  const n = board.game.size;
+  const asked = board.game;
+  const revision = board.game.revision;
   view.errors = [];
   view.marked = [];
   changed({ persist: false });
@@ -403,17 +502,28 @@ async function check() {
       + 'a symbol repeats in a row, column or box, so no solution can complete the grid.', 'error');
     return;
   }
-  if (game.filledCount() === n * n) {
+  if (board.game.filledCount() === n * n && !board.game.hasSolverValues()) {
     say('Complete: every row, column and box holds each symbol once.', 'ok');
     return;
   }
   const search = searchTicker('check');
-  const result = await runJob('check', 'Counting solutions…',
-    (signal) => engine.count(game.line(), 2, { signal, onProgress: search.onProgress })).finally(search.stop);
-  if (!result || game !== asked || game.revision !== revision) return;
+  const entries = board.game.hasGivens() && board.game.filledCount() > board.game.givens.filter(Boolean).length;
+  const answer = await runJob('check', 'Counting solutions…', async (signal) => {
+    const result = await engine.count(board.game.playerLine(), 2, { signal, onProgress: search.onProgress });
+    // No solution with the entries: the puzzle's own solution tells which are wrong.
+    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
+    return { result, puzzle };
+  }).finally(search.stop);
+  if (!answer || board.game !== asked || board.game.revision !== revision) return;
+  const { result, puzzle } = answer;
+  const wrong = puzzle?.status === 'unique' ? wrongEntries(lineValues(puzzle.solution)) : [];
   if (result.status === 'invalid') {
     view.errors = result.error?.cells ?? [];
     say(`Check: the engine rejected the grid: ${errorSentence(result.error, n)}`, 'error');
+  } else if (result.count === 0 && wrong.length) {
+    view.errors = wrong;
+    say(`Check: ${wrong.length === 1 ? 'one entry is' : `${wrong.length} entries are`} wrong: ${cellList(wrong)} `
+      + `(outlined in red). ${wrong.length === 1 ? 'It differs' : 'They differ'} from the puzzle's solution.`, 'error');
   } else if (result.count === 0) {
     say('Check: no clashes, but no solution completes the grid as it stands.', 'error');
   } else if (result.count === 1) {
@@ -455,8 +565,12 @@ function generateOptions() {
   return { options };
 }
 
-async function generate(options) {
+async function generate(options, note = '') {
   const n = options.size;
+  const started = performance.now();
+  // The game on the board while the engine works: the player may go on typing in it.
+  const playing = board.game;
+  const revision = board.game.revision;
   let percent = '';
   // Beside the bar, not in the live status line, so screen readers are not told every second.
   const ticker = elapsedTicker(() => percent);
@@ -476,14 +590,226 @@ async function generate(options) {
     return;
   }
   const size = result.size ?? n;
-  startGame(Game.fromPuzzle(size, values), generatedHash({
+  const typedMeanwhile = board.game === playing && board.game.revision !== revision;
+  const graded = result.level ? gradeOf({ ...result, status: 'ok' }) : null;
+  const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
-  }));
+  }), { level: graded });
+  const kept = typedMeanwhile && replacedNote
+    ? ' What you typed while it was being made stays in the board.game you were playing: Undo goes back to it.'
+    : note || replacedNote;
   const ms = result.ms ?? performance.now() - started;
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
   // The summary names the size, clues, symmetry and seed, and the level with a difficulty
   // (saying when it is only the closest).
-  say(`Generated ${summary} (${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}).`, result.levelName && !result.difficultyReached ? 'warn' : 'ok');
+  say(`Generated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
+    generationDetails(result, ms));
+  if (!graded) await rate({ quiet: true });
+}
+
+/**
+ * The figures of a generation for the details line, in a player's words: "Took 730 ms;
+ * the best of 4 puzzles made; 112 clues may be removable (there was no time to try)".
+ */
+function generationDetails(result, ms) {
+  const parts = [`Took ${duration(ms)}`];
+  if (result.candidates > 1) parts.push(`the best of ${result.candidates.toLocaleString('en')} puzzles made`);
+  if (result.undecided > 0 && result.undecided >= result.clues) {
+    parts.push('at this size no clue is tried for removal one by one, so some may be removable');
+  } else if (result.undecided > 0) {
+    parts.push(`${result.undecided.toLocaleString('en')} clue${result.undecided === 1 ? '' : 's'} may be removable `
+      + `(${result.budgetRanOut ? 'there was no time to try' : 'not every one was tried'})`);
+  } else if (result.minimal) {
+    parts.push('no clue can be removed');
+  }
+  return `${parts.join('; ')}.`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The puzzle's level (Rate), the timer, and mistakes
+
+/** The level a link carries, until the puzzle is rated here. */
+function levelFromHash(hash) {
+  const named = levelOf(hash);
+  return named ? { level: named, name: named[0].toUpperCase() + named.slice(1), score: null } : null;
+}
+
+function showLevel() {
+  ui.level.dataset.level = level?.level ?? '';
+  ui.level.textContent = !level ? 'Level: not graded yet'
+    : `Level: ${level.name}${level.score !== null && level.score !== undefined ? ` · score ${level.score.toLocaleString('en')}` : ''}`;
+}
+
+/**
+ * Grades the puzzle on the board (its givens, or what was typed into a blank grid) by the
+ * techniques a person needs. `quiet`: after a generation, keeps the status line as it is.
+ */
+async function rate({ quiet = false } = {}) {
+  const asked = board.game;
+  const n = board.game.size;
+  const line = board.game.puzzleLine();
+  if (!/[^.]/.test(line)) {
+    say('There is no puzzle to grade: the grid is empty.', 'warn');
+    return;
+  }
+  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, signal }));
+  if (!result || board.game !== asked) return;
+  if (result.status === 'ok') {
+    level = gradeOf(result);
+    showLevel();
+    saveNow();
+    showRecent();
+    if (!quiet) {
+      say(`This puzzle is ${result.levelName} (score ${result.score.toLocaleString('en')}): its hardest step is ${
+        String(result.hardestName).toLowerCase()}.`, 'ok',
+      `${result.steps.toLocaleString('en')} steps${result.guesses ? `, ${result.guesses} of them guesses` : ''}.`);
+    }
+  } else if (!quiet) {
+    say(`This puzzle cannot be graded: ${noLevelReason(result, describeError)}.`, 'warn');
+  }
+}
+
+/** The clock runs while a puzzle is being played in a visible tab, and stops once it is complete. */
+function syncClock() {
+  clock.run(!document.hidden && board.game.hasGivens() && !board.game.isComplete());
+  showClock();
+}
+
+function showClock() {
+  const text = clockText(clock.read());
+  if (ui.timer.textContent !== text) ui.timer.textContent = text;
+  ui.timer.dataset.running = String(clock.running);
+}
+
+function showTimer(on) {
+  ui.timer.hidden = !on;
+  ui.timerToggle.textContent = on ? 'Hide timer' : 'Show timer';
+  ui.timerToggle.setAttribute('aria-expanded', String(on));
+}
+
+/** The key of the puzzle on the board, for the solution cache. */
+function puzzleKey() {
+  return `${board.game.size}:${board.game.puzzleLine()}`;
+}
+
+/**
+ * The solution of the puzzle on the board, asked of the engine once per puzzle, as a job
+ * (so it shows, and Cancel stops it: a hard puzzle can take long). `quiet` keeps the
+ * status line. Resolves to the cache entry, or null when cancelled or failed.
+ */
+async function puzzleSolution({ quiet = false } = {}) {
+  const key = puzzleKey();
+  if (solutionCache?.key === key) return solutionCache;
+  const { size } = board.game;
+  const line = board.game.puzzleLine();
+  const result = await runJob('mistakes', quiet ? null : 'Working out the solution to compare your entries with…',
+    (signal) => engine.solve(line, { size, signal }));
+  if (!result) return null;
+  solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
+  return solutionCache;
+}
+
+/** Entries that differ from the solution, while "show mistakes" is on and the solution is known. */
+function findMistakes() {
+  if (!ui.showMistakes.checked || solutionCache?.key !== puzzleKey()) return [];
+  return wrongEntries(solutionCache.values);
+}
+
+/** The player's entries that differ from `solution` (values in cell order), or [] without one. */
+function wrongEntries(solution) {
+  if (!solution || !board.game.hasGivens()) return [];
+  const wrong = [];
+  for (let cell = 0; cell < board.game.values.length; cell++) {
+    if (!board.game.givens[cell] && !board.game.solved[cell] && board.game.values[cell] && board.game.values[cell] !== solution[cell]) wrong.push(cell);
+  }
+  return wrong;
+}
+
+/** "r1c2, r4c5 and 3 more" */
+function cellList(cells) {
+  const names = cells.slice(0, 6).map((c) => cellName(c, board.game.size));
+  return names.join(', ') + (cells.length > 6 ? ` and ${cells.length - 6} more` : '');
+}
+
+async function toggleMistakes() {
+  const on = ui.showMistakes.checked;
+  saveSetting('mistakes', on);
+  if (!on) {
+    changed({ persist: false });
+    say('Mistakes are no longer shown.');
+    return;
+  }
+  if (!board.game.hasGivens()) {
+    say('Mistakes are shown once there is a puzzle: its givens tell the solution.', 'warn');
+    return;
+  }
+  const asked = board.game;
+  const known = await puzzleSolution();
+  if (board.game !== asked || !known) return;
+  changed({ persist: false });
+  if (known.status === 'unique') {
+    const wrong = view.mistakes;
+    say(wrong.length ? `Mistakes are shown: ${wrong.length === 1 ? 'one entry differs' : `${wrong.length} entries differ`} `
+      + `from the solution (${cellList(wrong)}, outlined in red).` : 'Mistakes are shown: none so far.', wrong.length ? 'warn' : 'ok');
+  } else {
+    say(`No entry can be called a mistake: ${known.status === 'multiple' ? 'this puzzle has more than one solution'
+      : 'this puzzle has no solution'}.`, 'warn');
+  }
+}
+
+/** After an entry, with "show mistakes" on: the solution is fetched once, and a wrong entry is said. */
+async function checkEntryMistake(cell) {
+  if (!ui.showMistakes.checked || !board.game.hasGivens()) return;
+  const asked = board.game;
+  if (solutionCache?.key !== puzzleKey() && (job || !(await puzzleSolution({ quiet: true })))) return;
+  if (board.game !== asked) return;
+  changed({ persist: false });
+  if (view.mistakes.includes(cell)) {
+    say(`${cellName(cell, board.game.size)}: ${symbolChar(board.game.values[cell])} is a mistake; the solution has another symbol there.`, 'error');
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Printing and saving the board
+
+function printThis() {
+  const line = board.game.puzzleLine();
+  if (!/[^.]/.test(line)) {
+    say('There is no puzzle to print: the grid is empty.', 'warn');
+    return;
+  }
+  const query = new URLSearchParams({ puzzle: line });
+  if (level?.level) query.set('level', level.level);
+  const seed = parseHash(source)?.generate?.seed;
+  if (seed !== undefined) query.set('puzzle-seed', String(seed));
+  window.open(`print.html?${query}`, '_blank');
+  say('The print view opened in a new tab with this puzzle and its answer.', 'ok');
+}
+
+/** A file name for the board: "sudoku64-9x9-hard.png". */
+function fileName(extension) {
+  return `sudoku64-${board.game.size}x${board.game.size}${level?.level ? `-${level.level}` : ''}.${extension}`;
+}
+
+/** Saves the board as a PNG picture. */
+function savePng() {
+  const canvas = boardCanvas(board.game);
+  canvas.toBlob((blob) => {
+    if (!blob) {
+      say('This browser could not make the picture.', 'error');
+      return;
+    }
+    download(blob, fileName('png'));
+    say(`Saved the board as ${fileName('png')} (${canvas.width}×${canvas.height} pixels).`, 'ok');
+  }, 'image/png');
+}
+
+/** Saves the board as an SVG drawing. */
+function saveSvg() {
+  const n = board.game.size;
+  const svg = boardSvg(board.game, `Sudoku ${n}×${n}${level ? `, ${level.name}` : ''}`);
+  download(new Blob([svg], { type: 'image/svg+xml' }), fileName('svg'));
+  say(`Saved the board as ${fileName('svg')}.`, 'ok');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -523,29 +849,29 @@ function clearHint() {
 }
 
 async function hint() {
-  const n = game.size;
-  if (game.isComplete()) {
+  const n = board.game.size;
+  if (board.game.isComplete()) {
     say('The grid is complete: there is nothing left to hint.', 'ok');
     return;
   }
-  const clashes = game.clashes();
+  const clashes = board.game.clashes();
   if (clashes.length) {
     view.errors = [];
     say(`No hint while symbols clash (${clashDescription(clashes)}): fix the cells shown in red first.`, 'error');
     changed({ persist: false });
     return;
   }
-  const asked = game;
-  const revision = game.revision;
-  const entries = game.hasGivens() && game.filledCount() > game.givens.filter(Boolean).length;
+  const asked = board.game;
+  const revision = board.game.revision;
+  const entries = board.game.hasGivens() && board.game.filledCount() > board.game.givens.filter(Boolean).length;
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
-    const result = await engine.hint(game.line(), { size: n, signal });
+    const result = await engine.hint(board.game.line(), { size: n, signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.status === 'none' && entries
       ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
     return { result, puzzle };
   });
-  if (!answer || game !== asked || game.revision !== revision) return;
+  if (!answer || board.game !== asked || board.game.revision !== revision) return;
   const { result } = answer;
   clearHint();
   view.errors = [];
@@ -559,12 +885,7 @@ async function hint() {
         break;
       }
       // The placing step's cells are tinted; every step's removed marks are struck out.
-      const cells = last.cells ?? [];
-      const target = last.placements?.[0]?.cell ?? -1;
-      view.hint = {
-        steps, game, revision: game.revision, cells, target,
-        eliminations: steps.flatMap((step) => step.eliminations ?? []),
-      };
+      view.hint = hintFor(board.game, steps);
       showHintText(steps);
       say(`Hint (${last.name}): press Apply to perform it.`, 'ok');
       break;
@@ -573,7 +894,7 @@ async function hint() {
       explainNoSolution(answer.puzzle);
       break;
     case 'multiple':
-      say('No hint: this puzzle has more than one solution, so logic cannot settle every cell.', 'warn');
+      say(`No hint: ${noHintReason(result)}.`, 'warn');
       break;
     case 'invalid':
       view.errors = result.error?.cells ?? [];
@@ -590,35 +911,30 @@ async function hint() {
  * (`puzzle`, the engine's answer for the givens alone, or null) contradicts.
  */
 function explainNoSolution(puzzle) {
-  const n = game.size;
   const solution = puzzle?.status === 'unique' ? lineValues(puzzle.solution) : null;
   if (!solution) {
     say('No hint: this grid has no solution.', 'error');
     return;
   }
-  const wrong = [];
-  for (let cell = 0; cell < game.values.length; cell++) {
-    if (!game.givens[cell] && game.values[cell] && game.values[cell] !== solution[cell]) wrong.push(cell);
-  }
+  const wrong = wrongEntries(solution);
   view.errors = wrong;
-  const names = wrong.slice(0, 6).map((c) => cellName(c, n)).join(', ') + (wrong.length > 6 ? ', …' : '');
-  say(`No hint: ${wrong.length === 1 ? 'an entry is' : `${wrong.length} entries are`} wrong (${names}, outlined in red). `
-    + 'Undo or clear them, then ask again.', 'error');
+  say(`No hint: ${wrong.length === 1 ? 'an entry is' : `${wrong.length} entries are`} wrong (${cellList(wrong)}, `
+    + 'outlined in red). Undo or clear them, then ask again.', 'error');
 }
 
 function applyHint() {
   const shown = view.hint;
-  if (!shown || shown.game !== game || shown.revision !== game.revision) {
+  if (!shown || shown.game !== board.game || shown.revision !== board.game.revision) {
     say('There is no hint to apply: press Hint first.', 'warn');
     return;
   }
   const last = shown.steps.at(-1);
-  const outcome = game.applySteps(shown.steps);
+  const outcome = board.game.applySteps(shown.steps);
   clearHint();
   if (outcome) {
     if (last?.placements?.length) view.selected = last.placements[0].cell;
     gameChanged();
-    say(game.isComplete() ? 'Complete: every row, column and box holds each symbol once.'
+    say(board.game.isComplete() ? 'Complete: every row, column and box holds each symbol once.'
       : `Applied: ${last?.name ?? 'the step'}. Undo takes it back.`, 'ok');
   } else {
     changed({ persist: false });
@@ -627,9 +943,11 @@ function applyHint() {
 }
 
 function fillCandidates() {
-  if (game.fillCandidates()) {
+  if (board.game.fillCandidates()) {
     gameChanged();
-    say('Every empty cell now holds its candidates as pencil marks. Undo takes them back.', 'ok');
+    say(marksReadable() ? 'Every empty cell now holds its candidates as pencil marks. Undo takes them back.'
+      : 'Every empty cell now holds its candidates, too small to draw here: the selected cell\'s show '
+        + 'beside it, and + (or Zoom) shows them all. Undo takes them back.', 'ok');
   } else {
     say('There is no empty cell to mark.', 'warn');
   }
@@ -669,45 +987,51 @@ async function loadText(text) {
     const cell = cellAtTextPlace(lenient, error.line, error.column);
     if (cell >= 0) cells = [cell];
   }
+  let note = '';
   if (shown) {
-    startGame(Game.fromPuzzle(shown.size, shown.values));
+    note = startGame(Game.fromPuzzle(shown.size, shown.values));
     view.errors = cells;
     changed();
   }
   const sentence = shown ? errorSentence({ ...error, cells }, shown.size) : `${describeError(error)}.`;
-  say(`The pasted text is not a valid puzzle: ${sentence}`, 'error');
+  say(`The pasted text is not a valid puzzle: ${sentence}${note}`, 'error');
 }
 
-function loadPuzzle(size, values, verb) {
-  startGame(Game.fromPuzzle(size, values));
-  const clashes = game.clashes();
+function loadPuzzle(size, values, verb, hash) {
+  const note = startGame(Game.fromPuzzle(size, values), hash);
+  const clashes = board.game.clashes();
   const givens = values.filter(Boolean).length;
   if (clashes.length) {
     view.errors = clashes;
     changed();
     say(`${verb} a ${size}×${size} puzzle, but its givens clash: ${clashDescription(clashes)}. `
-      + 'The cells are outlined in red.', 'error');
+      + `The cells are outlined in red.${note}`, 'error');
   } else {
-    say(`${verb} a ${size}×${size} puzzle with ${givens} givens. Press Solve to solve it.`, 'ok');
+    say(`${verb} a ${size}×${size} puzzle with ${givens} givens.${note || ' Press Solve to solve it, or play it.'}`, 'ok');
   }
 }
 
 function startBlank(n) {
-  startGame(new Game(n), blankHash(n));
-  say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.`);
+  const note = startGame(new Game(n), blankHash(n));
+  say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.${note}`);
 }
 
 function clashDescription(cells) {
-  const names = cells.slice(0, 4).map((c) => `${cellName(c, game.size)} (${symbolChar(game.values[c])})`);
+  const names = cells.slice(0, 4).map((c) => `${cellName(c, board.game.size)} (${symbolChar(board.game.values[c])})`);
   return names.join(', ') + (cells.length > 4 ? ` and ${cells.length - 4} more` : '');
 }
 
-/** Opens what a hash names. Returns false when it names nothing. */
+/**
+ * Opens what a hash names: the recent game it names, as it was left, else a new game.
+ * Returns false when it names nothing.
+ */
 async function openHash(hash) {
   const target = parseHash(hash);
   if (!target) return false;
+  const record = recordForHash(hash);
+  if (record && openRecord(record)) return true;
   if (target.puzzle) {
-    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened');
+    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened', hash);
   } else if (target.blank) {
     startBlank(target.blank);
   } else {
@@ -716,8 +1040,8 @@ async function openHash(hash) {
     ui.symmetry.value = g.symmetry;
     ui.empty.value = g.empty ?? '';
     syncGenerateFields();
-    startGame(new Game(g.size), hash);
-    await generate(g);
+    const note = startGame(new Game(g.size), hash); // blank until the engine has made it
+    await generate(g, note);
   }
   return true;
 }
@@ -731,40 +1055,61 @@ function select(cell, { scroll = true } = {}) {
   changed({ persist: false });
 }
 
+/** Scrolls the board so that a cell and a cell's margin round it are in view. */
 function scrollToCell(cell) {
+  const { layout } = board;
   if (!layout) return;
   const r = cellRect(layout, cell);
-  const { board, canvas } = ui;
+  const { scroller, canvas } = ui;
   const left = canvas.offsetLeft + r.x / layout.dpr;
   const top = canvas.offsetTop + r.y / layout.dpr;
   const size = r.w / layout.dpr;
   const margin = size;
-  if (left - margin < board.scrollLeft) board.scrollLeft = left - margin;
-  else if (left + size + margin > board.scrollLeft + board.clientWidth) board.scrollLeft = left + size + margin - board.clientWidth;
-  if (top - margin < board.scrollTop) board.scrollTop = top - margin;
-  else if (top + size + margin > board.scrollTop + board.clientHeight) board.scrollTop = top + size + margin - board.clientHeight;
+  if (left - margin < scroller.scrollLeft) scroller.scrollLeft = left - margin;
+  else if (left + size + margin > scroller.scrollLeft + scroller.clientWidth) {
+    scroller.scrollLeft = left + size + margin - scroller.clientWidth;
+  }
+  if (top - margin < scroller.scrollTop) scroller.scrollTop = top - margin;
+  else if (top + size + margin > scroller.scrollTop + scroller.clientHeight) {
+    scroller.scrollTop = top + size + margin - scroller.clientHeight;
+  }
 }
 
-/** Applies an edit's outcome: a refusal is explained, a change clears stale engine marks. */
-function edited(outcome) {
-  if (outcome?.refused === 'given') {
-    say(`${cellName(view.selected, game.size)} is a given of the puzzle and cannot change.`, 'warn');
-    return;
-  }
-  if (outcome?.refused === 'filled') {
-    say('Pencil marks go in empty cells: clear the cell first.', 'warn');
-    return;
-  }
-  if (!outcome) return;
-  gameChanged();
-  if (game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
-}
-
+/**
+ * Puts a symbol (0 clears) in the selected cell, as an entry or a pencil mark: a refusal is
+ * explained, a clash or (with mistakes shown) a wrong entry is said.
+ */
 function input(value) {
-  const cell = view.selected;
-  if (cell < 0) return;
-  if (value === 0) edited(game.clear(cell));
-  else edited(view.pencilMode ? game.toggleMark(cell, value) : game.enter(cell, value));
+  if (view.selected < 0) return;
+  const { changed: done, refusal, cell } = board.input(value);
+  if (refusal) say(refusal, 'warn');
+  if (!done) return;
+  gameChanged();
+  if (board.game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
+  else if (!announceClash(cell)) checkEntryMistake(cell);
+}
+
+/**
+ * Says in the live region when the symbol just typed repeats in the cell's row, column or
+ * box (drawing it red is not enough for a screen reader): "r1c2: 4 is already in row 1
+ * (r1c1)." Returns whether it did.
+ */
+function announceClash(cell) {
+  const { game } = board;
+  const v = game.values[cell];
+  if (!v || !game.clashes().includes(cell)) return false;
+  const n = game.size;
+  const here = cellPlace(cell, n);
+  const where = [];
+  for (const peer of peers(cell, n)) {
+    if (game.values[peer] !== v) continue;
+    const there = cellPlace(peer, n);
+    const unit = there.row === here.row ? `row ${here.row + 1}`
+      : there.column === here.column ? `column ${here.column + 1}` : `box ${here.box + 1}`;
+    where.push(`${unit} (${cellName(peer, n)})`);
+  }
+  say(`${cellName(cell, n)}: ${symbolChar(v)} is already in ${where.join(' and ')}.`, 'error');
+  return true;
 }
 
 /** After an edit, undo or redo: what the engine said about the grid before no longer holds. */
@@ -775,11 +1120,13 @@ function gameChanged() {
 }
 
 function undo() {
-  if (game.undo()) gameChanged();
+  if (board.game.undo()) gameChanged();
+  else backToReplaced();
 }
 
 function redo() {
-  if (game.redo()) gameChanged();
+  if (board.game.redo()) gameChanged();
+  else forwardToReplacing();
 }
 
 function setPencilMode(on) {
@@ -788,18 +1135,57 @@ function setPencilMode(on) {
   changed({ persist: false });
 }
 
+/** The zoom buttons and + / − keys: one step, about the selected cell. */
 function zoom(step) {
-  const next = Math.min(ZOOMS.length - 1, Math.max(0, view.zoomIndex + step));
-  if (next === view.zoomIndex) return;
-  view.zoomIndex = next;
-  ui.zoomLevel.textContent = `${Math.round(ZOOMS[next] * 100)}%`;
-  layout = null;
-  draw();
+  if (!setZoom(view.zoom * ZOOM_STEP ** step)) return;
   if (view.selected >= 0) scrollToCell(view.selected);
 }
 
+/**
+ * Zooms to `factor` times the fitted size (bounded), keeping the grid's point under the
+ * window point (clientX, clientY) where it was, when one is given. Returns whether the
+ * zoom changed.
+ */
+function setZoom(factor, clientX, clientY) {
+  const next = Math.min(maxZoom(), Math.max(1, factor));
+  if (Math.abs(next - view.zoom) < 1e-3) return false;
+  const { scroller, canvas } = ui;
+  const before = canvas.getBoundingClientRect();
+  const anchored = clientX !== undefined && before.width > 0;
+  const fx = anchored ? (clientX - before.left) / before.width : 0;
+  const fy = anchored ? (clientY - before.top) / before.height : 0;
+  view.zoom = next;
+  ui.zoomLevel.textContent = `${Math.round(next * 100)}%`;
+  board.layout = null;
+  board.draw();
+  if (anchored) {
+    const box = scroller.getBoundingClientRect();
+    scroller.scrollLeft = canvas.offsetLeft + fx * board.layout.cssWidth - (clientX - box.left);
+    scroller.scrollTop = canvas.offsetTop + fy * board.layout.cssHeight - (clientY - box.top);
+  }
+  return true;
+}
+
+/**
+ * A tap or click on the grid selects the cell under it. On a touch screen, a cell too
+ * small for a finger is zoomed to first, about the tap, and the next tap selects.
+ */
+function tapGrid(event) {
+  const cell = board.cellAtClient(event.clientX, event.clientY);
+  if (cell < 0) return;
+  if (event.pointerType !== 'mouse' && board.cellCss() < MIN_TAP_CSS) {
+    setZoom((view.zoom * (MIN_TAP_CSS + 8)) / board.cellCss(), event.clientX, event.clientY);
+    say(`Zoomed in to ${Math.round(view.zoom * 100)}% so that a finger can pick a cell: tap it now. `
+      + 'Pinch to zoom, drag to move.');
+    return;
+  }
+  select(cell, { scroll: false });
+  // A touch does not focus the canvas by itself (its pointerdown is the gesture's).
+  if (document.activeElement !== ui.canvas) ui.canvas.focus({ preventScroll: true });
+}
+
 async function copyGrid() {
-  const text = game.line();
+  const text = board.game.line();
   try {
     await navigator.clipboard.writeText(text);
     say(`Copied the grid as one line of ${text.length} characters.`, 'ok');
@@ -813,17 +1199,17 @@ async function copyGrid() {
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */
 function gridKey(event) {
-  const action = gridKeyAction(event, game.size, view.selected);
+  const action = board.keyAction(event);
   if (!action) return false;
   if ('move' in action) select(action.move);
   else if (action.deselect) {
     select(-1);
-    say('No cell selected: Tab now leaves the grid.');
+    say('No cell selected.');
   } else if (action.clear) input(0);
   else if (action.pencil) setPencilMode(!view.pencilMode);
   else if (action.zoom) zoom(action.zoom);
   else if (action.notSymbol) {
-    const n = game.size;
+    const n = board.game.size;
     say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid, which uses ${symbolChar(1)}–${symbolChar(n)}.`, 'warn');
   } else if (action.symbol) {
     if (view.selected < 0) select(0);
@@ -833,7 +1219,8 @@ function gridKey(event) {
 }
 
 function isTextField(el) {
-  return el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && el.type !== 'button')
+  return el instanceof HTMLTextAreaElement
+    || (el instanceof HTMLInputElement && !['button', 'submit', 'checkbox', 'radio'].includes(el.type))
     || el instanceof HTMLSelectElement || el?.isContentEditable;
 }
 
@@ -856,13 +1243,26 @@ function onKeyDown(event) {
   }
   if (target === ui.canvas) {
     if (gridKey(event)) event.preventDefault();
-  } else if (target === document.body && event.key !== 'Tab' && !event.ctrlKey && !event.metaKey) {
-    // Typing with nothing focused goes to the grid.
+  } else if (typingGoesToGrid(event)) {
+    // Typing with nothing focused, or on a button (reached by Tab, or pressed with Enter),
+    // goes to the grid, which takes the focus back.
     if (gridKey(event)) {
       event.preventDefault();
       ui.canvas.focus({ preventScroll: true });
     }
   }
+}
+
+/**
+ * Whether a key pressed outside the grid is meant for it: anything but Tab, Enter and Space
+ * (which move on or press the focused control) pressed on the page or on a button.
+ */
+function typingGoesToGrid(event) {
+  const target = event.target;
+  if (event.ctrlKey || event.metaKey || event.altKey || ['Tab', 'Enter', ' '].includes(event.key)) return false;
+  if (target === document.body) return true;
+  const control = target instanceof HTMLButtonElement || (target instanceof HTMLInputElement && target.type === 'checkbox');
+  return control && !target.closest('#generate-form') && !ui.palette.contains(target);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -884,12 +1284,9 @@ function applyTheme(theme) {
 function wire() {
   document.addEventListener('keydown', onKeyDown);
 
-  ui.canvas.addEventListener('pointerdown', (event) => {
-    if (!layout) return;
-    const rect = ui.canvas.getBoundingClientRect();
-    const scale = layout.width / rect.width;
-    const cell = cellAt(layout, (event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale);
-    if (cell >= 0) select(cell, { scroll: false });
+  attachGestures(ui.canvas, ui.scroller, {
+    onTap: tapGrid,
+    onZoom: (factor, x, y) => setZoom(view.zoom * factor, x, y),
   });
   ui.canvas.addEventListener('focus', () => {
     view.focused = true;
@@ -910,10 +1307,18 @@ function wire() {
   document.addEventListener('copy', (event) => {
     if (isTextField(event.target) || String(getSelection()).length) return;
     event.preventDefault();
-    event.clipboardData.setData('text/plain', game.line());
+    event.clipboardData.setData('text/plain', board.game.line());
     say('Copied the grid as one line of text.', 'ok');
   });
 
+  // A toolbar button clicked with a pointer hands the keyboard back to the grid, so typing
+  // goes on where it was (a button pressed from the keyboard keeps the focus, and the keys
+  // typed on it are passed to the grid: see typingGoesToGrid). Capture: before the button's
+  // own action, which may move the focus on purpose (Copy without a clipboard).
+  document.querySelector('.panel').addEventListener('click', (event) => {
+    const control = event.target.closest('.toolbar button, .check-field');
+    if (control && event.detail > 0) ui.canvas.focus({ preventScroll: true });
+  }, true);
   ui.palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
   ui.palette.addEventListener('click', (event) => {
     const button = event.target.closest('button');
@@ -932,15 +1337,35 @@ function wire() {
   ui.redo.addEventListener('click', redo);
   ui.pencil.addEventListener('click', () => setPencilMode(!view.pencilMode));
   ui.clear.addEventListener('click', () => {
-    if (game.clearEntries()) {
+    if (board.game.clearEntries()) {
       gameChanged();
       say('Cleared every entry and mark; the givens stay. Undo brings them back.');
     }
   });
   ui.cancel.addEventListener('click', cancelJob);
+  ui.recent.addEventListener('click', (event) => {
+    const id = event.target.closest('button')?.dataset.id;
+    const record = id && recent.find((r) => r.id === id);
+    if (record && !openRecord(record)) say('That board.game could not be read back.', 'error');
+  });
   ui.hint.addEventListener('click', hint);
   ui.apply.addEventListener('click', applyHint);
   ui.candidates.addEventListener('click', fillCandidates);
+  ui.rate.addEventListener('click', () => rate());
+  ui.showMistakes.addEventListener('change', toggleMistakes);
+  ui.timerToggle.addEventListener('click', () => {
+    const on = ui.timer.hidden;
+    saveSetting('timer', on);
+    showTimer(on);
+  });
+  document.addEventListener('visibilitychange', () => {
+    syncClock();
+    if (document.hidden) saveNow();
+  });
+  setInterval(showClock, 1000);
+  ui.printThis.addEventListener('click', printThis);
+  ui.savePng.addEventListener('click', savePng);
+  ui.saveSvg.addEventListener('click', saveSvg);
   ui.zoomIn.addEventListener('click', () => zoom(1));
   ui.zoomOut.addEventListener('click', () => zoom(-1));
 
@@ -953,7 +1378,13 @@ function wire() {
   });
   ui.blank.addEventListener('click', () => startBlank(Number(ui.size.value)));
   ui.load.addEventListener('click', () => loadText(ui.text.value));
-  // Pasting into the box loads at once too; typing there waits for Load.
+  // Enter in the box loads, as in a one-line field; Shift+Enter starts a new line.
+  ui.text.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    loadText(ui.text.value);
+  });
+  // Pasting into the box loads at once too; typing there waits for Load (or Enter).
   ui.text.addEventListener('paste', () => setTimeout(() => loadText(ui.text.value)));
 
   ui.themeToggle.addEventListener('click', () => {
@@ -966,9 +1397,9 @@ function wire() {
   systemDark.addEventListener('change', () => applyTheme(loadTheme()));
 
   new ResizeObserver(() => {
-    layout = null;
+    board.layout = null;
     redraw();
-  }).observe(ui.board);
+  }).observe(ui.scroller);
 
   window.addEventListener('hashchange', () => {
     if (location.hash !== source) openHash(location.hash);
@@ -991,18 +1422,22 @@ async function startEngine() {
 
 async function main() {
   applyTheme(loadTheme());
+  showTimer(loadSetting('timer', true));
+  ui.showMistakes.checked = loadSetting('mistakes', false);
   wire();
   setBusy(null);
 
-  // What to show: the saved game when the URL names it (or names nothing this page
-  // understands), else what the URL names, else a blank 9×9.
+  // What to show: the recent game the URL names, or the last one when the URL names
+  // nothing this page understands; else what the URL names; else a blank 9×9.
   const hash = location.hash.length > 1 ? location.hash : '';
   const target = hash ? parseHash(hash) : null;
-  const saved = loadSaved();
-  const restored = saved && (!target || hash === saved.hash) ? Game.fromJSON(saved.game) : null;
+  const record = target ? recordForHash(hash) : recent.find(worthKeeping) ?? null;
+  const restored = record ? Game.fromJSON(record.game) : null;
   if (restored) {
-    startGame(restored, typeof saved.hash === 'string' ? saved.hash : blankHash(restored.size));
-    if (Number.isInteger(saved.selected) && saved.selected < restored.size ** 2) select(saved.selected);
+    showGame({
+      id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size), selected: record.selected,
+      level: record.level, elapsed: record.elapsed,
+    });
   } else if (target?.generate) {
     startGame(new Game(target.generate.size), hash); // blank until the engine makes it again
   } else if (target) {
@@ -1012,11 +1447,14 @@ async function main() {
   }
 
   if (!(await startEngine())) return;
+  if (ui.showMistakes.checked && board.game.hasGivens() && !job) {
+    puzzleSolution({ quiet: true }).then(() => changed({ persist: false }));
+  }
   if (!restored && target?.generate) {
     await openHash(hash); // a generated puzzle comes back from its seed
   } else if (ui.status.textContent.startsWith('Starting')) {
     say(restored && restored.filledCount()
-      ? 'Engine ready. Your game is as you left it.'
+      ? 'Engine ready. Your board.game is as you left it.'
       : 'Engine ready. Paste a puzzle (Ctrl+V), type one in, or generate one.');
   }
 }

@@ -55,6 +55,19 @@ export class Game {
     return toLine(this.values.map((v, i) => (this.solved[i] ? 0 : v)));
   }
 
+  /**
+   * The givens and the player's entries, without what the solver filled in: what Solve and
+   * Check judge, so that asking twice gives the same verdict.
+   */
+  playerLine() {
+    return toLine(this.values.map((v, i) => (this.solved[i] ? 0 : v)));
+  }
+
+  /** Whether the solver filled in any cell. */
+  hasSolverValues() {
+    return this.solved.some(Boolean);
+  }
+
   /** Cells whose symbol repeats in a row, column or box. */
   clashes() {
     this.clashCache ??= findClashes(this.values, this.size);
@@ -131,11 +144,16 @@ export class Game {
     return this.commit('clear marks', [{ cell, after: { marks: null } }]);
   }
 
-  /** Fills the empty cells from a solution (values in cell order), flagged as the solver's. */
+  /**
+   * Fills the empty cells, and those the solver filled before, from a solution (values in
+   * cell order), flagged as the solver's.
+   */
   fillSolution(solution) {
     const edits = [];
     for (let cell = 0; cell < this.values.length; cell++) {
-      if (!this.values[cell] && solution[cell]) edits.push({ cell, after: { value: solution[cell], solved: 1 } });
+      if ((!this.values[cell] || this.solved[cell]) && solution[cell]) {
+        edits.push({ cell, after: { value: solution[cell], solved: 1 } });
+      }
     }
     return this.commit('solve', edits);
   }
@@ -208,11 +226,36 @@ export class Game {
     return command;
   }
 
-  /** Plain data for localStorage (the history is not kept). */
-  toJSON() {
+  /**
+   * Plain data for localStorage, with the newest commands of the undo history (and what
+   * can be redone): at most `historyLimit` commands and `changeLimit` cell changes each way,
+   * so that a 64×64 full of Candidates steps stays small enough to save often. Each change
+   * is packed as
+   *   [cell, value before, solved before, marks before, value after, solved after, marks after]
+   * with values and marks as symbol characters ('' for none).
+   */
+  toJSON({ historyLimit = 200, changeLimit = 5000 } = {}) {
     const pencil = {};
     this.pencil.forEach((marks, cell) => {
-      if (marks?.length) pencil[cell] = marks.map((v) => ALPHABET[v - 1]).join('');
+      if (marks?.length) pencil[cell] = marksText(marks);
+    });
+    /** The newest commands of a stack (the end of the array) within the limits, oldest first. */
+    const newest = (commands) => {
+      let changes = 0;
+      let from = commands.length;
+      while (from > 0 && commands.length - from < historyLimit) {
+        changes += commands[from - 1].changes.length;
+        if (changes > changeLimit) break;
+        from--;
+      }
+      return commands.slice(from);
+    };
+    const pack = (command) => ({
+      label: command.label,
+      changes: command.changes.map(({ cell, before, after }) => [
+        cell, symbolText(before.value), before.solved ? 1 : 0, marksText(before.marks),
+        symbolText(after.value), after.solved ? 1 : 0, marksText(after.marks),
+      ]),
     });
     return {
       size: this.size,
@@ -220,6 +263,7 @@ export class Game {
       givens: Array.from(this.givens).join(''),
       solved: Array.from(this.solved).join(''),
       pencil,
+      history: { done: newest(this.history.done).map(pack), undone: newest(this.history.undone).map(pack) },
     };
   }
 
@@ -236,10 +280,52 @@ export class Game {
       if (Number(cell) >= 0 && Number(cell) < count && marks.length) pencil[Number(cell)] = marks;
     }
     const filled = (m) => m.map((bit, i) => (bit && read.values[i] ? 1 : 0));
-    return new Game(read.size, {
+    const game = new Game(read.size, {
       values: read.values, givens: filled(mask(data.givens)), solved: filled(mask(data.solved)), pencil,
     });
+    // The history, when every command in it fits this grid (else the game starts without one).
+    const symbol = (c) => (c === '' ? 0 : ALPHABET.indexOf(c) + 1);
+    const marks = (text) => {
+      const list = [...String(text)].map(symbol);
+      return list.length ? list : null;
+    };
+    const unpack = (command) => {
+      const changes = (command?.changes ?? []).map((c) => {
+        if (!Array.isArray(c) || c.length !== 7 || !(c[0] >= 0 && c[0] < count)) return null;
+        return {
+          cell: c[0],
+          before: { value: symbol(c[1]), solved: c[2] ? 1 : 0, marks: marks(c[3]) },
+          after: { value: symbol(c[4]), solved: c[5] ? 1 : 0, marks: marks(c[6]) },
+        };
+      });
+      const fits = changes.length > 0 && changes.every((c) => c
+        && [c.before.value, c.after.value, ...(c.before.marks ?? []), ...(c.after.marks ?? [])]
+          .every((v) => v >= 0 && v <= read.size));
+      return fits ? { label: String(command.label ?? ''), changes } : null;
+    };
+    const done = (data.history?.done ?? []).map(unpack);
+    const undone = (data.history?.undone ?? []).map(unpack);
+    if (done.every(Boolean) && undone.every(Boolean)) {
+      game.history.done.push(...done);
+      game.history.undone.push(...undone);
+    }
+    return game;
   }
+
+  /** Whether the player did anything with this game: entries, marks, or steps to undo or redo. */
+  hasProgress() {
+    return this.history.canUndo || this.history.canRedo
+      || this.values.some((v, i) => v && !this.givens[i])
+      || this.pencil.some((m) => m?.length);
+  }
+}
+
+function symbolText(value) {
+  return value ? ALPHABET[value - 1] : '';
+}
+
+function marksText(marks) {
+  return marks?.length ? marks.map(symbolText).join('') : '';
 }
 
 function withoutMark(marks, value) {

@@ -4,17 +4,20 @@
 import { ALPHABET, boxSide, symbolValue } from './grid.js';
 
 /**
+ * The grid is one tab stop: Tab is never the grid's, so it always leaves in one press, and
+ * the arrows move the selection inside it (roving focus).
+ *
  * The action of a key pressed in the grid of side `size` with `selected` the selected
  * cell (-1 for none), or null when the key is not the grid's (the browser keeps it):
- *   {move: cell}       select a cell (arrows; Ctrl+arrows jump a box; Home, End; Tab)
- *   {deselect: true}   Esc: no selection, so that Tab leaves the grid
+ *   {move: cell}       select a cell (arrows; Ctrl+arrows jump a box; Home, End)
+ *   {deselect: true}   Esc: no selection
  *   {symbol: value}    a symbol of the grid's alphabet
  *   {clear: true}      Backspace, Delete, '.', '0'
  *   {pencil: true}     Space: pencil mode on or off
  *   {zoom: +1 | -1}    '+' / '-'
  *   {notSymbol: char}  a letter of the alphabet beyond this grid's symbols
  */
-export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = false, shiftKey = false }, size, selected) {
+export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = false }, size, selected) {
   const n = size;
   const k = boxSide(n);
   const row = Math.floor(selected / n);
@@ -31,11 +34,6 @@ export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = 
   };
   if (moves[key]) return selected < 0 ? { move: 0 } : moves[key]();
   switch (key) {
-    case 'Tab': {
-      // Within the grid Tab walks the cells; with no selection, or past either end, it leaves.
-      const next = selected + (shiftKey ? -1 : 1);
-      return selected < 0 || next < 0 || next >= n * n ? null : { move: next };
-    }
     case 'Escape':
       return selected < 0 ? null : { deselect: true };
     case 'Backspace': case 'Delete': case '.': case '0':

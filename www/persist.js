@@ -1,5 +1,10 @@
 // What outlives the page: the URL hash names the puzzle (so a link reopens it) and
-// localStorage keeps the game in progress (so a reload resumes it).
+// localStorage keeps the recent games (so a reload resumes the last one, and a link to a
+// puzzle played before reopens it as it was left).
+//
+// A recent game is a record {id, hash, saved (ms since 1970), selected, elapsed (ms on the
+// timer), level?, game (Game.toJSON(): cells, marks and undo history)}; the list holds the
+// most recently saved first, at most RECENT_LIMIT of them.
 //
 // Hash forms:
 //   #p=<one-line puzzle>                        a puzzle, givens only ('.' for empty)
@@ -8,7 +13,10 @@
 
 import { boxSide, fromLine } from './grid.js';
 
-const GAME_KEY = 'sudoku64.game';
+const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
+const GAMES_KEY = 'sudoku64.games';
+/** How many recent games are kept. */
+export const RECENT_LIMIT = 12;
 const THEME_KEY = 'sudoku64.theme';
 const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 
@@ -67,22 +75,92 @@ function storage() {
   }
 }
 
-/** The saved game: {hash, game (Game.toJSON() data), selected}, or null. */
-export function loadSaved() {
+/** The recent games, most recent first (an empty list when there are none or storage is off). */
+export function loadGames() {
   try {
-    const data = JSON.parse(storage()?.getItem(GAME_KEY) ?? 'null');
-    return data && typeof data === 'object' ? data : null;
+    const list = JSON.parse(storage()?.getItem(GAMES_KEY) ?? 'null');
+    if (Array.isArray(list)) return list.filter((r) => r && typeof r === 'object' && r.game && typeof r.id === 'string');
+    // The single game an earlier version kept becomes the first of the list.
+    const old = JSON.parse(storage()?.getItem(GAME_KEY) ?? 'null');
+    return old?.game ? [{ id: newGameId(), hash: old.hash, saved: Date.now(), selected: old.selected, game: old.game }] : [];
   } catch {
-    return null;
+    return [];
   }
 }
 
-export function save(data) {
-  try {
-    storage()?.setItem(GAME_KEY, JSON.stringify(data));
-  } catch {
-    // Quota exceeded or storage disabled: keeping the game is a convenience, not a duty.
+/**
+ * The list with `record` saved: it replaces the record of the same id and goes first; the
+ * oldest beyond `limit` are dropped, and so are games the player never touched
+ * (`keep(record)` false), unless it is the one being saved.
+ */
+export function withGame(list, record, { limit = RECENT_LIMIT, keep = () => true } = {}) {
+  const rest = list.filter((r) => r.id !== record.id && keep(r));
+  return [record, ...rest].slice(0, limit);
+}
+
+/** The stored list's size aimed at, in characters: well inside the usual 5 MB quota. */
+const GAMES_BUDGET = 3_000_000;
+
+/** Each record's JSON, made once per record object (the list is saved after every change). */
+const jsonOf = new WeakMap();
+function recordJson(record) {
+  if (!jsonOf.has(record)) jsonOf.set(record, JSON.stringify(record));
+  return jsonOf.get(record);
+}
+
+/** A record without its undo history, or with the newer half of it (`half`). */
+function lighter(record, half) {
+  const history = record.game.history;
+  const keep = (steps) => steps.slice(Math.ceil(steps.length / 2));
+  return { ...record, game: { ...record.game, history: half ? { done: keep(history.done), undone: keep(history.undone) } : undefined } };
+}
+
+const steps = (record) => (record.game.history ? record.game.history.done.length + record.game.history.undone.length : 0);
+
+/**
+ * Stores the list within a budget (smaller each time the browser still refuses it): older
+ * games lose their undo history first, then the oldest games go, and last the first game's
+ * history is halved until it fits; its cells and marks are the last thing to go.
+ */
+export function saveGames(list) {
+  const store = storage();
+  if (!store) return;
+  for (let budget = GAMES_BUDGET; budget >= 1_000; budget = Math.floor(budget / 2)) {
+    const records = [...list];
+    const size = () => records.reduce((sum, r) => sum + recordJson(r).length + 1, 2);
+    for (let i = records.length - 1; i > 0 && size() > budget; i--) {
+      if (records[i].game.history) records[i] = lighter(records[i], false);
+    }
+    while (records.length > 1 && size() > budget) records.pop();
+    while (size() > budget && steps(records[0]) > 1) records[0] = lighter(records[0], true);
+    if (size() > budget && records[0].game.history) records[0] = lighter(records[0], false);
+    try {
+      store.setItem(GAMES_KEY, `[${records.map(recordJson).join(',')}]`);
+      store.removeItem(GAME_KEY);
+      return;
+    } catch {
+      // Over the quota (other data shares it): try again within a smaller budget.
+    }
   }
+  // Still refused, or storage disabled: keeping games is a convenience, not a duty.
+}
+
+let idCount = 0;
+/** A new id for a game record: unique enough among one browser's recent games. */
+export function newGameId() {
+  idCount++;
+  return `${Date.now().toString(36)}-${idCount.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/**
+ * What a hash names, for finding a recent game by its link: the hash without the fields
+ * that describe rather than name the puzzle (the level).
+ */
+export function hashKey(hash) {
+  const params = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
+  params.delete('level');
+  params.sort();
+  return params.toString();
 }
 
 /** The theme the player chose ('light' or 'dark'), or null to follow the system. */
@@ -99,3 +177,40 @@ export function saveTheme(theme) {
     // as above
   }
 }
+
+const PREFERENCE_PREFIX = 'sudoku64.';
+
+/** A player's on/off setting (the timer shown, mistakes shown): `fallback` when never set. */
+export function loadSetting(name, fallback) {
+  try {
+    const value = storage()?.getItem(PREFERENCE_PREFIX + name);
+    return value === 'on' ? true : value === 'off' ? false : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function saveSetting(name, on) {
+  try {
+    storage()?.setItem(PREFERENCE_PREFIX + name, on ? 'on' : 'off');
+  } catch {
+    // as above
+  }
+}
+
+/** A hash with the puzzle's level added (or replaced), for links that say how hard it is. */
+export function withLevel(hash, level) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  params.delete('level');
+  if (level) params.set('level', level);
+  return `#${params}`;
+}
+
+/** The level a hash names ('easy' ... 'diabolical'), or null. */
+export function levelOf(hash) {
+  const level = new URLSearchParams(String(hash).replace(/^#/, '')).get('level');
+  return LEVELS.includes(level) ? level : null;
+}
+
+/** The engine's levels, easiest first. */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];

@@ -7,11 +7,15 @@
 // does, so a set is made again from its first seed. The form's state is kept in the query
 // string (?size=9&count=6&per-page=6&paper=a4&...), so a link opens the same form.
 //
+// The app's "Print this puzzle" opens this page with ?puzzle=<one-line puzzle> (and its
+// level and seed when known): that puzzle is laid out alone, with its answer key.
+//
 // For tests: document.body.dataset.busy is 'generate' while a set is made ('' when idle);
 // #sheets carries data-pages (the page count) once the sheets are drawn.
 
 import { createEngine } from './engine.js';
-import { loadTheme } from './persist.js';
+import { ALPHABET, fromLine } from './grid.js';
+import { LEVELS, loadTheme } from './persist.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
 
 const engine = createEngine();
@@ -93,6 +97,11 @@ function writeQuery(first = current?.first) {
   const seed = first !== undefined ? String(first) : ui.seed.value.trim();
   if (seed) q.set('seed', seed);
   if (!ui.answers.checked) q.set('answers', '0');
+  // The one puzzle the app sent stays in the address while its layout changes.
+  if (current?.single) {
+    const sent = new URLSearchParams(location.search);
+    for (const key of ['puzzle', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
+  }
   history.replaceState(null, '', `?${q}`);
 }
 
@@ -238,5 +247,47 @@ ui.form.addEventListener('submit', (event) => {
 ui.cancel.addEventListener('click', () => job?.controller.abort());
 ui.print.addEventListener('click', () => window.print());
 
+/**
+ * Lays out the one puzzle the app sent (?puzzle=<line>&level=…&puzzle-seed=…) with its
+ * answer key, solved by the engine; a puzzle without exactly one solution prints alone.
+ */
+async function printOne(text, q) {
+  const read = fromLine(text);
+  if (!read) {
+    say('The puzzle in the address cannot be read: open the print view from the app again.', 'error');
+    return;
+  }
+  const line = Array.from(read.values, (v) => (v ? ALPHABET[v - 1] : '.')).join('');
+  document.body.dataset.busy = 'solve';
+  let result;
+  try {
+    result = await engine.solve(line, { size: read.size });
+  } catch (err) {
+    say(`The engine could not solve the puzzle: ${err?.message ?? err}`, 'error');
+    return;
+  } finally {
+    document.body.dataset.busy = '';
+  }
+  const unique = result.status === 'unique';
+  const level = LEVELS.includes(q.get('level')) ? q.get('level') : undefined;
+  const seed = /^\d{1,20}$/.test(q.get('puzzle-seed') ?? '') ? q.get('puzzle-seed') : undefined;
+  choose(ui.size, String(read.size));
+  fillPerPage();
+  ui.perPage.value = ui.perPage.options[0].value;
+  ui.answers.checked = unique;
+  ui.count.value = '1';
+  current = {
+    puzzles: [{ size: read.size, puzzle: line, solution: unique ? result.solution : line, level, seed }],
+    size: read.size, single: true,
+  };
+  const pages = render();
+  say(unique ? `Your ${read.size}×${read.size} puzzle and its answer, on ${pages} page${pages > 1 ? 's' : ''}. `
+    + 'Print them with the Print button or Ctrl+P.'
+    : `Your ${read.size}×${read.size} puzzle, without an answer key: it has ${result.status === 'multiple'
+      ? 'more than one solution' : 'no solution'}. Print it with the Print button or Ctrl+P.`, unique ? 'ok' : 'warn');
+}
+
 readQuery();
 document.body.dataset.busy = '';
+const query = new URLSearchParams(location.search);
+if (query.has('puzzle')) printOne(query.get('puzzle'), query);

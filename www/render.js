@@ -24,18 +24,18 @@ import { ALPHABET, boxSide } from './grid.js';
 export const THEMES = {
   light: {
     boxLine: '#23252b',
-    cellLine: '#c3c7d1',
+    cellLine: '#80868f', // 3:1 or more against cells, givens and peers
     cell: '#ffffff',
     given: '#eef0f4',
     peer: '#eef3fd',
-    sameSymbol: '#cfdcfb',
-    selected: '#a9c1fa',
+    sameSymbol: '#d6e2fd',
+    selected: '#bfd2fc', // every text colour reaches 4.5:1 on it
     clash: '#fbdada',
     givenText: '#15171c',
-    entryText: '#2454c7',
-    solvedText: '#0b7a55',
-    clashText: '#c21d1d',
-    markText: '#5d6270',
+    entryText: '#1f4ab0',
+    solvedText: '#096446',
+    clashText: '#b01818',
+    markText: '#555a68',
     markHighlight: '#2454c7',
     hint: '#fff0b0',
     hintTarget: '#ffd95c',
@@ -45,13 +45,13 @@ export const THEMES = {
     focus: '#2454c7',
   },
   dark: {
-    boxLine: '#9aa1b2',
-    cellLine: '#3a3f4b',
+    boxLine: '#b8bfcc',
+    cellLine: '#757c8d', // 3:1 or more against cells, givens and peers
     cell: '#1b1e25',
     given: '#252a33',
     peer: '#212a3a',
     sameSymbol: '#2c3f66',
-    selected: '#3b5aa3',
+    selected: '#233a6e', // every text colour reaches 4.5:1 on it
     clash: '#5a2227',
     givenText: '#eef0f5',
     entryText: '#8fb3ff',
@@ -60,7 +60,7 @@ export const THEMES = {
     markText: '#a3a9b8',
     markHighlight: '#8fb3ff',
     hint: '#3d3920',
-    hintTarget: '#6b5a12',
+    hintTarget: '#4f430f',
     eliminated: '#ff7070',
     error: '#ff5b5b',
     marked: '#ffb020',
@@ -70,6 +70,12 @@ export const THEMES = {
 
 const FONT_WIDE = 'system-ui, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", sans-serif';
 const FONT_NARROW = '"Roboto Condensed", "Arial Narrow", "DejaVu Sans Condensed", "Liberation Sans Narrow", sans-serif';
+/**
+ * From 36×36 up the alphabet has lower-case letters, and at 11 px a sans-serif draws I, l
+ * and 1 as the same bar: a monospace font gives I its serifs, l its tail and 1 its flag
+ * (as the print view does).
+ */
+const FONT_DISTINCT = 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
 
 /** Pencil marks are drawn only when their share of a cell is at least this many CSS pixels. */
 export const MIN_MARK_CSS_PX = 7;
@@ -130,7 +136,7 @@ export function cellAt(layout, x, y) {
 
 /** Font size in device pixels for the symbols of a grid of side n. */
 function symbolFontSize(n, cell) {
-  const share = n <= 16 ? 0.6 : n <= 36 ? 0.68 : 0.84;
+  const share = n <= 16 ? 0.6 : n < 36 ? 0.68 : 0.9;
   return Math.max(6, Math.round(cell * share));
 }
 
@@ -185,7 +191,7 @@ export function gridState(game, view) {
  *   pencilMode  draws that ring dashed
  *   theme       a colour set like THEMES.light
  *   font        optional font family for the symbols (default: a system sans-serif,
- *               a condensed one from 25×25 up)
+ *               a condensed one from 25×25 up, a monospace one from 36×36 up)
  */
 export function drawGrid(ctx, state, layout) {
   const n = layout.size;
@@ -238,14 +244,16 @@ export function drawGrid(ctx, state, layout) {
   }
 
   // Symbols: givens bold, entries in the entry colour, solver values in the solved colour.
-  const family = state.font || (n >= 25 ? FONT_NARROW : FONT_WIDE);
+  const family = state.font || (n >= 36 ? FONT_DISTINCT : n >= 25 ? FONT_NARROW : FONT_WIDE);
   const px = symbolFontSize(n, cell);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
+  // Small symbols need weight to keep their serifs and flags.
+  const light = n >= 36 ? 600 : 500;
   const passes = [
     { weight: 700, test: (i) => givens[i], color: theme.givenText },
-    { weight: 500, test: (i) => !givens[i] && !solved[i], color: theme.entryText },
-    { weight: 500, test: (i) => !givens[i] && solved[i], color: theme.solvedText },
+    { weight: light, test: (i) => !givens[i] && !solved[i], color: theme.entryText },
+    { weight: light, test: (i) => !givens[i] && solved[i], color: theme.solvedText },
   ];
   for (const pass of passes) {
     const lift = useFont(ctx, pass.weight, px, family);

@@ -194,7 +194,7 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '' }) {
 export function caption(puzzle, index, kind = 'puzzles') {
   const words = [`${puzzle.size}×${puzzle.size}`];
   if (puzzle.level) words.push(String(puzzle.level));
-  words.push(`seed ${puzzle.seed}`);
+  if (puzzle.seed !== undefined && puzzle.seed !== null && puzzle.seed !== '') words.push(`seed ${puzzle.seed}`);
   if (puzzle.symmetry && puzzle.symmetry !== 'none') words.push(String(puzzle.symmetry));
   return { label: `${kind === 'answers' ? 'Answer' : 'Puzzle'} ${index + 1}`, rest: words.join(' · ') };
 }
@@ -244,7 +244,7 @@ export function pageSvg(page, puzzles, { paper = 'a4', title = '' } = {}) {
     const p = puzzles[index];
     const answers = page.kind === 'answers';
     const line = answers ? p.solution : p.puzzle;
-    const attrs = ` data-index="${index}" data-seed="${escapeXml(p.seed)}" data-size="${p.size}"`;
+    const attrs = ` data-index="${index}" data-seed="${escapeXml(p.seed ?? '')}" data-size="${p.size}"`;
     out.push(gridSvg(line, { ...slot.grid, given: answers ? p.puzzle : null, attrs }));
     const { label, rest } = caption(p, index, page.kind);
     const size = fittedSize(label.length + rest.length + 3, slot.caption.fontSize, slot.grid.side);

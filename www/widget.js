@@ -14,11 +14,12 @@
 // not share anything. Styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
+import { Board, applySolve, hintFor, noHintReason } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
-import { gridKeyAction, shortcutAction } from './input.js';
-import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
+import { shortcutAction } from './input.js';
+import { THEMES } from './render.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
 const describeError = (error) => describeEngineError(error, 'the puzzle could not be read');
@@ -169,17 +170,20 @@ export class SudokuWidget extends HTMLElement {
     frame.append(board, message, palette, toolbar);
     root.append(frame);
 
-    this.game = new Game(9);
-    this.view = { selected: -1, pencilMode: false, focused: false, errors: [], marked: [] };
+    /** The game, its view, layout, drawing, palette and entries, as in the app (board.js). */
+    this.board = new Board({
+      canvas, scroller: board, palette, paletteLimit: 16, fitOptions: () => ({ maxCell: 120 }),
+      look: () => {
+        const { colors, font } = this.colors();
+        return { theme: colors, font };
+      },
+    });
     this.engine = null;
     this.job = null; // {controller} of the engine call in progress
-    this.layout = null;
     this.complete = false;
     this.loadPending = false;
     this.loadCount = 0;
     this.loaded = false; // a load has finished (or failed) for the current attributes
-    this.paletteSize = 0;
-    this.drawPending = false;
     this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
     this.onSchemeChange = () => { this.updateChrome(); this.redraw(); };
     this.resizer = new ResizeObserver(() => this.redraw());
@@ -235,6 +239,16 @@ export class SudokuWidget extends HTMLElement {
     }
   }
 
+  /** The game on the board. */
+  get game() {
+    return this.board.game;
+  }
+
+  /** What the board shows beyond the game: selection, pencil mode, outlines, the hint. */
+  get view() {
+    return this.board.view;
+  }
+
   // -------------------------------------------------------------------------------------
   // The public interface
 
@@ -271,26 +285,18 @@ export class SudokuWidget extends HTMLElement {
     if (game !== this.game || game.revision !== revision) {
       throw widgetError('changed', 'the grid changed while the engine was solving it');
     }
-    this.view.errors = [];
-    this.view.marked = [];
-    if (result.status === 'unique' || result.status === 'multiple') {
-      const solution = fromLine(result.solution)?.values;
-      if (result.status === 'multiple') {
-        const [a, b] = (result.solutions ?? []).map((line) => fromLine(line)?.values);
-        if (a && b) this.view.marked = a.reduce((cells, v, i) => (v !== b[i] ? [...cells, i] : cells), []);
-      }
-      this.changed(game.fillSolution(solution) ? 'solve' : null);
-      if (result.status === 'unique') this.say('Solved: this puzzle has exactly one solution.', 'ok');
-      else this.say('This puzzle has more than one solution; one is shown, and the outlined cells are where two differ.', 'warn');
+    const verdict = applySolve(game, result);
+    this.view.errors = verdict.errors;
+    this.view.marked = verdict.marked;
+    if (verdict.status === 'unique' || verdict.status === 'multiple') {
+      this.changed(verdict.filled ? 'solve' : null);
+      this.say(verdict.message, verdict.tone);
       return result;
     }
-    if (result.status === 'none') {
-      const entries = game.filledCount() > game.givens.filter(Boolean).length;
-      const message = `this puzzle has no solution${entries ? ': some entries may be wrong' : ''}`;
-      this.say(sentence(message), 'error');
-      throw widgetError('none', message);
+    if (verdict.status === 'none') {
+      this.say(verdict.message, 'error');
+      throw widgetError('none', verdict.reason);
     }
-    this.view.errors = result.error?.cells ?? [];
     this.changed(null);
     throw this.fail(widgetError(result.error?.kind ?? 'invalid', describeError(result.error)));
   }
@@ -316,9 +322,7 @@ export class SudokuWidget extends HTMLElement {
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
     }
     if (result?.status !== 'ok') {
-      const message = result?.status === 'multiple' ? 'no hint: this puzzle has more than one solution'
-        : result?.status === 'none' ? 'no hint: this grid has no solution; some entries may be wrong'
-          : `no hint: ${describeError(result?.error)}`;
+      const message = `no hint: ${noHintReason(result, describeError)}`;
       this.view.errors = result?.error?.cells ?? [];
       this.say(sentence(message), 'warn');
       this.changed(null);
@@ -326,15 +330,9 @@ export class SudokuWidget extends HTMLElement {
     }
     const steps = result.steps ?? [];
     this.view.errors = [];
-    const target = steps.at(-1)?.placements?.[0]?.cell;
-    // Drawn like the app's hints while the grid stays as it is.
-    this.view.hint = {
-      game, revision,
-      cells: [...new Set(steps.flatMap((step) => step.cells ?? []))],
-      target: target ?? -1,
-      eliminations: steps.flatMap((step) => step.eliminations ?? []),
-    };
-    if (target !== undefined) this.view.selected = target;
+    // Drawn as the app draws hints, while the grid stays as it is.
+    this.view.hint = hintFor(game, steps);
+    if (this.view.hint.target >= 0) this.view.selected = this.view.hint.target;
     this.say(steps.map((step) => step.text).filter(Boolean).map((text) => `${text.replace(/\.$/, '')}.`).join(' ')
       || 'The engine found a step but did not describe it.');
     this.changed(null);
@@ -509,11 +507,9 @@ export class SudokuWidget extends HTMLElement {
 
   /** Replaces the game; the new grid does not count as "solved" until it becomes complete. */
   start(game) {
-    this.game = game;
-    this.view.selected = -1;
+    this.board.setGame(game);
     this.view.pencilMode = false;
     this.complete = game.isComplete();
-    this.layout = null;
   }
 
   /** Shows an attribute problem over an empty grid, and fires `error`. */
@@ -618,24 +614,12 @@ export class SudokuWidget extends HTMLElement {
   }
 
   input(value) {
-    const cell = this.view.selected;
-    if (cell < 0 || !this.editable()) return;
-    const { game } = this;
-    const outcome = value === 0 ? game.clear(cell)
-      : this.view.pencilMode ? game.toggleMark(cell, value) : game.enter(cell, value);
-    if (outcome?.refused === 'given') {
-      this.say(`${cellName(cell, game.size)} is a given of the puzzle.`, 'warn');
-      return;
-    }
-    if (outcome?.refused === 'filled') {
-      this.say('Pencil marks go in empty cells.', 'warn');
-      return;
-    }
-    if (!outcome) return;
-    this.view.errors = [];
-    this.view.marked = [];
+    if (this.view.selected < 0 || !this.editable()) return;
+    const { changed, reason, refusal, cell } = this.board.input(value);
+    if (refusal) this.say(refusal, 'warn');
+    if (!changed) return;
     if (this.ui.message.dataset.tone !== 'error') this.say('');
-    this.changed(value && this.view.pencilMode ? 'mark' : value ? 'entry' : 'clear', { cell });
+    this.changed(reason, { cell });
   }
 
   select(cell) {
@@ -644,10 +628,7 @@ export class SudokuWidget extends HTMLElement {
   }
 
   onPointer(event) {
-    if (!this.layout) return;
-    const rect = this.ui.canvas.getBoundingClientRect();
-    const scale = this.layout.width / rect.width;
-    const cell = cellAt(this.layout, (event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale);
+    const cell = this.board.cellAtClient(event.clientX, event.clientY);
     if (cell >= 0) this.select(cell);
   }
 
@@ -658,7 +639,7 @@ export class SudokuWidget extends HTMLElement {
       this.undoRedo(shortcut);
       return;
     }
-    const action = gridKeyAction(event, this.game.size, this.view.selected);
+    const action = this.board.keyAction(event);
     if (!action || action.zoom) return;
     event.preventDefault();
     if ('move' in action) this.select(action.move);
@@ -751,60 +732,17 @@ export class SudokuWidget extends HTMLElement {
 
   /** Symbol buttons for pointers and touch screens, up to 16×16 (larger grids use the keyboard). */
   updatePalette() {
-    const { palette } = this.ui;
-    const n = this.readOnly || this.game.size > 16 ? 0 : this.game.size;
-    if (this.paletteSize !== n) {
-      this.paletteSize = n;
-      const buttons = [];
-      for (let v = 1; v <= n; v++) buttons.push([symbolChar(v), String(v), `Enter ${symbolChar(v)}`]);
-      if (n) buttons.push(['⌫', '0', 'Clear the cell']);
-      palette.replaceChildren(...buttons.map(([text, value, label]) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.tabIndex = -1; // the grid takes these keys directly
-        button.textContent = text;
-        button.dataset.value = value;
-        button.setAttribute('aria-label', label);
-        return button;
-      }));
-    }
-    const counts = new Uint16Array(this.game.size + 1);
-    for (const v of this.game.values) counts[v]++;
-    for (const button of palette.children) {
-      const v = Number(button.dataset.value);
-      button.classList.toggle('done', v > 0 && counts[v] >= this.game.size);
-    }
+    this.board.paletteLimit = this.readOnly ? 0 : 16;
+    this.board.updatePalette();
   }
 
   redraw() {
-    if (this.drawPending) return;
-    this.drawPending = true;
-    requestAnimationFrame(() => {
-      this.drawPending = false;
-      if (this.isConnected) this.draw();
-    });
+    this.board.redraw();
   }
 
+  /** Draws now, in the theme's colours and the element's custom properties. */
   draw() {
-    const { board, canvas } = this.ui;
-    const side = board.clientWidth;
-    if (!side) return;
-    const { game, view } = this;
-    const next = layoutFor(game.size, side, side, { dpr: window.devicePixelRatio || 1, maxCell: 120 });
-    if (!this.layout || next.width !== this.layout.width || next.dpr !== this.layout.dpr) {
-      canvas.width = next.width;
-      canvas.height = next.height;
-      canvas.style.width = `${next.cssWidth}px`;
-      canvas.style.height = `${next.cssHeight}px`;
-    }
-    this.layout = next;
-    const { colors, font } = this.colors();
-    drawGrid(canvas.getContext('2d'), {
-      ...gridState(game, view),
-      hint: view.hint?.game === game && view.hint.revision === game.revision ? view.hint : null,
-      theme: colors,
-      font,
-    }, next);
+    this.board.draw();
   }
 }
 

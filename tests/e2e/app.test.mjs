@@ -65,12 +65,11 @@ test('a lenient reading finds the cell at a line and column of a framed grid', (
   assert.equal(readLeniently('1234'), null, 'four cells fit no grid');
 });
 
-test('the key map: moves, symbols of each size, Tab and Esc leaving the grid', () => {
+test('the key map: moves, symbols of each size, Tab always leaving the grid', () => {
   assert.deepEqual(gridKeyAction({ key: 'ArrowRight' }, 9, 8), { move: 8 }, 'stops at the edge');
   assert.deepEqual(gridKeyAction({ key: 'ArrowDown', ctrlKey: true }, 9, 0), { move: 27 }, 'Ctrl jumps a box');
-  assert.deepEqual(gridKeyAction({ key: 'Tab' }, 9, 3), { move: 4 });
-  assert.equal(gridKeyAction({ key: 'Tab' }, 9, 80), null, 'Tab past the last cell leaves');
-  assert.equal(gridKeyAction({ key: 'Tab', shiftKey: true }, 9, 0), null);
+  assert.equal(gridKeyAction({ key: 'Tab' }, 9, 3), null, 'the grid is one tab stop');
+  assert.equal(gridKeyAction({ key: 'Tab', shiftKey: true }, 9, 40), null);
   assert.equal(gridKeyAction({ key: 'Tab' }, 9, -1), null);
   assert.deepEqual(gridKeyAction({ key: 'Escape' }, 9, 5), { deselect: true });
   assert.deepEqual(gridKeyAction({ key: 'g' }, 16, 0), { symbol: 16 }, 'lower case reads as upper case up to 35 symbols');
@@ -250,7 +249,7 @@ test('pasting a framed grid goes through the engine reader', async () => {
   await page.close();
 });
 
-test('keyboard only: focus the grid with Tab, type, move, clear, pencil, undo and redo', async () => {
+test('keyboard only: focus the grid with Tab, type, move, clear, pencil, undo and redo, Tab out', async () => {
   const page = await openApp();
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'grid');
@@ -259,7 +258,7 @@ test('keyboard only: focus the grid with Tab, type, move, clear, pencil, undo an
   await page.keyboard.type('3');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.type('9');
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.type('1');
   let grid = await gridText(page);
   assert.equal(grid.slice(0, 2), '53');
@@ -290,8 +289,7 @@ test('keyboard only: focus the grid with Tab, type, move, clear, pencil, undo an
   assert.match(await page.textContent('#cell-info'), /marks 2 7/);
   await page.keyboard.press('Space');
 
-  // Esc releases the grid: Tab then moves focus on to the page's controls.
-  await page.keyboard.press('Escape');
+  // The grid is one tab stop: Tab moves focus on to the page's controls.
   await page.keyboard.press('Tab');
   assert.notEqual(await page.evaluate(() => document.activeElement.id), 'grid');
   grid = await gridText(page);

@@ -1,0 +1,285 @@
+// The playing board that the app page and the <sudoku-widget> share: a game, how it is
+// viewed (selection, pencil mode, outlines, the hint shown), its layout on a canvas, the
+// symbol palette, pointer hit-testing, entries and their refusals, and what the engine's
+// answers to Solve, Hint and Rate mean for the board. Each page keeps only its own chrome
+// (status lines, toolbars, events) and its own engine calls.
+//
+//   const board = new Board({ canvas, scroller, palette, onDraw });
+//   board.setGame(Game.fromPuzzle(9, values));
+//   board.redraw();                              // on the next animation frame
+//   const { refusal } = board.input(5);          // at the selected cell
+//
+// Nothing here talks to the engine or writes messages into the page: the functions below
+// turn the engine's results into plain data ({message, tone, ...}) that each page shows
+// in its own way.
+
+import { Game } from './game.js';
+import { cellName, fromLine, symbolChar } from './grid.js';
+import { gridKeyAction } from './input.js';
+import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
+
+/** What a board shows beyond the game: the parts of drawGrid's state a page changes. */
+export function newView() {
+  return {
+    selected: -1,
+    pencilMode: false,
+    focused: false,
+    zoom: 1,
+    errors: [], // cells the engine rejected, or entries Check found wrong
+    marked: [], // cells where two solutions differ
+    mistakes: [], // entries that differ from the solution, while mistakes are shown
+    hint: null, // the hint shown: {game, revision, steps, cells, target, eliminations}
+  };
+}
+
+export class Board {
+  /**
+   * @param {{canvas: HTMLCanvasElement, scroller: HTMLElement, palette?: HTMLElement | null,
+   *          paletteLimit?: number, fitOptions?: () => object, look?: () => {theme: object, font?: string},
+   *          onDraw?: () => void}} parts
+   * `scroller` is the box the grid is fitted into (and scrolls in when larger);
+   * `palette`, when given, gets a button per symbol (up to grids of side `paletteLimit`)
+   * and an erase button; `fitOptions()` adds layoutFor() options (minCell, maxCell);
+   * `look()` gives the colours (a theme like render.js's THEMES.light) and font to draw
+   * in, asked at each drawing; `onDraw()` runs after each drawing.
+   */
+  constructor({
+    canvas, scroller, palette = null, paletteLimit = 64, fitOptions = () => ({}), look = () => ({ theme: THEMES.light }),
+    onDraw = () => {},
+  }) {
+    this.canvas = canvas;
+    this.scroller = scroller;
+    this.palette = palette;
+    this.paletteLimit = paletteLimit;
+    this.fitOptions = fitOptions;
+    this.look = look;
+    this.onDraw = onDraw;
+    this.game = new Game(9);
+    this.view = newView();
+    this.layout = null;
+    this.paletteSize = -1;
+    this.drawPending = false;
+  }
+
+  /** Replaces the game; the view forgets the old game's selection, outlines and hint. */
+  setGame(game, { selected = -1 } = {}) {
+    this.game = game;
+    const view = this.view;
+    view.selected = Number.isInteger(selected) && selected >= 0 && selected < game.size ** 2 ? selected : -1;
+    view.errors = [];
+    view.marked = [];
+    view.mistakes = [];
+    view.hint = null;
+    this.layout = null;
+  }
+
+  /** The hint shown, while the grid is still the one it was given for. */
+  currentHint() {
+    const hint = this.view.hint;
+    return hint && hint.game === this.game && hint.revision === this.game.revision ? hint : null;
+  }
+
+  /** The layout that fits the scroller's content box at `zoom`. */
+  fit(zoom = this.view.zoom) {
+    const style = getComputedStyle(this.scroller);
+    const width = this.scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height = this.scroller.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    return layoutFor(this.game.size, Math.max(1, width), Math.max(1, height), {
+      dpr: window.devicePixelRatio || 1, zoom, ...this.fitOptions(),
+    });
+  }
+
+  /** Draws on the next animation frame (several calls, one drawing). */
+  redraw() {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    requestAnimationFrame(() => {
+      this.drawPending = false;
+      if (this.canvas.isConnected) this.draw();
+    });
+  }
+
+  /** Draws now: sizes the canvas to the layout, then the grid with the view's outlines. */
+  draw() {
+    if (!this.scroller.clientWidth) return;
+    const { canvas, game, view } = this;
+    const next = this.fit();
+    if (!this.layout || next.width !== this.layout.width || next.dpr !== this.layout.dpr
+      || canvas.width !== next.width) {
+      canvas.width = next.width;
+      canvas.height = next.height;
+      canvas.style.width = `${next.cssWidth}px`;
+      canvas.style.height = `${next.cssHeight}px`;
+    }
+    this.layout = next;
+    const { theme, font } = this.look();
+    drawGrid(canvas.getContext('2d'), {
+      ...gridState(game, view),
+      errors: [...view.errors, ...view.mistakes],
+      hint: this.currentHint(),
+      theme,
+      font,
+    }, next);
+    this.onDraw();
+  }
+
+  /** The cell under a point of the window, or -1. */
+  cellAtClient(clientX, clientY) {
+    if (!this.layout) return -1;
+    const rect = this.canvas.getBoundingClientRect();
+    if (!rect.width) return -1;
+    const scale = this.layout.width / rect.width;
+    return cellAt(this.layout, (clientX - rect.left) * scale, (clientY - rect.top) * scale);
+  }
+
+  /** A cell's side in CSS pixels as last drawn. */
+  cellCss() {
+    return this.layout ? this.layout.cell / this.layout.dpr : 0;
+  }
+
+  /** What a key pressed in the grid means here (see input.js). */
+  keyAction(event) {
+    return gridKeyAction(event, this.game.size, this.view.selected);
+  }
+
+  /**
+   * Puts a symbol (0 clears) in the selected cell: an entry, or a pencil mark in pencil
+   * mode. Returns {changed, reason ('entry' | 'mark' | 'clear'), refusal (a sentence, or
+   * null), cell}. A change clears the engine's outlines, which no longer hold.
+   */
+  input(value) {
+    const cell = this.view.selected;
+    if (cell < 0) return { changed: false, refusal: 'Select a cell first.', cell };
+    const { game } = this;
+    const outcome = value === 0 ? game.clear(cell)
+      : this.view.pencilMode ? game.toggleMark(cell, value) : game.enter(cell, value);
+    const refusal = refusalSentence(outcome, cell, game.size);
+    if (refusal || !outcome) return { changed: false, refusal, cell };
+    this.view.errors = [];
+    this.view.marked = [];
+    return { changed: true, reason: value && this.view.pencilMode ? 'mark' : value ? 'entry' : 'clear', refusal: null, cell };
+  }
+
+  /**
+   * Builds the palette for the game's size (a button per symbol and an erase button, or
+   * none past `paletteLimit`), and dims the symbols placed n times.
+   */
+  updatePalette() {
+    const { palette, game } = this;
+    if (!palette) return;
+    const n = game.size <= this.paletteLimit ? game.size : 0;
+    if (this.paletteSize !== n) {
+      this.paletteSize = n;
+      palette.dataset.size = String(n);
+      const buttons = [];
+      for (let v = 1; v <= n; v++) buttons.push([symbolChar(v), String(v), `Enter ${symbolChar(v)}`]);
+      if (n) buttons.push(['⌫', '0', 'Clear the cell']);
+      palette.replaceChildren(...buttons.map(([text, value, label]) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.tabIndex = -1; // the grid takes these keys directly; the buttons are for pointers
+        button.textContent = text;
+        button.dataset.value = value;
+        button.setAttribute('aria-label', label);
+        if (value === '0') button.className = 'erase';
+        return button;
+      }));
+    }
+    const counts = new Uint16Array(game.size + 1);
+    for (const v of game.values) counts[v]++;
+    for (const button of palette.children) {
+      const v = Number(button.dataset.value);
+      button.classList.toggle('done', v > 0 && counts[v] >= game.size);
+    }
+  }
+}
+
+/** Why an edit was refused, as a sentence, or null when it was not. */
+export function refusalSentence(outcome, cell, size) {
+  if (outcome?.refused === 'given') return `${cellName(cell, size)} is a given of the puzzle and cannot change.`;
+  if (outcome?.refused === 'filled') return 'Pencil marks go in empty cells: clear the cell first.';
+  return null;
+}
+
+/** The cells where two grids (values in cell order) differ. */
+export function differences(a, b) {
+  const cells = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) cells.push(i);
+  return cells;
+}
+
+/**
+ * What the engine's answer to Solve means for `game` (which it changes): the solution is
+ * filled in for 'unique' and 'multiple', with the cells where two solutions differ.
+ * Returns {status, filled (the command or null), marked, errors, message, tone}, and for
+ * 'none' the `reason` (the message as an error's words); the message has no figures
+ * (each page adds its own).
+ */
+export function applySolve(game, result) {
+  const values = (line) => fromLine(line ?? '')?.values ?? null;
+  const entries = game.filledCount() > game.givens.filter(Boolean).length;
+  switch (result?.status) {
+    case 'unique':
+      return {
+        status: 'unique', filled: game.fillSolution(values(result.solution)), marked: [], errors: [],
+        message: 'Solved: this puzzle has exactly one solution.', tone: 'ok',
+      };
+    case 'multiple': {
+      const [first, second] = (result.solutions ?? []).map(values);
+      const marked = first && second ? differences(first, second) : [];
+      return {
+        status: 'multiple', filled: game.fillSolution(values(result.solution) ?? first), marked, errors: [],
+        message: `This puzzle has more than one solution; one is shown.${marked.length
+          ? ' The outlined cells are where two of them differ.' : ''}`,
+        tone: 'warn',
+      };
+    }
+    case 'none': {
+      const reason = `this puzzle has no solution${entries ? ': your entries may be wrong (Undo, or Clear them)' : ''}`;
+      return {
+        status: 'none', filled: null, marked: [], errors: [], reason,
+        message: `${reason[0].toUpperCase()}${reason.slice(1)}.`, tone: 'error',
+      };
+    }
+    default:
+      return {
+        status: result?.status ?? 'invalid', filled: null, marked: [], errors: result?.error?.cells ?? [],
+        message: null, tone: 'error',
+      };
+  }
+}
+
+/**
+ * The hint a board shows for the engine's steps: the placing step's cells tinted, its cell
+ * the target, and the pencil marks every step removes struck through.
+ */
+export function hintFor(game, steps) {
+  const last = steps.at(-1);
+  return {
+    game,
+    revision: game.revision,
+    steps,
+    cells: last?.cells ?? [],
+    target: last?.placements?.[0]?.cell ?? -1,
+    eliminations: steps.flatMap((step) => step.eliminations ?? []),
+  };
+}
+
+/** Why the engine gave no hint (its status is not 'ok'), in words without a final period. */
+export function noHintReason(result, describe) {
+  if (result?.status === 'multiple') return 'this puzzle has more than one solution, so logic cannot settle every cell';
+  if (result?.status === 'none') return 'this grid has no solution; some entries may be wrong';
+  return describe(result?.error);
+}
+
+/** The grade the engine's rate() gives, as the board keeps it, or null when there is none. */
+export function gradeOf(result) {
+  return result?.status === 'ok' ? { level: result.level, name: result.levelName, score: result.score } : null;
+}
+
+/** Why a puzzle has no grade, in words without a final period. */
+export function noLevelReason(result, describe) {
+  if (result?.status === 'multiple') return 'it has more than one solution, and a level needs exactly one';
+  if (result?.status === 'none') return 'it has no solution';
+  return describe(result?.error);
+}

@@ -1,0 +1,59 @@
+// The recent games as the player sees them: which records are worth keeping, a game in a
+// few words, how long ago it was played, and the list of buttons that reopen them. The
+// records themselves are persist.js's ({id, hash, saved, selected, elapsed, level, game}).
+
+/** A record worth a place in the recent games: a puzzle, or anything the player did. */
+export function worthKeeping(record) {
+  const g = record.game;
+  return /[^.]/.test(g.values ?? '') || Object.keys(g.pencil ?? {}).length > 0
+    || g.history?.done?.length > 0 || g.history?.undone?.length > 0;
+}
+
+/** How long before `now` a time was, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function ago(time, now = Date.now()) {
+  const minutes = Math.floor((now - time) / 60000);
+  if (!(minutes >= 1)) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** A recent game in a few words: "9×9 · Hard · 23 givens · 12 entries". */
+export function recordSummary(record) {
+  const g = record.game;
+  const size = Number(g.size);
+  const values = String(g.values ?? '');
+  const givens = [...String(g.givens ?? '')].filter((b) => b === '1').length;
+  const solved = [...String(g.solved ?? '')].filter((b) => b === '1').length;
+  const entries = [...values].filter((c) => c !== '.').length - givens - solved;
+  const parts = [`${size}×${size}`];
+  if (record.level?.name) parts.push(record.level.name);
+  if (!givens && !entries) parts.push('blank');
+  else {
+    parts.push(givens ? `${givens.toLocaleString('en')} givens` : 'typed in',
+      `${entries.toLocaleString('en')} entr${entries === 1 ? 'y' : 'ies'}`);
+  }
+  if (solved) parts.push('solved by the engine');
+  return parts.join(' · ');
+}
+
+/** Fills `list` (an <ol>) with a button per record (data-id), the one playing now marked. */
+export function listRecent(list, records, currentId) {
+  list.replaceChildren(...records.map((record) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.id = record.id;
+    const what = document.createElement('span');
+    what.textContent = recordSummary(record);
+    const when = document.createElement('span');
+    when.className = 'when';
+    when.textContent = record.id === currentId ? 'playing now' : ago(record.saved);
+    button.append(what, when);
+    if (record.id === currentId) button.setAttribute('aria-current', 'true');
+    item.append(button);
+    return item;
+  }));
+}
