@@ -45,6 +45,15 @@ function shown(value) {
   return String(value);
 }
 
+/** A call's time limit, checked: milliseconds above 0, or nothing. Throws invalidOption. */
+function checkTimeout(timeoutMs) {
+  if (timeoutMs === undefined || timeoutMs === null) return undefined;
+  if (!(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw invalidOption('timeoutMs', timeoutMs, 'a number of milliseconds above 0');
+  }
+  return timeoutMs;
+}
+
 /** The error for an option the engine cannot take: kind 'invalid-option', with its name. */
 function invalidOption(option, value, allowed) {
   return new EngineError({
@@ -116,13 +125,19 @@ function generateOptions(options) {
 }
 
 /**
+ * Every call takes, beside its own options, `signal` (an AbortSignal: aborting rejects the
+ * call with kind 'cancelled'), `onProgress`, and `timeoutMs`: a time limit in
+ * milliseconds, after which the call rejects with kind 'timeout' ("undecided after 10 s")
+ * while the other calls go on. A grid call given a bad `timeoutMs` resolves 'invalid' with
+ * kind 'invalid-option', as for its other options; generate() rejects with it.
+ *
  * Creates an engine backed by its own worker.
  * @param {{workerUrl?: string | URL}} [options] where worker.js lives (defaults to beside this module)
  */
 export function createEngine({ workerUrl = new URL('./worker.js', import.meta.url) } = {}) {
   let worker = null;
   let nextId = 1;
-  const pending = new Map(); // id -> {resolve, reject, onProgress}
+  const pending = new Map(); // id -> {resolve, reject, onProgress, type, args}
 
   function failAll(error) {
     const calls = [...pending.values()];
@@ -164,13 +179,39 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     return w;
   }
 
+  /**
+   * A call ran out of its time: the worker (which cannot be interrupted otherwise) stops,
+   * that call rejects with kind 'timeout', and the other pending calls go to a fresh
+   * worker, from their start.
+   */
+  function timeOut(id, timeoutMs) {
+    const late = pending.get(id);
+    if (!late) return;
+    pending.delete(id);
+    const seconds = Math.round(timeoutMs) / 1000;
+    late.reject(new EngineError({ kind: 'timeout', timeoutMs, message: `undecided after ${seconds} s` }));
+    if (worker) {
+      worker.terminate();
+      worker = null;
+    }
+    if (pending.size === 0) return;
+    worker = start();
+    for (const [other, { type, args }] of pending) worker.postMessage({ id: other, type, args });
+  }
+
   /** Sends one request and returns a Promise for its result. */
-  function call(type, args = [], { onProgress, signal } = {}) {
+  function call(type, args = [], { onProgress, signal, timeoutMs } = {}) {
     if (signal?.aborted) return Promise.reject(new EngineError({ kind: 'cancelled', message: 'cancelled' }));
     worker ??= start();
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, onProgress });
+      let timer;
+      const settle = (done) => (value) => {
+        clearTimeout(timer);
+        done(value);
+      };
+      pending.set(id, { resolve: settle(resolve), reject: settle(reject), onProgress, type, args });
+      if (timeoutMs !== undefined) timer = setTimeout(() => timeOut(id, timeoutMs), timeoutMs);
       try {
         worker.postMessage({ id, type, args });
       } catch (err) {
@@ -191,15 +232,17 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
    */
   function gridCall(type, text, extra, options = {}) {
     let args;
+    let timeoutMs;
     try {
       args = [checkText(text), ...extra(), readOptions(options ?? {})];
+      timeoutMs = checkTimeout(options?.timeoutMs);
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
       const { kind, option, message } = err;
       return Promise.resolve({ status: 'invalid', error: { kind, option, message } });
     }
     const { signal, onProgress } = options ?? {};
-    return call(type, args, { signal, onProgress });
+    return call(type, args, { signal, onProgress, timeoutMs });
   }
 
   /** A count limit, checked: a whole number from 1 to 2^32 - 1. */
@@ -267,15 +310,17 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * fractional or too large seed, an empty fraction outside [0, 1)) reject with kind
      * 'invalid-option' and the option's name in `option`; an unknown symmetry or
      * difficulty name rejects with kind 'bad-option' (also with `option`).
+     * The second argument takes {onProgress, signal, timeoutMs}, as the other calls do.
      */
-    generate: (options = {}, { onProgress, signal } = {}) => {
+    generate: (options = {}, { onProgress, signal, timeoutMs } = {}) => {
       let checked;
       try {
         checked = generateOptions(options);
+        timeoutMs = checkTimeout(timeoutMs);
       } catch (err) {
         return Promise.reject(err);
       }
-      return call('generate', [checked], { onProgress, signal });
+      return call('generate', [checked], { onProgress, signal, timeoutMs });
     },
     /** Stops whatever is running at once: pending calls reject with kind 'cancelled'. */
     cancel: () => stop({ kind: 'cancelled', message: 'cancelled' }),

@@ -193,3 +193,36 @@ test('text with lone CRs, a commented grid and a short row reads as the README s
   assert.match(r.short.error.message, /found 80 cells; a 9×9 grid has 81: line 9 has 8 cells/);
   await page.close();
 });
+
+test('timeoutMs stops one call with kind timeout, and the calls queued behind it still answer', async () => {
+  // A minimal 25×25 that no engine here decides in under a second (BENCHMARKS.md).
+  const hard = (await readFile(`${ROOT}/bench/data/minimal-25.txt`, 'utf8')).split('\n')[11];
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const result = await page.evaluate(async (hard) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    const kind = (p) => p.then((r) => r.status ?? 'resolved', (e) => `${e.kind}: ${e.message}`);
+    const slow = kind(engine.solve(hard, { timeoutMs: 300 }));
+    // Queued behind the slow call in the same worker: sent again to a fresh one.
+    const queued = engine.count('1...............', 2);
+    const generated = kind(engine.generate({ size: 64 }, { timeoutMs: 50 }));
+    const bad = await engine.solve('1...............', { timeoutMs: -5 });
+    const badGenerate = await engine.generate({ size: 4 }, { timeoutMs: 'soon' }).catch((e) => e);
+    const within = await engine.solve('1...............', { timeoutMs: 60000 });
+    return {
+      slow: await slow,
+      queued: (await queued).count,
+      generated: await generated,
+      bad: [bad.status, bad.error.kind, bad.error.option],
+      badGenerate: [badGenerate.kind, badGenerate.option],
+      within: within.status,
+    };
+  }, hard);
+  assert.equal(result.slow, 'timeout: undecided after 0.3 s');
+  assert.equal(result.queued, 2);
+  assert.equal(result.generated, 'timeout: undecided after 0.05 s');
+  assert.deepEqual(result.bad, ['invalid', 'invalid-option', 'timeoutMs']);
+  assert.deepEqual(result.badGenerate, ['invalid-option', 'timeoutMs']);
+  assert.equal(result.within, 'multiple');
+  await page.close();
+});
