@@ -64,8 +64,10 @@ const view = board.view;
 let source = blankHash(9);
 /** The current game's id in the list of recent games. */
 let gameId = newGameId();
+/** What loading the saved games found: the games, and what was left out (see loadGames). */
+const loaded = loadGames((game) => Game.fromJSON(game) !== null);
 /** The recent games as stored (records, see persist.js), most recent first. */
-let recent = loadGames();
+let recent = loaded.games;
 /**
  * Games a newer one replaced, for Undo to go back to, and those Undo went back from, for
  * Redo: {id, game, hash, selected}, the Game objects themselves (with their history).
@@ -246,7 +248,7 @@ function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(
     saveNow();
     replaced.push(currentEntry());
     unreplaced.length = 0;
-    note = board.game.hasProgress() ? ' Undo goes back to the board.game you were playing; it is also under Recent games.' : '';
+    note = board.game.hasProgress() ? ' Undo goes back to the game you were playing; it is also under Recent games.' : '';
   }
   // A game reopened while Undo still held it: the held one is the same game.
   for (const stack of [replaced, unreplaced]) {
@@ -279,7 +281,7 @@ function backToReplaced() {
   saveNow();
   unreplaced.push(currentEntry());
   showGame(entry);
-  say(`Back to the ${board.game.size}×${board.game.size} board.game you had before. Redo returns to the newer one.`, 'ok');
+  say(`Back to the ${board.game.size}×${board.game.size} game you had before. Redo returns to the newer one.`, 'ok');
   return true;
 }
 
@@ -310,7 +312,7 @@ function openRecord(record, verb = 'Reopened') {
     id: record.id, selected: held?.selected ?? record.selected,
     level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed,
   });
-  say(`${verb} your ${next.size}×${next.size} board.game as you left it.${note}`, 'ok');
+  say(`${verb} your ${next.size}×${next.size} game as you left it.${note}`, 'ok');
   return true;
 }
 
@@ -596,7 +598,7 @@ async function generate(options, note = '') {
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
   }), { level: graded });
   const kept = typedMeanwhile && replacedNote
-    ? ' What you typed while it was being made stays in the board.game you were playing: Undo goes back to it.'
+    ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
     : note || replacedNote;
   const ms = result.ms ?? performance.now() - started;
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
@@ -1346,7 +1348,7 @@ function wire() {
   ui.recent.addEventListener('click', (event) => {
     const id = event.target.closest('button')?.dataset.id;
     const record = id && recent.find((r) => r.id === id);
-    if (record && !openRecord(record)) say('That board.game could not be read back.', 'error');
+    if (record && !openRecord(record)) say('That game could not be read back.', 'error');
   });
   ui.hint.addEventListener('click', hint);
   ui.apply.addEventListener('click', applyHint);
@@ -1454,8 +1456,19 @@ async function main() {
     await openHash(hash); // a generated puzzle comes back from its seed
   } else if (ui.status.textContent.startsWith('Starting')) {
     say(restored && restored.filledCount()
-      ? 'Engine ready. Your board.game is as you left it.'
+      ? 'Engine ready. Your game is as you left it.'
       : 'Engine ready. Paste a puzzle (Ctrl+V), type one in, or generate one.');
+  }
+  const ignored = [];
+  if (hash && !target) ignored.push('the link names no puzzle this page can read, so it was ignored');
+  if (loaded.ignored) {
+    ignored.push(`${loaded.ignored} saved game${loaded.ignored === 1 ? '' : 's'} could not be read and ${loaded.ignored === 1 ? 'was' : 'were'} left out`);
+  }
+  if (loaded.keptAside) ignored.push('the saved games could not be read; they are kept aside in this browser, untouched');
+  if (loaded.frozen) ignored.push('the saved games could not be read, and new games will not be saved over them');
+  if (ignored.length) {
+    const text = ignored.join('; ');
+    say(`${ui.status.textContent} Note: ${text}.`, 'warn');
   }
 }
 

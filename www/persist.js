@@ -75,16 +75,88 @@ function storage() {
   }
 }
 
-/** The recent games, most recent first (an empty list when there are none or storage is off). */
-export function loadGames() {
+/** True when an unreadable stored list could not be kept aside: nothing is saved over it. */
+let frozen = false;
+
+/** Where a stored list that cannot be read is kept aside, so that saving never destroys it. */
+const UNREADABLE_KEY = 'sudoku64.games.unreadable';
+
+/**
+ * A stored record with every field checked (anything may have written it: an older
+ * version, an extension, a person at the console), or null when it is no game record.
+ * `readable(game)` says whether its game data holds together. Fields that are merely odd
+ * fall back to defaults: a hash that names nothing, a selection off the grid, a level
+ * that is no level, a time that is no time.
+ */
+export function checkedRecord(r, readable) {
+  if (!r || typeof r !== 'object' || typeof r.id !== 'string' || r.id.length > 100) return null;
+  if (!r.game || typeof r.game !== 'object' || !readable(r.game)) return null;
+  const size = Number(r.game.size);
+  const cells = size * size;
+  const hash = typeof r.hash === 'string' && r.hash.length < 20_000 && parseHash(r.hash) ? r.hash : blankHash(size);
+  const count = (v) => (Number.isFinite(v) && v >= 0 ? v : 0);
+  return {
+    ...r,
+    hash,
+    saved: count(r.saved),
+    elapsed: count(r.elapsed),
+    selected: Number.isInteger(r.selected) && r.selected >= 0 && r.selected < cells ? r.selected : null,
+    level: checkedLevel(r.level),
+  };
+}
+
+/** A saved grade {level, name, score (or null)}, checked; null when it is none. */
+function checkedLevel(grade) {
+  if (!grade || typeof grade !== 'object' || !LEVELS.includes(grade.level)) return null;
+  const name = grade.level[0].toUpperCase() + grade.level.slice(1);
+  const score = Number.isSafeInteger(grade.score) && grade.score >= 0 ? grade.score : null;
+  return { level: grade.level, name, score };
+}
+
+/**
+ * The recent games, most recent first: {games, ignored, keptAside}. `ignored` counts the
+ * stored records that could not be read (they are left out; the others stay);
+ * `keptAside` is true when the stored list as a whole was unreadable: it is then copied
+ * aside (see UNREADABLE_KEY) before anything is saved over it, and `frozen` when even that
+ * failed (then nothing is saved over it). `readable(game)` checks a record's game data
+ * (Game.fromJSON in the app).
+ */
+export function loadGames(readable = () => true) {
+  const store = storage();
+  let raw;
   try {
-    const list = JSON.parse(storage()?.getItem(GAMES_KEY) ?? 'null');
-    if (Array.isArray(list)) return list.filter((r) => r && typeof r === 'object' && r.game && typeof r.id === 'string');
-    // The single game an earlier version kept becomes the first of the list.
-    const old = JSON.parse(storage()?.getItem(GAME_KEY) ?? 'null');
-    return old?.game ? [{ id: newGameId(), hash: old.hash, saved: Date.now(), selected: old.selected, game: old.game }] : [];
+    raw = store?.getItem(GAMES_KEY) ?? null;
   } catch {
-    return [];
+    return { games: [], ignored: 0, keptAside: false };
+  }
+  let list;
+  try {
+    list = JSON.parse(raw ?? 'null');
+  } catch {
+    list = undefined;
+  }
+  if (raw !== null && !Array.isArray(list)) {
+    try {
+      store.setItem(UNREADABLE_KEY, raw);
+      store.removeItem(GAMES_KEY);
+    } catch {
+      // No room to keep it aside: leave it where it is, and save nothing over it.
+      frozen = true;
+      return { games: [], ignored: 0, keptAside: false, frozen };
+    }
+    return { games: [], ignored: 0, keptAside: true };
+  }
+  if (Array.isArray(list)) {
+    const games = list.map((r) => checkedRecord(r, readable)).filter(Boolean);
+    return { games, ignored: list.length - games.length, keptAside: false };
+  }
+  // The single game an earlier version kept becomes the first of the list.
+  try {
+    const old = JSON.parse(store?.getItem(GAME_KEY) ?? 'null');
+    const record = old?.game && checkedRecord({ id: newGameId(), hash: old.hash, saved: Date.now(), selected: old.selected, game: old.game }, readable);
+    return { games: record ? [record] : [], ignored: old && !record ? 1 : 0, keptAside: false };
+  } catch {
+    return { games: [], ignored: 1, keptAside: false };
   }
 }
 
@@ -124,7 +196,7 @@ const steps = (record) => (record.game.history ? record.game.history.done.length
  */
 export function saveGames(list) {
   const store = storage();
-  if (!store) return;
+  if (!store || frozen) return;
   for (let budget = GAMES_BUDGET; budget >= 1_000; budget = Math.floor(budget / 2)) {
     const records = [...list];
     const size = () => records.reduce((sum, r) => sum + recordJson(r).length + 1, 2);
