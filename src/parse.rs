@@ -202,6 +202,10 @@ impl Iterator for Puzzles<'_> {
             Mode::Whole => {
                 self.done = true;
                 let first = self.first;
+                if let Err(e) = target_shape(&self.options) {
+                    // Options no grid can meet: that is the one thing to say.
+                    return Some((first, Err(e)));
+                }
                 let start = lines(self.text, first)
                     .find(|l| l.kind().has_cells())
                     .map_or(first, |l| l.number);

@@ -1131,3 +1131,26 @@ fn the_readme_examples_of_input_errors_are_what_the_reader_says() {
         );
     }
 }
+
+/// Found by the `parse` fuzz target: options no grid can meet (hex with a size other than
+/// 16) gave a commented-grid item and the options' error, both at line 1. The options'
+/// error is the one item, and items never go back in line order.
+#[test]
+fn options_no_grid_can_meet_are_the_only_item() {
+    let hidden = format!("#{}", &LINE[1..]);
+    let options = ParseOptions {
+        size: Some(64),
+        hex: true,
+        ..ParseOptions::default()
+    };
+    for text in [
+        hidden.clone(),
+        format!("{hidden}\n{LINE}\n"),
+        format!("{LINE}\n{LINE}\n"),
+    ] {
+        let found: Vec<_> = puzzles(&text, &options).collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, 1);
+        assert_eq!(found[0].1.as_ref().unwrap_err().kind_name(), "bad-option");
+    }
+}
