@@ -1459,17 +1459,15 @@ async function main() {
       ? 'Engine ready. Your game is as you left it.'
       : 'Engine ready. Paste a puzzle (Ctrl+V), type one in, or generate one.');
   }
+  // What was ignored on the way in, said first; the usual words go to the details line.
   const ignored = [];
-  if (hash && !target) ignored.push('the link names no puzzle this page can read, so it was ignored');
+  if (hash && !target) ignored.push('This link names no puzzle, so it was ignored.');
   if (loaded.ignored) {
-    ignored.push(`${loaded.ignored} saved game${loaded.ignored === 1 ? '' : 's'} could not be read and ${loaded.ignored === 1 ? 'was' : 'were'} left out`);
+    ignored.push(`${loaded.ignored} saved game${loaded.ignored === 1 ? '' : 's'} could not be read and ${loaded.ignored === 1 ? 'was' : 'were'} left out.`);
   }
-  if (loaded.keptAside) ignored.push('the saved games could not be read; they are kept aside in this browser, untouched');
-  if (loaded.frozen) ignored.push('the saved games could not be read, and new games will not be saved over them');
-  if (ignored.length) {
-    const text = ignored.join('; ');
-    say(`${ui.status.textContent} Note: ${text}.`, 'warn');
-  }
+  if (loaded.keptAside) ignored.push('Your saved games could not be read; they are kept aside, untouched.');
+  if (loaded.frozen) ignored.push('Your saved games could not be read; new games will not be saved over them.');
+  if (ignored.length) say(ignored.join(' '), 'warn', ui.status.textContent);
 }
 
 main();
