@@ -14,7 +14,10 @@ batch (one batch per command at a time). Each command must exit with a documente
 its puzzles' limits allow: T for each line it reports "undecided after T s", plus a margin
 for the rest (which are decided in milliseconds). Lines it refuses get a message naming
 the line. Prints the counts (answered, refused with a message, undecided at the limit)
-and every violation, keeps the batches that caused one, and exits non-zero on one.
+and every violation, keeps the batches that caused one (and, in undecided.txt, each input
+that reached the limit with the command), and exits non-zero on one. A
+verdict said on standard error ("no solution", "more than one solution") counts as an
+answer; lines that are not puzzles (blank, or comments) get neither.
 """
 
 import argparse
@@ -148,7 +151,13 @@ def check(args, command, path, lines, totals):
     took = time.time() - began
     err = run.stderr.decode("utf-8", "replace")
     undecided = len(re.findall(r"^line \d+: undecided after", err, re.M))
-    errors = len(re.findall(r"^line \d+: ", err, re.M)) - undecided
+    # Verdicts on standard error are answers: none, several, or --max reached.
+    verdicts = len(re.findall(r"^line \d+: (no solution|more than one solution|stopped after)", err, re.M))
+    errors = len(re.findall(r"^line \d+: ", err, re.M)) - undecided - verdicts
+    # Keep the inputs that reached the limit, for the exact engine's benchmarks.
+    with open(os.path.join(args.out, "undecided.txt"), "ab") as kept:
+        for number in re.findall(r"^line (\d+): undecided after", err, re.M):
+            kept.write(b" ".join(command[0].encode().split()) + b"\t" + lines[int(number) - 1] + b"\n")
     totals["runs"] += len(lines)
     totals["undecided"] += undecided
     totals["errors"] += errors
