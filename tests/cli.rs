@@ -597,7 +597,6 @@ fn a_short_row_names_its_line_and_what_was_expected() {
 #[test]
 fn output_closed_early_ends_every_command_with_a_message() {
     use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
     let many = temp_file("many-4x4.txt", &"1...............\n".repeat(100_000));
     let many = many.to_str().unwrap();
     let commands: [&[&str]; 4] = [
@@ -607,13 +606,8 @@ fn output_closed_early_ends_every_command_with_a_message() {
         &["bench", "large", many],
     ];
     for args in commands {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku64"))
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the sudoku64 binary runs");
+        let mut child = common::spawn(args);
+        drop(child.stdin.take());
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut first)

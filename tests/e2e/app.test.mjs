@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, withBrowser } from './harness.mjs';
+import { openPage, withBrowser, openApp as openAppAt } from './harness.mjs';
 import { Game } from '../../www/game.js';
 import { cellAtTextPlace, fromLine, readLeniently } from '../../www/grid.js';
 import { gridKeyAction, shortcutAction } from '../../www/input.js';
@@ -86,11 +86,7 @@ test('the key map: moves, symbols of each size, Tab always leaving the grid', ()
 const env = withBrowser();
 
 /** Opens the app (a fresh browser context, so fresh localStorage) and waits for the engine. */
-async function openApp(hash = '') {
-  const page = await openPage(env.browser, `${env.server.origin}/${hash}`);
-  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
-  return page;
-}
+const openApp = (hash = '') => openAppAt(env, hash);
 
 const gridText = (page) => page.$eval('#grid', (c) => c.dataset.grid);
 const givensText = (page) => page.$eval('#grid', (c) => c.dataset.givens);

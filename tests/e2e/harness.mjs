@@ -40,6 +40,16 @@ export async function openPage(browser, url) {
 }
 
 /**
+ * Opens the app at `hash` in a fresh browser context (so fresh localStorage) and waits
+ * for the engine to answer.
+ */
+export async function openApp(env, hash = '') {
+  const page = await openPage(env.browser, `${env.server.origin}/${hash}`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  return page;
+}
+
+/**
  * Serves the project and launches Chromium once for the calling test file (node:test
  * before/after hooks); the returned object's `server` and `browser` are set once started.
  */

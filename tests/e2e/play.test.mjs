@@ -4,7 +4,7 @@
 // player (or a screen reader) sees it: the canvas's data-* text, the live regions, focus.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, withBrowser } from './harness.mjs';
+import { openPage, withBrowser, openApp as openAppAt } from './harness.mjs';
 import { Game } from '../../www/game.js';
 import { fromLine } from '../../www/grid.js';
 import { hashKey, withGame } from '../../www/persist.js';
@@ -55,11 +55,7 @@ test('a saved game keeps its undo history; the recent list keeps the newest game
 const env = withBrowser();
 
 /** Opens the app (a fresh browser context, so fresh localStorage) and waits for the engine. */
-async function openApp(hash = '') {
-  const page = await openPage(env.browser, `${env.server.origin}/${hash}`);
-  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
-  return page;
-}
+const openApp = (hash = '') => openAppAt(env, hash);
 
 const grid = (page) => page.$eval('#grid', (c) => c.dataset.grid);
 const givens = (page) => page.$eval('#grid', (c) => c.dataset.givens);
