@@ -3,9 +3,10 @@
 // strict Content-Security-Policy). It sends only what the pages load: index.html,
 // print.html and the www/ folder (the app's modules, styles, icon and the built wasm in
 // www/pkg/); every other path of the checkout, and every dotfile or dot-folder
-// (/.git/config), is refused, as are escapes out of the root.
+// (/.git/config), is refused, as are escapes out of the root, by `..` or by a symbolic
+// link.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const MIME = {
@@ -65,7 +66,15 @@ export function staticServer({ root, allow = [], headers = () => ({}) }) {
         return;
       }
       if ((await stat(path).catch(() => null))?.isDirectory()) path = join(path, 'index.html');
-      const body = await readFile(path);
+      // A symbolic link is followed only to a file that would be served under its own name.
+      const real = await realpath(path);
+      const realBase = await realpath(base);
+      if ((real !== realBase && !real.startsWith(realBase + sep))
+        || !isServed(real.slice(realBase.length).split(sep).join('/'), allowed)) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+        return;
+      }
+      const body = await readFile(real);
       res.writeHead(200, {
         'content-type': MIME[extname(path)] ?? 'application/octet-stream',
         'cache-control': 'no-cache',

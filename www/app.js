@@ -18,7 +18,7 @@ import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
 import {
   blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
-  puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel,
+  puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel, mergedGames, GAMES_STORAGE_KEY,
 } from './persist.js';
 import { PlayClock, clockText } from './clock.js';
 import { boardCanvas, boardSvg, download } from './export.js';
@@ -65,7 +65,9 @@ let source = blankHash(9);
 /** The current game's id in the list of recent games. */
 let gameId = newGameId();
 /** What loading the saved games found: the games, and what was left out (see loadGames). */
-const loaded = loadGames((game) => Game.fromJSON(game) !== null);
+/** Whether a stored record's game data holds together. */
+const readableGame = (game) => Game.fromJSON(game) !== null;
+const loaded = loadGames(readableGame);
 /** The recent games as stored (records, see persist.js), most recent first. */
 let recent = loaded.games;
 /**
@@ -227,9 +229,15 @@ function saveNow() {
   const record = {
     id: gameId, hash: source, saved: Date.now(), selected: view.selected, elapsed: clock.read(), level, game: board.game.toJSON(),
   };
-  recent = withGame(recent, record, { keep: worthKeeping });
+  // Another tab may have saved its games since: keep them.
+  recent = withGame(mergedGames(recent, readGames()), record, { keep: worthKeeping });
   saveGames(recent);
   showRecent();
+}
+
+/** The games as stored now, each record checked as at start. */
+function readGames() {
+  return loadGames(readableGame).games;
 }
 
 /** The current game as Undo keeps it when a newer one replaces it. */
@@ -292,7 +300,7 @@ function forwardToReplacing() {
   saveNow();
   replaced.push(currentEntry());
   showGame(entry);
-  say(`Forward to the newer ${board.game.size}×${board.game.size} board.game. Undo goes back again.`, 'ok');
+  say(`Forward to the newer ${board.game.size}×${board.game.size} game. Undo goes back again.`, 'ok');
   return true;
 }
 
@@ -516,7 +524,11 @@ async function check() {
     const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
     return { result, puzzle };
   }).finally(search.stop);
-  if (!answer || board.game !== asked || board.game.revision !== revision) return;
+  if (!answer) return;
+  if (board.game !== asked || board.game.revision !== revision) {
+    say('The grid changed while the engine was checking it: press Check again.', 'warn');
+    return;
+  }
   const { result, puzzle } = answer;
   const wrong = puzzle?.status === 'unique' ? wrongEntries(lineValues(puzzle.solution)) : [];
   if (result.status === 'invalid') {
@@ -593,13 +605,16 @@ async function generate(options, note = '') {
   }
   const size = result.size ?? n;
   const typedMeanwhile = board.game === playing && board.game.revision !== revision;
+  // The player opened another game meanwhile: it is replaced too, so say how to get it back.
+  const switchedMeanwhile = board.game !== playing;
   const graded = result.level ? gradeOf({ ...result, status: 'ok' }) : null;
   const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
   }), { level: graded });
   const kept = typedMeanwhile && replacedNote
     ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
-    : note || replacedNote;
+    : switchedMeanwhile ? ' The game you opened while it was being made is one Undo away.'
+      : note || replacedNote;
   const ms = result.ms ?? performance.now() - started;
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
   // The summary names the size, clues, symmetry and seed, and the level with a difficulty
@@ -655,15 +670,20 @@ async function rate({ quiet = false } = {}) {
     return;
   }
   const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, signal }));
-  if (!result || board.game !== asked) return;
+  if (!result) return;
+  if (board.game !== asked) {
+    if (!quiet) say('Another puzzle was opened while the engine was grading: press Rate again.', 'warn');
+    return;
+  }
   if (result.status === 'ok') {
     level = gradeOf(result);
     showLevel();
     saveNow();
     showRecent();
     if (!quiet) {
-      say(`This puzzle is ${result.levelName} (score ${result.score.toLocaleString('en')}): its hardest step is ${
-        String(result.hardestName).toLowerCase()}.`, 'ok',
+      const hardest = result.hardest === 'guess' ? 'it needs guessing' : `its hardest step is ${
+        String(result.hardestName).toLowerCase()}`;
+      say(`This puzzle is ${result.levelName} (score ${result.score.toLocaleString('en')}): ${hardest}.`, 'ok',
       `${result.steps.toLocaleString('en')} steps${result.guesses ? `, ${result.guesses} of them guesses` : ''}.`);
     }
   } else if (!quiet) {
@@ -747,7 +767,11 @@ async function toggleMistakes() {
   }
   const asked = board.game;
   const known = await puzzleSolution();
-  if (board.game !== asked || !known) return;
+  if (!known) return;
+  if (board.game !== asked) {
+    say('Another puzzle was opened meanwhile: its mistakes will be shown as you type.', 'warn');
+    return;
+  }
   changed({ persist: false });
   if (known.status === 'unique') {
     const wrong = view.mistakes;
@@ -873,7 +897,11 @@ async function hint() {
       ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
     return { result, puzzle };
   });
-  if (!answer || board.game !== asked || board.game.revision !== revision) return;
+  if (!answer) return;
+  if (board.game !== asked || board.game.revision !== revision) {
+    say('The grid changed while the engine was looking for a hint: press Hint again.', 'warn');
+    return;
+  }
   const { result } = answer;
   clearHint();
   view.errors = [];
@@ -1042,8 +1070,14 @@ async function openHash(hash) {
     ui.symmetry.value = g.symmetry;
     ui.empty.value = g.empty ?? '';
     syncGenerateFields();
-    const note = startGame(new Game(g.size), hash); // blank until the engine has made it
+    const placeholder = new Game(g.size); // blank until the engine has made it
+    const note = startGame(placeholder, hash);
     await generate(g, note);
+    if (board.game === placeholder && !placeholder.hasGivens()) {
+      // Not made (cancelled, or the engine was busy): a blank grid, not that seed's puzzle.
+      source = blankHash(g.size);
+      showHash(source);
+    }
   }
   return true;
 }
@@ -1407,6 +1441,12 @@ function wire() {
     if (location.hash !== source) openHash(location.hash);
   });
   window.addEventListener('pagehide', saveNow);
+  // Another tab saved its games: the recent list shows them too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== GAMES_STORAGE_KEY) return;
+    recent = mergedGames(recent, readGames());
+    showRecent();
+  });
 }
 
 async function startEngine() {

@@ -125,10 +125,10 @@ function generateOptions(options) {
 }
 
 /**
- * Every call takes, beside its own options, `signal` (an AbortSignal: aborting rejects the
+ * Every call takes, beside its own options, `signal` (an AbortSignal: aborting rejects that
  * call with kind 'cancelled'), `onProgress`, and `timeoutMs`: a time limit in
- * milliseconds, after which the call rejects with kind 'timeout' ("undecided after 10 s")
- * while the other calls go on. A grid call given a bad `timeoutMs` resolves 'invalid' with
+ * milliseconds, after which the call rejects with kind 'timeout' ("undecided after 10 s").
+ * Either way the other calls go on (see drop()); cancel() stops them all. A grid call given a bad `timeoutMs` resolves 'invalid' with
  * kind 'invalid-option', as for its other options; generate() rejects with it.
  *
  * Creates an engine backed by its own worker.
@@ -180,23 +180,27 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
   }
 
   /**
-   * A call ran out of its time: the worker (which cannot be interrupted otherwise) stops,
-   * that call rejects with kind 'timeout', and the other pending calls go to a fresh
-   * worker, from their start.
+   * Ends one pending call with `error` (a timeout, or its signal's abort), leaving the
+   * others be. The worker runs calls one at a time in the order they were sent, so the
+   * oldest pending call is the one running: only then does the worker (which cannot be
+   * interrupted otherwise) stop, and the calls queued behind it go to a fresh worker,
+   * from their start. A call still waiting in the queue is simply dropped; the worker's
+   * late answer to it is ignored.
    */
-  function timeOut(id, timeoutMs) {
-    const late = pending.get(id);
-    if (!late) return;
+  function drop(id, error) {
+    const call = pending.get(id);
+    if (!call) return;
+    const running = pending.keys().next().value === id;
     pending.delete(id);
-    const seconds = Math.round(timeoutMs) / 1000;
-    late.reject(new EngineError({ kind: 'timeout', timeoutMs, message: `undecided after ${seconds} s` }));
+    call.reject(new EngineError(error));
+    if (!running) return;
     if (worker) {
       worker.terminate();
       worker = null;
     }
     if (pending.size === 0) return;
     worker = start();
-    for (const [other, { type, args }] of pending) worker.postMessage({ id: other, type, args });
+    for (const [other, queued] of pending) worker.postMessage({ id: other, type: queued.type, args: queued.args });
   }
 
   /** Sends one request and returns a Promise for its result. */
@@ -206,12 +210,13 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     const id = nextId++;
     return new Promise((resolve, reject) => {
       let timer;
+      const onAbort = () => drop(id, { kind: 'cancelled', message: 'cancelled' });
       const settle = (done) => (value) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         done(value);
       };
       pending.set(id, { resolve: settle(resolve), reject: settle(reject), onProgress, type, args });
-      if (timeoutMs !== undefined) timer = setTimeout(() => timeOut(id, timeoutMs), timeoutMs);
       try {
         worker.postMessage({ id, type, args });
       } catch (err) {
@@ -220,9 +225,11 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
         reject(new EngineError({ kind: 'invalid-option', message: `the call's arguments cannot be sent to the engine: ${err.message}` }));
         return;
       }
-      signal?.addEventListener('abort', () => {
-        if (pending.has(id)) stop({ kind: 'cancelled', message: 'cancelled' });
-      }, { once: true });
+      if (timeoutMs !== undefined) {
+        const seconds = Math.round(timeoutMs) / 1000;
+        timer = setTimeout(() => drop(id, { kind: 'timeout', timeoutMs, message: `undecided after ${seconds} s` }), timeoutMs);
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 

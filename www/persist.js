@@ -15,6 +15,8 @@ import { boxSide, fromLine } from './grid.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
 const GAMES_KEY = 'sudoku64.games';
+/** The localStorage key of the recent games (for `storage` events from other tabs). */
+export const GAMES_STORAGE_KEY = GAMES_KEY;
 /** How many recent games are kept. */
 export const RECENT_LIMIT = 12;
 const THEME_KEY = 'sudoku64.theme';
@@ -75,6 +77,13 @@ function storage() {
   }
 }
 
+/**
+ * The stored list as this page last read or wrote it, and what loadGames made of it: a
+ * page saves after every change and reads the list again first (another tab may have
+ * saved), so an unchanged list is not parsed and checked again.
+ */
+let lastStored = { raw: null, readable: null, result: null };
+
 /** True when an unreadable stored list could not be kept aside: nothing is saved over it. */
 let frozen = false;
 
@@ -129,6 +138,7 @@ export function loadGames(readable = () => true) {
   } catch {
     return { games: [], ignored: 0, keptAside: false };
   }
+  if (raw !== null && raw === lastStored.raw && readable === lastStored.readable) return lastStored.result;
   let list;
   try {
     list = JSON.parse(raw ?? 'null');
@@ -148,7 +158,9 @@ export function loadGames(readable = () => true) {
   }
   if (Array.isArray(list)) {
     const games = list.map((r) => checkedRecord(r, readable)).filter(Boolean);
-    return { games, ignored: list.length - games.length, keptAside: false };
+    const result = { games, ignored: list.length - games.length, keptAside: false };
+    lastStored = { raw, readable, result };
+    return result;
   }
   // The single game an earlier version kept becomes the first of the list.
   try {
@@ -158,6 +170,20 @@ export function loadGames(readable = () => true) {
   } catch {
     return { games: [], ignored: 1, keptAside: false };
   }
+}
+
+/**
+ * The recent games of this page (`mine`) and of the store (`stored`, which other tabs may
+ * have saved since this page read it), as one list: for each id the record saved last,
+ * most recent first. Saving this instead of `mine` alone keeps another tab's games.
+ */
+export function mergedGames(mine, stored) {
+  const byId = new Map();
+  for (const record of [...mine, ...stored]) {
+    const have = byId.get(record.id);
+    if (!have || (record.saved ?? 0) > (have.saved ?? 0)) byId.set(record.id, record);
+  }
+  return [...byId.values()].sort((a, b) => (b.saved ?? 0) - (a.saved ?? 0));
 }
 
 /**
@@ -207,8 +233,11 @@ export function saveGames(list) {
     while (size() > budget && steps(records[0]) > 1) records[0] = lighter(records[0], true);
     if (size() > budget && records[0].game.history) records[0] = lighter(records[0], false);
     try {
-      store.setItem(GAMES_KEY, `[${records.map(recordJson).join(',')}]`);
+      const text = `[${records.map(recordJson).join(',')}]`;
+      store.setItem(GAMES_KEY, text);
       store.removeItem(GAME_KEY);
+      // What was written needs no checking when it is read back.
+      lastStored = { raw: text, readable: lastStored.readable, result: { games: records, ignored: 0, keptAside: false } };
       return;
     } catch {
       // Over the quota (other data shares it): try again within a smaller budget.

@@ -281,7 +281,8 @@ export class SudokuWidget extends HTMLElement {
     await this.whenLoaded();
     const { game } = this;
     const revision = game.revision;
-    const result = await this.run('Solving…', (signal) => this.engine.solve(game.line(), { size: game.size, signal }));
+    // The givens and the player's entries, not the solver's fill: a second Solve says the same.
+    const result = await this.run('Solving…', (signal) => this.engine.solve(game.playerLine(), { size: game.size, signal }));
     if (game !== this.game || game.revision !== revision) {
       throw widgetError('changed', 'the grid changed while the engine was solving it');
     }

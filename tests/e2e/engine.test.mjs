@@ -226,3 +226,53 @@ test('timeoutMs stops one call with kind timeout, and the calls queued behind it
   assert.equal(result.within, 'multiple');
   await page.close();
 });
+
+test('aborting the running call leaves the calls queued behind it; a queued call times out on its own', async () => {
+  const hard = (await readFile(`${ROOT}/bench/data/minimal-25.txt`, 'utf8')).split('\n')[11];
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const result = await page.evaluate(async (hard) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    const outcome = (p) => p.then((r) => r.status ?? r.count ?? 'resolved', (e) => e.kind);
+    // A running call aborted: the one queued behind it still answers.
+    const controller = new AbortController();
+    const running = outcome(engine.solve(hard, { signal: controller.signal }));
+    const queued = outcome(engine.count('1...............', 2));
+    controller.abort();
+    // A queued call times out alone: the call before it still answers.
+    const first = outcome(engine.solve('1...............'));
+    const late = outcome(engine.count('1...............', 2, { timeoutMs: 1 }));
+    return { running: await running, queued: await queued, first: await first, late: await late };
+  }, hard);
+  assert.deepEqual(result, { running: 'cancelled', queued: 'multiple', first: 'multiple', late: 'timeout' });
+  await page.close();
+});
+
+test('the server follows no symbolic link out of what it serves', async () => {
+  const { mkdtemp, mkdir, writeFile, symlink, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { staticServer } = await import('../../scripts/server.mjs');
+  const dir = await mkdtemp(join(tmpdir(), 'served-'));
+  const root = join(dir, 'root');
+  await mkdir(join(root, 'www'), { recursive: true });
+  await writeFile(join(root, 'www', 'app.js'), 'ok');
+  await writeFile(join(dir, 'secret.txt'), 'secret');
+  await writeFile(join(root, 'private.txt'), 'private');
+  await symlink(join(dir, 'secret.txt'), join(root, 'www', 'leak.txt'));
+  await symlink(root, join(root, 'www', 'up'));
+  await symlink(join(root, 'www', 'app.js'), join(root, 'www', 'alias.js'));
+  const server = staticServer({ root });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const status = async (path) => (await fetch(origin + path)).status;
+    assert.equal(await status('/www/app.js'), 200);
+    assert.equal(await status('/www/alias.js'), 200, 'a link to a served file is served');
+    assert.equal(await status('/www/leak.txt'), 404, 'a link out of the root');
+    assert.equal(await status('/www/up/private.txt'), 404, 'a link to the root, then a file not served');
+  } finally {
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -103,3 +103,33 @@ test('a link that names nothing readable is ignored with a word, and the last ga
     await context.close();
   }
 });
+
+test('two tabs keep each other’s games: saving merges what the other tab stored', async () => {
+  const other = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+  const context = await env.browser.newContext();
+  const open = async (puzzle) => {
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (err) => page.errors.push(err));
+    await page.goto(`${env.server.origin}/#p=${puzzle}`);
+    await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+    return page;
+  };
+  const type = async (page, key) => {
+    await page.click('#grid', { position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type(key);
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+  };
+  const first = await open(UNIQUE);
+  await type(first, '2');
+  const second = await open(other);
+  await type(second, '4');
+  await type(first, '6'); // the first tab saves again, after the second did
+  const hashes = JSON.parse(await stored(first, 'sudoku64.games')).map((r) => decodeURIComponent(r.hash));
+  assert.ok(hashes.some((h) => h.includes(UNIQUE)) && hashes.some((h) => h.includes(other)), hashes.join(' | '));
+  // The first tab's recent list shows the second tab's game.
+  await first.waitForFunction(() => document.querySelectorAll('#recent li, #recent button').length >= 2);
+  assert.deepEqual([...first.errors, ...second.errors], []);
+  await context.close();
+});

@@ -193,6 +193,9 @@ test('solve() fills one widget while the other is cancelled and reloaded', async
   assert.equal(again.status, 'multiple', 'one given leaves a 4×4 with many solutions');
   assert.ok(page.workers().length >= 2, 'each widget runs its own engine worker');
   assertSolves(again.value, '1...............');
+  // Solve again: the verdict belongs to the puzzle, not to the grid the first Solve filled.
+  const second = await page.evaluate(async () => (await document.getElementById('play').solve()).status);
+  assert.equal(second, 'multiple', 'a second Solve says what the first said');
 
   // Moved elsewhere on the page, a widget keeps its game.
   const moved = await page.evaluate(async () => {
