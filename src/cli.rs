@@ -289,16 +289,16 @@ enum BenchCommand {
 }
 
 /// The exit statuses of `generate`, for its `--help`.
-const GENERATE_EXIT_STATUS: &str = "Exit status: 0 when every puzzle was made as asked; \
-2 for bad options; 3 when --minimal was asked and some puzzle could not be proved minimal \
-(it is printed all the same: unique, with clues not proved necessary); 4 when --timeout \
-stopped some puzzle.";
+const GENERATE_EXIT_STATUS: &str = "Exit status: 2 for bad options; 4 when --timeout \
+stopped some puzzle; else 3 when --minimal was asked and some puzzle could not be proved \
+minimal (it is printed all the same: unique, with clues not proved necessary); else 0 (a \
+target or level not reached is said on standard error).";
 
 /// The exit statuses of `solve`, `rate` and `explain`, for their `--help`.
-const EXIT_STATUS: &str = "Exit status: 0 when every puzzle had its answer; 1 when some \
-line could not be read or its puzzle has no answer (no solution, or several for rate and \
-explain), each said on standard error with its line; 2 for bad options or unreadable \
-input; 4 when --timeout stopped some puzzle.";
+const EXIT_STATUS: &str = "Exit status: 2 for bad options or input that cannot be read \
+at all (a missing file, a directory, a failing disk); 4 when --timeout stopped some \
+puzzle; else 1 when some line could not be read or its puzzle has no answer (no solution, \
+or several for rate and explain), each said on standard error with its line; else 0.";
 
 /// How a command ended, when nothing stopped it early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,10 +316,25 @@ enum Outcome {
 impl Outcome {
     /// The outcome of a batch where some puzzles failed (`ok` false) or ran out of time.
     fn of(ok: bool, undecided: bool) -> Outcome {
-        if undecided {
+        Outcome::from(ok).worst(if undecided {
             Outcome::Undecided
         } else {
-            Outcome::from(ok)
+            Outcome::Done
+        })
+    }
+
+    /// Of two outcomes of one batch, the one its exit status says: 4 over 3 over 1 over 0.
+    fn worst(self, other: Outcome) -> Outcome {
+        let rank = |o: Outcome| match o {
+            Outcome::Done => 0,
+            Outcome::Failed => 1,
+            Outcome::NotProvedMinimal => 3,
+            Outcome::Undecided => 4,
+        };
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
         }
     }
 }
@@ -393,6 +408,14 @@ fn open_input(input: &InputArgs) -> Result<Box<dyn Read>, String> {
             Ok(Box::new(file))
         }
         _ => Ok(Box::new(io::stdin())),
+    }
+}
+
+/// The input's name for messages: its path, or "standard input".
+fn input_name(input: &InputArgs) -> String {
+    match &input.file {
+        Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+        _ => "standard input".to_string(),
     }
 }
 
@@ -470,6 +493,10 @@ fn solve(args: &SolveArgs) -> Result<Outcome, String> {
         };
         let grid = match puzzle {
             Ok(g) => g,
+            Err(e) if matches!(e.kind(), sudoku64::ErrorKind::ReadFailed { .. }) => {
+                out.flush().map_err(|e| e.to_string())?;
+                return Err(format!("{}: {e}", input_name(&args.input)));
+            }
             Err(e) => {
                 eprintln!("line {line}: {e}");
                 all_ok = false;
@@ -579,6 +606,10 @@ fn answer_each(
                 out.flush().map_err(io_err)?;
                 eprintln!("{}", args.time.undecided(&format!("line {line}")));
                 undecided = true;
+            }
+            Err(e) if matches!(e.kind(), sudoku64::ErrorKind::ReadFailed { .. }) => {
+                out.flush().map_err(io_err)?;
+                return Err(format!("{}: {e}", input_name(&args.input)));
             }
             Err(e) => {
                 out.flush().map_err(io_err)?;
@@ -698,7 +729,7 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
                     options.seed,
                     args.timeout.unwrap_or(0.0)
                 );
-                outcome = Outcome::Undecided;
+                outcome = outcome.worst(Outcome::Undecided);
                 continue;
             }
             Err(e) => return Err(e.to_string()),
@@ -738,7 +769,7 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
             eprintln!("seed {}: {}", made.seed, made.summary());
         }
         if args.minimal && !made.minimal {
-            outcome = Outcome::NotProvedMinimal;
+            outcome = outcome.worst(Outcome::NotProvedMinimal);
             out.flush().map_err(io_err)?;
             eprintln!(
                 "seed {}: not proved minimal: {} clue{} not proved necessary{} (exit status 3)",

@@ -8,7 +8,10 @@
 //!    never interact), then the exact solver completes the grid trying candidates in a
 //!    random order. A node limit restarts an unlucky search with a new seed and a
 //!    doubled limit, so filling never hangs. This reaches every grid, not a relabelled
-//!    pattern.
+//!    pattern. At 9×9 the band solver completes the three boxes in its own fixed order,
+//!    and a random Sudoku symmetry (relabelling, row, column, band and stack orders,
+//!    transposition) then spreads the result over many grids; that every 9×9 grid can
+//!    come out is not shown.
 //! 2. **Propagation pass.** Clues are removed in a random order, whole symmetry orbits at
 //!    once, in batches: remove many orbits, then propagate from the givens alone; if
 //!    propagation (singles and locked candidates, which only make forced moves) fills the
@@ -30,6 +33,12 @@
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
 //! 4. **Finish**: the puzzle and what was proved about it.
 //!
+//! At 9×9, phases 2 and 3 are one pass of the band solver ([`crate::search::band`]), which
+//! decides every check in microseconds: each orbit once, in a random order; a clue the
+//! other givens force (a naked or hidden single from the givens alone) goes at once, any
+//! other is checked by one search for a solution with its symbol barred, from prepared
+//! boards of the clues kept and the orbits not tried yet ([`band::Givens`]).
+//!
 //! Every search in a candidate is bounded by counts (nodes, contradictions, checks),
 //! never by time, so a seed gives the same puzzle on every machine. A time budget
 //! ([`Options::budget_ms`]) or a difficulty decides how many candidates run (see
@@ -45,7 +54,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::{Error, ErrorKind};
-use crate::grade::{Level, Rating, rate};
+use crate::grade::{Level, Rating, rate_cancellable};
 use crate::grid::{Grid, Shape};
 use crate::search::cdcl::{Budget, Cdcl};
 use crate::search::witness::second_by_swap;
@@ -694,7 +703,8 @@ fn search(
             if !share.report(1.0, Stage::Grading) {
                 return Err(ErrorKind::Cancelled.into());
             }
-            let rating = rate(&made.puzzle)?;
+            // Asked between steps, so a cancel or a caller's time limit stops the grading.
+            let rating = rate_cancellable(&made.puzzle, &mut || share.report(1.0, Stage::Grading))?;
             distance = (rating.level as i32 - wanted as i32).unsigned_abs();
             made.difficulty = Some(LevelSearch {
                 wanted,
@@ -839,8 +849,8 @@ impl Ticker<'_, '_> {
     }
 }
 
-/// One candidate: fill, propagation pass, exact pass, finish. `None` when the deadline
-/// dropped it.
+/// One candidate: fill, propagation pass, exact pass (at 9×9, the band pass), finish. `None`
+/// when the deadline dropped it.
 fn dig(
     options: &Options,
     target: Target,

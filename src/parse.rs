@@ -146,10 +146,27 @@ pub fn puzzles<'a>(text: &'a str, options: &ParseOptions) -> Puzzles<'a> {
 /// stream, as [`crate::stream`] reads it): every line number, in items and errors, is a
 /// line of that input.
 pub fn puzzles_from_line<'a>(text: &'a str, first: usize, options: &ParseOptions) -> Puzzles<'a> {
+    puzzles_in_form(text, first, options, file_form(text, options))
+}
+
+/// How a file holds its puzzles, as [`puzzles`] decides it from the text (the steps listed
+/// there): a stream read in parts decides it from its first part and reads the others the
+/// same way, so that a part cut from a file of one puzzle per line is not read as one grid.
+pub fn file_form(text: &str, options: &ParseOptions) -> FileForm {
+    decide(text, options)
+}
+
+/// [`puzzles_from_line`] in a form decided before (see [`file_form`]).
+pub fn puzzles_in_form<'a>(
+    text: &'a str,
+    first: usize,
+    options: &ParseOptions,
+    form: FileForm,
+) -> Puzzles<'a> {
     Puzzles {
         text,
         options: options.clone(),
-        mode: decide(text, options),
+        mode: form,
         first,
         pos: 0,
         line: first,
@@ -164,7 +181,7 @@ pub fn puzzles_from_line<'a>(text: &'a str, first: usize, options: &ParseOptions
 pub struct Puzzles<'a> {
     text: &'a str,
     options: ParseOptions,
-    mode: Mode,
+    mode: FileForm,
     /// The line number of the text's first line.
     first: usize,
     /// Byte offset of the next line to read.
@@ -177,9 +194,9 @@ pub struct Puzzles<'a> {
     pending: VecDeque<(usize, Result<Grid, Error>)>,
 }
 
-/// How a file holds its puzzles.
+/// How a file holds its puzzles (see [`file_form`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+pub enum FileForm {
     /// The whole text is one puzzle.
     Whole,
     /// Each line that is not blank or a comment is a puzzle.
@@ -199,7 +216,7 @@ impl Iterator for Puzzles<'_> {
             return None;
         }
         match self.mode {
-            Mode::Whole => {
+            FileForm::Whole => {
                 self.done = true;
                 let first = self.first;
                 if let Err(e) = target_shape(&self.options) {
@@ -220,7 +237,7 @@ impl Iterator for Puzzles<'_> {
                 self.queue(Some((start, read)), lines(self.text, first));
                 self.pending.pop_front()
             }
-            Mode::Lines => {
+            FileForm::Lines => {
                 while let Some((line, end)) = self.next_line() {
                     self.advance(end);
                     if line.kind().has_cells() {
@@ -236,7 +253,7 @@ impl Iterator for Puzzles<'_> {
                 self.done = true;
                 None
             }
-            Mode::Blocks => loop {
+            FileForm::Blocks => loop {
                 // Skip blank lines to the start of a block.
                 let (start, first) = loop {
                     let (line, end) = match self.next_line() {
@@ -323,12 +340,12 @@ impl<'a> Puzzles<'a> {
 }
 
 /// Decides how a file holds its puzzles (see [`puzzles`]).
-fn decide(text: &str, options: &ParseOptions) -> Mode {
+fn decide(text: &str, options: &ParseOptions) -> FileForm {
     let Ok(target) = target_shape(options) else {
-        return Mode::Whole;
+        return FileForm::Whole;
     };
     if text.len() <= MAX_INPUT_BYTES && fit(lines(text, 1), options, target).is_some() {
-        return Mode::Whole;
+        return FileForm::Whole;
     }
     // Lines that are grids on their own.
     let (mut any, mut every, mut long) = (false, true, false);
@@ -340,19 +357,19 @@ fn decide(text: &str, options: &ParseOptions) -> Mode {
         }
     }
     if any && every {
-        return Mode::Lines;
+        return FileForm::Lines;
     }
     // Blocks separated by blank lines that are grids on their own.
     let (blocks, every_block, any_block) = blocks(text, options, target);
     if blocks >= 2 && every_block {
-        Mode::Blocks
+        FileForm::Blocks
     } else if long {
         // No row of a grid holds 81 cells: a typo in a file of one puzzle per line.
-        Mode::Lines
+        FileForm::Lines
     } else if blocks >= 2 && any_block {
-        Mode::Blocks
+        FileForm::Blocks
     } else {
-        Mode::Whole
+        FileForm::Whole
     }
 }
 
@@ -812,7 +829,13 @@ fn commented_grid(line: Line<'_>) -> Option<Error> {
         return None;
     }
     let shape = Shape::from_cell_count(word.chars().count())?;
-    (shape.size() >= 4).then(|| {
+    // Only a line whose other characters are all cells of that grid: not a note such as
+    // `#Difficulty:Hard` or a divider of sixteen `#`s.
+    let n = shape.size();
+    let cells = word[1..].chars().all(|c| {
+        matches!(c, '.' | '0' | '_') || symbol_value(c).is_some_and(|v| (v as usize) <= n)
+    });
+    (n >= 4 && cells).then(|| {
         ErrorKind::CommentedGrid {
             line: line.number,
             shape,

@@ -9,7 +9,7 @@ use crate::logic::{Board, Step};
 use crate::search::{Limits, Policy, Search};
 
 /// The next step from a grid, as a short list: the elimination steps the solver takes
-/// before it can place a symbol, ending with the first step that places a symbol (a [`Technique::Guess`] naming a cell and the
+/// before it can place a symbol, ending with the first step that places a symbol (a [`crate::logic::Technique::Guess`] naming a cell and the
 /// unique solution's value when logic is stuck). Candidates come from the grid's filled
 /// cells. A full, valid grid gives an empty list.
 ///

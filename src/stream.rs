@@ -9,10 +9,11 @@
 //!   refused at its line number ([`ErrorKind::LineTooLong`]) as soon as it is that long,
 //!   and the rest of it is skipped as it is read, never held.
 //! - Lines are gathered into a part of at most [`MAX_INPUT_BYTES`] and 16,384 lines; a
-//!   part is read with [`crate::parse::puzzles_from_line`], so an input within both is read
+//!   part is read with [`crate::parse::puzzles_in_form`], so an input within both is read
 //!   exactly as one text. A longer input is cut after the last blank line of a part when
 //!   there is one (so blocks of lines, such as framed grids, stay whole), else after its
-//!   last line.
+//!   last line, and its later parts are read in the form its first part has (one puzzle
+//!   per line, or blocks), so that a few lines left over are not read as one grid.
 //! - Each line is decoded on its own: a byte that is not UTF-8 is reported with its line
 //!   and column ([`ErrorKind::BadUtf8`]) and only that line is skipped.
 //! - UTF-16 and UTF-32 input is known by its byte-order mark ([`ErrorKind::Encoding`]),
@@ -27,7 +28,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use crate::error::{Error, ErrorKind};
 use crate::grid::Grid;
-use crate::parse::{MAX_INPUT_BYTES, ParseOptions, puzzles_from_line};
+use crate::parse::{FileForm, MAX_INPUT_BYTES, ParseOptions, file_form, puzzles_in_form};
 
 /// The most lines parsed together: more than any grid takes (a 64×64 with one cell per
 /// line and a comment on each is 8,192), few enough that the items of one part (say, a
@@ -54,6 +55,7 @@ pub fn puzzles_from_reader<R: Read>(reader: R, options: &ParseOptions) -> Stream
         options: options.clone(),
         part: Part::default(),
         ready: VecDeque::new(),
+        form: None,
         yielded: false,
         ended: false,
         peak: 0,
@@ -68,6 +70,10 @@ pub struct StreamPuzzles<R: Read> {
     part: Part,
     /// Items parsed and not yet returned.
     ready: VecDeque<Item>,
+    /// How the input holds its puzzles, once its first part with text was read: the
+    /// later parts are read the same way (one puzzle per line, or blocks), unless the
+    /// first part was one whole puzzle.
+    form: Option<FileForm>,
     /// True once any item was returned.
     yielded: bool,
     /// True once the stream ended (or reading stopped for good).
@@ -115,7 +121,18 @@ impl<R: Read> StreamPuzzles<R> {
         // is only worth saying when the whole input has none.
         let say_empty = last && !self.yielded && self.ready.is_empty();
         let mut items: Vec<Item> = if part.visible || say_empty {
-            puzzles_from_line(head, part.first.max(1), &self.options)
+            let form = match self.form {
+                Some(form @ (FileForm::Lines | FileForm::Blocks)) => form,
+                _ => file_form(head, &self.options),
+            };
+            self.form.get_or_insert(form);
+            // A part of comments and blank lines alone: its error is at the input's start.
+            let first = if say_empty && !part.visible {
+                1
+            } else {
+                part.first.max(1)
+            };
+            puzzles_in_form(head, first, &self.options, form)
                 .filter(|(_, p)| {
                     say_empty || !matches!(p, Err(e) if matches!(e.kind(), ErrorKind::Empty))
                 })

@@ -660,6 +660,22 @@ fn timeout_stops_one_puzzle_and_the_batch_goes_on() {
             _ => assert_eq!(text.trim(), easy_solution),
         }
     }
+    // A 9×9 count to a trillion: the blank grid has far more solutions.
+    let blank = temp_file("blank-9.txt", &format!("{}\n", ".".repeat(81)));
+    let blank = blank.to_str().unwrap();
+    let out = run(
+        &[
+            "solve",
+            "--count",
+            "1000000000000",
+            "--timeout",
+            "0.2",
+            blank,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stderr(&out).contains("line 1: undecided after 0.2 s"));
     let out = run(
         &[
             "generate",

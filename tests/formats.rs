@@ -1154,3 +1154,22 @@ fn options_no_grid_can_meet_are_the_only_item() {
         assert_eq!(found[0].1.as_ref().unwrap_err().kind_name(), "bad-option");
     }
 }
+
+/// Found in review: a note of sixteen characters after `#` (`#Difficulty:Hard`, a divider
+/// of `#`s) was reported as a 4×4 grid written as a comment. Only a line whose other
+/// characters are all cells of that grid is.
+#[test]
+fn a_comment_that_is_no_grid_stays_a_comment() {
+    for note in ["#Difficulty:Hard", "################", "#a note, 16 char"] {
+        let text = format!("{note}\n{LINE}\n");
+        let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
+        assert_eq!(found.len(), 1, "{note}: {found:?}");
+        assert!(found[0].1.is_ok(), "{note}");
+    }
+    let hidden = format!("#{}", &"1..............."[1..]);
+    let found: Vec<_> = puzzles(&format!("{hidden}\n{LINE}\n"), &ParseOptions::default()).collect();
+    assert_eq!(
+        found[0].1.as_ref().unwrap_err().kind_name(),
+        "commented-grid"
+    );
+}

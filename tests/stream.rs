@@ -269,3 +269,22 @@ proptest! {
         prop_assert_eq!(streamed, whole);
     }
 }
+
+/// Found in review: an input longer than one part (16,384 lines) was read part by part in
+/// forms decided apart, so the lines left over in the last part could be read as one grid
+/// (16 one-cell puzzles as a 4×4, 16 lines of 16×16 puzzles as a 64×64). The later parts
+/// are read in the first part's form.
+#[test]
+fn the_lines_past_a_part_are_read_as_the_first_part_was() {
+    let four = "1...............";
+    for (line, count) in [(".", 16_400), (four, 16_400), (four, 16_384 + 1)] {
+        let text = format!("{line}\n").repeat(count);
+        let items = read(text.as_bytes());
+        assert_eq!(items.len(), count, "{line} × {count}");
+        assert!(items.iter().all(|(_, p)| p.is_ok()), "{line} × {count}");
+        assert_eq!(items.last().unwrap().0, count);
+    }
+    // A long input of comments and blank lines alone: "no cells" at its first line.
+    let items = read("\r".repeat(40_000).as_bytes());
+    assert_eq!(kinds(&items), [(1, "empty")]);
+}

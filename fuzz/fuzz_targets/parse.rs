@@ -1,10 +1,12 @@
 //! The text parser: any bytes, any options. Every grid it reads must fit the size asked
-//! for and read back the same when written out; every error must have a message.
+//! for and read back the same when written out; every error must have a message; the
+//! stream reader gives the same items as the whole text.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sudoku64::format::{self, Layout};
 use sudoku64::parse::{self, ParseOptions};
+use sudoku64::stream;
 
 const SIZES: [Option<usize>; 10] = [
     None,
@@ -30,6 +32,20 @@ fuzz_target!(|data: &[u8]| {
     };
     let text = String::from_utf8_lossy(rest);
     check(parse::parse_with(&text, &options), &options);
+    // Read as a stream, any bytes give items in line order; UTF-8 text as short as this
+    // gives the same items as the whole text.
+    let streamed: Vec<_> = stream::puzzles_from_reader(rest, &options).collect();
+    assert!(
+        streamed.windows(2).all(|w| w[0].0 <= w[1].0),
+        "stream items out of line order"
+    );
+    if std::str::from_utf8(rest).is_ok()
+        && !rest.contains(&0)
+        && !rest.starts_with(&[0xEF, 0xBB, 0xBF])
+    {
+        let whole: Vec<_> = parse::puzzles(&text, &options).collect();
+        assert_eq!(streamed, whole, "the stream read the text otherwise");
+    }
     let mut last_line = 0;
     for (line, read) in parse::puzzles(&text, &options) {
         assert!(line >= 1 && line > last_line, "puzzles come in line order");

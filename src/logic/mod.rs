@@ -19,7 +19,7 @@
 //!
 //! When no technique applies, a [`Technique::Guess`] step places the value the unique
 //! solution has in an open cell with the fewest candidates, so following the steps always
-//! leads to the solution. Every puzzle is checked before its first step (see [`Logic`]): a
+//! leads to the solution. Every puzzle is checked before its first step (see [`crate::steps::Logic`]): a
 //! clash, no solution and several solutions are errors, never a wrong step. The grading
 //! rule that turns the steps into a level and a score lives in [`crate::grade`].
 

@@ -14,9 +14,11 @@
 //!   band solver); one in `--general-every` also by the general policy with the band solver
 //!   off. Unique ones have their solutions compared, and one in `--logic-every` is
 //!   explained step by step by the logic solver, every step checked against the solution.
-//! - `large`: puzzles from sudoku64's generator, seeds `--seed` onwards: each must have
-//!   exactly one solution by the depth-first and the conflict-driven search alone, and
-//!   every step of its logic explanation must agree with that solution. `--out` writes
+//! - `large`: puzzles from sudoku64's generator, seeds `--seed` onwards, at any size
+//!   (9×9 included, where the generator uses the band solver): each must have exactly one
+//!   solution by the depth-first and the conflict-driven search alone, a puzzle said to
+//!   be minimal must have a second solution without any one of its clues (up to 16×16),
+//!   and every step of its logic explanation must agree with the solution. `--out` writes
 //!   them, one per line, for CaDiCaL to check (`scripts/cadical-count.py`).
 //!
 //! Prints the counts by answer and every mismatch (with the puzzle), and exits non-zero
@@ -59,7 +61,8 @@ enum Kind {
         #[arg(long, default_value_t = 10)]
         logic_every: u64,
     },
-    /// Generated puzzles of one size: unique by both exact engines, logic steps sound.
+    /// Generated puzzles of one size: unique by both exact engines, minimal when said so,
+    /// logic steps sound.
     Large {
         #[arg(long)]
         size: usize,
@@ -80,6 +83,7 @@ struct Tally {
     general: u64,
     steps: u64,
     explained: u64,
+    minimal: u64,
     mismatches: u64,
 }
 
@@ -137,9 +141,11 @@ fn main() {
     let [none, one, several] = tally.by_count;
     println!(
         "checked {} puzzles: {none} with no solution, {one} with one, {several} with several; \
-         {} also by the general policy; {} explained ({} logic steps checked); {} mismatches; {:.1} s",
+         {} also by the general policy; {} proved minimal clue by clue; {} explained ({} logic steps checked); \
+         {} mismatches; {:.1} s",
         none + one + several,
         tally.general,
+        tally.minimal,
         tally.explained,
         tally.steps,
         tally.mismatches,
@@ -291,6 +297,28 @@ fn large(size: usize, count: u64, seed: u64, out: Option<PathBuf>) -> Tally {
         }
         if !agreed {
             continue;
+        }
+        // A puzzle said to be minimal: without any one clue it has a second solution, by
+        // the depth-first search alone (up to 16×16, where that is quick).
+        if made.minimal && size <= 16 {
+            let mut search = Search::with_policy(shape, Policy::depth_first_only());
+            for cell in (0..grid.cells().len()).filter(|&c| grid.get(c) != 0) {
+                let mut fewer = grid.clone();
+                fewer.set(cell, 0);
+                let answer = search.count_grid(&fewer, 2, Limits::NONE, &mut |_| true);
+                if answer.count != 2 {
+                    tally.mismatch(
+                        &format!("seed {}: said minimal, but clue {cell} can go", seed + i),
+                        &grid,
+                    );
+                    agreed = false;
+                    break;
+                }
+            }
+            if !agreed {
+                continue;
+            }
+            tally.minimal += 1;
         }
         tally.by_count[1] += 1;
         tally.general += 1;
