@@ -75,9 +75,13 @@ for t in "${TARGETS[@]}"; do
     -print_final_stats=1 2>&1 | tee "target/fuzz-$t.log" | grep -aE '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY|thread .* panicked|Test unit written)'; then
     :
   fi
-  if grep -aqE 'ERROR: libFuzzer|panicked|Test unit written' "target/fuzz-$t.log"; then
+  # A crash, a panic, a hang past -timeout or memory past -rss_limit_mb is a finding; an
+  # input slower than 10 s (libFuzzer keeps it as slow-unit-*) is worth a look, not one.
+  if grep -aqE 'ERROR: libFuzzer|panicked|Test unit written to .*/(crash|timeout|oom|leak)-' "target/fuzz-$t.log"; then
     say "fuzz target $t found a failure: see target/fuzz-$t.log and fuzz/artifacts/$t/"
     status=1
+  elif grep -aq 'slow-unit-' "target/fuzz-$t.log"; then
+    say "fuzz target $t kept inputs slower than 10 s in fuzz/artifacts/$t/slow-unit-*"
   fi
 done
 exit $status
