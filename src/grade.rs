@@ -8,7 +8,7 @@
 //! |---|---|
 //! | Easy | naked and hidden singles |
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
-//! | Hard | naked and hidden triples, X-Wing, XY-Wing |
+//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle |
 //! | Expert | naked and hidden quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing |
 //! | Extreme | chains: simple colouring, X-chains, XY-chains |
 //! | Diabolical | guessing: no technique above applies at some point |
@@ -18,15 +18,16 @@
 //!
 //! | technique | weight | technique | weight |
 //! |---|---|---|---|
-//! | naked single, hidden single | 1 | Swordfish | 22 |
-//! | pointing, claiming | 4 | XYZ-Wing | 24 |
-//! | naked pair | 6 | naked quad | 26 |
-//! | hidden pair | 8 | W-Wing | 27 |
-//! | naked triple | 12 | hidden quad | 28 |
-//! | hidden triple | 14 | Jellyfish | 35 |
-//! | X-Wing | 15 | simple colouring | 40 |
-//! | XY-Wing | 18 | X-chain | 50 |
-//! | | | XY-chain | 55 |
+//! | naked single, hidden single | 1 | empty rectangle | 19 |
+//! | pointing, claiming | 4 | Swordfish | 22 |
+//! | naked pair | 6 | XYZ-Wing | 24 |
+//! | hidden pair | 8 | naked quad | 26 |
+//! | naked triple | 12 | W-Wing | 27 |
+//! | hidden triple | 14 | hidden quad | 28 |
+//! | X-Wing | 15 | Jellyfish | 35 |
+//! | Skyscraper | 16 | simple colouring | 40 |
+//! | 2-String Kite | 17 | X-chain | 50 |
+//! | XY-Wing | 18 | XY-chain | 55 |
 //! | | | guess | 100 |
 //!
 //! The solver tries the techniques in this order (by level, then by weight), always
@@ -47,7 +48,7 @@ pub enum Level {
     Easy,
     /// Locked candidates and pairs.
     Medium,
-    /// Triples, X-Wing, XY-Wing.
+    /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle.
     Hard,
     /// Quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
@@ -98,7 +99,8 @@ impl Level {
         match technique {
             NakedSingle | HiddenSingle => Level::Easy,
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
-            NakedTriple | HiddenTriple | XWing | XyWing => Level::Hard,
+            NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
+            | EmptyRectangle => Level::Hard,
             NakedQuad | HiddenQuad | Swordfish | Jellyfish | XyzWing | WWing => Level::Expert,
             SimpleColouring | XChain | XyChain => Level::Extreme,
             Guess => Level::Diabolical,
@@ -141,7 +143,10 @@ pub fn weight(technique: Technique) -> u32 {
         NakedTriple => 12,
         HiddenTriple => 14,
         XWing => 15,
+        Skyscraper => 16,
+        TwoStringKite => 17,
         XyWing => 18,
+        EmptyRectangle => 19,
         Swordfish => 22,
         XyzWing => 24,
         NakedQuad => 26,

@@ -101,7 +101,19 @@ const NEEDS: &[(Technique, &str)] = &[
     ),
     (
         Technique::Swordfish,
-        "..............1.23.45.6............7..6.8.4..2....3.......4.6.....5.....3.......1",
+        ".................1..2.34.5.............1.6..7..3....8.....8..3..9..2....61......9",
+    ),
+    (
+        Technique::Skyscraper,
+        ".................1.....234.....5......3...6....7.1...8.5...3....9...6...18......5",
+    ),
+    (
+        Technique::TwoStringKite,
+        "................12.....3..4.....56....1.......72........412....6...8.3..9..7.....",
+    ),
+    (
+        Technique::EmptyRectangle,
+        ".................1..2..3..4....1..3.....5......62...7..1...4...3....862.5........",
     ),
     (
         Technique::XyWing,
@@ -117,15 +129,15 @@ const NEEDS: &[(Technique, &str)] = &[
     ),
     (
         Technique::WWing,
-        ".................1..2..3.4......52.6.1......7.8...2.......1..8....7.......59..6..",
+        ".................1..2..3.4.......2...35....6.4...7.......8.2.5.1....4...7.....9..",
     ),
     (
         Technique::SimpleColouring,
-        ".................1..2.34........234..1...5....6.7........6.......4...2...8.1....9",
+        ".................1..2..3..4.......5......4.....3..678.....9.2...1.5.....64.1.....",
     ),
     (
         Technique::XChain,
-        "................12..1..3........4.5..2..6.7..84...........2...4..3........59...6.",
+        ".................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7",
     ),
     (
         Technique::XyChain,
@@ -514,4 +526,100 @@ fn stale_pencil_marks_do_not_mislead_find() {
     wide[3] = 1 << 9;
     let reduced = logic::reduced_masks(grid.shape(), &wide);
     assert_eq!(reduced.len(), 16);
+}
+
+/// The techniques added for hints that never guess.
+const SINCE_ISSUE_16: &[Technique] = &[
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::EmptyRectangle,
+];
+
+/// Public hard 9×9 puzzles nobody here made, each under a random symmetry: every step of
+/// the newer techniques removes only wrong candidates, and each of them fires somewhere.
+#[test]
+fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
+    use rand::SeedableRng;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/public9.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(16);
+    let mut fired = vec![0; SINCE_ISSUE_16.len()];
+    let mut puzzles = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let puzzle = sudoku64::transform::random_symmetry(&grid(line), &mut rng);
+        assert_eq!(sudoku64::search::count_solutions_up_to(&puzzle, 2), 1);
+        let solution = solve_one(&puzzle).unwrap();
+        let steps = explain(&puzzle).unwrap();
+        // Every step, not just the new ones: a wrong one would derail those after it.
+        assert_eq!(replay(&puzzle, &solution, &steps), solution);
+        for step in &steps {
+            if let Some(i) = SINCE_ISSUE_16.iter().position(|&t| t == step.technique) {
+                fired[i] += 1;
+                assert!(step.placements.is_empty(), "{}", step.text);
+                assert!(!step.eliminations.is_empty(), "{}", step.text);
+            }
+        }
+        puzzles += 1;
+    }
+    assert_eq!(puzzles, 675);
+    for (t, count) in SINCE_ISSUE_16.iter().zip(&fired) {
+        assert!(*count > 0, "{t} never fired: {fired:?}");
+    }
+    eprintln!("steps per technique over {puzzles} puzzles: {fired:?}");
+}
+
+/// Symbol 1 only at `places` in each of `lines` (rows `r`, or columns `9 + c`), every other
+/// candidate everywhere; `drop` lists more cells without 1.
+fn only_at(
+    lines: &[usize],
+    places: &[(usize, usize)],
+    drop: &[(usize, usize)],
+) -> (Grid, Vec<u64>) {
+    state(|r, c| {
+        let in_line = lines.iter().any(|&l| l == r || l == 9 + c);
+        let off = (in_line && !places.contains(&(r, c))) || drop.contains(&(r, c));
+        off.then_some(0x1fe)
+    })
+}
+
+#[test]
+fn skyscraper_on_a_constructed_state() {
+    // 1 in row 2 at r2c1 and r2c4, in row 6 at r6c1 and r6c6: column 1 joins the bases.
+    let (g, masks) = only_at(&[1, 5], &[(1, 0), (1, 3), (5, 0), (5, 5)], &[]);
+    assert!(logic::find(Technique::XWing, &g, &masks).is_none());
+    let step = logic::find(Technique::Skyscraper, &g, &masks).expect("a skyscraper");
+    let expected = BTreeSet::from([(5, 1), (23, 1), (30, 1), (39, 1)]);
+    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(
+        step.text,
+        "Skyscraper: 1 in row 2 is in r2c1 or r2c4, in row 6 in r6c1 or r6c6, and r2c1 and r6c1 share column 1: one of r2c4 and r6c6 is 1, so r1c6, r3c6, r4c4 and r5c4 lose 1"
+    );
+}
+
+#[test]
+fn two_string_kite_on_a_constructed_state() {
+    // 1 in row 1 at r1c2 and r1c7, in column 1 at r3c1 and r8c1: box 1 joins the bases.
+    let (g, masks) = only_at(&[0, 9], &[(0, 1), (0, 6), (2, 0), (7, 0)], &[]);
+    assert!(logic::find(Technique::Skyscraper, &g, &masks).is_none());
+    let step = logic::find(Technique::TwoStringKite, &g, &masks).expect("a kite");
+    assert_eq!(eliminations(&step), BTreeSet::from([(7 * 9 + 6, 1)]));
+    assert_eq!(
+        step.text,
+        "2-String Kite: 1 in row 1 is in r1c2 or r1c7, in column 1 in r3c1 or r8c1, and r1c2 and r3c1 share box 1: one of r1c7 and r8c1 is 1, so r8c7 loses 1"
+    );
+}
+
+#[test]
+fn empty_rectangle_on_a_constructed_state() {
+    // In box 5, 1 only in row 5 and column 6; in column 2, 1 only at r5c2 and r8c2.
+    let (g, masks) = only_at(&[10], &[(4, 1), (7, 1)], &[(3, 3), (3, 4), (5, 3), (5, 4)]);
+    let step = logic::find(Technique::EmptyRectangle, &g, &masks).expect("an empty rectangle");
+    assert_eq!(eliminations(&step), BTreeSet::from([(7 * 9 + 5, 1)]));
+    assert_eq!(
+        step.text,
+        "Empty rectangle: 1 in box 5 lies only in row 5 and column 6, and 1 in column 2 is in r5c2 or r8c2: if r5c2 holds it, box 5 has it in column 6; if not, r8c2 does; either way r8c6 loses 1"
+    );
 }

@@ -14,6 +14,7 @@
 //! | locked candidates (pointing, claiming) | `intersections.rs` | every size |
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish | `fish.rs` | every size |
+//! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //!
@@ -26,6 +27,7 @@
 mod chains;
 mod fish;
 mod intersections;
+mod single_digit;
 mod singles;
 mod subsets;
 mod wings;
@@ -61,8 +63,17 @@ pub enum Technique {
     HiddenTriple,
     /// A symbol confined to the same two columns in two rows (or rows in two columns).
     XWing,
+    /// Two strong links of a symbol in parallel lines, one end of each in a common line
+    /// across them: a cell seeing both other ends loses the symbol.
+    Skyscraper,
+    /// Strong links of a symbol in a row and a column, one end of each in a common box: a
+    /// cell seeing both other ends loses the symbol.
+    TwoStringKite,
     /// A pivot `xy` seeing pincers `xz` and `yz`: cells seeing both pincers lose `z`.
     XyWing,
+    /// A box whose places for a symbol lie in one row and one column of it, and a strong
+    /// link of the symbol outside it with one end in that row or column.
+    EmptyRectangle,
     /// The fish of three lines.
     Swordfish,
     /// A pivot `xyz` seeing pincers `xz` and `yz`: cells seeing all three lose `z`.
@@ -90,7 +101,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 23] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -100,7 +111,10 @@ impl Technique {
         Technique::NakedTriple,
         Technique::HiddenTriple,
         Technique::XWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
         Technique::XyWing,
+        Technique::EmptyRectangle,
         Technique::Swordfish,
         Technique::XyzWing,
         Technique::NakedQuad,
@@ -127,6 +141,9 @@ impl Technique {
             Technique::NakedQuad => "Naked quad",
             Technique::HiddenQuad => "Hidden quad",
             Technique::XWing => "X-Wing",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::EmptyRectangle => "Empty rectangle",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
             Technique::XyWing => "XY-Wing",
@@ -153,6 +170,9 @@ impl Technique {
             Technique::NakedQuad => "naked-quad",
             Technique::HiddenQuad => "hidden-quad",
             Technique::XWing => "x-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string-kite",
+            Technique::EmptyRectangle => "empty-rectangle",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
@@ -429,6 +449,9 @@ impl Board {
             Technique::XWing => keep(fish::find(self, 2)),
             Technique::Swordfish => keep(fish::find(self, 3)),
             Technique::Jellyfish => keep(fish::find(self, 4)),
+            Technique::Skyscraper => single_digit::skyscraper(self),
+            Technique::TwoStringKite => single_digit::two_string_kite(self),
+            Technique::EmptyRectangle => single_digit::empty_rectangle(self),
             Technique::XyWing => wings::xy_wing(self),
             Technique::XyzWing => wings::xyz_wing(self),
             Technique::WWing => wings::w_wing(self),
@@ -495,6 +518,28 @@ impl Board {
         }
         out
     }
+}
+
+/// Eliminations of `v` from the open cells, other than `seen`'s, that see every cell of
+/// `seen`, lowest cell first.
+pub(crate) fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
+    // Candidates for a common peer are the peers of the first cell.
+    let first = seen[0];
+    let mut out = Vec::new();
+    for u in b.units_of(first) {
+        for &c in b.unit(u as usize) {
+            let c = c as usize;
+            if b.cand[c] & bit(v) != 0
+                && !seen.contains(&c)
+                && seen.iter().all(|&s| b.sees(c, s))
+                && !out.contains(&(c, v))
+            {
+                out.push((c, v));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
 /// The end of an elimination sentence: `"r1c2 and r5c2 lose 4, r1c3 loses 4/7"`. Cells
