@@ -30,19 +30,38 @@ struct Link {
     ends: [usize; 2],
 }
 
-/// The strong links of `v`, units in order (rows, then columns, then boxes).
-fn strong_links(b: &Board, v: u8) -> Vec<Link> {
+/// Per unit, the symbols with exactly two places in it: one pass over the board serves
+/// every symbol.
+fn two_place_symbols(b: &Board) -> Vec<u64> {
     (0..3 * b.n)
-        .filter_map(|unit| {
+        .map(|unit| {
+            // The symbols seen at least once, twice, three times so far.
+            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            for &c in b.unit(unit) {
+                let m = b.cand[c as usize];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            two & !three
+        })
+        .collect()
+}
+
+/// The strong links of `v`, units in order (rows, then columns, then boxes), from
+/// [`two_place_symbols`].
+fn strong_links(b: &Board, pairs: &[u64], v: u8) -> Vec<Link> {
+    (0..3 * b.n)
+        .filter(|&unit| pairs[unit] & bit(v) != 0)
+        .map(|unit| {
             let mut places = b
                 .unit(unit)
                 .iter()
                 .map(|&c| c as usize)
                 .filter(|&c| b.cand[c] & bit(v) != 0);
-            match (places.next(), places.next(), places.next()) {
-                (Some(p), Some(q), None) => Some(Link { unit, ends: [p, q] }),
-                _ => None,
-            }
+            let p = places.next().expect("two places");
+            let q = places.next().expect("two places");
+            Link { unit, ends: [p, q] }
         })
         .collect()
 }
@@ -62,8 +81,9 @@ pub(super) fn two_string_kite(b: &Board) -> Option<Step> {
 fn two_links(b: &Board, technique: Technique) -> Option<Step> {
     let n = b.n;
     let kite = technique == Technique::TwoStringKite;
+    let pairs = two_place_symbols(b);
     for v in 1..=n as u8 {
-        let links: Vec<Link> = strong_links(b, v)
+        let links: Vec<Link> = strong_links(b, &pairs, v)
             .into_iter()
             .filter(|l| l.unit < 2 * n)
             .collect();
@@ -137,15 +157,22 @@ pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
     if k < 2 {
         return None;
     }
+    let pairs = two_place_symbols(b);
     for v in 1..=n as u8 {
-        let links = strong_links(b, v);
+        let links: Vec<Link> = strong_links(b, &pairs, v)
+            .into_iter()
+            .filter(|l| l.unit < 2 * n)
+            .collect();
+        if links.is_empty() {
+            continue;
+        }
         // The strong link of each row and column, if it has one.
         let mut line_link: Vec<Option<Link>> = vec![None; 2 * n];
-        for l in links.iter().filter(|l| l.unit < 2 * n) {
-            line_link[l.unit] = Some(*l);
+        for l in links {
+            line_link[l.unit] = Some(l);
         }
         for bx in 0..n {
-            let (band, stack) = (bx / k * k, bx % k * k);
+            let band = bx / k * k;
             let places: Vec<(usize, usize)> = b
                 .unit(2 * n + bx)
                 .iter()
@@ -153,22 +180,27 @@ pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
                 .filter(|&c| b.cand[c] & bit(v) != 0)
                 .map(|c| (c / n, c % n))
                 .collect();
-            if places.len() < 2 {
+            // A cross holds at most 2k - 1 places.
+            if places.len() < 2 || places.len() >= 2 * k {
                 continue;
             }
             for row in band..band + k {
-                for col in stack..stack + k {
-                    // Every place in the cross, and at least one off it in each arm.
-                    let in_cross = places.iter().all(|&(r, c)| r == row || c == col);
-                    let in_row = places.iter().any(|&(r, c)| r == row && c != col);
-                    let in_col = places.iter().any(|&(r, c)| c == col && r != row);
-                    if !(in_cross && in_row && in_col) {
-                        continue;
-                    }
-                    for dir in 0..2 {
-                        if let Some(step) = rectangle_step(b, v, bx, row, col, dir, &line_link) {
-                            return Some(step);
-                        }
+                // The places off this row must share one column, the cross's.
+                let mut off_row = places.iter().filter(|&&(r, _)| r != row);
+                let Some(&(_, col)) = off_row.next() else {
+                    continue;
+                };
+                if off_row.any(|&(_, c)| c != col) {
+                    continue;
+                }
+                // At least one place off the column in the row: otherwise all lie in one
+                // column, a pointing pattern.
+                if !places.iter().any(|&(r, c)| r == row && c != col) {
+                    continue;
+                }
+                for dir in 0..2 {
+                    if let Some(step) = rectangle_step(b, v, bx, row, col, dir, &line_link) {
+                        return Some(step);
                     }
                 }
             }
