@@ -8,8 +8,8 @@
 //! |---|---|
 //! | Easy | naked and hidden singles |
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
-//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle |
-//! | Expert | naked and hidden quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing |
+//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing |
+//! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
 //! | Extreme | chains: simple colouring, X-chains, XY-chains |
 //! | Diabolical | guessing: no technique above applies at some point |
 //!
@@ -18,16 +18,17 @@
 //!
 //! | technique | weight | technique | weight |
 //! |---|---|---|---|
-//! | naked single, hidden single | 1 | empty rectangle | 19 |
+//! | naked single, hidden single | 1 | finned X-Wing | 20 |
 //! | pointing, claiming | 4 | Swordfish | 22 |
-//! | naked pair | 6 | XYZ-Wing | 24 |
-//! | hidden pair | 8 | naked quad | 26 |
-//! | naked triple | 12 | W-Wing | 27 |
-//! | hidden triple | 14 | hidden quad | 28 |
-//! | X-Wing | 15 | Jellyfish | 35 |
-//! | Skyscraper | 16 | simple colouring | 40 |
-//! | 2-String Kite | 17 | X-chain | 50 |
-//! | XY-Wing | 18 | XY-chain | 55 |
+//! | naked pair | 6 | finned Swordfish | 23 |
+//! | hidden pair | 8 | XYZ-Wing | 24 |
+//! | naked triple | 12 | naked quad | 26 |
+//! | hidden triple | 14 | W-Wing | 27 |
+//! | X-Wing | 15 | hidden quad | 28 |
+//! | Skyscraper | 16 | Jellyfish | 35 |
+//! | 2-String Kite | 17 | simple colouring | 40 |
+//! | XY-Wing | 18 | X-chain | 50 |
+//! | empty rectangle | 19 | XY-chain | 55 |
 //! | | | guess | 100 |
 //!
 //! The solver tries the techniques in this order (by level, then by weight), always
@@ -48,9 +49,9 @@ pub enum Level {
     Easy,
     /// Locked candidates and pairs.
     Medium,
-    /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle.
+    /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing.
     Hard,
-    /// Quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing.
+    /// Quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
     /// Chains are needed: simple colouring, X-chains, XY-chains.
     Extreme,
@@ -100,8 +101,10 @@ impl Level {
             NakedSingle | HiddenSingle => Level::Easy,
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
-            | EmptyRectangle => Level::Hard,
-            NakedQuad | HiddenQuad | Swordfish | Jellyfish | XyzWing | WWing => Level::Expert,
+            | EmptyRectangle | FinnedXWing => Level::Hard,
+            NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
+                Level::Expert
+            }
             SimpleColouring | XChain | XyChain => Level::Extreme,
             Guess => Level::Diabolical,
         }
@@ -147,7 +150,9 @@ pub fn weight(technique: Technique) -> u32 {
         TwoStringKite => 17,
         XyWing => 18,
         EmptyRectangle => 19,
+        FinnedXWing => 20,
         Swordfish => 22,
+        FinnedSwordfish => 23,
         XyzWing => 24,
         NakedQuad => 26,
         WWing => 27,

@@ -116,6 +116,14 @@ const NEEDS: &[(Technique, &str)] = &[
         ".................1..2..3..4....1..3.....5......62...7..1...4...3....862.5........",
     ),
     (
+        Technique::FinnedXWing,
+        "................12..3..4.................34.516...........6.3....72..8..2..91....",
+    ),
+    (
+        Technique::FinnedSwordfish,
+        ".................1..2..3..4.......5......4.....3..678.....9.2...1.5.....64.1.....",
+    ),
+    (
         Technique::XyWing,
         "................12....34...............1..56..23.....7......2.8..9.....35.4..9...",
     ),
@@ -133,7 +141,7 @@ const NEEDS: &[(Technique, &str)] = &[
     ),
     (
         Technique::SimpleColouring,
-        ".................1..2..3..4.......5......4.....3..678.....9.2...1.5.....64.1.....",
+        ".................1..2..3.4.......2...1....5...6..74.......1..6...5....3...856....",
     ),
     (
         Technique::XChain,
@@ -533,6 +541,8 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::Skyscraper,
     Technique::TwoStringKite,
     Technique::EmptyRectangle,
+    Technique::FinnedXWing,
+    Technique::FinnedSwordfish,
 ];
 
 /// Public hard 9×9 puzzles nobody here made, each under a random symmetry: every step of
@@ -621,5 +631,48 @@ fn empty_rectangle_on_a_constructed_state() {
     assert_eq!(
         step.text,
         "Empty rectangle: 1 in box 5 lies only in row 5 and column 6, and 1 in column 2 is in r5c2 or r8c2: if r5c2 holds it, box 5 has it in column 6; if not, r8c2 does; either way r8c6 loses 1"
+    );
+}
+
+#[test]
+fn finned_and_sashimi_x_wing_on_constructed_states() {
+    // 1 in row 2 at r2c3 and r2c8, in row 8 at r8c3 and r8c8 and the fins r8c7 and r8c9.
+    let (g, masks) = only_at(
+        &[1, 7],
+        &[(1, 2), (1, 7), (7, 2), (7, 7), (7, 6), (7, 8)],
+        &[],
+    );
+    assert!(logic::find(Technique::XWing, &g, &masks).is_none());
+    let step = logic::find(Technique::FinnedXWing, &g, &masks).expect("a finned x-wing");
+    assert_eq!(eliminations(&step), BTreeSet::from([(61, 1), (79, 1)]));
+    assert_eq!(
+        step.text,
+        "Finned X-Wing: 1 in rows 2 and 8 lies only in columns 3 and 8, or in the fins r8c7 and r8c9 in box 9: either the X-Wing holds or a fin is 1, so either way r7c8 and r9c8 lose 1"
+    );
+    // Without r8c8, row 8 has one place left in the cover: sashimi, same eliminations.
+    let (g, masks) = only_at(&[1, 7], &[(1, 2), (1, 7), (7, 2), (7, 6), (7, 8)], &[]);
+    let step = logic::find(Technique::FinnedXWing, &g, &masks).expect("a sashimi x-wing");
+    assert_eq!(eliminations(&step), BTreeSet::from([(61, 1), (79, 1)]));
+    assert_eq!(
+        step.text,
+        "Finned X-Wing (sashimi): 1 in rows 2 and 8 lies only in columns 3 and 8, or in the fins r8c7 and r8c9 in box 9: either the X-Wing holds or a fin is 1, so either way r7c8 and r9c8 lose 1"
+    );
+}
+
+#[test]
+fn finned_swordfish_on_a_constructed_state() {
+    // 1 in rows 1, 4 and 7 only in columns 1, 4 and 7, and the fin r7c8.
+    let places = [(0, 0), (0, 3), (3, 3), (3, 6), (6, 0), (6, 6), (6, 7)];
+    let (g, masks) = only_at(&[0, 3, 6], &places, &[]);
+    assert!(logic::find(Technique::Swordfish, &g, &masks).is_none());
+    assert!(logic::find(Technique::FinnedXWing, &g, &masks).is_none());
+    let step = logic::find(Technique::FinnedSwordfish, &g, &masks).expect("a finned swordfish");
+    assert_eq!(
+        eliminations(&step),
+        BTreeSet::from([(7 * 9 + 6, 1), (8 * 9 + 6, 1)])
+    );
+    assert_eq!(
+        step.text,
+        "Finned Swordfish: 1 in rows 1, 4 and 7 lies only in columns 1, 4 and 7, or in the fin r7c8 in box 9: either the Swordfish holds or the fin is 1, so either way r8c7 and r9c7 lose 1"
     );
 }

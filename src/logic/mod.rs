@@ -13,7 +13,7 @@
 //! | naked and hidden singles | `singles.rs` | every size |
 //! | locked candidates (pointing, claiming) | `intersections.rs` | every size |
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
-//! | X-Wing, Swordfish, Jellyfish | `fish.rs` | every size |
+//! | X-Wing, Swordfish, Jellyfish, finned and sashimi X-Wing and Swordfish | `fish.rs` | every size |
 //! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
@@ -74,8 +74,14 @@ pub enum Technique {
     /// A box whose places for a symbol lie in one row and one column of it, and a strong
     /// link of the symbol outside it with one end in that row or column.
     EmptyRectangle,
+    /// An X-Wing but for extra places of its symbol, the fins, in one box: cells of the
+    /// cover lines that see every fin lose the symbol. Sashimi when a base line has one
+    /// place left in the cover.
+    FinnedXWing,
     /// The fish of three lines.
     Swordfish,
+    /// A Swordfish but for fins in one box, as [`Technique::FinnedXWing`].
+    FinnedSwordfish,
     /// A pivot `xyz` seeing pincers `xz` and `yz`: cells seeing all three lose `z`.
     XyzWing,
     /// Four cells of a unit whose candidates number four in all.
@@ -101,7 +107,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 25] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -115,7 +121,9 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::XyWing,
         Technique::EmptyRectangle,
+        Technique::FinnedXWing,
         Technique::Swordfish,
+        Technique::FinnedSwordfish,
         Technique::XyzWing,
         Technique::NakedQuad,
         Technique::WWing,
@@ -144,6 +152,8 @@ impl Technique {
             Technique::Skyscraper => "Skyscraper",
             Technique::TwoStringKite => "2-String Kite",
             Technique::EmptyRectangle => "Empty rectangle",
+            Technique::FinnedXWing => "Finned X-Wing",
+            Technique::FinnedSwordfish => "Finned Swordfish",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
             Technique::XyWing => "XY-Wing",
@@ -173,6 +183,8 @@ impl Technique {
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "two-string-kite",
             Technique::EmptyRectangle => "empty-rectangle",
+            Technique::FinnedXWing => "finned-x-wing",
+            Technique::FinnedSwordfish => "finned-swordfish",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
@@ -449,6 +461,8 @@ impl Board {
             Technique::XWing => keep(fish::find(self, 2)),
             Technique::Swordfish => keep(fish::find(self, 3)),
             Technique::Jellyfish => keep(fish::find(self, 4)),
+            Technique::FinnedXWing => fish::find_finned(self, 2),
+            Technique::FinnedSwordfish => fish::find_finned(self, 3),
             Technique::Skyscraper => single_digit::skyscraper(self),
             Technique::TwoStringKite => single_digit::two_string_kite(self),
             Technique::EmptyRectangle => single_digit::empty_rectangle(self),
