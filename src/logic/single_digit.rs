@@ -101,18 +101,18 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
                     if (1..4).any(|j| cells[..j].contains(&cells[j])) {
                         continue;
                     }
-                    // The unit of the weak link between the two bases.
+                    // The unit of the weak link between the two bases. The far ends
+                    // must not share a line as well: that would be an X-Wing.
                     let [xr, xc, xbox] = b.units_of(x_base);
-                    let [_, yc, ybox] = b.units_of(y_base);
-                    let [_, end_c, _] = b.units_of(x_end);
-                    let [yr, _, _] = b.units_of(y_base);
+                    let [yr, yc, ybox] = b.units_of(y_base);
+                    let [xer, xec, _] = b.units_of(x_end);
+                    let [yer, yec, _] = b.units_of(y_end);
                     let weak = if kite {
                         (xbox == ybox).then_some(xbox)
                     } else if x_row {
-                        // The ends must not share a column as well: that is an X-Wing.
-                        (xc == yc && b.units_of(y_end)[1] != end_c).then_some(xc)
+                        (xc == yc && xec != yec).then_some(xc)
                     } else {
-                        (xr == yr && b.units_of(y_end)[0] != b.units_of(x_end)[0]).then_some(xr)
+                        (xr == yr && xer != yer).then_some(xr)
                     };
                     let Some(weak) = weak else { continue };
                     let eliminations = seeing_all(b, &[x_end, y_end], v);
