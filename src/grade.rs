@@ -8,7 +8,7 @@
 //! |---|---|
 //! | Easy | naked and hidden singles |
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
-//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing |
+//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangle |
 //! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
 //! | Extreme | chains: simple colouring, X-chains, XY-chains |
 //! | Diabolical | guessing: no technique above applies at some point |
@@ -19,16 +19,17 @@
 //! | technique | weight | technique | weight |
 //! |---|---|---|---|
 //! | naked single, hidden single | 1 | finned X-Wing | 20 |
-//! | pointing, claiming | 4 | Swordfish | 22 |
-//! | naked pair | 6 | finned Swordfish | 23 |
-//! | hidden pair | 8 | XYZ-Wing | 24 |
-//! | naked triple | 12 | naked quad | 26 |
-//! | hidden triple | 14 | W-Wing | 27 |
-//! | X-Wing | 15 | hidden quad | 28 |
-//! | Skyscraper | 16 | Jellyfish | 35 |
-//! | 2-String Kite | 17 | simple colouring | 40 |
-//! | XY-Wing | 18 | X-chain | 50 |
-//! | empty rectangle | 19 | XY-chain | 55 |
+//! | pointing, claiming | 4 | unique rectangle | 21 |
+//! | naked pair | 6 | Swordfish | 22 |
+//! | hidden pair | 8 | finned Swordfish | 23 |
+//! | naked triple | 12 | XYZ-Wing | 24 |
+//! | hidden triple | 14 | naked quad | 26 |
+//! | X-Wing | 15 | W-Wing | 27 |
+//! | Skyscraper | 16 | hidden quad | 28 |
+//! | 2-String Kite | 17 | Jellyfish | 35 |
+//! | XY-Wing | 18 | simple colouring | 40 |
+//! | empty rectangle | 19 | X-chain | 50 |
+//! | | | XY-chain | 55 |
 //! | | | guess | 100 |
 //!
 //! The solver tries the techniques in this order (by level, then by weight), always
@@ -49,7 +50,8 @@ pub enum Level {
     Easy,
     /// Locked candidates and pairs.
     Medium,
-    /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing.
+    /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing,
+    /// unique rectangle.
     Hard,
     /// Quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
@@ -101,7 +103,7 @@ impl Level {
             NakedSingle | HiddenSingle => Level::Easy,
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
-            | EmptyRectangle | FinnedXWing => Level::Hard,
+            | EmptyRectangle | FinnedXWing | UniqueRectangle => Level::Hard,
             NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
                 Level::Expert
             }
@@ -151,6 +153,7 @@ pub fn weight(technique: Technique) -> u32 {
         XyWing => 18,
         EmptyRectangle => 19,
         FinnedXWing => 20,
+        UniqueRectangle => 21,
         Swordfish => 22,
         FinnedSwordfish => 23,
         XyzWing => 24,

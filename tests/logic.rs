@@ -543,6 +543,7 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::EmptyRectangle,
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
+    Technique::UniqueRectangle,
 ];
 
 /// Public hard 9×9 puzzles nobody here made, each under a random symmetry: every step of
@@ -675,4 +676,27 @@ fn finned_swordfish_on_a_constructed_state() {
         step.text,
         "Finned Swordfish: 1 in rows 1, 4 and 7 lies only in columns 1, 4 and 7, or in the fin r7c8 in box 9: either the Swordfish holds or the fin is 1, so either way r8c7 and r9c7 lose 1"
     );
+}
+
+#[test]
+fn unique_rectangle_on_a_constructed_state() {
+    // r1c1, r1c5 and r3c1 hold only 1/2, r3c5 holds 1/2/3: two rows, two columns, two boxes.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) | (2, 0) => Some(0b011),
+        (2, 4) => Some(0b111),
+        _ => None,
+    });
+    let step = logic::find(Technique::UniqueRectangle, &g, &masks).expect("a unique rectangle");
+    assert_eq!(eliminations(&step), BTreeSet::from([(22, 1), (22, 2)]));
+    assert_eq!(
+        step.text,
+        "Unique rectangle: r1c1, r1c5 and r3c1 hold only 1/2; if r3c5 were 1 or 2 too, the four cells could swap them and the puzzle would have two solutions, so r3c5 loses 1/2"
+    );
+    // Over four boxes the swap could break a box elsewhere: no rectangle.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) | (4, 0) => Some(0b011),
+        (4, 4) => Some(0b111),
+        _ => None,
+    });
+    assert!(logic::find(Technique::UniqueRectangle, &g, &masks).is_none());
 }

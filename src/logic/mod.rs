@@ -15,6 +15,7 @@
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish, finned and sashimi X-Wing and Swordfish | `fish.rs` | every size |
 //! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
+//! | Unique Rectangle type 1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //!
@@ -30,6 +31,7 @@ mod intersections;
 mod single_digit;
 mod singles;
 mod subsets;
+mod uniqueness;
 mod wings;
 
 use std::fmt;
@@ -78,6 +80,9 @@ pub enum Technique {
     /// cover lines that see every fin lose the symbol. Sashimi when a base line has one
     /// place left in the cover.
     FinnedXWing,
+    /// Three corners of a rectangle over two boxes hold only `a/b`: the fourth cannot be
+    /// `a` or `b`, or the puzzle would have two solutions. Only for a puzzle with one.
+    UniqueRectangle,
     /// The fish of three lines.
     Swordfish,
     /// A Swordfish but for fins in one box, as [`Technique::FinnedXWing`].
@@ -107,7 +112,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 26] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -122,6 +127,7 @@ impl Technique {
         Technique::XyWing,
         Technique::EmptyRectangle,
         Technique::FinnedXWing,
+        Technique::UniqueRectangle,
         Technique::Swordfish,
         Technique::FinnedSwordfish,
         Technique::XyzWing,
@@ -154,6 +160,7 @@ impl Technique {
             Technique::EmptyRectangle => "Empty rectangle",
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::FinnedSwordfish => "Finned Swordfish",
+            Technique::UniqueRectangle => "Unique rectangle",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
             Technique::XyWing => "XY-Wing",
@@ -185,6 +192,7 @@ impl Technique {
             Technique::EmptyRectangle => "empty-rectangle",
             Technique::FinnedXWing => "finned-x-wing",
             Technique::FinnedSwordfish => "finned-swordfish",
+            Technique::UniqueRectangle => "unique-rectangle",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
@@ -230,13 +238,15 @@ pub struct Step {
 /// ignored), such as a player's pencil marks. Marks of symbols a peer already holds are
 /// dropped, as a player would cross them out. No solution is needed or checked, so
 /// [`Technique::Guess`] finds nothing here; a step's eliminations are sound whenever the
-/// candidates are (each still holds the cell's true symbol).
+/// candidates are (each still holds the cell's true symbol) and, for
+/// [`Technique::UniqueRectangle`], the puzzle has one solution, as a player assumes.
 ///
 /// # Panics
 /// If `candidates` does not have one mask per cell.
 pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Step> {
     assert_eq!(candidates.len(), grid.cells().len(), "one mask per cell");
     let mut board = Board::new(grid);
+    board.one_solution = true;
     for (c, m) in board.cand.iter_mut().enumerate() {
         if grid.get(c) == 0 {
             // Stale marks (a symbol placed in a peer since) would mislead every technique
@@ -349,6 +359,9 @@ pub(crate) struct Board {
     /// The unique solution, for guesses (and to check eliminations in debug builds);
     /// empty until [`Logic::new`] knows it.
     pub solution: Vec<u8>,
+    /// The puzzle is known (or, for [`find`], taken) to have one solution, which the
+    /// uniqueness techniques need: false while a puzzle is being checked.
+    pub one_solution: bool,
 }
 
 impl Board {
@@ -384,6 +397,7 @@ impl Board {
             geo,
             open: grid.cells().iter().filter(|&&v| v == 0).count(),
             solution: Vec::new(),
+            one_solution: false,
         }
     }
 
@@ -463,6 +477,8 @@ impl Board {
             Technique::Jellyfish => keep(fish::find(self, 4)),
             Technique::FinnedXWing => fish::find_finned(self, 2),
             Technique::FinnedSwordfish => fish::find_finned(self, 3),
+            Technique::UniqueRectangle if self.one_solution => uniqueness::rectangle_type_1(self),
+            Technique::UniqueRectangle => None,
             Technique::Skyscraper => single_digit::skyscraper(self),
             Technique::TwoStringKite => single_digit::two_string_kite(self),
             Technique::EmptyRectangle => single_digit::empty_rectangle(self),
