@@ -69,7 +69,7 @@ pub fn explain_cancellable(
 /// search ([`crate::search`]) counts the solutions (up to 2) from the candidates they left, which have the
 /// same solutions as the puzzle and are much quicker to search than its givens. The steps
 /// run ahead are kept, so they are not searched for twice. The uniqueness techniques
-/// ([`Technique::UniqueRectangle`]) assume one solution, so they sit out the check and
+/// ([`Technique::UniqueRectangle`], [`Technique::BugPlusOne`]) assume one solution, so they sit out the check and
 /// join once it has passed.
 pub struct Logic {
     board: Board,
@@ -125,7 +125,7 @@ impl Logic {
         board.one_solution = true;
         if let Some(i) = ahead
             .iter()
-            .position(|s| s.technique > Technique::UniqueRectangle)
+            .position(|s| s.technique > Technique::BugPlusOne)
         {
             ahead.truncate(i);
         }

@@ -544,6 +544,7 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
     Technique::UniqueRectangle,
+    Technique::BugPlusOne,
 ];
 
 /// Public hard 9×9 puzzles nobody here made, each under a random symmetry: every step of
@@ -569,8 +570,10 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
         for step in &steps {
             if let Some(i) = SINCE_ISSUE_16.iter().position(|&t| t == step.technique) {
                 fired[i] += 1;
-                assert!(step.placements.is_empty(), "{}", step.text);
-                assert!(!step.eliminations.is_empty(), "{}", step.text);
+                // BUG+1 places a symbol; the others only eliminate.
+                let places = step.technique == Technique::BugPlusOne;
+                assert_eq!(step.placements.len(), usize::from(places), "{}", step.text);
+                assert_eq!(step.eliminations.is_empty(), places, "{}", step.text);
             }
         }
         puzzles += 1;
@@ -699,4 +702,29 @@ fn unique_rectangle_on_a_constructed_state() {
         _ => None,
     });
     assert!(logic::find(Technique::UniqueRectangle, &g, &masks).is_none());
+}
+
+#[test]
+fn bug_plus_one_on_a_constructed_state() {
+    // Each cell of a 4×4 solution holds its symbol and its partner (1/2, 3/4): every symbol
+    // twice in every unit. r1c1 also holds 3, which has three places in its units.
+    let solution = grid("1234341221434321");
+    let mut masks: Vec<u64> = (0..16)
+        .map(|c| {
+            let v = solution.get(c);
+            let partner = if v % 2 == 1 { v + 1 } else { v - 1 };
+            1u64 << (v - 1) | 1u64 << (partner - 1)
+        })
+        .collect();
+    masks[0] |= 0b100;
+    let empty = Grid::empty(solution.shape());
+    let step = logic::find(Technique::BugPlusOne, &empty, &masks).expect("a BUG+1");
+    assert_eq!(step.placements, vec![(0, 3)]);
+    assert_eq!(
+        step.text,
+        "BUG+1: every open cell but r1c1 has two candidates, and without 3 there every symbol would have two places or none in each unit, which no puzzle with one solution allows, so r1c1 is 3"
+    );
+    // With r2c1 at three candidates as well, it is no BUG+1.
+    masks[4] |= 0b001;
+    assert!(logic::find(Technique::BugPlusOne, &empty, &masks).is_none());
 }

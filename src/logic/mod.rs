@@ -15,7 +15,7 @@
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish, finned and sashimi X-Wing and Swordfish | `fish.rs` | every size |
 //! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
-//! | Unique Rectangle type 1 (once one solution is proved) | `uniqueness.rs` | every size |
+//! | Unique Rectangle type 1, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //!
@@ -83,6 +83,9 @@ pub enum Technique {
     /// Three corners of a rectangle over two boxes hold only `a/b`: the fourth cannot be
     /// `a` or `b`, or the puzzle would have two solutions. Only for a puzzle with one.
     UniqueRectangle,
+    /// Every open cell has two candidates but one, with three: one of its three is the
+    /// one that keeps the puzzle from two solutions. Only for a puzzle with one.
+    BugPlusOne,
     /// The fish of three lines.
     Swordfish,
     /// A Swordfish but for fins in one box, as [`Technique::FinnedXWing`].
@@ -112,7 +115,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 26] = [
+    pub const ALL: [Technique; 27] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -128,6 +131,7 @@ impl Technique {
         Technique::EmptyRectangle,
         Technique::FinnedXWing,
         Technique::UniqueRectangle,
+        Technique::BugPlusOne,
         Technique::Swordfish,
         Technique::FinnedSwordfish,
         Technique::XyzWing,
@@ -161,6 +165,7 @@ impl Technique {
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::FinnedSwordfish => "Finned Swordfish",
             Technique::UniqueRectangle => "Unique rectangle",
+            Technique::BugPlusOne => "BUG+1",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
             Technique::XyWing => "XY-Wing",
@@ -193,6 +198,7 @@ impl Technique {
             Technique::FinnedXWing => "finned-x-wing",
             Technique::FinnedSwordfish => "finned-swordfish",
             Technique::UniqueRectangle => "unique-rectangle",
+            Technique::BugPlusOne => "bug-plus-one",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
@@ -239,7 +245,8 @@ pub struct Step {
 /// dropped, as a player would cross them out. No solution is needed or checked, so
 /// [`Technique::Guess`] finds nothing here; a step's eliminations are sound whenever the
 /// candidates are (each still holds the cell's true symbol) and, for
-/// [`Technique::UniqueRectangle`], the puzzle has one solution, as a player assumes.
+/// [`Technique::UniqueRectangle`] and [`Technique::BugPlusOne`], the puzzle has one
+/// solution, as a player assumes.
 ///
 /// # Panics
 /// If `candidates` does not have one mask per cell.
@@ -478,7 +485,8 @@ impl Board {
             Technique::FinnedXWing => fish::find_finned(self, 2),
             Technique::FinnedSwordfish => fish::find_finned(self, 3),
             Technique::UniqueRectangle if self.one_solution => uniqueness::rectangle_type_1(self),
-            Technique::UniqueRectangle => None,
+            Technique::BugPlusOne if self.one_solution => uniqueness::bug_plus_one(self),
+            Technique::UniqueRectangle | Technique::BugPlusOne => None,
             Technique::Skyscraper => single_digit::skyscraper(self),
             Technique::TwoStringKite => single_digit::two_string_kite(self),
             Technique::EmptyRectangle => single_digit::empty_rectangle(self),

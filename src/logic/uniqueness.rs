@@ -1,4 +1,4 @@
-//! Uniqueness: the Unique Rectangle (type 1), at every size.
+//! Uniqueness: the Unique Rectangle (type 1) and BUG+1, at every size.
 //!
 //! Four open cells at the corners of a rectangle spanning two rows, two columns and two
 //! boxes. If all four held only `a` and `b`, the two symbols could be swapped around the
@@ -10,6 +10,11 @@
 //! while it checks a puzzle or shrinks candidates for the exact search. The search walks
 //! the pairs of cells with two candidates in a row, then the other rows: about `n³`
 //! steps, cheap at every size.
+//!
+//! BUG+1 (bivalue universal grave plus one): every open cell has two candidates but one,
+//! which has three. If without one of its three, `v`, every symbol had two places or
+//! none in every unit, the puzzle would have no solution or several, so the cell is `v`.
+//! One pass over the units: cheap at every size.
 
 use super::{Board, Step, Technique, removal_text, symbols};
 use crate::format::symbol_char;
@@ -70,4 +75,58 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
         }
     }
     None
+}
+
+/// The first BUG+1: every open cell has two candidates but one, which has three, and
+/// without one of its three (`v`) every symbol would have zero or two places in every
+/// unit. Such a state without `v` (a "bivalue universal grave") has no solution or at
+/// least two, so with one solution the cell is `v`.
+pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
+    let mut odd = None;
+    for c in (0..b.cand.len()).filter(|&c| b.value[c] == 0) {
+        match b.cand[c].count_ones() {
+            2 => {}
+            3 if odd.is_none() => odd = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = odd?;
+    // Without `v`, every symbol has two places or none in every unit: so in the cell's
+    // three units, counting all its candidates, `v` has three and the others two or none.
+    let mut extra = None;
+    for u in 0..3 * b.n {
+        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        for &c in b.unit(u) {
+            let m = b.cand[c as usize];
+            four |= three & m;
+            three |= two & m;
+            two |= one & m;
+            one |= m;
+        }
+        if one & !two != 0 || four != 0 {
+            return None;
+        }
+        let in_unit = b.unit(u).contains(&(cell as u16));
+        match (in_unit, three) {
+            (false, 0) => {}
+            (true, t) if t.count_ones() == 1 && extra.is_none_or(|e| e == t) => extra = Some(t),
+            _ => return None,
+        }
+    }
+    let uneven = extra?;
+    let v = uneven.trailing_zeros() as u8 + 1;
+    let text = format!(
+        "BUG+1: every open cell but {} has two candidates, and without {} there every symbol would have two places or none in each unit, which no puzzle with one solution allows, so {} is {}",
+        b.name(cell),
+        symbol_char(v),
+        b.name(cell),
+        symbol_char(v)
+    );
+    Some(Step {
+        technique: Technique::BugPlusOne,
+        cells: vec![cell],
+        placements: vec![(cell, v)],
+        eliminations: vec![],
+        text,
+    })
 }
