@@ -132,7 +132,8 @@ fn step(b: &Board, v: u8, dir: usize, base: &[usize], cover: u64) -> Option<Step
 /// fins loses it. So a cell of the cover lines, outside the base lines, that sees every
 /// fin loses it: such cells are in the fins' box. The fins lie within one stack of `k`
 /// positions across the base lines: for each stack, a base line may have at most `s`
-/// places outside it, which keeps the search as small as the basic fish's.
+/// places outside it, which keeps each of the `k` searches about as small as the basic
+/// fish's.
 pub(super) fn find_finned(b: &Board, s: usize) -> Option<Step> {
     let (n, k) = (b.n, b.k);
     if n < 2 * s || k < 2 {
