@@ -8,8 +8,8 @@
 //! |---|---|
 //! | Easy | naked and hidden singles |
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
-//! | Hard | naked and hidden triples, X-Wing, XY-Wing |
-//! | Expert | naked and hidden quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing |
+//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangle, BUG+1 |
+//! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
 //! | Extreme | chains: simple colouring, X-chains, XY-chains |
 //! | Diabolical | guessing: no technique above applies at some point |
 //!
@@ -18,14 +18,17 @@
 //!
 //! | technique | weight | technique | weight |
 //! |---|---|---|---|
-//! | naked single, hidden single | 1 | Swordfish | 22 |
-//! | pointing, claiming | 4 | XYZ-Wing | 24 |
-//! | naked pair | 6 | naked quad | 26 |
-//! | hidden pair | 8 | W-Wing | 27 |
-//! | naked triple | 12 | hidden quad | 28 |
-//! | hidden triple | 14 | Jellyfish | 35 |
-//! | X-Wing | 15 | simple colouring | 40 |
-//! | XY-Wing | 18 | X-chain | 50 |
+//! | naked single, hidden single | 1 | finned X-Wing | 20 |
+//! | pointing, claiming | 4 | unique rectangle, BUG+1 | 21 |
+//! | naked pair | 6 | Swordfish | 22 |
+//! | hidden pair | 8 | finned Swordfish | 23 |
+//! | naked triple | 12 | XYZ-Wing | 24 |
+//! | hidden triple | 14 | naked quad | 26 |
+//! | X-Wing | 15 | W-Wing | 27 |
+//! | Skyscraper | 16 | hidden quad | 28 |
+//! | 2-String Kite | 17 | Jellyfish | 35 |
+//! | XY-Wing | 18 | simple colouring | 40 |
+//! | empty rectangle | 19 | X-chain | 50 |
 //! | | | XY-chain | 55 |
 //! | | | guess | 100 |
 //!
@@ -47,9 +50,10 @@ pub enum Level {
     Easy,
     /// Locked candidates and pairs.
     Medium,
-    /// Triples, X-Wing, XY-Wing.
+    /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing,
+    /// unique rectangle, BUG+1.
     Hard,
-    /// Quads, Swordfish, Jellyfish, XYZ-Wing, W-Wing.
+    /// Quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
     /// Chains are needed: simple colouring, X-chains, XY-chains.
     Extreme,
@@ -98,8 +102,11 @@ impl Level {
         match technique {
             NakedSingle | HiddenSingle => Level::Easy,
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
-            NakedTriple | HiddenTriple | XWing | XyWing => Level::Hard,
-            NakedQuad | HiddenQuad | Swordfish | Jellyfish | XyzWing | WWing => Level::Expert,
+            NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
+            | EmptyRectangle | FinnedXWing | UniqueRectangle | BugPlusOne => Level::Hard,
+            NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
+                Level::Expert
+            }
             SimpleColouring | XChain | XyChain => Level::Extreme,
             Guess => Level::Diabolical,
         }
@@ -141,8 +148,14 @@ pub fn weight(technique: Technique) -> u32 {
         NakedTriple => 12,
         HiddenTriple => 14,
         XWing => 15,
+        Skyscraper => 16,
+        TwoStringKite => 17,
         XyWing => 18,
+        EmptyRectangle => 19,
+        FinnedXWing => 20,
+        UniqueRectangle | BugPlusOne => 21,
         Swordfish => 22,
+        FinnedSwordfish => 23,
         XyzWing => 24,
         NakedQuad => 26,
         WWing => 27,

@@ -5,7 +5,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::grid::Grid;
-use crate::logic::{Board, Step};
+use crate::logic::{Board, Step, Technique};
 use crate::search::{Limits, Policy, Search};
 
 /// The next step from a grid, as a short list: the elimination steps the solver takes
@@ -68,7 +68,9 @@ pub fn explain_cancellable(
 /// full grid that breaks the rules means there is none). If they get stuck, the exact
 /// search ([`crate::search`]) counts the solutions (up to 2) from the candidates they left, which have the
 /// same solutions as the puzzle and are much quicker to search than its givens. The steps
-/// run ahead are kept, so they are not searched for twice.
+/// run ahead are kept, so they are not searched for twice. The uniqueness techniques
+/// ([`Technique::UniqueRectangle`], [`Technique::BugPlusOne`]) assume one solution, so they sit out the check and
+/// join once it has passed.
 pub struct Logic {
     board: Board,
     /// Steps found while checking, already applied to a copy of the board, and not yet
@@ -117,6 +119,16 @@ impl Logic {
             "a step removed a true value"
         );
         board.solution = solution;
+        // The check ran without the uniqueness techniques, which would have assumed what it
+        // proves. Now they apply: the steps run ahead stand up to the first one harder
+        // than them, where one of them might have come first.
+        board.one_solution = true;
+        if let Some(i) = ahead
+            .iter()
+            .position(|s| s.technique > Technique::BugPlusOne)
+        {
+            ahead.truncate(i);
+        }
         Ok(Logic { board, ahead })
     }
 

@@ -28,8 +28,9 @@ use sudoku64::{ErrorKind, Grid, Shape, parse};
 /// the engine's own reader).
 const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*";
 
-/// Files in `tests/data` that are not `puzzle:count:solution` fixtures.
-const NOT_FIXTURES: &[&str] = &["generated.txt"];
+/// Files in `tests/data` that are not `puzzle:count:solution` fixtures: golden generator
+/// output, and the public puzzles the logic tests explain (one puzzle a line).
+const NOT_FIXTURES: &[&str] = &["generated.txt", "public9.txt"];
 
 /// Fixtures the engine answers correctly but slowly: run only with `--ignored`.
 const SLOW: &str = "slow.txt";

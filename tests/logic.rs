@@ -101,7 +101,27 @@ const NEEDS: &[(Technique, &str)] = &[
     ),
     (
         Technique::Swordfish,
-        "..............1.23.45.6............7..6.8.4..2....3.......4.6.....5.....3.......1",
+        ".................1..2.34.5.............1.6..7..3....8.....8..3..9..2....61......9",
+    ),
+    (
+        Technique::Skyscraper,
+        ".................1.....234.....5......3...6....7.1...8.5...3....9...6...18......5",
+    ),
+    (
+        Technique::TwoStringKite,
+        "................12.....3..4.....56....1.......72........412....6...8.3..9..7.....",
+    ),
+    (
+        Technique::EmptyRectangle,
+        ".................1..2..3..4....1..3.....5......62...7..1...4...3....862.5........",
+    ),
+    (
+        Technique::FinnedXWing,
+        "................12..3..4.................34.516...........6.3....72..8..2..91....",
+    ),
+    (
+        Technique::FinnedSwordfish,
+        ".................1..2..3..4.......5......4.....3..678.....9.2...1.5.....64.1.....",
     ),
     (
         Technique::XyWing,
@@ -117,15 +137,15 @@ const NEEDS: &[(Technique, &str)] = &[
     ),
     (
         Technique::WWing,
-        ".................1..2..3.4......52.6.1......7.8...2.......1..8....7.......59..6..",
+        ".................1..2..3.4.......2...35....6.4...7.......8.2.5.1....4...7.....9..",
     ),
     (
         Technique::SimpleColouring,
-        ".................1..2.34........234..1...5....6.7........6.......4...2...8.1....9",
+        ".................1..2..3.4.......2...1....5...6..74.......1..6...5....3...856....",
     ),
     (
         Technique::XChain,
-        "................12..1..3........4.5..2..6.7..84...........2...4..3........59...6.",
+        ".................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7",
     ),
     (
         Technique::XyChain,
@@ -514,4 +534,197 @@ fn stale_pencil_marks_do_not_mislead_find() {
     wide[3] = 1 << 9;
     let reduced = logic::reduced_masks(grid.shape(), &wide);
     assert_eq!(reduced.len(), 16);
+}
+
+/// The techniques added for hints that never guess.
+const SINCE_ISSUE_16: &[Technique] = &[
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::EmptyRectangle,
+    Technique::FinnedXWing,
+    Technique::FinnedSwordfish,
+    Technique::UniqueRectangle,
+    Technique::BugPlusOne,
+];
+
+/// Public hard 9×9 puzzles nobody here made, each under a random symmetry: every step of
+/// the newer techniques removes only wrong candidates, and each of them fires somewhere.
+#[test]
+fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
+    use rand::SeedableRng;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/public9.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(16);
+    let mut fired = vec![0; SINCE_ISSUE_16.len()];
+    let mut puzzles = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let puzzle = sudoku64::transform::random_symmetry(&grid(line), &mut rng);
+        assert_eq!(sudoku64::search::count_solutions_up_to(&puzzle, 2), 1);
+        let solution = solve_one(&puzzle).unwrap();
+        let steps = explain(&puzzle).unwrap();
+        // Every step, not just the new ones: a wrong one would derail those after it.
+        assert_eq!(replay(&puzzle, &solution, &steps), solution);
+        for step in &steps {
+            if let Some(i) = SINCE_ISSUE_16.iter().position(|&t| t == step.technique) {
+                fired[i] += 1;
+                // BUG+1 places a symbol; the others only eliminate.
+                let places = step.technique == Technique::BugPlusOne;
+                assert_eq!(step.placements.len(), usize::from(places), "{}", step.text);
+                assert_eq!(step.eliminations.is_empty(), places, "{}", step.text);
+            }
+        }
+        puzzles += 1;
+    }
+    assert_eq!(puzzles, 675);
+    for (t, count) in SINCE_ISSUE_16.iter().zip(&fired) {
+        assert!(*count > 0, "{t} never fired: {fired:?}");
+    }
+    eprintln!("steps per technique over {puzzles} puzzles: {fired:?}");
+}
+
+/// Symbol 1 only at `places` in each of `lines` (rows `r`, or columns `9 + c`), every other
+/// candidate everywhere; `drop` lists more cells without 1.
+fn only_at(
+    lines: &[usize],
+    places: &[(usize, usize)],
+    drop: &[(usize, usize)],
+) -> (Grid, Vec<u64>) {
+    state(|r, c| {
+        let in_line = lines.iter().any(|&l| l == r || l == 9 + c);
+        let off = (in_line && !places.contains(&(r, c))) || drop.contains(&(r, c));
+        off.then_some(0x1fe)
+    })
+}
+
+#[test]
+fn skyscraper_on_a_constructed_state() {
+    // 1 in row 2 at r2c1 and r2c4, in row 6 at r6c1 and r6c6: column 1 joins the bases.
+    let (g, masks) = only_at(&[1, 5], &[(1, 0), (1, 3), (5, 0), (5, 5)], &[]);
+    assert!(logic::find(Technique::XWing, &g, &masks).is_none());
+    let step = logic::find(Technique::Skyscraper, &g, &masks).expect("a skyscraper");
+    let expected = BTreeSet::from([(5, 1), (23, 1), (30, 1), (39, 1)]);
+    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(
+        step.text,
+        "Skyscraper: 1 in row 2 is in r2c1 or r2c4, in row 6 in r6c1 or r6c6, and r2c1 and r6c1 share column 1: one of r2c4 and r6c6 is 1, so r1c6, r3c6, r4c4 and r5c4 lose 1"
+    );
+}
+
+#[test]
+fn two_string_kite_on_a_constructed_state() {
+    // 1 in row 1 at r1c2 and r1c7, in column 1 at r3c1 and r8c1: box 1 joins the bases.
+    let (g, masks) = only_at(&[0, 9], &[(0, 1), (0, 6), (2, 0), (7, 0)], &[]);
+    assert!(logic::find(Technique::Skyscraper, &g, &masks).is_none());
+    let step = logic::find(Technique::TwoStringKite, &g, &masks).expect("a kite");
+    assert_eq!(eliminations(&step), BTreeSet::from([(7 * 9 + 6, 1)]));
+    assert_eq!(
+        step.text,
+        "2-String Kite: 1 in row 1 is in r1c2 or r1c7, in column 1 in r3c1 or r8c1, and r1c2 and r3c1 share box 1: one of r1c7 and r8c1 is 1, so r8c7 loses 1"
+    );
+}
+
+#[test]
+fn empty_rectangle_on_a_constructed_state() {
+    // In box 5, 1 only in row 5 and column 6; in column 2, 1 only at r5c2 and r8c2.
+    let (g, masks) = only_at(&[10], &[(4, 1), (7, 1)], &[(3, 3), (3, 4), (5, 3), (5, 4)]);
+    let step = logic::find(Technique::EmptyRectangle, &g, &masks).expect("an empty rectangle");
+    assert_eq!(eliminations(&step), BTreeSet::from([(7 * 9 + 5, 1)]));
+    assert_eq!(
+        step.text,
+        "Empty rectangle: 1 in box 5 lies only in row 5 and column 6, and 1 in column 2 is in r5c2 or r8c2: if r5c2 holds it, box 5 has it in column 6; if not, r8c2 does; either way r8c6 loses 1"
+    );
+}
+
+#[test]
+fn finned_and_sashimi_x_wing_on_constructed_states() {
+    // 1 in row 2 at r2c3 and r2c8, in row 8 at r8c3 and r8c8 and the fins r8c7 and r8c9.
+    let (g, masks) = only_at(
+        &[1, 7],
+        &[(1, 2), (1, 7), (7, 2), (7, 7), (7, 6), (7, 8)],
+        &[],
+    );
+    assert!(logic::find(Technique::XWing, &g, &masks).is_none());
+    let step = logic::find(Technique::FinnedXWing, &g, &masks).expect("a finned x-wing");
+    assert_eq!(eliminations(&step), BTreeSet::from([(61, 1), (79, 1)]));
+    assert_eq!(
+        step.text,
+        "Finned X-Wing: 1 in rows 2 and 8 lies only in columns 3 and 8, or in the fins r8c7 and r8c9 in box 9: either the X-Wing holds or a fin is 1, so either way r7c8 and r9c8 lose 1"
+    );
+    // Without r8c8, row 8 has one place left in the cover: sashimi, same eliminations.
+    let (g, masks) = only_at(&[1, 7], &[(1, 2), (1, 7), (7, 2), (7, 6), (7, 8)], &[]);
+    let step = logic::find(Technique::FinnedXWing, &g, &masks).expect("a sashimi x-wing");
+    assert_eq!(eliminations(&step), BTreeSet::from([(61, 1), (79, 1)]));
+    assert_eq!(
+        step.text,
+        "Finned X-Wing (sashimi): 1 in rows 2 and 8 lies only in columns 3 and 8, or in the fins r8c7 and r8c9 in box 9: either the X-Wing holds or a fin is 1, so either way r7c8 and r9c8 lose 1"
+    );
+}
+
+#[test]
+fn finned_swordfish_on_a_constructed_state() {
+    // 1 in rows 1, 4 and 7 only in columns 1, 4 and 7, and the fin r7c8.
+    let places = [(0, 0), (0, 3), (3, 3), (3, 6), (6, 0), (6, 6), (6, 7)];
+    let (g, masks) = only_at(&[0, 3, 6], &places, &[]);
+    assert!(logic::find(Technique::Swordfish, &g, &masks).is_none());
+    assert!(logic::find(Technique::FinnedXWing, &g, &masks).is_none());
+    let step = logic::find(Technique::FinnedSwordfish, &g, &masks).expect("a finned swordfish");
+    assert_eq!(
+        eliminations(&step),
+        BTreeSet::from([(7 * 9 + 6, 1), (8 * 9 + 6, 1)])
+    );
+    assert_eq!(
+        step.text,
+        "Finned Swordfish: 1 in rows 1, 4 and 7 lies only in columns 1, 4 and 7, or in the fin r7c8 in box 9: either the Swordfish holds or the fin is 1, so either way r8c7 and r9c7 lose 1"
+    );
+}
+
+#[test]
+fn unique_rectangle_on_a_constructed_state() {
+    // r1c1, r1c5 and r3c1 hold only 1/2, r3c5 holds 1/2/3: two rows, two columns, two boxes.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) | (2, 0) => Some(0b011),
+        (2, 4) => Some(0b111),
+        _ => None,
+    });
+    let step = logic::find(Technique::UniqueRectangle, &g, &masks).expect("a unique rectangle");
+    assert_eq!(eliminations(&step), BTreeSet::from([(22, 1), (22, 2)]));
+    assert_eq!(
+        step.text,
+        "Unique rectangle: r1c1, r1c5 and r3c1 hold only 1/2; if r3c5 were 1 or 2 too, the four cells could swap them and the puzzle would have two solutions, so r3c5 loses 1/2"
+    );
+    // Over four boxes the swap could break a box elsewhere: no rectangle.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) | (4, 0) => Some(0b011),
+        (4, 4) => Some(0b111),
+        _ => None,
+    });
+    assert!(logic::find(Technique::UniqueRectangle, &g, &masks).is_none());
+}
+
+#[test]
+fn bug_plus_one_on_a_constructed_state() {
+    // Each cell of a 4×4 solution holds its symbol and its partner (1/2, 3/4): every symbol
+    // twice in every unit. r1c1 also holds 3, which has three places in its units.
+    let solution = grid("1234341221434321");
+    let mut masks: Vec<u64> = (0..16)
+        .map(|c| {
+            let v = solution.get(c);
+            let partner = if v % 2 == 1 { v + 1 } else { v - 1 };
+            1u64 << (v - 1) | 1u64 << (partner - 1)
+        })
+        .collect();
+    masks[0] |= 0b100;
+    let empty = Grid::empty(solution.shape());
+    let step = logic::find(Technique::BugPlusOne, &empty, &masks).expect("a BUG+1");
+    assert_eq!(step.placements, vec![(0, 3)]);
+    assert_eq!(
+        step.text,
+        "BUG+1: every open cell but r1c1 has two candidates, and without 3 there every symbol would have two places or none in each unit, which no puzzle with one solution allows, so r1c1 is 3"
+    );
+    // With r2c1 at three candidates as well, it is no BUG+1.
+    masks[4] |= 0b001;
+    assert!(logic::find(Technique::BugPlusOne, &empty, &masks).is_none());
 }

@@ -1,9 +1,17 @@
-//! Basic fish at every size: X-Wing (2 lines), Swordfish (3), Jellyfish (4).
+//! Fish at every size: X-Wing (2 lines), Swordfish (3), Jellyfish (4), and finned and
+//! sashimi X-Wing and Swordfish.
 //!
 //! For one symbol, `s` base rows whose places for it lie in `s` columns in all: the symbol
 //! is in those columns only at the crossings, so the other cells of the cover columns lose
 //! it. The same with rows and columns swapped. Each base line's places form a `u64` mask of
 //! positions, and the choice of base lines stops as soon as the union passes `s`.
+//!
+//! A finned fish (X-Wing or Swordfish) has extra places, the fins, all in one box: either
+//! a fin holds the symbol, or the basic fish does. So the cells of the cover lines, outside
+//! the base lines, that see every fin lose it. It is sashimi when a base line has one
+//! place left in the cover. The search is the basic fish's once per stack (or band) of
+//! boxes where the fins may be, `k` times the cost of the basic fish: it runs at every
+//! size, as the basic fish do.
 
 use super::{Board, Step, Technique, and_list, bit, bits, removal_text};
 use crate::format::symbol_char;
@@ -114,4 +122,223 @@ fn step(b: &Board, v: u8, dir: usize, base: &[usize], cover: u64) -> Option<Step
         eliminations,
         text,
     })
+}
+
+/// The first finned (or sashimi) fish of size `s` (2 or 3), rows as base lines first.
+///
+/// For one symbol, `s` base lines whose places lie in `s` cover lines, apart from some
+/// places, the fins, all in one box. If no fin holds the symbol, the basic fish holds and
+/// the cover lines lose it outside the base lines; if a fin does, every cell seeing the
+/// fins loses it. So a cell of the cover lines, outside the base lines, that sees every
+/// fin loses it: such cells are in the fins' box. The fins lie within one stack of `k`
+/// positions across the base lines: for each stack, a base line may have at most `s`
+/// places outside it, which keeps each of the `k` searches about as small as the basic
+/// fish's.
+pub(super) fn find_finned(b: &Board, s: usize) -> Option<Step> {
+    let (n, k) = (b.n, b.k);
+    if n < 2 * s || k < 2 {
+        return None;
+    }
+    for v in 1..=n as u8 {
+        for dir in 0..2 {
+            let at = |line: usize, i: usize| if dir == 0 { line * n + i } else { i * n + line };
+            let positions: Vec<u64> = (0..n)
+                .map(|line| {
+                    (0..n)
+                        .filter(|&i| b.cand[at(line, i)] & bit(v) != 0)
+                        .fold(0u64, |m, i| m | 1 << i)
+                })
+                .collect();
+            for stack in 0..k {
+                let block = ((1u64 << k) - 1) << (stack * k);
+                let lines: Vec<(usize, u64)> = positions
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &pos)| pos != 0 && (pos & !block).count_ones() as usize <= s)
+                    .map(|(line, &pos)| (line, pos))
+                    .collect();
+                if lines.len() < s {
+                    continue;
+                }
+                let fish = Finned {
+                    b,
+                    v,
+                    dir,
+                    s,
+                    block,
+                    lines: &lines,
+                };
+                if let Some(step) = fish.search(0, 0, &mut Vec::new()) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The search for a finned fish of one symbol, direction and stack of fins.
+struct Finned<'a> {
+    b: &'a Board,
+    v: u8,
+    /// 0: base lines are rows, cover lines columns; 1: the other way round.
+    dir: usize,
+    s: usize,
+    /// The positions across a base line where fins may be.
+    block: u64,
+    /// `(base line, positions across it)` of the lines that may be base lines.
+    lines: &'a [(usize, u64)],
+}
+
+impl Finned<'_> {
+    fn at(&self, line: usize, i: usize) -> usize {
+        let n = self.b.n;
+        if self.dir == 0 {
+            line * n + i
+        } else {
+            i * n + line
+        }
+    }
+
+    fn search(&self, start: usize, union: u64, chosen: &mut Vec<usize>) -> Option<Step> {
+        if chosen.len() == self.s {
+            return self.covers(chosen, union);
+        }
+        for i in start..self.lines.len() {
+            let u = union | self.lines[i].1;
+            if (u & !self.block).count_ones() as usize > self.s {
+                continue;
+            }
+            chosen.push(i);
+            if let Some(found) = self.search(i + 1, u, chosen) {
+                return Some(found);
+            }
+            chosen.pop();
+        }
+        None
+    }
+
+    /// Every choice of cover lines for the base lines `chosen` (indices into `lines`):
+    /// their places outside the block, and enough inside it to make `s`.
+    fn covers(&self, chosen: &[usize], union: u64) -> Option<Step> {
+        let outside = union & !self.block;
+        let need = self.s - outside.count_ones() as usize;
+        let inside: Vec<u8> = bits(union & self.block).collect();
+        // Cover lines only outside the block leave no cell that sees the fins.
+        if need == 0 || inside.len() <= need {
+            return None;
+        }
+        let mut pick = Vec::new();
+        self.subsets(chosen, outside, &inside, need, 0, &mut pick)
+    }
+
+    fn subsets(
+        &self,
+        chosen: &[usize],
+        outside: u64,
+        inside: &[u8],
+        need: usize,
+        start: usize,
+        pick: &mut Vec<u8>,
+    ) -> Option<Step> {
+        if pick.len() == need {
+            let inner = pick.iter().fold(0u64, |m, &p| m | 1 << (p - 1));
+            return self.step(chosen, outside | inner, inner);
+        }
+        for i in start..inside.len() {
+            pick.push(inside[i]);
+            if let Some(found) = self.subsets(chosen, outside, inside, need, i + 1, pick) {
+                return Some(found);
+            }
+            pick.pop();
+        }
+        None
+    }
+
+    /// The step for base lines `chosen` and cover `cover`, of which `inner` lies in the
+    /// block, if the fins are in one box and some cell loses the symbol.
+    fn step(&self, chosen: &[usize], cover: u64, inner: u64) -> Option<Step> {
+        let (b, v, k) = (self.b, self.v, self.b.k);
+        let base: Vec<usize> = chosen.iter().map(|&i| self.lines[i].0).collect();
+        let mut fins = Vec::new();
+        let mut sashimi = false;
+        for &i in chosen {
+            let (line, pos) = self.lines[i];
+            if pos & cover == 0 {
+                return None;
+            }
+            sashimi |= (pos & cover).count_ones() == 1;
+            fins.extend(bits(pos & !cover).map(|p| self.at(line, p as usize - 1)));
+        }
+        let fin_line = |c: usize| if self.dir == 0 { c / b.n } else { c % b.n };
+        if fins.is_empty()
+            || fins
+                .iter()
+                .any(|&f| fin_line(f) / k != fin_line(fins[0]) / k)
+        {
+            return None;
+        }
+        let mut eliminations = Vec::new();
+        for p in bits(inner).map(|p| p as usize - 1) {
+            for line in (0..b.n).filter(|l| !base.contains(l)) {
+                let c = self.at(line, p);
+                if b.cand[c] & bit(v) != 0 && fins.iter().all(|&f| b.sees(c, f)) {
+                    eliminations.push((c, v));
+                }
+            }
+        }
+        if eliminations.is_empty() {
+            return None;
+        }
+        eliminations.sort_unstable();
+        let (technique, basic) = if self.s == 2 {
+            (Technique::FinnedXWing, Technique::XWing)
+        } else {
+            (Technique::FinnedSwordfish, Technique::Swordfish)
+        };
+        let (base_name, cover_name) = if self.dir == 0 {
+            ("rows", "columns")
+        } else {
+            ("columns", "rows")
+        };
+        let mut base_sorted = base.clone();
+        base_sorted.sort_unstable();
+        let (fin_word, fin_is) = if fins.len() == 1 {
+            ("fin", "the fin is")
+        } else {
+            ("fins", "a fin is")
+        };
+        let names: Vec<String> = fins.iter().map(|&f| b.name(f)).collect();
+        let fin_names = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        let text = format!(
+            "{}{}: {} in {base_name} {} lies only in {cover_name} {}, or in the {fin_word} {} in box {}: either the {} holds or {fin_is} {}, so either way {}",
+            technique.name(),
+            if sashimi { " (sashimi)" } else { "" },
+            symbol_char(v),
+            and_list(base_sorted.iter().map(|x| x + 1)),
+            and_list(bits(cover).map(|p| p as usize)),
+            fin_names,
+            b.units_of(fins[0])[2] as usize - 2 * b.n + 1,
+            basic.name(),
+            symbol_char(v),
+            removal_text(b, &eliminations)
+        );
+        let mut cells: Vec<usize> = base
+            .iter()
+            .flat_map(|&line| bits(cover).map(move |p| (line, p as usize - 1)))
+            .map(|(line, p)| self.at(line, p))
+            .filter(|&c| b.cand[c] & bit(v) != 0)
+            .collect();
+        cells.extend(&fins);
+        Some(Step {
+            technique,
+            cells,
+            placements: vec![],
+            eliminations,
+            text,
+        })
+    }
 }

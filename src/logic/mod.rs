@@ -13,7 +13,9 @@
 //! | naked and hidden singles | `singles.rs` | every size |
 //! | locked candidates (pointing, claiming) | `intersections.rs` | every size |
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
-//! | X-Wing, Swordfish, Jellyfish | `fish.rs` | every size |
+//! | X-Wing, Swordfish, Jellyfish, finned and sashimi X-Wing and Swordfish | `fish.rs` | every size |
+//! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
+//! | Unique Rectangle type 1, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //!
@@ -26,8 +28,10 @@
 mod chains;
 mod fish;
 mod intersections;
+mod single_digit;
 mod singles;
 mod subsets;
+mod uniqueness;
 mod wings;
 
 use std::fmt;
@@ -61,10 +65,31 @@ pub enum Technique {
     HiddenTriple,
     /// A symbol confined to the same two columns in two rows (or rows in two columns).
     XWing,
+    /// Two strong links of a symbol in parallel lines, one end of each in a common line
+    /// across them: a cell seeing both other ends loses the symbol.
+    Skyscraper,
+    /// Strong links of a symbol in a row and a column, one end of each in a common box: a
+    /// cell seeing both other ends loses the symbol.
+    TwoStringKite,
     /// A pivot `xy` seeing pincers `xz` and `yz`: cells seeing both pincers lose `z`.
     XyWing,
+    /// A box whose places for a symbol lie in one row and one column of it, and a strong
+    /// link of the symbol outside it with one end in that row or column.
+    EmptyRectangle,
+    /// An X-Wing but for extra places of its symbol, the fins, in one box: cells of the
+    /// cover lines that see every fin lose the symbol. Sashimi when a base line has one
+    /// place left in the cover.
+    FinnedXWing,
+    /// Three corners of a rectangle over two boxes hold only `a/b`: the fourth cannot be
+    /// `a` or `b`, or the puzzle would have two solutions. Only for a puzzle with one.
+    UniqueRectangle,
+    /// Every open cell has two candidates but one, with three: one of its three is the
+    /// one that keeps the puzzle from two solutions. Only for a puzzle with one.
+    BugPlusOne,
     /// The fish of three lines.
     Swordfish,
+    /// A Swordfish but for fins in one box, as [`Technique::FinnedXWing`].
+    FinnedSwordfish,
     /// A pivot `xyz` seeing pincers `xz` and `yz`: cells seeing all three lose `z`.
     XyzWing,
     /// Four cells of a unit whose candidates number four in all.
@@ -90,7 +115,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 27] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -100,8 +125,15 @@ impl Technique {
         Technique::NakedTriple,
         Technique::HiddenTriple,
         Technique::XWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
         Technique::XyWing,
+        Technique::EmptyRectangle,
+        Technique::FinnedXWing,
+        Technique::UniqueRectangle,
+        Technique::BugPlusOne,
         Technique::Swordfish,
+        Technique::FinnedSwordfish,
         Technique::XyzWing,
         Technique::NakedQuad,
         Technique::WWing,
@@ -127,6 +159,13 @@ impl Technique {
             Technique::NakedQuad => "Naked quad",
             Technique::HiddenQuad => "Hidden quad",
             Technique::XWing => "X-Wing",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::EmptyRectangle => "Empty rectangle",
+            Technique::FinnedXWing => "Finned X-Wing",
+            Technique::FinnedSwordfish => "Finned Swordfish",
+            Technique::UniqueRectangle => "Unique rectangle",
+            Technique::BugPlusOne => "BUG+1",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
             Technique::XyWing => "XY-Wing",
@@ -153,6 +192,13 @@ impl Technique {
             Technique::NakedQuad => "naked-quad",
             Technique::HiddenQuad => "hidden-quad",
             Technique::XWing => "x-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string-kite",
+            Technique::EmptyRectangle => "empty-rectangle",
+            Technique::FinnedXWing => "finned-x-wing",
+            Technique::FinnedSwordfish => "finned-swordfish",
+            Technique::UniqueRectangle => "unique-rectangle",
+            Technique::BugPlusOne => "bug-plus-one",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
@@ -198,13 +244,16 @@ pub struct Step {
 /// ignored), such as a player's pencil marks. Marks of symbols a peer already holds are
 /// dropped, as a player would cross them out. No solution is needed or checked, so
 /// [`Technique::Guess`] finds nothing here; a step's eliminations are sound whenever the
-/// candidates are (each still holds the cell's true symbol).
+/// candidates are (each still holds the cell's true symbol) and, for
+/// [`Technique::UniqueRectangle`] and [`Technique::BugPlusOne`], the puzzle has one
+/// solution, as a player assumes.
 ///
 /// # Panics
 /// If `candidates` does not have one mask per cell.
 pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Step> {
     assert_eq!(candidates.len(), grid.cells().len(), "one mask per cell");
     let mut board = Board::new(grid);
+    board.one_solution = true;
     for (c, m) in board.cand.iter_mut().enumerate() {
         if grid.get(c) == 0 {
             // Stale marks (a symbol placed in a peer since) would mislead every technique
@@ -317,6 +366,9 @@ pub(crate) struct Board {
     /// The unique solution, for guesses (and to check eliminations in debug builds);
     /// empty until [`Logic::new`] knows it.
     pub solution: Vec<u8>,
+    /// The puzzle is known (or, for [`find`], taken) to have one solution, which the
+    /// uniqueness techniques need: false while a puzzle is being checked.
+    pub one_solution: bool,
 }
 
 impl Board {
@@ -352,6 +404,7 @@ impl Board {
             geo,
             open: grid.cells().iter().filter(|&&v| v == 0).count(),
             solution: Vec::new(),
+            one_solution: false,
         }
     }
 
@@ -429,6 +482,14 @@ impl Board {
             Technique::XWing => keep(fish::find(self, 2)),
             Technique::Swordfish => keep(fish::find(self, 3)),
             Technique::Jellyfish => keep(fish::find(self, 4)),
+            Technique::FinnedXWing => fish::find_finned(self, 2),
+            Technique::FinnedSwordfish => fish::find_finned(self, 3),
+            Technique::UniqueRectangle if self.one_solution => uniqueness::rectangle_type_1(self),
+            Technique::BugPlusOne if self.one_solution => uniqueness::bug_plus_one(self),
+            Technique::UniqueRectangle | Technique::BugPlusOne => None,
+            Technique::Skyscraper => single_digit::skyscraper(self),
+            Technique::TwoStringKite => single_digit::two_string_kite(self),
+            Technique::EmptyRectangle => single_digit::empty_rectangle(self),
             Technique::XyWing => wings::xy_wing(self),
             Technique::XyzWing => wings::xyz_wing(self),
             Technique::WWing => wings::w_wing(self),
@@ -495,6 +556,28 @@ impl Board {
         }
         out
     }
+}
+
+/// Eliminations of `v` from the open cells, other than `seen`'s, that see every cell of
+/// `seen`, lowest cell first.
+pub(crate) fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
+    // Candidates for a common peer are the peers of the first cell.
+    let first = seen[0];
+    let mut out = Vec::new();
+    for u in b.units_of(first) {
+        for &c in b.unit(u as usize) {
+            let c = c as usize;
+            if b.cand[c] & bit(v) != 0
+                && !seen.contains(&c)
+                && seen.iter().all(|&s| b.sees(c, s))
+                && !out.contains(&(c, v))
+            {
+                out.push((c, v));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
 /// The end of an elimination sentence: `"r1c2 and r5c2 lose 4, r1c3 loses 4/7"`. Cells

@@ -9,7 +9,7 @@
 //!   two places, one seen by each cell. One of the cells is `y`: a cell seeing both loses
 //!   `y`.
 
-use super::{Board, Step, Technique, bit, bits, removal_text, symbols};
+use super::{Board, Step, Technique, bit, bits, removal_text, seeing_all, symbols};
 use crate::format::symbol_char;
 
 /// Open cells with exactly `count` candidates.
@@ -17,27 +17,6 @@ fn with_count(b: &Board, count: u32) -> Vec<usize> {
     (0..b.cand.len())
         .filter(|&c| b.cand[c].count_ones() == count)
         .collect()
-}
-
-/// Eliminations of `v` from the open cells that see every cell of `seen`.
-fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
-    // Candidates for a common peer are the peers of the first cell.
-    let first = seen[0];
-    let mut out = Vec::new();
-    for u in b.units_of(first) {
-        for &c in b.unit(u as usize) {
-            let c = c as usize;
-            if b.cand[c] & bit(v) != 0
-                && !seen.contains(&c)
-                && seen.iter().all(|&s| b.sees(c, s))
-                && !out.contains(&(c, v))
-            {
-                out.push((c, v));
-            }
-        }
-    }
-    out.sort_unstable();
-    out
 }
 
 /// The first XY-Wing.

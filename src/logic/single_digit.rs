@@ -1,0 +1,297 @@
+//! Single-digit patterns, at every size: Skyscraper, 2-String Kite and Empty Rectangle.
+//!
+//! Each joins two strong links of one symbol (a unit where it has exactly two places, so
+//! one of them holds it) by a weak link (two places that see each other, so at most one
+//! holds it).
+//!
+//! - Skyscraper: two rows, each with two places for the symbol, one place of each in a
+//!   common column (the weak link). Both of those cannot hold it, so one of the two other
+//!   ends does: a cell seeing both ends loses the symbol. The same with rows and columns
+//!   swapped.
+//! - 2-String Kite: one row and one column with two places each, one place of each in a
+//!   common box (the weak link); a cell seeing both other ends loses the symbol.
+//! - Empty Rectangle: a box whose places for the symbol all lie in one row and one column
+//!   of it, and a strong link in a column (or row) outside the box with one end in that
+//!   row (or column). If that end holds the symbol, the box holds it in its column; if
+//!   not, the other end does: either way the cell in that column and the other end's row
+//!   loses the symbol.
+//!
+//! Every pattern is found from the strong links of one symbol, at most `3n` of them, so
+//! a round costs about `n` symbols times `n²` pairs of links (or, for the Empty
+//! Rectangle, `n` boxes times `n` lines): cheap enough at every size up to 64×64.
+
+use super::{Board, Step, Technique, bit, removal_text, seeing_all, unit_name};
+use crate::format::symbol_char;
+
+/// A strong link: a unit where a symbol has exactly two places.
+#[derive(Clone, Copy)]
+struct Link {
+    unit: usize,
+    ends: [usize; 2],
+}
+
+/// Per unit, the symbols with exactly two places in it: one pass over the board serves
+/// every symbol.
+fn two_place_symbols(b: &Board) -> Vec<u64> {
+    (0..3 * b.n)
+        .map(|unit| {
+            // The symbols seen at least once, twice, three times so far.
+            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            for &c in b.unit(unit) {
+                let m = b.cand[c as usize];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            two & !three
+        })
+        .collect()
+}
+
+/// The strong links of `v`, units in order (rows, then columns, then boxes), from
+/// [`two_place_symbols`].
+fn strong_links(b: &Board, pairs: &[u64], v: u8) -> Vec<Link> {
+    (0..3 * b.n)
+        .filter(|&unit| pairs[unit] & bit(v) != 0)
+        .map(|unit| {
+            let mut places = b
+                .unit(unit)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| b.cand[c] & bit(v) != 0);
+            let p = places.next().expect("two places");
+            let q = places.next().expect("two places");
+            Link { unit, ends: [p, q] }
+        })
+        .collect()
+}
+
+/// The first Skyscraper.
+pub(super) fn skyscraper(b: &Board) -> Option<Step> {
+    two_links(b, Technique::Skyscraper)
+}
+
+/// The first 2-String Kite.
+pub(super) fn two_string_kite(b: &Board) -> Option<Step> {
+    two_links(b, Technique::TwoStringKite)
+}
+
+/// Skyscraper (two parallel lines whose links meet in a line across them) or 2-String
+/// Kite (a row and a column whose links meet in a box).
+fn two_links(b: &Board, technique: Technique) -> Option<Step> {
+    let n = b.n;
+    let kite = technique == Technique::TwoStringKite;
+    let pairs = two_place_symbols(b);
+    for v in 1..=n as u8 {
+        let links: Vec<Link> = strong_links(b, &pairs, v)
+            .into_iter()
+            .filter(|l| l.unit < 2 * n)
+            .collect();
+        for (i, x) in links.iter().enumerate() {
+            for y in &links[i + 1..] {
+                let (x_row, y_row) = (x.unit < n, y.unit < n);
+                // Skyscraper: two rows or two columns; kite: a row, then a column.
+                if kite != (x_row != y_row) {
+                    continue;
+                }
+                for (xb, yb) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                    let (x_base, x_end) = (x.ends[xb], x.ends[1 - xb]);
+                    let (y_base, y_end) = (y.ends[yb], y.ends[1 - yb]);
+                    let cells = [x_base, x_end, y_base, y_end];
+                    if (1..4).any(|j| cells[..j].contains(&cells[j])) {
+                        continue;
+                    }
+                    // The unit of the weak link between the two bases. The far ends
+                    // must not share a line as well: that would be an X-Wing.
+                    let [xr, xc, xbox] = b.units_of(x_base);
+                    let [yr, yc, ybox] = b.units_of(y_base);
+                    let [xer, xec, _] = b.units_of(x_end);
+                    let [yer, yec, _] = b.units_of(y_end);
+                    let weak = if kite {
+                        (xbox == ybox).then_some(xbox)
+                    } else if x_row {
+                        (xc == yc && xec != yec).then_some(xc)
+                    } else {
+                        (xr == yr && xer != yer).then_some(xr)
+                    };
+                    let Some(weak) = weak else { continue };
+                    let eliminations = seeing_all(b, &[x_end, y_end], v);
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let text = format!(
+                        "{}: {} in {} is in {} or {}, in {} in {} or {}, and {} and {} share {}: one of {} and {} is {}, so {}",
+                        technique.name(),
+                        symbol_char(v),
+                        unit_name(n, x.unit),
+                        b.name(x_base),
+                        b.name(x_end),
+                        unit_name(n, y.unit),
+                        b.name(y_base),
+                        b.name(y_end),
+                        b.name(x_base),
+                        b.name(y_base),
+                        unit_name(n, weak as usize),
+                        b.name(x_end),
+                        b.name(y_end),
+                        symbol_char(v),
+                        removal_text(b, &eliminations)
+                    );
+                    return Some(Step {
+                        technique,
+                        cells: cells.to_vec(),
+                        placements: vec![],
+                        eliminations,
+                        text,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The first Empty Rectangle.
+pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
+    let (n, k) = (b.n, b.k);
+    if k < 2 {
+        return None;
+    }
+    let pairs = two_place_symbols(b);
+    for v in 1..=n as u8 {
+        let links: Vec<Link> = strong_links(b, &pairs, v)
+            .into_iter()
+            .filter(|l| l.unit < 2 * n)
+            .collect();
+        if links.is_empty() {
+            continue;
+        }
+        // The strong link of each row and column, if it has one.
+        let mut line_link: Vec<Option<Link>> = vec![None; 2 * n];
+        for l in links {
+            line_link[l.unit] = Some(l);
+        }
+        for bx in 0..n {
+            let band = bx / k * k;
+            let places: Vec<(usize, usize)> = b
+                .unit(2 * n + bx)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| b.cand[c] & bit(v) != 0)
+                .map(|c| (c / n, c % n))
+                .collect();
+            // A cross holds at most 2k - 1 places.
+            if places.len() < 2 || places.len() >= 2 * k {
+                continue;
+            }
+            for row in band..band + k {
+                // The places off this row must share one column, the cross's.
+                let mut off_row = places.iter().filter(|&&(r, _)| r != row);
+                let Some(&(_, col)) = off_row.next() else {
+                    continue;
+                };
+                if off_row.any(|&(_, c)| c != col) {
+                    continue;
+                }
+                // At least one place off the column in the row: otherwise all lie in one
+                // column, a pointing pattern.
+                if !places.iter().any(|&(r, c)| r == row && c != col) {
+                    continue;
+                }
+                for dir in 0..2 {
+                    if let Some(step) = rectangle_step(b, v, bx, row, col, dir, &line_link) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// An Empty Rectangle of `v` in box `bx` with its cross at `row`, `col`, with a strong
+/// link in a column outside the box (`dir` 0) or a row outside it (`dir` 1).
+fn rectangle_step(
+    b: &Board,
+    v: u8,
+    bx: usize,
+    row: usize,
+    col: usize,
+    dir: usize,
+    line_link: &[Option<Link>],
+) -> Option<Step> {
+    let (n, k) = (b.n, b.k);
+    let (band, stack) = (bx / k * k, bx % k * k);
+    // In `dir` 0 the link is in a column, one end in the cross's row, the other in a row
+    // outside the box's band; the target is in that row and the cross's column. `dir` 1
+    // swaps rows and columns.
+    let (arm, arm_first, across_first) = if dir == 0 {
+        (row, stack, band)
+    } else {
+        (col, band, stack)
+    };
+    let coord = |c: usize| {
+        if dir == 0 {
+            (c / n, c % n)
+        } else {
+            (c % n, c / n)
+        }
+    };
+    for line in (0..n).filter(|&l| l / k * k != arm_first) {
+        let unit = if dir == 0 { n + line } else { line };
+        let Some(link) = line_link[unit] else {
+            continue;
+        };
+        for e in 0..2 {
+            let (near, far) = (link.ends[e], link.ends[1 - e]);
+            let (far_along, _) = coord(far);
+            if coord(near).0 != arm || far_along / k * k == across_first {
+                continue;
+            }
+            let target = if dir == 0 {
+                far_along * n + col
+            } else {
+                row * n + far_along
+            };
+            if b.cand[target] & bit(v) == 0 {
+                continue;
+            }
+            let eliminations = vec![(target, v)];
+            let text = format!(
+                "Empty rectangle: {} in box {} lies only in row {} and column {}, and {} in {} is in {} or {}: if {} holds it, box {} has it in {}; if not, {} does; either way {}",
+                symbol_char(v),
+                bx + 1,
+                row + 1,
+                col + 1,
+                symbol_char(v),
+                unit_name(n, link.unit),
+                b.name(near),
+                b.name(far),
+                b.name(near),
+                bx + 1,
+                if dir == 0 {
+                    format!("column {}", col + 1)
+                } else {
+                    format!("row {}", row + 1)
+                },
+                b.name(far),
+                removal_text(b, &eliminations)
+            );
+            let mut cells: Vec<usize> = b
+                .unit(2 * n + bx)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| b.cand[c] & bit(v) != 0)
+                .collect();
+            cells.extend([near, far]);
+            return Some(Step {
+                technique: Technique::EmptyRectangle,
+                cells,
+                placements: vec![],
+                eliminations,
+                text,
+            });
+        }
+    }
+    None
+}
