@@ -48,6 +48,13 @@ fn two_place_symbols(b: &Board) -> Vec<u64> {
         .collect()
 }
 
+/// The strong links of `v` in rows and columns only (see [`strong_links`]).
+fn line_links(b: &Board, pairs: &[u64], v: u8) -> Vec<Link> {
+    let mut links = strong_links(b, pairs, v);
+    links.retain(|l| l.unit < 2 * b.n);
+    links
+}
+
 /// The strong links of `v`, units in order (rows, then columns, then boxes), from
 /// [`two_place_symbols`].
 fn strong_links(b: &Board, pairs: &[u64], v: u8) -> Vec<Link> {
@@ -83,10 +90,7 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
     let kite = technique == Technique::TwoStringKite;
     let pairs = two_place_symbols(b);
     for v in 1..=n as u8 {
-        let links: Vec<Link> = strong_links(b, &pairs, v)
-            .into_iter()
-            .filter(|l| l.unit < 2 * n)
-            .collect();
+        let links = line_links(b, &pairs, v);
         for (i, x) in links.iter().enumerate() {
             for y in &links[i + 1..] {
                 let (x_row, y_row) = (x.unit < n, y.unit < n);
@@ -159,10 +163,7 @@ pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
     }
     let pairs = two_place_symbols(b);
     for v in 1..=n as u8 {
-        let links: Vec<Link> = strong_links(b, &pairs, v)
-            .into_iter()
-            .filter(|l| l.unit < 2 * n)
-            .collect();
+        let links = line_links(b, &pairs, v);
         if links.is_empty() {
             continue;
         }
