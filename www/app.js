@@ -18,7 +18,7 @@ import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
 import {
   blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
-  puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel, mergedGames, GAMES_STORAGE_KEY,
+  puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel, mergedGames, gradeNamed, GAMES_STORAGE_KEY,
 } from './persist.js';
 import { PlayClock, clockText } from './clock.js';
 import { boardCanvas, boardSvg, download } from './export.js';
@@ -648,7 +648,7 @@ function generationDetails(result, ms) {
 /** The level a link carries, until the puzzle is rated here. */
 function levelFromHash(hash) {
   const named = levelOf(hash);
-  return named ? { level: named, name: named[0].toUpperCase() + named.slice(1), score: null } : null;
+  return named ? gradeNamed(named) : null;
 }
 
 function showLevel() {

@@ -114,12 +114,15 @@ export function checkedRecord(r, readable) {
   };
 }
 
+/** A grade as the app keeps it: {level ('easy' ...), name ('Easy' ...), score or null}. */
+export function gradeNamed(level, score = null) {
+  return { level, name: level[0].toUpperCase() + level.slice(1), score };
+}
+
 /** A saved grade {level, name, score (or null)}, checked; null when it is none. */
 function checkedLevel(grade) {
   if (!grade || typeof grade !== 'object' || !LEVELS.includes(grade.level)) return null;
-  const name = grade.level[0].toUpperCase() + grade.level.slice(1);
-  const score = Number.isSafeInteger(grade.score) && grade.score >= 0 ? grade.score : null;
-  return { level: grade.level, name, score };
+  return gradeNamed(grade.level, Number.isSafeInteger(grade.score) && grade.score >= 0 ? grade.score : null);
 }
 
 /**

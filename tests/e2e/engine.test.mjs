@@ -6,6 +6,10 @@ import { openPage, ROOT, withBrowser } from './harness.mjs';
 
 const env = withBrowser();
 
+/** A minimal 25×25 that no engine here decides in under a second (BENCHMARKS.md). */
+const hardPuzzle = async () =>
+  (await readFile(`${ROOT}/bench/data/minimal-25.txt`, 'utf8')).split('\n')[11];
+
 const cargoVersion = async () =>
   (await readFile(`${ROOT}/Cargo.toml`, 'utf8')).match(/^version = "(.+)"$/m)[1];
 
@@ -195,8 +199,7 @@ test('text with lone CRs, a commented grid and a short row reads as the README s
 });
 
 test('timeoutMs stops one call with kind timeout, and the calls queued behind it still answer', async () => {
-  // A minimal 25×25 that no engine here decides in under a second (BENCHMARKS.md).
-  const hard = (await readFile(`${ROOT}/bench/data/minimal-25.txt`, 'utf8')).split('\n')[11];
+  const hard = await hardPuzzle();
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const result = await page.evaluate(async (hard) => {
     const { createEngine } = await import('/www/engine.js');
@@ -228,7 +231,7 @@ test('timeoutMs stops one call with kind timeout, and the calls queued behind it
 });
 
 test('aborting the running call leaves the calls queued behind it; a queued call times out on its own', async () => {
-  const hard = (await readFile(`${ROOT}/bench/data/minimal-25.txt`, 'utf8')).split('\n')[11];
+  const hard = await hardPuzzle();
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const result = await page.evaluate(async (hard) => {
     const { createEngine } = await import('/www/engine.js');
