@@ -27,7 +27,8 @@
 //!    check, and from 36×36 up an allowance for the whole pass: there nearly every check
 //!    that runs long is a clue that cannot go, whose second solution takes any solver
 //!    hundreds of thousands of contradictions to find. A clue still undecided stays,
-//!    and is counted in [`Generated::undecided`].
+//!    and is counted in [`Generated::undecided`]. A minimal 25×25 has an allowance too,
+//!    larger: a grid whose checks all run long gives way to the next candidate seed.
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
@@ -377,8 +378,9 @@ pub struct Generated {
     /// only when no candidate was finished in time; `seed` then regenerates the same full
     /// grid, dug further.
     pub budget_ran_out: bool,
-    /// Candidate puzzles made: 1 without a budget or a difficulty. With one, the budget
-    /// decides how many run; a candidate still running when it ends is dropped, and not
+    /// Candidate puzzles made: 1 without a budget or a difficulty (up to
+    /// [`MINIMAL_CANDIDATES`] for a minimal 25×25). With one, the budget decides how many
+    /// run; a candidate still running when it ends is dropped, and not
     /// counted.
     pub candidates: u32,
     /// Times the full-grid search was restarted.
@@ -572,6 +574,40 @@ fn cdcl_check_limit(shape: Shape) -> u64 {
 /// so that the same seed gives the same puzzle on any machine in about the same time.
 const EXACT_ALLOWANCE_PER_CELL: u64 = 8;
 
+/// For a minimal target at 25×25, the exact pass's allowance of contradictions to start
+/// with, per cell of the grid (20,000 for the grid); each conflict-driven check then adds
+/// [`MINIMAL_CREDIT_PER_CELL`] per cell of its orbit. Most grids spend 150 to 400 per
+/// check (40,000 to 90,000 in all), but about one in three spends 1,000 to 3,500 on
+/// every check (300,000 to 900,000 in all, up to a minute): there each check that finds
+/// a second solution is hard. Such a candidate runs out of its allowance within its
+/// first few dozen checks (in 1 to 4 s) and gives way to the next seed of the sequence
+/// ([`MINIMAL_CANDIDATES`]): the time is bounded by counts, so the same seed still gives
+/// the same puzzle on every machine.
+const MINIMAL_ALLOWANCE_PER_CELL: u64 = 32;
+
+/// What each conflict-driven check of a minimal 25×25 adds to the allowance, per cell of
+/// its orbit (less the [`CHECK_CHARGE`] it then costs).
+const MINIMAL_CREDIT_PER_CELL: u64 = 900;
+
+/// The most candidates a minimal target at 25×25 makes without a budget: the first one
+/// proved minimal is the answer; if none is, the sparsest (not proved minimal).
+pub const MINIMAL_CANDIDATES: u32 = 5;
+
+/// The exact pass's allowance of contradictions for one candidate: what it starts with
+/// (`u64::MAX`: no limit) and what each conflict-driven check adds per cell of its orbit.
+/// From 36×36 up [`EXACT_ALLOWANCE_PER_CELL`]; for a minimal target at 25×25
+/// [`MINIMAL_ALLOWANCE_PER_CELL`] and [`MINIMAL_CREDIT_PER_CELL`].
+fn exact_allowance(shape: Shape, target: Target) -> (u64, u64) {
+    let cells = shape.cells() as u64;
+    match shape.size() {
+        s if s > 25 => (EXACT_ALLOWANCE_PER_CELL * cells, 0),
+        25 if target == Target::Minimal => {
+            (MINIMAL_ALLOWANCE_PER_CELL * cells, MINIMAL_CREDIT_PER_CELL)
+        }
+        _ => (u64::MAX, 0),
+    }
+}
+
 /// Contradictions charged to the allowance for each check besides those it meets: its
 /// setup (loading the question) costs as much as that many.
 const CHECK_CHARGE: u64 = 200;
@@ -583,7 +619,10 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// Generates a puzzle with exactly one solution.
 ///
 /// Without a budget or a difficulty, one candidate is dug in full: the seed alone decides
-/// the puzzle. With a time budget ([`Options::budget_ms`]), candidates from a sequence of
+/// the puzzle. (A minimal target at 25×25 is the exception: each candidate's exact pass
+/// has an allowance of contradictions, and one that runs out of it gives way to the next
+/// seed of a sequence drawn from the seed, up to [`MINIMAL_CANDIDATES`]; the seed alone
+/// still decides the puzzle, and the result's seed regenerates it.) With a time budget ([`Options::budget_ms`]), candidates from a sequence of
 /// seeds are dug until one reaches the target (with a difficulty: has the level), and the
 /// budget decides how many run: a candidate still running when it ends is dropped, and
 /// the best finished one is returned, so the result comes within the budget (plus the
@@ -621,11 +660,22 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         None => options.budget_ms,
     };
     let made = match budget {
+        None if target == Target::Minimal
+            && exact_allowance(options.shape, target).0 < u64::MAX =>
+        {
+            search(options, target, f64::INFINITY, MINIMAL_CANDIDATES, control)?
+        }
         None => {
             let mut whole = Share::whole(control);
             dig(options, target, &mut whole, None)?.expect("a dig without a deadline finishes")
         }
-        Some(budget) => search(options, target, budget, control)?,
+        Some(budget) => search(
+            options,
+            target,
+            budget,
+            max_candidates(options.shape),
+            control,
+        )?,
     };
     control.progress(&Progress {
         fraction: 1.0,
@@ -640,12 +690,14 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
 }
 
 /// Candidates from the seeds `seed`, then a sequence drawn from it, until one is good
-/// enough or the budget says stop. The result's seed regenerates its puzzle (the
-/// first seed of the sequence is the seed itself).
+/// enough, `most` were made, or the budget (milliseconds; infinite for none) says stop.
+/// The result's seed regenerates its puzzle (the first seed of the sequence is the seed
+/// itself).
 fn search(
     options: &Options,
     target: Target,
     budget: f64,
+    most: u32,
     control: &mut dyn Control,
 ) -> Result<Generated, Error> {
     let start = control.now_ms();
@@ -666,7 +718,7 @@ fn search(
     // not counted.
     let mut finished = 0;
     let mut ran_out = false;
-    while started < max_candidates(options.shape) {
+    while started < most {
         let now = share.outer.now_ms();
         // Start another only when the mean candidate so far would still fit.
         if started > 0 && now + (now - start) / started as f64 > deadline {
@@ -1124,11 +1176,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         rounds.push(Round::ConflictDriven {
             limit: cdcl_check_limit(shape),
         });
-        let mut allowance = if shape.size() <= 25 {
-            u64::MAX
-        } else {
-            EXACT_ALLOWANCE_PER_CELL * shape.cells() as u64
-        };
+        let (mut allowance, credit) = exact_allowance(shape, self.target);
         let mut cdcl: Option<Cdcl> = None;
         self.solver.set_preferred(Some(&self.solution));
         for round in rounds {
@@ -1155,6 +1203,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                     Round::ConflictDriven { limit } => {
                         let cdcl = cdcl.get_or_insert_with(|| Cdcl::new(shape));
                         let ticker = self.ticker;
+                        allowance = allowance.saturating_add(credit * orbit.len() as u64);
                         let limit = limit.min(allowance);
                         let (verdict, spent) = cdcl_removal_check(
                             cdcl,
