@@ -348,20 +348,21 @@ function sentence(text) {
 
 /**
  * Stage one's words for a step: the engine's `focus` when it gives one, else the unit
- * the step's cells share ("Look at row 3: a naked pair"), the lines they lie on, or the
- * symbol the step is about.
+ * the step's cells share ("Look at row 3: a naked pair"; a single cell's box), the lines
+ * they lie on, or the symbol the step is about.
  */
 export function stepFocus(step, size) {
   if (typeof step.focus === 'string' && step.focus.trim()) return step.focus.trim();
   const { phrase } = technique(step.technique, step.name);
   const cells = step.cells?.length ? step.cells : (step.placements ?? []).map((p) => p.cell);
   if (!cells.length) return `Look for ${phrase}`;
-  if (cells.length === 1) return `Look at ${cellName(cells[0], size)}: ${phrase}`;
   const k = boxSide(size) || 1;
   const rows = new Set(cells.map((c) => Math.floor(c / size)));
   const columns = new Set(cells.map((c) => c % size));
   const boxes = new Set(cells.map((c) => Math.floor(Math.floor(c / size) / k) * k + Math.floor((c % size) / k)));
   const one = (set) => [...set][0] + 1;
+  // One cell (a naked single): its box, so that stage one does not give the cell away.
+  if (cells.length === 1) return `Look at box ${one(boxes)}: ${phrase}`;
   if (rows.size === 1) return `Look at row ${one(rows)}: ${phrase}`;
   if (columns.size === 1) return `Look at column ${one(columns)}: ${phrase}`;
   if (boxes.size === 1) return `Look at box ${one(boxes)}: ${phrase}`;

@@ -63,7 +63,7 @@ test('hint stages: stage one names the region and the technique, the grid shows 
   assert.equal(stepFocus(single, 9), 'Look at box 7: a hidden single');
   assert.equal(stepFocus(pair, 9), 'Look at row 3: a naked pair');
   assert.equal(stepFocus({ ...pair, cells: [1, 28] }, 9), 'Look at column 2: a naked pair');
-  assert.equal(stepFocus({ technique: 'naked-single', name: 'Naked single', cells: [10] }, 9), 'Look at r2c2: a naked single');
+  assert.equal(stepFocus({ technique: 'naked-single', name: 'Naked single', cells: [10] }, 9), 'Look at box 1: a naked single');
   const wing = { technique: 'x-wing', name: 'X-Wing', cells: [1, 7, 37, 43], eliminations: [{ cell: 19, value: 4 }] };
   assert.equal(stepFocus(wing, 9), 'Look at rows 1 and 5: an X-Wing on 4');
   assert.equal(stepFocus({ ...single, focus: 'Look at box 4: a hidden single.' }, 9), 'Look at box 4: a hidden single.',
@@ -699,7 +699,7 @@ test('Hint again says more on the same grid: where to look, the cells, then the 
   assert.equal(await page.getAttribute('#hint-text', 'aria-live'), 'polite', 'each stage is announced');
   const first = await hintBox(page);
   assert.match(first, /Hint 1 of 3/);
-  assert.match(first, /Look at (row|column|box) \d+|Look at r\d+c\d+/);
+  assert.match(first, /Look at (row|column|box) \d+/);
   assert.equal(await page.$eval('#grid', (c) => c.dataset.hint.split(' ').filter(Boolean).length > 0), true);
   const target = Number(await page.$eval('#grid', (c) => c.dataset.hintTarget));
 
