@@ -7,7 +7,9 @@
 // For tests and scripts the canvas carries the grid as text: data-grid (every value, one
 // line, what Copy copies), data-givens (the givens alone), data-size, and the cells drawn
 // as clashing, rejected by the engine, or marked (data-clashes, data-errors, data-marked:
-// cell indices). document.body.dataset.busy names the engine job running ('' when idle).
+// cell indices), and the hint shown (data-hint: its cells, data-hint-target: the cell it
+// fills, data-hint-stage: 1 to 3, all '' without one). document.body.dataset.busy names
+// the engine job running ('' when idle).
 
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
