@@ -254,18 +254,22 @@ export function applySolve(game, result) {
 export const HINT_STAGES = 3;
 
 /**
- * The hint a board shows for the engine's steps, at stage 1: every step's cells (to tint
+ * The hint a board shows for the engine's steps, at stage 1: where to look (`focus`, a
+ * sentence, and the `regions` it names, framed on the grid), every step's cells (to tint
  * from stage 2), the placing step's cell (the target), the pencil marks every step
  * removes, and the chain links between candidates that steps carry (`step.links`, when
  * the engine gives them). hintDrawing() says how much of it the grid shows at its stage.
  */
 export function hintFor(game, steps) {
   const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
+  const focus = steps.length ? stepFocus(steps[0], game.size) : '';
   return {
     game,
     revision: game.revision,
     steps,
     stage: 1,
+    focus,
+    regions: regionsNamed(focus, game.size),
     cells,
     target: steps.at(-1)?.placements?.[0]?.cell ?? -1,
     eliminations: steps.flatMap((step) => step.eliminations ?? []),
@@ -289,9 +293,23 @@ export function advanceHint(hint) {
  */
 export function hintDrawing(hint) {
   if (!hint) return null;
-  if (hint.stage <= 1) return { cells: [], target: -1, eliminations: [], links: [] };
-  if (hint.stage === 2) return { cells: hint.cells, target: -1, eliminations: [], links: hint.links };
-  return { cells: hint.cells, target: hint.target, eliminations: hint.eliminations, links: hint.links };
+  const regions = hint.regions ?? [];
+  if (hint.stage <= 1) return { regions, cells: [], target: -1, eliminations: [], links: [] };
+  if (hint.stage === 2) return { regions, cells: hint.cells, target: -1, eliminations: [], links: hint.links };
+  return { regions, cells: hint.cells, target: hint.target, eliminations: hint.eliminations, links: hint.links };
+}
+
+/**
+ * The units a sentence sends the player to look at, for the grid to frame them: "row 3",
+ * "columns 2 and 7", "box 4" (counted from 1) become [{kind: 'row' | 'column' | 'box',
+ * index (from 0)}]. Only the first phrase counts ("Look at box 4: ... in row 3" frames
+ * box 4); numbers outside the grid are dropped.
+ */
+export function regionsNamed(sentence, size) {
+  const match = /\b(row|column|box)(?:e?s)? (\d+(?:(?:, | and )\d+)*)/i.exec(String(sentence ?? ''));
+  if (!match) return [];
+  const kind = match[1].toLowerCase();
+  return match[2].split(/, | and /).map(Number).filter((i) => i >= 1 && i <= size).map((i) => ({ kind, index: i - 1 }));
 }
 
 /**
@@ -314,7 +332,7 @@ export function hintWords(hint, size) {
   const last = steps.at(-1);
   const main = technique(first.technique, first.name);
   const final = technique(last.technique, last.name);
-  let focus = sentence(stepFocus(first, size));
+  let focus = sentence(hint.focus || stepFocus(first, size));
   if (steps.length > 1) {
     focus += ` It is the first of ${steps.length} steps; the last places a symbol with ${final.phrase}.`;
   }

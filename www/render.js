@@ -42,6 +42,7 @@ export const THEMES = {
     eliminated: '#d01b1b',
     link: '#6a1fc9', // chain links: 4.5:1 or more on cells, hint tints and givens
     linkHalo: '#ffffff',
+    region: '#c98a00', // the frame round the unit a hint says to look at
     error: '#d01b1b',
     marked: '#d98a00',
     focus: '#2454c7',
@@ -66,6 +67,7 @@ export const THEMES = {
     eliminated: '#ff7070',
     link: '#cfb0ff',
     linkHalo: '#1b1e25',
+    region: '#e0b84a',
     error: '#ff5b5b',
     marked: '#ffb020',
     focus: '#8fb3ff',
@@ -188,10 +190,12 @@ export function gridState(game, view) {
  *   clashes     cells drawn in red (symbols repeated in a unit)
  *   errors      cells outlined in red (where the engine rejected the input)
  *   marked      cells outlined in amber (e.g. where two solutions differ)
- *   hint        optional {cells, target, eliminations: [{cell, value}], links}: a logic
- *               step's cells tinted, the cell it fills tinted stronger, the pencil marks
- *               it removes struck through, and its chain's links between candidates
- *               ([{from: {cells, symbol}, to: {cells, symbol}, strong}], see drawLinks)
+ *   hint        optional {regions, cells, target, eliminations: [{cell, value}], links}:
+ *               the units to look at framed ([{kind: 'row' | 'column' | 'box', index}]),
+ *               a logic step's cells tinted, the cell it fills tinted stronger, the
+ *               pencil marks it removes struck through, and its chain's links between
+ *               candidates ([{from: {cells, symbol}, to: {cells, symbol}, strong}], see
+ *               drawLinks)
  *   focused     whether the grid has keyboard focus (draws a ring round the selected cell)
  *   pencilMode  draws that ring dashed
  *   theme       a colour set like THEMES.light
@@ -286,10 +290,32 @@ export function drawGrid(ctx, state, layout) {
     ctx.setLineDash(dash ? [ring * 2, ring * 1.5] : []);
     ctx.strokeRect(x + ring / 2, y + ring / 2, cell - ring, cell - ring);
   };
+  for (const region of state.hint?.regions ?? []) frameUnit(ctx, layout, region, theme.region ?? theme.marked, ring);
   for (const i of state.marked ?? []) outline(i, theme.marked, false);
   for (const i of state.errors ?? []) outline(i, theme.error, false);
   if (sel >= 0 && state.focused) outline(sel, theme.focus, state.pencilMode);
   ctx.setLineDash([]);
+}
+
+/** Frames a row, column or box ({kind, index} from 0) just inside its border. */
+function frameUnit(ctx, layout, { kind, index }, color, width) {
+  const n = layout.size;
+  const k = layout.box;
+  if (!Number.isInteger(index) || index < 0 || index >= n) return;
+  const span = (first, last) => [cellStart(layout, first), cellStart(layout, last) + layout.cell];
+  let columns;
+  let rows;
+  if (kind === 'row') [rows, columns] = [span(index, index), span(0, n - 1)];
+  else if (kind === 'column') [rows, columns] = [span(0, n - 1), span(index, index)];
+  else if (kind === 'box') {
+    const r = Math.floor(index / k) * k;
+    const c = (index % k) * k;
+    [rows, columns] = [span(r, r + k - 1), span(c, c + k - 1)];
+  } else return;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.setLineDash([]);
+  ctx.strokeRect(columns[0] + width / 2, rows[0] + width / 2, columns[1] - columns[0] - width, rows[1] - rows[0] - width);
 }
 
 /** Strikes through the pencil marks a hint removes (where the cell shows them). */

@@ -9,7 +9,7 @@ import { Game } from '../../www/game.js';
 import { fromLine } from '../../www/grid.js';
 import { hashKey, withGame } from '../../www/persist.js';
 import { ago, recordSummary, worthKeeping } from '../../www/recent.js';
-import { advanceHint, hintDrawing, hintFor, hintWords, stepFocus } from '../../www/board.js';
+import { advanceHint, hintDrawing, hintFor, hintWords, regionsNamed, stepFocus } from '../../www/board.js';
 import { TECHNIQUES, technique } from '../../www/techniques.js';
 
 // magictour top1465 #1: one solution.
@@ -79,6 +79,11 @@ test('hint stages: stage one names the region and the technique, the grid shows 
   } while (advanceHint(hint));
   assert.equal(drawn.length, 3);
   assert.deepEqual(drawn[0].cells, [], 'stage 1 tints nothing');
+  assert.deepEqual(drawn[0].regions, [{ kind: 'row', index: 2 }], 'but frames the row it names');
+  assert.deepEqual(regionsNamed('Look at rows 1 and 5: an X-Wing on 4', 9), [{ kind: 'row', index: 0 }, { kind: 'row', index: 4 }]);
+  assert.deepEqual(regionsNamed('Look at box 4: a hidden single in row 3.', 9), [{ kind: 'box', index: 3 }]);
+  assert.deepEqual(regionsNamed('Look at columns 2, 7 and 12', 9), [{ kind: 'column', index: 1 }, { kind: 'column', index: 6 }]);
+  assert.deepEqual(regionsNamed('Look for an XY-chain', 9), []);
   assert.deepEqual(drawn[1].cells, hint.cells);
   assert.equal(drawn[1].target, -1, 'stage 2 does not give the answer away');
   assert.equal(drawn[2].target, 74);

@@ -233,6 +233,13 @@ test('drawGrid: chain links are drawn between candidates, strong solid and weak 
     assert.ok(weak.hits < strong.hits * 0.85, `${label}: dashes leave gaps (${weak.hits} vs ${strong.hits})`);
     assert.deepEqual(strong.rings, [true, true], `${label}: both candidates are ringed at their pencil-mark places`);
   }
+  // The unit a hint names is framed: box 5's corner cell shows the frame, its centre does not.
+  const framed = await drawAndSample(page, 9, {
+    values: new Array(81).fill(0), hint: { regions: [{ kind: 'box', index: 4 }], cells: [], eliminations: [], links: [] },
+  }, [{ cell: 30, fx: 0.02, fy: 0.02 }, { cell: 40, fx: 0.5, fy: 0.5 }, { cell: 29, fx: 0.5, fy: 0.02 }]);
+  const [corner, centre, outside] = framed.samples;
+  assert.ok(close(corner, framed.colours.region), `frame ${corner}`);
+  assert.ok(close(centre, framed.colours.cell) && close(outside, framed.colours.cell), 'only the border is framed');
   // A grouped node (several cells) and links with cells off the grid are drawn or skipped, never thrown.
   const grouped = await drawLink(page, 9, { from: { cells: [10], symbol: 5 }, to: { cells: [45, 46], symbol: 5 }, strong: true });
   assert.ok(grouped.hits > 0);
