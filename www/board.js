@@ -365,36 +365,31 @@ function sentence(text) {
 }
 
 /**
- * Stage one's words for a step: the engine's `focus` when it gives one, else the unit
- * the step's cells share ("Look at row 3: a naked pair"; a single cell's box), the lines
- * they lie on, or the symbol the step is about.
+ * Stage one's words for a step: the engine's `focus` when it gives one, else, as the
+ * engine words it, the smallest region holding the step's cells (one unit, box first as
+ * a player scans; else up to three rows, columns or boxes; else the grid), the symbol
+ * when the step places or removes only one, and the technique: "Look at rows 1 and 5
+ * for 4: an X-Wing".
  */
 export function stepFocus(step, size) {
   if (typeof step.focus === 'string' && step.focus.trim()) return step.focus.trim();
   const { phrase } = technique(step.technique, step.name);
   const cells = step.cells?.length ? step.cells : (step.placements ?? []).map((p) => p.cell);
-  if (!cells.length) return `Look for ${phrase}`;
   const k = boxSide(size) || 1;
-  const rows = new Set(cells.map((c) => Math.floor(c / size)));
-  const columns = new Set(cells.map((c) => c % size));
-  const boxes = new Set(cells.map((c) => Math.floor(Math.floor(c / size) / k) * k + Math.floor((c % size) / k)));
-  const one = (set) => [...set][0] + 1;
-  // One cell (a naked single): its box, so that stage one does not give the cell away.
-  if (cells.length === 1) return `Look at box ${one(boxes)}: ${phrase}`;
-  if (rows.size === 1) return `Look at row ${one(rows)}: ${phrase}`;
-  if (columns.size === 1) return `Look at column ${one(columns)}: ${phrase}`;
-  if (boxes.size === 1) return `Look at box ${one(boxes)}: ${phrase}`;
-  const list = (set) => {
-    const numbers = [...set].sort((a, b) => a - b).map((i) => i + 1);
-    return `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
-  };
+  const lines = [
+    ['box', 'boxes', (c) => Math.floor(Math.floor(c / size) / k) * k + Math.floor((c % size) / k)],
+    ['row', 'rows', (c) => Math.floor(c / size)],
+    ['column', 'columns', (c) => c % size],
+  ].map(([one, many, of]) => ({ one, many, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));
+  const list = (numbers) => (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`);
+  const unit = lines.find((l) => l.numbers.length === 1);
+  const few = [lines[1], lines[2], lines[0]].find((l) => l.numbers.length <= 3);
+  const region = !cells.length ? 'the grid'
+    : unit ? `${unit.one} ${unit.numbers[0]}` : few ? `${few.many} ${list(few.numbers)}` : 'the grid';
   const symbols = new Set([...(step.placements ?? []), ...(step.eliminations ?? [])].map((p) => p.value));
-  const about = symbols.size === 1 ? ` on ${symbolChar([...symbols][0])}` : '';
-  if (Math.min(rows.size, columns.size) <= 4) {
-    return rows.size <= columns.size ? `Look at rows ${list(rows)}: ${phrase}${about}`
-      : `Look at columns ${list(columns)}: ${phrase}${about}`;
-  }
-  return symbols.size === 1 ? `Look at the ${symbolChar([...symbols][0])}s: ${phrase}` : `Look for ${phrase}`;
+  const simple = ['naked-single', 'hidden-single'].includes(step.technique);
+  const about = symbols.size === 1 && !simple ? ` for ${symbolChar([...symbols][0])}` : '';
+  return `Look at ${region}${about}: ${phrase}`;
 }
 
 /** Why the engine gave no hint (its status is not 'ok'), in words without a final period. */

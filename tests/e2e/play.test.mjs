@@ -61,11 +61,14 @@ test('hint stages: stage one names the region and the technique, the grid shows 
   const pair = { technique: 'naked-pair', name: 'Naked pair', text: 'Naked pair 1/2 in r3c1, r3c5: remove 1 from r3c9',
     cells: [18, 22], placements: [], eliminations: [{ cell: 26, value: 1 }] };
   assert.equal(stepFocus(single, 9), 'Look at box 7: a hidden single');
-  assert.equal(stepFocus(pair, 9), 'Look at row 3: a naked pair');
-  assert.equal(stepFocus({ ...pair, cells: [1, 28] }, 9), 'Look at column 2: a naked pair');
+  assert.equal(stepFocus(pair, 9), 'Look at row 3 for 1: a naked pair');
+  assert.equal(stepFocus({ ...pair, cells: [1, 28] }, 9), 'Look at column 2 for 1: a naked pair');
+  assert.equal(stepFocus({ ...pair, cells: [0, 10] }, 9), 'Look at box 1 for 1: a naked pair', 'a box first');
   assert.equal(stepFocus({ technique: 'naked-single', name: 'Naked single', cells: [10] }, 9), 'Look at box 1: a naked single');
   const wing = { technique: 'x-wing', name: 'X-Wing', cells: [1, 7, 37, 43], eliminations: [{ cell: 19, value: 4 }] };
-  assert.equal(stepFocus(wing, 9), 'Look at rows 1 and 5: an X-Wing on 4');
+  assert.equal(stepFocus(wing, 9), 'Look at rows 1 and 5 for 4: an X-Wing');
+  assert.equal(stepFocus({ technique: 'xy-chain', name: 'XY-chain', cells: [0, 13, 26, 39, 52], eliminations: [] }, 9),
+    'Look at the grid: an XY-chain');
   assert.equal(stepFocus({ ...single, focus: 'Look at box 4: a hidden single.' }, 9), 'Look at box 4: a hidden single.',
     'the engine\'s own focus sentence wins');
 
@@ -88,7 +91,7 @@ test('hint stages: stage one names the region and the technique, the grid shows 
   assert.equal(drawn[1].target, -1, 'stage 2 does not give the answer away');
   assert.equal(drawn[2].target, 74);
   assert.deepEqual(drawn[2].eliminations, [{ cell: 26, value: 1 }]);
-  assert.match(said[0].focus, /^Look at row 3: a naked pair\. It is the first of 2 steps; the last places a symbol with a hidden single\.$/);
+  assert.match(said[0].focus, /^Look at row 3 for 1: a naked pair\. It is the first of 2 steps; the last places a symbol with a hidden single\.$/);
   assert.equal(said[0].plain, technique('naked-pair').plain);
   assert.doesNotMatch(said[0].announce + said[1].announce, /r3c9|r9c3/, 'the first stages name no answer');
   assert.deepEqual(said[2].steps, [`${pair.text}.`, `${single.text}.`]);
