@@ -920,7 +920,8 @@ function linkLegend() {
     return span;
   };
   legend.append(part(false, 'Solid: strong link', '(if one end is false, the other is true).'), ' ',
-    part(true, 'Dashed: weak link', '(the two ends cannot both be true).'));
+    part(true, 'Dashed: weak link', '(the two ends cannot both be true).'), ' ',
+    'Arrows give the order to read the chain in.');
   return legend;
 }
 

@@ -349,7 +349,7 @@ export function hintWords(hint, size) {
     steps: hint.stage >= 3 ? steps.map((step) => sentence(step.text || step.name || '')) : [],
     links,
     legend: links ? 'Solid lines are strong links (if one end is false, the other is true); '
-      + 'dashed lines are weak links (the two ends cannot both be true).' : '',
+      + 'dashed lines are weak links (the two ends cannot both be true); arrows give the order to read them in.' : '',
     next: hint.stage === 1 ? 'Press Hint again to see the cells.'
       : hint.stage === 2 ? 'Press Hint again for the whole step.' : '',
   };

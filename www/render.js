@@ -356,9 +356,9 @@ export function candidateCentre(layout, cell, v) {
 /**
  * Draws a chain's links between candidates: each node ({cells, symbol}; several cells make
  * a grouped node) ringed at its pencil-mark place, a grouped node's places framed
- * together, and each link a slightly bowed line between two nodes, solid for a strong
- * link (if one end is false the other is true) and dashed for a weak one (they cannot
- * both be true). A halo in the cell colour keeps the lines readable over symbols and
+ * together, and each link a slightly bowed line between two nodes with an arrowhead at
+ * its `to` end (the order a chain is read in), solid for a strong link (if one end is
+ * false the other is true) and dashed for a weak one (they cannot both be true). A halo in the cell colour keeps the lines readable over symbols and
  * grid lines. Where a node's cell shows no pencil mark for its symbol, the ring holds
  * the symbol itself when it is large enough to read.
  */
@@ -419,6 +419,21 @@ function drawLinks(ctx, state, layout, theme, family) {
       ctx.strokeStyle = pass === 'halo' ? halo : color;
       ctx.lineWidth = pass === 'halo' ? width + 2 * dpr : width;
       ctx.stroke();
+      // An arrowhead at `to`: a chain is read from one end to the other.
+      const tx = end.x - cx;
+      const ty = end.y - cy;
+      const t = Math.hypot(tx, ty) || 1;
+      const head = width * 3.2;
+      const [bx, by] = [end.x - (tx / t) * head, end.y - (ty / t) * head];
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(end.x, end.y);
+      ctx.lineTo(bx - (ty / t) * head * 0.55, by + (tx / t) * head * 0.55);
+      ctx.lineTo(bx + (ty / t) * head * 0.55, by - (tx / t) * head * 0.55);
+      ctx.closePath();
+      if (pass === 'halo') ctx.stroke();
+      ctx.fillStyle = pass === 'halo' ? halo : color;
+      ctx.fill();
     }
   }
   ctx.setLineDash([]);
