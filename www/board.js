@@ -29,7 +29,7 @@ export function newView() {
     errors: [], // cells the engine rejected, or entries Check found wrong
     marked: [], // cells where two solutions differ
     mistakes: [], // entries that differ from the solution, while mistakes are shown
-    hint: null, // the hint shown: {game, revision, steps, stage, cells, target, eliminations, links}
+    hint: null, // the hint shown: see hintFor()
   };
 }
 
@@ -318,7 +318,7 @@ export function regionsNamed(sentence, size) {
  *   focus      where to look and what for ("Look at box 4: a hidden single."), the engine's
  *              `step.focus` when it gives one
  *   plain      the technique's meaning in one sentence (from techniques.js)
- *   technique  the placing step's techniques.js entry (for the help panel)
+ *   technique  the first step's techniques.js entry, the one `focus` names (for the help panel)
  *   shown      stage 2 and on: a sentence saying what the grid shows
  *   steps      stage 3: every step's own sentence, the eliminations first
  *   links      whether the grid draws chain links (solid strong, dashed weak)

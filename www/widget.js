@@ -8,7 +8,7 @@
 // Attributes: puzzle (any text the engine reads), size, difficulty, seed,
 // mode (play | solve | generate), theme (light | dark | auto), readonly.
 // Events (CustomEvent, on the element, not bubbling): solved, change, error.
-// Methods: solve(), hint(), newPuzzle(options); property: value (the one-line text).
+// Methods: solve(), hint() (in stages), applyHint(), newPuzzle(options); property: value (the one-line text).
 //
 // Each widget has its own engine worker, state and shadow root, so widgets on one page do
 // not share anything. Styles come from a constructed stylesheet (allowed by a strict
