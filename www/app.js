@@ -7,12 +7,17 @@
 // For tests and scripts the canvas carries the grid as text: data-grid (every value, one
 // line, what Copy copies), data-givens (the givens alone), data-size, and the cells drawn
 // as clashing, rejected by the engine, or marked (data-clashes, data-errors, data-marked:
-// cell indices). document.body.dataset.busy names the engine job running ('' when idle).
+// cell indices), and the hint shown (data-hint: its cells, data-hint-target: the cell it
+// fills, data-hint-stage: 1 to 3, all '' without one). document.body.dataset.busy names
+// the engine job running ('' when idle).
 
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
-import { Board, applySolve, gradeOf, hintFor, noHintReason, noLevelReason } from './board.js';
+import {
+  Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason,
+} from './board.js';
+import { TECHNIQUES, technique } from './techniques.js';
 import { attachGestures } from './gestures.js';
 import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
@@ -33,6 +38,8 @@ const ui = {
   solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
   pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
   hint: $('hint'), apply: $('apply'), candidates: $('candidates'), hintText: $('hint-text'),
+  techniquesHelp: $('techniques-help'), techniques: $('techniques'), techniquesList: $('techniques-list'),
+  techniquesClose: $('techniques-close'),
   difficulty: $('difficulty'),
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
   form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
@@ -182,6 +189,7 @@ function changed({ persist = true } = {}) {
   if (view.hint && (view.hint.game !== board.game || view.hint.revision !== board.game.revision)) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
+  canvas.dataset.hintStage = view.hint ? String(view.hint.stage) : '';
   ui.apply.disabled = !view.hint;
   ui.undo.disabled = !board.game.history.canUndo && !replaced.length;
   ui.redo.disabled = !board.game.history.canRedo && !unreplaced.length;
@@ -842,30 +850,134 @@ function saveSvg() {
 // Hints: the engine's logic solver explains the next step; Apply performs it
 
 /**
- * Writes a hint's steps into the hint box: the placing step's sentence, and before it, as
- * a numbered list, the eliminations it needs.
+ * Writes the hint into the hint box at its stage: where to look and the technique's
+ * meaning; then what the grid shows; then every step in words, the eliminations first.
+ * A chain's links get a legend, and the technique a button to its help entry.
  */
-function showHintText(steps) {
-  const sentence = (step) => `${step.text.replace(/\.$/, '')}.`;
-  const last = steps.at(-1);
+function showHintText(hint) {
+  const words = hintWords(hint, board.game.size);
   const box = ui.hintText;
+  const el = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  };
   box.replaceChildren();
-  if (steps.length > 1) {
-    const intro = document.createElement('p');
-    intro.textContent = steps.length === 2 ? 'First, one elimination:' : `First, ${steps.length - 1} eliminations:`;
-    const list = document.createElement('ol');
-    for (const step of steps.slice(0, -1)) {
-      const item = document.createElement('li');
-      item.textContent = sentence(step);
-      list.append(item);
+  box.dataset.stage = String(words.stage);
+  box.append(el('p', 'hint-stage', `Hint ${words.stage} of ${HINT_STAGES}`));
+  box.append(el('p', 'hint-focus', words.focus));
+  if (words.stage < HINT_STAGES) {
+    box.append(el('p', 'hint-plain', words.plain));
+    if (words.shown) box.append(el('p', '', words.shown));
+  } else {
+    const steps = words.steps;
+    if (steps.length > 1) {
+      box.append(el('p', '', steps.length === 2 ? 'First, one elimination:' : `First, ${steps.length - 1} eliminations:`));
+      const list = el('ol');
+      for (const text of steps.slice(0, -1)) list.append(el('li', '', text));
+      box.append(list);
     }
-    box.append(intro, list);
+    box.append(el('p', 'hint-step', steps.length > 1 ? `Then: ${steps.at(-1)}` : steps.at(-1)));
+    if (words.shown) box.append(el('p', '', words.shown));
   }
-  const final = document.createElement('p');
-  final.className = 'hint-step';
-  final.textContent = steps.length > 1 ? `Then: ${sentence(last)}` : sentence(last);
-  box.append(final);
+  if (words.links) box.append(linkLegend());
+  const footer = el('p', 'hint-footer');
+  if (words.next) footer.append(`${words.next} `);
+  const about = el('button', 'link-button', `What is ${words.technique.phrase}?`);
+  about.type = 'button';
+  about.dataset.technique = words.technique.id;
+  about.addEventListener('click', () => openTechniques(words.technique.id));
+  footer.append(about);
+  box.append(footer);
   box.hidden = false;
+  box.scrollTop = 0;
+}
+
+/** The key to the chain drawn on the grid: a solid and a dashed line, in the links' colour. */
+function linkLegend() {
+  const legend = document.createElement('p');
+  legend.className = 'link-legend';
+  const sample = (dashed) => {
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', '0 0 28 8');
+    svg.setAttribute('width', '28');
+    svg.setAttribute('height', '8');
+    svg.setAttribute('aria-hidden', 'true');
+    const line = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+    for (const [k, v] of Object.entries({ x1: 1, y1: 4, x2: 27, y2: 4, 'stroke-width': 2.5, 'stroke-linecap': 'round' })) {
+      line.setAttribute(k, String(v));
+    }
+    if (dashed) line.setAttribute('stroke-dasharray', '5 4');
+    svg.append(line);
+    return svg;
+  };
+  const part = (dashed, strong, meaning) => {
+    const span = document.createElement('span');
+    const b = document.createElement('strong');
+    b.textContent = strong;
+    span.append(sample(dashed), ' ', b, ` ${meaning}`);
+    return span;
+  };
+  legend.append(part(false, 'Solid: strong link', '(if one end is false, the other is true).'), ' ',
+    part(true, 'Dashed: weak link', '(the two ends cannot both be true).'), ' ',
+    'Arrows give the order to read the chain in.');
+  return legend;
+}
+
+/** The element that had the focus when the techniques panel opened, to give it back. */
+let techniquesOpener = null;
+
+/**
+ * Opens the techniques panel (a modal dialog: Escape or Close shuts it and the focus goes
+ * back where it was), scrolled to the entry for `id` when given, which is marked current.
+ */
+function openTechniques(id = '') {
+  const list = ui.techniquesList;
+  if (!list.childElementCount) {
+    list.append(...TECHNIQUES.map((t) => {
+      const section = document.createElement('section');
+      section.id = `technique-${t.id}`;
+      section.className = 'technique';
+      section.tabIndex = -1;
+      section.setAttribute('aria-labelledby', `technique-${t.id}-name`);
+      const name = document.createElement('h3');
+      name.id = `technique-${t.id}-name`;
+      name.textContent = t.name;
+      const plain = document.createElement('p');
+      plain.className = 'technique-plain';
+      plain.textContent = t.plain;
+      const help = document.createElement('p');
+      help.textContent = t.help;
+      section.append(name, plain, help);
+      return section;
+    }));
+  }
+  for (const section of list.children) {
+    const current = section.id === `technique-${id}`;
+    section.classList.toggle('current', current);
+    if (current) section.setAttribute('aria-current', 'true');
+    else section.removeAttribute('aria-current');
+  }
+  techniquesOpener = document.activeElement;
+  if (!ui.techniques.open) ui.techniques.showModal();
+  const entry = id && document.getElementById(`technique-${id}`);
+  if (entry) {
+    entry.scrollIntoView({ block: 'start' });
+    entry.focus({ preventScroll: true });
+  } else {
+    list.scrollTop = 0;
+    ui.techniquesClose.focus();
+  }
+}
+
+/** The techniques panel closed: the focus goes back to what opened it (or the grid). */
+function techniquesClosed() {
+  const opener = techniquesOpener;
+  techniquesOpener = null;
+  const back = opener?.isConnected && opener !== document.body ? opener
+    : ui.hintText.querySelector('button') ?? ui.canvas;
+  back.focus({ preventScroll: true });
 }
 
 function clearHint() {
@@ -876,6 +988,17 @@ function clearHint() {
 
 async function hint() {
   const n = board.game.size;
+  // Asked again on the same grid: the hint says more, without asking the engine.
+  const shown = board.currentHint();
+  if (shown) {
+    const moved = advanceHint(shown);
+    showHintText(shown);
+    const more = shown.stage < HINT_STAGES ? ', or Hint for more' : '';
+    say(moved ? `Hint ${shown.stage} of ${HINT_STAGES}: press Apply to perform the step${more}.`
+      : 'That is the whole hint: press Apply to perform it.', 'ok');
+    changed({ persist: false });
+    return;
+  }
   if (board.game.isComplete()) {
     say('The grid is complete: there is nothing left to hint.', 'ok');
     return;
@@ -914,10 +1037,11 @@ async function hint() {
         say('The engine found no step to explain.', 'warn');
         break;
       }
-      // The placing step's cells are tinted; every step's removed marks are struck out.
+      // Stage 1: where to look and what for. Hint again shows the cells, then the whole step.
       view.hint = hintFor(board.game, steps);
-      showHintText(steps);
-      say(`Hint (${last.name}): press Apply to perform it.`, 'ok');
+      showHintText(view.hint);
+      say(`Hint 1 of ${HINT_STAGES} (${technique(steps[0].technique, steps[0].name).name}): `
+        + 'press Hint again for more, or Apply to perform the step.', 'ok');
       break;
     }
     case 'none':
@@ -1262,6 +1386,7 @@ function isTextField(el) {
 
 function onKeyDown(event) {
   const target = event.target;
+  if (ui.techniques.open) return; // the modal panel keeps its keys (Escape closes it)
   if (!isTextField(target)) {
     const shortcut = shortcutAction(event);
     if (shortcut) {
@@ -1385,6 +1510,14 @@ function wire() {
     if (record && !openRecord(record)) say('That game could not be read back.', 'error');
   });
   ui.hint.addEventListener('click', hint);
+  ui.techniquesHelp.addEventListener('click', () => {
+    const shown = board.currentHint();
+    openTechniques(shown ? shown.steps[0].technique : '');
+  });
+  ui.techniquesClose.addEventListener('click', () => ui.techniques.close());
+  ui.techniques.addEventListener('close', techniquesClosed);
+  // A click on the backdrop (the dialog itself, outside its padded inner box) closes it.
+  ui.techniques.addEventListener('click', (event) => { if (event.target === ui.techniques) ui.techniques.close(); });
   ui.apply.addEventListener('click', applyHint);
   ui.candidates.addEventListener('click', fillCandidates);
   ui.rate.addEventListener('click', () => rate());

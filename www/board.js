@@ -14,9 +14,10 @@
 // in its own way.
 
 import { Game } from './game.js';
-import { cellName, fromLine, symbolChar } from './grid.js';
+import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
 import { gridKeyAction } from './input.js';
 import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
+import { technique } from './techniques.js';
 
 /** What a board shows beyond the game: the parts of drawGrid's state a page changes. */
 export function newView() {
@@ -28,7 +29,7 @@ export function newView() {
     errors: [], // cells the engine rejected, or entries Check found wrong
     marked: [], // cells where two solutions differ
     mistakes: [], // entries that differ from the solution, while mistakes are shown
-    hint: null, // the hint shown: {game, revision, steps, cells, target, eliminations}
+    hint: null, // the hint shown: see hintFor()
   };
 }
 
@@ -116,7 +117,7 @@ export class Board {
     drawGrid(canvas.getContext('2d'), {
       ...gridState(game, view),
       errors: [...view.errors, ...view.mistakes],
-      hint: this.currentHint(),
+      hint: hintDrawing(this.currentHint()),
       theme,
       font,
     }, next);
@@ -249,20 +250,146 @@ export function applySolve(game, result) {
   }
 }
 
+/** A hint comes in stages: where to look, then the cells, then the whole step. */
+export const HINT_STAGES = 3;
+
 /**
- * The hint a board shows for the engine's steps: the placing step's cells tinted, its cell
- * the target, and the pencil marks every step removes struck through.
+ * The hint a board shows for the engine's steps, at stage 1: where to look (`focus`, a
+ * sentence, and the `regions` it names, framed on the grid), every step's cells (to tint
+ * from stage 2), the placing step's cell (the target), the pencil marks every step
+ * removes, and the chain links between candidates that steps carry (`step.links`, when
+ * the engine gives them). hintDrawing() says how much of it the grid shows at its stage.
  */
 export function hintFor(game, steps) {
-  const last = steps.at(-1);
+  const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
+  const focus = steps.length ? stepFocus(steps[0], game.size) : '';
   return {
     game,
     revision: game.revision,
     steps,
-    cells: last?.cells ?? [],
-    target: last?.placements?.[0]?.cell ?? -1,
+    stage: 1,
+    focus,
+    regions: regionsNamed(focus, game.size),
+    cells,
+    target: steps.at(-1)?.placements?.[0]?.cell ?? -1,
     eliminations: steps.flatMap((step) => step.eliminations ?? []),
+    links: steps.flatMap((step) => (Array.isArray(step.links) ? step.links : [])),
   };
+}
+
+/**
+ * Moves a hint on to its next stage (it stays at the last). Returns whether it moved.
+ */
+export function advanceHint(hint) {
+  if (!hint || hint.stage >= HINT_STAGES) return false;
+  hint.stage += 1;
+  return true;
+}
+
+/**
+ * What the grid draws of a hint at its stage (drawGrid's `state.hint`), or null: nothing
+ * at stage 1 (the words say where to look), the cells involved and the chain's links at
+ * stage 2, and at stage 3 also the cell to fill and the pencil marks to strike.
+ */
+export function hintDrawing(hint) {
+  if (!hint) return null;
+  const regions = hint.regions ?? [];
+  if (hint.stage <= 1) return { regions, cells: [], target: -1, eliminations: [], links: [] };
+  if (hint.stage === 2) return { regions, cells: hint.cells, target: -1, eliminations: [], links: hint.links };
+  return { regions, cells: hint.cells, target: hint.target, eliminations: hint.eliminations, links: hint.links };
+}
+
+/**
+ * The units a sentence sends the player to look at, for the grid to frame them: "row 3",
+ * "columns 2 and 7", "box 4" (counted from 1) become [{kind: 'row' | 'column' | 'box',
+ * index (from 0)}]. Only the first phrase counts ("Look at box 4: ... in row 3" frames
+ * box 4); numbers outside the grid are dropped.
+ */
+export function regionsNamed(sentence, size) {
+  const match = /\b(row|column|box)(?:e?s)? (\d+(?:(?:, | and )\d+)*)/i.exec(String(sentence ?? ''));
+  if (!match) return [];
+  const kind = match[1].toLowerCase();
+  return match[2].split(/, | and /).map(Number).filter((i) => i >= 1 && i <= size).map((i) => ({ kind, index: i - 1 }));
+}
+
+/**
+ * What a hint says at its stage, as plain data each page lays out its own way:
+ *   stage      1, 2 or 3
+ *   focus      where to look and what for ("Look at box 4: a hidden single."), the engine's
+ *              `step.focus` when it gives one
+ *   plain      the technique's meaning in one sentence (from techniques.js)
+ *   technique  the first step's techniques.js entry, the one `focus` names (for the help panel)
+ *   shown      stage 2 and on: a sentence saying what the grid shows
+ *   steps      stage 3: every step's own sentence, the eliminations first
+ *   links      whether the grid draws chain links (solid strong, dashed weak)
+ *   legend     when it does, a sentence saying what the two kinds of line mean
+ *   next       what pressing Hint again gives, or '' at the last stage
+ *   announce   the whole stage as one message for a live region
+ */
+export function hintWords(hint, size) {
+  const steps = hint.steps;
+  const first = steps[0];
+  const last = steps.at(-1);
+  const main = technique(first.technique, first.name);
+  const final = technique(last.technique, last.name);
+  let focus = sentence(hint.focus || stepFocus(first, size));
+  if (steps.length > 1) {
+    focus += ` It is the first of ${steps.length} steps; the last places a symbol with ${final.phrase}.`;
+  }
+  const links = hint.stage >= 2 && hint.links.length > 0;
+  const shown = hint.stage < 2 ? ''
+    : `The cells involved are tinted${links ? ' and the chain is drawn between their candidates' : ''}${
+      hint.stage >= 3 && hint.eliminations.length ? '; the candidates to remove are struck through' : ''}.`;
+  const words = {
+    stage: hint.stage,
+    focus,
+    plain: main.plain,
+    technique: main,
+    shown,
+    steps: hint.stage >= 3 ? steps.map((step) => sentence(step.text || step.name || '')) : [],
+    links,
+    legend: links ? 'Solid lines are strong links (if one end is false, the other is true); '
+      + 'dashed lines are weak links (the two ends cannot both be true); arrows give the order to read them in.' : '',
+    next: hint.stage === 1 ? 'Press Hint again to see the cells.'
+      : hint.stage === 2 ? 'Press Hint again for the whole step.' : '',
+  };
+  words.announce = (hint.stage >= 3 ? [...words.steps, words.legend]
+    : [focus, hint.stage === 1 ? main.plain : shown, words.legend, words.next]).filter(Boolean).join(' ');
+  return words;
+}
+
+/** A text as a sentence: trimmed, ending in one period (or its own ! or ?). */
+function sentence(text) {
+  const t = String(text).trim();
+  return !t || /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/**
+ * Stage one's words for a step: the engine's `focus` when it gives one, else, as the
+ * engine words it, the smallest region holding the step's cells (one unit, box first as
+ * a player scans; else up to three rows, columns or boxes; else the grid), the symbol
+ * when the step places or removes only one, and the technique: "Look at rows 1 and 5
+ * for 4: an X-Wing".
+ */
+export function stepFocus(step, size) {
+  if (typeof step.focus === 'string' && step.focus.trim()) return step.focus.trim();
+  const { phrase } = technique(step.technique, step.name);
+  const cells = step.cells?.length ? step.cells : (step.placements ?? []).map((p) => p.cell);
+  const k = boxSide(size) || 1;
+  const lines = [
+    ['box', 'boxes', (c) => Math.floor(Math.floor(c / size) / k) * k + Math.floor((c % size) / k)],
+    ['row', 'rows', (c) => Math.floor(c / size)],
+    ['column', 'columns', (c) => c % size],
+  ].map(([one, many, of]) => ({ one, many, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));
+  const list = (numbers) => (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`);
+  const unit = lines.find((l) => l.numbers.length === 1);
+  const few = [lines[1], lines[2], lines[0]].find((l) => l.numbers.length <= 3);
+  const region = !cells.length ? 'the grid'
+    : unit ? `${unit.one} ${unit.numbers[0]}` : few ? `${few.many} ${list(few.numbers)}` : 'the grid';
+  const symbols = new Set([...(step.placements ?? []), ...(step.eliminations ?? [])].map((p) => p.value));
+  const simple = ['naked-single', 'hidden-single'].includes(step.technique);
+  const about = symbols.size === 1 && !simple ? ` for ${symbolChar([...symbols][0])}` : '';
+  return `Look at ${region}${about}: ${phrase}`;
 }
 
 /** Why the engine gave no hint (its status is not 'ok'), in words without a final period. */

@@ -40,6 +40,9 @@ export const THEMES = {
     hint: '#fff0b0',
     hintTarget: '#ffd95c',
     eliminated: '#d01b1b',
+    link: '#6a1fc9', // chain links: 4.5:1 or more on cells, hint tints and givens
+    linkHalo: '#ffffff',
+    region: '#c98a00', // the frame round the unit a hint says to look at
     error: '#d01b1b',
     marked: '#d98a00',
     focus: '#2454c7',
@@ -62,6 +65,9 @@ export const THEMES = {
     hint: '#3d3920',
     hintTarget: '#4f430f',
     eliminated: '#ff7070',
+    link: '#cfb0ff',
+    linkHalo: '#1b1e25',
+    region: '#e0b84a',
     error: '#ff5b5b',
     marked: '#ffb020',
     focus: '#8fb3ff',
@@ -184,9 +190,12 @@ export function gridState(game, view) {
  *   clashes     cells drawn in red (symbols repeated in a unit)
  *   errors      cells outlined in red (where the engine rejected the input)
  *   marked      cells outlined in amber (e.g. where two solutions differ)
- *   hint        optional {cells, target, eliminations: [{cell, value}]}: a logic step's
- *               cells tinted, the cell it fills tinted stronger, the pencil marks it
- *               removes struck through
+ *   hint        optional {regions, cells, target, eliminations: [{cell, value}], links}:
+ *               the units to look at framed ([{kind: 'row' | 'column' | 'box', index}]),
+ *               a logic step's cells tinted, the cell it fills tinted stronger, the
+ *               pencil marks it removes struck through, and its chain's links between
+ *               candidates ([{from: {cells, symbol}, to: {cells, symbol}, strong}], see
+ *               drawLinks)
  *   focused     whether the grid has keyboard focus (draws a ring round the selected cell)
  *   pencilMode  draws that ring dashed
  *   theme       a colour set like THEMES.light
@@ -269,6 +278,7 @@ export function drawGrid(ctx, state, layout) {
 
   if (state.pencil) drawPencil(ctx, state, layout, theme, family);
   if (state.hint?.eliminations?.length) drawEliminations(ctx, state, layout, theme);
+  if (state.hint?.links?.length) drawLinks(ctx, state, layout, theme, family);
 
   // Outlines: engine errors, marked cells, then the selection ring.
   const ring = Math.max(2, Math.round(layout.dpr * (cell >= 24 * layout.dpr ? 2.5 : 1.5)));
@@ -280,10 +290,32 @@ export function drawGrid(ctx, state, layout) {
     ctx.setLineDash(dash ? [ring * 2, ring * 1.5] : []);
     ctx.strokeRect(x + ring / 2, y + ring / 2, cell - ring, cell - ring);
   };
+  for (const region of state.hint?.regions ?? []) frameUnit(ctx, layout, region, theme.region ?? theme.marked, ring);
   for (const i of state.marked ?? []) outline(i, theme.marked, false);
   for (const i of state.errors ?? []) outline(i, theme.error, false);
   if (sel >= 0 && state.focused) outline(sel, theme.focus, state.pencilMode);
   ctx.setLineDash([]);
+}
+
+/** Frames a row, column or box ({kind, index} from 0) just inside its border. */
+function frameUnit(ctx, layout, { kind, index }, color, width) {
+  const n = layout.size;
+  const k = layout.box;
+  if (!Number.isInteger(index) || index < 0 || index >= n) return;
+  const span = (first, last) => [cellStart(layout, first), cellStart(layout, last) + layout.cell];
+  let columns;
+  let rows;
+  if (kind === 'row') [rows, columns] = [span(index, index), span(0, n - 1)];
+  else if (kind === 'column') [rows, columns] = [span(0, n - 1), span(index, index)];
+  else if (kind === 'box') {
+    const r = Math.floor(index / k) * k;
+    const c = (index % k) * k;
+    [rows, columns] = [span(r, r + k - 1), span(c, c + k - 1)];
+  } else return;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.setLineDash([]);
+  ctx.strokeRect(columns[0] + width / 2, rows[0] + width / 2, columns[1] - columns[0] - width, rows[1] - rows[0] - width);
 }
 
 /** Strikes through the pencil marks a hint removes (where the cell shows them). */
@@ -305,6 +337,148 @@ function drawEliminations(ctx, state, layout, theme) {
     ctx.lineTo(x + sub * 0.85, y + sub * 0.15);
     ctx.stroke();
   }
+}
+
+/**
+ * The device-pixel centre of symbol v's pencil-mark place in a cell: marks sit on a k×k
+ * raster inside the cell, symbol 1 top left, reading order.
+ */
+export function candidateCentre(layout, cell, v) {
+  const n = layout.size;
+  const k = layout.box;
+  const sub = layout.cell / k;
+  return {
+    x: cellStart(layout, cell % n) + (((v - 1) % k) + 0.5) * sub,
+    y: cellStart(layout, Math.floor(cell / n)) + (Math.floor((v - 1) / k) + 0.5) * sub,
+  };
+}
+
+/**
+ * Draws a chain's links between candidates: each node ({cells, symbol}; several cells make
+ * a grouped node) ringed at its pencil-mark place, a grouped node's places framed
+ * together, and each link a slightly bowed line between two nodes with an arrowhead at
+ * its `to` end (the order a chain is read in), solid for a strong link (if one end is
+ * false the other is true) and dashed for a weak one (they cannot both be true). A halo in the cell colour keeps the lines readable over symbols and
+ * grid lines. Where a node's cell shows no pencil mark for its symbol, the ring holds
+ * the symbol itself when it is large enough to read.
+ */
+function drawLinks(ctx, state, layout, theme, family) {
+  const n = layout.size;
+  const k = layout.box;
+  const sub = layout.cell / k;
+  const dpr = layout.dpr;
+  const color = theme.link ?? theme.focus;
+  const halo = theme.linkHalo ?? theme.cell;
+  const width = Math.max(2 * dpr, Math.min(3 * dpr, sub * 0.12));
+  const radius = Math.max(3.5 * dpr, sub * 0.46);
+  const valid = (node) => node && Number.isInteger(node.symbol) && node.symbol >= 1 && node.symbol <= n
+    && Array.isArray(node.cells) && node.cells.length > 0 && node.cells.every((c) => Number.isInteger(c) && c >= 0 && c < n * n);
+  const centreOf = (node) => {
+    const points = node.cells.map((c) => candidateCentre(layout, c, node.symbol));
+    return {
+      x: points.reduce((s, p) => s + p.x, 0) / points.length,
+      y: points.reduce((s, p) => s + p.y, 0) / points.length,
+      points,
+    };
+  };
+  const links = state.hint.links.filter((link) => valid(link?.from) && valid(link?.to));
+  const readable = sub >= MIN_MARK_CSS_PX * dpr;
+  ctx.save();
+  ctx.lineCap = 'round';
+
+  // The links, under their nodes' rings.
+  for (const pass of ['halo', 'line']) {
+    for (const link of links) {
+      const a = centreOf(link.from);
+      const b = centreOf(link.to);
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const length = Math.hypot(dx, dy);
+      if (length < radius * 2) continue;
+      const ux = dx / length;
+      const uy = dy / length;
+      // Bow the line a little to one side, so links along a row pass beside the marks between.
+      const bow = Math.min(length * 0.12, layout.cell * 0.6);
+      const cx = (a.x + b.x) / 2 - uy * bow;
+      const cy = (a.y + b.y) / 2 + ux * bow;
+      const trim = (from, toward) => {
+        const ex = toward.x - from.x;
+        const ey = toward.y - from.y;
+        const d = Math.hypot(ex, ey) || 1;
+        const r = from.points.length > 1 ? radius * 1.3 : radius;
+        return { x: from.x + (ex / d) * r, y: from.y + (ey / d) * r };
+      };
+      const control = { x: cx, y: cy };
+      const start = trim(a, control);
+      const end = trim(b, control);
+      ctx.beginPath();
+      ctx.moveTo(start.x, start.y);
+      ctx.quadraticCurveTo(cx, cy, end.x, end.y);
+      const dash = link.strong ? [] : [width * 2.6, width * 2.2];
+      ctx.setLineDash(dash);
+      ctx.strokeStyle = pass === 'halo' ? halo : color;
+      ctx.lineWidth = pass === 'halo' ? width + 2 * dpr : width;
+      ctx.stroke();
+      // An arrowhead at `to`: a chain is read from one end to the other.
+      const tx = end.x - cx;
+      const ty = end.y - cy;
+      const t = Math.hypot(tx, ty) || 1;
+      const head = width * 3.2;
+      const [bx, by] = [end.x - (tx / t) * head, end.y - (ty / t) * head];
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(end.x, end.y);
+      ctx.lineTo(bx - (ty / t) * head * 0.55, by + (tx / t) * head * 0.55);
+      ctx.lineTo(bx + (ty / t) * head * 0.55, by - (tx / t) * head * 0.55);
+      ctx.closePath();
+      if (pass === 'halo') ctx.stroke();
+      ctx.fillStyle = pass === 'halo' ? halo : color;
+      ctx.fill();
+    }
+  }
+  ctx.setLineDash([]);
+
+  // The nodes: a ring round each candidate, a frame round each group.
+  const px = Math.max(5, Math.round(sub * 0.78));
+  const lift = readable ? useFont(ctx, 700, px, family) : 0;
+  ctx.textAlign = 'center';
+  const drawn = new Set();
+  for (const link of links) {
+    for (const node of [link.from, link.to]) {
+      const key = `${node.symbol}:${node.cells.join(',')}`;
+      if (drawn.has(key)) continue;
+      drawn.add(key);
+      const { points } = centreOf(node);
+      for (const p of points) {
+        ctx.lineWidth = Math.max(1, width * 0.8);
+        ctx.strokeStyle = color;
+        ctx.fillStyle = color;
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, radius, 0, Math.PI * 2);
+        // Marks too small to read: a filled dot marks the candidate's place instead of a ring.
+        if (readable) ctx.stroke();
+        else ctx.fill();
+      }
+      if (points.length > 1) {
+        const xs = points.map((p) => p.x);
+        const ys = points.map((p) => p.y);
+        const pad = radius * 1.3;
+        ctx.setLineDash([width, width * 1.5]);
+        ctx.strokeRect(Math.min(...xs) - pad, Math.min(...ys) - pad,
+          Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad);
+        ctx.setLineDash([]);
+      }
+      if (!readable) continue;
+      for (const [i, p] of points.entries()) {
+        const c = node.cells[i];
+        const marks = state.pencil?.[c];
+        if (state.values[c] || (marks && includes(marks, node.symbol))) continue;
+        ctx.fillStyle = color;
+        ctx.fillText(ALPHABET[node.symbol - 1], p.x, p.y + lift);
+      }
+    }
+  }
+  ctx.restore();
 }
 
 function includes(marks, v) {

@@ -8,13 +8,13 @@
 // Attributes: puzzle (any text the engine reads), size, difficulty, seed,
 // mode (play | solve | generate), theme (light | dark | auto), readonly.
 // Events (CustomEvent, on the element, not bubbling): solved, change, error.
-// Methods: solve(), hint(), newPuzzle(options); property: value (the one-line text).
+// Methods: solve(), hint() (in stages), applyHint(), newPuzzle(options); property: value (the one-line text).
 //
 // Each widget has its own engine worker, state and shadow root, so widgets on one page do
 // not share anything. Styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, applySolve, hintFor, noHintReason } from './board.js';
+import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
@@ -70,7 +70,7 @@ canvas {
 canvas:focus { outline: none; }
 canvas:focus-visible { outline: 2px solid var(--sudoku-accent, light-dark(#2454c7, #8fb3ff)); outline-offset: 2px; }
 .frame[data-readonly] canvas { cursor: default; }
-.message { margin: 6px 2px 0; min-block-size: 1.35em; }
+.message { margin: 6px 2px 0; min-block-size: 1.35em; overflow-wrap: anywhere; }
 .message:empty { display: none; }
 .message[data-tone="ok"] { color: var(--sudoku-ok, light-dark(#0b7a55, #5fd3a4)); }
 .message[data-tone="warn"] { color: var(--sudoku-warn, light-dark(#9a5b00, #ffc15a)); }
@@ -303,14 +303,24 @@ export class SudokuWidget extends HTMLElement {
   }
 
   /**
-   * Asks the engine for the next logical step. Resolves to the engine's list of steps
-   * ({technique, name, text, cells, placements, eliminations}); their cells are outlined and
-   * their text shown. Rejects when the engine has no hints, or the grid has no single solution.
+   * Gives a hint in stages. The first call asks the engine for the next logical step and
+   * says where to look and for what technique; called again on the same grid, it shows the
+   * cells involved (and a chain's links), then the whole step in words with its cell
+   * selected. Any change to the grid starts over. Resolves to the engine's list of steps
+   * ({technique, name, text, cells, placements, eliminations, ...}) at every stage; the
+   * Apply button (or applyHint()) performs them. Rejects when the engine has no hints, or
+   * the grid has no single solution.
    */
   async hint() {
     await this.whenLoaded();
     if (typeof this.engine?.hint !== 'function') {
       throw widgetError('unsupported', 'hints need an engine with hint(), and this build of the engine has none');
+    }
+    const shown = this.board.currentHint();
+    if (shown) {
+      advanceHint(shown);
+      this.showHint(shown);
+      return shown.steps;
     }
     const { game } = this;
     if (game.isComplete()) {
@@ -331,13 +341,45 @@ export class SudokuWidget extends HTMLElement {
     }
     const steps = result.steps ?? [];
     this.view.errors = [];
+    if (!steps.length) {
+      this.say('The engine found no step to explain.', 'warn');
+      this.changed(null);
+      return steps;
+    }
     // Drawn as the app draws hints, while the grid stays as it is.
     this.view.hint = hintFor(game, steps);
-    if (this.view.hint.target >= 0) this.view.selected = this.view.hint.target;
-    this.say(steps.map((step) => step.text).filter(Boolean).map((text) => `${text.replace(/\.$/, '')}.`).join(' ')
-      || 'The engine found a step but did not describe it.');
-    this.changed(null);
+    this.showHint(this.view.hint);
     return steps;
+  }
+
+  /** Says a hint at its stage and draws what the stage shows; the last stage selects its cell. */
+  showHint(hint) {
+    const words = hintWords(hint, this.game.size);
+    if (words.stage >= 3 && hint.target >= 0) this.view.selected = hint.target;
+    this.say(words.announce || 'The engine found a step but did not describe it.');
+    this.changed(null);
+  }
+
+  /**
+   * Performs the hint shown (at any of its stages): its eliminations, then its placement.
+   * Resolves to whether the grid changed; rejects when no hint is shown for this grid.
+   */
+  async applyHint() {
+    const shown = this.board.currentHint();
+    if (!shown) throw widgetError('no-hint', 'there is no hint to apply: ask for one first');
+    if (!this.editable()) return false;
+    const target = shown.target;
+    const applied = this.game.applySteps(shown.steps);
+    this.view.hint = null;
+    if (!applied) {
+      this.say('The step changes nothing on this grid.', 'warn');
+      this.changed(null);
+      return false;
+    }
+    if (target >= 0) this.view.selected = target;
+    this.say('');
+    this.changed('hint', { cell: target });
+    return true;
   }
 
   /**
@@ -595,6 +637,7 @@ export class SudokuWidget extends HTMLElement {
   changed(reason, fields = {}) {
     const { game } = this;
     this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
+    this.syncApply();
     this.updatePalette();
     this.redraw();
     if (!reason) return;
@@ -677,6 +720,7 @@ export class SudokuWidget extends HTMLElement {
     else if (action === 'pencil') this.setPencil(!this.view.pencilMode);
     else if (action === 'solve') quiet(this.solve());
     else if (action === 'hint') quiet(this.hint());
+    else if (action === 'apply') quiet(this.applyHint());
     else if (action === 'new') quiet(this.newPuzzle());
     else if (action === 'clear') {
       if (this.editable() && this.game.clearEntries()) this.changed('clear');
@@ -710,11 +754,13 @@ export class SudokuWidget extends HTMLElement {
     frame.dataset.theme = this.themeName();
     frame.toggleAttribute('data-readonly', this.readOnly);
     const wanted = this.readOnly ? [] : {
-      play: ['undo', 'pencil', 'hint', 'solve'],
-      generate: ['undo', 'pencil', 'hint', 'solve', 'new'],
+      play: ['undo', 'pencil', 'hint', 'apply', 'solve'],
+      generate: ['undo', 'pencil', 'hint', 'apply', 'solve', 'new'],
       solve: ['undo', 'clear', 'solve'],
-    }[this.mode].filter((action) => action !== 'hint' || typeof this.engine?.hint === 'function');
-    const labels = { undo: 'Undo', pencil: 'Pencil', hint: 'Hint', solve: 'Solve', new: 'New puzzle', clear: 'Clear' };
+    }[this.mode].filter((action) => !['hint', 'apply'].includes(action) || typeof this.engine?.hint === 'function');
+    const labels = {
+      undo: 'Undo', pencil: 'Pencil', hint: 'Hint', apply: 'Apply', solve: 'Solve', new: 'New puzzle', clear: 'Clear',
+    };
     if (toolbar.dataset.actions !== wanted.join(' ')) {
       toolbar.dataset.actions = wanted.join(' ');
       toolbar.replaceChildren(...wanted.map((action) => {
@@ -728,7 +774,14 @@ export class SudokuWidget extends HTMLElement {
       }));
     }
     toolbar.querySelector('[data-action="pencil"]')?.setAttribute('aria-pressed', String(this.view.pencilMode));
+    this.syncApply();
     this.updatePalette();
+  }
+
+  /** Apply is live while a hint is shown for the grid as it stands. */
+  syncApply() {
+    const apply = this.ui.toolbar.querySelector('[data-action="apply"]');
+    if (apply) apply.disabled = !this.board.currentHint();
   }
 
   /** Symbol buttons for pointers and touch screens, up to 16×16 (larger grids use the keyboard). */

@@ -9,6 +9,8 @@ import { Game } from '../../www/game.js';
 import { fromLine } from '../../www/grid.js';
 import { hashKey, withGame } from '../../www/persist.js';
 import { ago, recordSummary, worthKeeping } from '../../www/recent.js';
+import { advanceHint, hintDrawing, hintFor, hintWords, regionsNamed, stepFocus } from '../../www/board.js';
+import { TECHNIQUES, technique } from '../../www/techniques.js';
 
 // magictour top1465 #1: one solution.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
@@ -50,6 +52,59 @@ test('a saved game keeps its undo history; the recent list keeps the newest game
   assert.equal(ago(0, 30_000), 'just now');
   assert.equal(ago(0, 5 * 60_000), '5 min ago');
   assert.equal(ago(0, 49 * 3_600_000), '2 days ago');
+});
+
+test('hint stages: stage one names the region and the technique, the grid shows more at each press', () => {
+  const game = Game.fromPuzzle(9, fromLine(UNIQUE).values);
+  const single = { technique: 'hidden-single', name: 'Hidden single', text: 'Hidden single: 7 can only go in r9c3 within box 7',
+    cells: [54, 55, 56, 63, 64, 65, 72, 73, 74], placements: [{ cell: 74, value: 7 }], eliminations: [] };
+  const pair = { technique: 'naked-pair', name: 'Naked pair', text: 'Naked pair 1/2 in r3c1, r3c5: remove 1 from r3c9',
+    cells: [18, 22], placements: [], eliminations: [{ cell: 26, value: 1 }] };
+  assert.equal(stepFocus(single, 9), 'Look at box 7: a hidden single');
+  assert.equal(stepFocus(pair, 9), 'Look at row 3 for 1: a naked pair');
+  assert.equal(stepFocus({ ...pair, cells: [1, 28] }, 9), 'Look at column 2 for 1: a naked pair');
+  assert.equal(stepFocus({ ...pair, cells: [0, 10] }, 9), 'Look at box 1 for 1: a naked pair', 'a box first');
+  assert.equal(stepFocus({ technique: 'naked-single', name: 'Naked single', cells: [10] }, 9), 'Look at box 1: a naked single');
+  const wing = { technique: 'x-wing', name: 'X-Wing', cells: [1, 7, 37, 43], eliminations: [{ cell: 19, value: 4 }] };
+  assert.equal(stepFocus(wing, 9), 'Look at rows 1 and 5 for 4: an X-Wing');
+  assert.equal(stepFocus({ technique: 'xy-chain', name: 'XY-chain', cells: [0, 13, 26, 39, 52], eliminations: [] }, 9),
+    'Look at the grid: an XY-chain');
+  assert.equal(stepFocus({ ...single, focus: 'Look at box 4: a hidden single.' }, 9), 'Look at box 4: a hidden single.',
+    'the engine\'s own focus sentence wins');
+
+  const hint = hintFor(game, [pair, single]);
+  assert.deepEqual(hint.cells, [18, 22, 54, 55, 56, 63, 64, 65, 72, 73, 74], 'every step\'s cells, not the last one\'s alone');
+  const drawn = [];
+  const said = [];
+  do {
+    drawn.push(hintDrawing(hint));
+    said.push(hintWords(hint, 9));
+  } while (advanceHint(hint));
+  assert.equal(drawn.length, 3);
+  assert.deepEqual(drawn[0].cells, [], 'stage 1 tints nothing');
+  assert.deepEqual(drawn[0].regions, [{ kind: 'row', index: 2 }], 'but frames the row it names');
+  assert.deepEqual(regionsNamed('Look at rows 1 and 5: an X-Wing on 4', 9), [{ kind: 'row', index: 0 }, { kind: 'row', index: 4 }]);
+  assert.deepEqual(regionsNamed('Look at box 4: a hidden single in row 3.', 9), [{ kind: 'box', index: 3 }]);
+  assert.deepEqual(regionsNamed('Look at columns 2, 7 and 12', 9), [{ kind: 'column', index: 1 }, { kind: 'column', index: 6 }]);
+  assert.deepEqual(regionsNamed('Look for an XY-chain', 9), []);
+  assert.deepEqual(drawn[1].cells, hint.cells);
+  assert.equal(drawn[1].target, -1, 'stage 2 does not give the answer away');
+  assert.equal(drawn[2].target, 74);
+  assert.deepEqual(drawn[2].eliminations, [{ cell: 26, value: 1 }]);
+  assert.match(said[0].focus, /^Look at row 3 for 1: a naked pair\. It is the first of 2 steps; the last places a symbol with a hidden single\.$/);
+  assert.equal(said[0].plain, technique('naked-pair').plain);
+  assert.doesNotMatch(said[0].announce + said[1].announce, /r3c9|r9c3/, 'the first stages name no answer');
+  assert.deepEqual(said[2].steps, [`${pair.text}.`, `${single.text}.`]);
+  assert.equal(advanceHint(hint), false, 'the last stage stays');
+
+  // Every id the engine names has a name, a sentence and a help entry of its own.
+  const ids = TECHNIQUES.map((t) => t.id);
+  assert.equal(new Set(ids).size, ids.length);
+  for (const id of ['naked-single', 'hidden-single', 'x-wing', 'xy-chain', 'unique-rectangle-4', 'als-xz', 'aic', 'forcing-net', 'guess']) {
+    const t = technique(id);
+    assert.ok(t.known && t.name && /\.$/.test(t.plain) && t.help.split('. ').length >= 2, id);
+  }
+  assert.equal(technique('new-trick', 'New trick').phrase, 'a new trick', 'an unknown id still reads');
 });
 
 const env = withBrowser();
@@ -605,4 +660,199 @@ test('when storage is full, older games and old undo steps go first, the game in
   assert.ok(kept[0].steps > 0 && kept[0].steps < 60, `the newest undo steps are kept: ${kept[0].steps}`);
   assert.equal(kept[0].values.slice(0, 9), '123456789', 'the cells are kept whole');
   await page.close();
+});
+
+// ---------------------------------------------------------------------------------------
+// Hints in stages, the techniques panel, chains on the grid
+
+const stage = (page) => page.$eval('#grid', (c) => c.dataset.hintStage);
+const hintBox = (page) => page.textContent('#hint-text');
+
+/**
+ * Opens the app with the worker's hint answers given `links` on their last step (as the
+ * engine gives chains), and the last step's text replaced by `text` when given.
+ */
+async function openAppWithLinks(hash, { links, text, colorScheme = 'light', viewport } = {}) {
+  const context = await env.browser.newContext({ colorScheme, viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(err));
+  await page.addInitScript(({ links, text }) => {
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      set onmessage(listener) {
+        super.onmessage = (event) => {
+          const data = event.data;
+          const last = data?.ok && Array.isArray(data.result?.steps) ? data.result.steps.at(-1) : null;
+          if (last) {
+            if (links) last.links = links;
+            if (text) last.text = text;
+          }
+          listener({ data });
+        };
+      }
+      get onmessage() { return super.onmessage; }
+    };
+  }, { links, text });
+  await page.goto(`${env.server.origin}/${hash}`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  return page;
+}
+
+test('Hint again says more on the same grid: where to look, the cells, then the whole step', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await page.click('#hint');
+  await idle(page);
+  assert.equal(await stage(page), '1');
+  assert.equal(await page.getAttribute('#hint-text', 'aria-live'), 'polite', 'each stage is announced');
+  const first = await hintBox(page);
+  assert.match(first, /Hint 1 of 3/);
+  assert.match(first, /Look at (row|column|box) \d+/);
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.hint.split(' ').filter(Boolean).length > 0), true);
+  const target = Number(await page.$eval('#grid', (c) => c.dataset.hintTarget));
+
+  await page.click('#hint');
+  assert.equal(await stage(page), '2');
+  assert.match(await hintBox(page), /Hint 2 of 3[\s\S]*tinted/);
+  // The keyboard reaches every stage: Alt+H from the grid.
+  await page.focus('#grid');
+  await page.keyboard.press('Alt+h');
+  assert.equal(await stage(page), '3');
+  const third = await hintBox(page);
+  assert.match(third, /Hint 3 of 3/);
+  const cell = `r${Math.floor(target / 9) + 1}c${(target % 9) + 1}`;
+  assert.ok(third.includes(cell), `the whole step names its cell ${cell}`);
+  assert.ok(!first.includes(cell), 'stage one does not');
+  await page.keyboard.press('Alt+h');
+  assert.equal(await stage(page), '3', 'the last stage stays');
+  assert.match(await status(page), /whole hint/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Apply performs the step at stage one; any change to the grid starts the hint over', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await page.click('#hint');
+  await idle(page);
+  const target = Number(await page.$eval('#grid', (c) => c.dataset.hintTarget));
+  assert.equal((await grid(page))[target], '.');
+  await page.click('#apply');
+  assert.notEqual((await grid(page))[target], '.', 'Apply at stage 1 fills the step\'s cell');
+  assert.equal(await stage(page), '', 'and the hint is gone');
+  assert.equal(await page.$eval('#hint-text', (b) => b.hidden), true);
+
+  await page.click('#hint');
+  await idle(page);
+  await page.click('#hint');
+  assert.equal(await stage(page), '2');
+  // An entry somewhere else changes the grid: the hint no longer holds.
+  const empty = (await grid(page)).split('').findIndex((c, i) => c === '.' && i !== target);
+  await clickCell(page, empty);
+  await page.keyboard.press('Space'); // pencil mode: a mark changes the grid too
+  await page.keyboard.type('1');
+  assert.equal(await stage(page), '', 'a change resets the hint');
+  await page.keyboard.press('Space');
+  await page.click('#hint');
+  await idle(page);
+  assert.equal(await stage(page), '1', 'Hint starts again at stage 1');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the techniques panel opens at the hint\'s technique, closes with Escape, and gives the focus back', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  await page.click('#hint');
+  await idle(page);
+  const id = await page.$eval('#hint-text button[data-technique]', (b) => b.dataset.technique);
+  await page.focus('#techniques-help');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('techniques').open);
+  const opened = await page.evaluate(() => ({
+    modal: document.getElementById('techniques').matches(':modal'),
+    labelled: document.getElementById('techniques').getAttribute('aria-labelledby'),
+    focus: document.activeElement.id,
+    current: [...document.querySelectorAll('#techniques-list [aria-current="true"]')].map((s) => s.id),
+    entries: document.querySelectorAll('#techniques-list section').length,
+    text: document.activeElement.textContent,
+  }));
+  assert.equal(opened.modal, true, 'a modal dialog');
+  assert.equal(opened.labelled, 'techniques-heading');
+  assert.equal(opened.focus, `technique-${id}`, 'the focus is on the hint\'s technique');
+  assert.deepEqual(opened.current, [`technique-${id}`]);
+  assert.ok(opened.entries >= 30, 'every technique is listed');
+  assert.ok(opened.text.includes(technique(id).plain));
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('techniques').open);
+  assert.equal(await focused(page), 'techniques-help', 'the focus goes back to the button');
+  // From the hint box's own link, and closed with its button.
+  await page.click('#hint-text button[data-technique]');
+  await page.waitForFunction(() => document.getElementById('techniques').open);
+  await page.click('#techniques-close');
+  assert.equal(await page.$eval('#techniques', (d) => d.open), false);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.technique), id);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a chain\'s links are drawn from stage two, with a legend, in light and dark', async () => {
+  // Links as the engine gives them for chains, on r9c3's and r1c9's candidates.
+  const links = [
+    { from: { cells: [10], symbol: 1 }, to: { cells: [16], symbol: 1 }, strong: true },
+    { from: { cells: [16], symbol: 1 }, to: { cells: [70], symbol: 1 }, strong: false },
+  ];
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await openAppWithLinks(`#p=${UNIQUE}`, { links, colorScheme });
+    const linkPixels = () => page.evaluate(async () => {
+      const { THEMES } = await import('/www/render.js');
+      const dark = document.documentElement.dataset.theme === 'dark' || matchMedia('(prefers-color-scheme: dark)').matches;
+      const want = [1, 3, 5].map((i) => parseInt(THEMES[dark ? 'dark' : 'light'].link.slice(i, i + 2), 16));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const canvas = document.getElementById('grid');
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40) count++;
+      }
+      return count;
+    });
+    await page.click('#hint');
+    await idle(page);
+    assert.equal(await linkPixels(), 0, `${colorScheme}: stage 1 draws no links`);
+    assert.equal(await page.$$eval('.link-legend', (l) => l.length), 0);
+    await page.click('#hint');
+    assert.ok(await linkPixels() > 200, `${colorScheme}: stage 2 draws the chain`);
+    assert.match(await page.textContent('.link-legend'), /Solid: strong link[\s\S]*Dashed: weak link/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+test('the hint box never clips: long notation wraps and the box grows or scrolls, at phone width too', async () => {
+  const text = `AIC: ${Array.from({ length: 30 }, (_, i) => `(${(i % 9) + 1})r${(i % 9) + 1}c${((i * 4) % 9) + 1}`).join('')}`
+    + '=(5)r9c9-(5)r9c1=(5)r1c1'.repeat(6);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await openAppWithLinks(`#p=${UNIQUE}`, { text, viewport });
+    for (let i = 0; i < 3; i++) {
+      await page.click('#hint');
+      await idle(page);
+    }
+    assert.equal(await stage(page), '3');
+    const box = await page.$eval('#hint-text', (b) => {
+      const style = getComputedStyle(b);
+      const panel = b.closest('.panel').getBoundingClientRect();
+      const rect = b.getBoundingClientRect();
+      return {
+        text: b.textContent, scrollWidth: b.scrollWidth, clientWidth: b.clientWidth,
+        scrollHeight: b.scrollHeight, clientHeight: b.clientHeight, overflowY: style.overflowY,
+        inside: rect.left >= panel.left - 1 && rect.right <= panel.right + 1,
+      };
+    });
+    assert.ok(box.text.includes('(5)r9c9-(5)r9c1'), 'the long step is shown');
+    assert.ok(box.scrollWidth <= box.clientWidth, `${viewport.width}px: no text runs out sideways (${box.scrollWidth} > ${box.clientWidth})`);
+    assert.ok(box.scrollHeight <= box.clientHeight || ['auto', 'scroll'].includes(box.overflowY),
+      `${viewport.width}px: the box grows or scrolls`);
+    assert.ok(box.inside, `${viewport.width}px: the box stays inside the panel`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });

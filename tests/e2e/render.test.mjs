@@ -166,3 +166,85 @@ test('drawGrid: the dark theme paints dark cells and light symbols', async () =>
   assert.ok(cell.every((c) => c < 60), `dark cell ${cell}`);
   await page.close();
 });
+
+/**
+ * Draws one link between two candidates on an empty grid and reports, along the straight
+ * line between the two candidate places, how many sample points are in the link colour and
+ * how many runs they form (a dashed line breaks into several), and the colour on each
+ * node's ring.
+ */
+async function drawLink(page, size, link, themeName = 'light') {
+  return page.evaluate(async ({ size, link, themeName }) => {
+    const { drawGrid, layoutFor, candidateCentre, THEMES } = await import('/www/render.js');
+    const layout = layoutFor(size, 700, 700);
+    const canvas = document.createElement('canvas');
+    canvas.width = layout.width;
+    canvas.height = layout.height;
+    const ctx = canvas.getContext('2d');
+    const theme = THEMES[themeName];
+    const state = { size, values: new Array(size * size).fill(0), theme };
+    drawGrid(ctx, { ...state, hint: link ? { cells: [], target: -1, eliminations: [], links: [link] } : null }, layout);
+    const hex = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+    const want = hex(theme.link);
+    const isLink = (x, y) => {
+      const d = ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+      return Math.abs(d[0] - want[0]) + Math.abs(d[1] - want[1]) + Math.abs(d[2] - want[2]) < 60;
+    };
+    const from = link ?? { from: { cells: [0], symbol: 1 }, to: { cells: [size - 1], symbol: 1 } };
+    const a = candidateCentre(layout, from.from.cells[0], from.from.symbol);
+    const b = candidateCentre(layout, from.to.cells[0], from.to.symbol);
+    // Links bow to one side: scan across the bow at each step along the chord.
+    const steps = 200;
+    const bow = Math.min(Math.hypot(b.x - a.x, b.y - a.y) * 0.12, layout.cell * 0.6);
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const [ux, uy] = [(b.x - a.x) / len, (b.y - a.y) / len];
+    let hits = 0;
+    let runs = 0;
+    let previous = false;
+    for (let i = 20; i <= steps - 20; i++) {
+      const t = i / steps;
+      const off = bow * 4 * t * (1 - t) * 0.5; // a quadratic curve's offset at t, from its control point's
+      const x = a.x + (b.x - a.x) * t - uy * off;
+      const y = a.y + (b.y - a.y) * t + ux * off;
+      let hit = false;
+      for (let s = -3; s <= 3 && !hit; s++) hit = isLink(x - uy * s, y + ux * s);
+      if (hit) hits++;
+      if (hit && !previous) runs++;
+      previous = hit;
+    }
+    const radius = Math.max(3.5, layout.cell / layout.box * 0.46);
+    const ring = (p) => [-1, 0, 1].some((d) => isLink(p.x + radius + d, p.y) || isLink(p.x - radius + d, p.y));
+    return { hits, runs, samples: steps - 39, rings: [ring(a), ring(b)] };
+  }, { size, link, themeName });
+}
+
+test('drawGrid: chain links are drawn between candidates, strong solid and weak dashed', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  for (const [size, themeName] of [[9, 'light'], [9, 'dark'], [16, 'light'], [25, 'dark']]) {
+    const along = { from: { cells: [size + 1], symbol: 2 }, to: { cells: [size * 5 + 1], symbol: 2 } };
+    const strong = await drawLink(page, size, { ...along, strong: true }, themeName);
+    const weak = await drawLink(page, size, { ...along, strong: false }, themeName);
+    const none = await drawLink(page, size, null, themeName);
+    const label = `${size}×${size} ${themeName}`;
+    assert.equal(none.hits, 0, `${label}: no links, no link colour`);
+    assert.ok(strong.hits >= strong.samples * 0.9, `${label}: a strong link is one solid line (${strong.hits}/${strong.samples})`);
+    assert.equal(strong.runs, 1, `${label}: solid`);
+    assert.ok(weak.runs >= 3, `${label}: a weak link is dashed (${weak.runs} dashes)`);
+    assert.ok(weak.hits < strong.hits * 0.85, `${label}: dashes leave gaps (${weak.hits} vs ${strong.hits})`);
+    assert.deepEqual(strong.rings, [true, true], `${label}: both candidates are ringed at their pencil-mark places`);
+  }
+  // The unit a hint names is framed: box 5's corner cell shows the frame, its centre does not.
+  const framed = await drawAndSample(page, 9, {
+    values: new Array(81).fill(0), hint: { regions: [{ kind: 'box', index: 4 }], cells: [], eliminations: [], links: [] },
+  }, [{ cell: 30, fx: 0.02, fy: 0.02 }, { cell: 40, fx: 0.5, fy: 0.5 }, { cell: 29, fx: 0.5, fy: 0.02 }]);
+  const [corner, centre, outside] = framed.samples;
+  assert.ok(close(corner, framed.colours.region), `frame ${corner}`);
+  assert.ok(close(centre, framed.colours.cell) && close(outside, framed.colours.cell), 'only the border is framed');
+  // A grouped node (several cells) and links with cells off the grid are drawn or skipped, never thrown.
+  const grouped = await drawLink(page, 9, { from: { cells: [10], symbol: 5 }, to: { cells: [45, 46], symbol: 5 }, strong: true });
+  assert.ok(grouped.hits > 0);
+  const bad = await drawLink(page, 9, { from: { cells: [81], symbol: 5 }, to: { cells: [1], symbol: 0 }, strong: true });
+  assert.equal(bad.hits, 0, 'a link naming no real candidate is not drawn');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

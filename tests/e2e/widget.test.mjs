@@ -246,29 +246,35 @@ test('bad attributes show a message in the widget and fire error; the page goes 
   await page.close();
 });
 
-test('hint() highlights the engine\'s step, or says clearly that the engine has none', async () => {
+test('hint() gives the engine\'s step in stages, Apply performs it, or says clearly that the engine has none', async () => {
   const page = await openExample();
   const found = await page.evaluate(async () => {
     const play = document.getElementById('play');
     const has = typeof play.engine.hint === 'function';
     try {
       const steps = await play.hint();
-      return { has, steps, shown: play.shadowRoot.querySelector('.message').textContent, marked: play.view.hint?.cells ?? [] };
+      const first = { shown: play.shadowRoot.querySelector('.message').textContent, stage: play.view.hint?.stage };
+      await play.hint();
+      await play.hint();
+      return { has, steps, first, shown: play.shadowRoot.querySelector('.message').textContent, marked: play.view.hint?.cells ?? [] };
     } catch (err) {
       return { has, kind: err.kind, message: err.message };
     }
   });
   if (found.has) {
     assert.ok(Array.isArray(found.steps) && found.steps.length > 0);
-    assert.ok(found.shown.includes(found.steps.at(-1).text));
+    assert.equal(found.first.stage, 1);
+    assert.match(found.first.shown, /^Look at /, 'the first press says where to look');
+    assert.ok(found.shown.includes(found.steps.at(-1).text), 'the third says the whole step');
     assert.ok(found.marked.length > 0, 'the step\'s cells are tinted');
   } else {
     assert.equal(found.kind, 'unsupported');
     assert.match(found.message, /hint\(\)/);
   }
 
-  // Against an engine whose hint() answers in the documented shape: the step's cells are
-  // outlined, its text shown, the placement's cell selected, and the steps returned as given.
+  // Against an engine whose hint() answers in the documented shape: stage by stage, the
+  // region, the cells, then the text with the placement's cell selected; the steps returned
+  // as given each time; Apply at stage 1 fills the cell.
   const stubbed = await page.evaluate(async () => {
     const play = document.getElementById('play');
     const step = {
@@ -277,21 +283,46 @@ test('hint() highlights the engine\'s step, or says clearly that the engine has 
     };
     const asked = [];
     play.engine.hint = async (text) => { asked.push(text); return { status: 'ok', steps: [step] }; };
+    play.view.hint = null; // the real engine's hint, put away
+    const message = () => play.shadowRoot.querySelector('.message').textContent;
+    const apply = () => play.shadowRoot.querySelector('[data-action="apply"]');
+    const before = play.value;
     const steps = await play.hint();
-    const ok = { steps, asked, shown: play.shadowRoot.querySelector('.message').textContent, marked: play.view.hint?.cells ?? [],
-      selected: play.view.selected, value: play.value };
+    const stages = [{ shown: message(), selected: play.view.selected, applyDisabled: apply().disabled }];
+    await play.hint();
+    stages.push({ shown: message(), selected: play.view.selected });
+    const again = await play.hint();
+    stages.push({ shown: message(), selected: play.view.selected });
+    const ok = { steps, again, asked: [...asked], stages, marked: play.view.hint?.cells ?? [], value: play.value, before };
+    // A fresh hint, applied at stage 1 with the button.
+    play.engine.hint = async () => ({ status: 'ok', steps: [{ ...step, cells: [0, 1], placements: [{ cell: 1, value: 4 }] }] });
+    play.view.hint = null;
+    await play.hint();
+    apply().click();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const applied = { value: play.value, disabled: apply().disabled, hint: play.view.hint };
     play.engine.hint = async () => ({ status: 'multiple', error: { kind: 'multiple', message: 'several' } });
     const refused = await play.hint().then(() => null, (err) => err.kind);
-    return { ...ok, refused };
+    const noHint = await play.applyHint().then(() => null, (err) => err.kind);
+    return { ...ok, applied, refused, noHint };
   });
   assert.equal(stubbed.steps.length, 1);
   assert.equal(stubbed.steps[0].name, 'Hidden single');
-  assert.deepEqual(stubbed.asked, [stubbed.value], 'the engine is asked about the grid as it stands');
-  assert.equal(stubbed.shown, 'In box 1, only r1c2 can hold 4.');
+  assert.deepEqual(stubbed.again, stubbed.steps, 'every stage resolves to the steps');
+  assert.deepEqual(stubbed.asked, [stubbed.value], 'the engine is asked once, about the grid as it stands');
+  assert.match(stubbed.stages[0].shown, /^Look at box 1: a hidden single\. A symbol has only one place left/);
+  assert.equal(stubbed.stages[0].applyDisabled, false, 'Apply is live from stage 1');
+  assert.match(stubbed.stages[1].shown, /tinted/);
+  assert.equal(stubbed.stages[2].shown, 'In box 1, only r1c2 can hold 4.');
+  assert.notEqual(stubbed.stages[0].selected, 1, 'the first stages do not point at the answer');
+  assert.equal(stubbed.stages[2].selected, 1);
   assert.deepEqual(stubbed.marked, [0, 1, 2, 9, 10, 11]);
-  assert.equal(stubbed.selected, 1);
   assert.equal(stubbed.value[1], '.', 'a hint tells, it does not fill the cell');
+  assert.equal(stubbed.applied.value[1], '4', 'Apply fills it');
+  assert.equal(stubbed.applied.disabled, true);
+  assert.equal(stubbed.applied.hint, null);
   assert.equal(stubbed.refused, 'multiple');
+  assert.equal(stubbed.noHint, 'no-hint');
   await page.close();
 });
 
