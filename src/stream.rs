@@ -282,7 +282,7 @@ enum Ended {
 
 /// Splits a byte stream into lines of at most `limit` bytes.
 struct Lines<R: Read> {
-    reader: BufReader<R>,
+    reader: BufReader<Head<R>>,
     limit: usize,
     /// The line being read (no more than `limit` bytes of it).
     line: Vec<u8>,
@@ -303,7 +303,7 @@ struct Lines<R: Read> {
 impl<R: Read> Lines<R> {
     fn new(reader: R, limit: usize) -> Lines<R> {
         Lines {
-            reader: BufReader::with_capacity(64 << 10, reader),
+            reader: BufReader::with_capacity(64 << 10, Head::new(reader)),
             limit,
             line: Vec::new(),
             number: 0,
@@ -332,6 +332,21 @@ impl<R: Read> Lines<R> {
 
     /// Reads the current line to its end.
     fn read_line(&mut self) -> Ended {
+        if !self.started {
+            self.started = true;
+            // Before the buffer's first fill: the mark's bytes, however the input
+            // delivers them (a pipe may hand over `FF FE` alone, the start of UTF-32 too).
+            let head = self.reader.get_mut();
+            if let Err(e) = head.fill() {
+                let error = ErrorKind::ReadFailed {
+                    message: e.to_string(),
+                };
+                return Ended::Event(Event::Stop(self.number, error.into()));
+            }
+            if let Some(name) = encoding_by_mark(head.head()) {
+                return Ended::Event(Event::Stop(1, ErrorKind::Encoding { name }.into()));
+            }
+        }
         loop {
             let chunk = match self.reader.fill_buf() {
                 Ok(chunk) => chunk,
@@ -343,12 +358,6 @@ impl<R: Read> Lines<R> {
                     return Ended::Event(Event::Stop(self.number, error.into()));
                 }
             };
-            if !self.started {
-                self.started = true;
-                if let Some(name) = encoding_by_mark(chunk) {
-                    return Ended::Event(Event::Stop(1, ErrorKind::Encoding { name }.into()));
-                }
-            }
             if chunk.is_empty() {
                 // The text's last line, unless the input ended with a line ending.
                 if self.seen > 0 && !self.skipping {
@@ -416,6 +425,56 @@ impl<R: Read> Lines<R> {
                 }
             }
         }
+    }
+}
+
+/// The input, with its first bytes read ahead (as many as a byte-order mark has) so that
+/// the mark is known whatever the sizes of the reads that deliver it.
+struct Head<R> {
+    bytes: [u8; 4],
+    len: usize,
+    /// The head bytes already handed on.
+    at: usize,
+    inner: R,
+}
+
+impl<R: Read> Head<R> {
+    fn new(inner: R) -> Head<R> {
+        Head {
+            bytes: [0; 4],
+            len: 0,
+            at: 0,
+            inner,
+        }
+    }
+
+    /// Reads the head: four bytes, or fewer when the input ends first.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.len < self.bytes.len() {
+            match self.inner.read(&mut self.bytes[self.len..]) {
+                Ok(0) => break,
+                Ok(k) => self.len += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    fn head(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl<R: Read> Read for Head<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at < self.len {
+            let k = buf.len().min(self.len - self.at);
+            buf[..k].copy_from_slice(&self.bytes[self.at..self.at + k]);
+            self.at += k;
+            return Ok(k);
+        }
+        self.inner.read(buf)
     }
 }
 

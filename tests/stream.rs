@@ -155,6 +155,38 @@ fn utf16_and_utf32_are_known_by_their_byte_order_mark() {
 }
 
 #[test]
+fn a_mark_delivered_a_byte_at_a_time_is_still_named() {
+    let text = format!("{LINE}\n");
+    let utf32le: Vec<u8> = std::iter::once('\u{FEFF}')
+        .chain(text.chars())
+        .flat_map(|c| (c as u32).to_le_bytes())
+        .collect();
+    for step in [1, 2, 3] {
+        let reader = Trickle {
+            bytes: &utf32le,
+            step,
+        };
+        let items: Vec<Item> = puzzles_from_reader(reader, &ParseOptions::default()).collect();
+        assert_eq!(items.len(), 1, "step {step}");
+        let name = "UTF-32 little-endian";
+        let e = items[0].1.as_ref().unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::Encoding { name }, "step {step}");
+        // Plain text read a byte at a time, head and all, gives what it gives at once.
+        let plain = format!("{LINE}\n\n{LINE}\r\n");
+        let trickled: Vec<Item> = puzzles_from_reader(
+            Trickle {
+                bytes: plain.as_bytes(),
+                step,
+            },
+            &ParseOptions::default(),
+        )
+        .collect();
+        assert_eq!(trickled, read(plain.as_bytes()), "step {step}");
+        assert_eq!(kinds(&trickled), vec![(1, "ok"), (3, "ok")]);
+    }
+}
+
+#[test]
 fn an_endless_binary_stream_stops_at_its_first_nul() {
     // Like /dev/zero: without the stop, this would read for ever.
     let mut items = puzzles_from_reader(io::repeat(0), &ParseOptions::default());
