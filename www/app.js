@@ -28,6 +28,7 @@ import {
 import { PlayClock, clockText } from './clock.js';
 import { boardCanvas, boardSvg, download } from './export.js';
 import { listRecent, worthKeeping } from './recent.js';
+import { readSeed, seedValue } from './seed.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
@@ -525,7 +526,7 @@ async function check() {
     return;
   }
   const search = searchTicker('check');
-  const entries = board.game.hasGivens() && board.game.filledCount() > board.game.givens.filter(Boolean).length;
+  const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('check', 'Counting solutions…', async (signal) => {
     const result = await engine.count(board.game.playerLine(), 2, { signal, onProgress: search.onProgress });
     // No solution with the entries: the puzzle's own solution tells which are wrong.
@@ -575,8 +576,9 @@ function generateOptions() {
   if (ui.difficulty.value) options.difficulty = ui.difficulty.value;
   const seed = ui.seed.value.trim();
   if (seed) {
-    if (!/^\d{1,20}$/.test(seed)) return { error: 'The seed must be a whole number (or empty for a random one).' };
-    options.seed = Number.isSafeInteger(Number(seed)) ? Number(seed) : BigInt(seed);
+    const value = readSeed(seed);
+    if (value === null) return { error: 'The seed must be a whole number below 2^64 (or empty for a random one).' };
+    options.seed = seedValue(value);
   }
   const empty = ui.empty.value.trim();
   if (empty && size >= 16) {
@@ -1012,7 +1014,7 @@ async function hint() {
   }
   const asked = board.game;
   const revision = board.game.revision;
-  const entries = board.game.hasGivens() && board.game.filledCount() > board.game.givens.filter(Boolean).length;
+  const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
     const result = await engine.hint(board.game.line(), { size: n, signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.

@@ -218,7 +218,7 @@ export function differences(a, b) {
  */
 export function applySolve(game, result) {
   const values = (line) => fromLine(line ?? '')?.values ?? null;
-  const entries = game.filledCount() > game.givens.filter(Boolean).length;
+  const entries = game.hasEntries();
   switch (result?.status) {
     case 'unique':
       return {

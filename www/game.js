@@ -63,6 +63,11 @@ export class Game {
     return toLine(this.values.map((v, i) => (this.solved[i] ? 0 : v)));
   }
 
+  /** Whether the player filled in any cell: a value that is neither a given nor the solver's. */
+  hasEntries() {
+    return this.values.some((v, i) => v && !this.givens[i] && !this.solved[i]);
+  }
+
   /** Whether the solver filled in any cell. */
   hasSolverValues() {
     return this.solved.some(Boolean);

@@ -12,6 +12,7 @@
 //   #size=16                                    a blank grid
 
 import { boxSide, fromLine } from './grid.js';
+import { seedDigits, seedValue } from './seed.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
 const GAMES_KEY = 'sudoku64.games';
@@ -36,18 +37,13 @@ export function parseHash(hash) {
   if (!boxSide(size)) return null;
   const seed = params.get('seed');
   if (seed === null) return { blank: size };
-  if (!/^\d{1,20}$/.test(seed)) return null;
+  const value = seedDigits(seed);
+  if (value === null) return null;
   const symmetry = SYMMETRIES.includes(params.get('symmetry')) ? params.get('symmetry') : 'none';
-  const generate = { size, seed: seedValue(seed), symmetry };
+  const generate = { size, seed: seedValue(value), symmetry };
   const empty = Number(params.get('empty'));
   if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
   return { generate };
-}
-
-/** A seed as the engine takes it: a number when exact, else a BigInt. */
-function seedValue(text) {
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : BigInt(text);
 }
 
 export function puzzleHash(line) {

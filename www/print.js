@@ -16,6 +16,7 @@
 import { createEngine } from './engine.js';
 import { ALPHABET, fromLine } from './grid.js';
 import { LEVELS, loadTheme } from './persist.js';
+import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
 
 const engine = createEngine();
@@ -27,7 +28,6 @@ const ui = {
   progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'), sheets: $('sheets'),
 };
 const MAX_COUNT = 100;
-const U64 = (1n << 64n) - 1n;
 
 /** The set on the sheets: {puzzles (engine results), size}, or null. */
 let current = null;
@@ -113,10 +113,10 @@ function readForm() {
     return { error: `Puzzles must be a whole number from 1 to ${MAX_COUNT}.` };
   }
   const seedText = ui.seed.value.trim();
-  if (seedText && !(/^\d{1,20}$/.test(seedText) && BigInt(seedText) <= U64)) {
+  const first = seedText ? readSeed(seedText) : randomSeed();
+  if (first === null) {
     return { error: 'The first seed must be a whole number below 2^64 (or empty for a random one).' };
   }
-  const first = seedText ? BigInt(seedText) : randomSeed();
   return {
     options: {
       size, count, first, symmetry: ui.symmetry.value, difficulty: ui.difficulty.value || undefined,
@@ -131,8 +131,7 @@ function randomSeed() {
 
 /** Puzzle i's seed, as the engine takes it: a number when exact, else a BigInt. */
 function seedAt(first, i) {
-  const seed = (first + BigInt(i)) & U64;
-  return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed;
+  return seedValue((first + BigInt(i)) & MAX_SEED);
 }
 
 function setBusy(busy) {
@@ -270,7 +269,7 @@ async function printOne(text, q) {
   }
   const unique = result.status === 'unique';
   const level = LEVELS.includes(q.get('level')) ? q.get('level') : undefined;
-  const seed = /^\d{1,20}$/.test(q.get('puzzle-seed') ?? '') ? q.get('puzzle-seed') : undefined;
+  const seed = readSeed(q.get('puzzle-seed')) === null ? undefined : q.get('puzzle-seed');
   choose(ui.size, String(read.size));
   fillPerPage();
   ui.perPage.value = ui.perPage.options[0].value;

@@ -20,6 +20,7 @@ import { Game } from './game.js';
 import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
 import { shortcutAction } from './input.js';
 import { THEMES } from './render.js';
+import { readSeed, seedValue } from './seed.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
 const describeError = (error) => describeEngineError(error, 'the puzzle could not be read');
@@ -425,10 +426,11 @@ export class SudokuWidget extends HTMLElement {
     }
     const seed = this.getAttribute('seed');
     if (seed !== null && seed.trim() !== '') {
-      if (!/^\d{1,20}$/.test(seed.trim()) || BigInt(seed.trim()) >= 2n ** 64n) {
+      const value = readSeed(seed);
+      if (value === null) {
         throw widgetError('bad-attribute', `seed must be a whole number below 2^64, not “${seed}”`, { attribute: 'seed' });
       }
-      options.seed = Number.isSafeInteger(Number(seed)) ? Number(seed) : seed.trim();
+      options.seed = seedValue(value);
     }
     const difficulty = this.getAttribute('difficulty');
     if (difficulty !== null && difficulty.trim() !== '') options.difficulty = difficulty.trim();

@@ -54,6 +54,17 @@ test('a saved game keeps its undo history; the recent list keeps the newest game
   assert.equal(ago(0, 49 * 3_600_000), '2 days ago');
 });
 
+test("the solver's fill is not the player's entries, so no verdict blames it", () => {
+  const game = Game.fromPuzzle(9, fromLine(EASY).values);
+  assert.equal(game.hasEntries(), false, 'givens alone');
+  game.fillSolution(Array.from({ length: 81 }, (_, i) => (i % 9) + 1));
+  assert.equal(game.hasSolverValues(), true);
+  assert.equal(game.hasEntries(), false, 'what Solve filled in is not an entry');
+  const played = Game.fromPuzzle(9, fromLine(EASY).values);
+  played.enter(2, 4);
+  assert.equal(played.hasEntries(), true, 'a typed symbol is');
+});
+
 test('hint stages: stage one names the region and the technique, the grid shows more at each press', () => {
   const game = Game.fromPuzzle(9, fromLine(UNIQUE).values);
   const single = { technique: 'hidden-single', name: 'Hidden single', text: 'Hidden single: 7 can only go in r9c3 within box 7',
