@@ -8,8 +8,8 @@ Benchmark-only (never run by npm start or npm test):
 Mutates puzzles from tests/data and the public sets in ../shared/puzzles (cells changed,
 removed or added; characters flipped, dropped or doubled; lines cut, joined or ended by CR;
 bytes that are not UTF-8; grids of every size), writes them in batches, and runs
-`sudoku64 solve`, `solve --all --max 3`, `rate` and `explain` with `--timeout` over each
-batch (one batch per command at a time). Each command must exit with a documented status
+`sudoku64 solve`, `solve --all --max 3`, `solve --count 5`, `solve --count 1000`, `rate`
+and `explain` with `--timeout` over each batch (one batch per command at a time). Each command must exit with a documented status
 (0, 1, or 4 exactly when some line was undecided), never panic, and take no longer than
 its puzzles' limits allow: T for each line it reports "undecided after T s", plus a margin
 for the rest (which are decided in milliseconds). Lines it refuses get a message naming
@@ -18,6 +18,13 @@ and every violation, keeps the batches that caused one (and, in undecided.txt, e
 that reached the limit with the command), and exits non-zero on one. A
 verdict said on standard error ("no solution", "more than one solution") counts as an
 answer; lines that are not puzzles (blank, or comments) get neither.
+
+Each batch also runs `sudoku64 generate` a few times with options drawn from good and bad
+values (every size and symmetry, fractions in and out of range, seeds up to and past
+2^64, --minimal, --budget-ms, --difficulty): it must refuse bad options with status 2 and
+a message naming the option, and otherwise exit with 0, 3 or 4 (the documented statuses)
+within its --timeout per puzzle (and --budget-ms), and every puzzle it prints must have
+exactly one solution (`solve --count 2`) that its printed solution completes.
 """
 
 import argparse
@@ -30,7 +37,20 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*"
-COMMANDS = [["solve"], ["solve", "--all", "--max", "3"], ["rate"], ["explain"]]
+COMMANDS = [
+    ["solve"],
+    ["solve", "--all", "--max", "3"],
+    ["solve", "--count", "5"],
+    ["solve", "--count", "1000"],
+    ["rate"],
+    ["explain"],
+]
+# generate runs per batch, and the values its options are drawn from (good and bad).
+GENERATES = 4
+SIZES = ["1", "4", "9", "9", "16", "16", "25", "36", "49", "64", "0", "5", "81", "-9", "x"]
+SYMMETRIES = ["none", "rot180", "rot90", "mirror", "diagonal", "spiral", ""]
+EMPTIES = ["0.3", "0.5", "0.6", "0.7", "0", "0.99", "1", "-0.1", "2", "nan", "inf", "x"]
+LEVELS = ["easy", "medium", "hard", "expert", "extreme", "diabolical", "impossible"]
 BATCH = 500
 # Seconds a batch may take beyond the limits of its undecided lines: the decided ones are
 # fast (milliseconds each), and process start-up and output are small.
@@ -123,6 +143,8 @@ def main():
             f.write(end.join(lines) + end)
         for command in COMMANDS:
             check(args, command, path, lines, totals)
+        for _ in range(GENERATES):
+            check_generate(args, rng, totals)
         done += size
         batch_no += 1
         totals["inputs"] = done
@@ -136,6 +158,89 @@ def main():
         os.remove(path)
     print(f"done: {totals}")
     sys.exit(1 if totals["violations"] else 0)
+
+
+def generate_options(rng):
+    """Options for one generate run: mostly good, sometimes bad."""
+    good = rng.random() < 0.8
+    size = rng.choice(SIZES[:10]) if good else rng.choice(SIZES)
+    seeds = [rng.randrange(2**64), rng.randrange(1000), 2**64 - 1]
+    opts = ["--size", size, "--seed", str(rng.choice(seeds if good else seeds + [2**64, -1]))]
+    if rng.random() < 0.5:
+        opts += ["--symmetry", rng.choice(SYMMETRIES)]
+    r = rng.random()
+    if r < 0.3:
+        opts += ["--empty", rng.choice(EMPTIES)]
+    elif r < 0.45:
+        opts.append("--minimal")
+    if rng.random() < 0.2:
+        opts += ["--budget-ms", rng.choice(["300", "1000", "0", "-5", "nan"])]
+    if rng.random() < 0.15:
+        opts += ["--difficulty", rng.choice(LEVELS)]
+    if rng.random() < 0.2:
+        opts += ["--count", rng.choice(["2", "3", "0"])]
+    return opts
+
+
+def check_generate(args, rng, totals):
+    """One generate run with drawn options: a documented status, a message for bad
+    options, within its limits, and only puzzles with one solution."""
+    opts = generate_options(rng)
+    count = int(opts[opts.index("--count") + 1]) if "--count" in opts else 1
+    budget = 0.0
+    if "--budget-ms" in opts:
+        try:
+            budget = max(0.0, float(opts[opts.index("--budget-ms") + 1]) / 1000)
+        except ValueError:
+            budget = 0.0
+    if "--difficulty" in opts and "--budget-ms" not in opts:
+        budget = 10.0
+    argv = [args.binary, "generate", *opts, "--timeout", str(args.timeout)]
+    limit = (args.timeout + budget) * max(count, 1) * 1.1 + MARGIN
+    began = time.time()
+    try:
+        run = subprocess.run(argv, capture_output=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        totals["violations"] += 1
+        print(f"VIOLATION {' '.join(argv[1:])}: ran past every limit", flush=True)
+        return
+    took = time.time() - began
+    err = run.stderr.decode("utf-8", "replace")
+    totals["runs"] += 1
+    problems = []
+    if run.returncode not in (0, 2, 3, 4):
+        problems.append(f"exit status {run.returncode}: {err[-300:]}")
+    if "panicked" in err:
+        problems.append("a panic")
+    if run.returncode == 2:
+        totals["errors"] += 1
+        if not err.strip():
+            problems.append("refused without a message")
+    elif run.returncode == 4:
+        totals["undecided"] += 1
+    else:
+        totals["answered"] += 1
+    if took > limit - MARGIN + 5:
+        problems.append(f"took {took:.1f} s")
+    puzzles = [line.split() for line in run.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    if run.returncode in (0, 3) and len(puzzles) != count:
+        problems.append(f"{len(puzzles)} puzzles printed, {count} asked for")
+    for fields in puzzles:
+        if len(fields) != 2 or not completes(fields[0], fields[1]):
+            problems.append(f"a line that is not a puzzle and its solution: {fields}")
+            continue
+        counted = subprocess.run([args.binary, "solve", "--count", "2", "--timeout", "60"],
+                                 input=(fields[0] + "\n").encode(), capture_output=True)
+        if counted.stdout.decode().split()[:1] != ["1"]:
+            problems.append(f"a puzzle without exactly one solution: {fields[0]} ({counted.stdout!r})")
+    for p in problems:
+        totals["violations"] += 1
+        print(f"VIOLATION {' '.join(argv[1:])}: {p}", flush=True)
+
+
+def completes(puzzle, solution):
+    """The solution fills the puzzle's givens as they are (the rules are checked by solve)."""
+    return len(puzzle) == len(solution) and all(p == "." or p == s for p, s in zip(puzzle, solution))
 
 
 def check(args, command, path, lines, totals):

@@ -81,9 +81,8 @@ struct TimeoutArg {
 impl TimeoutArg {
     /// A `go_on` for one puzzle started now: true until its time is up.
     fn start(self) -> impl FnMut() -> bool {
-        let started = Instant::now();
-        let limit = self.timeout.map(Duration::from_secs_f64);
-        move || limit.is_none_or(|l| started.elapsed() < l)
+        let clock = Clock::start(self.timeout);
+        move || clock.within()
     }
 
     /// The standard error line for a puzzle that ran out of time.
@@ -122,14 +121,15 @@ struct SolveArgs {
     #[command(flatten)]
     time: TimeoutArg,
     /// Print the number of solutions, counting no further than LIMIT (1 or more).
-    #[arg(long, value_name = "LIMIT", conflicts_with = "all",
+    #[arg(long, value_name = "LIMIT", conflicts_with = "all", allow_hyphen_values = true,
           value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Print every solution (at most --max of them per puzzle).
     #[arg(long)]
     all: bool,
     /// With --all: the most solutions to print per puzzle (1 or more).
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10_000, allow_hyphen_values = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
     max: u64,
     /// Print search statistics for each puzzle to standard error.
     #[arg(long)]
@@ -162,13 +162,13 @@ impl From<FormatArg> for Layout {
 #[derive(Args, Clone)]
 struct GenerateArgs {
     /// Grid side: 1, 4, 9, 16, 25, 36, 49 or 64.
-    #[arg(long, default_value_t = 9)]
+    #[arg(long, default_value_t = 9, allow_hyphen_values = true)]
     size: usize,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
     count: u64,
     /// Seed of the first puzzle; the next ones use seed+1, seed+2, ... (random if omitted).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Symmetry of the givens: none, rot180, rot90, mirror or diagonal.
     #[arg(long, default_value = "none")]
@@ -176,7 +176,12 @@ struct GenerateArgs {
     /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then for
     /// 25×25 to 64×64 0.57, 0.53, 0.49, 0.46 without symmetry, 0.54, 0.49, 0.45, 0.42
     /// with rot180, mirror or diagonal, and 0.52, 0.47, 0.43, 0.40 with rot90).
-    #[arg(long, value_name = "FRACTION", conflicts_with = "minimal")]
+    #[arg(
+        long,
+        value_name = "FRACTION",
+        conflicts_with = "minimal",
+        allow_hyphen_values = true
+    )]
     empty: Option<f64>,
     /// Dig until no clue can be removed, at any size. When some clue's check does not end
     /// within its limits (common from 36×36 up), the puzzle is still printed, standard
@@ -188,7 +193,7 @@ struct GenerateArgs {
     /// best finished one is printed, within the budget (plus the grading of one candidate).
     /// Its seed regenerates it with `--seed` and the same options. With --difficulty the
     /// default is 10000.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     budget_ms: Option<f64>,
     /// Search for a puzzle of this level: easy, medium, hard, expert, extreme or
     /// diabolical. The seed printed regenerates the puzzle with `--seed` and this flag
@@ -638,18 +643,25 @@ fn explain(args: &LogicArgs) -> Result<Outcome, String> {
     })
 }
 
-/// A clock for the generator's time budget; cancels once `limit` has passed, if any.
+/// A clock with an optional time limit: the generator's budget and hard stop, and each
+/// search's `--timeout` ([`TimeoutArg::start`]).
 struct Clock {
     started: Instant,
     limit: Option<Duration>,
 }
 
 impl Clock {
+    /// A clock started now, with a time limit in seconds or none.
     fn start(limit: Option<f64>) -> Clock {
         Clock {
             started: Instant::now(),
             limit: limit.map(Duration::from_secs_f64),
         }
+    }
+
+    /// True until the time limit, if any, is up.
+    fn within(&self) -> bool {
+        self.limit.is_none_or(|l| self.started.elapsed() < l)
     }
 }
 
@@ -658,7 +670,7 @@ impl Control for Clock {
         self.started.elapsed().as_secs_f64() * 1e3
     }
     fn progress(&mut self, _: &generate::Progress) -> bool {
-        self.limit.is_none_or(|l| self.started.elapsed() < l)
+        self.within()
     }
 }
 

@@ -377,6 +377,12 @@ fn bad_options_exit_non_zero_with_a_clear_message() {
         // A limit of 0 would report "no solution" for a solvable puzzle.
         (vec!["solve", "--all", "--max", "0"], "--max"),
         (vec!["solve", "--count", "0"], "--count"),
+        // A negative number is a bad value of its option, not an unknown argument.
+        (vec!["generate", "--empty", "-0.1"], "-0.1"),
+        (vec!["generate", "--budget-ms", "-5"], "time budget"),
+        (vec!["generate", "--seed", "-1"], "--seed"),
+        (vec!["generate", "--size", "-9"], "--size"),
+        (vec!["solve", "--count", "-1"], "--count"),
     ] {
         let out = run(&args, "1234341221434321\n");
         assert!(!out.status.success(), "{args:?} succeeded");
