@@ -477,14 +477,16 @@ function searchCounts({ guesses = 0, conflicts = 0 }) {
 }
 
 /**
- * Shows time passing beside the bar while a job runs: `detail()` gives the words before
- * the seconds (a percentage, or a search's counts). `tell()` redraws at once.
+ * Shows time passing beside the bar while a job runs: the seconds first (so a narrow
+ * panel never hides them), then `detail()`'s words (a percentage, or a search's counts),
+ * which the panel may cut short. `tell()` redraws at once.
  */
 function elapsedTicker(detail) {
   const started = performance.now();
   const tell = () => {
     const seconds = Math.floor((performance.now() - started) / 1000);
-    ui.progressText.textContent = [detail(), seconds ? `${seconds} s` : ''].filter(Boolean).join(' · ');
+    ui.progressText.textContent = [seconds ? `${seconds} s` : '', detail()].filter(Boolean).join(' · ');
+    ui.progressText.title = ui.progressText.textContent;
   };
   const timer = setInterval(tell, 1000);
   return { tell, stop: () => clearInterval(timer) };

@@ -177,10 +177,13 @@ test('a long search shows its guesses, conflicts and seconds, and Cancel stops i
   await page.click('#load');
   await page.waitForFunction((p) => document.getElementById('grid').dataset.givens === p, puzzle);
   await page.click('#solve');
-  // The engine's counts and the seconds appear beside the bar while the search runs.
-  await page.waitForFunction(() => /(guesses|conflicts).* · \d+ s$/.test(document.getElementById('progress-text').textContent),
+  // The seconds, then the engine's counts, appear beside the bar while the search runs.
+  await page.waitForFunction(() => /^\d+ s · .*(guesses|conflicts)/.test(document.getElementById('progress-text').textContent),
     null, { timeout: 20000 });
   assert.equal(await page.isVisible('#cancel'), true);
+  // However long the counts get, Cancel stays inside the status box.
+  const [box, cancel] = await Promise.all(['.status-box', '#cancel'].map((sel) => page.$eval(sel, (e) => e.getBoundingClientRect().toJSON())));
+  assert.ok(cancel.right <= box.right && cancel.left >= box.left, `Cancel at ${cancel.left}–${cancel.right}, box ${box.left}–${box.right}`);
   await page.click('#cancel');
   await idle(page);
   assert.match(await statusText(page), /Cancelled/);
