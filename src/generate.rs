@@ -622,7 +622,8 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// the puzzle. (A minimal target at 25×25 is the exception: each candidate's exact pass
 /// has an allowance of contradictions, and one that runs out of it gives way to the next
 /// seed of a sequence drawn from the seed, up to [`MINIMAL_CANDIDATES`]; the seed alone
-/// still decides the puzzle, and the result's seed regenerates it.) With a time budget ([`Options::budget_ms`]), candidates from a sequence of
+/// still decides the puzzle, and the result's seed regenerates it.) With a time budget
+/// ([`Options::budget_ms`]), candidates from a sequence of
 /// seeds are dug until one reaches the target (with a difficulty: has the level), and the
 /// budget decides how many run: a candidate still running when it ends is dropped, and
 /// the best finished one is returned, so the result comes within the budget (plus the
