@@ -1,9 +1,16 @@
 //! Side-by-side solver benchmark on the public 9×9 puzzle sets: sudoku64's band solver
 //! (the 9×9 fast path) and its generic solver against the `sudoku` crate (a fast
-//! JCZ-style 9×9 solver), each puzzle under a random symmetry from a fixed seed. All three
-//! count solutions up to 2, the work of a uniqueness check; their counts must agree. They
-//! take turns for several rounds and each keeps its fastest, so that load on a shared
-//! machine hits all three alike; ratios are to the `sudoku` crate.
+//! JCZ-style 9×9 solver) and, when `scripts/bench-tdoku.sh` has built it, tdoku (a DPLL
+//! solver over band triads with SIMD propagation, C++), each puzzle under a random symmetry
+//! from a fixed seed. All of them count solutions up to 2, the work of a uniqueness check;
+//! their counts must agree. They take turns for several rounds and each keeps its fastest,
+//! so that load on a shared machine hits them alike; the band solver's ratios are to each
+//! reference.
+//!
+//! tdoku is linked into this program (see `build.rs`) rather than timed by its own
+//! benchmark program, so that every solver reads the same puzzles under the same
+//! symmetries, is timed by the same loop in the same process, and has its counts checked
+//! against the others'.
 //!
 //! ```text
 //! cargo run --release -p sudoku64-bench -- [--limit N] [--rounds R] [--seed S] [FILE...]
@@ -167,6 +174,43 @@ fn line_of(g: &Grid) -> String {
         .collect()
 }
 
+/// tdoku, linked from the static library `scripts/bench-tdoku.sh` builds.
+#[cfg(tdoku)]
+mod tdoku {
+    use std::ffi::c_char;
+
+    unsafe extern "C" {
+        fn TdokuSolverDpllTriadSimd(
+            puzzle: *const c_char,
+            limit: usize,
+            configuration: u32,
+            solution: *mut c_char,
+            num_guesses: *mut usize,
+        ) -> usize;
+    }
+
+    /// A puzzle as tdoku reads it: 81 characters (`1`..`9`, `.`) and a NUL, which marks it
+    /// as a plain (not pencil-mark) puzzle.
+    pub type Line = [u8; 82];
+
+    /// Solutions of `puzzle`, counted up to `limit`.
+    pub fn count_up_to(puzzle: &Line, limit: usize) -> usize {
+        let mut solution = [0u8; 81];
+        let mut guesses = 0usize;
+        // SAFETY: tdoku reads 82 bytes of `puzzle` and, for a limit of 1 only, writes 81
+        // bytes of `solution`; both buffers are that long and live through the call.
+        unsafe {
+            TdokuSolverDpllTriadSimd(
+                puzzle.as_ptr().cast(),
+                limit,
+                0,
+                solution.as_mut_ptr().cast(),
+                &mut guesses,
+            )
+        }
+    }
+}
+
 fn main() {
     let args = Args::parse();
     if args.verify_fixtures {
@@ -193,9 +237,20 @@ fn main() {
         "count up to 2, each puzzle under a random symmetry (seed {})",
         args.seed
     );
+    if cfg!(not(tdoku)) {
+        println!("tdoku: not built (bash scripts/bench-tdoku.sh builds it); its column is empty");
+    }
     println!(
-        "{:<34} {:>8} {:>12} {:>12} {:>12} {:>11} {:>11}",
-        "set", "puzzles", "band /s", "generic /s", "sudoku /s", "band ratio", "gen. ratio"
+        "{:<34} {:>8} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9}",
+        "set",
+        "puzzles",
+        "band /s",
+        "generic /s",
+        "sudoku /s",
+        "tdoku /s",
+        "÷sudoku",
+        "÷tdoku",
+        "gen÷sud."
     );
     for path in &files {
         let set = read_set(path, args.limit, args.seed);
@@ -219,11 +274,20 @@ fn main() {
         // round: on a shared machine, load that comes and goes then hits all three alike.
         // A small set is solved several times per round, so that a round lasts long
         // enough to time.
+        #[cfg(tdoku)]
+        let tdoku_lines: Vec<tdoku::Line> = lines
+            .iter()
+            .map(|l| {
+                let mut line = [0u8; 82];
+                line[..81].copy_from_slice(l.as_bytes());
+                line
+            })
+            .collect();
         let reps = (MIN_PUZZLES_PER_ROUND / set.len().max(1)).max(1);
-        let mut best = [f64::INFINITY; 3];
-        let mut counts: [Vec<u64>; 3] = Default::default();
+        let mut best = [f64::INFINITY; 4];
+        let mut counts: [Vec<u64>; 4] = Default::default();
         for _ in 0..args.rounds.max(1) {
-            let runs: [&mut dyn FnMut() -> Vec<u64>; 3] = [
+            let runs: [&mut dyn FnMut() -> Vec<u64>; 4] = [
                 &mut || set.iter().map(|g| band::count_up_to(g, 2).count).collect(),
                 &mut || {
                     set.iter()
@@ -240,6 +304,16 @@ fn main() {
                         .map(|s| s.solutions_count_up_to(2) as u64)
                         .collect()
                 },
+                &mut || {
+                    #[cfg(tdoku)]
+                    let counted = tdoku_lines
+                        .iter()
+                        .map(|l| tdoku::count_up_to(l, 2) as u64)
+                        .collect();
+                    #[cfg(not(tdoku))]
+                    let counted = Vec::new();
+                    counted
+                },
             ];
             for (i, run) in runs.into_iter().enumerate() {
                 let start = Instant::now();
@@ -253,17 +327,26 @@ fn main() {
             let want = counts[2][i];
             assert_eq!(counts[0][i], want, "band count differs on {line}");
             assert_eq!(counts[1][i], want, "generic count differs on {line}");
+            #[cfg(tdoku)]
+            assert_eq!(counts[3][i], want, "tdoku's count differs on {line}");
         }
         let name = path.file_name().unwrap().to_string_lossy();
-        let [f, a, b] = best.map(|secs| (set.len() * reps) as f64 / secs);
+        let [f, a, b, t] = best.map(|secs| (set.len() * reps) as f64 / secs);
+        let (t, ft) = if cfg!(tdoku) {
+            (format!("{t:.0}"), format!("{:.2}", f / t))
+        } else {
+            ("—".into(), "—".into())
+        };
         println!(
-            "{:<34} {:>8} {:>12.0} {:>12.0} {:>12.0} {:>11.2} {:>11.2}",
+            "{:<34} {:>8} {:>10.0} {:>10.0} {:>10.0} {:>10} {:>9.2} {:>9} {:>9.2}",
             name,
             set.len(),
             f,
             a,
             b,
+            t,
             f / b,
+            ft,
             a / b
         );
     }
