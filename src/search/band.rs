@@ -279,6 +279,30 @@ const LONE_COLUMNS: [u32; 512] = {
     t
 };
 
+/// Set bits in each 9-bit value.
+#[cfg(not(any(target_feature = "popcnt", target_arch = "wasm32")))]
+const ONES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The set bits of a word below bit 27. Baseline x86-64 has no `popcnt` instruction and
+/// its software fallback is slower than three look-ups; wasm has one.
+#[inline]
+fn ones(x: u32) -> u32 {
+    #[cfg(any(target_feature = "popcnt", target_arch = "wasm32"))]
+    return x.count_ones();
+    #[cfg(not(any(target_feature = "popcnt", target_arch = "wasm32")))]
+    return (ONES[(x & 0x1ff) as usize]
+        + ONES[(x >> 9 & 0x1ff) as usize]
+        + ONES[(x >> 18 & 0x1ff) as usize]) as u32;
+}
+
 /// For the columns where a digit can go in one band only (9 bits): in each box with
 /// such a column, that column alone (the box's digit must be in it); boxes without one
 /// keep all three. All three rows of the band.
@@ -571,9 +595,17 @@ impl Board {
         self.unsolved == [0; 3]
     }
 
-    /// The cell to branch on, as (band, bit): the first with two candidates, else the
-    /// first with three, else the first open cell.
+    /// The cell to branch on, as (band, bit): of the cells with two candidates, the one
+    /// with the most open peers (the first of equals); else the first with three; else
+    /// the first open cell.
+    ///
+    /// Taking the first cell with two candidates instead needed 1.8 times the guesses on
+    /// the hardest public set (147 against 84 per puzzle), and ranking the bands alone by
+    /// their open cells 1.4 times: a cell with many open peers starts longer chains of
+    /// singles on both branches, so contradictions come sooner.
     fn pick(&self) -> (usize, u32) {
+        let mut two_at = None;
+        let mut most_peers = 0;
         let mut three_at = None;
         let mut open_at = None;
         for b in 0..3 {
@@ -589,9 +621,19 @@ impl Board {
                 c2 |= c1 & a;
                 c1 |= a;
             }
-            let two = c2 & !c3 & open;
-            if two != 0 {
-                return (b, two & two.wrapping_neg());
+            let mut two = c2 & !c3 & open;
+            let (above, below) = (self.unsolved[(b + 1) % 3], self.unsolved[(b + 2) % 3]);
+            while two != 0 {
+                let bit = two.trailing_zeros() as usize;
+                two &= two - 1;
+                // Open cells of the column in the two other bands, summed per row field.
+                let c = bit % 9;
+                let col = (above >> c & 0x40201) + (below >> c & 0x40201);
+                let peers = ones(open & PEERS[bit]) + ((col + (col >> 9) + (col >> 18)) & 0xf);
+                if peers > most_peers {
+                    most_peers = peers;
+                    two_at = Some((b, 1 << bit));
+                }
             }
             let three = c3 & !c4 & open;
             if three != 0 && three_at.is_none() {
@@ -601,7 +643,8 @@ impl Board {
                 open_at = Some((b, open & open.wrapping_neg()));
             }
         }
-        three_at
+        two_at
+            .or(three_at)
             .or(open_at)
             .expect("an unsolved board has an open cell")
     }
