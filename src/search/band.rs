@@ -16,8 +16,9 @@
 //! claiming along columns runs between bands: a digit whose column has places in one band
 //! only must use that column in that band's box (with one place, a hidden single by
 //! column); it saves about 15% of the guesses on hard puzzles. The search branches on a
-//! cell with two candidates if there is one (else three, else the first open cell), and
-//! copies the whole board (124 bytes) at each branch instead of keeping an undo trail.
+//! cell with two candidates if there is one (when counting to 2, the one with the most
+//! open peers; else three, else the first open cell), and copies the whole board (124
+//! bytes) at each branch instead of keeping an undo trail.
 //!
 //! Tried and dropped: keeping each word's value at its last update and comparing, instead
 //! of exact dirty bits, so that clearing a fixed cell from the other digits could mark all
