@@ -1,9 +1,16 @@
 //! Side-by-side solver benchmark on the public 9×9 puzzle sets: sudoku64's band solver
 //! (the 9×9 fast path) and its generic solver against the `sudoku` crate (a fast
-//! JCZ-style 9×9 solver), each puzzle under a random symmetry from a fixed seed. All three
-//! count solutions up to 2, the work of a uniqueness check; their counts must agree. They
-//! take turns for several rounds and each keeps its fastest, so that load on a shared
-//! machine hits all three alike; ratios are to the `sudoku` crate.
+//! JCZ-style 9×9 solver) and, when `scripts/bench-tdoku.sh` has built it, tdoku (a DPLL
+//! solver over band triads with SIMD propagation, C++), each puzzle under a random symmetry
+//! from a fixed seed. All of them count solutions up to 2, the work of a uniqueness check;
+//! their counts must agree. They take turns for several rounds and each keeps its fastest,
+//! so that load on a shared machine hits them alike, and they are timed by the CPU time of
+//! the thread (see `clock`); the band solver's ratios are to each reference.
+//!
+//! tdoku is linked into this program (see `build.rs`) rather than timed by its own
+//! benchmark program, so that every solver reads the same puzzles under the same
+//! symmetries, is timed by the same loop in the same process, and has its counts checked
+//! against the others'.
 //!
 //! ```text
 //! cargo run --release -p sudoku64-bench -- [--limit N] [--rounds R] [--seed S] [FILE...]
@@ -19,7 +26,6 @@
 //! against the `sudoku` crate alone: its count up to 2 and, for one solution, the solution.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::Parser;
 use rand::SeedableRng;
@@ -36,7 +42,7 @@ struct Args {
     /// At most this many puzzles from each file.
     #[arg(long)]
     limit: Option<usize>,
-    /// Rounds of the three solvers taking turns; each keeps its fastest round.
+    /// Rounds of the solvers taking turns; each keeps its fastest round.
     #[arg(long, default_value_t = 3)]
     rounds: usize,
     /// Seed for the random symmetries.
@@ -68,7 +74,7 @@ fn bench_generate(count: usize, rounds: usize, seed: u64) {
         let mut best = [f64::INFINITY; 2];
         let mut clues = [0usize; 2];
         for round in 0..rounds.max(1) {
-            let start = Instant::now();
+            let start = clock::now();
             let mut total = 0;
             for i in 0..count {
                 let mut options = Options::new(shape, seed + (round * count + i) as u64);
@@ -77,15 +83,15 @@ fn bench_generate(count: usize, rounds: usize, seed: u64) {
                 assert!(made.minimal, "a 9×9 puzzle not proved minimal");
                 total += made.puzzle.clue_count();
             }
-            best[0] = best[0].min(start.elapsed().as_secs_f64());
+            best[0] = best[0].min(clock::since(start));
             clues[0] = total;
-            let start = Instant::now();
+            let start = clock::now();
             let mut total = 0;
             for _ in 0..count {
                 let made = sudoku::Sudoku::generate_with_symmetry(theirs);
                 total += made.n_clues() as usize;
             }
-            best[1] = best[1].min(start.elapsed().as_secs_f64());
+            best[1] = best[1].min(clock::since(start));
             clues[1] = total;
         }
         let [a, b] = best.map(|secs| count as f64 / secs);
@@ -167,6 +173,81 @@ fn line_of(g: &Grid) -> String {
         .collect()
 }
 
+/// The clock the solvers are timed by: on 64-bit Linux, the CPU time of this thread, so that time
+/// spent descheduled while other work holds the cores is not charged to the solver that
+/// happened to be running (on a shared 2-core machine, wall-clock rates of the same solver
+/// moved by 30% from run to run); elsewhere, wall-clock time.
+mod clock {
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    pub fn now() -> f64 {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
+        }
+        unsafe extern "C" {
+            fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+        }
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut time = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: clock_gettime writes one timespec (two 64-bit fields on 64-bit Linux)
+        // into `time`, which outlives the call.
+        let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
+        assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+        time.sec as f64 + time.nsec as f64 * 1e-9
+    }
+
+    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+    pub fn now() -> f64 {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64()
+    }
+
+    /// Seconds since `start`, a value of [`now`].
+    pub fn since(start: f64) -> f64 {
+        now() - start
+    }
+}
+
+/// tdoku, linked from the static library `scripts/bench-tdoku.sh` builds.
+#[cfg(tdoku)]
+mod tdoku {
+    use std::ffi::c_char;
+
+    unsafe extern "C" {
+        fn TdokuSolverDpllTriadSimd(
+            puzzle: *const c_char,
+            limit: usize,
+            configuration: u32,
+            solution: *mut c_char,
+            num_guesses: *mut usize,
+        ) -> usize;
+    }
+
+    /// A puzzle as tdoku reads it: 81 characters (`1`..`9`, `.`) and a NUL, which marks it
+    /// as a plain (not pencil-mark) puzzle.
+    pub type Line = [u8; 82];
+
+    /// Solutions of `puzzle`, counted up to `limit`.
+    pub fn count_up_to(puzzle: &Line, limit: usize) -> usize {
+        let mut solution = [0u8; 81];
+        let mut guesses = 0usize;
+        // SAFETY: tdoku reads 82 bytes of `puzzle` and, for a limit of 1 only, writes 81
+        // bytes of `solution`; both buffers are that long and live through the call.
+        unsafe {
+            TdokuSolverDpllTriadSimd(
+                puzzle.as_ptr().cast(),
+                limit,
+                0,
+                solution.as_mut_ptr().cast(),
+                &mut guesses,
+            )
+        }
+    }
+}
+
 fn main() {
     let args = Args::parse();
     if args.verify_fixtures {
@@ -193,9 +274,20 @@ fn main() {
         "count up to 2, each puzzle under a random symmetry (seed {})",
         args.seed
     );
+    if cfg!(not(tdoku)) {
+        println!("tdoku: not built (bash scripts/bench-tdoku.sh builds it); its column is empty");
+    }
     println!(
-        "{:<34} {:>8} {:>12} {:>12} {:>12} {:>11} {:>11}",
-        "set", "puzzles", "band /s", "generic /s", "sudoku /s", "band ratio", "gen. ratio"
+        "{:<34} {:>8} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9}",
+        "set",
+        "puzzles",
+        "band /s",
+        "generic /s",
+        "sudoku /s",
+        "tdoku /s",
+        "÷sudoku",
+        "÷tdoku",
+        "gen÷sud."
     );
     for path in &files {
         let set = read_set(path, args.limit, args.seed);
@@ -215,15 +307,24 @@ fn main() {
             },
         );
 
-        // The three solvers take turns, round after round, and each keeps its fastest
+        // The solvers take turns, round after round, and each keeps its fastest
         // round: on a shared machine, load that comes and goes then hits all three alike.
         // A small set is solved several times per round, so that a round lasts long
         // enough to time.
+        #[cfg(tdoku)]
+        let tdoku_lines: Vec<tdoku::Line> = lines
+            .iter()
+            .map(|l| {
+                let mut line = [0u8; 82];
+                line[..81].copy_from_slice(l.as_bytes());
+                line
+            })
+            .collect();
         let reps = (MIN_PUZZLES_PER_ROUND / set.len().max(1)).max(1);
-        let mut best = [f64::INFINITY; 3];
-        let mut counts: [Vec<u64>; 3] = Default::default();
+        let mut best = [f64::INFINITY; 4];
+        let mut counts: [Vec<u64>; 4] = Default::default();
         for _ in 0..args.rounds.max(1) {
-            let runs: [&mut dyn FnMut() -> Vec<u64>; 3] = [
+            let runs: [&mut dyn FnMut() -> Vec<u64>; 4] = [
                 &mut || set.iter().map(|g| band::count_up_to(g, 2).count).collect(),
                 &mut || {
                     set.iter()
@@ -240,30 +341,49 @@ fn main() {
                         .map(|s| s.solutions_count_up_to(2) as u64)
                         .collect()
                 },
+                &mut || {
+                    #[cfg(tdoku)]
+                    let counted = tdoku_lines
+                        .iter()
+                        .map(|l| tdoku::count_up_to(l, 2) as u64)
+                        .collect();
+                    #[cfg(not(tdoku))]
+                    let counted = Vec::new();
+                    counted
+                },
             ];
             for (i, run) in runs.into_iter().enumerate() {
-                let start = Instant::now();
+                let start = clock::now();
                 for _ in 0..reps {
                     counts[i] = run();
                 }
-                best[i] = best[i].min(start.elapsed().as_secs_f64());
+                best[i] = best[i].min(clock::since(start));
             }
         }
         for (i, line) in lines.iter().enumerate() {
             let want = counts[2][i];
             assert_eq!(counts[0][i], want, "band count differs on {line}");
             assert_eq!(counts[1][i], want, "generic count differs on {line}");
+            #[cfg(tdoku)]
+            assert_eq!(counts[3][i], want, "tdoku's count differs on {line}");
         }
         let name = path.file_name().unwrap().to_string_lossy();
-        let [f, a, b] = best.map(|secs| (set.len() * reps) as f64 / secs);
+        let [f, a, b, t] = best.map(|secs| (set.len() * reps) as f64 / secs);
+        let (t, ft) = if cfg!(tdoku) {
+            (format!("{t:.0}"), format!("{:.2}", f / t))
+        } else {
+            ("—".into(), "—".into())
+        };
         println!(
-            "{:<34} {:>8} {:>12.0} {:>12.0} {:>12.0} {:>11.2} {:>11.2}",
+            "{:<34} {:>8} {:>10.0} {:>10.0} {:>10.0} {:>10} {:>9.2} {:>9} {:>9.2}",
             name,
             set.len(),
             f,
             a,
             b,
+            t,
             f / b,
+            ft,
             a / b
         );
     }
