@@ -107,8 +107,8 @@ impl Level {
             NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
                 Level::Expert
             }
-            SimpleColouring | XChain | XyChain => Level::Extreme,
-            Guess => Level::Diabolical,
+            SimpleColouring | XChain | XyChain | ForcingChain => Level::Extreme,
+            ForcingNet | Guess => Level::Diabolical,
         }
     }
 }
@@ -164,6 +164,8 @@ pub fn weight(technique: Technique) -> u32 {
         SimpleColouring => 40,
         XChain => 50,
         XyChain => 55,
+        ForcingChain => 70,
+        ForcingNet => 85,
         Guess => 100,
     }
 }

@@ -123,6 +123,8 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
             );
             return Some(Step {
                 technique: Technique::SimpleColouring,
+                focus: String::new(),
+                links: Vec::new(),
                 cells: comp.to_vec(),
                 placements: vec![],
                 eliminations,
@@ -153,6 +155,8 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
     );
     Some(Step {
         technique: Technique::SimpleColouring,
+        focus: String::new(),
+        links: Vec::new(),
         cells: comp.to_vec(),
         placements: vec![],
         eliminations,
@@ -238,6 +242,8 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
     );
     Some(Step {
         technique: Technique::XChain,
+        focus: String::new(),
+        links: Vec::new(),
         cells: path.iter().map(|&s| s / 2).collect(),
         placements: vec![],
         eliminations,
@@ -341,6 +347,8 @@ fn xy_step(
     );
     Some(Step {
         technique: Technique::XyChain,
+        focus: String::new(),
+        links: Vec::new(),
         cells,
         placements: vec![],
         eliminations,

@@ -27,6 +27,7 @@
 
 mod chains;
 mod fish;
+mod forcing;
 mod intersections;
 mod single_digit;
 mod singles;
@@ -109,13 +110,20 @@ pub enum Technique {
     /// A chain of cells with two candidates each: a cell seeing both ends loses the
     /// symbol the chain starts and ends on.
     XyChain,
+    /// A dynamic forcing chain: assuming a candidate and following the singles it forces
+    /// leads to a contradiction (it is false), or every candidate of a cell, or every place
+    /// of a symbol in a unit, forces the same result.
+    ForcingChain,
+    /// A forcing net: as a forcing chain, but each assumption is followed further, with
+    /// the forcing chains inside it, before the branches are compared.
+    ForcingNet,
     /// No technique applies: a cell is given the unique solution's value.
     Guess,
 }
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 29] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -142,6 +150,8 @@ impl Technique {
         Technique::SimpleColouring,
         Technique::XChain,
         Technique::XyChain,
+        Technique::ForcingChain,
+        Technique::ForcingNet,
         Technique::Guess,
     ];
 
@@ -174,6 +184,8 @@ impl Technique {
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::ForcingChain => "Forcing chain",
+            Technique::ForcingNet => "Forcing net",
             Technique::Guess => "Guess",
         }
     }
@@ -207,6 +219,8 @@ impl Technique {
             Technique::SimpleColouring => "simple-colouring",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
+            Technique::ForcingChain => "forcing-chain",
+            Technique::ForcingNet => "forcing-net",
             Technique::Guess => "guess",
         }
     }
@@ -237,6 +251,51 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// One plain sentence; cells named `r4c2`, symbols in the grid's alphabet.
     pub text: String,
+    /// Where to look first, naming the technique and its region without giving the
+    /// answer away: `"Look at box 4: a hidden single"`.
+    pub focus: String,
+    /// The links of a chain, in order, for the chain techniques (X-chain, XY-chain,
+    /// simple colouring, forcing chains and nets: the implications of the branches
+    /// shown); empty for the others.
+    pub links: Vec<Link>,
+}
+
+/// A candidate, or a group of candidates of one symbol (a grouped node), in a chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The cell, or the cells of a group, row-major indices.
+    pub cells: Vec<usize>,
+    /// The symbol, 1..=n.
+    pub symbol: u8,
+}
+
+/// One link of a chain, read from `from` to `to`. A strong link: if `from` is false,
+/// `to` is true. A weak link: if `from` is true, `to` is false.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// Where the link starts.
+    pub from: Node,
+    /// Where it leads.
+    pub to: Node,
+    /// Strong (false implies true) or weak (true implies false).
+    pub strong: bool,
+}
+
+impl Link {
+    /// A link between two single candidates.
+    pub(crate) fn cells(from: (usize, u8), to: (usize, u8), strong: bool) -> Link {
+        Link {
+            from: Node {
+                cells: vec![from.0],
+                symbol: from.1,
+            },
+            to: Node {
+                cells: vec![to.0],
+                symbol: to.1,
+            },
+            strong,
+        }
+    }
 }
 
 /// One technique's first step on a given state: the grid's filled cells, and candidate
@@ -288,6 +347,7 @@ pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
         .collect();
     let grid = Grid::from_cells(shape, values).expect("single bits are symbols of the shape");
     let mut board = Board::new(&grid);
+    board.forcing = false;
     for (c, &m) in masks.iter().enumerate() {
         board.cand[c] &= m;
     }
@@ -369,6 +429,9 @@ pub(crate) struct Board {
     /// The puzzle is known (or, for [`find`], taken) to have one solution, which the
     /// uniqueness techniques need: false while a puzzle is being checked.
     pub one_solution: bool,
+    /// Forcing chains and nets may run: off when the techniques only shrink the
+    /// candidates for the exact search ([`reduced_masks`]), which branches faster itself.
+    pub forcing: bool,
 }
 
 impl Board {
@@ -405,6 +468,7 @@ impl Board {
             open: grid.cells().iter().filter(|&&v| v == 0).count(),
             solution: Vec::new(),
             one_solution: false,
+            forcing: true,
         }
     }
 
@@ -471,6 +535,15 @@ impl Board {
 
     /// The first step of one technique (never a guess).
     fn technique(&self, t: Technique) -> Option<Step> {
+        let mut step = self.technique_bare(t)?;
+        if step.focus.is_empty() {
+            step.focus = focus(self, &step);
+        }
+        Some(step)
+    }
+
+    /// [`Board::technique`] before the focus sentence is filled in.
+    fn technique_bare(&self, t: Technique) -> Option<Step> {
         let keep = |step: Option<Step>| step.filter(|s| s.technique == t);
         match t {
             Technique::NakedSingle => singles::naked(self),
@@ -496,6 +569,9 @@ impl Board {
             Technique::SimpleColouring => chains::simple_colouring(self),
             Technique::XChain => chains::x_chain(self),
             Technique::XyChain => chains::xy_chain(self),
+            Technique::ForcingChain if self.forcing => forcing::forcing_chain(self),
+            Technique::ForcingNet if self.forcing => forcing::forcing_net(self),
+            Technique::ForcingChain | Technique::ForcingNet => None,
             Technique::Guess => None,
         }
     }
@@ -509,6 +585,11 @@ impl Board {
         let v = self.solution[cell];
         Step {
             technique: Technique::Guess,
+            focus: format!(
+                "Look at {}: no technique applies here, so a guess",
+                self.name(cell)
+            ),
+            links: Vec::new(),
             cells: vec![cell],
             placements: vec![(cell, v)],
             eliminations: vec![],
@@ -616,4 +697,71 @@ pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
+}
+
+/// The stage-one sentence of a step: the smallest region holding its cells (one unit, a
+/// few rows, columns or boxes, else the grid), the symbol when every candidate it
+/// removes or places is the same one, and the technique: `"Look at rows 3 and 7 for 5:
+/// an X-Wing"`.
+fn focus(b: &Board, step: &Step) -> String {
+    let n = b.n;
+    let mut region = None;
+    // One unit holding every cell: box first, as a player scans.
+    for kind in [2usize, 0, 1] {
+        let u = b.units_of(step.cells[0])[kind] as usize;
+        if step.cells.iter().all(|&c| b.units_of(c)[kind] as usize == u) {
+            region = Some(unit_name(n, u));
+            break;
+        }
+    }
+    if region.is_none() {
+        for (kind, plural) in [(0usize, "rows"), (1, "columns"), (2, "boxes")] {
+            let mut lines: Vec<usize> = step
+                .cells
+                .iter()
+                .map(|&c| b.units_of(c)[kind] as usize - kind * n + 1)
+                .collect();
+            lines.sort_unstable();
+            lines.dedup();
+            if lines.len() <= 3 {
+                region = Some(format!("{plural} {}", and_list(lines.into_iter())));
+                break;
+            }
+        }
+    }
+    let region = region.unwrap_or_else(|| "the grid".to_string());
+    let mut values = step
+        .eliminations
+        .iter()
+        .chain(&step.placements)
+        .map(|&(_, v)| v);
+    let first = values.next();
+    let symbol = match first {
+        Some(v) if values.all(|w| w == v) && step.technique > Technique::HiddenSingle => {
+            format!(" for {}", symbol_char(v))
+        }
+        _ => String::new(),
+    };
+    format!("Look at {region}{symbol}: {}", with_article(step.technique.name()))
+}
+
+/// A technique's name after "a" or "an", its first word in lower case unless it is an
+/// abbreviation: `"a hidden single"`, `"an X-Wing"`, `"a 2-String Kite"`.
+fn with_article(name: &str) -> String {
+    let mut chars = name.chars();
+    let first = chars.next().unwrap_or(' ');
+    let second = chars.next().unwrap_or(' ');
+    let lowered = if second.is_ascii_lowercase() {
+        let mut s = first.to_ascii_lowercase().to_string();
+        s.push_str(&name[1..]);
+        s
+    } else {
+        name.to_string()
+    };
+    let article = match lowered.chars().next() {
+        _ if lowered.starts_with("uni") => "a",
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U' | 'X') => "an",
+        _ => "a",
+    };
+    format!("{article} {lowered}")
 }

@@ -65,6 +65,8 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                     );
                     return Some(Step {
                         technique: Technique::UniqueRectangle,
+                        focus: String::new(),
+                        links: Vec::new(),
                         cells: vec![three[0], three[1], three[2], roof],
                         placements: vec![],
                         eliminations,
@@ -124,6 +126,8 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
     );
     Some(Step {
         technique: Technique::BugPlusOne,
+        focus: String::new(),
+        links: Vec::new(),
         cells: vec![cell],
         placements: vec![(cell, v)],
         eliminations: vec![],
