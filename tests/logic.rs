@@ -283,7 +283,11 @@ fn every_fixture_is_explained_soundly_or_rejected_with_the_right_error() {
                         .filter(|s| s.technique == Technique::Guess)
                         .count()
                 );
-                assert_eq!(rating.level == Level::Diabolical, rating.guesses > 0);
+                let nets = rating.count(Technique::ForcingNet);
+                assert_eq!(
+                    rating.level == Level::Diabolical,
+                    rating.guesses > 0 || nets > 0
+                );
             }
             0 => {
                 for e in [
@@ -364,16 +368,17 @@ fn following_hints_reaches_the_solution() {
     }
 }
 
-/// Replays the steps with candidates kept here and checks that before every guess no
-/// single, no locked candidate and no pair is left.
+/// Replays the steps with candidates kept here and checks that before every forcing
+/// chain, forcing net or guess no easier technique applies, and independently of the
+/// engine that no single is left; the forum's hardest need forcing nets, never a guess.
 #[test]
-fn guesses_come_only_when_logic_is_stuck() {
+fn last_resorts_come_only_when_the_patterns_are_stuck() {
     let hardest = [
         // From the "hardest" lists of the Sudoku players' forum.
         "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
     ];
-    let mut guesses = 0;
+    let mut last_resorts = 0;
     for text in hardest {
         let puzzle = grid(text);
         let mut logic = sudoku64::Logic::new(&puzzle).unwrap();
@@ -381,9 +386,11 @@ fn guesses_come_only_when_logic_is_stuck() {
             let g = logic.grid();
             let cand = logic.candidates().to_vec();
             let Some(step) = logic.next_step() else { break };
-            if step.technique == Technique::Guess {
-                guesses += 1;
-                for t in &Technique::ALL[..Technique::ALL.len() - 1] {
+            assert_ne!(step.technique, Technique::Guess, "{}", step.text);
+            if step.technique >= Technique::ForcingChain {
+                last_resorts += 1;
+                let easier = Technique::ALL.iter().take_while(|&&t| t < step.technique);
+                for t in easier {
                     assert!(
                         logic::find(*t, &g, &cand).is_none(),
                         "{t} applied before {}",
@@ -402,9 +409,11 @@ fn guesses_come_only_when_logic_is_stuck() {
             }
         }
         let rating = rate(&puzzle).unwrap();
-        assert!(rating.level >= Level::Extreme, "{text}: {:?}", rating.level);
+        assert_eq!(rating.guesses, 0, "{text}");
+        assert_eq!(rating.level, Level::Diabolical, "{text}");
+        assert!(rating.count(Technique::ForcingNet) > 0, "{text}");
     }
-    assert!(guesses > 0);
+    assert!(last_resorts > 0);
 }
 
 #[test]
@@ -545,6 +554,8 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::FinnedSwordfish,
     Technique::UniqueRectangle,
     Technique::BugPlusOne,
+    Technique::ForcingChain,
+    Technique::ForcingNet,
 ];
 
 /// Public hard 9×9 puzzles nobody here made, each under a random symmetry: every step of
@@ -556,6 +567,7 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
     let text = std::fs::read_to_string(path).unwrap();
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(16);
     let mut fired = vec![0; SINCE_ISSUE_16.len()];
+    let mut verities = 0;
     let mut puzzles = 0;
     for line in text
         .lines()
@@ -570,10 +582,21 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
         for step in &steps {
             if let Some(i) = SINCE_ISSUE_16.iter().position(|&t| t == step.technique) {
                 fired[i] += 1;
-                // BUG+1 places a symbol; the others only eliminate.
-                let places = step.technique == Technique::BugPlusOne;
-                assert_eq!(step.placements.len(), usize::from(places), "{}", step.text);
-                assert_eq!(step.eliminations.is_empty(), places, "{}", step.text);
+                // One conclusion each; BUG+1 places a symbol, a forcing chain may, the
+                // others eliminate.
+                let placed = step.placements.len();
+                match step.technique {
+                    Technique::BugPlusOne => assert_eq!(placed, 1, "{}", step.text),
+                    Technique::ForcingChain => {
+                        assert_eq!(placed + step.eliminations.len(), 1, "{}", step.text);
+                        verities += usize::from(!step.text.contains(" were "));
+                    }
+                    _ => assert_eq!(placed, 0, "{}", step.text),
+                }
+                if step.technique >= Technique::ForcingChain {
+                    assert!(!step.links.is_empty(), "{}", step.text);
+                    assert!(step.focus.starts_with("Look at "), "{}", step.focus);
+                }
             }
         }
         puzzles += 1;
@@ -582,7 +605,8 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
     for (t, count) in SINCE_ISSUE_16.iter().zip(&fired) {
         assert!(*count > 0, "{t} never fired: {fired:?}");
     }
-    eprintln!("steps per technique over {puzzles} puzzles: {fired:?}");
+    assert!(verities > 0, "no cell or unit forcing chain");
+    eprintln!("steps per technique over {puzzles} puzzles: {fired:?}, verities {verities}");
 }
 
 /// Symbol 1 only at `places` in each of `lines` (rows `r`, or columns `9 + c`), every other
@@ -727,4 +751,75 @@ fn bug_plus_one_on_a_constructed_state() {
     // With r2c1 at three candidates as well, it is no BUG+1.
     masks[4] |= 0b001;
     assert!(logic::find(Technique::BugPlusOne, &empty, &masks).is_none());
+}
+
+/// The grid and candidates just before the first step of `technique` in a puzzle's
+/// explanation, and that step.
+fn before_first(puzzle: &str, technique: Technique) -> (Grid, Vec<u64>, Step) {
+    let mut logic = sudoku64::Logic::new(&grid(puzzle)).unwrap();
+    loop {
+        let (g, cand) = (logic.grid(), logic.candidates().to_vec());
+        let step = logic.next_step().expect("the technique is used");
+        if step.technique == technique {
+            return (g, cand, step);
+        }
+    }
+}
+
+#[test]
+fn forcing_chain_on_a_public_puzzle() {
+    // The fourth puzzle of magictour's top1465.
+    let puzzle =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let (g, cand, step) = before_first(puzzle, Technique::ForcingChain);
+    for t in Technique::ALL
+        .iter()
+        .take_while(|&&t| t < Technique::ForcingChain)
+    {
+        assert!(logic::find(*t, &g, &cand).is_none(), "{t}");
+    }
+    assert_eq!(
+        logic::find(Technique::ForcingChain, &g, &cand),
+        Some(step.clone())
+    );
+    assert_eq!(step.eliminations, vec![(17, 9)]);
+    assert_eq!(
+        step.text,
+        "Forcing chain: if r2c9 were 9, then r2c9=9 → r2c9≠8 → r2c8=8 → r2c8≠5 → r2c5=5 → r4c5≠5; r2c9=9 → r2c1≠9 → r4c1=9 → r4c5≠9, and r4c5 has no candidate left, so r2c9 loses 9"
+    );
+    assert_eq!(
+        step.focus,
+        "Look at r2c9: what if it were 9? A forcing chain"
+    );
+    // Two paths from r2c9=9, one to the removal of each candidate of r4c5: weak links
+    // from "is" to "is not", strong ones back.
+    assert_eq!(step.links.len(), 5 + 3);
+    let first = &step.links[0];
+    assert_eq!((&first.from.cells[..], first.from.symbol), (&[17][..], 9));
+    assert_eq!((&first.to.cells[..], first.to.symbol), (&[17][..], 8));
+    assert!(!first.strong);
+    assert!(step.links[1].strong);
+    assert_eq!(step.links[1].to.cells, vec![16]);
+}
+
+#[test]
+fn forcing_net_on_a_public_puzzle() {
+    // From the Sudoku players' forum's hardest list.
+    let puzzle =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let (g, cand, step) = before_first(puzzle, Technique::ForcingNet);
+    assert!(logic::find(Technique::ForcingChain, &g, &cand).is_none());
+    assert_eq!(
+        logic::find(Technique::ForcingNet, &g, &cand),
+        Some(step.clone())
+    );
+    let solution = solve_one(&grid(puzzle)).unwrap();
+    let [(c, v)] = step.eliminations[..] else {
+        panic!("{}", step.text)
+    };
+    assert_ne!(solution.get(c), v);
+    assert_eq!(
+        step.text,
+        "Forcing net: if r2c2 were 7, then r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r1c8≠3 → r3c7=3 → r3c4≠3 → r3c4=8 → r8c4≠8; r2c2=7 ⇒ r8c5≠8; r2c2=7 ⇒ r8c6≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c4≠8; r2c2=7 ⇒ r9c5≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c6≠8 (⇒: a forcing chain inside the branch), and box 8 has no place left for 8, so r2c2 loses 7"
+    );
 }

@@ -39,6 +39,8 @@ struct Event {
     cell: u32,
     v: u8,
     on: bool,
+    /// Struck out by a forcing chain inside a net's branch, rather than by a single.
+    inner: bool,
     parent: u32,
 }
 
@@ -123,6 +125,7 @@ impl<'a> Branch<'a> {
             cell: cell as u32,
             v,
             on: true,
+            inner: false,
             parent,
         });
         self.value[cell] = v;
@@ -145,11 +148,15 @@ impl<'a> Branch<'a> {
         }
     }
 
-    /// Strikes `v` out of `cell`, as a consequence of event `parent`.
-    fn strike(&mut self, cell: usize, v: u8, parent: u32) {
+    /// Strikes `v` out of `cell` because a branch inside this one broke: a consequence
+    /// of the assumption (event 0) through that inner chain.
+    fn strike(&mut self, cell: usize, v: u8) {
         if self.cand[cell] & bit(v) != 0 {
             self.cand[cell] &= !bit(v);
-            self.push_off(cell, v, parent);
+            self.push_off(cell, v, 0);
+            if let Some(last) = self.events.last_mut() {
+                last.inner = true;
+            }
         }
     }
 
@@ -158,6 +165,7 @@ impl<'a> Branch<'a> {
             cell: cell as u32,
             v,
             on: false,
+            inner: false,
             parent,
         });
     }
@@ -224,6 +232,28 @@ impl<'a> Branch<'a> {
         path
     }
 
+    /// The paths to a contradiction: for a cell left empty, to the removal of each of its
+    /// candidates; for a symbol left without a place in a unit, to its removal from each
+    /// place it had. Removals the board had already made need no path.
+    fn contradiction_paths(&self, why: Broken) -> Vec<Vec<Event>> {
+        let removals: Vec<(usize, u8)> = match why {
+            Broken::EmptyCell(c) => bits(self.b.cand[c]).map(|v| (c, v)).collect(),
+            Broken::NoPlace(u, v) => self
+                .b
+                .unit(u)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| self.b.cand[c] & bit(v) != 0)
+                .map(|c| (c, v))
+                .collect(),
+        };
+        removals
+            .into_iter()
+            .filter_map(|(c, v)| self.find(c, v, false))
+            .map(|e| self.path(e))
+            .collect()
+    }
+
     /// The first event concluding that `cell` is (`on`) or is not `v`.
     fn find(&self, cell: usize, v: u8, on: bool) -> Option<u32> {
         self.events
@@ -273,12 +303,17 @@ fn event_name(b: &Board, e: &Event) -> String {
     )
 }
 
-/// A path as text, `r1c1=5 → r1c4≠5 → r2c4=5`.
+/// A path as text, `r1c1=5 → r1c4≠5 → r2c4=5`; `⇒` before a candidate struck out by a
+/// forcing chain inside a net's branch.
 fn path_text(b: &Board, path: &[Event]) -> String {
-    path.iter()
-        .map(|e| event_name(b, e))
-        .collect::<Vec<_>>()
-        .join(" → ")
+    let mut text = String::new();
+    for (i, e) in path.iter().enumerate() {
+        if i > 0 {
+            text.push_str(if e.inner { " ⇒ " } else { " → " });
+        }
+        text.push_str(&event_name(b, e));
+    }
+    text
 }
 
 /// A path's links: weak from "is" to "is not", strong from "is not" to "is".
@@ -305,6 +340,10 @@ fn broken_text(b: &Board, why: Broken) -> String {
     }
 }
 
+/// A broken branch: its size in events and cells, the candidate assumed, the paths to
+/// the contradiction and what broke.
+type Contradiction = (usize, (usize, u8), Vec<Vec<Event>>, Broken);
+
 /// The first forcing-chain step: the shortest contradiction, else a cell's, else a
 /// unit's common conclusion (placements before eliminations).
 pub(super) fn forcing_chain(b: &Board) -> Option<Step> {
@@ -313,45 +352,31 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Step> {
     }
     let assumed = assumptions(b);
     let mut branch = Branch::new(b);
-    // The shortest contradiction: (length, assumption, path, why).
-    let mut best: Option<(usize, (usize, u8), Vec<Event>, Broken)> = None;
+    // The contradiction with the fewest events: (events, assumption, paths, why).
+    let mut best: Option<Contradiction> = None;
     let mut states = Vec::with_capacity(assumed.len());
     for &(c, v) in &assumed {
         branch.reset(&b.cand, &b.value);
         branch.assume(c, v);
         match branch.broken {
-            Some((why, e)) => {
-                let path = branch.path(e);
-                if best.as_ref().is_none_or(|(len, ..)| path.len() < *len) {
-                    best = Some((path.len(), (c, v), path, why));
+            Some((why, _)) => {
+                let paths = branch.contradiction_paths(why);
+                let len = cells_of(&paths).len() + paths.iter().map(Vec::len).sum::<usize>();
+                if best.as_ref().is_none_or(|(l, ..)| len < *l) {
+                    best = Some((len, (c, v), paths, why));
                 }
             }
             None => states.push(branch.masks()),
         }
     }
-    if let Some((_, (c, v), path, why)) = best {
-        let eliminations = vec![(c, v)];
-        let text = format!(
-            "Forcing chain: if {} were {}, then {}, and {}, so {}",
-            b.name(c),
-            symbol_char(v),
-            path_text(b, &path),
-            broken_text(b, why),
-            removal_text(b, &eliminations)
-        );
-        return Some(Step {
-            technique: Technique::ForcingChain,
-            focus: format!(
-                "Look at {}: what if it were {}? A forcing chain",
-                b.name(c),
-                symbol_char(v)
-            ),
-            links: path_links(&path),
-            cells: cells_of(&[path]),
-            placements: vec![],
-            eliminations,
-            text,
-        });
+    if let Some((_, (c, v), paths, why)) = best {
+        return Some(contradiction_step(
+            b,
+            Technique::ForcingChain,
+            (c, v),
+            &paths,
+            why,
+        ));
     }
     // No branch broke: `states[i]` belongs to `assumed[i]`.
     let mut index = vec![usize::MAX; b.cand.len() * b.n];
@@ -361,10 +386,7 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Step> {
     let state_of = |c: usize, v: u8| -> &Vec<u64> { &states[index[c * b.n + v as usize - 1]] };
     let mut groups: Vec<(Group, Vec<(usize, u8)>)> = Vec::new();
     for c in (0..b.cand.len()).filter(|&c| b.value[c] == 0) {
-        groups.push((
-            Group::Cell(c),
-            bits(b.cand[c]).map(|v| (c, v)).collect(),
-        ));
+        groups.push((Group::Cell(c), bits(b.cand[c]).map(|v| (c, v)).collect()));
     }
     for u in 0..3 * b.n {
         for v in 1..=b.n as u8 {
@@ -454,7 +476,10 @@ fn verity_step(
     let (premise, focus) = match *group {
         Group::Cell(c) => (
             format!("{} is {}", b.name(c), super::symbols(b.cand[c])).replace('/', " or "),
-            format!("Look at {}: each of its candidates, a forcing chain", b.name(c)),
+            format!(
+                "Look at {}: each of its candidates, a forcing chain",
+                b.name(c)
+            ),
         ),
         Group::Unit(u, v) => (
             format!(
@@ -493,6 +518,51 @@ fn verity_step(
     }
 }
 
+/// The step of a contradiction: assuming `(c, v)` broke the branch, as `paths` show.
+fn contradiction_step(
+    b: &Board,
+    technique: Technique,
+    (c, v): (usize, u8),
+    paths: &[Vec<Event>],
+    why: Broken,
+) -> Step {
+    let eliminations = vec![(c, v)];
+    let net = technique == Technique::ForcingNet;
+    let text = format!(
+        "{}: if {} were {}, then {}{}, and {}, so {}",
+        technique.name(),
+        b.name(c),
+        symbol_char(v),
+        paths
+            .iter()
+            .map(|p| path_text(b, p))
+            .collect::<Vec<_>>()
+            .join("; "),
+        if net {
+            " (⇒: a forcing chain inside the branch)"
+        } else {
+            ""
+        },
+        broken_text(b, why),
+        removal_text(b, &eliminations)
+    );
+    Step {
+        technique,
+        focus: format!(
+            "Look at {}: what if it were {}? {}",
+            b.name(c),
+            symbol_char(v),
+            super::with_article(technique.name())
+        )
+        .replace("? a", "? A"),
+        links: paths.iter().flat_map(|p| path_links(p)).collect(),
+        cells: cells_of(paths),
+        placements: vec![],
+        eliminations,
+        text,
+    }
+}
+
 /// The first forcing-net step: a candidate whose branch, with forcing chains inside it,
 /// breaks.
 pub(super) fn forcing_net(b: &Board) -> Option<Step> {
@@ -506,30 +576,15 @@ pub(super) fn forcing_net(b: &Board) -> Option<Step> {
         outer.reset(&b.cand, &b.value);
         outer.assume(c, v);
         deepen(&mut outer, &mut inner);
-        if let Some((why, e)) = outer.broken {
-            let path = outer.path(e);
-            let eliminations = vec![(c, v)];
-            let text = format!(
-                "Forcing net: if {} were {}, then {} (each candidate struck out on the way, a forcing chain inside the net), and {}, so {}",
-                b.name(c),
-                symbol_char(v),
-                path_text(b, &path),
-                broken_text(b, why),
-                removal_text(b, &eliminations)
-            );
-            return Some(Step {
-                technique: Technique::ForcingNet,
-                focus: format!(
-                    "Look at {}: what if it were {}? A forcing net",
-                    b.name(c),
-                    symbol_char(v)
-                ),
-                links: path_links(&path),
-                cells: cells_of(&[path]),
-                placements: vec![],
-                eliminations,
-                text,
-            });
+        if let Some((why, _)) = outer.broken {
+            let paths = outer.contradiction_paths(why);
+            return Some(contradiction_step(
+                b,
+                Technique::ForcingNet,
+                (c, v),
+                &paths,
+                why,
+            ));
         }
     }
     None
@@ -554,8 +609,7 @@ fn deepen(outer: &mut Branch, inner: &mut Branch) {
                 inner.assume(c, v);
                 if inner.broken.is_some() {
                     let from = outer.events.len();
-                    // The assumption, through a chain inside it, strikes the candidate.
-                    outer.strike(c, v, 0);
+                    outer.strike(c, v);
                     outer.run(from);
                     struck = true;
                     if outer.broken.is_some() {

@@ -709,7 +709,11 @@ fn focus(b: &Board, step: &Step) -> String {
     // One unit holding every cell: box first, as a player scans.
     for kind in [2usize, 0, 1] {
         let u = b.units_of(step.cells[0])[kind] as usize;
-        if step.cells.iter().all(|&c| b.units_of(c)[kind] as usize == u) {
+        if step
+            .cells
+            .iter()
+            .all(|&c| b.units_of(c)[kind] as usize == u)
+        {
             region = Some(unit_name(n, u));
             break;
         }
@@ -742,12 +746,15 @@ fn focus(b: &Board, step: &Step) -> String {
         }
         _ => String::new(),
     };
-    format!("Look at {region}{symbol}: {}", with_article(step.technique.name()))
+    format!(
+        "Look at {region}{symbol}: {}",
+        with_article(step.technique.name())
+    )
 }
 
 /// A technique's name after "a" or "an", its first word in lower case unless it is an
 /// abbreviation: `"a hidden single"`, `"an X-Wing"`, `"a 2-String Kite"`.
-fn with_article(name: &str) -> String {
+pub(crate) fn with_article(name: &str) -> String {
     let mut chars = name.chars();
     let first = chars.next().unwrap_or(' ');
     let second = chars.next().unwrap_or(' ');
