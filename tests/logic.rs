@@ -173,6 +173,16 @@ fn each_technique_fires_where_it_is_needed_and_removes_only_wrong_candidates() {
         for step in steps.iter().filter(|s| s.technique == technique) {
             assert!(!step.cells.is_empty(), "{}", step.text);
         }
+        for step in &steps {
+            assert!(step.focus.starts_with("Look at "), "{}", step.focus);
+            let chain = [Technique::XChain, Technique::XyChain].contains(&step.technique);
+            assert_eq!(!step.links.is_empty(), chain, "{}", step.text);
+            // A chain's links follow on, strong and weak in turn.
+            for w in step.links.windows(2) {
+                assert_eq!(w[0].to, w[1].from, "{}", step.text);
+                assert_ne!(w[0].strong, w[1].strong, "{}", step.text);
+            }
+        }
     }
 }
 
@@ -262,6 +272,8 @@ fn naked_single_hint_names_the_cell_and_symbol() {
     assert_eq!(steps.len(), 1);
     assert_eq!(steps[0].technique, Technique::NakedSingle);
     assert_eq!(steps[0].placements, vec![(1, 2)]);
+    assert_eq!(steps[0].focus, "Look at box 1: a naked single");
+    assert!(steps[0].links.is_empty());
     // A full grid needs no hint.
     assert!(hint(&grid("1234341221434321")).unwrap().is_empty());
 }
@@ -635,6 +647,7 @@ fn skyscraper_on_a_constructed_state() {
         step.text,
         "Skyscraper: 1 in row 2 is in r2c1 or r2c4, in row 6 in r6c1 or r6c6, and r2c1 and r6c1 share column 1: one of r2c4 and r6c6 is 1, so r1c6, r3c6, r4c4 and r5c4 lose 1"
     );
+    assert_eq!(step.focus, "Look at rows 2 and 6 for 1: a skyscraper");
 }
 
 #[test]

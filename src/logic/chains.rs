@@ -17,7 +17,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Board, Step, Technique, bit, removal_text};
+use super::{Board, Link, Step, Technique, bit, bits, removal_text};
 use crate::format::symbol_char;
 
 /// X-chains and XY-chains are looked for on grids up to this side (their search grows
@@ -240,10 +240,14 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
         symbol_char(v),
         removal_text(b, &eliminations)
     );
+    let links = path
+        .windows(2)
+        .map(|w| Link::cells((w[0] / 2, v), (w[1] / 2, v), w[1] % 2 == 1))
+        .collect();
     Some(Step {
         technique: Technique::XChain,
         focus: String::new(),
-        links: Vec::new(),
+        links,
         cells: path.iter().map(|&s| s / 2).collect(),
         placements: vec![],
         eliminations,
@@ -345,10 +349,25 @@ fn xy_step(
         symbol_char(z),
         removal_text(b, &eliminations)
     );
+    // Inside each cell a strong link from the symbol it is not to the one it then is;
+    // between cells a weak link on the symbol they share.
+    let mut links = Vec::new();
+    let mut not = z;
+    for (i, &s) in path.iter().enumerate() {
+        let c = pairs[s / 2];
+        let is = (bits(b.cand[c]))
+            .find(|&t| t != not)
+            .expect("two candidates");
+        links.push(Link::cells((c, not), (c, is), true));
+        if let Some(&next) = path.get(i + 1) {
+            links.push(Link::cells((c, is), (pairs[next / 2], is), false));
+        }
+        not = is;
+    }
     Some(Step {
         technique: Technique::XyChain,
         focus: String::new(),
-        links: Vec::new(),
+        links,
         cells,
         placements: vec![],
         eliminations,
