@@ -10,8 +10,8 @@
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
 //! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangle, BUG+1 |
 //! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
-//! | Extreme | chains: simple colouring, X-chains, XY-chains |
-//! | Diabolical | guessing: no technique above applies at some point |
+//! | Extreme | chains: simple colouring, X-chains, XY-chains, forcing chains |
+//! | Diabolical | forcing nets, or guessing: no technique applies at some point |
 //!
 //! The score adds up the weight of every step, so among puzzles of one level, longer and
 //! harder work scores more (and bigger grids score more than small ones):
@@ -30,6 +30,8 @@
 //! | XY-Wing | 18 | simple colouring | 40 |
 //! | empty rectangle | 19 | X-chain | 50 |
 //! | | | XY-chain | 55 |
+//! | | | forcing chain | 70 |
+//! | | | forcing net | 85 |
 //! | | | guess | 100 |
 //!
 //! The solver tries the techniques in this order (by level, then by weight), always
@@ -55,9 +57,9 @@ pub enum Level {
     Hard,
     /// Quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
-    /// Chains are needed: simple colouring, X-chains, XY-chains.
+    /// Chains are needed: simple colouring, X-chains, XY-chains, forcing chains.
     Extreme,
-    /// Guessing is needed.
+    /// Forcing nets (chains inside chains) or guessing are needed.
     Diabolical,
 }
 

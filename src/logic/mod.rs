@@ -18,6 +18,10 @@
 //! | Unique Rectangle type 1, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
+//! | forcing chains (contradiction, cell, unit) and forcing nets | `forcing.rs` | up to 16×16 |
+//!
+//! Every step carries a focus sentence (where to look, without the answer) and, for the
+//! chain techniques, its links ([`Link`]) for a board to draw.
 //!
 //! When no technique applies, a [`Technique::Guess`] step places the value the unique
 //! solution has in an open cell with the fewest candidates, so following the steps always
