@@ -8,7 +8,7 @@
 //! |---|---|
 //! | Easy | naked and hidden singles |
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
-//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangle, BUG+1 |
+//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangles (types 1 to 4), BUG+1 |
 //! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
 //! | Extreme | chains: simple colouring, X-chains, XY-chains, forcing chains |
 //! | Diabolical | forcing nets, or guessing: no technique applies at some point |
@@ -19,7 +19,7 @@
 //! | technique | weight | technique | weight |
 //! |---|---|---|---|
 //! | naked single, hidden single | 1 | finned X-Wing | 20 |
-//! | pointing, claiming | 4 | unique rectangle, BUG+1 | 21 |
+//! | pointing, claiming | 4 | unique rectangles (types 1 to 4), BUG+1 | 21 |
 //! | naked pair | 6 | Swordfish | 22 |
 //! | hidden pair | 8 | finned Swordfish | 23 |
 //! | naked triple | 12 | XYZ-Wing | 24 |
@@ -105,7 +105,8 @@ impl Level {
             NakedSingle | HiddenSingle => Level::Easy,
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
-            | EmptyRectangle | FinnedXWing | UniqueRectangle | BugPlusOne => Level::Hard,
+            | EmptyRectangle | FinnedXWing | UniqueRectangle | UniqueRectangle2
+            | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => Level::Hard,
             NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
                 Level::Expert
             }
@@ -155,7 +156,7 @@ pub fn weight(technique: Technique) -> u32 {
         XyWing => 18,
         EmptyRectangle => 19,
         FinnedXWing => 20,
-        UniqueRectangle | BugPlusOne => 21,
+        UniqueRectangle | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => 21,
         Swordfish => 22,
         FinnedSwordfish => 23,
         XyzWing => 24,

@@ -565,6 +565,9 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
     Technique::UniqueRectangle,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle3,
+    Technique::UniqueRectangle4,
     Technique::BugPlusOne,
     Technique::ForcingChain,
     Technique::ForcingNet,
@@ -834,5 +837,59 @@ fn forcing_net_on_a_public_puzzle() {
     assert_eq!(
         step.text,
         "Forcing net: if r2c2 were 7, then r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r1c8≠3 → r3c7=3 → r3c4≠3 → r3c4=8 → r8c4≠8; r2c2=7 ⇒ r8c5≠8; r2c2=7 ⇒ r8c6≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c4≠8; r2c2=7 ⇒ r9c5≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c6≠8 (⇒: a forcing chain inside the branch), and box 8 has no place left for 8, so r2c2 loses 7"
+    );
+}
+
+#[test]
+fn unique_rectangles_of_types_2_to_4_on_constructed_states() {
+    // The floor r1c1, r1c5 holds only 1/2; the roof r3c1, r3c5 holds 1/2 and 3 each.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) => Some(0b011),
+        (2, 0) | (2, 4) => Some(0b111),
+        _ => None,
+    });
+    assert!(logic::find(Technique::UniqueRectangle, &g, &masks).is_none());
+    let step = logic::find(Technique::UniqueRectangle2, &g, &masks).expect("a type 2");
+    let row_3_but = |skip: &[usize], v: u8| -> BTreeSet<(usize, u8)> {
+        (0..9)
+            .filter(|c| !skip.contains(c))
+            .map(|c| (18 + c, v))
+            .collect()
+    };
+    assert_eq!(eliminations(&step), row_3_but(&[0, 4], 3));
+    assert_eq!(
+        step.text,
+        "Unique rectangle type 2: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; one of r3c1 and r3c5 must be 3, or the four cells could swap 1/2 and the puzzle would have two solutions, so r3c2, r3c3, r3c4, r3c6, r3c7, r3c8 and r3c9 lose 3"
+    );
+    // Roof extras 3 and 4, and r3c9 holding 3/4: a naked pair in row 3.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) => Some(0b0011),
+        (2, 0) => Some(0b0111),
+        (2, 4) => Some(0b1011),
+        (2, 8) => Some(0b1100),
+        _ => None,
+    });
+    assert!(logic::find(Technique::UniqueRectangle2, &g, &masks).is_none());
+    let step = logic::find(Technique::UniqueRectangle3, &g, &masks).expect("a type 3");
+    let mut expected = row_3_but(&[0, 4, 8], 3);
+    expected.extend(row_3_but(&[0, 4, 8], 4));
+    assert_eq!(eliminations(&step), expected);
+    assert_eq!(
+        step.text,
+        "Unique rectangle type 3: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; one of r3c1 and r3c5 holds one of 3/4, or the four cells could swap 1/2 and the puzzle would have two solutions; with r3c9 they make a naked subset of 3/4 in row 3, so r3c2, r3c3, r3c4, r3c6, r3c7 and r3c8 lose 3/4"
+    );
+    // 1 in row 3 only in the roof: neither roof cell can be 2.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) => Some(0b0011),
+        (2, 0) => Some(0b0111),
+        (2, 4) => Some(0b1011),
+        (2, _) => Some(0x1fe),
+        _ => None,
+    });
+    let step = logic::find(Technique::UniqueRectangle4, &g, &masks).expect("a type 4");
+    assert_eq!(eliminations(&step), BTreeSet::from([(18, 2), (22, 2)]));
+    assert_eq!(
+        step.text,
+        "Unique rectangle type 4: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; 1 in row 3 is only in r3c1 or r3c5, so one of them is 1, and if either were 2 the four cells could swap 1/2 and the puzzle would have two solutions, so r3c1 and r3c5 lose 2"
     );
 }

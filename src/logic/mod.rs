@@ -15,7 +15,7 @@
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish, finned and sashimi X-Wing and Swordfish | `fish.rs` | every size |
 //! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
-//! | Unique Rectangle type 1, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
+//! | Unique Rectangles types 1 to 4, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //! | forcing chains (contradiction, cell, unit) and forcing nets | `forcing.rs` | up to 16×16 |
@@ -88,6 +88,15 @@ pub enum Technique {
     /// Three corners of a rectangle over two boxes hold only `a/b`: the fourth cannot be
     /// `a` or `b`, or the puzzle would have two solutions. Only for a puzzle with one.
     UniqueRectangle,
+    /// Two corners of a rectangle hold only `a/b`, the two others `a/b` and one more
+    /// symbol, the same: one of those two holds it. Only for a puzzle with one solution.
+    UniqueRectangle2,
+    /// As type 2, but the two corners' extra symbols, taken as one cell, make a naked
+    /// subset with other cells of a unit they share. Only for a puzzle with one solution.
+    UniqueRectangle3,
+    /// As type 2, but `a` has no place but those two corners in a unit they share: they
+    /// cannot be `b`. Only for a puzzle with one solution.
+    UniqueRectangle4,
     /// Every open cell has two candidates but one, with three: one of its three is the
     /// one that keeps the puzzle from two solutions. Only for a puzzle with one.
     BugPlusOne,
@@ -127,7 +136,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 29] = [
+    pub const ALL: [Technique; 32] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -143,6 +152,9 @@ impl Technique {
         Technique::EmptyRectangle,
         Technique::FinnedXWing,
         Technique::UniqueRectangle,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
         Technique::BugPlusOne,
         Technique::Swordfish,
         Technique::FinnedSwordfish,
@@ -179,6 +191,9 @@ impl Technique {
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::FinnedSwordfish => "Finned Swordfish",
             Technique::UniqueRectangle => "Unique rectangle",
+            Technique::UniqueRectangle2 => "Unique rectangle type 2",
+            Technique::UniqueRectangle3 => "Unique rectangle type 3",
+            Technique::UniqueRectangle4 => "Unique rectangle type 4",
             Technique::BugPlusOne => "BUG+1",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
@@ -214,6 +229,9 @@ impl Technique {
             Technique::FinnedXWing => "finned-x-wing",
             Technique::FinnedSwordfish => "finned-swordfish",
             Technique::UniqueRectangle => "unique-rectangle",
+            Technique::UniqueRectangle2 => "unique-rectangle-2",
+            Technique::UniqueRectangle3 => "unique-rectangle-3",
+            Technique::UniqueRectangle4 => "unique-rectangle-4",
             Technique::BugPlusOne => "bug-plus-one",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
@@ -562,8 +580,15 @@ impl Board {
             Technique::FinnedXWing => fish::find_finned(self, 2),
             Technique::FinnedSwordfish => fish::find_finned(self, 3),
             Technique::UniqueRectangle if self.one_solution => uniqueness::rectangle_type_1(self),
+            Technique::UniqueRectangle2 if self.one_solution => uniqueness::rectangle_type_2(self),
+            Technique::UniqueRectangle3 if self.one_solution => uniqueness::rectangle_type_3(self),
+            Technique::UniqueRectangle4 if self.one_solution => uniqueness::rectangle_type_4(self),
             Technique::BugPlusOne if self.one_solution => uniqueness::bug_plus_one(self),
-            Technique::UniqueRectangle | Technique::BugPlusOne => None,
+            Technique::UniqueRectangle
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4
+            | Technique::BugPlusOne => None,
             Technique::Skyscraper => single_digit::skyscraper(self),
             Technique::TwoStringKite => single_digit::two_string_kite(self),
             Technique::EmptyRectangle => single_digit::empty_rectangle(self),
