@@ -10,7 +10,7 @@
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
 //! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangles (types 1 to 4), BUG+1 |
 //! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
-//! | Extreme | chains: simple colouring, X-chains, XY-chains, forcing chains |
+//! | Extreme | chains: simple colouring, X-chains, XY-chains, ALS-XZ, ALS-XY-Wing, forcing chains |
 //! | Diabolical | forcing nets, or guessing: no technique applies at some point |
 //!
 //! The score adds up the weight of every step, so among puzzles of one level, longer and
@@ -30,6 +30,8 @@
 //! | XY-Wing | 18 | simple colouring | 40 |
 //! | empty rectangle | 19 | X-chain | 50 |
 //! | | | XY-chain | 55 |
+//! | | | ALS-XZ | 60 |
+//! | | | ALS-XY-Wing | 65 |
 //! | | | forcing chain | 70 |
 //! | | | forcing net | 85 |
 //! | | | guess | 100 |
@@ -53,11 +55,12 @@ pub enum Level {
     /// Locked candidates and pairs.
     Medium,
     /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing,
-    /// unique rectangle, BUG+1.
+    /// unique rectangles, BUG+1.
     Hard,
     /// Quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
-    /// Chains are needed: simple colouring, X-chains, XY-chains, forcing chains.
+    /// Chains are needed: simple colouring, X-chains, XY-chains, almost locked sets,
+    /// forcing chains.
     Extreme,
     /// Forcing nets (chains inside chains) or guessing are needed.
     Diabolical,
@@ -110,7 +113,7 @@ impl Level {
             NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
                 Level::Expert
             }
-            SimpleColouring | XChain | XyChain | ForcingChain => Level::Extreme,
+            SimpleColouring | XChain | XyChain | AlsXz | AlsXyWing | ForcingChain => Level::Extreme,
             ForcingNet | Guess => Level::Diabolical,
         }
     }
@@ -167,6 +170,8 @@ pub fn weight(technique: Technique) -> u32 {
         SimpleColouring => 40,
         XChain => 50,
         XyChain => 55,
+        AlsXz => 60,
+        AlsXyWing => 65,
         ForcingChain => 70,
         ForcingNet => 85,
         Guess => 100,

@@ -569,6 +569,8 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::UniqueRectangle3,
     Technique::UniqueRectangle4,
     Technique::BugPlusOne,
+    Technique::AlsXz,
+    Technique::AlsXyWing,
     Technique::ForcingChain,
     Technique::ForcingNet,
 ];
@@ -891,5 +893,47 @@ fn unique_rectangles_of_types_2_to_4_on_constructed_states() {
     assert_eq!(
         step.text,
         "Unique rectangle type 4: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; 1 in row 3 is only in r3c1 or r3c5, so one of them is 1, and if either were 2 the four cells could swap 1/2 and the puzzle would have two solutions, so r3c1 and r3c5 lose 2"
+    );
+}
+
+/// The first step of `technique` in a puzzle's explanation: no easier technique applies
+/// on its state, `find` gives the same step there, and it removes no true candidate.
+fn first_step_checked(puzzle: &str, technique: Technique) -> Step {
+    let (g, cand, step) = before_first(puzzle, technique);
+    for t in Technique::ALL.iter().take_while(|&&t| t < technique) {
+        assert!(logic::find(*t, &g, &cand).is_none(), "{t}");
+    }
+    assert_eq!(logic::find(technique, &g, &cand), Some(step.clone()));
+    let solution = solve_one(&grid(puzzle)).unwrap();
+    for &(c, v) in &step.eliminations {
+        assert_ne!(solution.get(c), v, "{}", step.text);
+    }
+    step
+}
+
+#[test]
+fn als_xz_on_a_public_puzzle() {
+    // The 23rd puzzle of magictour's top1465.
+    let step = first_step_checked(
+        "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..",
+        Technique::AlsXz,
+    );
+    assert_eq!(
+        step.text,
+        "ALS-XZ: r7c1 (7/9) and r9c1, r9c3 and r9c8 (1/6/7/9) are almost locked sets, each one symbol short of locked, and their places for 7 all see each other: one of them lacks 7 and is locked, so either way one of them holds 9: r9c2 loses 9"
+    );
+    assert_eq!(step.focus, "Look at rows 7 and 9 for 9: an ALS-XZ");
+}
+
+#[test]
+fn als_xy_wing_on_a_public_puzzle() {
+    // The 32nd puzzle of magictour's top1465.
+    let step = first_step_checked(
+        "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......",
+        Technique::AlsXyWing,
+    );
+    assert_eq!(
+        step.text,
+        "ALS-XY-Wing: the almost locked set r1c2, r1c4 and r1c8 (3/6/8/9) has 9 restricted with r7c4 and r7c8 (2/8/9) and 3 with r4c2 and r7c2 (2/3/9): it cannot hold both, so one of the two wings lacks its symbol and is locked, and either way one of them holds 2: r7c3 and r7c6 lose 2"
     );
 }

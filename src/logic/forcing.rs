@@ -340,7 +340,7 @@ fn broken_text(b: &Board, why: Broken) -> String {
     }
 }
 
-/// A broken branch: its size in events and cells, the candidate assumed, the paths to
+/// A broken branch: its size in events, the candidate assumed, the paths to
 /// the contradiction and what broke.
 type Contradiction = (usize, (usize, u8), Vec<Vec<Event>>, Broken);
 
@@ -361,12 +361,14 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Step> {
         match branch.broken {
             Some((why, _)) => {
                 let paths = branch.contradiction_paths(why);
-                let len = cells_of(&paths).len() + paths.iter().map(Vec::len).sum::<usize>();
+                let len = paths.iter().map(Vec::len).sum::<usize>();
                 if best.as_ref().is_none_or(|(l, ..)| len < *l) {
                     best = Some((len, (c, v), paths, why));
                 }
             }
-            None => states.push(branch.masks()),
+            // Once a branch has broken, no verity is needed.
+            None if best.is_none() => states.push(branch.masks()),
+            None => {}
         }
     }
     if let Some((_, (c, v), paths, why)) = best {

@@ -18,6 +18,7 @@
 //! | Unique Rectangles types 1 to 4, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
+//! | ALS-XZ, ALS-XY-Wing (almost locked sets of up to four cells) | `als.rs` | up to 9×9 |
 //! | forcing chains (contradiction, cell, unit) and forcing nets | `forcing.rs` | up to 16×16 |
 //!
 //! Every step carries a focus sentence (where to look, without the answer) and, for the
@@ -29,6 +30,7 @@
 //! clash, no solution and several solutions are errors, never a wrong step. The grading
 //! rule that turns the steps into a level and a score lives in [`crate::grade`].
 
+mod als;
 mod chains;
 mod fish;
 mod forcing;
@@ -123,6 +125,14 @@ pub enum Technique {
     /// A chain of cells with two candidates each: a cell seeing both ends loses the
     /// symbol the chain starts and ends on.
     XyChain,
+    /// Two almost locked sets (`k` cells of a unit with `k + 1` symbols) whose places
+    /// for a shared symbol `x` all see each other: one of them is locked, so a cell seeing
+    /// every place of another shared symbol in both loses it.
+    AlsXz,
+    /// A pivot almost locked set with restricted commons `x` and `y` with two others:
+    /// one of those is locked, so a cell seeing every place of a symbol they share loses
+    /// it.
+    AlsXyWing,
     /// A dynamic forcing chain: assuming a candidate and following the singles it forces
     /// leads to a contradiction (it is false), or every candidate of a cell, or every place
     /// of a symbol in a unit, forces the same result.
@@ -136,7 +146,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 34] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -166,6 +176,8 @@ impl Technique {
         Technique::SimpleColouring,
         Technique::XChain,
         Technique::XyChain,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
         Technique::ForcingChain,
         Technique::ForcingNet,
         Technique::Guess,
@@ -203,6 +215,8 @@ impl Technique {
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-Wing",
             Technique::ForcingChain => "Forcing chain",
             Technique::ForcingNet => "Forcing net",
             Technique::Guess => "Guess",
@@ -241,6 +255,8 @@ impl Technique {
             Technique::SimpleColouring => "simple-colouring",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
+            Technique::AlsXz => "als-xz",
+            Technique::AlsXyWing => "als-xy-wing",
             Technique::ForcingChain => "forcing-chain",
             Technique::ForcingNet => "forcing-net",
             Technique::Guess => "guess",
@@ -598,6 +614,8 @@ impl Board {
             Technique::SimpleColouring => chains::simple_colouring(self),
             Technique::XChain => chains::x_chain(self),
             Technique::XyChain => chains::xy_chain(self),
+            Technique::AlsXz => als::als_xz(self),
+            Technique::AlsXyWing => als::als_xy_wing(self),
             Technique::ForcingChain if self.forcing => forcing::forcing_chain(self),
             Technique::ForcingNet if self.forcing => forcing::forcing_net(self),
             Technique::ForcingChain | Technique::ForcingNet => None,
