@@ -176,11 +176,20 @@ fn each_technique_fires_where_it_is_needed_and_removes_only_wrong_candidates() {
         for step in &steps {
             assert!(step.focus.starts_with("Look at "), "{}", step.focus);
             let chain = [Technique::XChain, Technique::XyChain].contains(&step.technique);
-            assert_eq!(!step.links.is_empty(), chain, "{}", step.text);
+            let colouring = step.technique == Technique::SimpleColouring;
+            assert_eq!(!step.links.is_empty(), chain || colouring, "{}", step.text);
             // A chain's links follow on, strong and weak in turn.
-            for w in step.links.windows(2) {
-                assert_eq!(w[0].to, w[1].from, "{}", step.text);
-                assert_ne!(w[0].strong, w[1].strong, "{}", step.text);
+            if chain {
+                for w in step.links.windows(2) {
+                    assert_eq!(w[0].to, w[1].from, "{}", step.text);
+                    assert_ne!(w[0].strong, w[1].strong, "{}", step.text);
+                }
+            }
+            // Colouring links are strong links of its symbol, one per coloured cell but
+            // the first.
+            if colouring {
+                assert_eq!(step.links.len() + 1, step.cells.len(), "{}", step.text);
+                assert!(step.links.iter().all(|l| l.strong), "{}", step.text);
             }
         }
     }

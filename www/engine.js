@@ -294,6 +294,9 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * forcing-net; empty for the others): [{from: {cells, symbol}, to: {cells, symbol},
      * strong}], each node one cell's candidate (several cells for a grouped node); a strong
      * link reads "if from is false, to is true", a weak one "if from is true, to is false".
+     * A chain's links follow on from one another; a forcing chain or net lists each path
+     * from its assumption in turn; simple colouring gives the strong links that coloured
+     * its cells (a tree).
      * The steps are the candidate eliminations needed
      * first, then the one that places a symbol (technique 'guess' when logic alone is stuck:
      * it names the solution's value). A grid with no solution or several resolves with

@@ -4,7 +4,8 @@
 //! of them is the symbol. A weak link joins any two places that see each other: at most
 //! one of them is.
 //!
-//! - Simple colouring: the strong links of one symbol, coloured alternately. One colour is
+//! - Simple colouring: the strong links of one symbol, coloured alternately (the step's
+//!   links are those that coloured each cell, a tree rather than a chain). One colour is
 //!   all true, the other all false. A colour with two cells in one unit is the false one
 //!   (it loses the symbol everywhere); a cell seeing both colours loses the symbol.
 //! - X-chain: strong, weak, strong, ... strong from cell A to cell Z: if A is not the
@@ -65,8 +66,9 @@ pub(super) fn simple_colouring(b: &Board) -> Option<Step> {
             if links[start].is_empty() || colour[start] != u8::MAX {
                 continue;
             }
-            // Colour one component.
+            // Colour one component, remembering the strong link that coloured each cell.
             let mut comp = vec![start];
+            let mut tree = Vec::new();
             colour[start] = 0;
             let mut i = 0;
             while i < comp.len() {
@@ -75,11 +77,13 @@ pub(super) fn simple_colouring(b: &Board) -> Option<Step> {
                     if colour[d] == u8::MAX {
                         colour[d] = 1 - colour[c];
                         comp.push(d);
+                        tree.push(Link::cells((c, v), (d, v), true));
                     }
                 }
                 i += 1;
             }
-            if let Some(step) = colour_step(b, v, &comp, &colour) {
+            if let Some(mut step) = colour_step(b, v, &comp, &colour) {
+                step.links = tree;
                 return Some(step);
             }
         }
