@@ -10,7 +10,7 @@
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
 //! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangles (types 1 to 4), BUG+1 |
 //! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
-//! | Extreme | chains: simple colouring, X-chains, XY-chains, ALS-XZ, ALS-XY-Wing, forcing chains |
+//! | Extreme | chains: simple colouring, X-chains, XY-chains, AIC, ALS-XZ, ALS-XY-Wing, forcing chains |
 //! | Diabolical | forcing nets, or guessing: no technique applies at some point |
 //!
 //! The score adds up the weight of every step, so among puzzles of one level, longer and
@@ -30,6 +30,7 @@
 //! | XY-Wing | 18 | simple colouring | 40 |
 //! | empty rectangle | 19 | X-chain | 50 |
 //! | | | XY-chain | 55 |
+//! | | | AIC | 58 |
 //! | | | ALS-XZ | 60 |
 //! | | | ALS-XY-Wing | 65 |
 //! | | | forcing chain | 70 |
@@ -59,7 +60,7 @@ pub enum Level {
     Hard,
     /// Quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
-    /// Chains are needed: simple colouring, X-chains, XY-chains, almost locked sets,
+    /// Chains are needed: simple colouring, X-chains, XY-chains, AICs, almost locked sets,
     /// forcing chains.
     Extreme,
     /// Forcing nets (chains inside chains) or guessing are needed.
@@ -113,7 +114,9 @@ impl Level {
             NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
                 Level::Expert
             }
-            SimpleColouring | XChain | XyChain | AlsXz | AlsXyWing | ForcingChain => Level::Extreme,
+            SimpleColouring | XChain | XyChain | Aic | AlsXz | AlsXyWing | ForcingChain => {
+                Level::Extreme
+            }
             ForcingNet | Guess => Level::Diabolical,
         }
     }
@@ -170,6 +173,7 @@ pub fn weight(technique: Technique) -> u32 {
         SimpleColouring => 40,
         XChain => 50,
         XyChain => 55,
+        Aic => 58,
         AlsXz => 60,
         AlsXyWing => 65,
         ForcingChain => 70,

@@ -578,6 +578,7 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::UniqueRectangle3,
     Technique::UniqueRectangle4,
     Technique::BugPlusOne,
+    Technique::Aic,
     Technique::AlsXz,
     Technique::AlsXyWing,
     Technique::ForcingChain,
@@ -619,7 +620,7 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
                     }
                     _ => assert_eq!(placed, 0, "{}", step.text),
                 }
-                if step.technique >= Technique::ForcingChain {
+                if step.technique >= Technique::ForcingChain || step.technique == Technique::Aic {
                     assert!(!step.links.is_empty(), "{}", step.text);
                     assert!(step.focus.starts_with("Look at "), "{}", step.focus);
                 }
@@ -945,4 +946,26 @@ fn als_xy_wing_on_a_public_puzzle() {
         step.text,
         "ALS-XY-Wing: the almost locked set r1c2, r1c4 and r1c8 (3/6/8/9) has 9 restricted with r7c4 and r7c8 (2/8/9) and 3 with r4c2 and r7c2 (2/3/9): it cannot hold both, so one of the two wings lacks its symbol and is locked, and either way one of them holds 2: r7c3 and r7c6 lose 2"
     );
+}
+
+#[test]
+fn aic_with_a_grouped_node_on_a_public_puzzle() {
+    // The 25th puzzle of magictour's top1465.
+    let step = first_step_checked(
+        "....4...1.3.6.....8........1.9..5.........87....2......7....26.5...94.........3..",
+        Technique::Aic,
+    );
+    assert_eq!(
+        step.text,
+        "AIC: 4r4c7 = 6r4c7 - 6{r1c7 r3c7} = 6r3c9 - 3r3c9 = 3r4c9 (= strong link, - weak link): 4r4c7 or 3r4c9 is true, so r4c9 loses 4"
+    );
+    // Five links, strong and weak in turn, following on; the group is two cells of 6.
+    assert_eq!(step.links.len(), 5);
+    for w in step.links.windows(2) {
+        assert_eq!(w[0].to, w[1].from);
+        assert_ne!(w[0].strong, w[1].strong);
+    }
+    assert!(step.links[0].strong);
+    assert_eq!(step.links[1].to.cells, vec![6, 24]);
+    assert_eq!(step.links[1].to.symbol, 6);
 }

@@ -290,7 +290,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * {status: 'ok', size, steps: [{technique, name, text, cells, placements: [{cell, value}],
      * eliminations: [{cell, value}], focus, links}]}. `focus` is a first, gentler sentence
      * naming the technique and where to look ("Look at box 4: a hidden single"). `links` is
-     * the chain of a chain technique (x-chain, xy-chain, simple-colouring, forcing-chain,
+     * the chain of a chain technique (x-chain, xy-chain, aic, simple-colouring, forcing-chain,
      * forcing-net; empty for the others): [{from: {cells, symbol}, to: {cells, symbol},
      * strong}], each node one cell's candidate (several cells for a grouped node); a strong
      * link reads "if from is false, to is true", a weak one "if from is true, to is false".

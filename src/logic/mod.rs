@@ -18,6 +18,7 @@
 //! | Unique Rectangles types 1 to 4, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
+//! | alternating inference chains with grouped nodes | `aic.rs` | up to 9×9 |
 //! | ALS-XZ, ALS-XY-Wing (almost locked sets of up to four cells) | `als.rs` | up to 9×9 |
 //! | forcing chains (contradiction, cell, unit) and forcing nets | `forcing.rs` | up to 16×16 |
 //!
@@ -30,6 +31,7 @@
 //! clash, no solution and several solutions are errors, never a wrong step. The grading
 //! rule that turns the steps into a level and a score lives in [`crate::grade`].
 
+mod aic;
 mod als;
 mod chains;
 mod fish;
@@ -125,6 +127,10 @@ pub enum Technique {
     /// A chain of cells with two candidates each: a cell seeing both ends loses the
     /// symbol the chain starts and ends on.
     XyChain,
+    /// An alternating inference chain: strong and weak links in turn between candidates
+    /// of any symbols, or groups of a symbol's places where a box meets a line; its first
+    /// or last node is true.
+    Aic,
     /// Two almost locked sets (`k` cells of a unit with `k + 1` symbols) whose places
     /// for a shared symbol `x` all see each other: one of them is locked, so a cell seeing
     /// every place of another shared symbol in both loses it.
@@ -146,7 +152,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 35] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -176,6 +182,7 @@ impl Technique {
         Technique::SimpleColouring,
         Technique::XChain,
         Technique::XyChain,
+        Technique::Aic,
         Technique::AlsXz,
         Technique::AlsXyWing,
         Technique::ForcingChain,
@@ -215,6 +222,7 @@ impl Technique {
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::Aic => "AIC",
             Technique::AlsXz => "ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-Wing",
             Technique::ForcingChain => "Forcing chain",
@@ -255,6 +263,7 @@ impl Technique {
             Technique::SimpleColouring => "simple-colouring",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
+            Technique::Aic => "aic",
             Technique::AlsXz => "als-xz",
             Technique::AlsXyWing => "als-xy-wing",
             Technique::ForcingChain => "forcing-chain",
@@ -292,7 +301,7 @@ pub struct Step {
     /// Where to look first, naming the technique and its region without giving the
     /// answer away: `"Look at box 4: a hidden single"`.
     pub focus: String,
-    /// The links of a chain, in order, for the chain techniques (X-chain, XY-chain,
+    /// The links of a chain, in order, for the chain techniques (X-chain, XY-chain, AIC,
     /// simple colouring, forcing chains and nets: the implications of the branches
     /// shown); empty for the others.
     pub links: Vec<Link>,
@@ -614,6 +623,7 @@ impl Board {
             Technique::SimpleColouring => chains::simple_colouring(self),
             Technique::XChain => chains::x_chain(self),
             Technique::XyChain => chains::xy_chain(self),
+            Technique::Aic => aic::aic(self),
             Technique::AlsXz => als::als_xz(self),
             Technique::AlsXyWing => als::als_xy_wing(self),
             Technique::ForcingChain if self.forcing => forcing::forcing_chain(self),

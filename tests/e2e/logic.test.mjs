@@ -100,7 +100,7 @@ test('engine.hint explains a sound step, and says none / multiple / invalid', as
       }
     }
   }
-  assert.ok(chains.every((s) => ['forcing-chain', 'forcing-net', 'x-chain', 'xy-chain'].includes(s.technique)));
+  assert.ok(chains.every((s) => ['forcing-chain', 'forcing-net', 'x-chain', 'xy-chain', 'aic', 'simple-colouring'].includes(s.technique)));
   assert.equal(r.none.status, 'none');
   assert.equal(r.invalid.status, 'invalid');
   assert.equal(r.clash.status, 'invalid');
