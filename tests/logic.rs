@@ -930,9 +930,9 @@ fn als_xz_on_a_public_puzzle() {
     );
     assert_eq!(
         step.text,
-        "ALS-XZ: r7c1 (7/9) and r9c1, r9c3 and r9c8 (1/6/7/9) are almost locked sets, each one symbol short of locked, and their places for 7 all see each other: one of them lacks 7 and is locked, so either way one of them holds 9: r9c2 loses 9"
+        "ALS-XZ: r6c4 and r6c6 (2/7/8) and r7c6, r9c4 and r9c6 (2/4/7/8) are almost locked sets, each one symbol short of locked, and their places for 7 all see each other: one of them lacks 7 and is locked, so either way one of them holds 2 and 8: r5c6 loses 8"
     );
-    assert_eq!(step.focus, "Look at rows 7 and 9 for 9: an ALS-XZ");
+    assert_eq!(step.focus, "Look at columns 4 and 6 for 8: an ALS-XZ");
 }
 
 #[test]

@@ -756,8 +756,8 @@ pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
     }
 }
 
-/// The stage-one sentence of a step: the smallest region holding its cells (one unit, a
-/// few rows, columns or boxes, else the grid), the symbol when every candidate it
+/// The stage-one sentence of a step: the smallest region holding its cells (one unit, the
+/// fewest rows, columns or boxes if three or fewer, else the grid), the symbol when every candidate it
 /// removes or places is the same one, and the technique: `"Look at rows 3 and 7 for 5:
 /// an X-Wing"`.
 fn focus(b: &Board, step: &Step) -> String {
@@ -776,7 +776,8 @@ fn focus(b: &Board, step: &Step) -> String {
         }
     }
     if region.is_none() {
-        for (kind, plural) in [(0usize, "rows"), (1, "columns"), (2, "boxes")] {
+        // The fewest rows, columns or boxes that hold the cells, if three or fewer.
+        let spans = [(0usize, "rows"), (1, "columns"), (2, "boxes")].map(|(kind, plural)| {
             let mut lines: Vec<usize> = step
                 .cells
                 .iter()
@@ -784,10 +785,14 @@ fn focus(b: &Board, step: &Step) -> String {
                 .collect();
             lines.sort_unstable();
             lines.dedup();
-            if lines.len() <= 3 {
-                region = Some(format!("{plural} {}", and_list(lines.into_iter())));
-                break;
-            }
+            (lines, plural)
+        });
+        if let Some((lines, plural)) = spans
+            .into_iter()
+            .filter(|(lines, _)| lines.len() <= 3)
+            .min_by_key(|(lines, _)| lines.len())
+        {
+            region = Some(format!("{plural} {}", and_list(lines.into_iter())));
         }
     }
     let region = region.unwrap_or_else(|| "the grid".to_string());
