@@ -18,7 +18,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::{Board, Link, Node, Step, Technique, bit, bits, removal_text};
+use super::{Board, Link, Node, Step, Technique, bit, bits, members, peer_sets, removal_text};
 use crate::format::symbol_char;
 
 /// AICs are looked for on grids up to this side.
@@ -33,19 +33,6 @@ struct ANode {
     cells: u128,
 }
 
-/// The cells of a set, lowest first.
-fn members(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let c = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(c)
-    })
-}
-
 /// The nodes, links and per-node cells seen by every cell of the node.
 struct Graph {
     nodes: Vec<ANode>,
@@ -57,17 +44,7 @@ struct Graph {
 fn graph(b: &Board) -> Graph {
     let n = b.n;
     let cells = b.cand.len();
-    let peers: Vec<u128> = (0..cells)
-        .map(|c| {
-            let mut set = 0u128;
-            for u in b.units_of(c) {
-                for &d in b.unit(u as usize) {
-                    set |= 1u128 << d;
-                }
-            }
-            set & !(1u128 << c)
-        })
-        .collect();
+    let peers = peer_sets(b);
     let mut nodes = Vec::new();
     let mut index: HashMap<(u8, u128), usize> = HashMap::new();
     for c in 0..cells {

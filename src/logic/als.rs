@@ -17,7 +17,9 @@
 //! four cells in each unit, then pairs of sets), so they run at 9×9 and smaller; cell
 //! sets fit one `u128`.
 
-use super::{Board, Step, Technique, bit, bits, cell_list, removal_text, symbols};
+use super::{
+    Board, Step, Technique, bit, bits, cell_list, members, peer_sets, removal_text, symbols,
+};
 use crate::format::symbol_char;
 
 /// ALS techniques run on grids up to this side.
@@ -33,34 +35,6 @@ struct Als {
     symbols: u64,
     places: Vec<u128>,
     seen_by: Vec<u128>,
-}
-
-/// The cells of a set, lowest first.
-fn members(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let c = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(c)
-    })
-}
-
-/// Per cell, the cells it sees.
-fn peer_sets(b: &Board) -> Vec<u128> {
-    (0..b.cand.len())
-        .map(|c| {
-            let mut set = 0u128;
-            for u in b.units_of(c) {
-                for &d in b.unit(u as usize) {
-                    set |= 1u128 << d;
-                }
-            }
-            set & !(1u128 << c)
-        })
-        .collect()
 }
 
 /// Every almost locked set of one to four cells, each once.

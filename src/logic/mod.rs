@@ -452,6 +452,35 @@ pub(crate) fn bit(v: u8) -> u64 {
     1u64 << (v - 1)
 }
 
+/// The cells of a cell set (bit `c` for cell `c`, grids up to 9×9), lowest first.
+pub(crate) fn members(set: u128) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(c)
+    })
+}
+
+/// Per cell, the set of cells it sees (grids up to 9×9).
+pub(crate) fn peer_sets(b: &Board) -> Vec<u128> {
+    debug_assert!(b.cand.len() <= 128, "a cell set fits one u128");
+    (0..b.cand.len())
+        .map(|c| {
+            let mut set = 0u128;
+            for u in b.units_of(c) {
+                for &d in b.unit(u as usize) {
+                    set |= 1u128 << d;
+                }
+            }
+            set & !(1u128 << c)
+        })
+        .collect()
+}
+
 /// The solver's state: entries and candidate masks, with the unit tables every
 /// technique walks.
 ///
