@@ -234,6 +234,9 @@ enum BenchCommand {
         /// Grade only the first N puzzles.
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
+        /// Apply a random Sudoku symmetry to each puzzle first, from this seed.
+        #[arg(long, value_name = "SEED")]
+        shuffle: Option<u64>,
     },
     /// Follow hints from each puzzle to its solution, timing every hint: median, p99, max.
     Hint {
@@ -357,9 +360,11 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate(&args),
         Command::Rate(args) => rate(&args),
         Command::Explain(args) => explain(&args),
-        Command::Bench(BenchCommand::Rate { input, limit }) => {
-            bench_rate(&input, limit).map(Outcome::from)
-        }
+        Command::Bench(BenchCommand::Rate {
+            input,
+            limit,
+            shuffle,
+        }) => bench_rate(&input, limit, shuffle).map(Outcome::from),
         Command::Bench(BenchCommand::Hint { input, limit }) => {
             bench_hint(&input, limit).map(Outcome::from)
         }
@@ -1062,10 +1067,21 @@ fn read_grids(input: &InputArgs, limit: Option<usize>) -> Result<Vec<Grid>, Stri
 }
 
 /// `sudoku64 bench rate`.
-fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
-    let grids = read_grids(input, limit)?;
+fn bench_rate(
+    input: &InputArgs,
+    limit: Option<usize>,
+    shuffle: Option<u64>,
+) -> Result<bool, String> {
+    let mut grids = read_grids(input, limit)?;
+    if let Some(seed) = shuffle {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        for grid in &mut grids {
+            *grid = sudoku64::transform::random_symmetry(grid, &mut rng);
+        }
+    }
     let mut times = Vec::with_capacity(grids.len());
     let mut levels = [0usize; sudoku64::Level::ALL.len()];
+    let mut no_guess = 0;
     let mut failed = 0;
     let total = Instant::now();
     for grid in &grids {
@@ -1073,7 +1089,10 @@ fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
         let rating = sudoku64::rate(grid);
         times.push(start.elapsed().as_secs_f64() * 1e6);
         match rating {
-            Ok(r) => levels[r.level as usize] += 1,
+            Ok(r) => {
+                levels[r.level as usize] += 1;
+                no_guess += usize::from(r.guesses == 0);
+            }
             Err(_) => failed += 1,
         }
     }
@@ -1088,6 +1107,7 @@ fn bench_rate(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
         .map(|l| format!("{} {}", l.id(), levels[*l as usize]))
         .collect();
     outln!("levels       {}", counts.join(", "));
+    outln!("no guess     {no_guess}");
     outln!("errors       {failed}");
     Ok(failed == 0)
 }

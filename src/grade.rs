@@ -8,10 +8,10 @@
 //! |---|---|
 //! | Easy | naked and hidden singles |
 //! | Medium | locked candidates (pointing, claiming), naked and hidden pairs |
-//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangle, BUG+1 |
+//! | Hard | naked and hidden triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing, unique rectangles (types 1 to 4), BUG+1 |
 //! | Expert | naked and hidden quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing |
-//! | Extreme | chains: simple colouring, X-chains, XY-chains |
-//! | Diabolical | guessing: no technique above applies at some point |
+//! | Extreme | chains: simple colouring, X-chains, XY-chains, AIC, ALS-XZ, ALS-XY-Wing, forcing chains |
+//! | Diabolical | forcing nets, or guessing: no technique applies at some point |
 //!
 //! The score adds up the weight of every step, so among puzzles of one level, longer and
 //! harder work scores more (and bigger grids score more than small ones):
@@ -19,7 +19,7 @@
 //! | technique | weight | technique | weight |
 //! |---|---|---|---|
 //! | naked single, hidden single | 1 | finned X-Wing | 20 |
-//! | pointing, claiming | 4 | unique rectangle, BUG+1 | 21 |
+//! | pointing, claiming | 4 | unique rectangles (types 1 to 4), BUG+1 | 21 |
 //! | naked pair | 6 | Swordfish | 22 |
 //! | hidden pair | 8 | finned Swordfish | 23 |
 //! | naked triple | 12 | XYZ-Wing | 24 |
@@ -30,6 +30,11 @@
 //! | XY-Wing | 18 | simple colouring | 40 |
 //! | empty rectangle | 19 | X-chain | 50 |
 //! | | | XY-chain | 55 |
+//! | | | AIC | 58 |
+//! | | | ALS-XZ | 60 |
+//! | | | ALS-XY-Wing | 65 |
+//! | | | forcing chain | 70 |
+//! | | | forcing net | 85 |
 //! | | | guess | 100 |
 //!
 //! The solver tries the techniques in this order (by level, then by weight), always
@@ -51,13 +56,14 @@ pub enum Level {
     /// Locked candidates and pairs.
     Medium,
     /// Triples, X-Wing, Skyscraper, 2-String Kite, XY-Wing, empty rectangle, finned X-Wing,
-    /// unique rectangle, BUG+1.
+    /// unique rectangles, BUG+1.
     Hard,
     /// Quads, Swordfish, finned Swordfish, Jellyfish, XYZ-Wing, W-Wing.
     Expert,
-    /// Chains are needed: simple colouring, X-chains, XY-chains.
+    /// Chains are needed: simple colouring, X-chains, XY-chains, AICs, almost locked sets,
+    /// forcing chains.
     Extreme,
-    /// Guessing is needed.
+    /// Forcing nets (chains inside chains) or guessing are needed.
     Diabolical,
 }
 
@@ -103,12 +109,15 @@ impl Level {
             NakedSingle | HiddenSingle => Level::Easy,
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
-            | EmptyRectangle | FinnedXWing | UniqueRectangle | BugPlusOne => Level::Hard,
+            | EmptyRectangle | FinnedXWing | UniqueRectangle | UniqueRectangle2
+            | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => Level::Hard,
             NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
                 Level::Expert
             }
-            SimpleColouring | XChain | XyChain => Level::Extreme,
-            Guess => Level::Diabolical,
+            SimpleColouring | XChain | XyChain | Aic | AlsXz | AlsXyWing | ForcingChain => {
+                Level::Extreme
+            }
+            ForcingNet | Guess => Level::Diabolical,
         }
     }
 }
@@ -153,7 +162,7 @@ pub fn weight(technique: Technique) -> u32 {
         XyWing => 18,
         EmptyRectangle => 19,
         FinnedXWing => 20,
-        UniqueRectangle | BugPlusOne => 21,
+        UniqueRectangle | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => 21,
         Swordfish => 22,
         FinnedSwordfish => 23,
         XyzWing => 24,
@@ -164,6 +173,11 @@ pub fn weight(technique: Technique) -> u32 {
         SimpleColouring => 40,
         XChain => 50,
         XyChain => 55,
+        Aic => 58,
+        AlsXz => 60,
+        AlsXyWing => 65,
+        ForcingChain => 70,
+        ForcingNet => 85,
         Guess => 100,
     }
 }

@@ -94,6 +94,8 @@ impl Logic {
         }
         let mut board = Board::new(grid);
         let mut probe = board.clone();
+        // The search decides faster than forcing chains would: they wait for the real steps.
+        probe.forcing = false;
         let mut ahead = std::collections::VecDeque::new();
         let mut stopped = false;
         probe.run_logic(|step| {

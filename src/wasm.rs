@@ -507,6 +507,25 @@ impl HintReport {
         self.step(i)
             .map_or(Vec::new(), |s| flat_pairs(&s.eliminations))
     }
+    /// Where to look first for step `i`, without the answer (`"Look at box 4: a hidden
+    /// single"`).
+    pub fn focus(&self, i: u32) -> String {
+        self.step(i).map_or(String::new(), |s| s.focus.clone())
+    }
+    /// Step `i`'s chain links, flat: for each link `[strong 0/1, fromSymbol, fromCount,
+    /// fromCells..., toSymbol, toCount, toCells...]`; empty for a step without a chain.
+    pub fn links(&self, i: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        for link in self.step(i).map_or(&[][..], |s| &s.links[..]) {
+            out.push(u32::from(link.strong));
+            for node in [&link.from, &link.to] {
+                out.push(u32::from(node.symbol));
+                out.push(node.cells.len() as u32);
+                out.extend(node.cells.iter().map(|&c| c as u32));
+            }
+        }
+        out
+    }
 }
 
 impl HintReport {

@@ -132,3 +132,58 @@ fn bench_rate_reports_throughput_and_levels() {
         assert!(so.contains(field), "{so}");
     }
 }
+
+#[test]
+fn explain_prints_forcing_chains_and_nets_where_patterns_run_out() {
+    // From the Sudoku players' forum's hardest list: it needs forcing chains and nets.
+    let puzzle =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let out = run(&["explain"], &format!("{puzzle}\n"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let so = stdout(&out);
+    assert!(
+        so.lines().any(|l| l.starts_with("Forcing chain: if ")),
+        "{so}"
+    );
+    assert!(
+        so.lines().any(|l| l.starts_with("Forcing net: if ")),
+        "{so}"
+    );
+    assert!(!so.contains("Guess:"), "{so}");
+    let expected: String = explain(&grid(puzzle))
+        .unwrap()
+        .iter()
+        .map(|s| format!("{}\n", s.text))
+        .collect();
+    assert_eq!(so, expected);
+}
+
+#[test]
+fn bench_rate_shuffles_and_counts_puzzles_solved_without_a_guess() {
+    let text: String = fixtures("9x9.txt")
+        .iter()
+        .filter(|(_, c)| *c == 1)
+        .map(|(p, _)| format!("{p}\n"))
+        .collect();
+    let out = run(
+        &["bench", "rate", "--limit", "5", "--shuffle", "7", "-"],
+        &text,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let so = stdout(&out);
+    let line = so
+        .lines()
+        .find(|l| l.starts_with("no guess"))
+        .unwrap_or_else(|| panic!("{so}"));
+    let count: usize = line["no guess".len()..].trim().parse().unwrap();
+    // The same symmetries, drawn from the same seed in the same order, through the library.
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    let expected = text
+        .lines()
+        .take(5)
+        .map(|p| sudoku64::transform::random_symmetry(&grid(p), &mut rng))
+        .filter(|g| rate(g).unwrap().guesses == 0)
+        .count();
+    assert_eq!(count, expected, "{so}");
+}

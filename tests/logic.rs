@@ -173,6 +173,25 @@ fn each_technique_fires_where_it_is_needed_and_removes_only_wrong_candidates() {
         for step in steps.iter().filter(|s| s.technique == technique) {
             assert!(!step.cells.is_empty(), "{}", step.text);
         }
+        for step in &steps {
+            assert!(step.focus.starts_with("Look at "), "{}", step.focus);
+            let chain = [Technique::XChain, Technique::XyChain].contains(&step.technique);
+            let colouring = step.technique == Technique::SimpleColouring;
+            assert_eq!(!step.links.is_empty(), chain || colouring, "{}", step.text);
+            // A chain's links follow on, strong and weak in turn.
+            if chain {
+                for w in step.links.windows(2) {
+                    assert_eq!(w[0].to, w[1].from, "{}", step.text);
+                    assert_ne!(w[0].strong, w[1].strong, "{}", step.text);
+                }
+            }
+            // Colouring links are strong links of its symbol, one per coloured cell but
+            // the first.
+            if colouring {
+                assert_eq!(step.links.len() + 1, step.cells.len(), "{}", step.text);
+                assert!(step.links.iter().all(|l| l.strong), "{}", step.text);
+            }
+        }
     }
 }
 
@@ -262,6 +281,8 @@ fn naked_single_hint_names_the_cell_and_symbol() {
     assert_eq!(steps.len(), 1);
     assert_eq!(steps[0].technique, Technique::NakedSingle);
     assert_eq!(steps[0].placements, vec![(1, 2)]);
+    assert_eq!(steps[0].focus, "Look at box 1: a naked single");
+    assert!(steps[0].links.is_empty());
     // A full grid needs no hint.
     assert!(hint(&grid("1234341221434321")).unwrap().is_empty());
 }
@@ -283,7 +304,11 @@ fn every_fixture_is_explained_soundly_or_rejected_with_the_right_error() {
                         .filter(|s| s.technique == Technique::Guess)
                         .count()
                 );
-                assert_eq!(rating.level == Level::Diabolical, rating.guesses > 0);
+                let nets = rating.count(Technique::ForcingNet);
+                assert_eq!(
+                    rating.level == Level::Diabolical,
+                    rating.guesses > 0 || nets > 0
+                );
             }
             0 => {
                 for e in [
@@ -364,16 +389,17 @@ fn following_hints_reaches_the_solution() {
     }
 }
 
-/// Replays the steps with candidates kept here and checks that before every guess no
-/// single, no locked candidate and no pair is left.
+/// Replays the steps with candidates kept here and checks that before every forcing
+/// chain, forcing net or guess no easier technique applies, and independently of the
+/// engine that no single is left; the forum's hardest need forcing nets, never a guess.
 #[test]
-fn guesses_come_only_when_logic_is_stuck() {
+fn last_resorts_come_only_when_the_patterns_are_stuck() {
     let hardest = [
         // From the "hardest" lists of the Sudoku players' forum.
         "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
     ];
-    let mut guesses = 0;
+    let mut last_resorts = 0;
     for text in hardest {
         let puzzle = grid(text);
         let mut logic = sudoku64::Logic::new(&puzzle).unwrap();
@@ -381,9 +407,11 @@ fn guesses_come_only_when_logic_is_stuck() {
             let g = logic.grid();
             let cand = logic.candidates().to_vec();
             let Some(step) = logic.next_step() else { break };
-            if step.technique == Technique::Guess {
-                guesses += 1;
-                for t in &Technique::ALL[..Technique::ALL.len() - 1] {
+            assert_ne!(step.technique, Technique::Guess, "{}", step.text);
+            if step.technique >= Technique::ForcingChain {
+                last_resorts += 1;
+                let easier = Technique::ALL.iter().take_while(|&&t| t < step.technique);
+                for t in easier {
                     assert!(
                         logic::find(*t, &g, &cand).is_none(),
                         "{t} applied before {}",
@@ -402,9 +430,11 @@ fn guesses_come_only_when_logic_is_stuck() {
             }
         }
         let rating = rate(&puzzle).unwrap();
-        assert!(rating.level >= Level::Extreme, "{text}: {:?}", rating.level);
+        assert_eq!(rating.guesses, 0, "{text}");
+        assert_eq!(rating.level, Level::Diabolical, "{text}");
+        assert!(rating.count(Technique::ForcingNet) > 0, "{text}");
     }
-    assert!(guesses > 0);
+    assert!(last_resorts > 0);
 }
 
 #[test]
@@ -544,7 +574,15 @@ const SINCE_ISSUE_16: &[Technique] = &[
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
     Technique::UniqueRectangle,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle3,
+    Technique::UniqueRectangle4,
     Technique::BugPlusOne,
+    Technique::Aic,
+    Technique::AlsXz,
+    Technique::AlsXyWing,
+    Technique::ForcingChain,
+    Technique::ForcingNet,
 ];
 
 /// Public hard 9×9 puzzles nobody here made, each under a random symmetry: every step of
@@ -556,6 +594,7 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
     let text = std::fs::read_to_string(path).unwrap();
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(16);
     let mut fired = vec![0; SINCE_ISSUE_16.len()];
+    let mut verities = 0;
     let mut puzzles = 0;
     for line in text
         .lines()
@@ -570,10 +609,21 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
         for step in &steps {
             if let Some(i) = SINCE_ISSUE_16.iter().position(|&t| t == step.technique) {
                 fired[i] += 1;
-                // BUG+1 places a symbol; the others only eliminate.
-                let places = step.technique == Technique::BugPlusOne;
-                assert_eq!(step.placements.len(), usize::from(places), "{}", step.text);
-                assert_eq!(step.eliminations.is_empty(), places, "{}", step.text);
+                // One conclusion each; BUG+1 places a symbol, a forcing chain may, the
+                // others eliminate.
+                let placed = step.placements.len();
+                match step.technique {
+                    Technique::BugPlusOne => assert_eq!(placed, 1, "{}", step.text),
+                    Technique::ForcingChain => {
+                        assert_eq!(placed + step.eliminations.len(), 1, "{}", step.text);
+                        verities += usize::from(!step.text.contains(" were "));
+                    }
+                    _ => assert_eq!(placed, 0, "{}", step.text),
+                }
+                if step.technique >= Technique::ForcingChain || step.technique == Technique::Aic {
+                    assert!(!step.links.is_empty(), "{}", step.text);
+                    assert!(step.focus.starts_with("Look at "), "{}", step.focus);
+                }
             }
         }
         puzzles += 1;
@@ -582,7 +632,8 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
     for (t, count) in SINCE_ISSUE_16.iter().zip(&fired) {
         assert!(*count > 0, "{t} never fired: {fired:?}");
     }
-    eprintln!("steps per technique over {puzzles} puzzles: {fired:?}");
+    assert!(verities > 0, "no cell or unit forcing chain");
+    eprintln!("steps per technique over {puzzles} puzzles: {fired:?}, verities {verities}");
 }
 
 /// Symbol 1 only at `places` in each of `lines` (rows `r`, or columns `9 + c`), every other
@@ -611,6 +662,7 @@ fn skyscraper_on_a_constructed_state() {
         step.text,
         "Skyscraper: 1 in row 2 is in r2c1 or r2c4, in row 6 in r6c1 or r6c6, and r2c1 and r6c1 share column 1: one of r2c4 and r6c6 is 1, so r1c6, r3c6, r4c4 and r5c4 lose 1"
     );
+    assert_eq!(step.focus, "Look at rows 2 and 6 for 1: a skyscraper");
 }
 
 #[test]
@@ -727,4 +779,193 @@ fn bug_plus_one_on_a_constructed_state() {
     // With r2c1 at three candidates as well, it is no BUG+1.
     masks[4] |= 0b001;
     assert!(logic::find(Technique::BugPlusOne, &empty, &masks).is_none());
+}
+
+/// The grid and candidates just before the first step of `technique` in a puzzle's
+/// explanation, and that step.
+fn before_first(puzzle: &str, technique: Technique) -> (Grid, Vec<u64>, Step) {
+    let mut logic = sudoku64::Logic::new(&grid(puzzle)).unwrap();
+    loop {
+        let (g, cand) = (logic.grid(), logic.candidates().to_vec());
+        let step = logic.next_step().expect("the technique is used");
+        if step.technique == technique {
+            return (g, cand, step);
+        }
+    }
+}
+
+#[test]
+fn forcing_chain_on_a_public_puzzle() {
+    // The fourth puzzle of magictour's top1465.
+    let puzzle =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let (g, cand, step) = before_first(puzzle, Technique::ForcingChain);
+    for t in Technique::ALL
+        .iter()
+        .take_while(|&&t| t < Technique::ForcingChain)
+    {
+        assert!(logic::find(*t, &g, &cand).is_none(), "{t}");
+    }
+    assert_eq!(
+        logic::find(Technique::ForcingChain, &g, &cand),
+        Some(step.clone())
+    );
+    assert_eq!(step.eliminations, vec![(17, 9)]);
+    assert_eq!(
+        step.text,
+        "Forcing chain: if r2c9 were 9, then r2c9=9 → r2c9≠8 → r2c8=8 → r2c8≠5 → r2c5=5 → r4c5≠5; r2c9=9 → r2c1≠9 → r4c1=9 → r4c5≠9, and r4c5 has no candidate left, so r2c9 loses 9"
+    );
+    assert_eq!(
+        step.focus,
+        "Look at r2c9: what if it were 9? A forcing chain"
+    );
+    // Two paths from r2c9=9, one to the removal of each candidate of r4c5: weak links
+    // from "is" to "is not", strong ones back.
+    assert_eq!(step.links.len(), 5 + 3);
+    let first = &step.links[0];
+    assert_eq!((&first.from.cells[..], first.from.symbol), (&[17][..], 9));
+    assert_eq!((&first.to.cells[..], first.to.symbol), (&[17][..], 8));
+    assert!(!first.strong);
+    assert!(step.links[1].strong);
+    assert_eq!(step.links[1].to.cells, vec![16]);
+}
+
+#[test]
+fn forcing_net_on_a_public_puzzle() {
+    // From the Sudoku players' forum's hardest list.
+    let puzzle =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let (g, cand, step) = before_first(puzzle, Technique::ForcingNet);
+    assert!(logic::find(Technique::ForcingChain, &g, &cand).is_none());
+    assert_eq!(
+        logic::find(Technique::ForcingNet, &g, &cand),
+        Some(step.clone())
+    );
+    let solution = solve_one(&grid(puzzle)).unwrap();
+    let [(c, v)] = step.eliminations[..] else {
+        panic!("{}", step.text)
+    };
+    assert_ne!(solution.get(c), v);
+    assert_eq!(
+        step.text,
+        "Forcing net: if r2c2 were 7, then r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r1c8≠3 → r3c7=3 → r3c4≠3 → r3c4=8 → r8c4≠8; r2c2=7 ⇒ r8c5≠8; r2c2=7 ⇒ r8c6≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c4≠8; r2c2=7 ⇒ r9c5≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c6≠8 (⇒: a forcing chain inside the branch), and box 8 has no place left for 8, so r2c2 loses 7"
+    );
+}
+
+#[test]
+fn unique_rectangles_of_types_2_to_4_on_constructed_states() {
+    // The floor r1c1, r1c5 holds only 1/2; the roof r3c1, r3c5 holds 1/2 and 3 each.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) => Some(0b011),
+        (2, 0) | (2, 4) => Some(0b111),
+        _ => None,
+    });
+    assert!(logic::find(Technique::UniqueRectangle, &g, &masks).is_none());
+    let step = logic::find(Technique::UniqueRectangle2, &g, &masks).expect("a type 2");
+    let row_3_but = |skip: &[usize], v: u8| -> BTreeSet<(usize, u8)> {
+        (0..9)
+            .filter(|c| !skip.contains(c))
+            .map(|c| (18 + c, v))
+            .collect()
+    };
+    assert_eq!(eliminations(&step), row_3_but(&[0, 4], 3));
+    assert_eq!(
+        step.text,
+        "Unique rectangle type 2: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; one of r3c1 and r3c5 must be 3, or the four cells could swap 1/2 and the puzzle would have two solutions, so r3c2, r3c3, r3c4, r3c6, r3c7, r3c8 and r3c9 lose 3"
+    );
+    // Roof extras 3 and 4, and r3c9 holding 3/4: a naked pair in row 3.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) => Some(0b0011),
+        (2, 0) => Some(0b0111),
+        (2, 4) => Some(0b1011),
+        (2, 8) => Some(0b1100),
+        _ => None,
+    });
+    assert!(logic::find(Technique::UniqueRectangle2, &g, &masks).is_none());
+    let step = logic::find(Technique::UniqueRectangle3, &g, &masks).expect("a type 3");
+    let mut expected = row_3_but(&[0, 4, 8], 3);
+    expected.extend(row_3_but(&[0, 4, 8], 4));
+    assert_eq!(eliminations(&step), expected);
+    assert_eq!(
+        step.text,
+        "Unique rectangle type 3: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; one of r3c1 and r3c5 holds one of 3/4, or the four cells could swap 1/2 and the puzzle would have two solutions; with r3c9 they make a naked subset of 3/4 in row 3, so r3c2, r3c3, r3c4, r3c6, r3c7 and r3c8 lose 3/4"
+    );
+    // 1 in row 3 only in the roof: neither roof cell can be 2.
+    let (g, masks) = state(|r, c| match (r, c) {
+        (0, 0) | (0, 4) => Some(0b0011),
+        (2, 0) => Some(0b0111),
+        (2, 4) => Some(0b1011),
+        (2, _) => Some(0x1fe),
+        _ => None,
+    });
+    let step = logic::find(Technique::UniqueRectangle4, &g, &masks).expect("a type 4");
+    assert_eq!(eliminations(&step), BTreeSet::from([(18, 2), (22, 2)]));
+    assert_eq!(
+        step.text,
+        "Unique rectangle type 4: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; 1 in row 3 is only in r3c1 or r3c5, so one of them is 1, and if either were 2 the four cells could swap 1/2 and the puzzle would have two solutions, so r3c1 and r3c5 lose 2"
+    );
+}
+
+/// The first step of `technique` in a puzzle's explanation: no easier technique applies
+/// on its state, `find` gives the same step there, and it removes no true candidate.
+fn first_step_checked(puzzle: &str, technique: Technique) -> Step {
+    let (g, cand, step) = before_first(puzzle, technique);
+    for t in Technique::ALL.iter().take_while(|&&t| t < technique) {
+        assert!(logic::find(*t, &g, &cand).is_none(), "{t}");
+    }
+    assert_eq!(logic::find(technique, &g, &cand), Some(step.clone()));
+    let solution = solve_one(&grid(puzzle)).unwrap();
+    for &(c, v) in &step.eliminations {
+        assert_ne!(solution.get(c), v, "{}", step.text);
+    }
+    step
+}
+
+#[test]
+fn als_xz_on_a_public_puzzle() {
+    // The 23rd puzzle of magictour's top1465.
+    let step = first_step_checked(
+        "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..",
+        Technique::AlsXz,
+    );
+    assert_eq!(
+        step.text,
+        "ALS-XZ: r6c4 and r6c6 (2/7/8) and r7c6, r9c4 and r9c6 (2/4/7/8) are almost locked sets, each one symbol short of locked, and their places for 7 all see each other: one of them lacks 7 and is locked, so either way one of them holds 2 and 8: r5c6 loses 8"
+    );
+    assert_eq!(step.focus, "Look at columns 4 and 6 for 8: an ALS-XZ");
+}
+
+#[test]
+fn als_xy_wing_on_a_public_puzzle() {
+    // The 32nd puzzle of magictour's top1465.
+    let step = first_step_checked(
+        "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......",
+        Technique::AlsXyWing,
+    );
+    assert_eq!(
+        step.text,
+        "ALS-XY-Wing: the almost locked set r1c2, r1c4 and r1c8 (3/6/8/9) has 9 restricted with r7c4 and r7c8 (2/8/9) and 3 with r4c2 and r7c2 (2/3/9): it cannot hold both, so one of the two wings lacks its symbol and is locked, and either way one of them holds 2: r7c3 and r7c6 lose 2"
+    );
+}
+
+#[test]
+fn aic_with_a_grouped_node_on_a_public_puzzle() {
+    // The 25th puzzle of magictour's top1465.
+    let step = first_step_checked(
+        "....4...1.3.6.....8........1.9..5.........87....2......7....26.5...94.........3..",
+        Technique::Aic,
+    );
+    assert_eq!(
+        step.text,
+        "AIC: 4r4c7 = 6r4c7 - 6{r1c7 r3c7} = 6r3c9 - 3r3c9 = 3r4c9 (= strong link, - weak link): 4r4c7 or 3r4c9 is true, so r4c9 loses 4"
+    );
+    // Five links, strong and weak in turn, following on; the group is two cells of 6.
+    assert_eq!(step.links.len(), 5);
+    for w in step.links.windows(2) {
+        assert_eq!(w[0].to, w[1].from);
+        assert_ne!(w[0].strong, w[1].strong);
+    }
+    assert!(step.links[0].strong);
+    assert_eq!(step.links[1].to.cells, vec![6, 24]);
+    assert_eq!(step.links[1].to.symbol, 6);
 }

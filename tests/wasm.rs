@@ -378,3 +378,42 @@ fn hints_follow_every_small_fixture_to_its_solution() {
     }
     assert!(followed > 50, "only {followed} fixtures followed");
 }
+
+/// A hint's focus and chain links cross the boundary as the engine made them: the flat
+/// link list decodes to the steps' own links.
+#[wasm_bindgen_test]
+fn hint_focus_and_links_match_the_engines_steps() {
+    // From the Sudoku players' forum's hardest list: its first hint needs forcing chains.
+    let text = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+    let steps = sudoku64::hint(&grid(text)).unwrap();
+    let report =
+        sudoku64::wasm::hint(text, 0, false).unwrap_or_else(|e| panic!("{}", describe(&e)));
+    assert_eq!(report.length() as usize, steps.len());
+    let mut chained = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let i = i as u32;
+        assert_eq!(report.focus(i), step.focus);
+        let flat = report.links(i);
+        let mut decoded = Vec::new();
+        let mut at = 0;
+        let mut node = |at: &mut usize| {
+            let (symbol, count) = (flat[*at] as u8, flat[*at + 1] as usize);
+            let cells: Vec<usize> = flat[*at + 2..*at + 2 + count]
+                .iter()
+                .map(|&c| c as usize)
+                .collect();
+            *at += 2 + count;
+            sudoku64::logic::Node { cells, symbol }
+        };
+        while at < flat.len() {
+            let strong = flat[at] == 1;
+            at += 1;
+            let from = node(&mut at);
+            let to = node(&mut at);
+            decoded.push(sudoku64::logic::Link { from, to, strong });
+        }
+        assert_eq!(decoded, step.links, "{}", step.text);
+        chained += usize::from(!decoded.is_empty());
+    }
+    assert!(chained > 0);
+}

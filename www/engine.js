@@ -288,7 +288,16 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     /**
      * The next logical step for a grid (its filled cells, givens and entries alike):
      * {status: 'ok', size, steps: [{technique, name, text, cells, placements: [{cell, value}],
-     * eliminations: [{cell, value}]}]}. The steps are the candidate eliminations needed
+     * eliminations: [{cell, value}], focus, links}]}. `focus` is a first, gentler sentence
+     * naming the technique and where to look ("Look at box 4: a hidden single"). `links` is
+     * the chain of a chain technique (x-chain, xy-chain, aic, simple-colouring, forcing-chain,
+     * forcing-net; empty for the others): [{from: {cells, symbol}, to: {cells, symbol},
+     * strong}], each node one cell's candidate (several cells for a grouped node); a strong
+     * link reads "if from is false, to is true", a weak one "if from is true, to is false".
+     * A chain's links follow on from one another; a forcing chain or net lists each path
+     * from its assumption in turn; simple colouring gives the strong links that coloured
+     * its cells (a tree).
+     * The steps are the candidate eliminations needed
      * first, then the one that places a symbol (technique 'guess' when logic alone is stuck:
      * it names the solution's value). A grid with no solution or several resolves with
      * status 'none' or 'multiple', unreadable input with 'invalid'; each carries `error`.

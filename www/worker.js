@@ -127,6 +127,8 @@ const handlers = {
         cells: Array.from(report.cells(i)),
         placements: pairs(report.placements(i)),
         eliminations: pairs(report.eliminations(i)),
+        focus: report.focus(i),
+        links: links(report.links(i)),
       });
     }
     const result = { status: 'ok', size: report.size, steps };
@@ -162,6 +164,31 @@ const handlers = {
 function pairs(flat) {
   const out = [];
   for (let i = 0; i + 1 < flat.length; i += 2) out.push({ cell: flat[i], value: flat[i + 1] });
+  return out;
+}
+
+/**
+ * Chain links from their flat form, repeated [strong 0/1, fromSymbol, fromCount,
+ * fromCells..., toSymbol, toCount, toCells...], to
+ * [{from: {cells, symbol}, to: {cells, symbol}, strong}].
+ */
+function links(flat) {
+  const out = [];
+  let i = 0;
+  const node = () => {
+    const symbol = flat[i];
+    const count = flat[i + 1];
+    const cells = Array.from(flat.subarray(i + 2, i + 2 + count));
+    i += 2 + count;
+    return { cells, symbol };
+  };
+  while (i < flat.length) {
+    const strong = flat[i] === 1;
+    i += 1;
+    const from = node();
+    const to = node();
+    out.push({ from, to, strong });
+  }
   return out;
 }
 

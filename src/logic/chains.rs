@@ -4,7 +4,8 @@
 //! of them is the symbol. A weak link joins any two places that see each other: at most
 //! one of them is.
 //!
-//! - Simple colouring: the strong links of one symbol, coloured alternately. One colour is
+//! - Simple colouring: the strong links of one symbol, coloured alternately (the step's
+//!   links are those that coloured each cell, a tree rather than a chain). One colour is
 //!   all true, the other all false. A colour with two cells in one unit is the false one
 //!   (it loses the symbol everywhere); a cell seeing both colours loses the symbol.
 //! - X-chain: strong, weak, strong, ... strong from cell A to cell Z: if A is not the
@@ -17,7 +18,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Board, Step, Technique, bit, removal_text};
+use super::{Board, Link, Step, Technique, bit, bits, removal_text};
 use crate::format::symbol_char;
 
 /// X-chains and XY-chains are looked for on grids up to this side (their search grows
@@ -65,8 +66,9 @@ pub(super) fn simple_colouring(b: &Board) -> Option<Step> {
             if links[start].is_empty() || colour[start] != u8::MAX {
                 continue;
             }
-            // Colour one component.
+            // Colour one component, remembering the strong link that coloured each cell.
             let mut comp = vec![start];
+            let mut tree = Vec::new();
             colour[start] = 0;
             let mut i = 0;
             while i < comp.len() {
@@ -75,11 +77,13 @@ pub(super) fn simple_colouring(b: &Board) -> Option<Step> {
                     if colour[d] == u8::MAX {
                         colour[d] = 1 - colour[c];
                         comp.push(d);
+                        tree.push(Link::cells((c, v), (d, v), true));
                     }
                 }
                 i += 1;
             }
-            if let Some(step) = colour_step(b, v, &comp, &colour) {
+            if let Some(mut step) = colour_step(b, v, &comp, &colour) {
+                step.links = tree;
                 return Some(step);
             }
         }
@@ -123,6 +127,8 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
             );
             return Some(Step {
                 technique: Technique::SimpleColouring,
+                focus: String::new(),
+                links: Vec::new(),
                 cells: comp.to_vec(),
                 placements: vec![],
                 eliminations,
@@ -153,6 +159,8 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
     );
     Some(Step {
         technique: Technique::SimpleColouring,
+        focus: String::new(),
+        links: Vec::new(),
         cells: comp.to_vec(),
         placements: vec![],
         eliminations,
@@ -236,8 +244,14 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
         symbol_char(v),
         removal_text(b, &eliminations)
     );
+    let links = path
+        .windows(2)
+        .map(|w| Link::cells((w[0] / 2, v), (w[1] / 2, v), w[1] % 2 == 1))
+        .collect();
     Some(Step {
         technique: Technique::XChain,
+        focus: String::new(),
+        links,
         cells: path.iter().map(|&s| s / 2).collect(),
         placements: vec![],
         eliminations,
@@ -339,8 +353,25 @@ fn xy_step(
         symbol_char(z),
         removal_text(b, &eliminations)
     );
+    // Inside each cell a strong link from the symbol it is not to the one it then is;
+    // between cells a weak link on the symbol they share.
+    let mut links = Vec::new();
+    let mut not = z;
+    for (i, &s) in path.iter().enumerate() {
+        let c = pairs[s / 2];
+        let is = (bits(b.cand[c]))
+            .find(|&t| t != not)
+            .expect("two candidates");
+        links.push(Link::cells((c, not), (c, is), true));
+        if let Some(&next) = path.get(i + 1) {
+            links.push(Link::cells((c, is), (pairs[next / 2], is), false));
+        }
+        not = is;
+    }
     Some(Step {
         technique: Technique::XyChain,
+        focus: String::new(),
+        links,
         cells,
         placements: vec![],
         eliminations,

@@ -117,6 +117,8 @@ fn step(b: &Board, v: u8, dir: usize, base: &[usize], cover: u64) -> Option<Step
     );
     Some(Step {
         technique,
+        focus: String::new(),
+        links: Vec::new(),
         cells,
         placements: vec![],
         eliminations,
@@ -335,6 +337,8 @@ impl Finned<'_> {
         cells.extend(&fins);
         Some(Step {
             technique,
+            focus: String::new(),
+            links: Vec::new(),
             cells,
             placements: vec![],
             eliminations,

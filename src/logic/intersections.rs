@@ -83,6 +83,8 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                     );
                     return Some(Step {
                         technique: Technique::Pointing,
+                        focus: String::new(),
+                        links: Vec::new(),
                         cells,
                         placements: vec![],
                         eliminations,
@@ -138,6 +140,8 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                     );
                     return Some(Step {
                         technique: Technique::Claiming,
+                        focus: String::new(),
+                        links: Vec::new(),
                         cells,
                         placements: vec![],
                         eliminations,

@@ -15,9 +15,15 @@
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish, finned and sashimi X-Wing and Swordfish | `fish.rs` | every size |
 //! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
-//! | Unique Rectangle type 1, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
+//! | Unique Rectangles types 1 to 4, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
+//! | alternating inference chains with grouped nodes | `aic.rs` | up to 9×9 |
+//! | ALS-XZ, ALS-XY-Wing (almost locked sets of up to four cells) | `als.rs` | up to 9×9 |
+//! | forcing chains (contradiction, cell, unit) and forcing nets | `forcing.rs` | up to 16×16 |
+//!
+//! Every step carries a focus sentence (where to look, without the answer) and, for the
+//! chain techniques, its links ([`Link`]) for a board to draw.
 //!
 //! When no technique applies, a [`Technique::Guess`] step places the value the unique
 //! solution has in an open cell with the fewest candidates, so following the steps always
@@ -25,8 +31,11 @@
 //! clash, no solution and several solutions are errors, never a wrong step. The grading
 //! rule that turns the steps into a level and a score lives in [`crate::grade`].
 
+mod aic;
+mod als;
 mod chains;
 mod fish;
+mod forcing;
 mod intersections;
 mod single_digit;
 mod singles;
@@ -83,6 +92,15 @@ pub enum Technique {
     /// Three corners of a rectangle over two boxes hold only `a/b`: the fourth cannot be
     /// `a` or `b`, or the puzzle would have two solutions. Only for a puzzle with one.
     UniqueRectangle,
+    /// Two corners of a rectangle hold only `a/b`, the two others `a/b` and one more
+    /// symbol, the same: one of those two holds it. Only for a puzzle with one solution.
+    UniqueRectangle2,
+    /// As type 2, but the two corners' extra symbols, taken as one cell, make a naked
+    /// subset with other cells of a unit they share. Only for a puzzle with one solution.
+    UniqueRectangle3,
+    /// As type 2, but `a` has no place but those two corners in a unit they share: they
+    /// cannot be `b`. Only for a puzzle with one solution.
+    UniqueRectangle4,
     /// Every open cell has two candidates but one, with three: one of its three is the
     /// one that keeps the puzzle from two solutions. Only for a puzzle with one.
     BugPlusOne,
@@ -109,13 +127,32 @@ pub enum Technique {
     /// A chain of cells with two candidates each: a cell seeing both ends loses the
     /// symbol the chain starts and ends on.
     XyChain,
+    /// An alternating inference chain: strong and weak links in turn between candidates
+    /// of any symbols, or groups of a symbol's places where a box meets a line; its first
+    /// or last node is true.
+    Aic,
+    /// Two almost locked sets (`k` cells of a unit with `k + 1` symbols) whose places
+    /// for a shared symbol `x` all see each other: one of them is locked, so a cell seeing
+    /// every place of another shared symbol in both loses it.
+    AlsXz,
+    /// A pivot almost locked set with restricted commons `x` and `y` with two others:
+    /// one of those is locked, so a cell seeing every place of a symbol they share loses
+    /// it.
+    AlsXyWing,
+    /// A dynamic forcing chain: assuming a candidate and following the singles it forces
+    /// leads to a contradiction (it is false), or every candidate of a cell, or every place
+    /// of a symbol in a unit, forces the same result.
+    ForcingChain,
+    /// A forcing net: as a forcing chain, but each assumption is followed further, with
+    /// the forcing chains inside it, before the branches are compared.
+    ForcingNet,
     /// No technique applies: a cell is given the unique solution's value.
     Guess,
 }
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 35] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -131,6 +168,9 @@ impl Technique {
         Technique::EmptyRectangle,
         Technique::FinnedXWing,
         Technique::UniqueRectangle,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
         Technique::BugPlusOne,
         Technique::Swordfish,
         Technique::FinnedSwordfish,
@@ -142,6 +182,11 @@ impl Technique {
         Technique::SimpleColouring,
         Technique::XChain,
         Technique::XyChain,
+        Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::ForcingChain,
+        Technique::ForcingNet,
         Technique::Guess,
     ];
 
@@ -165,6 +210,9 @@ impl Technique {
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::FinnedSwordfish => "Finned Swordfish",
             Technique::UniqueRectangle => "Unique rectangle",
+            Technique::UniqueRectangle2 => "Unique rectangle type 2",
+            Technique::UniqueRectangle3 => "Unique rectangle type 3",
+            Technique::UniqueRectangle4 => "Unique rectangle type 4",
             Technique::BugPlusOne => "BUG+1",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
@@ -174,6 +222,11 @@ impl Technique {
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::Aic => "AIC",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::ForcingChain => "Forcing chain",
+            Technique::ForcingNet => "Forcing net",
             Technique::Guess => "Guess",
         }
     }
@@ -198,6 +251,9 @@ impl Technique {
             Technique::FinnedXWing => "finned-x-wing",
             Technique::FinnedSwordfish => "finned-swordfish",
             Technique::UniqueRectangle => "unique-rectangle",
+            Technique::UniqueRectangle2 => "unique-rectangle-2",
+            Technique::UniqueRectangle3 => "unique-rectangle-3",
+            Technique::UniqueRectangle4 => "unique-rectangle-4",
             Technique::BugPlusOne => "bug-plus-one",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
@@ -207,6 +263,11 @@ impl Technique {
             Technique::SimpleColouring => "simple-colouring",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
+            Technique::Aic => "aic",
+            Technique::AlsXz => "als-xz",
+            Technique::AlsXyWing => "als-xy-wing",
+            Technique::ForcingChain => "forcing-chain",
+            Technique::ForcingNet => "forcing-net",
             Technique::Guess => "guess",
         }
     }
@@ -237,6 +298,51 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// One plain sentence; cells named `r4c2`, symbols in the grid's alphabet.
     pub text: String,
+    /// Where to look first, naming the technique and its region without giving the
+    /// answer away: `"Look at box 4: a hidden single"`.
+    pub focus: String,
+    /// The links of a chain, in order, for the chain techniques (X-chain, XY-chain, AIC,
+    /// simple colouring, forcing chains and nets: the implications of the branches
+    /// shown); empty for the others.
+    pub links: Vec<Link>,
+}
+
+/// A candidate, or a group of candidates of one symbol (a grouped node), in a chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The cell, or the cells of a group, row-major indices.
+    pub cells: Vec<usize>,
+    /// The symbol, 1..=n.
+    pub symbol: u8,
+}
+
+/// One link of a chain, read from `from` to `to`. A strong link: if `from` is false,
+/// `to` is true. A weak link: if `from` is true, `to` is false.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// Where the link starts.
+    pub from: Node,
+    /// Where it leads.
+    pub to: Node,
+    /// Strong (false implies true) or weak (true implies false).
+    pub strong: bool,
+}
+
+impl Link {
+    /// A link between two single candidates.
+    pub(crate) fn cells(from: (usize, u8), to: (usize, u8), strong: bool) -> Link {
+        Link {
+            from: Node {
+                cells: vec![from.0],
+                symbol: from.1,
+            },
+            to: Node {
+                cells: vec![to.0],
+                symbol: to.1,
+            },
+            strong,
+        }
+    }
 }
 
 /// One technique's first step on a given state: the grid's filled cells, and candidate
@@ -288,6 +394,7 @@ pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
         .collect();
     let grid = Grid::from_cells(shape, values).expect("single bits are symbols of the shape");
     let mut board = Board::new(&grid);
+    board.forcing = false;
     for (c, &m) in masks.iter().enumerate() {
         board.cand[c] &= m;
     }
@@ -345,6 +452,35 @@ pub(crate) fn bit(v: u8) -> u64 {
     1u64 << (v - 1)
 }
 
+/// The cells of a cell set (bit `c` for cell `c`, grids up to 9×9), lowest first.
+pub(crate) fn members(set: u128) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(c)
+    })
+}
+
+/// Per cell, the set of cells it sees (grids up to 9×9).
+pub(crate) fn peer_sets(b: &Board) -> Vec<u128> {
+    debug_assert!(b.cand.len() <= 128, "a cell set fits one u128");
+    (0..b.cand.len())
+        .map(|c| {
+            let mut set = 0u128;
+            for u in b.units_of(c) {
+                for &d in b.unit(u as usize) {
+                    set |= 1u128 << d;
+                }
+            }
+            set & !(1u128 << c)
+        })
+        .collect()
+}
+
 /// The solver's state: entries and candidate masks, with the unit tables every
 /// technique walks.
 ///
@@ -369,6 +505,9 @@ pub(crate) struct Board {
     /// The puzzle is known (or, for [`find`], taken) to have one solution, which the
     /// uniqueness techniques need: false while a puzzle is being checked.
     pub one_solution: bool,
+    /// Forcing chains and nets may run: off when the techniques only shrink the
+    /// candidates for the exact search ([`reduced_masks`]), which branches faster itself.
+    pub forcing: bool,
 }
 
 impl Board {
@@ -405,6 +544,7 @@ impl Board {
             open: grid.cells().iter().filter(|&&v| v == 0).count(),
             solution: Vec::new(),
             one_solution: false,
+            forcing: true,
         }
     }
 
@@ -471,6 +611,15 @@ impl Board {
 
     /// The first step of one technique (never a guess).
     fn technique(&self, t: Technique) -> Option<Step> {
+        let mut step = self.technique_bare(t)?;
+        if step.focus.is_empty() {
+            step.focus = focus(self, &step);
+        }
+        Some(step)
+    }
+
+    /// [`Board::technique`] before the focus sentence is filled in.
+    fn technique_bare(&self, t: Technique) -> Option<Step> {
         let keep = |step: Option<Step>| step.filter(|s| s.technique == t);
         match t {
             Technique::NakedSingle => singles::naked(self),
@@ -485,8 +634,15 @@ impl Board {
             Technique::FinnedXWing => fish::find_finned(self, 2),
             Technique::FinnedSwordfish => fish::find_finned(self, 3),
             Technique::UniqueRectangle if self.one_solution => uniqueness::rectangle_type_1(self),
+            Technique::UniqueRectangle2 if self.one_solution => uniqueness::rectangle_type_2(self),
+            Technique::UniqueRectangle3 if self.one_solution => uniqueness::rectangle_type_3(self),
+            Technique::UniqueRectangle4 if self.one_solution => uniqueness::rectangle_type_4(self),
             Technique::BugPlusOne if self.one_solution => uniqueness::bug_plus_one(self),
-            Technique::UniqueRectangle | Technique::BugPlusOne => None,
+            Technique::UniqueRectangle
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4
+            | Technique::BugPlusOne => None,
             Technique::Skyscraper => single_digit::skyscraper(self),
             Technique::TwoStringKite => single_digit::two_string_kite(self),
             Technique::EmptyRectangle => single_digit::empty_rectangle(self),
@@ -496,6 +652,12 @@ impl Board {
             Technique::SimpleColouring => chains::simple_colouring(self),
             Technique::XChain => chains::x_chain(self),
             Technique::XyChain => chains::xy_chain(self),
+            Technique::Aic => aic::aic(self),
+            Technique::AlsXz => als::als_xz(self),
+            Technique::AlsXyWing => als::als_xy_wing(self),
+            Technique::ForcingChain if self.forcing => forcing::forcing_chain(self),
+            Technique::ForcingNet if self.forcing => forcing::forcing_net(self),
+            Technique::ForcingChain | Technique::ForcingNet => None,
             Technique::Guess => None,
         }
     }
@@ -509,6 +671,11 @@ impl Board {
         let v = self.solution[cell];
         Step {
             technique: Technique::Guess,
+            focus: format!(
+                "Look at {}: no technique applies here, so a guess",
+                self.name(cell)
+            ),
+            links: Vec::new(),
             cells: vec![cell],
             placements: vec![(cell, v)],
             eliminations: vec![],
@@ -616,4 +783,83 @@ pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
+}
+
+/// The stage-one sentence of a step: the smallest region holding its cells (one unit, the
+/// fewest rows, columns or boxes if three or fewer, else the grid), the symbol when every candidate it
+/// removes or places is the same one, and the technique: `"Look at rows 3 and 7 for 5:
+/// an X-Wing"`.
+fn focus(b: &Board, step: &Step) -> String {
+    let n = b.n;
+    let mut region = None;
+    // One unit holding every cell: box first, as a player scans.
+    for kind in [2usize, 0, 1] {
+        let u = b.units_of(step.cells[0])[kind] as usize;
+        if step
+            .cells
+            .iter()
+            .all(|&c| b.units_of(c)[kind] as usize == u)
+        {
+            region = Some(unit_name(n, u));
+            break;
+        }
+    }
+    if region.is_none() {
+        // The fewest rows, columns or boxes that hold the cells, if three or fewer.
+        let spans = [(0usize, "rows"), (1, "columns"), (2, "boxes")].map(|(kind, plural)| {
+            let mut lines: Vec<usize> = step
+                .cells
+                .iter()
+                .map(|&c| b.units_of(c)[kind] as usize - kind * n + 1)
+                .collect();
+            lines.sort_unstable();
+            lines.dedup();
+            (lines, plural)
+        });
+        if let Some((lines, plural)) = spans
+            .into_iter()
+            .filter(|(lines, _)| lines.len() <= 3)
+            .min_by_key(|(lines, _)| lines.len())
+        {
+            region = Some(format!("{plural} {}", and_list(lines.into_iter())));
+        }
+    }
+    let region = region.unwrap_or_else(|| "the grid".to_string());
+    let mut values = step
+        .eliminations
+        .iter()
+        .chain(&step.placements)
+        .map(|&(_, v)| v);
+    let first = values.next();
+    let symbol = match first {
+        Some(v) if values.all(|w| w == v) && step.technique > Technique::HiddenSingle => {
+            format!(" for {}", symbol_char(v))
+        }
+        _ => String::new(),
+    };
+    format!(
+        "Look at {region}{symbol}: {}",
+        with_article(step.technique.name())
+    )
+}
+
+/// A technique's name after "a" or "an", its first word in lower case unless it is an
+/// abbreviation: `"a hidden single"`, `"an X-Wing"`, `"a 2-String Kite"`.
+pub(crate) fn with_article(name: &str) -> String {
+    let mut chars = name.chars();
+    let first = chars.next().unwrap_or(' ');
+    let second = chars.next().unwrap_or(' ');
+    let lowered = if second.is_ascii_lowercase() {
+        let mut s = first.to_ascii_lowercase().to_string();
+        s.push_str(&name[1..]);
+        s
+    } else {
+        name.to_string()
+    };
+    let article = match lowered.chars().next() {
+        _ if lowered.starts_with("uni") => "a",
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U' | 'X') => "an",
+        _ => "a",
+    };
+    format!("{article} {lowered}")
 }

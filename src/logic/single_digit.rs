@@ -143,6 +143,8 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
                     );
                     return Some(Step {
                         technique,
+                        focus: String::new(),
+                        links: Vec::new(),
                         cells: cells.to_vec(),
                         placements: vec![],
                         eliminations,
@@ -287,6 +289,8 @@ fn rectangle_step(
             cells.extend([near, far]);
             return Some(Step {
                 technique: Technique::EmptyRectangle,
+                focus: String::new(),
+                links: Vec::new(),
                 cells,
                 placements: vec![],
                 eliminations,

@@ -11,6 +11,8 @@ pub(super) fn naked(b: &Board) -> Option<Step> {
     let v = b.cand[cell].trailing_zeros() as u8 + 1;
     Some(Step {
         technique: Technique::NakedSingle,
+        focus: String::new(),
+        links: Vec::new(),
         cells: vec![cell],
         placements: vec![(cell, v)],
         eliminations: vec![],
@@ -49,6 +51,8 @@ pub(super) fn hidden(b: &Board) -> Option<Step> {
         cells.extend(b.unit(u).iter().map(|&c| c as usize).filter(|&c| c != cell));
         return Some(Step {
             technique: Technique::HiddenSingle,
+            focus: String::new(),
+            links: Vec::new(),
             cells,
             placements: vec![(cell, v)],
             eliminations: vec![],

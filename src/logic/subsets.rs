@@ -94,6 +94,8 @@ fn naked(b: &Board, u: usize, s: usize) -> Option<Step> {
     );
     Some(Step {
         technique,
+        focus: String::new(),
+        links: Vec::new(),
         cells: subset,
         placements: vec![],
         eliminations,
@@ -148,6 +150,8 @@ fn hidden(b: &Board, u: usize, s: usize) -> Option<Step> {
     );
     Some(Step {
         technique,
+        focus: String::new(),
+        links: Vec::new(),
         cells,
         placements: vec![],
         eliminations,

@@ -1,9 +1,19 @@
-//! Uniqueness: the Unique Rectangle (type 1) and BUG+1, at every size.
+//! Uniqueness: Unique Rectangles (types 1 to 4) and BUG+1, at every size.
 //!
 //! Four open cells at the corners of a rectangle spanning two rows, two columns and two
 //! boxes. If all four held only `a` and `b`, the two symbols could be swapped around the
 //! rectangle and every unit would still have each once: two solutions. So when three
 //! corners hold only `a/b`, the fourth, which holds more, is neither: it loses `a` and `b`.
+//!
+//! The other types start from a floor of two corners holding only `a/b` in one row or
+//! column, and a roof of the two others holding `a/b` and more:
+//! - type 2: both roof cells have one extra, the same `x`: one of them is `x`, so a cell
+//!   seeing both loses `x`;
+//! - type 3: the roof's extras, taken as one cell (one of the two holds one of them),
+//!   make a naked subset with other cells of a unit both roof cells share: the rest of
+//!   the unit loses the subset's symbols;
+//! - type 4: `a` has no place but the roof in a unit the roof shares, so one roof cell is
+//!   `a`, and neither can be `b` (the rectangle would be `a/b` on all four corners).
 //!
 //! This reasoning is sound only for a puzzle known to have one solution, so the solver
 //! takes these steps only once that is proved (see [`crate::steps::Logic`]), and never
@@ -16,7 +26,7 @@
 //! none in every unit, the puzzle would have no solution or several, so the cell is `v`.
 //! One pass over the units: cheap at every size.
 
-use super::{Board, Step, Technique, removal_text, symbols};
+use super::{Board, Step, Technique, bit, bits, removal_text, seeing_all, symbols, unit_name};
 use crate::format::symbol_char;
 
 /// The first Unique Rectangle of type 1.
@@ -65,6 +75,8 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                     );
                     return Some(Step {
                         technique: Technique::UniqueRectangle,
+                        focus: String::new(),
+                        links: Vec::new(),
                         cells: vec![three[0], three[1], three[2], roof],
                         placements: vec![],
                         eliminations,
@@ -124,9 +136,230 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
     );
     Some(Step {
         technique: Technique::BugPlusOne,
+        focus: String::new(),
+        links: Vec::new(),
         cells: vec![cell],
         placements: vec![(cell, v)],
         eliminations: vec![],
         text,
     })
+}
+
+/// The floors and roofs of the rectangles: `(floor, roof, m)` where the floor's two
+/// cells hold only the two symbols of `m` and share a row or column, and the roof's two
+/// cells, on a parallel line, hold both symbols and more between them; the four cells
+/// lie in two boxes.
+fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> + '_ {
+    let (n, k) = (b.n, b.k);
+    let cell = move |line: usize, across: usize, rows: bool| {
+        if rows {
+            line * n + across
+        } else {
+            across * n + line
+        }
+    };
+    [true, false].into_iter().flat_map(move |rows| {
+        (0..n).flat_map(move |line| {
+            (0..n).flat_map(move |a1| {
+                (a1 + 1..n).flat_map(move |a2| {
+                    let (p, q) = (cell(line, a1, rows), cell(line, a2, rows));
+                    let m = b.cand[p];
+                    let floor_ok = m.count_ones() == 2 && b.cand[q] == m;
+                    let same_block = a1 / k == a2 / k;
+                    (0..n)
+                        .filter(move |&l2| {
+                            floor_ok && l2 != line && ((l2 / k == line / k) != same_block)
+                        })
+                        .filter_map(move |l2| {
+                            let (r1, r2) = (cell(l2, a1, rows), cell(l2, a2, rows));
+                            let both = b.cand[r1] & b.cand[r2];
+                            (both & m == m && b.cand[r1] != m && b.cand[r2] != m).then_some((
+                                [p, q],
+                                [r1, r2],
+                                m,
+                            ))
+                        })
+                })
+            })
+        })
+    })
+}
+
+/// The units two different cells share.
+fn shared_units(b: &Board, p: usize, q: usize) -> Vec<usize> {
+    let (up, uq) = (b.units_of(p), b.units_of(q));
+    (0..3)
+        .filter(|&i| up[i] == uq[i])
+        .map(|i| up[i] as usize)
+        .collect()
+}
+
+/// The start of a rectangle sentence: `"r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold
+/// 1/2 and more"`.
+fn rectangle_text(b: &Board, floor: [usize; 2], roof: [usize; 2], m: u64) -> String {
+    format!(
+        "{} and {} hold only {}, {} and {} hold {} and more",
+        b.name(floor[0]),
+        b.name(floor[1]),
+        symbols(m),
+        b.name(roof[0]),
+        b.name(roof[1]),
+        symbols(m)
+    )
+}
+
+fn rectangle_step(
+    technique: Technique,
+    floor: [usize; 2],
+    roof: [usize; 2],
+    extra_cells: &[usize],
+    eliminations: Vec<(usize, u8)>,
+    text: String,
+) -> Step {
+    let mut cells = vec![floor[0], floor[1], roof[0], roof[1]];
+    cells.extend_from_slice(extra_cells);
+    Step {
+        technique,
+        focus: String::new(),
+        links: Vec::new(),
+        cells,
+        placements: vec![],
+        eliminations,
+        text,
+    }
+}
+
+/// The first Unique Rectangle of type 2: the roof's one extra symbol, the same in both.
+pub(super) fn rectangle_type_2(b: &Board) -> Option<Step> {
+    for (floor, roof, m) in rectangles(b) {
+        let (e1, e2) = (b.cand[roof[0]] & !m, b.cand[roof[1]] & !m);
+        if e1 != e2 || e1.count_ones() != 1 {
+            continue;
+        }
+        let x = e1.trailing_zeros() as u8 + 1;
+        let eliminations = seeing_all(b, &roof, x);
+        if eliminations.is_empty() {
+            continue;
+        }
+        let text = format!(
+            "Unique rectangle type 2: {}; one of {} and {} must be {}, or the four cells could swap {} and the puzzle would have two solutions, so {}",
+            rectangle_text(b, floor, roof, m),
+            b.name(roof[0]),
+            b.name(roof[1]),
+            symbol_char(x),
+            symbols(m),
+            removal_text(b, &eliminations)
+        );
+        return Some(rectangle_step(
+            Technique::UniqueRectangle2,
+            floor,
+            roof,
+            &[],
+            eliminations,
+            text,
+        ));
+    }
+    None
+}
+
+/// The first Unique Rectangle of type 3: the roof's extras and one or two other cells of
+/// a unit the roof shares make a naked subset.
+pub(super) fn rectangle_type_3(b: &Board) -> Option<Step> {
+    for (floor, roof, m) in rectangles(b) {
+        let extras = (b.cand[roof[0]] | b.cand[roof[1]]) & !m;
+        if extras.count_ones() < 2 {
+            continue;
+        }
+        for u in shared_units(b, roof[0], roof[1]) {
+            let others: Vec<usize> = b
+                .unit(u)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| b.value[c] == 0 && !roof.contains(&c))
+                .collect();
+            // Subsets of one or two other cells.
+            let mut subsets: Vec<Vec<usize>> = others.iter().map(|&c| vec![c]).collect();
+            for (i, &c) in others.iter().enumerate() {
+                for &d in &others[i + 1..] {
+                    subsets.push(vec![c, d]);
+                }
+            }
+            for subset in subsets {
+                let union = subset.iter().fold(extras, |acc, &c| acc | b.cand[c]);
+                if union.count_ones() as usize != subset.len() + 1 {
+                    continue;
+                }
+                let eliminations = b.eliminations(
+                    others.iter().copied().filter(|c| !subset.contains(c)),
+                    union,
+                );
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let text = format!(
+                    "Unique rectangle type 3: {}; one of {} and {} holds one of {}, or the four cells could swap {} and the puzzle would have two solutions; with {} they make a naked subset of {} in {}, so {}",
+                    rectangle_text(b, floor, roof, m),
+                    b.name(roof[0]),
+                    b.name(roof[1]),
+                    symbols(extras),
+                    symbols(m),
+                    super::cell_list(b.shape, &subset),
+                    symbols(union),
+                    unit_name(b.n, u),
+                    removal_text(b, &eliminations)
+                );
+                return Some(rectangle_step(
+                    Technique::UniqueRectangle3,
+                    floor,
+                    roof,
+                    &subset,
+                    eliminations,
+                    text,
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The first Unique Rectangle of type 4: one of the floor's symbols has no place but the
+/// roof in a unit the roof shares, so the roof loses the other.
+pub(super) fn rectangle_type_4(b: &Board) -> Option<Step> {
+    for (floor, roof, m) in rectangles(b) {
+        for u in shared_units(b, roof[0], roof[1]) {
+            for a in bits(m) {
+                let places = b
+                    .unit(u)
+                    .iter()
+                    .filter(|&&c| b.cand[c as usize] & bit(a) != 0)
+                    .count();
+                if places != 2 {
+                    continue;
+                }
+                let other = (m & !bit(a)).trailing_zeros() as u8 + 1;
+                let eliminations = vec![(roof[0], other), (roof[1], other)];
+                let text = format!(
+                    "Unique rectangle type 4: {}; {} in {} is only in {} or {}, so one of them is {}, and if either were {} the four cells could swap {} and the puzzle would have two solutions, so {}",
+                    rectangle_text(b, floor, roof, m),
+                    symbol_char(a),
+                    unit_name(b.n, u),
+                    b.name(roof[0]),
+                    b.name(roof[1]),
+                    symbol_char(a),
+                    symbol_char(other),
+                    symbols(m),
+                    removal_text(b, &eliminations)
+                );
+                return Some(rectangle_step(
+                    Technique::UniqueRectangle4,
+                    floor,
+                    roof,
+                    &[],
+                    eliminations,
+                    text,
+                ));
+            }
+        }
+    }
+    None
 }

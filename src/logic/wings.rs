@@ -55,6 +55,8 @@ pub(super) fn xy_wing(b: &Board) -> Option<Step> {
                 );
                 return Some(Step {
                     technique: Technique::XyWing,
+                    focus: String::new(),
+                    links: Vec::new(),
                     cells: vec![pivot, a, c],
                     placements: vec![],
                     eliminations,
@@ -101,6 +103,8 @@ pub(super) fn xyz_wing(b: &Board) -> Option<Step> {
                 );
                 return Some(Step {
                     technique: Technique::XyzWing,
+                    focus: String::new(),
+                    links: Vec::new(),
                     cells: vec![pivot, a, c],
                     placements: vec![],
                     eliminations,
@@ -161,6 +165,8 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
                     );
                     return Some(Step {
                         technique: Technique::WWing,
+                        focus: String::new(),
+                        links: Vec::new(),
                         cells: vec![a, c, p, q],
                         placements: vec![],
                         eliminations,

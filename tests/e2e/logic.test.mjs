@@ -10,6 +10,8 @@ import { shortcutAction } from '../../www/input.js';
 
 // magictour top1465 #1: one solution, and hard enough to need more than singles.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+// From the Sudoku players' forum's hardest list: its first hint needs forcing chains.
+const HARDEST = '........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.';
 const MULTIPLE = `123456789${'.'.repeat(72)}`;
 const NONE = '12345678.........9' + '.'.repeat(63);
 const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
@@ -56,18 +58,19 @@ async function enginePage() {
 
 test('engine.hint explains a sound step, and says none / multiple / invalid', async () => {
   const page = await enginePage();
-  const r = await page.evaluate(async ({ UNIQUE, MULTIPLE, NONE }) => {
+  const r = await page.evaluate(async ({ UNIQUE, HARDEST, MULTIPLE, NONE }) => {
     const { createEngine } = await import('/www/engine.js');
     const engine = createEngine();
     return {
       solved: await engine.solve(UNIQUE),
       hint: await engine.hint(UNIQUE),
+      hardest: await engine.hint(HARDEST),
       multiple: await engine.hint(MULTIPLE),
       none: await engine.hint(NONE),
       invalid: await engine.hint('12345'),
       clash: await engine.hint(`5...5${'.'.repeat(76)}`),
     };
-  }, { UNIQUE, MULTIPLE, NONE });
+  }, { UNIQUE, HARDEST, MULTIPLE, NONE });
   const solution = fromLine(r.solved.solution).values;
   assert.equal(r.hint.status, 'ok');
   const steps = r.hint.steps;
@@ -82,6 +85,22 @@ test('engine.hint explains a sound step, and says none / multiple / invalid', as
   }
   assert.equal(r.multiple.status, 'multiple');
   assert.equal(r.multiple.error.kind, 'multiple-solutions');
+  // The first hint of one of the forum's hardest needs forcing chains: they carry links.
+  assert.equal(r.hardest.status, 'ok');
+  const chains = r.hardest.steps.filter((s) => s.links.length > 0);
+  assert.ok(chains.length > 0, 'a step with links');
+  for (const step of [...steps, ...r.hardest.steps]) {
+    assert.ok(step.focus.startsWith('Look at '), step.focus);
+    assert.ok(Array.isArray(step.links), step.text);
+    for (const link of step.links) {
+      assert.equal(typeof link.strong, 'boolean');
+      for (const node of [link.from, link.to]) {
+        assert.ok(node.symbol >= 1 && node.symbol <= 9, JSON.stringify(link));
+        assert.ok(node.cells.length >= 1 && node.cells.every((c) => c >= 0 && c < 81), JSON.stringify(link));
+      }
+    }
+  }
+  assert.ok(chains.every((s) => ['forcing-chain', 'forcing-net', 'x-chain', 'xy-chain', 'aic', 'simple-colouring'].includes(s.technique)));
   assert.equal(r.none.status, 'none');
   assert.equal(r.invalid.status, 'invalid');
   assert.equal(r.clash.status, 'invalid');
