@@ -589,9 +589,19 @@ const MINIMAL_ALLOWANCE_PER_CELL: u64 = 32;
 /// its orbit (less the [`CHECK_CHARGE`] it then costs).
 const MINIMAL_CREDIT_PER_CELL: u64 = 900;
 
-/// The most candidates a minimal target at 25×25 makes without a budget: the first one
-/// proved minimal is the answer; if none is, the sparsest (not proved minimal).
+/// The most candidates a minimal target at 25×25 makes without a budget. The first two
+/// get the allowance, the next ones twice the one before (the classic remedy for heavy
+/// tails: restarts with growing limits), and the last one none, so the answer is always
+/// proved minimal: the first candidate that is. The seed asked for replays the sequence.
 pub const MINIMAL_CANDIDATES: u32 = 5;
+
+/// True when a minimal target without a budget makes a sequence of candidates
+/// ([`MINIMAL_CANDIDATES`]) rather than one: at 25×25, where the allowance bounds the
+/// exact pass. (From 36×36 up the allowance bounds it too, but there few grids are proved
+/// minimal at all, so one candidate is dug, and said not proved minimal.)
+fn minimal_sequence(shape: Shape, target: Target) -> bool {
+    shape.size() == 25 && target == Target::Minimal
+}
 
 /// The exact pass's allowance of contradictions for one candidate: what it starts with
 /// (`u64::MAX`: no limit) and what each conflict-driven check adds per cell of its orbit.
@@ -621,8 +631,9 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// Without a budget or a difficulty, one candidate is dug in full: the seed alone decides
 /// the puzzle. (A minimal target at 25×25 is the exception: each candidate's exact pass
 /// has an allowance of contradictions, and one that runs out of it gives way to the next
-/// seed of a sequence drawn from the seed, up to [`MINIMAL_CANDIDATES`]; the seed alone
-/// still decides the puzzle, and the result's seed regenerates it.) With a time budget
+/// seed of a sequence drawn from the seed, with the same or a larger allowance, up to
+/// [`MINIMAL_CANDIDATES`]; the seed alone still decides the puzzle, and it is the seed
+/// reported.) With a time budget
 /// ([`Options::budget_ms`]), candidates from a sequence of
 /// seeds are dug until one reaches the target (with a difficulty: has the level), and the
 /// budget decides how many run: a candidate still running when it ends is dropped, and
@@ -661,14 +672,13 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         None => options.budget_ms,
     };
     let made = match budget {
-        None if target == Target::Minimal
-            && exact_allowance(options.shape, target).0 < u64::MAX =>
-        {
+        None if minimal_sequence(options.shape, target) => {
             search(options, target, f64::INFINITY, MINIMAL_CANDIDATES, control)?
         }
         None => {
             let mut whole = Share::whole(control);
-            dig(options, target, &mut whole, None)?.expect("a dig without a deadline finishes")
+            dig(options, target, &mut whole, None, Some(1))?
+                .expect("a dig without a deadline finishes")
         }
         Some(budget) => search(
             options,
@@ -693,7 +703,9 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
 /// Candidates from the seeds `seed`, then a sequence drawn from it, until one is good
 /// enough, `most` were made, or the budget (milliseconds; infinite for none) says stop.
 /// The result's seed regenerates its puzzle (the first seed of the sequence is the seed
-/// itself).
+/// itself). Without a budget (a minimal 25×25, [`MINIMAL_CANDIDATES`]) the candidates'
+/// allowances are 1, 1, 2, 4 times the first's, the last has none, and the result's seed
+/// is the seed asked for: it replays the whole sequence.
 fn search(
     options: &Options,
     target: Target,
@@ -710,6 +722,7 @@ fn search(
         budget,
         candidate: 0,
         reported: 0.0,
+        base: 0.0,
     };
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     // The best so far, and how far from what was asked it is (lower is better).
@@ -744,7 +757,16 @@ fn search(
             Late::Drop
         };
         share.candidate = started;
-        let dug = dig(&one, target, &mut share, Some((deadline, late)))?;
+        share.base = share.reported;
+        let scale = if budget.is_finite() {
+            Some(1)
+        } else if started < most {
+            // 1, 1, 2, 4, ...: a second grid as cheap as the first, then doubling.
+            Some(1u64 << started.saturating_sub(2).min(32))
+        } else {
+            None
+        };
+        let dug = dig(&one, target, &mut share, Some((deadline, late)), scale)?;
         let Some(mut made) = dug else {
             ran_out = true;
             break;
@@ -784,6 +806,10 @@ fn search(
     }
     let (_, mut made) = best.expect("the first candidate always finishes");
     made.candidates = finished;
+    if !budget.is_finite() {
+        // Not the candidate's own seed: alone, it would have a smaller allowance.
+        made.seed = options.seed;
+    }
     if let Some(d) = made.difficulty.as_mut() {
         d.ran_out = ran_out && !d.reached;
     }
@@ -801,6 +827,9 @@ struct Share<'a> {
     candidate: u32,
     /// The highest fraction reported so far.
     reported: f64,
+    /// Without a budget: the fraction reported when this candidate started, from which
+    /// its own progress fills the rest.
+    base: f64,
 }
 
 impl<'a> Share<'a> {
@@ -812,6 +841,7 @@ impl<'a> Share<'a> {
             budget: f64::INFINITY,
             candidate: 1,
             reported: 0.0,
+            base: 0.0,
         }
     }
 
@@ -821,7 +851,7 @@ impl<'a> Share<'a> {
             let spent = (self.outer.now_ms() - self.start) / self.budget;
             spent.max(fraction / (self.candidate as f64 + 1.0))
         } else {
-            fraction
+            self.base + (1.0 - self.base) * fraction
         };
         self.reported = whole.min(0.99).max(self.reported);
         self.outer.progress(&Progress {
@@ -903,12 +933,14 @@ impl Ticker<'_, '_> {
 }
 
 /// One candidate: fill, propagation pass, exact pass (at 9×9, the band pass), finish. `None`
-/// when the deadline dropped it.
+/// when the deadline dropped it. `scale` multiplies the exact pass's allowance
+/// ([`exact_allowance`]); `None` lifts it.
 fn dig(
     options: &Options,
     target: Target,
     share: &mut Share<'_>,
     deadline: Option<(f64, Late)>,
+    scale: Option<u64>,
 ) -> Result<Option<Generated>, Error> {
     let ticker = Ticker {
         share: RefCell::new(share),
@@ -920,6 +952,7 @@ fn dig(
     let Some(mut digger) = Digger::fill(options, target, &ticker)? else {
         return Ok(None);
     };
+    digger.allowance_scale = scale;
     if band::supports(options.shape) {
         if !ticker.is_late() {
             digger.band_pass()?;
@@ -964,6 +997,8 @@ struct Digger<'t, 's, 'a> {
     /// Exact searches run.
     exact_checks: u32,
     masks: Vec<u64>,
+    /// What the exact pass's allowance is multiplied by; `None`: no allowance.
+    allowance_scale: Option<u64>,
 }
 
 /// The share of a candidate's progress its fill takes.
@@ -1010,6 +1045,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             restarts,
             exact_checks: 0,
             masks: vec![0; cells],
+            allowance_scale: Some(1),
         }))
     }
 
@@ -1177,7 +1213,11 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         rounds.push(Round::ConflictDriven {
             limit: cdcl_check_limit(shape),
         });
-        let (mut allowance, credit) = exact_allowance(shape, self.target);
+        let (base, credit) = exact_allowance(shape, self.target);
+        let (mut allowance, credit) = match self.allowance_scale {
+            Some(k) => (base.saturating_mul(k), credit.saturating_mul(k)),
+            None => (u64::MAX, 0),
+        };
         let mut cdcl: Option<Cdcl> = None;
         self.solver.set_preferred(Some(&self.solution));
         for round in rounds {

@@ -454,6 +454,8 @@ fn generate_minimal_exits_3_when_minimality_is_not_proved() {
     assert_eq!(&lib.puzzle, puzzle);
     assert!(!lib.minimal);
     assert_eq!(lib.undecided, undecided);
+    // One candidate: only a minimal 25×25 gives way to further seeds.
+    assert_eq!(lib.candidates, 1);
 
     // Where minimality is proved, the status is 0 and nothing is said.
     let out = run(&["generate", "--size", "9", "--minimal", "--seed", "1"], "");
