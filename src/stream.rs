@@ -428,13 +428,17 @@ impl<R: Read> Lines<R> {
     }
 }
 
-/// The input, with its first bytes read ahead (as many as a byte-order mark has) so that
-/// the mark is known whatever the sizes of the reads that deliver it.
+/// The input, with its first bytes read ahead (while they may still grow into a UTF-16 or
+/// UTF-32 byte-order mark) so that the mark is known whatever the sizes of the reads that
+/// deliver it.
 struct Head<R> {
     bytes: [u8; 4],
     len: usize,
     /// The head bytes already handed on.
     at: usize,
+    /// The input ended: it is not read again (a terminal would wait for a second
+    /// end-of-file).
+    ended: bool,
     inner: R,
 }
 
@@ -444,15 +448,20 @@ impl<R: Read> Head<R> {
             bytes: [0; 4],
             len: 0,
             at: 0,
+            ended: false,
             inner,
         }
     }
 
-    /// Reads the head: four bytes, or fewer when the input ends first.
+    /// Reads the head: up to four bytes, and no more once they cannot begin a mark (so a
+    /// short line typed at a terminal is answered at once).
     fn fill(&mut self) -> io::Result<()> {
-        while self.len < self.bytes.len() {
+        while self.len == 0 || (self.len < self.bytes.len() && may_grow_into_mark(self.head())) {
             match self.inner.read(&mut self.bytes[self.len..]) {
-                Ok(0) => break,
+                Ok(0) => {
+                    self.ended = true;
+                    break;
+                }
                 Ok(k) => self.len += k,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
@@ -474,8 +483,22 @@ impl<R: Read> Read for Head<R> {
             self.at += k;
             return Ok(k);
         }
-        self.inner.read(buf)
+        if self.ended || buf.is_empty() {
+            return Ok(0);
+        }
+        let k = self.inner.read(buf)?;
+        self.ended = k == 0;
+        Ok(k)
     }
+}
+
+/// True when `head` is the start of a UTF-16 or UTF-32 byte-order mark but not yet the
+/// longest one it could be.
+fn may_grow_into_mark(head: &[u8]) -> bool {
+    const MARKS: [&[u8]; 3] = [&[0xFF, 0xFE, 0, 0], &[0, 0, 0xFE, 0xFF], &[0xFE, 0xFF]];
+    MARKS
+        .iter()
+        .any(|mark| head.len() < mark.len() && mark.starts_with(head))
 }
 
 /// The encoding a UTF-16 or UTF-32 byte-order mark at the start of the input names.

@@ -154,6 +154,36 @@ fn utf16_and_utf32_are_known_by_their_byte_order_mark() {
     }
 }
 
+/// A reader that ends once, as a terminal does at Ctrl-D: reading past that end would
+/// wait for the user to press it again, so it fails the test.
+struct EndsOnce<'a> {
+    bytes: &'a [u8],
+    ended: bool,
+}
+
+impl Read for EndsOnce<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        assert!(!self.ended, "read again after the end of the input");
+        let k = buf.len().min(self.bytes.len());
+        buf[..k].copy_from_slice(&self.bytes[..k]);
+        self.bytes = &self.bytes[k..];
+        self.ended = k == 0;
+        Ok(k)
+    }
+}
+
+#[test]
+fn a_short_input_is_read_to_its_end_once() {
+    for text in ["1\n", "1", "", "\u{FEFF}1\n", "1.34341221434.21\n"] {
+        let reader = EndsOnce {
+            bytes: text.as_bytes(),
+            ended: false,
+        };
+        let items: Vec<Item> = puzzles_from_reader(reader, &ParseOptions::default()).collect();
+        assert_eq!(items, read(text.as_bytes()), "{text:?}");
+    }
+}
+
 #[test]
 fn a_mark_delivered_a_byte_at_a_time_is_still_named() {
     let text = format!("{LINE}\n");
