@@ -969,3 +969,21 @@ fn aic_with_a_grouped_node_on_a_public_puzzle() {
     assert_eq!(step.links[1].to.cells, vec![6, 24]);
     assert_eq!(step.links[1].to.symbol, 6);
 }
+
+/// The page's help panel (`www/techniques.js`) has an entry for every technique the engine
+/// names, under the same id and name, and none the engine does not name.
+#[test]
+fn the_help_panel_knows_every_technique_by_its_id() {
+    let page = include_str!("../www/techniques.js");
+    let listed: BTreeSet<&str> = page
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("['"))
+        .filter_map(|rest| rest.split('\'').next())
+        .collect();
+    let engine: BTreeSet<&str> = Technique::ALL.iter().map(|t| t.id()).collect();
+    assert_eq!(listed, engine);
+    for t in Technique::ALL {
+        let entry = format!("['{}', '{}',", t.id(), t.name());
+        assert!(page.contains(&entry), "no entry {entry} in www/techniques.js");
+    }
+}

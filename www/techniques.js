@@ -150,7 +150,7 @@ const ENTRIES = [
     'Like an XY-Wing made of groups of cells: a middle almost locked set shares one symbol with each of two '
     + 'outer sets. Whichever way the middle resolves, one outer set must hold their common symbol Z, '
     + 'so cells seeing all those Zs lose it.'],
-  ['aic', 'Alternating inference chain', 'an alternating inference chain',
+  ['aic', 'AIC', 'an alternating inference chain (AIC)',
     'A chain of candidates whose links alternate strong and weak proves that one of its two ends is true.',
     'A strong link (solid line) says "if this is false, that is true"; a weak link (dashed) says "if this is '
     + 'true, that is false". Alternating them from one end to the other shows that at least one end holds, '
