@@ -638,6 +638,11 @@ export class SudokuWidget extends HTMLElement {
    */
   changed(reason, fields = {}) {
     const { game } = this;
+    if (this.view.hint && !this.board.currentHint()) {
+      // The grid changed under a hint (an entry, Undo, Redo, Clear): its words go with it.
+      this.view.hint = null;
+      if (this.ui.message.dataset.tone !== 'error') this.say('');
+    }
     this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
     this.syncApply();
     this.updatePalette();
@@ -683,6 +688,13 @@ export class SudokuWidget extends HTMLElement {
     if (shortcut === 'undo' || shortcut === 'redo') {
       event.preventDefault();
       this.undoRedo(shortcut);
+      return;
+    }
+    const button = shortcut && this.ui.toolbar.querySelector(`[data-action="${shortcut}"]`);
+    if ((shortcut === 'hint' || shortcut === 'apply') && button && !button.disabled) {
+      // Alt+H and Alt+A, as in the app, where the widget shows those buttons.
+      event.preventDefault();
+      this.onButton(shortcut);
       return;
     }
     const action = this.board.keyAction(event);

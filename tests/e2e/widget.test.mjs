@@ -287,6 +287,7 @@ test('hint() gives the engine\'s step in stages, Apply performs it, or says clea
     const message = () => play.shadowRoot.querySelector('.message').textContent;
     const apply = () => play.shadowRoot.querySelector('[data-action="apply"]');
     const before = play.value;
+    play.view.selected = -1; // so that a selection at stage 1 could only come from the hint
     const steps = await play.hint();
     const stages = [{ shown: message(), selected: play.view.selected, applyDisabled: apply().disabled }];
     await play.hint();
@@ -301,10 +302,16 @@ test('hint() gives the engine\'s step in stages, Apply performs it, or says clea
     apply().click();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const applied = { value: play.value, disabled: apply().disabled, hint: play.view.hint };
+    // A hint shown, then Undo (the applied step goes): the grid changed under the hint,
+    // so its words go with it.
+    await play.hint();
+    const shownBeforeUndo = message();
+    play.shadowRoot.querySelector('[data-action="undo"]').click();
+    const undone = { before: shownBeforeUndo, after: message(), hint: play.view.hint, value: play.value };
     play.engine.hint = async () => ({ status: 'multiple', error: { kind: 'multiple', message: 'several' } });
     const refused = await play.hint().then(() => null, (err) => err.kind);
     const noHint = await play.applyHint().then(() => null, (err) => err.kind);
-    return { ...ok, applied, refused, noHint };
+    return { ...ok, applied, undone, refused, noHint };
   });
   assert.equal(stubbed.steps.length, 1);
   assert.equal(stubbed.steps[0].name, 'Hidden single');
@@ -321,8 +328,27 @@ test('hint() gives the engine\'s step in stages, Apply performs it, or says clea
   assert.equal(stubbed.applied.value[1], '4', 'Apply fills it');
   assert.equal(stubbed.applied.disabled, true);
   assert.equal(stubbed.applied.hint, null);
+  assert.match(stubbed.undone.before, /^Look at /);
+  assert.equal(stubbed.undone.value[1], '.', 'Undo took the applied step back');
+  assert.equal(stubbed.undone.hint, null);
+  assert.equal(stubbed.undone.after, '', 'the hint\'s words went with it');
   assert.equal(stubbed.refused, 'multiple');
   assert.equal(stubbed.noHint, 'no-hint');
+
+  // Alt+H and Alt+A from the grid, as in the app.
+  await page.evaluate(() => {
+    const play = document.getElementById('play');
+    play.engine.hint = async () => ({
+      status: 'ok',
+      steps: [{ technique: 'hidden-single', name: 'Hidden single', text: 'In box 1, only r1c2 can hold 4.',
+        cells: [0, 1], placements: [{ cell: 1, value: 4 }], eliminations: [] }],
+    });
+  });
+  await page.locator('#play canvas').focus();
+  await page.keyboard.press('Alt+KeyH');
+  await page.waitForFunction(() => /^Look at /.test(document.getElementById('play').shadowRoot.querySelector('.message').textContent));
+  await page.keyboard.press('Alt+KeyA');
+  await page.waitForFunction(() => document.getElementById('play').value[1] === '4');
   await page.close();
 });
 
