@@ -11,10 +11,10 @@
 #             (default https://github.com/t-dillon/tdoku.git)
 # TDOKU_REV   the commit to build (default: the one the figures in BENCHMARKS.md used)
 #
-# tdoku is built the way its own CMakeLists.txt builds its `tdoku_static` library: the
-# files src/solver_dpll_triad_simd.cc and src/util.cc at -O3 -march=native. With cmake
-# installed, its own CMake project builds that target; without, g++ compiles the same two
-# files with the same flags. Its data.zip is not needed (the puzzle sets live elsewhere),
+# tdoku is built the way its own CMakeLists.txt builds its `tdoku_static` library: g++
+# compiles the files src/solver_dpll_triad_simd.cc and src/util.cc at -O3 -march=native
+# (its CMake project is not used: it also builds programs from folders left out here).
+# Its data.zip is not needed (the puzzle sets live elsewhere),
 # so only the source folders are taken out of the clone. If tdoku cannot be fetched or
 # built, the script says so and the benchmark runs against the `sudoku` crate only.
 source "$(dirname "$0")/lib.sh"
@@ -50,21 +50,16 @@ build_tdoku() {
     mv "$src.tmp" "$src"
   fi
   mkdir -p "$CACHE/lib"
-  if command -v cmake >/dev/null; then
-    say "building tdoku's tdoku_static target with its CMake project"
-    (cd "$src" && mkdir -p build && cd build && cmake .. >/dev/null && make tdoku_static >/dev/null) \
-      || return 1
-    cp "$src/build/libtdoku_static.a" "$CACHE/lib/libtdoku.a"
-  else
-    command -v g++ >/dev/null || { say "neither cmake nor g++ is installed"; return 1; }
-    say "building tdoku with g++ -O3 -march=native (no cmake here)"
-    local obj="$CACHE/obj"
-    mkdir -p "$obj"
-    g++ -O3 -march=native -std=c++17 -c "$src/src/solver_dpll_triad_simd.cc" -o "$obj/solver.o" \
-      && g++ -O3 -march=native -std=c++17 -c "$src/src/util.cc" -o "$obj/util.o" \
-      && rm -f "$CACHE/lib/libtdoku.a" \
-      && ar rcs "$CACHE/lib/libtdoku.a" "$obj/solver.o" "$obj/util.o" || return 1
-  fi
+  # The solver's two source files, compiled directly: tdoku's CMake project also builds
+  # programs from folders the archive above leaves out, so it would not configure.
+  command -v g++ >/dev/null || { say "g++ is not installed"; return 1; }
+  say "building tdoku with g++ -O3 -march=native"
+  local obj="$CACHE/obj"
+  mkdir -p "$obj"
+  g++ -O3 -march=native -std=c++17 -c "$src/src/solver_dpll_triad_simd.cc" -o "$obj/solver.o" \
+    && g++ -O3 -march=native -std=c++17 -c "$src/src/util.cc" -o "$obj/util.o" \
+    && rm -f "$CACHE/lib/libtdoku.a" \
+    && ar rcs "$CACHE/lib/libtdoku.a" "$obj/solver.o" "$obj/util.o" || return 1
   echo "$TDOKU_REV" > "$CACHE/lib/REVISION"
 }
 

@@ -229,17 +229,20 @@ def check_generate(args, rng, totals):
         if len(fields) != 2 or not completes(fields[0], fields[1]):
             problems.append(f"a line that is not a puzzle and its solution: {fields}")
             continue
+        # The puzzle has one solution, and the printed solution keeps every rule (a full
+        # grid that does counts exactly one: itself).
         counted = subprocess.run([args.binary, "solve", "--count", "2", "--timeout", "60"],
-                                 input=(fields[0] + "\n").encode(), capture_output=True)
-        if counted.stdout.decode().split()[:1] != ["1"]:
-            problems.append(f"a puzzle without exactly one solution: {fields[0]} ({counted.stdout!r})")
+                                 input=f"{fields[0]}\n{fields[1]}\n".encode(), capture_output=True)
+        if counted.stdout.decode().split() != ["1", "1"]:
+            problems.append(f"a puzzle without exactly one solution, or a solution that breaks a rule: "
+                            f"{fields[0]} ({counted.stdout!r})")
     for p in problems:
         totals["violations"] += 1
         print(f"VIOLATION {' '.join(argv[1:])}: {p}", flush=True)
 
 
 def completes(puzzle, solution):
-    """The solution fills the puzzle's givens as they are (the rules are checked by solve)."""
+    """The solution keeps the puzzle's givens (the rules are checked by solve --count 2)."""
     return len(puzzle) == len(solution) and all(p == "." or p == s for p, s in zip(puzzle, solution))
 
 

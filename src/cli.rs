@@ -62,7 +62,7 @@ struct InputArgs {
     /// The puzzle file; `-` or nothing reads standard input.
     file: Option<PathBuf>,
     /// The grid side, when it should not be inferred from the cell count.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     size: Option<usize>,
     /// 16×16 written with 0-F (0 is a symbol, not an empty cell).
     #[arg(long)]
@@ -74,7 +74,7 @@ struct InputArgs {
 struct TimeoutArg {
     /// Give up on a puzzle after this many seconds: standard error says so with its line
     /// ("line 7: undecided after 10 s"), the other puzzles go on, and the exit status is 4.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     timeout: Option<f64>,
 }
 
@@ -121,14 +121,14 @@ struct SolveArgs {
     #[command(flatten)]
     time: TimeoutArg,
     /// Print the number of solutions, counting no further than LIMIT (1 or more).
-    #[arg(long, value_name = "LIMIT", conflicts_with = "all", allow_hyphen_values = true,
+    #[arg(long, value_name = "LIMIT", conflicts_with = "all", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Print every solution (at most --max of them per puzzle).
     #[arg(long)]
     all: bool,
     /// With --all: the most solutions to print per puzzle (1 or more).
-    #[arg(long, default_value_t = 10_000, allow_hyphen_values = true,
+    #[arg(long, default_value_t = 10_000, allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..))]
     max: u64,
     /// Print search statistics for each puzzle to standard error.
@@ -162,13 +162,13 @@ impl From<FormatArg> for Layout {
 #[derive(Args, Clone)]
 struct GenerateArgs {
     /// Grid side: 1, 4, 9, 16, 25, 36, 49 or 64.
-    #[arg(long, default_value_t = 9, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 9, allow_negative_numbers = true)]
     size: usize,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     count: u64,
     /// Seed of the first puzzle; the next ones use seed+1, seed+2, ... (random if omitted).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Symmetry of the givens: none, rot180, rot90, mirror or diagonal.
     #[arg(long, default_value = "none")]
@@ -180,7 +180,7 @@ struct GenerateArgs {
         long,
         value_name = "FRACTION",
         conflicts_with = "minimal",
-        allow_hyphen_values = true
+        allow_negative_numbers = true
     )]
     empty: Option<f64>,
     /// Dig until no clue can be removed, at any size. When some clue's check does not end
@@ -193,7 +193,7 @@ struct GenerateArgs {
     /// best finished one is printed, within the budget (plus the grading of one candidate).
     /// Its seed regenerates it with `--seed` and the same options. With --difficulty the
     /// default is 10000.
-    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true)]
     budget_ms: Option<f64>,
     /// Search for a puzzle of this level: easy, medium, hard, expert, extreme or
     /// diabolical. The seed printed regenerates the puzzle with `--seed` and this flag
@@ -212,7 +212,7 @@ struct GenerateArgs {
     /// Give up on a puzzle after this many seconds (a hard stop, unlike --budget-ms):
     /// standard error says "seed S: stopped after T s", the next seeds go on, and the exit
     /// status is 4.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     timeout: Option<f64>,
 }
 

@@ -383,6 +383,10 @@ fn bad_options_exit_non_zero_with_a_clear_message() {
         (vec!["generate", "--seed", "-1"], "--seed"),
         (vec!["generate", "--size", "-9"], "--size"),
         (vec!["solve", "--count", "-1"], "--count"),
+        (vec!["solve", "--size", "-9"], "--size"),
+        (vec!["solve", "--timeout", "-1"], "-1"),
+        // An option's value is still not taken from the next option.
+        (vec!["generate", "--seed", "--minimal"], "--seed"),
     ] {
         let out = run(&args, "1234341221434321\n");
         assert!(!out.status.success(), "{args:?} succeeded");

@@ -984,6 +984,9 @@ fn the_help_panel_knows_every_technique_by_its_id() {
     assert_eq!(listed, engine);
     for t in Technique::ALL {
         let entry = format!("['{}', '{}',", t.id(), t.name());
-        assert!(page.contains(&entry), "no entry {entry} in www/techniques.js");
+        assert!(
+            page.contains(&entry),
+            "no entry {entry} in www/techniques.js"
+        );
     }
 }

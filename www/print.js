@@ -269,7 +269,7 @@ async function printOne(text, q) {
   }
   const unique = result.status === 'unique';
   const level = LEVELS.includes(q.get('level')) ? q.get('level') : undefined;
-  const seed = readSeed(q.get('puzzle-seed')) === null ? undefined : q.get('puzzle-seed');
+  const seed = readSeed(q.get('puzzle-seed'))?.toString();
   choose(ui.size, String(read.size));
   fillPerPage();
   ui.perPage.value = ui.perPage.options[0].value;

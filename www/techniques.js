@@ -185,15 +185,16 @@ export const CHAIN_TECHNIQUES = new Set(['x-chain', 'xy-chain', 'aic', 'forcing-
 export function technique(id, name = '') {
   const entry = BY_ID.get(id);
   if (entry) return { ...entry, known: true };
-  const shown = name || String(id ?? 'step').replace(/-/g, ' ');
+  const shown = name || String(id ?? '').replace(/-/g, ' ') || 'Step';
   return {
     id: String(id ?? ''), name: shown, phrase: withArticle(shown), known: false,
-    plain: `The engine found a step it calls ${shown}.`, help: '',
+    plain: shown === 'Step' ? 'The engine found a step.' : `The engine found a step it calls ${shown}.`, help: '',
   };
 }
 
 /** "an X-Wing", "a hidden single": the name lower-cased unless it starts with an abbreviation. */
 function withArticle(name) {
+  if (!name) return 'a step';
   const word = /^[A-Z][A-Z0-9]/.test(name) ? name : name[0].toLowerCase() + name.slice(1);
   return `${/^[aeiouAEIOUX]/.test(word) && !/^[Uu]ni/.test(word) ? 'an' : 'a'} ${word}`;
 }

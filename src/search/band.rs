@@ -16,8 +16,8 @@
 //! claiming along columns runs between bands: a digit whose column has places in one band
 //! only must use that column in that band's box (with one place, a hidden single by
 //! column); it saves about 15% of the guesses on hard puzzles. The search branches on a
-//! cell with two candidates if there is one (when counting to 2, the one with the most
-//! open peers; else three, else the first open cell), and copies the whole board (124
+//! cell with two candidates if there is one (when counting to 2 or more, the one with the
+//! most open peers; else three, else the first open cell), and copies the whole board (124
 //! bytes) at each branch instead of keeping an undo trail.
 //!
 //! Tried and dropped: keeping each word's value at its last update and comparing, instead
@@ -683,7 +683,8 @@ impl Board {
 /// A depth-first search counting solutions up to a limit.
 struct Search {
     limit: u64,
-    /// Whether to rank the cells to branch on (see [`Board::pick`]): for counts to 2.
+    /// Whether to rank the cells to branch on (see [`Board::pick`]): for counts to 2 or
+    /// more.
     ranked: bool,
     count: u64,
     first: Option<[u8; 81]>,

@@ -116,6 +116,7 @@ test('hint stages: stage one names the region and the technique, the grid shows 
     assert.ok(t.known && t.name && /\.$/.test(t.plain) && t.help.split('. ').length >= 2, id);
   }
   assert.equal(technique('new-trick', 'New trick').phrase, 'a new trick', 'an unknown id still reads');
+  assert.equal(technique('', '').plain, 'The engine found a step.', 'no id and no name still reads');
 });
 
 const env = withBrowser();
