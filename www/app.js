@@ -187,7 +187,7 @@ function changed({ persist = true } = {}) {
   canvas.dataset.mistakes = view.mistakes.join(' ');
   syncClock();
   canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}`);
-  if (view.hint && (view.hint.game !== board.game || view.hint.revision !== board.game.revision)) clearHint();
+  if (view.hint && !board.currentHint()) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
   canvas.dataset.hintStage = view.hint ? String(view.hint.stage) : '';
@@ -1015,7 +1015,7 @@ async function hint() {
     return;
   }
   const asked = board.game;
-  const revision = board.game.revision;
+  const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
     const result = await engine.hint(board.game.line(), { size: n, signal });
@@ -1025,7 +1025,7 @@ async function hint() {
     return { result, puzzle };
   });
   if (!answer) return;
-  if (board.game !== asked || board.game.revision !== revision) {
+  if (board.game !== asked || board.game.valueRevision !== revision) {
     say('The grid changed while the engine was looking for a hint: press Hint again.', 'warn');
     return;
   }
@@ -1082,7 +1082,7 @@ function explainNoSolution(puzzle) {
 
 function applyHint() {
   const shown = view.hint;
-  if (!shown || shown.game !== board.game || shown.revision !== board.game.revision) {
+  if (!shown || shown !== board.currentHint()) {
     say('There is no hint to apply: press Hint first.', 'warn');
     return;
   }

@@ -77,7 +77,7 @@ export class Board {
   /** The hint shown, while the grid is still the one it was given for. */
   currentHint() {
     const hint = this.view.hint;
-    return hint && hint.game === this.game && hint.revision === this.game.revision ? hint : null;
+    return hint && hint.game === this.game && hint.valueRevision === this.game.valueRevision ? hint : null;
   }
 
   /** The layout that fits the scroller's content box at `zoom`. */
@@ -265,7 +265,8 @@ export function hintFor(game, steps) {
   const focus = steps.length ? stepFocus(steps[0], game.size) : '';
   return {
     game,
-    revision: game.revision,
+    // The engine's hint depends on the values alone: pencil marks may change under it.
+    valueRevision: game.valueRevision,
     steps,
     stage: 1,
     focus,

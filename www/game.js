@@ -23,6 +23,8 @@ export class Game {
     this.pencil = pencil ? pencil.map((m) => (m?.length ? [...m] : null)) : new Array(count).fill(null);
     this.history = new History();
     this.revision = 0;
+    // Bumped when a value changes, not a mark alone: what a hint depends on.
+    this.valueRevision = 0;
     this.clashCache = null;
   }
 
@@ -96,6 +98,7 @@ export class Game {
     const changes = forwards ? command.changes : [...command.changes].reverse();
     for (const change of changes) {
       const to = forwards ? change.after : change.before;
+      if (this.values[change.cell] !== to.value) this.valueRevision++;
       this.values[change.cell] = to.value;
       this.solved[change.cell] = to.solved;
       this.pencil[change.cell] = to.marks;

@@ -328,9 +328,9 @@ export class SudokuWidget extends HTMLElement {
       this.say('The grid is complete: there is nothing left to hint.', 'ok');
       return [];
     }
-    const revision = game.revision;
+    const revision = game.valueRevision;
     const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(), { size: game.size, signal }));
-    if (game !== this.game || game.revision !== revision) {
+    if (game !== this.game || game.valueRevision !== revision) {
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
     }
     if (result?.status !== 'ok') {
