@@ -173,15 +173,12 @@ pub(super) fn als_xz(b: &Board) -> Option<Step> {
                     symbols(a.symbols & c.symbols & !bit(x)).replace('/', " and "),
                     removal_text(b, &eliminations)
                 );
-                return Some(Step {
-                    technique: Technique::AlsXz,
-                    focus: String::new(),
-                    links: Vec::new(),
-                    cells: members(a.cells | c.cells).collect(),
-                    placements: vec![],
+                return Some(Step::eliminating(
+                    Technique::AlsXz,
+                    members(a.cells | c.cells).collect(),
                     eliminations,
                     text,
-                });
+                ));
             }
         }
     }
@@ -224,15 +221,12 @@ pub(super) fn als_xy_wing(b: &Board) -> Option<Step> {
                                 .replace('/', " and "),
                             removal_text(b, &eliminations)
                         );
-                        return Some(Step {
-                            technique: Technique::AlsXyWing,
-                            focus: String::new(),
-                            links: Vec::new(),
-                            cells: members(pivot.cells | a.cells | c.cells).collect(),
-                            placements: vec![],
+                        return Some(Step::eliminating(
+                            Technique::AlsXyWing,
+                            members(pivot.cells | a.cells | c.cells).collect(),
                             eliminations,
                             text,
-                        });
+                        ));
                     }
                 }
             }

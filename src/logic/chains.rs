@@ -125,15 +125,12 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
                 super::unit_name(n, u),
                 removal_text(b, &eliminations)
             );
-            return Some(Step {
-                technique: Technique::SimpleColouring,
-                focus: String::new(),
-                links: Vec::new(),
-                cells: comp.to_vec(),
-                placements: vec![],
+            return Some(Step::eliminating(
+                Technique::SimpleColouring,
+                comp.to_vec(),
                 eliminations,
                 text,
-            });
+            ));
         }
     }
     // Colour trap: an uncoloured place sees both colours.
@@ -157,15 +154,12 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
         colour_list(1),
         removal_text(b, &eliminations)
     );
-    Some(Step {
-        technique: Technique::SimpleColouring,
-        focus: String::new(),
-        links: Vec::new(),
-        cells: comp.to_vec(),
-        placements: vec![],
+    Some(Step::eliminating(
+        Technique::SimpleColouring,
+        comp.to_vec(),
         eliminations,
         text,
-    })
+    ))
 }
 
 /// The first X-chain, shortest chains first for each start.

@@ -115,15 +115,7 @@ fn step(b: &Board, v: u8, dir: usize, base: &[usize], cover: u64) -> Option<Step
         and_list(bits(cover).map(|p| p as usize)),
         removal_text(b, &eliminations)
     );
-    Some(Step {
-        technique,
-        focus: String::new(),
-        links: Vec::new(),
-        cells,
-        placements: vec![],
-        eliminations,
-        text,
-    })
+    Some(Step::eliminating(technique, cells, eliminations, text))
 }
 
 /// The first finned (or sashimi) fish of size `s` (2 or 3), rows as base lines first.
@@ -335,14 +327,6 @@ impl Finned<'_> {
             .filter(|&c| b.cand[c] & bit(v) != 0)
             .collect();
         cells.extend(&fins);
-        Some(Step {
-            technique,
-            focus: String::new(),
-            links: Vec::new(),
-            cells,
-            placements: vec![],
-            eliminations,
-            text,
-        })
+        Some(Step::eliminating(technique, cells, eliminations, text))
     }
 }

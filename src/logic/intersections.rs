@@ -81,15 +81,12 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         unit_name(n, unit),
                         removal_text(b, &eliminations)
                     );
-                    return Some(Step {
-                        technique: Technique::Pointing,
-                        focus: String::new(),
-                        links: Vec::new(),
+                    return Some(Step::eliminating(
+                        Technique::Pointing,
                         cells,
-                        placements: vec![],
                         eliminations,
                         text,
-                    });
+                    ));
                 }
             }
         }
@@ -138,15 +135,12 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         unit_name(n, box_unit),
                         removal_text(b, &eliminations)
                     );
-                    return Some(Step {
-                        technique: Technique::Claiming,
-                        focus: String::new(),
-                        links: Vec::new(),
+                    return Some(Step::eliminating(
+                        Technique::Claiming,
                         cells,
-                        placements: vec![],
                         eliminations,
                         text,
-                    });
+                    ));
                 }
             }
         }

@@ -307,6 +307,27 @@ pub struct Step {
     pub links: Vec<Link>,
 }
 
+impl Step {
+    /// A step that only removes candidates: no placement, no chain links, and its focus
+    /// filled in later, from its cells.
+    pub fn eliminating(
+        technique: Technique,
+        cells: Vec<usize>,
+        eliminations: Vec<(usize, u8)>,
+        text: String,
+    ) -> Step {
+        Step {
+            technique,
+            cells,
+            placements: Vec::new(),
+            eliminations,
+            text,
+            focus: String::new(),
+            links: Vec::new(),
+        }
+    }
+}
+
 /// A candidate, or a group of candidates of one symbol (a grouped node), in a chain.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {

@@ -141,15 +141,12 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
                         symbol_char(v),
                         removal_text(b, &eliminations)
                     );
-                    return Some(Step {
+                    return Some(Step::eliminating(
                         technique,
-                        focus: String::new(),
-                        links: Vec::new(),
-                        cells: cells.to_vec(),
-                        placements: vec![],
+                        cells.to_vec(),
                         eliminations,
                         text,
-                    });
+                    ));
                 }
             }
         }
@@ -287,15 +284,12 @@ fn rectangle_step(
                 .filter(|&c| b.cand[c] & bit(v) != 0)
                 .collect();
             cells.extend([near, far]);
-            return Some(Step {
-                technique: Technique::EmptyRectangle,
-                focus: String::new(),
-                links: Vec::new(),
+            return Some(Step::eliminating(
+                Technique::EmptyRectangle,
                 cells,
-                placements: vec![],
                 eliminations,
                 text,
-            });
+            ));
         }
     }
     None

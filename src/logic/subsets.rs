@@ -92,15 +92,7 @@ fn naked(b: &Board, u: usize, s: usize) -> Option<Step> {
         unit_name(b.n, u),
         removal_text(b, &eliminations)
     );
-    Some(Step {
-        technique,
-        focus: String::new(),
-        links: Vec::new(),
-        cells: subset,
-        placements: vec![],
-        eliminations,
-        text,
-    })
+    Some(Step::eliminating(technique, subset, eliminations, text))
 }
 
 fn hidden(b: &Board, u: usize, s: usize) -> Option<Step> {
@@ -148,13 +140,5 @@ fn hidden(b: &Board, u: usize, s: usize) -> Option<Step> {
         super::cell_list(b.shape, &cells),
         removal_text(b, &eliminations)
     );
-    Some(Step {
-        technique,
-        focus: String::new(),
-        links: Vec::new(),
-        cells,
-        placements: vec![],
-        eliminations,
-        text,
-    })
+    Some(Step::eliminating(technique, cells, eliminations, text))
 }

@@ -73,15 +73,12 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                         symbol_char(y),
                         removal_text(b, &eliminations)
                     );
-                    return Some(Step {
-                        technique: Technique::UniqueRectangle,
-                        focus: String::new(),
-                        links: Vec::new(),
-                        cells: vec![three[0], three[1], three[2], roof],
-                        placements: vec![],
+                    return Some(Step::eliminating(
+                        Technique::UniqueRectangle,
+                        vec![three[0], three[1], three[2], roof],
                         eliminations,
                         text,
-                    });
+                    ));
                 }
             }
         }
@@ -218,15 +215,7 @@ fn rectangle_step(
 ) -> Step {
     let mut cells = vec![floor[0], floor[1], roof[0], roof[1]];
     cells.extend_from_slice(extra_cells);
-    Step {
-        technique,
-        focus: String::new(),
-        links: Vec::new(),
-        cells,
-        placements: vec![],
-        eliminations,
-        text,
-    }
+    Step::eliminating(technique, cells, eliminations, text)
 }
 
 /// The first Unique Rectangle of type 2: the roof's one extra symbol, the same in both.

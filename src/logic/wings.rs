@@ -53,15 +53,12 @@ pub(super) fn xy_wing(b: &Board) -> Option<Step> {
                     symbol_char(zv),
                     removal_text(b, &eliminations)
                 );
-                return Some(Step {
-                    technique: Technique::XyWing,
-                    focus: String::new(),
-                    links: Vec::new(),
-                    cells: vec![pivot, a, c],
-                    placements: vec![],
+                return Some(Step::eliminating(
+                    Technique::XyWing,
+                    vec![pivot, a, c],
                     eliminations,
                     text,
-                });
+                ));
             }
         }
     }
@@ -101,15 +98,12 @@ pub(super) fn xyz_wing(b: &Board) -> Option<Step> {
                     symbol_char(zv),
                     removal_text(b, &eliminations)
                 );
-                return Some(Step {
-                    technique: Technique::XyzWing,
-                    focus: String::new(),
-                    links: Vec::new(),
-                    cells: vec![pivot, a, c],
-                    placements: vec![],
+                return Some(Step::eliminating(
+                    Technique::XyzWing,
+                    vec![pivot, a, c],
                     eliminations,
                     text,
-                });
+                ));
             }
         }
     }
@@ -163,15 +157,12 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
                         symbol_char(y),
                         removal_text(b, &eliminations)
                     );
-                    return Some(Step {
-                        technique: Technique::WWing,
-                        focus: String::new(),
-                        links: Vec::new(),
-                        cells: vec![a, c, p, q],
-                        placements: vec![],
+                    return Some(Step::eliminating(
+                        Technique::WWing,
+                        vec![a, c, p, q],
                         eliminations,
                         text,
-                    });
+                    ));
                 }
             }
         }
