@@ -280,12 +280,7 @@ fn aic_step(
         removal_text(b, &eliminations)
     );
     Step {
-        technique: Technique::Aic,
-        focus: String::new(),
         links,
-        cells,
-        placements: vec![],
-        eliminations,
-        text,
+        ..Step::eliminating(Technique::Aic, cells, eliminations, text)
     }
 }

@@ -243,13 +243,13 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
         .map(|w| Link::cells((w[0] / 2, v), (w[1] / 2, v), w[1] % 2 == 1))
         .collect();
     Some(Step {
-        technique: Technique::XChain,
-        focus: String::new(),
         links,
-        cells: path.iter().map(|&s| s / 2).collect(),
-        placements: vec![],
-        eliminations,
-        text,
+        ..Step::eliminating(
+            Technique::XChain,
+            path.iter().map(|&s| s / 2).collect(),
+            eliminations,
+            text,
+        )
     })
 }
 
@@ -363,12 +363,7 @@ fn xy_step(
         not = is;
     }
     Some(Step {
-        technique: Technique::XyChain,
-        focus: String::new(),
         links,
-        cells,
-        placements: vec![],
-        eliminations,
-        text,
+        ..Step::eliminating(Technique::XyChain, cells, eliminations, text)
     })
 }
