@@ -257,8 +257,8 @@ export const HINT_STAGES = 3;
  * The hint a board shows for the engine's steps, at stage 1: where to look (`focus`, a
  * sentence, and the `regions` it names, framed on the grid), every step's cells (to tint
  * from stage 2), the placing step's cell (the target), the pencil marks every step
- * removes, and the chain links between candidates that steps carry (`step.links`, when
- * the engine gives them). hintDrawing() says how much of it the grid shows at its stage.
+ * removes, and the chain links between candidates of the first step that has a chain
+ * (`step.links`). hintDrawing() says how much of it the grid shows at its stage.
  */
 export function hintFor(game, steps) {
   const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
@@ -274,7 +274,9 @@ export function hintFor(game, steps) {
     cells,
     target: steps.at(-1)?.placements?.[0]?.cell ?? -1,
     eliminations: steps.flatMap((step) => step.eliminations ?? []),
-    links: steps.flatMap((step) => (Array.isArray(step.links) ? step.links : [])),
+    // One chain at a time: the first step's that has one (several chains drawn together,
+    // as a hint of eight steps would, no longer read as chains).
+    links: steps.find((step) => Array.isArray(step.links) && step.links.length > 0)?.links ?? [],
   };
 }
 

@@ -65,6 +65,18 @@ test("the solver's fill is not the player's entries, so no verdict blames it", (
   assert.equal(played.hasEntries(), true, 'a typed symbol is');
 });
 
+test('a hint draws one chain: that of the first step that has links', () => {
+  const game = Game.fromPuzzle(9, fromLine(UNIQUE).values);
+  const link = (a, b) => ({ from: { cells: [a], symbol: 1 }, to: { cells: [b], symbol: 1 }, strong: true });
+  const steps = [
+    { technique: 'naked-pair', name: 'Naked pair', cells: [1], placements: [], eliminations: [] },
+    { technique: 'x-chain', name: 'X-chain', cells: [2], links: [link(2, 3)], placements: [], eliminations: [] },
+    { technique: 'aic', name: 'AIC', cells: [4], links: [link(4, 5), link(5, 6)], placements: [{ cell: 6, value: 1 }], eliminations: [] },
+  ];
+  assert.deepEqual(hintFor(game, steps).links, [link(2, 3)]);
+  assert.deepEqual(hintFor(game, steps.slice(0, 1)).links, []);
+});
+
 test('hint stages: stage one names the region and the technique, the grid shows more at each press', () => {
   const game = Game.fromPuzzle(9, fromLine(UNIQUE).values);
   const single = { technique: 'hidden-single', name: 'Hidden single', text: 'Hidden single: 7 can only go in r9c3 within box 7',
