@@ -237,6 +237,10 @@ enum BenchCommand {
         /// Apply a random Sudoku symmetry to each puzzle first, from this seed.
         #[arg(long, value_name = "SEED")]
         shuffle: Option<u64>,
+        /// Also check every step of every puzzle against its solution (outside the
+        /// timing): no elimination removes the solution's symbol, no placement differs.
+        #[arg(long)]
+        check: bool,
     },
     /// Follow hints from each puzzle to its solution, timing every hint: median, p99, max.
     Hint {
@@ -364,7 +368,8 @@ pub fn main() -> ExitCode {
             input,
             limit,
             shuffle,
-        }) => bench_rate(&input, limit, shuffle).map(Outcome::from),
+            check,
+        }) => bench_rate(&input, limit, shuffle, check).map(Outcome::from),
         Command::Bench(BenchCommand::Hint { input, limit }) => {
             bench_hint(&input, limit).map(Outcome::from)
         }
@@ -1071,6 +1076,7 @@ fn bench_rate(
     input: &InputArgs,
     limit: Option<usize>,
     shuffle: Option<u64>,
+    check: bool,
 ) -> Result<bool, String> {
     let mut grids = read_grids(input, limit)?;
     if let Some(seed) = shuffle {
@@ -1109,7 +1115,28 @@ fn bench_rate(
     outln!("levels       {}", counts.join(", "));
     outln!("no guess     {no_guess}");
     outln!("errors       {failed}");
-    Ok(failed == 0)
+    if !check {
+        return Ok(failed == 0);
+    }
+    let (mut steps, mut unsound) = (0usize, 0usize);
+    for (i, grid) in grids.iter().enumerate() {
+        let (Some(solution), Ok(explained)) =
+            (sudoku64::search::solve_one(grid), sudoku64::explain(grid))
+        else {
+            continue;
+        };
+        for step in &explained {
+            steps += 1;
+            let wrong = step.eliminations.iter().any(|&(c, v)| solution.get(c) == v)
+                || step.placements.iter().any(|&(c, v)| solution.get(c) != v);
+            if wrong {
+                unsound += 1;
+                eprintln!("puzzle {}: unsound step: {}", i + 1, step.text);
+            }
+        }
+    }
+    outln!("steps        {steps} checked against the solution, {unsound} unsound");
+    Ok(failed == 0 && unsound == 0)
 }
 
 /// `sudoku64 bench hint`.

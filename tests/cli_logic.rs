@@ -131,6 +131,22 @@ fn bench_rate_reports_throughput_and_levels() {
     for field in ["puzzles/s", "median µs", "p99 µs", "levels       easy"] {
         assert!(so.contains(field), "{so}");
     }
+    assert!(!so.contains("checked against"), "{so}");
+    // With --check, every step is checked against the solution, and the count says so.
+    let out = run(&["bench", "rate", "--limit", "5", "--check", "-"], &text);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let so = stdout(&out);
+    let line = so
+        .lines()
+        .find(|l| l.starts_with("steps"))
+        .unwrap_or_else(|| panic!("{so}"));
+    let steps: usize = line["steps".len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(steps >= 5, "{line}");
+    assert!(line.ends_with(", 0 unsound"), "{line}");
 }
 
 #[test]
