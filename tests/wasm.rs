@@ -396,7 +396,7 @@ fn hint_focus_and_links_match_the_engines_steps() {
         let flat = report.links(i);
         let mut decoded = Vec::new();
         let mut at = 0;
-        let mut node = |at: &mut usize| {
+        let node = |at: &mut usize| {
             let (symbol, count) = (flat[*at] as u8, flat[*at + 1] as usize);
             let cells: Vec<usize> = flat[*at + 2..*at + 2 + count]
                 .iter()
