@@ -112,6 +112,19 @@ struct LogicArgs {
     input: InputArgs,
     #[command(flatten)]
     time: TimeoutArg,
+    /// Leave out the techniques that assume the puzzle has one solution (unique
+    /// rectangles, BUG+1): the steps then hold without that assumption.
+    #[arg(long)]
+    no_uniqueness: bool,
+}
+
+impl LogicArgs {
+    /// The techniques the steps may use.
+    fn options(&self) -> sudoku64::steps::Options {
+        sudoku64::steps::Options {
+            uniqueness: !self.no_uniqueness,
+        }
+    }
 }
 
 #[derive(Args)]
@@ -639,16 +652,18 @@ fn answer_each(
 
 /// `sudoku64 rate`: one `LEVEL SCORE` line per puzzle.
 fn rate(args: &LogicArgs) -> Result<Outcome, String> {
+    let options = args.options();
     answer_each(args, "", |g, go_on| {
-        let r = sudoku64::grade::rate_cancellable(g, go_on)?;
+        let r = sudoku64::grade::rate_with(g, options, go_on)?;
         Ok(format!("{} {}\n", r.level.id(), r.score))
     })
 }
 
 /// `sudoku64 explain`: the steps, one per line, a blank line between puzzles.
 fn explain(args: &LogicArgs) -> Result<Outcome, String> {
+    let options = args.options();
     answer_each(args, "\n", |g, go_on| {
-        let steps = sudoku64::steps::explain_cancellable(g, go_on)?;
+        let steps = sudoku64::steps::explain_with(g, options, go_on)?;
         Ok(steps.iter().map(|s| format!("{}\n", s.text)).collect())
     })
 }

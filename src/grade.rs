@@ -222,7 +222,17 @@ pub fn rate(grid: &Grid) -> Result<Rating, Error> {
 /// [`rate`], asking `go_on` between steps and during the exact search: when it says no,
 /// the grading ends with [`crate::ErrorKind::Cancelled`].
 pub fn rate_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Rating, Error> {
-    let mut logic = Logic::new_cancellable(grid, go_on)?;
+    rate_with(grid, crate::steps::Options::default(), go_on)
+}
+
+/// [`rate_cancellable`] with a choice of techniques ([`crate::steps::Options`]): without
+/// the uniqueness techniques a puzzle may grade harder.
+pub fn rate_with(
+    grid: &Grid,
+    options: crate::steps::Options,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<Rating, Error> {
+    let mut logic = Logic::with_options(grid, options, go_on)?;
     let mut rating = Rating {
         level: Level::Easy,
         score: 0,

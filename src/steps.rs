@@ -25,7 +25,28 @@ use crate::search::{Limits, Policy, Search};
 /// assert_eq!(steps[0].text, "Naked single: r1c2 can only be 2");
 /// ```
 pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
-    let mut logic = Logic::new(grid)?;
+    hint_with(grid, Options::default())
+}
+
+/// Which techniques the steps may use. [`Options::default`] allows them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The techniques that assume the puzzle has one solution (unique rectangles of
+    /// every type, BUG+1). On by default: the engine proves there is one before the first
+    /// step, so they are sound. Off, the steps hold without that assumption, as some
+    /// players want; the uniqueness techniques sit out and harder ones take their place.
+    pub uniqueness: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { uniqueness: true }
+    }
+}
+
+/// [`hint`] with a choice of techniques.
+pub fn hint_with(grid: &Grid, options: Options) -> Result<Vec<Step>, Error> {
+    let mut logic = Logic::with_options(grid, options, &mut || true)?;
     let mut steps = Vec::new();
     while let Some(step) = logic.next_step() {
         let places = !step.placements.is_empty();
@@ -48,7 +69,16 @@ pub fn explain_cancellable(
     grid: &Grid,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<Step>, Error> {
-    let mut logic = Logic::new_cancellable(grid, go_on)?;
+    explain_with(grid, Options::default(), go_on)
+}
+
+/// [`explain_cancellable`] with a choice of techniques.
+pub fn explain_with(
+    grid: &Grid,
+    options: Options,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<Vec<Step>, Error> {
+    let mut logic = Logic::with_options(grid, options, go_on)?;
     let mut steps = Vec::new();
     while let Some(step) = logic.next_step() {
         steps.push(step);
@@ -89,6 +119,15 @@ impl Logic {
     /// exact search: when it says no, the start ends with [`ErrorKind::Cancelled`]. A
     /// caller's time limit goes here.
     pub fn new_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Logic, Error> {
+        Logic::with_options(grid, Options::default(), go_on)
+    }
+
+    /// [`Logic::new_cancellable`] with a choice of techniques.
+    pub fn with_options(
+        grid: &Grid,
+        options: Options,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Result<Logic, Error> {
         if let Some(clash) = grid.first_clash() {
             return Err(clash);
         }
@@ -124,10 +163,11 @@ impl Logic {
         // The check ran without the uniqueness techniques, which would have assumed what it
         // proves. Now they apply: the steps run ahead stand up to the first one harder
         // than them, where one of them might have come first.
-        board.one_solution = true;
-        if let Some(i) = ahead
-            .iter()
-            .position(|s| s.technique > Technique::BugPlusOne)
+        board.one_solution = options.uniqueness;
+        if options.uniqueness
+            && let Some(i) = ahead
+                .iter()
+                .position(|s| s.technique > Technique::BugPlusOne)
         {
             ahead.truncate(i);
         }

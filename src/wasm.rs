@@ -545,10 +545,13 @@ fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
 /// givens and entries alike): the eliminations needed first, then the step that places a
 /// symbol. Throws an `Error` with fields for unreadable input, clashing givens, a grid
 /// with no solution (`kind` `"no-solution"`) or several (`"multiple-solutions"`).
+/// `uniqueness` false leaves out the techniques that assume one solution
+/// ([`crate::steps::Options`]).
 #[wasm_bindgen]
-pub fn hint(text: &str, size: u32, hex: bool) -> Result<HintReport, JsValue> {
+pub fn hint(text: &str, size: u32, hex: bool, uniqueness: bool) -> Result<HintReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
-    let steps = crate::steps::hint(&grid).map_err(|e| js_error(&e, Some(grid.shape())))?;
+    let steps = crate::steps::hint_with(&grid, crate::steps::Options { uniqueness })
+        .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
         size: grid.size() as u32,
         steps,
@@ -608,9 +611,10 @@ impl RateReport {
 
 /// Grades a puzzle in any text form the engine reads, with the errors of [`hint`].
 #[wasm_bindgen]
-pub fn rate(text: &str, size: u32, hex: bool) -> Result<RateReport, JsValue> {
+pub fn rate(text: &str, size: u32, hex: bool, uniqueness: bool) -> Result<RateReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
-    let rating = crate::grade::rate(&grid).map_err(|e| js_error(&e, Some(grid.shape())))?;
+    let rating = crate::grade::rate_with(&grid, crate::steps::Options { uniqueness }, &mut || true)
+        .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(RateReport {
         size: grid.size() as u32,
         rating,

@@ -203,3 +203,28 @@ fn bench_rate_shuffles_and_counts_puzzles_solved_without_a_guess() {
         .count();
     assert_eq!(count, expected, "{so}");
 }
+
+#[test]
+fn explain_and_rate_can_leave_out_the_uniqueness_techniques() {
+    // magictour top1465 #1: its explanation uses a unique rectangle or BUG+1.
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+    let assumes = |text: &str| {
+        text.lines()
+            .any(|l| l.starts_with("Unique rectangle") || l.starts_with("BUG+1"))
+    };
+    let with = run(&["explain"], puzzle);
+    assert!(with.status.success(), "{}", stderr(&with));
+    assert!(assumes(&stdout(&with)), "{}", stdout(&with));
+    let without = run(&["explain", "--no-uniqueness"], puzzle);
+    assert!(without.status.success(), "{}", stderr(&without));
+    assert!(!assumes(&stdout(&without)), "{}", stdout(&without));
+    let rated = run(&["rate", "--no-uniqueness"], puzzle);
+    assert!(rated.status.success(), "{}", stderr(&rated));
+    assert_eq!(
+        stdout(&rated).split_whitespace().count(),
+        2,
+        "{}",
+        stdout(&rated)
+    );
+}

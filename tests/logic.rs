@@ -990,3 +990,34 @@ fn the_help_panel_knows_every_technique_by_its_id() {
         );
     }
 }
+
+/// The techniques that assume one solution can be left out: the steps then reach the same
+/// solution without them, each still sound, and the rating uses none of them either.
+#[test]
+fn the_uniqueness_techniques_can_be_left_out() {
+    use sudoku64::steps::{Options, explain_with};
+    // magictour top1465 #1: its explanation uses a unique rectangle or BUG+1.
+    let puzzle =
+        grid("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+    let solution = solve_one(&puzzle).unwrap();
+    let assumes = |steps: &[Step]| {
+        steps
+            .iter()
+            .any(|s| (Technique::UniqueRectangle..=Technique::BugPlusOne).contains(&s.technique))
+    };
+    let with = explain(&puzzle).unwrap();
+    assert!(
+        assumes(&with),
+        "the puzzle no longer needs them: pick another"
+    );
+    let without = explain_with(&puzzle, Options { uniqueness: false }, &mut || true).unwrap();
+    assert!(!assumes(&without));
+    assert_eq!(replay(&puzzle, &solution, &without), solution);
+    let rating =
+        sudoku64::grade::rate_with(&puzzle, Options { uniqueness: false }, &mut || true).unwrap();
+    for t in Technique::ALL {
+        if (Technique::UniqueRectangle..=Technique::BugPlusOne).contains(&t) {
+            assert_eq!(rating.count(t), 0, "{t}");
+        }
+    }
+}

@@ -325,7 +325,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
         let at = &case.at;
         match case.count {
             0 | 2.. => {
-                let err = sudoku64::wasm::hint(&case.puzzle, 0, false)
+                let err = sudoku64::wasm::hint(&case.puzzle, 0, false, true)
                     .err()
                     .unwrap_or_else(|| {
                         panic!("{at}: a hint for a grid with {} solutions", case.count)
@@ -341,7 +341,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     "{at}: {}",
                     describe(&err)
                 );
-                let rated = sudoku64::wasm::rate(&case.puzzle, 0, false);
+                let rated = sudoku64::wasm::rate(&case.puzzle, 0, false, true);
                 assert!(rated.is_err(), "{at}: rated");
             }
             _ => {
@@ -350,7 +350,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                 let mut rounds = 0;
                 while !grid.is_full() {
                     let text = sudoku64::format::to_line(&grid);
-                    let report = sudoku64::wasm::hint(&text, 0, false)
+                    let report = sudoku64::wasm::hint(&text, 0, false, true)
                         .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
                     assert!(report.length() > 0, "{at}: no step for an unfinished grid");
                     let last = report.length() - 1;
@@ -365,7 +365,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     assert!(rounds <= grid.cells().len(), "{at}: hints do not converge");
                 }
                 assert_eq!(grid, solution, "{at}");
-                let rating = sudoku64::wasm::rate(&case.puzzle, 0, false)
+                let rating = sudoku64::wasm::rate(&case.puzzle, 0, false, true)
                     .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
                 assert!(
                     !rating.level().is_empty() && rating.steps() > 0
@@ -387,7 +387,7 @@ fn hint_focus_and_links_match_the_engines_steps() {
     let text = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
     let steps = sudoku64::hint(&grid(text)).unwrap();
     let report =
-        sudoku64::wasm::hint(text, 0, false).unwrap_or_else(|e| panic!("{}", describe(&e)));
+        sudoku64::wasm::hint(text, 0, false, true).unwrap_or_else(|e| panic!("{}", describe(&e)));
     assert_eq!(report.length() as usize, steps.len());
     let mut chained = 0;
     for (i, step) in steps.iter().enumerate() {

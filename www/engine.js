@@ -72,6 +72,14 @@ function readOptions({ size, hex } = {}) {
   return { size: size ?? 0, hex: hex ?? false };
 }
 
+/** Whether hint() and rate() may use the uniqueness techniques: true unless `false`. */
+function checkUniqueness({ uniqueness } = {}) {
+  if (uniqueness !== undefined && uniqueness !== null && typeof uniqueness !== 'boolean') {
+    throw invalidOption('uniqueness', uniqueness, 'true or false');
+  }
+  return uniqueness !== false;
+}
+
 /** The text of a call, checked: a string (nothing reads as an empty text). */
 function checkText(text) {
   if (text !== undefined && text !== null && typeof text !== 'string') {
@@ -301,21 +309,25 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * first, then the one that places a symbol (technique 'guess' when logic alone is stuck:
      * it names the solution's value). A grid with no solution or several resolves with
      * status 'none' or 'multiple', unreadable input with 'invalid'; each carries `error`.
+     * Option `uniqueness: false` leaves out the techniques that assume one solution (unique
+     * rectangles, BUG+1); they are on by default, the engine having proved one first.
      */
-    hint: (text, options) => gridCall('hint', text, () => [], options),
+    hint: (text, options) => gridCall('hint', text, () => [checkUniqueness(options)], options),
     /**
      * Grades a puzzle by the techniques a person needs: {status: 'ok', size, level ('easy' ...
      * 'diabolical'), levelName ('Easy' ...), score, hardest, hardestName, steps, guesses}, or
-     * status 'none' / 'multiple' / 'invalid' with `error` as for hint().
+     * status 'none' / 'multiple' / 'invalid' with `error` as for hint(). Option `uniqueness`
+     * as for hint().
      */
-    rate: (text, options) => gridCall('rate', text, () => [], options),
+    rate: (text, options) => gridCall('rate', text, () => [checkUniqueness(options)], options),
     /**
      * Generates a puzzle with exactly one solution.
      * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal,
      * budgetMs, difficulty: 'easy'|'medium'|'hard'|'expert'|'extreme'|'diabolical'}
      * Resolves to {size, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
      * undecided (clues not proved necessary; 0 when minimal), budgetRanOut, candidates
-     * (puzzles made: more than 1 only with budgetMs or a difficulty), exactChecks, summary
+     * (puzzles made: more than 1 only with budgetMs, a difficulty, or a minimal 25×25),
+     * exactChecks, summary
      * (for players: "64×64, 2,100 clues (49% empty), 180° symmetry, seed 7", then what
      * stopped it short, and the level), details (the counts behind it), ms}, plus {level,
      * levelName, score, difficultyReached} when a difficulty was asked for. With budgetMs

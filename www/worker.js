@@ -116,8 +116,8 @@ const handlers = {
   count: ([text, limit = 2, { size = 0, hex = false } = {}], progress) =>
     answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex,
       Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff), searchProgress(progress))),
-  hint: ([text, { size = 0, hex = false } = {}]) => logic(() => {
-    const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex);
+  hint: ([text, uniqueness = true, { size = 0, hex = false } = {}]) => logic(() => {
+    const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex, uniqueness !== false);
     const steps = [];
     for (let i = 0; i < report.length; i++) {
       steps.push({
@@ -135,9 +135,9 @@ const handlers = {
     report.free();
     return result;
   }),
-  rate: ([text, { size = 0, hex = false } = {}]) => logic(() => ({
+  rate: ([text, uniqueness = true, { size = 0, hex = false } = {}]) => logic(() => ({
     status: 'ok',
-    ...plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex),
+    ...plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex, uniqueness !== false),
       ['size', 'level', 'levelName', 'score', 'hardest', 'hardestName', 'steps', 'guesses']),
   })),
   generate: ([{ size = 9, symmetry = 'none', seed, empty, minimal = false, budgetMs, difficulty } = {}], progress) => {

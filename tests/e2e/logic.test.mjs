@@ -138,6 +138,45 @@ test('engine.rate grades, and generate({difficulty}) finds that level with a see
   await page.close();
 });
 
+test('engine.hint and engine.rate can leave out the techniques that assume one solution', async () => {
+  const page = await enginePage();
+  const r = await page.evaluate(async ({ UNIQUE }) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    // Hint after hint to the solution, placing what each hint places.
+    const walk = async (options) => {
+      let line = UNIQUE;
+      const used = new Set();
+      for (let i = 0; i < 100 && line.includes('.'); i++) {
+        const h = await engine.hint(line, options);
+        if (h.status !== 'ok') return { status: h.status };
+        const cells = line.split('');
+        for (const step of h.steps) {
+          used.add(step.technique);
+          for (const { cell, value } of step.placements) cells[cell] = String(value);
+        }
+        line = cells.join('');
+      }
+      return { used: [...used], solved: !line.includes('.') };
+    };
+    return {
+      with: await walk({}),
+      without: await walk({ uniqueness: false }),
+      rated: await engine.rate(UNIQUE, { uniqueness: false }),
+      bad: await engine.rate(UNIQUE, { uniqueness: 'no' }),
+    };
+  }, { UNIQUE });
+  const assumes = (ids) => ids.filter((id) => id.startsWith('unique-rectangle') || id === 'bug-plus-one');
+  assert.ok(assumes(r.with.used).length > 0, `top1465 #1 uses them by default: ${r.with.used}`);
+  assert.equal(r.without.solved, true);
+  assert.deepEqual(assumes(r.without.used), [], 'none without them');
+  assert.equal(r.rated.status, 'ok');
+  assert.equal(r.bad.status, 'invalid');
+  assert.equal(r.bad.error.kind, 'invalid-option');
+  assert.equal(r.bad.error.option, 'uniqueness');
+  await page.close();
+});
+
 test('the app: Hint highlights and explains, Apply fills the cell, Undo takes it back, wrong entries are named', async () => {
   const page = await openPage(env.browser, `${env.server.origin}/`);
   await page.waitForFunction(() => document.getElementById('engine-version').textContent);
