@@ -196,8 +196,12 @@ impl Logic {
         debug_assert!(
             step.eliminations
                 .iter()
-                .all(|&(c, v)| self.board.solution[c] != v),
-            "{} removed a true value: {}",
+                .all(|&(c, v)| self.board.solution[c] != v)
+                && step
+                    .placements
+                    .iter()
+                    .all(|&(c, v)| self.board.solution[c] == v),
+            "{} removed a true value or placed a wrong one: {}",
             step.technique,
             step.text
         );

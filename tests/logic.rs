@@ -1021,3 +1021,41 @@ fn the_uniqueness_techniques_can_be_left_out() {
         }
     }
 }
+
+/// The first stage names the unit a step's reasoning is in: a claiming's row or column
+/// (not the box its places lie in), and no step that places a symbol names that symbol.
+#[test]
+fn focus_names_the_unit_the_reasoning_is_in() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/public9.txt"),
+    )
+    .unwrap();
+    let mut claimings = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(60) {
+        for step in explain(&grid(line)).unwrap() {
+            if step.technique == Technique::Claiming {
+                claimings += 1;
+                assert!(
+                    step.focus.starts_with("Look at row")
+                        || step.focus.starts_with("Look at column"),
+                    "{} / {}",
+                    step.focus,
+                    step.text
+                );
+            }
+            if let Some(&(_, v)) = step.placements.first() {
+                let named = format!(" for {}:", sudoku64::format::symbol_char(v));
+                assert!(
+                    !step.focus.contains(&named),
+                    "{} / {}",
+                    step.focus,
+                    step.text
+                );
+            }
+        }
+    }
+    assert!(
+        claimings > 0,
+        "no claiming in the first 60 puzzles: take more"
+    );
+}

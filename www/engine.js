@@ -312,14 +312,14 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * Option `uniqueness: false` leaves out the techniques that assume one solution (unique
      * rectangles, BUG+1); they are on by default, the engine having proved one first.
      */
-    hint: (text, options) => gridCall('hint', text, () => [checkUniqueness(options)], options),
+    hint: (text, options) => gridCall('hint', text, () => [checkUniqueness(options ?? {})], options),
     /**
      * Grades a puzzle by the techniques a person needs: {status: 'ok', size, level ('easy' ...
      * 'diabolical'), levelName ('Easy' ...), score, hardest, hardestName, steps, guesses}, or
      * status 'none' / 'multiple' / 'invalid' with `error` as for hint(). Option `uniqueness`
      * as for hint().
      */
-    rate: (text, options) => gridCall('rate', text, () => [checkUniqueness(options)], options),
+    rate: (text, options) => gridCall('rate', text, () => [checkUniqueness(options ?? {})], options),
     /**
      * Generates a puzzle with exactly one solution.
      * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal,

@@ -20,8 +20,11 @@
 //!
 //! A step tries every candidate of every open cell, so its cost grows with the number
 //! of candidates times the length of a branch: about the fourth power of the side for
-//! the chains, and the square of that for the nets. Both run up to 16×16, where a hint
-//! that needs them still takes well under a second; on bigger grids a guess comes first.
+//! the chains, and the square of that for the nets. Both run up to 16×16, where the
+//! hints measured on minimal puzzles took at most 0.4 s; on bigger grids a guess comes
+//! first. One step is not interrupted: a caller's cancel or time limit is asked between
+//! steps, so a net that searches long at 16×16 (and fails, before a guess) is not cut
+//! short.
 
 use super::{Board, Link, Step, Technique, bit, bits, removal_text, unit_name};
 use crate::format::symbol_char;

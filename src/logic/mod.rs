@@ -143,8 +143,9 @@ pub enum Technique {
     /// leads to a contradiction (it is false), or every candidate of a cell, or every place
     /// of a symbol in a unit, forces the same result.
     ForcingChain,
-    /// A forcing net: as a forcing chain, but each assumption is followed further, with
-    /// the forcing chains inside it, before the branches are compared.
+    /// A forcing net: as a forcing chain's contradiction, but each assumption is followed
+    /// further, with the forcing chains inside it, until it breaks a rule: the candidate
+    /// is false. (Nets do not compare branches.)
     ForcingNet,
     /// No technique applies: a cell is given the unique solution's value.
     Guess,
@@ -813,14 +814,32 @@ pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
 fn focus(b: &Board, step: &Step) -> String {
     let n = b.n;
     let mut region = None;
+    // The symbols whose places a technique confines to its cells within one unit: that
+    // unit is the one to look at (a claiming's line, not the box its places lie in; a
+    // hidden subset's unit, not another its cells happen to share).
+    let removed = step
+        .eliminations
+        .iter()
+        .fold(0u64, |m, &(_, v)| m | 1u64 << (v - 1));
+    let confined = match step.technique {
+        Technique::Pointing | Technique::Claiming => removed,
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
+            step.cells.iter().fold(0u64, |m, &c| m | b.cand[c]) & !removed
+        }
+        _ => 0,
+    };
     // One unit holding every cell: box first, as a player scans.
     for kind in [2usize, 0, 1] {
         let u = b.units_of(step.cells[0])[kind] as usize;
-        if step
+        let holds = step
             .cells
             .iter()
-            .all(|&c| b.units_of(c)[kind] as usize == u)
-        {
+            .all(|&c| b.units_of(c)[kind] as usize == u);
+        let defines = confined == 0
+            || b.unit(u)
+                .iter()
+                .all(|&c| step.cells.contains(&(c as usize)) || b.cand[c as usize] & confined == 0);
+        if holds && defines {
             region = Some(unit_name(n, u));
             break;
         }
@@ -853,7 +872,12 @@ fn focus(b: &Board, step: &Step) -> String {
         .map(|&(_, v)| v);
     let first = values.next();
     let symbol = match first {
-        Some(v) if values.all(|w| w == v) && step.technique > Technique::HiddenSingle => {
+        // Not for a step that places: naming its symbol would give the answer away.
+        Some(v)
+            if values.all(|w| w == v)
+                && step.technique > Technique::HiddenSingle
+                && step.placements.is_empty() =>
+        {
             format!(" for {}", symbol_char(v))
         }
         _ => String::new(),

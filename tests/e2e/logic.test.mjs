@@ -164,6 +164,7 @@ test('engine.hint and engine.rate can leave out the techniques that assume one s
       without: await walk({ uniqueness: false }),
       rated: await engine.rate(UNIQUE, { uniqueness: false }),
       bad: await engine.rate(UNIQUE, { uniqueness: 'no' }),
+      nullOptions: [(await engine.hint(UNIQUE, null)).status, (await engine.rate(UNIQUE, null)).status],
     };
   }, { UNIQUE });
   const assumes = (ids) => ids.filter((id) => id.startsWith('unique-rectangle') || id === 'bug-plus-one');
@@ -174,6 +175,7 @@ test('engine.hint and engine.rate can leave out the techniques that assume one s
   assert.equal(r.bad.status, 'invalid');
   assert.equal(r.bad.error.kind, 'invalid-option');
   assert.equal(r.bad.error.option, 'uniqueness');
+  assert.deepEqual(r.nullOptions, ['ok', 'ok'], 'null options are no options');
   await page.close();
 });
 
