@@ -59,12 +59,7 @@ fn graph(b: &Board) -> Graph {
     // Groups: a box's places of a symbol in one of its rows or columns, two or more.
     for bx in 2 * n..3 * n {
         for v in 1..=n as u8 {
-            let places: Vec<usize> = b
-                .unit(bx)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.cand[c] & bit(v) != 0)
-                .collect();
+            let places: Vec<usize> = b.places(bx, v).collect();
             for kind in 0..2 {
                 let mut lines: Vec<u16> = places.iter().map(|&c| b.units_of(c)[kind]).collect();
                 lines.sort_unstable();
@@ -112,11 +107,7 @@ fn graph(b: &Board) -> Graph {
             if x.cells & !unit_cells != 0 {
                 continue;
             }
-            let places = b
-                .unit(u as usize)
-                .iter()
-                .filter(|&&c| b.cand[c as usize] & bit(x.v) != 0)
-                .fold(0u128, |s, &c| s | 1u128 << c);
+            let places = b.places(u as usize, x.v).fold(0u128, |s, c| s | 1u128 << c);
             let rest = places & !x.cells;
             if let Some(&y) = index.get(&(x.v, rest))
                 && !strong[i].contains(&y)

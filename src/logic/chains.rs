@@ -29,11 +29,7 @@ const CHAIN_MAX_SIDE: usize = 16;
 fn strong_links(b: &Board, v: u8) -> Vec<Vec<usize>> {
     let mut links = vec![Vec::new(); b.cand.len()];
     for u in 0..3 * b.n {
-        let mut places = b
-            .unit(u)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| b.cand[c] & bit(v) != 0);
+        let mut places = b.places(u, v);
         if let (Some(p), Some(q), None) = (places.next(), places.next(), places.next())
             && !links[p].contains(&q)
         {

@@ -241,14 +241,7 @@ impl<'a> Branch<'a> {
     fn contradiction_paths(&self, why: Broken) -> Vec<Vec<Event>> {
         let removals: Vec<(usize, u8)> = match why {
             Broken::EmptyCell(c) => bits(self.b.cand[c]).map(|v| (c, v)).collect(),
-            Broken::NoPlace(u, v) => self
-                .b
-                .unit(u)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| self.b.cand[c] & bit(v) != 0)
-                .map(|c| (c, v))
-                .collect(),
+            Broken::NoPlace(u, v) => self.b.places(u, v).map(|c| (c, v)).collect(),
         };
         removals
             .into_iter()
@@ -395,13 +388,7 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Step> {
     }
     for u in 0..3 * b.n {
         for v in 1..=b.n as u8 {
-            let places: Vec<(usize, u8)> = b
-                .unit(u)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.cand[c] & bit(v) != 0)
-                .map(|c| (c, v))
-                .collect();
+            let places: Vec<(usize, u8)> = b.places(u, v).map(|c| (c, v)).collect();
             if places.len() >= 2 {
                 groups.push((Group::Unit(u, v), places));
             }

@@ -62,12 +62,7 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                 if let Some(v) = bits(only).next() {
                     let unit = dir * n + line;
                     let box_unit = 2 * n + bx;
-                    let cells: Vec<usize> = b
-                        .unit(box_unit)
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| b.cand[c] & super::bit(v) != 0)
-                        .collect();
+                    let cells: Vec<usize> = b.places(box_unit, v).collect();
                     let outside = b
                         .unit(unit)
                         .iter()
@@ -116,12 +111,7 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         i * k + line / k
                     };
                     let box_unit = 2 * n + bx;
-                    let cells: Vec<usize> = b
-                        .unit(unit)
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| b.cand[c] & super::bit(v) != 0)
-                        .collect();
+                    let cells: Vec<usize> = b.places(unit, v).collect();
                     let outside = b
                         .unit(box_unit)
                         .iter()

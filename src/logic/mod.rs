@@ -604,6 +604,16 @@ impl Board {
         self.geo.unit(u)
     }
 
+    /// The places of symbol `v` in unit `u`: its open cells that still have `v` as a
+    /// candidate, in the unit's order.
+    pub fn places(&self, u: usize, v: u8) -> impl Iterator<Item = usize> + '_ {
+        let mask = bit(v);
+        self.unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(move |&c| self.cand[c] & mask != 0)
+    }
+
     /// A cell's row, column and box, as unit numbers.
     #[inline]
     pub fn units_of(&self, cell: usize) -> [u16; 3] {

@@ -61,11 +61,7 @@ fn strong_links(b: &Board, pairs: &[u64], v: u8) -> Vec<Link> {
     (0..3 * b.n)
         .filter(|&unit| pairs[unit] & bit(v) != 0)
         .map(|unit| {
-            let mut places = b
-                .unit(unit)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.cand[c] & bit(v) != 0);
+            let mut places = b.places(unit, v);
             let p = places.next().expect("two places");
             let q = places.next().expect("two places");
             Link { unit, ends: [p, q] }
@@ -173,13 +169,8 @@ pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
         }
         for bx in 0..n {
             let band = bx / k * k;
-            let places: Vec<(usize, usize)> = b
-                .unit(2 * n + bx)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.cand[c] & bit(v) != 0)
-                .map(|c| (c / n, c % n))
-                .collect();
+            let places: Vec<(usize, usize)> =
+                b.places(2 * n + bx, v).map(|c| (c / n, c % n)).collect();
             // A cross holds at most 2k - 1 places.
             if places.len() < 2 || places.len() >= 2 * k {
                 continue;
@@ -277,12 +268,7 @@ fn rectangle_step(
                 b.name(far),
                 removal_text(b, &eliminations)
             );
-            let mut cells: Vec<usize> = b
-                .unit(2 * n + bx)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.cand[c] & bit(v) != 0)
-                .collect();
+            let mut cells: Vec<usize> = b.places(2 * n + bx, v).collect();
             cells.extend([near, far]);
             return Some(Step::eliminating(
                 Technique::EmptyRectangle,

@@ -128,12 +128,7 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
                 }
                 // A unit where x has two places, one seeing a, the other seeing c.
                 for u in 0..3 * n {
-                    let places: Vec<usize> = b
-                        .unit(u)
-                        .iter()
-                        .map(|&p| p as usize)
-                        .filter(|&p| b.cand[p] & bit(x) != 0)
-                        .collect();
+                    let places: Vec<usize> = b.places(u, x).collect();
                     if places.len() != 2 || places.contains(&a) || places.contains(&c) {
                         continue;
                     }
