@@ -197,14 +197,10 @@ def check_generate(args, rng, totals):
         budget = 10.0
     argv = [args.binary, "generate", *opts, "--timeout", str(args.timeout)]
     limit = (args.timeout + budget) * max(count, 1) * 1.1 + MARGIN
-    began = time.time()
-    try:
-        run = subprocess.run(argv, capture_output=True, timeout=limit)
-    except subprocess.TimeoutExpired:
-        totals["violations"] += 1
-        print(f"VIOLATION {' '.join(argv[1:])}: ran past every limit", flush=True)
+    ran = run_bounded(argv, limit, " ".join(argv[1:]), totals)
+    if ran is None:
         return
-    took = time.time() - began
+    run, took = ran
     err = run.stderr.decode("utf-8", "replace")
     totals["runs"] += 1
     problems = []
@@ -241,6 +237,19 @@ def check_generate(args, rng, totals):
         print(f"VIOLATION {' '.join(argv[1:])}: {p}", flush=True)
 
 
+def run_bounded(argv, limit, name, totals):
+    """Runs a command for at most `limit` seconds: (the run, seconds taken), or None after
+    counting a violation when it ran past every limit."""
+    began = time.time()
+    try:
+        run = subprocess.run(argv, capture_output=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        totals["violations"] += 1
+        print(f"VIOLATION {name}: ran past every limit", flush=True)
+        return None
+    return run, time.time() - began
+
+
 def completes(puzzle, solution):
     """The solution keeps the puzzle's givens (the rules are checked by solve --count 2)."""
     return len(puzzle) == len(solution) and all(p == "." or p == s for p, s in zip(puzzle, solution))
@@ -249,14 +258,10 @@ def completes(puzzle, solution):
 def check(args, command, path, lines, totals):
     """Runs one command over a batch and checks every line's fate and the time taken."""
     argv = [args.binary, *command, "--timeout", str(args.timeout), path]
-    began = time.time()
-    try:
-        run = subprocess.run(argv, capture_output=True, timeout=args.timeout * len(lines) + MARGIN)
-    except subprocess.TimeoutExpired:
-        totals["violations"] += 1
-        print(f"VIOLATION {' '.join(command)} {path}: ran past every limit", flush=True)
+    ran = run_bounded(argv, args.timeout * len(lines) + MARGIN, f"{' '.join(command)} {path}", totals)
+    if ran is None:
         return
-    took = time.time() - began
+    run, took = ran
     err = run.stderr.decode("utf-8", "replace")
     undecided = len(re.findall(r"^line \d+: undecided after", err, re.M))
     # Verdicts on standard error are answers: none, several, or --max reached.
