@@ -611,7 +611,7 @@ fn exact_allowance(shape: Shape, target: Target) -> (u64, u64) {
     let cells = shape.cells() as u64;
     match shape.size() {
         s if s > 25 => (EXACT_ALLOWANCE_PER_CELL * cells, 0),
-        25 if target == Target::Minimal => {
+        _ if minimal_sequence(shape, target) => {
             (MINIMAL_ALLOWANCE_PER_CELL * cells, MINIMAL_CREDIT_PER_CELL)
         }
         _ => (u64::MAX, 0),
