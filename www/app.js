@@ -191,9 +191,9 @@ function changed({ persist = true } = {}) {
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
   canvas.dataset.hintStage = view.hint ? String(view.hint.stage) : '';
-  ui.apply.disabled = !view.hint;
-  ui.undo.disabled = !board.game.history.canUndo && !replaced.length;
-  ui.redo.disabled = !board.game.history.canRedo && !unreplaced.length;
+  setDisabled(ui.apply, !view.hint, ui.hint);
+  setDisabled(ui.undo, !board.game.history.canUndo && !replaced.length, ui.canvas);
+  setDisabled(ui.redo, !board.game.history.canRedo && !unreplaced.length, ui.canvas);
   updateCellInfo();
   board.updatePalette();
   redraw();
@@ -347,14 +347,39 @@ const BUSY_WORDS = {
   hint: 'looking for a hint', rate: 'grading the puzzle', mistakes: 'working out the solution',
 };
 
+/**
+ * Enables or disables a button. A focused button about to be disabled first hands the
+ * focus to `next` (Apply to Hint, Undo to the grid), else the keyboard would start again
+ * from the top of the page.
+ */
+function setDisabled(button, disabled, next) {
+  if (disabled && !button.disabled && document.activeElement === button) next.focus({ preventScroll: true });
+  button.disabled = disabled;
+}
+
+/** The button that had the focus when a job began (see `setBusy`). */
+let focusBeforeJob = null;
+
+/** Marks the page busy with a job of `kind` (null: idle): the engine buttons wait meanwhile. */
 function setBusy(kind) {
   document.body.dataset.busy = kind ?? '';
   const busy = Boolean(kind);
-  for (const b of [ui.solve, ui.check, ui.generate, ui.load, ui.hint, ui.rate]) b.disabled = busy;
+  const buttons = [ui.solve, ui.check, ui.generate, ui.load, ui.hint, ui.rate];
+  // A disabled button loses the focus to the page: give it back when the job ends, unless
+  // the player moved it meanwhile, so that the keyboard carries on from the same place.
+  if (busy) focusBeforeJob = buttons.includes(document.activeElement) ? document.activeElement : null;
+  for (const b of buttons) b.disabled = busy;
   ui.progressRow.hidden = !busy;
   ui.progressText.textContent = '';
-  if (!busy) ui.progress.value = 0;
+  if (!busy) {
+    ui.progress.value = 0;
+    const back = focusBeforeJob;
+    focusBeforeJob = null;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (back?.isConnected && lost) back.focus({ preventScroll: true });
+  }
 }
+
 
 /**
  * Runs one engine call as the current job. Resolves to its result, or to null when it was

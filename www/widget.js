@@ -795,7 +795,13 @@ export class SudokuWidget extends HTMLElement {
   /** Apply is live while a hint is shown for the grid as it stands. */
   syncApply() {
     const apply = this.ui.toolbar.querySelector('[data-action="apply"]');
-    if (apply) apply.disabled = !this.board.currentHint();
+    if (!apply) return;
+    const off = !this.board.currentHint();
+    // A focused Apply about to go grey hands the focus to Hint, where the keyboard goes on.
+    if (off && !apply.disabled && this.shadowRoot.activeElement === apply) {
+      this.ui.toolbar.querySelector('[data-action="hint"]')?.focus({ preventScroll: true });
+    }
+    apply.disabled = off;
   }
 
   /** Symbol buttons for pointers and touch screens, up to 16×16 (larger grids use the keyboard). */

@@ -297,6 +297,41 @@ test('keyboard only: focus the grid with Tab, type, move, clear, pencil, undo an
   await page.close();
 });
 
+test('a button pressed from the keyboard keeps the focus through its job', async () => {
+  const page = await openApp();
+  await page.fill('#puzzle-text', UNIQUE);
+  await page.click('#load');
+  const focused = () => page.evaluate(() => document.activeElement.id);
+  for (const id of ['hint', 'solve']) {
+    await page.focus(`#${id}`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.body.dataset.busy === '');
+    assert.equal(await focused(), id, `${id}: the focus came back after the job`);
+  }
+  assert.match(await statusText(page), /exactly one solution/);
+  // Tab goes on from there, not from the top of the page.
+  await page.keyboard.press('Tab');
+  assert.notEqual(await focused(), 'grid');
+
+  // Apply, then Undo, go grey once used: the focus moves on to Hint, and to the grid.
+  await page.click('#clear');
+  await page.fill('#puzzle-text', UNIQUE);
+  await page.click('#load');
+  await page.focus('#hint');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.getElementById('apply').disabled);
+  await page.focus('#apply');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('apply').disabled);
+  assert.equal(await focused(), 'hint');
+  await page.focus('#undo');
+  for (let i = 0; i < 20 && !(await page.$eval('#undo', (b) => b.disabled)); i++) await page.keyboard.press('Enter');
+  assert.equal(await page.$eval('#undo', (b) => b.disabled), true);
+  assert.equal(await focused(), 'grid');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Check counts solutions; a given cannot be overwritten; repeated symbols are flagged as clashes', async () => {
   const page = await openApp(`#p=${UNIQUE}`);
   await page.click('#check');

@@ -349,6 +349,17 @@ test('hint() gives the engine\'s step in stages, Apply performs it, or says clea
   await page.waitForFunction(() => /^Look at /.test(document.getElementById('play').shadowRoot.querySelector('.message').textContent));
   await page.keyboard.press('Alt+KeyA');
   await page.waitForFunction(() => document.getElementById('play').value[1] === '4');
+
+  // Enter on Apply: once the step is in, Apply goes grey and the focus moves on to Hint.
+  await page.locator('#play button[data-action="undo"]').click();
+  await page.waitForFunction(() => document.getElementById('play').value[1] === '.');
+  await page.locator('#play button[data-action="hint"]').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.getElementById('play').shadowRoot.querySelector('[data-action="apply"]').disabled);
+  await page.locator('#play button[data-action="apply"]').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('play').value[1] === '4');
+  assert.equal(await page.evaluate(() => document.getElementById('play').shadowRoot.activeElement?.dataset.action), 'hint');
   await page.close();
 });
 
