@@ -17,7 +17,7 @@ import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, s
 import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason,
 } from './board.js';
-import { TECHNIQUES, technique } from './techniques.js';
+import { TECHNIQUES } from './techniques.js';
 import { attachGestures } from './gestures.js';
 import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
@@ -1020,10 +1020,12 @@ async function hint() {
   // Asked again on the same grid: the hint says more, without asking the engine.
   const shown = board.currentHint();
   if (shown) {
+    // The hint box is a live region and says which stage this is; the status line only
+    // says what to do next, so that nothing is announced twice.
     const moved = advanceHint(shown);
-    showHintText(shown);
+    if (moved) showHintText(shown);
     const more = shown.stage < HINT_STAGES ? ', or Hint for more' : '';
-    say(moved ? `Hint ${shown.stage} of ${HINT_STAGES}: press Apply to perform the step${more}.`
+    say(moved ? `Press Apply to perform the step${more}.`
       : 'That is the whole hint: press Apply to perform it.', 'ok');
     changed({ persist: false });
     return;
@@ -1069,8 +1071,7 @@ async function hint() {
       // Stage 1: where to look and what for. Hint again shows the cells, then the whole step.
       view.hint = hintFor(board.game, steps);
       showHintText(view.hint);
-      say(`Hint 1 of ${HINT_STAGES} (${technique(steps[0].technique, steps[0].name).name}): `
-        + 'press Hint again for more, or Apply to perform the step.', 'ok');
+      say('Press Hint again for more, or Apply to perform the step.', 'ok');
       break;
     }
     case 'none':

@@ -732,6 +732,9 @@ test('Hint again says more on the same grid: where to look, the cells, then the 
   const first = await hintBox(page);
   assert.match(first, /Hint 1 of 3/);
   assert.match(first, /Look at (row|column|box) \d+/);
+  // The box tells the stage; the status line only what to do next, so nothing is said twice.
+  assert.doesNotMatch(await status(page), /Hint \d of/);
+  assert.match(await status(page), /Hint again for more/);
   assert.equal(await page.$eval('#grid', (c) => c.dataset.hint.split(' ').filter(Boolean).length > 0), true);
   const target = Number(await page.$eval('#grid', (c) => c.dataset.hintTarget));
 
