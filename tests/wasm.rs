@@ -380,40 +380,48 @@ fn hints_follow_every_small_fixture_to_its_solution() {
 }
 
 /// A hint's focus and chain links cross the boundary as the engine made them: the flat
-/// link list decodes to the steps' own links.
+/// link list decodes to the steps' own links, groups of cells included.
 #[wasm_bindgen_test]
 fn hint_focus_and_links_match_the_engines_steps() {
     // From the Sudoku players' forum's hardest list: its first hint needs forcing chains.
-    let text = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
-    let steps = sudoku64::hint(&grid(text)).unwrap();
-    let report =
-        sudoku64::wasm::hint(text, 0, false, true).unwrap_or_else(|e| panic!("{}", describe(&e)));
-    assert_eq!(report.length() as usize, steps.len());
-    let mut chained = 0;
-    for (i, step) in steps.iter().enumerate() {
-        let i = i as u32;
-        assert_eq!(report.focus(i), step.focus);
-        let flat = report.links(i);
-        let mut decoded = Vec::new();
-        let mut at = 0;
-        let node = |at: &mut usize| {
-            let (symbol, count) = (flat[*at] as u8, flat[*at + 1] as usize);
-            let cells: Vec<usize> = flat[*at + 2..*at + 2 + count]
-                .iter()
-                .map(|&c| c as usize)
-                .collect();
-            *at += 2 + count;
-            sudoku64::logic::Node { cells, symbol }
-        };
-        while at < flat.len() {
-            let strong = flat[at] == 1;
-            at += 1;
-            let from = node(&mut at);
-            let to = node(&mut at);
-            decoded.push(sudoku64::logic::Link { from, to, strong });
+    // And magictour top1465 #25 after its first three placements: an AIC through a group.
+    let texts = [
+        "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.",
+        "....4...1.3.6.....8........1.9.75.........87....2......7....26.5..394......7..3..",
+    ];
+    let (mut chained, mut grouped) = (0, 0);
+    for text in texts {
+        let steps = sudoku64::hint(&grid(text)).unwrap();
+        let report = sudoku64::wasm::hint(text, 0, false, true)
+            .unwrap_or_else(|e| panic!("{}", describe(&e)));
+        assert_eq!(report.length() as usize, steps.len());
+        for (i, step) in steps.iter().enumerate() {
+            let i = i as u32;
+            assert_eq!(report.focus(i), step.focus);
+            let flat = report.links(i);
+            let mut decoded = Vec::new();
+            let mut at = 0;
+            let node = |at: &mut usize| {
+                let (symbol, count) = (flat[*at] as u8, flat[*at + 1] as usize);
+                let cells: Vec<usize> = flat[*at + 2..*at + 2 + count]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .collect();
+                *at += 2 + count;
+                sudoku64::logic::Node { cells, symbol }
+            };
+            while at < flat.len() {
+                let strong = flat[at] == 1;
+                at += 1;
+                let from = node(&mut at);
+                let to = node(&mut at);
+                decoded.push(sudoku64::logic::Link { from, to, strong });
+            }
+            assert_eq!(decoded, step.links, "{}", step.text);
+            chained += usize::from(!decoded.is_empty());
+            grouped += usize::from(decoded.iter().any(|l| l.to.cells.len() > 1));
         }
-        assert_eq!(decoded, step.links, "{}", step.text);
-        chained += usize::from(!decoded.is_empty());
     }
     assert!(chained > 0);
+    assert!(grouped > 0, "a link to a group of cells");
 }

@@ -12,6 +12,9 @@ import { shortcutAction } from '../../www/input.js';
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 // From the Sudoku players' forum's hardest list: its first hint needs forcing chains.
 const HARDEST = '........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.';
+// The 25th of magictour's top1465 after its first three placements: the next hint goes
+// through an AIC with a group of two cells.
+const GROUPED = '....4...1.3.6.....8........1.9.75.........87....2......7....26.5..394......7..3..';
 const MULTIPLE = `123456789${'.'.repeat(72)}`;
 const NONE = '12345678.........9' + '.'.repeat(63);
 const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
@@ -58,19 +61,20 @@ async function enginePage() {
 
 test('engine.hint explains a sound step, and says none / multiple / invalid', async () => {
   const page = await enginePage();
-  const r = await page.evaluate(async ({ UNIQUE, HARDEST, MULTIPLE, NONE }) => {
+  const r = await page.evaluate(async ({ UNIQUE, HARDEST, GROUPED, MULTIPLE, NONE }) => {
     const { createEngine } = await import('/www/engine.js');
     const engine = createEngine();
     return {
       solved: await engine.solve(UNIQUE),
       hint: await engine.hint(UNIQUE),
       hardest: await engine.hint(HARDEST),
+      grouped: await engine.hint(GROUPED),
       multiple: await engine.hint(MULTIPLE),
       none: await engine.hint(NONE),
       invalid: await engine.hint('12345'),
       clash: await engine.hint(`5...5${'.'.repeat(76)}`),
     };
-  }, { UNIQUE, HARDEST, MULTIPLE, NONE });
+  }, { UNIQUE, HARDEST, GROUPED, MULTIPLE, NONE });
   const solution = fromLine(r.solved.solution).values;
   assert.equal(r.hint.status, 'ok');
   const steps = r.hint.steps;
@@ -99,6 +103,15 @@ test('engine.hint explains a sound step, and says none / multiple / invalid', as
         assert.ok(node.cells.length >= 1 && node.cells.every((c) => c >= 0 && c < 81), JSON.stringify(link));
       }
     }
+  }
+  // A chain through a group of cells crosses the worker as one node of several cells.
+  assert.equal(r.grouped.status, 'ok');
+  const aic = r.grouped.steps.find((s) => s.technique === 'aic');
+  assert.ok(aic, 'an AIC step');
+  assert.ok(aic.links.some((l) => l.to.cells.length > 1), JSON.stringify(aic.links));
+  for (let i = 1; i < aic.links.length; i++) {
+    assert.deepEqual(aic.links[i].from, aic.links[i - 1].to, 'the links follow on');
+    assert.notEqual(aic.links[i].strong, aic.links[i - 1].strong, 'strong and weak in turn');
   }
   assert.ok(chains.every((s) => ['forcing-chain', 'forcing-net', 'x-chain', 'xy-chain', 'aic', 'simple-colouring'].includes(s.technique)));
   assert.equal(r.none.status, 'none');
