@@ -27,11 +27,20 @@
 //!    check, and from 36×36 up an allowance for the whole pass: there nearly every check
 //!    that runs long is a clue that cannot go, whose second solution takes any solver
 //!    hundreds of thousands of contradictions to find. A clue still undecided stays,
-//!    and is counted in [`Generated::undecided`]. A minimal 25×25 has an allowance too,
-//!    larger: a grid whose checks all run long gives way to the next candidate seed.
+//!    and is counted in [`Generated::undecided`].
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
+//!
+//! A minimal 25×25 is made the other way round (a build-up in place of phase 2):
+//! from an empty grid, a clue is added where some other solution differs from ours, until
+//! none is left; each clue keeps that other solution as a witness, which proves the clue
+//! necessary as long as no later clue contradicts it. The exact pass then checks only the
+//! clues whose witness was contradicted. Removing clues from a full grid needs a second
+//! solution of a sparse puzzle for every clue that stays, the dearest question the
+//! engines are asked at this size (seconds to a minute per grid); adding them needs only
+//! solutions of puzzles that have many, mostly found in a few nodes. Its searches share an
+//! allowance of contradictions: a grid that runs out gives way to the next candidate seed.
 //! 4. **Finish**: the puzzle and what was proved about it.
 //!
 //! At 9×9, phases 2 and 3 are one pass of the band solver ([`crate::search::band`]), which
@@ -302,6 +311,8 @@ pub enum Stage {
     Fill,
     /// Removing the clues that propagation alone proves removable, in batches.
     Propagation,
+    /// Adding clues to an empty grid until it has one solution (minimal 25×25).
+    BuildUp,
     /// Proving removals one clue (orbit) at a time by exact search.
     Exact,
     /// Grading a candidate, in a search for a difficulty level.
@@ -309,11 +320,13 @@ pub enum Stage {
 }
 
 impl Stage {
-    /// A short lower-case name: `"fill"`, `"propagation"`, `"exact"`, `"grading"`.
+    /// A short lower-case name: `"fill"`, `"propagation"`, `"build-up"`, `"exact"`,
+    /// `"grading"`.
     pub fn name(self) -> &'static str {
         match self {
             Stage::Fill => "fill",
             Stage::Propagation => "propagation",
+            Stage::BuildUp => "build-up",
             Stage::Exact => "exact",
             Stage::Grading => "grading",
         }
@@ -574,14 +587,13 @@ fn cdcl_check_limit(shape: Shape) -> u64 {
 /// so that the same seed gives the same puzzle on any machine in about the same time.
 const EXACT_ALLOWANCE_PER_CELL: u64 = 8;
 
-/// For a minimal target at 25×25, the exact pass's allowance of contradictions to start
-/// with, per cell of the grid (20,000 for the grid); each conflict-driven check then adds
-/// [`MINIMAL_CREDIT_PER_CELL`] per cell of its orbit. Most grids spend 150 to 400 per
-/// check (40,000 to 90,000 in all), but about one in three spends 1,000 to 3,500 on
-/// every check (300,000 to 900,000 in all, up to a minute): there each check that finds
-/// a second solution is hard. Such a candidate runs out of its allowance within its
-/// first few dozen checks (in 1 to 4 s) and gives way to the next seed of the sequence
-/// ([`MINIMAL_CANDIDATES`]): the time is bounded by counts, so the same seed still gives
+/// For a minimal target at 25×25, the allowance of contradictions per cell of the grid
+/// (20,000 for the grid) of the build-up's conflict-driven searches, and again of the
+/// exact pass that follows (where each conflict-driven check adds
+/// [`MINIMAL_CREDIT_PER_CELL`] per cell of its orbit). Most grids spend a few thousand in
+/// the build-up; a few make its last searches hard (the puzzle near one solution) and run
+/// out, and the candidate gives way to the next seed of the sequence
+/// ([`MINIMAL_CANDIDATES`]). The time is bounded by counts, so the same seed still gives
 /// the same puzzle on every machine.
 const MINIMAL_ALLOWANCE_PER_CELL: u64 = 32;
 
@@ -602,6 +614,16 @@ pub const MINIMAL_CANDIDATES: u32 = 5;
 fn minimal_sequence(shape: Shape, target: Target) -> bool {
     shape.size() == 25 && target == Target::Minimal
 }
+
+/// True when a candidate is made by adding clues rather than removing them
+/// ([`Digger::build_up`]): a minimal target at 25×25.
+fn builds_up(shape: Shape, target: Target) -> bool {
+    shape.size() == 25 && target == Target::Minimal
+}
+
+/// Nodes the depth-first search may visit in one search of the build-up for a solution
+/// other than the full grid, before the conflict-driven search takes the question.
+const BUILD_UP_NODE_LIMIT: u64 = 1_024;
 
 /// The exact pass's allowance of contradictions for one candidate: what it starts with
 /// (`u64::MAX`: no limit) and what each conflict-driven check adds per cell of its orbit.
@@ -957,6 +979,10 @@ fn dig(
         if !ticker.is_late() {
             digger.band_pass()?;
         }
+    } else if builds_up(options.shape, target) {
+        if !ticker.is_late() && digger.build_up()? && !ticker.is_late() {
+            digger.exact_pass()?;
+        }
     } else {
         if !ticker.is_late() {
             digger.propagation_pass()?;
@@ -1047,6 +1073,158 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             masks: vec![0; cells],
             allowance_scale: Some(1),
         }))
+    }
+
+    /// Phase 2 for a minimal 25×25, in place of the propagation pass: clues (orbits) are
+    /// added to an empty grid until it has one solution, each time where another solution
+    /// differs from ours, and each added orbit keeps that other solution as its *witness*.
+    /// A witness that agrees with our solution on every clue added later proves, once the
+    /// puzzle is unique, that its orbit cannot go (without it, the witness solves the
+    /// puzzle too). So the exact pass only checks the orbits whose witness a later clue
+    /// contradicted; of the orbits that could go, few are left, and each check is on a
+    /// puzzle with many clues, where checks are cheap.
+    ///
+    /// The other solutions come from a free swap of two symbols ([`second_by_swap`]),
+    /// else from the depth-first search guessing our solution's symbols first (its second
+    /// solution differs from ours in a few cells, so a clue added there contradicts few
+    /// witnesses), else from the conflict-driven search. Among the cells where the other
+    /// solution differs, the orbit added is the one that contradicts the fewest
+    /// witnesses. Every search is bounded by counts: the conflict-driven ones share the
+    /// candidate's allowance. A candidate that runs out of it, or of time, returns false
+    /// with the clues added so far completed until propagation alone solves the puzzle: one
+    /// solution, not proved minimal (the next candidate of the sequence then runs).
+    fn build_up(&mut self) -> Result<bool, Error> {
+        let shape = self.options.shape;
+        let cells = shape.cells();
+        let order = permutation(self.orbits.len(), &mut self.rng);
+        self.orbits = order.into_iter().map(|i| self.orbits[i].clone()).collect();
+        let mut orbit_of = vec![0usize; cells];
+        for (o, orbit) in self.orbits.iter().enumerate() {
+            for &c in orbit {
+                orbit_of[c] = o;
+            }
+        }
+        let (base, _) = exact_allowance(shape, self.target);
+        let mut allowance = match self.allowance_scale {
+            Some(k) => base.saturating_mul(k),
+            None => u64::MAX,
+        };
+        let mut puzzle = Grid::empty(shape);
+        let mut clues = 0usize;
+        let mut witness: Vec<Option<Grid>> = vec![None; self.orbits.len()];
+        let mut live: Vec<usize> = Vec::new();
+        let mut cdcl: Option<Cdcl> = None;
+        self.solver.set_preferred(Some(&self.solution));
+        let span = PROPAGATION_END - FILL_SHARE;
+        loop {
+            // Most minimal 25×25 puzzles have 45% to 50% of their cells as clues.
+            let done = (clues as f64 / (0.5 * cells as f64)).min(1.0);
+            if !self.ticker.at(Stage::BuildUp, FILL_SHARE + span * done) {
+                return Ok(self.build_up_stopped(puzzle));
+            }
+            self.ticker.check_cancel()?;
+            let masks = masks_of(&puzzle);
+            let other = if let Some(other) = second_by_swap(&masks, &self.solution) {
+                Some(other)
+            } else {
+                self.exact_checks += 1;
+                self.solver.load_masks(&masks);
+                self.solver.set_node_limit(BUILD_UP_NODE_LIMIT);
+                let mut found = self.solver.next_solution();
+                if found == Next::Solution && self.solver.solution() == self.solution {
+                    found = self.solver.next_solution();
+                }
+                self.ticker.check_cancel()?;
+                match found {
+                    Next::Solution => Some(self.solver.solution()),
+                    Next::Exhausted => None,
+                    Next::Stopped => {
+                        let cdcl = cdcl.get_or_insert_with(|| Cdcl::new(shape));
+                        cdcl.load(&masks);
+                        cdcl.block(&self.solution);
+                        let ticker = self.ticker;
+                        let budget = Budget {
+                            conflicts: allowance,
+                            work: u64::MAX,
+                        };
+                        let found = cdcl.solve(budget, &mut |_| ticker.tick());
+                        self.ticker.check_cancel()?;
+                        allowance = allowance.saturating_sub(cdcl.conflicts() + CHECK_CHARGE);
+                        match found {
+                            Next::Solution => Some(cdcl.solution()),
+                            Next::Exhausted => None,
+                            Next::Stopped => return Ok(self.build_up_stopped(puzzle)),
+                        }
+                    }
+                }
+            };
+            let Some(other) = other else { break };
+            // The orbit to add: where the other solution differs, contradicting the
+            // fewest witnesses (the first in the orbits' random order among equals).
+            let contradicts = |o: usize, w: &Grid| {
+                self.orbits[o]
+                    .iter()
+                    .any(|&c| w.get(c) != self.solution.get(c))
+            };
+            let best = (0..cells)
+                .filter(|&c| other.get(c) != self.solution.get(c))
+                .map(|c| orbit_of[c])
+                .min_by_key(|&o| {
+                    let kills = live
+                        .iter()
+                        .filter(|&&w| contradicts(o, witness[w].as_ref().expect("live")))
+                        .count();
+                    (kills, o)
+                })
+                .expect("another solution differs somewhere");
+            live.retain(|&w| {
+                let keep = !contradicts(best, witness[w].as_ref().expect("live"));
+                if !keep {
+                    witness[w] = None;
+                }
+                keep
+            });
+            set_orbits(
+                &mut puzzle,
+                std::slice::from_ref(&self.orbits[best]),
+                Some(&self.solution),
+            );
+            clues += self.orbits[best].len();
+            witness[best] = Some(other);
+            live.push(best);
+        }
+        // Unique. The orbits left to check: clues whose witness a later clue contradicted.
+        self.empty = cells - clues;
+        self.pending = (0..self.orbits.len())
+            .filter(|&o| witness[o].is_none() && puzzle.get(self.orbits[o][0]) != 0)
+            .collect();
+        self.untried_from = self.orbits.len();
+        self.puzzle = puzzle;
+        Ok(true)
+    }
+
+    /// The build-up stopped before the puzzle had one solution: orbits are added, in
+    /// order, until propagation alone solves it. None of its clues is proved necessary.
+    /// Returns false.
+    fn build_up_stopped(&mut self, mut puzzle: Grid) -> bool {
+        for orbit in &self.orbits {
+            self.solver.load(&puzzle);
+            if self.solver.propagate_only() && self.solver.is_solved() {
+                break;
+            }
+            set_orbits(
+                &mut puzzle,
+                std::slice::from_ref(orbit),
+                Some(&self.solution),
+            );
+        }
+        self.empty = puzzle.cells().iter().filter(|&&v| v == 0).count();
+        self.pending = (0..self.orbits.len())
+            .filter(|&o| puzzle.get(self.orbits[o][0]) != 0)
+            .collect();
+        self.untried_from = self.orbits.len();
+        self.puzzle = puzzle;
+        false
     }
 
     /// Phase 2: batches proved by propagation alone, in random orders. Propagation alone
