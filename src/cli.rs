@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
-use sudoku64::search::cdcl::Restarts;
+use sudoku64::search::cdcl::{self, Restarts};
 use sudoku64::search::{Answer, Limits, Next, Policy, Search, SecondSolution, Stats};
 use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
 use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format};
@@ -280,6 +280,11 @@ enum BenchCommand {
         /// both restart modes, not only the stable one).
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
+        /// Conflict-driven techniques to switch on, by the same names as --without, and
+        /// these, off by default: bump-reasons (bump the variables in the reasons of a
+        /// learned clause's literals).
+        #[arg(long, value_delimiter = ',')]
+        with: Vec<String>,
         /// Conflict-driven restarts: alternate, glucose, luby or never.
         #[arg(long)]
         restarts: Option<String>,
@@ -394,12 +399,14 @@ pub fn main() -> ExitCode {
             timeout,
             engines,
             without,
+            with,
             restarts,
             decay,
             second,
         }) => bench_policy(
             engines.as_deref(),
             &without,
+            &with,
             restarts.as_deref(),
             decay,
             second.as_deref(),
@@ -900,6 +907,7 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
 fn bench_policy(
     engines: Option<&[String]>,
     without: &[String],
+    with: &[String],
     restarts: Option<&str>,
     decay: Option<f64>,
     second: Option<&str>,
@@ -932,22 +940,9 @@ fn bench_policy(
         }
     }
     let config = &mut policy.cdcl;
-    for w in without {
-        match w.as_str() {
-            "phase-saving" => config.phase_saving = false,
-            "minimise" => config.minimise = false,
-            "reduce" => config.reduce = false,
-            "blockers" => config.blockers = false,
-            "probing" => config.probing = false,
-            "fewest-first" => config.fewest_candidates_first = false,
-            "locked" => config.locked_candidates = false,
-            "lifting" => config.lifting = false,
-            "stable-phases" => config.stable_phases = false,
-            other => {
-                return Err(format!(
-                    "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, probing, fewest-first, locked, lifting or stable-phases"
-                ));
-            }
+    for (names, on) in [(without, false), (with, true)] {
+        for name in names {
+            *technique(config, name)? = on;
         }
     }
     if let Some(r) = restarts {
@@ -972,6 +967,29 @@ fn bench_policy(
         config.decay = d;
     }
     Ok(policy)
+}
+
+/// The switch of a conflict-driven technique, by its name in `bench large --without` and
+/// `--with`.
+fn technique<'a>(config: &'a mut cdcl::Config, name: &str) -> Result<&'a mut bool, String> {
+    Ok(match name {
+        "phase-saving" => &mut config.phase_saving,
+        "minimise" => &mut config.minimise,
+        "reduce" => &mut config.reduce,
+        "blockers" => &mut config.blockers,
+        "probing" => &mut config.probing,
+        "fewest-first" => &mut config.fewest_candidates_first,
+        "locked" => &mut config.locked_candidates,
+        "lifting" => &mut config.lifting,
+        "stable-phases" => &mut config.stable_phases,
+        "bump-reasons" => &mut config.bump_reasons,
+        other => {
+            return Err(format!(
+                "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, \
+                 probing, fewest-first, locked, lifting, stable-phases or bump-reasons"
+            ));
+        }
+    })
 }
 
 /// `sudoku64 bench large`.

@@ -709,3 +709,43 @@ fn timeout_stops_one_puzzle_and_the_batch_goes_on() {
         assert!(stderr(&out).contains("--timeout"), "--timeout {bad}");
     }
 }
+
+/// `bench large` switches conflict-driven techniques on (`--with`) as well as off
+/// (`--without`) by one set of names, the conflict-driven search still counts right with
+/// them, and a name that is no technique is refused with the list of those that are.
+#[test]
+fn bench_large_switches_techniques_on_and_off_by_name() {
+    let (unique, _) = fixture("9x9.txt", 9, 1);
+    let (several, _) = fixture("9x9.txt", 9, 2);
+    let file = temp_file("switches.txt", &format!("{unique}\n{several}\n"));
+    let file = file.to_str().unwrap();
+    let out = run(
+        &[
+            "bench",
+            "large",
+            "--engines",
+            "cdcl",
+            "--with",
+            "bump-reasons",
+            "--without",
+            "probing,phase-saving",
+            file,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let counts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("cli-switches.txt:"))
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(counts, ["1", "2"], "{text}");
+    let out = run(&["bench", "large", "--with", "vmtf", file], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("\"vmtf\" is not a technique") && err.contains("bump-reasons"),
+        "{err}"
+    );
+}
