@@ -32,6 +32,8 @@
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
 //!
+//! 4. **Finish**: the puzzle and what was proved about it.
+//!
 //! A minimal 25×25 is made the other way round (a build-up in place of phase 2):
 //! from an empty grid, a clue is added where some other solution differs from ours, until
 //! none is left; each clue keeps that other solution as a witness, which proves the clue
@@ -41,7 +43,6 @@
 //! engines are asked at this size (seconds to a minute per grid); adding them needs only
 //! solutions of puzzles that have many, mostly found in a few nodes. Its searches share an
 //! allowance of contradictions: a grid that runs out gives way to the next candidate seed.
-//! 4. **Finish**: the puzzle and what was proved about it.
 //!
 //! At 9×9, phases 2 and 3 are one pass of the band solver ([`crate::search::band`]), which
 //! decides every check in microseconds: each orbit once, in a random order; a clue the
@@ -398,11 +399,12 @@ pub struct Generated {
     pub candidates: u32,
     /// Times the full-grid search was restarted.
     pub restarts: u32,
-    /// Exact searches run to prove removals.
+    /// Exact searches run: removal checks, and for a minimal 25×25 the build-up's searches
+    /// for another solution.
     pub exact_checks: u32,
     /// Clues whose removal no exact check decided (0 when minimal): kept because a check
-    /// ran out of its contradiction limit, the exact pass out of its allowance, or the time
-    /// budget ended the digging.
+    /// ran out of its contradiction limit, the exact pass (or a minimal 25×25's build-up)
+    /// out of its allowance, or the time budget ended the digging.
     pub undecided: u32,
     /// The search for a difficulty level, when one was asked for.
     pub difficulty: Option<LevelSearch>,
@@ -618,7 +620,10 @@ fn minimal_sequence(shape: Shape, target: Target) -> bool {
 /// True when a candidate is made by adding clues rather than removing them
 /// ([`Digger::build_up`]): a minimal target at 25×25.
 fn builds_up(shape: Shape, target: Target) -> bool {
-    shape.size() == 25 && target == Target::Minimal
+    let size_built_up = shape.size() == 25;
+    #[cfg(test)]
+    let size_built_up = size_built_up || tests::BUILD_UP_EVERYWHERE.get();
+    size_built_up && target == Target::Minimal
 }
 
 /// Nodes the depth-first search may visit in one search of the build-up for a solution
@@ -628,7 +633,8 @@ const BUILD_UP_NODE_LIMIT: u64 = 1_024;
 /// The exact pass's allowance of contradictions for one candidate: what it starts with
 /// (`u64::MAX`: no limit) and what each conflict-driven check adds per cell of its orbit.
 /// From 36×36 up [`EXACT_ALLOWANCE_PER_CELL`]; for a minimal target at 25×25
-/// [`MINIMAL_ALLOWANCE_PER_CELL`] and [`MINIMAL_CREDIT_PER_CELL`].
+/// [`MINIMAL_ALLOWANCE_PER_CELL`] and [`MINIMAL_CREDIT_PER_CELL`] (the build-up before it
+/// gets the same start, and no credit).
 fn exact_allowance(shape: Shape, target: Target) -> (u64, u64) {
     let cells = shape.cells() as u64;
     match shape.size() {
@@ -651,8 +657,8 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// Generates a puzzle with exactly one solution.
 ///
 /// Without a budget or a difficulty, one candidate is dug in full: the seed alone decides
-/// the puzzle. (A minimal target at 25×25 is the exception: each candidate's exact pass
-/// has an allowance of contradictions, and one that runs out of it gives way to the next
+/// the puzzle. (A minimal target at 25×25 is the exception: each candidate's build-up and
+/// exact pass have an allowance of contradictions, and one that runs out gives way to the next
 /// seed of a sequence drawn from the seed, with the same or a larger allowance, up to
 /// [`MINIMAL_CANDIDATES`]; the seed alone still decides the puzzle, and it is the seed
 /// reported.) With a time budget
@@ -954,9 +960,10 @@ impl Ticker<'_, '_> {
     }
 }
 
-/// One candidate: fill, propagation pass, exact pass (at 9×9, the band pass), finish. `None`
-/// when the deadline dropped it. `scale` multiplies the exact pass's allowance
-/// ([`exact_allowance`]); `None` lifts it.
+/// One candidate: fill, propagation pass (for a minimal 25×25, the build-up instead), exact
+/// pass (at 9×9, the band pass), finish. `None` when the deadline dropped it. `scale`
+/// multiplies the allowances of the build-up and the exact pass ([`exact_allowance`]);
+/// `None` lifts them.
 fn dig(
     options: &Options,
     target: Target,
@@ -1010,17 +1017,19 @@ struct Digger<'t, 's, 'a> {
     wanted_empty: usize,
     /// Empty cells reached.
     empty: usize,
-    /// The orbits, in the order the propagation pass tried them.
+    /// The orbits, in the order the propagation pass (or the build-up) tried them.
     orbits: Vec<Vec<usize>>,
-    /// Indices into `orbits` of those whose removal is still undecided: propagation
-    /// could not prove it, and no exact check has decided it yet.
+    /// Indices into `orbits` of the clues whose removal is still undecided: propagation
+    /// could not prove it (or the build-up left no witness that it cannot go), and no
+    /// exact check has decided it yet.
     pending: Vec<usize>,
     /// Orbits from this index on were never tried (the target was reached first, or the
     /// deadline came).
     untried_from: usize,
     /// Full-grid restarts.
     restarts: u32,
-    /// Exact searches run.
+    /// Exact searches run (removal checks, and the build-up's searches for another
+    /// solution).
     exact_checks: u32,
     masks: Vec<u64>,
     /// What the exact pass's allowance is multiplied by; `None`: no allowance.
@@ -1119,10 +1128,11 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         loop {
             // Most minimal 25×25 puzzles have 45% to 50% of their cells as clues.
             let done = (clues as f64 / (0.5 * cells as f64)).min(1.0);
-            if !self.ticker.at(Stage::BuildUp, FILL_SHARE + span * done) {
+            let go_on = self.ticker.at(Stage::BuildUp, FILL_SHARE + span * done);
+            self.ticker.check_cancel()?;
+            if !go_on {
                 return Ok(self.build_up_stopped(puzzle));
             }
-            self.ticker.check_cancel()?;
             let masks = masks_of(&puzzle);
             let other = if let Some(other) = second_by_swap(&masks, &self.solution) {
                 Some(other)
@@ -1131,6 +1141,8 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                 self.solver.load_masks(&masks);
                 self.solver.set_node_limit(BUILD_UP_NODE_LIMIT);
                 let mut found = self.solver.next_solution();
+                // Our solution fits every clue: the search cannot end without a solution.
+                debug_assert_ne!(found, Next::Exhausted, "the full grid solves the puzzle");
                 if found == Next::Solution && self.solver.solution() == self.solution {
                     found = self.solver.next_solution();
                 }
@@ -1203,18 +1215,47 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         Ok(true)
     }
 
-    /// The build-up stopped before the puzzle had one solution: orbits are added, in
-    /// order, until propagation alone solves it. None of its clues is proved necessary.
+    /// The build-up stopped before the puzzle had one solution: the orbits not yet clues
+    /// are added, in order, up to the fewest with which propagation alone solves the
+    /// puzzle (found by halving: more clues only let propagation do more). None of its
+    /// clues is proved necessary. A candidate the deadline drops anyway is left as it is.
     /// Returns false.
     fn build_up_stopped(&mut self, mut puzzle: Grid) -> bool {
-        for orbit in &self.orbits {
-            self.solver.load(&puzzle);
-            if self.solver.propagate_only() && self.solver.is_solved() {
-                break;
+        let dropped = self.ticker.is_late()
+            && self
+                .ticker
+                .deadline
+                .is_some_and(|(_, late)| late == Late::Drop);
+        let missing: Vec<usize> = (0..self.orbits.len())
+            .filter(|&o| puzzle.get(self.orbits[o][0]) == 0)
+            .collect();
+        let (mut solves, mut fails) = (missing.len(), 0);
+        if !dropped {
+            // Without the ticker's hook: past the deadline it would stop propagation.
+            let mut solver = Solver::new(self.options.shape);
+            let mut trial = puzzle.clone();
+            while fails < solves {
+                let mid = (fails + solves) / 2;
+                trial.clone_from(&puzzle);
+                for &o in &missing[..mid] {
+                    set_orbits(
+                        &mut trial,
+                        std::slice::from_ref(&self.orbits[o]),
+                        Some(&self.solution),
+                    );
+                }
+                solver.load(&trial);
+                if solver.propagate_only() && solver.is_solved() {
+                    solves = mid;
+                } else {
+                    fails = mid + 1;
+                }
             }
+        }
+        for &o in &missing[..solves] {
             set_orbits(
                 &mut puzzle,
-                std::slice::from_ref(orbit),
+                std::slice::from_ref(&self.orbits[o]),
                 Some(&self.solution),
             );
         }
@@ -1388,8 +1429,16 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             .into_iter()
             .map(|(limit, logic)| Round::DepthFirst { limit, logic })
             .collect();
+        // The last candidate of a minimal sequence has no allowance, and no limit per
+        // check either: its puzzle is proved minimal, however long that takes.
+        let last_of_sequence =
+            self.allowance_scale.is_none() && minimal_sequence(shape, self.target);
         rounds.push(Round::ConflictDriven {
-            limit: cdcl_check_limit(shape),
+            limit: if last_of_sequence {
+                u64::MAX
+            } else {
+                cdcl_check_limit(shape)
+            },
         });
         let (base, credit) = exact_allowance(shape, self.target);
         let (mut allowance, credit) = match self.allowance_scale {
@@ -1806,49 +1855,112 @@ mod tests {
         assert_eq!(err.kind(), &ErrorKind::Cancelled);
     }
 
+    thread_local! {
+        /// Makes every minimal target below 9×9's band solver use the build-up, so that
+        /// tests can check its puzzles in full at sizes where that is quick.
+        pub(super) static BUILD_UP_EVERYWHERE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// Puzzles built up clue by clue are unique and minimal orbit by orbit, every one of
+    /// their clues checked, for every symmetry (at 16×16 and 4×4, where the build-up runs
+    /// only in tests).
+    #[test]
+    fn built_up_puzzles_are_unique_and_minimal() {
+        BUILD_UP_EVERYWHERE.set(true);
+        for size in [4, 16] {
+            let shape = Shape::from_size(size).unwrap();
+            for seed in 0..4 {
+                for sym in Symmetry::ALL {
+                    let options = Options {
+                        symmetry: sym,
+                        target: Some(Target::Minimal),
+                        ..Options::new(shape, seed)
+                    };
+                    let made = generate(&options, &mut Unattended).unwrap();
+                    let at = format!("{size} {seed} {sym}: {}", made.summary());
+                    assert!(made.puzzle.is_subset_of(&made.solution), "{at}");
+                    assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1, "{at}");
+                    assert!(made.minimal && made.undecided == 0, "{at}");
+                    for orbit in sym.orbits(shape) {
+                        let given = made.puzzle.get(orbit[0]) != 0;
+                        assert!(orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given));
+                        if given {
+                            let mut fewer = made.puzzle.clone();
+                            for &c in &orbit {
+                                fewer.set(c, 0);
+                            }
+                            assert_eq!(count_solutions_up_to(&fewer, 2), 2, "{at}: {orbit:?}");
+                        }
+                    }
+                    assert_eq!(generate(&options, &mut Unattended).unwrap(), made, "{at}");
+                }
+            }
+        }
+        BUILD_UP_EVERYWHERE.set(false);
+    }
+
+    /// A control that cancels once progress passes `stop_past`, and counts the calls
+    /// that come after.
+    struct Watch {
+        stop_past: f64,
+        stopped: bool,
+        after_stop: u32,
+        last: f64,
+        backwards: bool,
+    }
+
+    impl Watch {
+        fn past(stop_past: f64) -> Watch {
+            Watch {
+                stop_past,
+                stopped: false,
+                after_stop: 0,
+                last: 0.0,
+                backwards: false,
+            }
+        }
+    }
+
+    impl Control for Watch {
+        fn now_ms(&mut self) -> f64 {
+            0.0
+        }
+        fn progress(&mut self, progress: &Progress) -> bool {
+            let fraction = progress.fraction;
+            if self.stopped {
+                self.after_stop += 1;
+            }
+            self.backwards |= fraction < self.last;
+            self.last = fraction;
+            self.stopped |= fraction > self.stop_past;
+            !self.stopped
+        }
+    }
+
     /// A cancel in the conflict-driven phase (a symmetric 25×25 asked for 57% empty, out
     /// of its reach) ends the run without another progress call. Progress keeps
     /// coming in that phase, and never goes back.
     #[test]
     fn cancel_stops_the_conflict_driven_phase() {
-        struct Watch {
-            calls: u32,
-            stop_past: f64,
-            stopped: bool,
-            after_stop: u32,
-            last: f64,
-            backwards: bool,
-        }
-        impl Control for Watch {
-            fn now_ms(&mut self) -> f64 {
-                0.0
-            }
-            fn progress(&mut self, progress: &Progress) -> bool {
-                let fraction = progress.fraction;
-                if self.stopped {
-                    self.after_stop += 1;
-                }
-                self.backwards |= fraction < self.last;
-                self.last = fraction;
-                self.calls += 1;
-                self.stopped |= fraction > self.stop_past;
-                !self.stopped
-            }
-        }
         let mut options = Options::new(Shape::from_size(25).unwrap(), 1);
         options.symmetry = Symmetry::Rot180;
         options.target = Some(Target::Empty(0.57));
         // Seed 1 ends minimal below the 57% target. The exact pass is the last 45% of
         // the bar; past 80% its depth-first rounds are over, and the conflict-driven
         // checks run.
-        let mut watch = Watch {
-            calls: 0,
-            stop_past: 0.8,
-            stopped: false,
-            after_stop: 0,
-            last: 0.0,
-            backwards: false,
-        };
+        let mut watch = Watch::past(0.8);
+        let err = generate(&options, &mut watch).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::Cancelled);
+        assert!(watch.stopped && watch.after_stop == 0 && !watch.backwards);
+    }
+
+    /// A cancel during a minimal 25×25's build-up (the bar's 10% to 55%) ends the run
+    /// too: no next candidate, no puzzle.
+    #[test]
+    fn cancel_stops_the_build_up() {
+        let mut options = Options::new(Shape::from_size(25).unwrap(), 2);
+        options.target = Some(Target::Minimal);
+        let mut watch = Watch::past(0.2);
         let err = generate(&options, &mut watch).unwrap_err();
         assert_eq!(err.kind(), &ErrorKind::Cancelled);
         assert!(watch.stopped && watch.after_stop == 0 && !watch.backwards);

@@ -482,7 +482,7 @@ fn a_difficulty_search_finds_the_level_and_its_seed_regenerates_the_puzzle() {
 /// build-up runs out of the allowance before the puzzle has one solution. If an engine
 /// change makes it easy, pick another seed whose `--stats` say "2 candidates".
 #[test]
-fn a_minimal_25x25_whose_checks_run_long_gives_way_to_the_next_seed() {
+fn a_minimal_25x25_whose_searches_run_long_gives_way_to_the_next_seed() {
     let o = options(25, 4, Symmetry::None, Some(Target::Minimal));
     let made = make(&o);
     assert!(made.candidates > 1, "{}", made.details());

@@ -353,7 +353,9 @@ const BUSY_WORDS = {
  * from the top of the page.
  */
 function setDisabled(button, disabled, next) {
-  if (disabled && !button.disabled && document.activeElement === button) next.focus({ preventScroll: true });
+  if (disabled && !button.disabled && document.activeElement === button) {
+    (next.disabled ? ui.canvas : next).focus({ preventScroll: true });
+  }
   button.disabled = disabled;
 }
 
@@ -379,7 +381,6 @@ function setBusy(kind) {
     if (back?.isConnected && lost) back.focus({ preventScroll: true });
   }
 }
-
 
 /**
  * Runs one engine call as the current job. Resolves to its result, or to null when it was
@@ -1024,9 +1025,7 @@ async function hint() {
     // says what to do next, so that nothing is announced twice.
     const moved = advanceHint(shown);
     if (moved) showHintText(shown);
-    const more = shown.stage < HINT_STAGES ? ', or Hint for more' : '';
-    say(moved ? `Press Apply to perform the step${more}.`
-      : 'That is the whole hint: press Apply to perform it.', 'ok');
+    say(moved ? 'Apply performs the step.' : 'That is the whole hint: press Apply to perform it.', 'ok');
     changed({ persist: false });
     return;
   }
@@ -1071,7 +1070,7 @@ async function hint() {
       // Stage 1: where to look and what for. Hint again shows the cells, then the whole step.
       view.hint = hintFor(board.game, steps);
       showHintText(view.hint);
-      say('Press Hint again for more, or Apply to perform the step.', 'ok');
+      say('Apply performs the step at any stage.', 'ok');
       break;
     }
     case 'none':

@@ -799,7 +799,7 @@ export class SudokuWidget extends HTMLElement {
     const off = !this.board.currentHint();
     // A focused Apply about to go grey hands the focus to Hint, where the keyboard goes on.
     if (off && !apply.disabled && this.shadowRoot.activeElement === apply) {
-      this.ui.toolbar.querySelector('[data-action="hint"]')?.focus({ preventScroll: true });
+      (this.ui.toolbar.querySelector('[data-action="hint"]') ?? this.ui.canvas).focus({ preventScroll: true });
     }
     apply.disabled = off;
   }

@@ -734,7 +734,7 @@ test('Hint again says more on the same grid: where to look, the cells, then the 
   assert.match(first, /Look at (row|column|box) \d+/);
   // The box tells the stage; the status line only what to do next, so nothing is said twice.
   assert.doesNotMatch(await status(page), /Hint \d of/);
-  assert.match(await status(page), /Hint again for more/);
+  assert.match(await status(page), /Apply performs the step/);
   assert.equal(await page.$eval('#grid', (c) => c.dataset.hint.split(' ').filter(Boolean).length > 0), true);
   const target = Number(await page.$eval('#grid', (c) => c.dataset.hintTarget));
 
