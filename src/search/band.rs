@@ -182,8 +182,8 @@ impl Givens {
         let (b, x) = (cell / 27, 1u32 << (cell % 27));
         assert!(self.board.unsolved[b] & x != 0, "the cell must be empty");
         let mut board = self.board;
-        if (1..=9).contains(&symbol) && !board.restrict(9 * b + symbol as usize - 1, b, !x) {
-            return false;
+        if (1..=9).contains(&symbol) {
+            board.restrict(9 * b + symbol as usize - 1, !x);
         }
         let mut search = Search {
             limit: 1,
@@ -200,6 +200,8 @@ impl Givens {
 
 /// The nine bits of a band's row `r` (0..3).
 const ROW: u32 = 0x1ff;
+/// All 27 cells of a band.
+const ALL: u32 = (1 << 27) - 1;
 /// Column `c` (0..9) in all three rows of a band.
 const fn column(c: usize) -> u32 {
     (1 | 1 << 9 | 1 << 18) << c
@@ -352,14 +354,13 @@ const BAND_OF: [usize; 27] = {
     t
 };
 
-/// For each word, the same digit's words in the two other bands, with their bands.
-const OTHER_BANDS: [[(usize, usize); 2]; 27] = {
-    let mut t = [[(0, 0); 2]; 27];
+/// For each word, the same digit's words in the two other bands.
+const OTHER_BANDS: [[usize; 2]; 27] = {
+    let mut t = [[0; 2]; 27];
     let mut i = 0;
     while i < 27 {
         let (b, d) = (i / 9, i % 9);
-        let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
-        t[i] = [(9 * b1 + d, b1), (9 * b2 + d, b2)];
+        t[i] = [9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d];
         i += 1;
     }
     t
@@ -427,18 +428,21 @@ impl Board {
             return false;
         }
         self.take_from_other_digits(i, b, x);
-        self.fix(i, b, x)
+        self.fix(i, b, x);
+        true
     }
 
     /// Fixes the open cell `x` of band `b`, which only word `i` still holds: clears the
-    /// digit from its peers. Returns `false` on a contradiction.
+    /// digit from its peers.
     #[inline]
-    fn fix(&mut self, i: usize, b: usize, x: u32) -> bool {
+    fn fix(&mut self, i: usize, b: usize, x: u32) {
         self.unsolved[b] &= !x;
         let bit = x.trailing_zeros() as usize;
-        let [(j, b1), (k, b2)] = OTHER_BANDS[i];
+        let [j, k] = OTHER_BANDS[i];
         let col = !column(bit % 9);
-        self.restrict(i, b, !PEERS[bit]) && self.restrict(j, b1, col) && self.restrict(k, b2, col)
+        self.restrict(i, !PEERS[bit]);
+        self.restrict(j, col);
+        self.restrict(k, col);
     }
 
     /// Removes the cells `x` of band `b` from every digit's word but word `i` (which
@@ -455,20 +459,16 @@ impl Board {
         self.dirty |= (hit << (9 * b)) & !(1 << i);
     }
 
-    /// Keeps only `mask` of word `i` (of band `b`). Returns `false` if that takes a fixed
-    /// cell's digit away.
+    /// Keeps only `mask` of word `i`, and marks it dirty if that changed it. Taking a
+    /// fixed cell's digit away is not checked here: the cell is then left without any
+    /// digit, which [`Board::naked_singles`] finds (branch-free, as in the JCZ solvers,
+    /// was faster than checking each restriction).
     #[inline]
-    fn restrict(&mut self, i: usize, b: usize, mask: u32) -> bool {
+    fn restrict(&mut self, i: usize, mask: u32) {
         let old = self.cand[i];
         let new = old & mask;
-        if new != old {
-            if old & !new & !self.unsolved[b] != 0 {
-                return false;
-            }
-            self.cand[i] = new;
-            self.dirty |= 1 << i;
-        }
-        true
+        self.cand[i] = new;
+        self.dirty |= ((new != old) as u32) << i;
     }
 
     /// The band update of word `i` (band `i / 9`, digit `i % 9`): keep the minirows of
@@ -482,15 +482,14 @@ impl Board {
             | (MINIROWS[(old >> 9 & ROW) as usize] as usize) << 3
             | (MINIROWS[(old >> 18) as usize] as usize) << 6;
         let a = old & KEEP[minirows];
-        if a == 0 || old & !a & !self.unsolved[b] != 0 {
+        if a == 0 {
             return false;
         }
         self.cand[i] = a;
         let lone = !LONE_COLUMNS[((a | a >> 9 | a >> 18) & ROW) as usize];
-        let [(j, b1), (k, b2)] = OTHER_BANDS[i];
-        if !self.restrict(j, b1, lone) || !self.restrict(k, b2, lone) {
-            return false;
-        }
+        let [j, k] = OTHER_BANDS[i];
+        self.restrict(j, lone);
+        self.restrict(k, lone);
         // Hidden singles by row (and, through the matching, by box): a row with one
         // place left for the digit.
         let mut alone = 0;
@@ -513,17 +512,19 @@ impl Board {
     fn naked_singles(&mut self, bands: u32) -> Option<bool> {
         let mut fixed = false;
         for b in 0..3 {
-            let open = self.unsolved[b];
-            if open == 0 || bands & 1 << b == 0 {
+            if bands & 1 << b == 0 {
                 continue;
             }
+            let open = self.unsolved[b];
             let words = &self.cand[9 * b..9 * b + 9];
             let (mut once, mut twice) = (0u32, 0u32);
             for &a in words {
                 twice |= once & a;
                 once |= a;
             }
-            if open & !once != 0 {
+            // A cell without a digit, open or fixed (a fixed cell whose digit a
+            // restriction took away).
+            if once != ALL {
                 return None;
             }
             let mut singles = once & !twice & open;
@@ -532,9 +533,7 @@ impl Board {
                 singles ^= x;
                 // An earlier single may have taken this cell's last digit.
                 let d = (0..9).find(|&d| self.cand[9 * b + d] & x != 0)?;
-                if !self.fix(9 * b + d, b, x) {
-                    return None;
-                }
+                self.fix(9 * b + d, b, x);
                 fixed = true;
             }
         }
@@ -583,12 +582,9 @@ impl Board {
                 return false;
             }
             let twice = cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
-            for b in 0..3 {
-                let only_here = cols[b] & !twice;
-                if only_here != 0 && !self.restrict(9 * b + d, b, CLAIM_COLUMNS[only_here as usize])
-                {
-                    return false;
-                }
+            for (b, cols) in cols.into_iter().enumerate() {
+                // Boxes without such a column keep all three (so 0 keeps all).
+                self.restrict(9 * b + d, CLAIM_COLUMNS[(cols & !twice) as usize]);
             }
         }
         true
