@@ -296,6 +296,23 @@ const ONES: [u8; 512] = {
     t
 };
 
+/// For the boxes of a band (3 bits), their cells.
+const BOX_CELLS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut j = 0;
+        while j < 3 {
+            if s >> j & 1 != 0 {
+                t[s] |= (7 | 7 << 9 | 7 << 18) << (3 * j);
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// The set bits of a word below bit 27. Baseline x86-64 has no `popcnt` instruction and
 /// its software fallback is slower than three look-ups; wasm has one.
 #[inline]
@@ -409,14 +426,56 @@ impl Board {
     }
 
     /// The board with the givens placed, or `None` if two givens clash.
+    ///
+    /// All givens at once, without a branch per cell: the cells of each digit's givens
+    /// are gathered into words first, and each word then loses its givens' rows, boxes
+    /// and columns in a few operations. The same board as placing the givens one by one
+    /// with [`Board::assign`], which took a tenth of the time of a 17-clue puzzle.
     fn from_grid(grid: &Grid) -> Option<Board> {
+        let cells: &[u8; 81] = grid.cells().try_into().ok()?;
+        // given[9 * b + d]: the cells of band b that give digit d + 1.
+        let mut given = [0u32; 27];
         let mut board = Board::empty();
-        for (cell, &v) in grid.cells().iter().enumerate() {
-            if v != 0 && !board.assign(v as usize - 1, cell / 27, 1 << (cell % 27)) {
-                return None;
+        for b in 0..3 {
+            // By symbol (0 for the empty cells), in four sets taken in turn, so that
+            // a run of empty cells does not wait on one accumulator.
+            let mut by_symbol = [[0u32; 10]; 4];
+            for (bit, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
+                by_symbol[bit % 4][v as usize] |= 1 << bit;
+            }
+            let of = |v: usize| by_symbol.iter().fold(0, |m, set| m | set[v]);
+            board.unsolved[b] = of(0);
+            for d in 0..9 {
+                given[9 * b + d] = of(d + 1);
             }
         }
-        Some(board)
+        let mut clash = 0;
+        for d in 0..9 {
+            let cols = [0, 1, 2].map(|b| {
+                let w = given[9 * b + d];
+                (w | w >> 9 | w >> 18) & ROW
+            });
+            // Two givens of the digit in one column, in two bands (within a band, the
+            // box check below finds them).
+            clash |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
+            let cols = cols[0] | cols[1] | cols[2];
+            let in_cols = cols | cols << 9 | cols << 18;
+            for b in 0..3 {
+                let w = given[9 * b + d];
+                let rows = [w & ROW, w >> 9 & ROW, w >> 18];
+                let boxes = rows.map(|r| MINIROWS[r as usize] as u32);
+                // Two givens in a row, or two rows in one box.
+                clash |= rows.iter().fold(0, |m, r| m | r & r.wrapping_sub(1));
+                clash |= boxes[0] & boxes[1] | boxes[0] & boxes[2] | boxes[1] & boxes[2];
+                let in_rows = rows
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (r, &row)| m | ((row != 0) as u32 * ROW) << (9 * r));
+                let in_boxes = BOX_CELLS[(boxes[0] | boxes[1] | boxes[2]) as usize];
+                board.cand[9 * b + d] = board.unsolved[b] & !(in_rows | in_boxes | in_cols) | w;
+            }
+        }
+        (clash == 0).then_some(board)
     }
 
     /// Fixes digit `d` in the open cell `x` (one bit) of band `b`. Returns `false` on a
@@ -768,6 +827,50 @@ mod tests {
         clash.set(8, 5);
         assert_eq!(count_up_to(&clash, 2).count, 0);
         assert_eq!(count_up_to(&empty, 0).count, 0);
+    }
+
+    #[test]
+    fn givens_placed_at_once_make_the_board_of_givens_placed_one_by_one() {
+        // The shared 9×9 fixtures, and clashes: in a row, in a box (two rows), in a column
+        // (two bands).
+        let fixtures = include_str!("../../tests/data/9x9.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() >= 81)
+            .map(|l| &l[..81]);
+        let clashes = [
+            "5.......5........................................................................",
+            "5..........5.....................................................................",
+            "5..........................5.....................................................",
+        ];
+        let mut clashing = 0;
+        for line in fixtures.chain(clashes) {
+            let cells = line.bytes().map(|c| c.saturating_sub(b'0') % 10).collect();
+            let grid = Grid::from_cells(Shape::from_size(9).unwrap(), cells).unwrap();
+            let mut one_by_one = Some(Board::empty());
+            for (cell, &v) in grid.cells().iter().enumerate() {
+                if v != 0 {
+                    one_by_one = one_by_one
+                        .filter(|board| {
+                            board.cand[9 * (cell / 27) + v as usize - 1] & 1 << (cell % 27) != 0
+                        })
+                        .map(|mut board| {
+                            assert!(board.assign(v as usize - 1, cell / 27, 1 << (cell % 27)));
+                            board
+                        });
+                }
+            }
+            let at_once = Board::from_grid(&grid);
+            assert_eq!(at_once.is_some(), one_by_one.is_some(), "{line}");
+            clashing += at_once.is_none() as usize;
+            if let (Some(a), Some(b)) = (at_once, one_by_one) {
+                assert_eq!(
+                    (a.cand, a.unsolved, a.dirty),
+                    (b.cand, b.unsolved, b.dirty),
+                    "{line}"
+                );
+            }
+        }
+        assert!(clashing >= clashes.len());
     }
 
     #[test]
