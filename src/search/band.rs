@@ -604,12 +604,20 @@ impl Board {
         loop {
             // Bands with a changed word: only they can have new naked singles.
             let mut touched = 0;
+            // In rounds: the words dirty at the start of a round are updated in turn,
+            // and those the round marks wait for the next. Taking the lowest dirty word
+            // each time made every choice wait for the previous update's marks, a chain
+            // of dependent loads the processor could not run ahead of.
             while self.dirty != 0 {
-                touched |= self.dirty;
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update(i) {
-                    return false;
+                let mut round = self.dirty;
+                self.dirty = 0;
+                touched |= round;
+                while round != 0 {
+                    let i = round.trailing_zeros() as usize;
+                    round &= round - 1;
+                    if !self.update(i) {
+                        return false;
+                    }
                 }
             }
             let bands = (touched & 0x1ff != 0) as u32
