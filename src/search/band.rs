@@ -615,6 +615,8 @@ impl Board {
                 while round != 0 {
                     let i = round.trailing_zeros() as usize;
                     round &= round - 1;
+                    // A mark made earlier in this round is seen by this update.
+                    self.dirty &= !(1 << i);
                     if !self.update(i) {
                         return false;
                     }
