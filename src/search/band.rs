@@ -532,9 +532,12 @@ impl Board {
 
     /// The band update of word `i` (band `i / 9`, digit `i % 9`): keep the minirows of
     /// some row-to-box matching, give the other bands' columns up where a box has one
-    /// column left, and fix the cells left alone in their row.
+    /// column left, and fix the cells left alone in their row. The other digits lose
+    /// those cells at the end of the round, through `singles`: taking them away at once,
+    /// in nearly half the updates and not in the others, cost a branch the processor
+    /// mostly guessed wrong, and nine words each time.
     #[inline]
-    fn update(&mut self, i: usize) -> bool {
+    fn update(&mut self, i: usize, singles: &mut Singles) -> bool {
         let b = BAND_OF[i];
         let old = self.cand[i];
         let minirows = MINIROWS[(old & ROW) as usize] as usize
@@ -559,10 +562,10 @@ impl Board {
             }
         }
         alone &= self.unsolved[b];
-        if alone != 0 {
-            self.take_from_other_digits(i, b, alone);
-            self.unsolved[b] &= !alone;
-        }
+        singles.clash |= singles.cells[b] & alone;
+        singles.cells[b] |= alone;
+        singles.of_word[i] |= alone;
+        self.unsolved[b] &= !alone;
         true
     }
 
@@ -608,6 +611,11 @@ impl Board {
             // and those the round marks wait for the next. Taking the lowest dirty word
             // each time made every choice wait for the previous update's marks, a chain
             // of dependent loads the processor could not run ahead of.
+            let mut singles = Singles {
+                cells: [0; 3],
+                of_word: [0; 27],
+                clash: 0,
+            };
             while self.dirty != 0 {
                 let mut round = self.dirty;
                 self.dirty = 0;
@@ -617,8 +625,22 @@ impl Board {
                     round &= round - 1;
                     // A mark made earlier in this round is seen by this update.
                     self.dirty &= !(1 << i);
-                    if !self.update(i) {
+                    if !self.update(i, &mut singles) {
                         return false;
+                    }
+                }
+                if singles.clash != 0 {
+                    return false;
+                }
+                for b in 0..3 {
+                    let cells = singles.cells[b];
+                    if cells == 0 {
+                        continue;
+                    }
+                    singles.cells[b] = 0;
+                    for i in 9 * b..9 * b + 9 {
+                        self.restrict(i, !(cells & !singles.of_word[i]));
+                        singles.of_word[i] = 0;
                     }
                 }
             }
@@ -743,6 +765,17 @@ impl Board {
         }
         cells
     }
+}
+
+/// Hidden singles found by the band updates of a round, taken from the other digits'
+/// words at the round's end.
+struct Singles {
+    /// Per band, the cells fixed.
+    cells: [u32; 3],
+    /// Per word, the cells fixed to its digit.
+    of_word: [u32; 27],
+    /// Cells that two digits claimed.
+    clash: u32,
 }
 
 /// A depth-first search counting solutions up to a limit.
