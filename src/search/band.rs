@@ -12,7 +12,12 @@
 //! takes that column away from the other two bands.
 //!
 //! Propagation alternates those band updates (only for the words that changed) with naked
-//! singles, found bit-parallel across the nine digit words of a band. At each fixpoint,
+//! singles, found bit-parallel across the nine digit words of a band. The updates run in
+//! rounds over the words dirty at a round's start, and the hidden singles a round finds
+//! leave the other digits' words at its end, so that no update waits on the one before
+//! and no branch depends on whether an update found a single. Restrictions do not check
+//! for a fixed cell losing its digit: the naked-singles pass finds a cell without any
+//! digit once per fixpoint, as the JCZ solvers do. At each fixpoint,
 //! claiming along columns runs between bands: a digit whose column has places in one band
 //! only must use that column in that band's box (with one place, a hidden single by
 //! column); it saves about 15% of the guesses on hard puzzles. The search branches on a
