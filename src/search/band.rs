@@ -567,7 +567,6 @@ impl Board {
             }
         }
         alone &= self.unsolved[b];
-        singles.clash |= singles.cells[b] & alone;
         singles.cells[b] |= alone;
         singles.of_word[i] |= alone;
         self.unsolved[b] &= !alone;
@@ -612,15 +611,14 @@ impl Board {
         loop {
             // Bands with a changed word: only they can have new naked singles.
             let mut touched = 0;
+            let mut singles = Singles {
+                cells: [0; 3],
+                of_word: [0; 27],
+            };
             // In rounds: the words dirty at the start of a round are updated in turn,
             // and those the round marks wait for the next. Taking the lowest dirty word
             // each time made every choice wait for the previous update's marks, a chain
             // of dependent loads the processor could not run ahead of.
-            let mut singles = Singles {
-                cells: [0; 3],
-                of_word: [0; 27],
-                clash: 0,
-            };
             while self.dirty != 0 {
                 let mut round = self.dirty;
                 self.dirty = 0;
@@ -633,9 +631,6 @@ impl Board {
                     if !self.update(i, &mut singles) {
                         return false;
                     }
-                }
-                if singles.clash != 0 {
-                    return false;
                 }
                 for b in 0..3 {
                     let cells = singles.cells[b];
@@ -774,13 +769,16 @@ impl Board {
 
 /// Hidden singles found by the band updates of a round, taken from the other digits'
 /// words at the round's end.
+///
+/// Two digits never claim one cell: the first claim takes the cell out of the open
+/// cells at once, and a later update only claims open cells. If the cell was the second
+/// digit's last place in its row, that row is left empty at the round's end, and the
+/// digit's next update (its word changed, so it is dirty) finds no matching.
 struct Singles {
     /// Per band, the cells fixed.
     cells: [u32; 3],
     /// Per word, the cells fixed to its digit.
     of_word: [u32; 27],
-    /// Cells that two digits claimed.
-    clash: u32,
 }
 
 /// A depth-first search counting solutions up to a limit.
