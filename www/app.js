@@ -44,6 +44,7 @@ const ui = {
   difficulty: $('difficulty'),
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
   form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
+  minimal: $('minimal'),
   generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
   help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
   rate: $('rate'), level: $('level'), timer: $('timer'), timerToggle: $('timer-toggle'),
@@ -609,7 +610,9 @@ function generateOptions() {
     options.seed = seedValue(value);
   }
   const empty = ui.empty.value.trim();
-  if (empty && size >= 16) {
+  if (ui.minimal.checked && !ui.minimal.disabled) {
+    options.minimal = true;
+  } else if (empty && size >= 16) {
     const fraction = Number(empty);
     if (!(fraction > 0 && fraction < 1)) return { error: 'Empty must be a fraction between 0 and 1, such as 0.6.' };
     options.empty = fraction;
@@ -648,6 +651,7 @@ async function generate(options, note = '') {
   const graded = result.level ? gradeOf({ ...result, status: 'ok' }) : null;
   const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
+    minimal: options.minimal,
   }), { level: graded });
   const kept = typedMeanwhile && replacedNote
     ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
@@ -1222,6 +1226,7 @@ async function openHash(hash) {
     ui.size.value = String(g.size);
     ui.symmetry.value = g.symmetry;
     ui.empty.value = g.empty ?? '';
+    ui.minimal.checked = Boolean(g.minimal);
     syncGenerateFields();
     const placeholder = new Game(g.size); // blank until the engine has made it
     const note = startGame(placeholder, hash);
@@ -1458,8 +1463,14 @@ function typingGoesToGrid(event) {
 // ---------------------------------------------------------------------------------------
 // Wiring
 
+/**
+ * Empty is for 16×16 and up; Minimal for 16×16 and 25×25 (smaller grids are always
+ * minimal, larger ones would take minutes to prove), and it stands in for Empty.
+ */
 function syncGenerateFields() {
-  ui.empty.disabled = Number(ui.size.value) < 16;
+  const size = Number(ui.size.value);
+  ui.minimal.disabled = size < 16 || size > 25;
+  ui.empty.disabled = size < 16 || (ui.minimal.checked && !ui.minimal.disabled);
 }
 
 function applyTheme(theme) {
@@ -1568,6 +1579,7 @@ function wire() {
   ui.zoomOut.addEventListener('click', () => zoom(-1));
 
   ui.size.addEventListener('change', syncGenerateFields);
+  ui.minimal.addEventListener('change', syncGenerateFields);
   ui.form.addEventListener('submit', (event) => {
     event.preventDefault();
     const { options, error } = generateOptions();

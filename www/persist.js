@@ -8,7 +8,8 @@
 //
 // Hash forms:
 //   #p=<one-line puzzle>                        a puzzle, givens only ('.' for empty)
-//   #size=9&seed=42&symmetry=rot180[&empty=0.6] a generated puzzle, made again from its seed
+//   #size=9&seed=42&symmetry=rot180[&empty=0.6 | &minimal=1]
+//                                               a generated puzzle, made again from its seed
 //   #size=16                                    a blank grid
 
 import { boxSide, fromLine } from './grid.js';
@@ -24,7 +25,8 @@ const THEME_KEY = 'sudoku64.theme';
 const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 
 /**
- * Reads a hash. Returns {puzzle: {size, values}}, {generate: {size, seed, symmetry, empty?}},
+ * Reads a hash. Returns {puzzle: {size, values}}, {generate: {size, seed, symmetry, empty?,
+ * minimal?}},
  * {blank: size}, or null when it names nothing this app understands.
  */
 export function parseHash(hash) {
@@ -42,7 +44,8 @@ export function parseHash(hash) {
   const symmetry = SYMMETRIES.includes(params.get('symmetry')) ? params.get('symmetry') : 'none';
   const generate = { size, seed: seedValue(value), symmetry };
   const empty = Number(params.get('empty'));
-  if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
+  if (params.get('minimal') === '1') generate.minimal = true;
+  else if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
   return { generate };
 }
 
@@ -50,9 +53,10 @@ export function puzzleHash(line) {
   return `#${new URLSearchParams({ p: line })}`;
 }
 
-export function generatedHash({ size, seed, symmetry, empty }) {
+export function generatedHash({ size, seed, symmetry, empty, minimal }) {
   const params = new URLSearchParams({ size, seed: String(seed), symmetry });
-  if (empty !== undefined) params.set('empty', String(empty));
+  if (minimal) params.set('minimal', '1');
+  else if (empty !== undefined) params.set('empty', String(empty));
   return `#${params}`;
 }
 

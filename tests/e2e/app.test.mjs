@@ -412,6 +412,33 @@ test('generate a 9×9 with a seed: a valid puzzle with one solution, and its URL
   await again.close();
 });
 
+test('Minimal at 16×16: the summary says minimal, Empty stands aside, and the link makes it again', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '9');
+  assert.equal(await page.$eval('#minimal', (b) => b.disabled), true, 'a 9×9 is always minimal');
+  await page.selectOption('#size', '16');
+  await page.fill('#seed', '5');
+  await page.check('#minimal');
+  assert.equal(await page.$eval('#empty', (e) => e.disabled), true, 'Minimal stands in for Empty');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /16×16, .*minimal/);
+  assert.match(page.url(), /#.*size=16.*seed=5.*minimal=1/);
+  const puzzle = await givensText(page);
+  const url = page.url();
+  await page.close();
+
+  const again = await openPage(env.browser, url);
+  await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(again), puzzle);
+  assert.equal(await again.$eval('#minimal', (b) => b.checked), true);
+  await again.selectOption('#size', '36');
+  assert.equal(await again.$eval('#minimal', (b) => b.disabled), true, 'too long to prove at 36×36');
+  assert.equal(await again.$eval('#empty', (e) => e.disabled), false);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});
+
 test('a 64×64 generation reports progress while the page keeps painting and taking input', async () => {
   const page = await openApp();
   await page.selectOption('#size', '64');

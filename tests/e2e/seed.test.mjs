@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_SEED, readSeed, seedDigits, seedValue } from '../../www/seed.js';
-import { parseHash } from '../../www/persist.js';
+import { generatedHash, parseHash } from '../../www/persist.js';
 
 test('whole numbers from 0 to 2^64 - 1 are seeds, spaces around allowed', () => {
   assert.equal(readSeed('0'), 0n);
@@ -29,6 +29,11 @@ test("a link's seed of 2^64 or more reaches the engine, whose refusal names it",
   assert.equal(parseHash(`#size=9&seed=${MAX_SEED}`)?.generate?.seed, MAX_SEED);
   assert.equal(parseHash(`#size=9&seed=${MAX_SEED + 1n}`)?.generate?.seed, MAX_SEED + 1n);
   assert.equal(parseHash('#size=9&seed=1e3'), null);
+  // A minimal puzzle's link says so, and Empty gives way to it.
+  const minimal = { size: 25, seed: 3, symmetry: 'rot90', minimal: true };
+  assert.deepEqual(parseHash(generatedHash(minimal)).generate, minimal);
+  assert.deepEqual(parseHash(generatedHash({ ...minimal, empty: 0.6 })).generate, minimal);
+  assert.equal(parseHash('#size=16&seed=3&symmetry=none&empty=0.6').generate.empty, 0.6);
   assert.equal(seedDigits(' 99999999999999999999 '), 99999999999999999999n);
   assert.equal(seedDigits('-1'), null);
 });
