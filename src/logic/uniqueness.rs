@@ -122,7 +122,9 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
             _ => return None,
         }
     }
-    let uneven = extra?;
+    // The symbol with three places must be one of the cell's own: else removing any of
+    // them leaves it three places, not a deadly pattern, and nothing follows.
+    let uneven = extra.filter(|&t| t & b.cand[cell] != 0)?;
     let v = uneven.trailing_zeros() as u8 + 1;
     let text = format!(
         "BUG+1: every open cell but {} has two candidates, and without {} there every symbol would have two places or none in each unit, which no puzzle with one solution allows, so {} is {}",
