@@ -1785,38 +1785,52 @@ mod tests {
         }
     }
 
+    /// Generates with `options` and checks the puzzle in full: its solution, one solution,
+    /// the symmetry kept, every clue orbit needed (removing any breaks uniqueness), and
+    /// the same puzzle again from the same options.
+    fn assert_unique_minimal_and_reproducible(options: &Options) {
+        let (shape, sym) = (options.shape, options.symmetry);
+        let made = generate(options, &mut Unattended).unwrap();
+        let at = format!(
+            "{} {} {sym}: {}",
+            shape.name(),
+            options.seed,
+            made.summary()
+        );
+        assert!(made.solution.is_solved(), "{at}");
+        assert!(made.puzzle.is_subset_of(&made.solution), "{at}");
+        assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1, "{at}");
+        assert!(
+            made.minimal && made.target_reached && made.undecided == 0,
+            "{at}"
+        );
+        for orbit in sym.orbits(shape) {
+            let given = made.puzzle.get(orbit[0]) != 0;
+            assert!(
+                orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given),
+                "{at}"
+            );
+            if given {
+                let mut fewer = made.puzzle.clone();
+                for &c in &orbit {
+                    fewer.set(c, 0);
+                }
+                assert_eq!(count_solutions_up_to(&fewer, 2), 2, "{at}: {orbit:?}");
+            }
+        }
+        assert_eq!(generate(options, &mut Unattended).unwrap(), made, "{at}");
+    }
+
     #[test]
     fn small_puzzles_are_unique_minimal_and_reproducible() {
         for size in [1, 4, 9] {
             let shape = Shape::from_size(size).unwrap();
             for seed in 0..20 {
                 for sym in Symmetry::ALL {
-                    let options = Options {
+                    assert_unique_minimal_and_reproducible(&Options {
                         symmetry: sym,
                         ..Options::new(shape, seed)
-                    };
-                    let made = generate(&options, &mut Unattended).unwrap();
-                    assert!(made.solution.is_solved());
-                    assert!(made.puzzle.is_subset_of(&made.solution));
-                    assert_eq!(
-                        count_solutions_up_to(&made.puzzle, 2),
-                        1,
-                        "{size} {seed} {sym}"
-                    );
-                    assert!(made.minimal && made.target_reached);
-                    for orbit in sym.orbits(shape) {
-                        let given = made.puzzle.get(orbit[0]) != 0;
-                        assert!(orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given));
-                        // Minimal: removing any orbit breaks uniqueness.
-                        if given {
-                            let mut fewer = made.puzzle.clone();
-                            for &c in &orbit {
-                                fewer.set(c, 0);
-                            }
-                            assert_eq!(count_solutions_up_to(&fewer, 2), 2);
-                        }
-                    }
-                    assert_eq!(generate(&options, &mut Unattended).unwrap(), made);
+                    });
                 }
             }
         }
@@ -1871,28 +1885,11 @@ mod tests {
             let shape = Shape::from_size(size).unwrap();
             for seed in 0..4 {
                 for sym in Symmetry::ALL {
-                    let options = Options {
+                    assert_unique_minimal_and_reproducible(&Options {
                         symmetry: sym,
                         target: Some(Target::Minimal),
                         ..Options::new(shape, seed)
-                    };
-                    let made = generate(&options, &mut Unattended).unwrap();
-                    let at = format!("{size} {seed} {sym}: {}", made.summary());
-                    assert!(made.puzzle.is_subset_of(&made.solution), "{at}");
-                    assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1, "{at}");
-                    assert!(made.minimal && made.undecided == 0, "{at}");
-                    for orbit in sym.orbits(shape) {
-                        let given = made.puzzle.get(orbit[0]) != 0;
-                        assert!(orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given));
-                        if given {
-                            let mut fewer = made.puzzle.clone();
-                            for &c in &orbit {
-                                fewer.set(c, 0);
-                            }
-                            assert_eq!(count_solutions_up_to(&fewer, 2), 2, "{at}: {orbit:?}");
-                        }
-                    }
-                    assert_eq!(generate(&options, &mut Unattended).unwrap(), made, "{at}");
+                    });
                 }
             }
         }
