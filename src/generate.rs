@@ -1206,13 +1206,19 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             live.push(best);
         }
         // Unique. The orbits left to check: clues whose witness a later clue contradicted.
-        self.empty = cells - clues;
+        self.settle_built(puzzle, |o| witness[o].is_none());
+        Ok(true)
+    }
+
+    /// Takes a built-up puzzle: its clue orbits for which `unproved` holds are the ones
+    /// the exact pass still has to decide; every orbit counts as tried.
+    fn settle_built(&mut self, puzzle: Grid, unproved: impl Fn(usize) -> bool) {
+        self.empty = puzzle.cells().iter().filter(|&&v| v == 0).count();
         self.pending = (0..self.orbits.len())
-            .filter(|&o| witness[o].is_none() && puzzle.get(self.orbits[o][0]) != 0)
+            .filter(|&o| puzzle.get(self.orbits[o][0]) != 0 && unproved(o))
             .collect();
         self.untried_from = self.orbits.len();
         self.puzzle = puzzle;
-        Ok(true)
     }
 
     /// The build-up stopped before the puzzle had one solution: the orbits not yet clues
@@ -1259,12 +1265,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                 Some(&self.solution),
             );
         }
-        self.empty = puzzle.cells().iter().filter(|&&v| v == 0).count();
-        self.pending = (0..self.orbits.len())
-            .filter(|&o| puzzle.get(self.orbits[o][0]) != 0)
-            .collect();
-        self.untried_from = self.orbits.len();
-        self.puzzle = puzzle;
+        self.settle_built(puzzle, |_| true);
         false
     }
 
