@@ -793,8 +793,8 @@ fn bug_plus_one_places_only_a_candidate_of_its_cell() {
         "3.....26...1..2..4.......1.7..5......9..3......6..4.8...4..61.....9...28.5..7....",
     ] {
         let g = grid(puzzle);
-        let solution = solve_one(&g).unwrap();
         let mut logic = sudoku64::Logic::new(&g).unwrap();
+        let mut steps = Vec::new();
         while let Some(step) = {
             let (before, cand) = (logic.grid(), logic.candidates().to_vec());
             logic.next_step().inspect(|step| {
@@ -807,13 +807,9 @@ fn bug_plus_one_places_only_a_candidate_of_its_cell() {
                 }
             })
         } {
-            for &(c, v) in &step.eliminations {
-                assert_ne!(solution.get(c), v, "{}", step.text);
-            }
-            for &(c, v) in &step.placements {
-                assert_eq!(solution.get(c), v, "{}", step.text);
-            }
+            steps.push(step);
         }
+        replay(&g, &solve_one(&g).unwrap(), &steps);
     }
 }
 
