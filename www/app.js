@@ -22,7 +22,7 @@ import { attachGestures } from './gestures.js';
 import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
 import {
-  blankHash, generatedHash, hashKey, levelOf, loadGames, loadSetting, loadTheme, newGameId, parseHash,
+  blankHash, generatedHash, hashKey, levelOf, minimalOffered, loadGames, loadSetting, loadTheme, newGameId, parseHash,
   puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel, mergedGames, gradeNamed, GAMES_STORAGE_KEY,
 } from './persist.js';
 import { PlayClock, clockText } from './clock.js';
@@ -1469,7 +1469,7 @@ function typingGoesToGrid(event) {
  */
 function syncGenerateFields() {
   const size = Number(ui.size.value);
-  ui.minimal.disabled = size < 16 || size > 25;
+  ui.minimal.disabled = !minimalOffered(size);
   ui.empty.disabled = size < 16 || (ui.minimal.checked && !ui.minimal.disabled);
 }
 

@@ -27,8 +27,7 @@ const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 /**
  * Reads a hash. Returns {puzzle: {size, values}}, {generate: {size, seed, symmetry, empty?,
  * minimal?}}, {blank: size}, or null when it names nothing this app understands. `minimal`
- * is kept at 16×16 and 25×25 only, as the form offers it (below, puzzles are minimal
- * anyway; above, the proof would take minutes).
+ * is kept only where the form offers it (`minimalOffered`).
  */
 export function parseHash(hash) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
@@ -45,9 +44,17 @@ export function parseHash(hash) {
   const symmetry = SYMMETRIES.includes(params.get('symmetry')) ? params.get('symmetry') : 'none';
   const generate = { size, seed: seedValue(value), symmetry };
   const empty = Number(params.get('empty'));
-  if (params.get('minimal') === '1' && size >= 16 && size <= 25) generate.minimal = true;
+  if (params.get('minimal') === '1' && minimalOffered(size)) generate.minimal = true;
   else if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
   return { generate };
+}
+
+/**
+ * Whether a minimal puzzle is offered at this size: 16×16 and 25×25 (below, every puzzle
+ * is minimal anyway; above, the proof would take minutes).
+ */
+export function minimalOffered(size) {
+  return size >= 16 && size <= 25;
 }
 
 export function puzzleHash(line) {
