@@ -81,9 +81,9 @@ pub fn count_up_to(grid: &Grid, limit: u64) -> Counted {
         stats: Stats::default(),
     };
     if limit > 0
-        && let Some(board) = Board::from_grid(grid)
+        && let Some(mut board) = Board::from_grid(grid)
     {
-        search.run(board, false);
+        search.run(&mut board, false);
     }
     search.stats.solutions = search.count;
     search.stats.solved_cells = if search.count > 0 { 81 } else { 0 };
@@ -198,7 +198,7 @@ impl Givens {
             second: None,
             stats: Stats::default(),
         };
-        search.run(board, false);
+        search.run(&mut board, false);
         search.count > 0
     }
 }
@@ -608,13 +608,14 @@ impl Board {
 
     /// Runs band updates and naked singles to a fixpoint. `false` on a contradiction.
     fn propagate(&mut self) -> bool {
+        // Made empty once: every round leaves it empty again at its end.
+        let mut singles = Singles {
+            cells: [0; 3],
+            of_word: [0; 27],
+        };
         loop {
             // Bands with a changed word: only they can have new naked singles.
             let mut touched = 0;
-            let mut singles = Singles {
-                cells: [0; 3],
-                of_word: [0; 27],
-            };
             // In rounds: the words dirty at the start of a round are updated in turn,
             // and those the round marks wait for the next. Taking the lowest dirty word
             // each time made every choice wait for the previous update's marks, a chain
@@ -794,9 +795,11 @@ struct Search {
 }
 
 impl Search {
-    /// Searches below `board`; `branch` says whether it was reached by a guess (so a
-    /// contradiction is a backtrack). Returns early once the limit is reached.
-    fn run(&mut self, mut board: Board, mut branch: bool) {
+    /// Searches below `board`, which it uses up (the last digit of each guess goes on it in
+    /// place); `branch` says whether it was reached by a guess (so a contradiction is a
+    /// backtrack). Returns early once the limit is reached. The board is borrowed rather
+    /// than moved in: a moved board was copied twice per branch in the wasm build.
+    fn run(&mut self, board: &mut Board, mut branch: bool) {
         loop {
             if !board.propagate() {
                 if branch {
@@ -820,10 +823,10 @@ impl Search {
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                let mut child = board;
+                let mut child = *board;
                 self.stats.nodes += 1;
                 if child.assign(d, b, x) {
-                    self.run(child, true);
+                    self.run(&mut child, true);
                 } else {
                     self.stats.backtracks += 1;
                 }
