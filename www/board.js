@@ -258,11 +258,13 @@ export const HINT_STAGES = 3;
  * sentence, and the `regions` it names, framed on the grid), every step's cells (to tint
  * from stage 2), the placing step's cell (the target), the pencil marks every step
  * removes, and the chain links between candidates of the first step that has a chain
- * (`step.links`). hintDrawing() says how much of it the grid shows at its stage.
+ * (`step.links`; `linksStep` is that step's index). hintDrawing() says how much of it the
+ * grid shows at its stage.
  */
 export function hintFor(game, steps) {
   const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
   const focus = steps.length ? stepFocus(steps[0], game.size) : '';
+  const chained = steps.findIndex((step) => Array.isArray(step.links) && step.links.length > 0);
   return {
     game,
     // The engine's hint depends on the values alone: pencil marks may change under it.
@@ -276,7 +278,10 @@ export function hintFor(game, steps) {
     eliminations: steps.flatMap((step) => step.eliminations ?? []),
     // One chain at a time: the first step's that has one (several chains drawn together,
     // as a hint of eight steps would, no longer read as chains).
-    links: steps.find((step) => Array.isArray(step.links) && step.links.length > 0)?.links ?? [],
+    links: chained >= 0 ? steps[chained].links : [],
+    // Which step that chain is (from 0; -1 without one): stage 2 speaks of the first step
+    // alone, so it draws the chain only when it is that step's.
+    linksStep: chained,
   };
 }
 
@@ -291,15 +296,22 @@ export function advanceHint(hint) {
 
 /**
  * What the grid draws of a hint at its stage (drawGrid's `state.hint`), or null: nothing
- * at stage 1 (the words say where to look), the cells involved and the chain's links at
- * stage 2, and at stage 3 also the cell to fill and the pencil marks to strike.
+ * at stage 1 (the words say where to look), the cells involved at stage 2 with the chain's
+ * links when the chain is the first step's (the one stage 2 speaks of), and at stage 3 the
+ * chain whatever its step, the cell to fill and the pencil marks to strike.
  */
 export function hintDrawing(hint) {
   if (!hint) return null;
   const regions = hint.regions ?? [];
   if (hint.stage <= 1) return { regions, cells: [], target: -1, eliminations: [], links: [] };
-  if (hint.stage === 2) return { regions, cells: hint.cells, target: -1, eliminations: [], links: hint.links };
+  if (hint.stage === 2) return { regions, cells: hint.cells, target: -1, eliminations: [], links: stageTwoLinks(hint) };
   return { regions, cells: hint.cells, target: hint.target, eliminations: hint.eliminations, links: hint.links };
+}
+
+/** The chain stage 2 draws: the first step's own, else none (a later step's chain would be
+ * drawn while the words speak of the first step). */
+function stageTwoLinks(hint) {
+  return (hint.linksStep ?? 0) === 0 ? hint.links : [];
 }
 
 /**
@@ -339,9 +351,12 @@ export function hintWords(hint, size) {
   if (steps.length > 1) {
     focus += ` It is the first of ${steps.length} steps; the last places a symbol with ${final.phrase}.`;
   }
-  const links = hint.stage >= 2 && hint.links.length > 0;
+  const links = (hint.stage === 2 ? stageTwoLinks(hint) : hint.stage >= 3 ? hint.links : []).length > 0;
+  // At stage 3 every step is in words: say whose chain the grid draws when there are several.
+  const whose = hint.stage >= 3 && steps.length > 1 && (hint.linksStep ?? 0) >= 0
+    ? ` of step ${(hint.linksStep ?? 0) + 1}` : '';
   const shown = hint.stage < 2 ? ''
-    : `The cells involved are tinted${links ? ' and the chain is drawn between their candidates' : ''}${
+    : `The cells involved are tinted${links ? ` and the chain${whose} is drawn between their candidates` : ''}${
       hint.stage >= 3 && hint.eliminations.length ? '; the candidates to remove are struck through' : ''}.`;
   const words = {
     stage: hint.stage,

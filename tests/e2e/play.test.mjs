@@ -65,7 +65,7 @@ test("the solver's fill is not the player's entries, so no verdict blames it", (
   assert.equal(played.hasEntries(), true, 'a typed symbol is');
 });
 
-test('a hint draws one chain: that of the first step that has links', () => {
+test('a hint draws one chain: that of the first step that has links, from the stage that speaks of it', () => {
   const game = Game.fromPuzzle(9, fromLine(UNIQUE).values);
   const link = (a, b) => ({ from: { cells: [a], symbol: 1 }, to: { cells: [b], symbol: 1 }, strong: true });
   const steps = [
@@ -75,6 +75,23 @@ test('a hint draws one chain: that of the first step that has links', () => {
   ];
   assert.deepEqual(hintFor(game, steps).links, [link(2, 3)]);
   assert.deepEqual(hintFor(game, steps.slice(0, 1)).links, []);
+
+  // Stage 2 speaks of the first step alone: a later step's chain waits for stage 3, which
+  // says whose chain it is.
+  const later = hintFor(game, steps);
+  advanceHint(later);
+  assert.deepEqual(hintDrawing(later).links, [], 'stage 2 draws no chain of step 2');
+  assert.equal(hintWords(later, 9).links, false);
+  assert.doesNotMatch(hintWords(later, 9).shown, /chain/);
+  advanceHint(later);
+  assert.deepEqual(hintDrawing(later).links, [link(2, 3)]);
+  assert.match(hintWords(later, 9).shown, /the chain of step 2 is drawn/);
+  const own = hintFor(game, steps.slice(1));
+  advanceHint(own);
+  assert.deepEqual(hintDrawing(own).links, [link(2, 3)], 'the first step\'s chain from stage 2');
+  assert.match(hintWords(own, 9).shown, /and the chain is drawn/);
+  advanceHint(own);
+  assert.match(hintWords(own, 9).shown, /the chain of step 1 is drawn/);
 });
 
 test('hint stages: stage one names the region and the technique, the grid shows more at each press', () => {
