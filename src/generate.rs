@@ -26,10 +26,11 @@
 //!    conflict-driven search ([`crate::search::cdcl`]) with a contradiction limit per
 //!    check, and from 36×36 up an allowance for the whole pass: there nearly every check
 //!    that runs long is a clue that cannot go, whose second solution takes any solver
-//!    hundreds of thousands of contradictions to find. So from 25×25 up the orbits whose
-//!    removal leaves the fewest open cells after propagation are checked first: they are
-//!    the likeliest to go. A clue still undecided stays, and is counted in
-//!    [`Generated::undecided`].
+//!    hundreds of thousands of contradictions to find. From 25×25 up (but not after a
+//!    minimal 25×25's build-up) the orbits whose removal leaves the fewest open cells
+//!    after propagation are checked first, since they are the likeliest to go: a clue that
+//!    can go is proved so in about a thousand contradictions. A clue still undecided
+//!    stays, and is counted in [`Generated::undecided`].
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
@@ -590,6 +591,11 @@ fn cdcl_check_limit(shape: Shape) -> u64 {
 /// cell of the grid (unbounded below): the count that bounds a candidate's work there,
 /// so that the same seed gives the same puzzle on any machine in about the same time.
 const EXACT_ALLOWANCE_PER_CELL: u64 = 8;
+
+/// How many cells' worth of propagation the exact pass spends choosing which orbits to
+/// check first ([`Digger::order_by_promise`]): every pending orbit up to 49×49, about
+/// 1,000 of them at 64×64 (0.4 s natively).
+const PROMISE_CELLS: usize = 1 << 22;
 
 /// For a minimal target at 25×25, the allowance of contradictions per cell of the grid
 /// (20,000 for the grid) of the build-up's conflict-driven searches, and again of the
@@ -1417,8 +1423,9 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     }
 
     /// Phase 3: one orbit at a time, by exact search for a solution that differs from
-    /// ours in one of its cells. Rounds of depth-first checks with growing node limits
-    /// come first, so the cheap decisions come first (the search tries our solution's
+    /// ours in one of its cells, from 25×25 up the likeliest removals first
+    /// ([`Digger::order_by_promise`]). Rounds of depth-first checks with growing node
+    /// limits come first, so the cheap decisions come first (the search tries our solution's
     /// symbols first, then, for a check that stalls, a random order: searches for a
     /// second solution have heavy tails). What they leave goes to the conflict-driven
     /// search, with a contradiction limit per check ([`cdcl_check_limit`]) and, from
@@ -1449,19 +1456,25 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             None => (u64::MAX, 0),
         };
         // From 25×25 up, past the propagation pass, the orbits most likely to go come first
-        // (see `order_by_promise`). After a build-up the pending clues are those whose
-        // witness died, nearly all of them necessary: their order stays.
-        let by_promise = shape.size() >= 25 && !builds_up(shape, self.target);
+        // (see `order_by_promise`), once: every round keeps the order of the one before.
+        // After a build-up the pending clues are those whose witness died, nearly all of
+        // them necessary: their order stays.
+        if shape.size() >= 25
+            && !builds_up(shape, self.target)
+            && self.empty < self.wanted_empty
+            && self.ticker.at(Stage::Exact, start_share)
+        {
+            let mut pending = std::mem::take(&mut self.pending);
+            self.order_by_promise(&mut pending)?;
+            self.pending = pending;
+        }
         let mut cdcl: Option<Cdcl> = None;
         self.solver.set_preferred(Some(&self.solution));
         for round in rounds {
             if self.pending.is_empty() || self.empty >= self.wanted_empty || self.ticker.is_late() {
                 break;
             }
-            let mut pending = std::mem::take(&mut self.pending);
-            if by_promise {
-                self.order_by_promise(&mut pending)?;
-            }
+            let pending = std::mem::take(&mut self.pending);
             let mut at = 0;
             while at < pending.len() {
                 let o = pending[at];
@@ -1524,28 +1537,31 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
 
     /// Puts the pending orbits most likely to go first: those whose removal leaves the
     /// fewest open cells after propagation from the givens. From 25×25 up a clue that can
-    /// go costs about 1,000 contradictions to prove while one that must stay costs up to
-    /// the check's limit, and from 36×36 up the exact pass can afford only a few dozen
-    /// checks; at 25×25 a fraction target past propagation is reached in a few checks
-    /// instead of many (worst times of seconds became tenths).
-    /// On one 36×36 at 54.4% empty (591 clues, 65 of which can each go alone), 36 of the
-    /// first 50 in this order could each go alone. Ties keep the propagation pass's
-    /// random order, so the same seed still gives the same puzzle.
+    /// go costs about 1,000 contradictions to prove, while one that must stay costs up to
+    /// the check's limit: at 25×25 (no allowance) a fraction target past propagation is
+    /// then reached in a few checks instead of many, and from 36×36 up the few dozen
+    /// checks the allowance pays for remove more. On one 36×36 at 54.4% empty (591 clues,
+    /// 65 of which can each go alone), 36 of the first 50 in this order can each go alone.
+    ///
+    /// Only the first orbits of `pending` are looked at (one propagation each), no more
+    /// than [`PROMISE_CELLS`] cells' worth of propagation in all; the rest keep their
+    /// place after them. Ties keep their order, so the same seed gives the same puzzle.
+    /// Past the deadline, the order is left as it is.
     fn order_by_promise(&mut self, pending: &mut [usize]) -> Result<(), Error> {
-        // The allowance lets a few dozen checks run: the first quarter of the grid's cells
-        // in orbits (in the propagation pass's random order) is plenty to choose them
-        // from, and costs a quarter of a propagation per cell (0.4 s at 64×64 natively).
-        let looked_at = pending.len().min(self.options.shape.cells() / 4);
+        let cells = self.options.shape.cells();
+        let looked_at = pending.len().min((PROMISE_CELLS / cells).max(1));
         let pending = &mut pending[..looked_at];
         let mut keyed = Vec::with_capacity(pending.len());
         for &o in pending.iter() {
             self.ticker.check_cancel()?;
-            set_orbits(
-                &mut self.puzzle,
-                std::slice::from_ref(&self.orbits[o]),
-                None,
-            );
+            if self.ticker.is_late() {
+                return Ok(());
+            }
+            let orbit = std::slice::from_ref(&self.orbits[o]);
+            set_orbits(&mut self.puzzle, orbit, None);
             self.solver.load(&self.puzzle);
+            // Removing givens cannot make propagation fail; if it stops (the deadline,
+            // through the hook), the orbit goes last.
             let open = if self.solver.propagate_only() {
                 self.solver
                     .candidates()
@@ -1553,13 +1569,9 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                     .filter(|m| m.count_ones() > 1)
                     .count()
             } else {
-                0
+                usize::MAX
             };
-            set_orbits(
-                &mut self.puzzle,
-                std::slice::from_ref(&self.orbits[o]),
-                Some(&self.solution),
-            );
+            set_orbits(&mut self.puzzle, orbit, Some(&self.solution));
             keyed.push((open, o));
         }
         keyed.sort_by_key(|&(open, _)| open);
@@ -1927,6 +1939,66 @@ mod tests {
         let options = Options::new(Shape::from_size(16).unwrap(), 3);
         let err = generate(&options, &mut StopAt(3)).unwrap_err();
         assert_eq!(err.kind(), &ErrorKind::Cancelled);
+    }
+
+    /// The exact pass's order: every pending orbit, the puzzle left as it was, sorted by
+    /// the open cells its removal leaves after propagation (fewest first, ties in their
+    /// order before), counted here by a solver of its own.
+    #[test]
+    fn the_likeliest_removals_are_checked_first() {
+        for (seed, symmetry) in [(3, Symmetry::None), (4, Symmetry::Rot180)] {
+            let shape = Shape::from_size(25).unwrap();
+            let target = Target::Empty(0.9);
+            let options = Options {
+                symmetry,
+                target: Some(target),
+                ..Options::new(shape, seed)
+            };
+            let mut control = Unattended;
+            let mut share = Share::whole(&mut control);
+            let ticker = Ticker {
+                share: RefCell::new(&mut share),
+                stage: Cell::new(Stage::Fill),
+                done: Cell::new(0.0),
+                deadline: None,
+                halt: Cell::new(None),
+            };
+            let mut digger = Digger::fill(&options, target, &ticker).unwrap().unwrap();
+            digger.propagation_pass().unwrap();
+            let (puzzle, before) = (digger.puzzle.clone(), digger.pending.clone());
+            assert!(before.len() > 50, "{} pending", before.len());
+            let mut after = before.clone();
+            digger.order_by_promise(&mut after).unwrap();
+            assert_eq!(digger.puzzle, puzzle, "the puzzle is put back");
+            let mut solver = Solver::new(shape);
+            let open = |o: usize, solver: &mut Solver| {
+                let mut fewer = puzzle.clone();
+                set_orbits(&mut fewer, std::slice::from_ref(&digger.orbits[o]), None);
+                solver.load(&fewer);
+                assert!(solver.propagate_only());
+                solver
+                    .candidates()
+                    .iter()
+                    .filter(|m| m.count_ones() > 1)
+                    .count()
+            };
+            let keys: Vec<(usize, usize)> = after
+                .iter()
+                .map(|&o| {
+                    let at = before.iter().position(|&p| p == o).expect("a permutation");
+                    (open(o, &mut solver), at)
+                })
+                .collect();
+            assert_eq!(keys.len(), before.len());
+            assert!(
+                keys.windows(2).all(|w| w[0] < w[1]),
+                "{symmetry}: not sorted by open cells, then by the order before"
+            );
+            assert!(
+                keys[0].0 < keys[keys.len() - 1].0,
+                "{symmetry}: keys all equal"
+            );
+        }
     }
 
     thread_local! {

@@ -300,15 +300,14 @@ fn the_largest_sizes_for_one_seed() {
     }
 }
 
-/// Past what propagation proves, from 36×36 up, the exact pass first looks at every
-/// pending orbit (cleared, propagated, put back) to check the likeliest removals first:
-/// the puzzle keeps one solution and its symmetry, and the seed its puzzle.
+/// Past what propagation proves at 36×36 the exact pass runs within its allowance, on
+/// the orbits it ordered by how likely they are to go (each cleared, propagated and put
+/// back first): the puzzle keeps one solution and its symmetry, and the seed its puzzle.
 #[test]
 fn a_36x36_dug_past_propagation() {
     let o = options(36, 1, Symmetry::Rot180, Some(Target::Empty(0.6)));
     let made = make(&o);
     check(&made, &o, Minimality::Sample(0));
-    assert!(!made.target_reached, "{}", made.summary());
     assert!(made.exact_checks > 0, "{}", made.summary());
     assert_eq!(make(&o).puzzle, made.puzzle);
 }
