@@ -521,7 +521,10 @@ function elapsedTicker(detail) {
 
 /**
  * The ticker of a solve or count job: the engine's search reports its guesses and
- * conflicts, and the seconds show that a long search is alive (Cancel stops it).
+ * conflicts, and the seconds show that a long search is alive (Cancel stops it). Beside
+ * the bar there is room for one count, so it shows the conflicts once the conflict-driven
+ * search runs (the measure of its work), else the guesses; the details line gives both at
+ * the end.
  */
 function searchTicker(kind) {
   let counts = '';
@@ -530,7 +533,7 @@ function searchTicker(kind) {
     stop: ticker.stop,
     onProgress(search = {}) {
       if (!job || job.kind !== kind) return;
-      counts = searchCounts(search).join(' · ');
+      counts = searchCounts(search).at(-1) ?? '';
       ticker.tell();
     },
   };
