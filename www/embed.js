@@ -9,7 +9,7 @@
 //
 // Messages, all plain objects:
 //   host -> frame  {type: 'sudoku64:call', id, method, args}
-//                  method: 'solve' | 'hint' | 'newPuzzle' | 'value' | 'setAttributes'
+//                  method: 'solve' | 'cancel' | 'hint' | 'newPuzzle' | 'value' | 'setAttributes'
 //   frame -> host  {type: 'sudoku64:reply', id, ok: true, result}
 //                  {type: 'sudoku64:reply', id, ok: false, error: {kind, message}}
 //                  {type: 'sudoku64:event', event, detail}
@@ -62,6 +62,7 @@ function post(message) {
 
 const methods = {
   solve: () => widget.solve(),
+  cancel: () => widget.cancel(),
   hint: () => widget.hint(),
   newPuzzle: (options) => widget.newPuzzle(options ?? {}),
   value: async () => {

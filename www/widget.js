@@ -8,7 +8,7 @@
 // Attributes: puzzle (any text the engine reads), size, difficulty, seed,
 // mode (play | solve | generate), theme (light | dark | auto), readonly.
 // Events (CustomEvent, on the element, not bubbling): solved, change, error.
-// Methods: solve(), hint() (in stages), applyHint(), newPuzzle(options); property: value (the one-line text).
+// Methods: solve(), cancel(), hint() (in stages), applyHint(), newPuzzle(options); property: value (the one-line text).
 //
 // Each widget has its own engine worker, state and shadow root, so widgets on one page do
 // not share anything. Styles come from a constructed stylesheet (allowed by a strict
@@ -181,6 +181,8 @@ export class SudokuWidget extends HTMLElement {
     });
     this.engine = null;
     this.job = null; // {controller} of the engine call in progress
+    this.solving = null; // the token of the solve() running: its button reads Cancel
+    this.cancelledByUser = false; // cancel() stopped the job, so the widget says so
     this.complete = false;
     this.loadPending = false;
     this.loadCount = 0;
@@ -283,7 +285,28 @@ export class SudokuWidget extends HTMLElement {
     const { game } = this;
     const revision = game.revision;
     // The givens and the player's entries, not the solver's fill: a second Solve says the same.
-    const result = await this.run('Solving…', (signal) => this.engine.solve(game.playerLine(), { size: game.size, signal }));
+    // A long search shows its seconds and conflicts, and the Solve button becomes Cancel.
+    const ticker = this.searchTicker('Solving…');
+    const token = {};
+    this.solving = token;
+    this.cancelledByUser = false;
+    this.syncSolve();
+    let result;
+    try {
+      result = await this.run('Solving…', (signal) => this.engine.solve(game.playerLine(),
+        { size: game.size, signal, onProgress: ticker.onProgress }));
+    } catch (err) {
+      if (err?.kind === 'cancelled' && this.cancelledByUser) this.say('Cancelled: the grid is as it was.');
+      throw err;
+    } finally {
+      ticker.stop();
+      // A newer solve() may have taken over (it aborted this one): its button stays Cancel.
+      if (this.solving === token) {
+        this.solving = null;
+        this.cancelledByUser = false;
+        this.syncSolve();
+      }
+    }
     if (game !== this.game || game.revision !== revision) {
       throw widgetError('changed', 'the grid changed while the engine was solving it');
     }
@@ -555,6 +578,8 @@ export class SudokuWidget extends HTMLElement {
     this.board.setGame(game);
     this.view.pencilMode = false;
     this.complete = game.isComplete();
+    // The buttons follow the mode, which may have changed since the last load.
+    this.updateChrome();
   }
 
   /** Shows an attribute problem over an empty grid, and fires `error`. */
@@ -569,6 +594,50 @@ export class SudokuWidget extends HTMLElement {
 
   // -------------------------------------------------------------------------------------
   // Engine calls, messages and events
+
+  /**
+   * Stops the engine call running (a search, a hint, a generation): its promise rejects
+   * with kind 'cancelled' and the grid stays as it was. The Solve button does this while
+   * a search runs. Does nothing when the widget is idle.
+   */
+  cancel() {
+    if (!this.job) return;
+    this.cancelledByUser = true;
+    this.job.controller.abort();
+  }
+
+  /**
+   * Beside the message of a search, the seconds it has run (so a long one shows it is
+   * alive) and one count: its conflicts once the conflict-driven search runs, else its
+   * guesses. Nothing shows for the first 150 ms, so quick answers do not flicker.
+   */
+  searchTicker(text) {
+    const started = performance.now();
+    let counts = '';
+    const tell = () => {
+      const ms = performance.now() - started;
+      if (ms < 150) return;
+      const seconds = Math.floor(ms / 1000);
+      this.sayProgress(text, [seconds ? `${seconds} s` : '', counts].filter(Boolean).join(' · '));
+    };
+    const timer = setInterval(tell, 1000);
+    return {
+      onProgress: ({ guesses = 0, conflicts = 0 } = {}) => {
+        counts = conflicts ? `${conflicts.toLocaleString('en')} conflicts`
+          : guesses ? `${guesses.toLocaleString('en')} guesses` : '';
+        tell();
+      },
+      stop: () => clearInterval(timer),
+    };
+  }
+
+  /** While a search runs, the Solve button reads Cancel and stops it. */
+  syncSolve() {
+    const button = this.ui.toolbar.querySelector('[data-action="solve"]');
+    if (!button) return;
+    button.textContent = this.solving ? 'Cancel' : 'Solve';
+    button.title = this.solving ? 'Stop the search; the grid stays as it was' : '';
+  }
 
   /**
    * Runs one engine call; a newer call aborts an older one. Engine failures (a crashed or
@@ -732,7 +801,10 @@ export class SudokuWidget extends HTMLElement {
     const quiet = (promise) => promise.catch(() => {}); // the widget shows what went wrong
     if (action === 'undo' || action === 'redo') this.undoRedo(action);
     else if (action === 'pencil') this.setPencil(!this.view.pencilMode);
-    else if (action === 'solve') quiet(this.solve());
+    else if (action === 'solve') {
+      if (this.solving) this.cancel();
+      else quiet(this.solve());
+    }
     else if (action === 'hint') quiet(this.hint());
     else if (action === 'apply') quiet(this.applyHint());
     else if (action === 'new') quiet(this.newPuzzle());
@@ -788,6 +860,7 @@ export class SudokuWidget extends HTMLElement {
       }));
     }
     toolbar.querySelector('[data-action="pencil"]')?.setAttribute('aria-pressed', String(this.view.pencilMode));
+    this.syncSolve();
     this.syncApply();
     this.updatePalette();
   }

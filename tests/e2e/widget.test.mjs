@@ -4,6 +4,7 @@
 // read back as text (the widget's `value`) and checked against the rules of Sudoku.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openPage, serve, withBrowser } from './harness.mjs';
 import { weigh } from '../../scripts/widget-size.mjs';
 import { findClashes, fromLine } from '../../www/grid.js';
@@ -207,6 +208,53 @@ test('solve() fills one widget while the other is cancelled and reloaded', async
     return { same: play.value === before, loads: window.events.filter((e) => e.detail.reason === 'load').length - loads };
   });
   assert.deepEqual(moved, { same: true, loads: 0 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a long solve shows its seconds and conflicts, and its button cancels it', async () => {
+  // A 49×49 grid with 45% of its cells blanked at random: no engine decides it in seconds.
+  const text = readFileSync(new URL('../../bench/data/blanks-49-45.txt', import.meta.url), 'utf8');
+  const puzzle = text.split('\n').find((line) => line && !line.startsWith('#'));
+  const page = await openExample();
+  await page.evaluate((p) => {
+    const play = document.getElementById('play');
+    play.setAttribute('mode', 'solve');
+    play.setAttribute('puzzle', p);
+  }, puzzle);
+  // What the widget shows: its message, its toolbar's actions, and its Solve button's label.
+  const shown = () => page.evaluate(() => {
+    const root = document.getElementById('play').shadowRoot;
+    return {
+      message: root.querySelector('.message').textContent,
+      actions: root.querySelector('.toolbar').dataset.actions,
+      solve: root.querySelector('[data-action="solve"]').textContent,
+    };
+  });
+  await page.waitForFunction((p) => document.getElementById('play').value === p, puzzle);
+  assert.equal((await shown()).actions, 'undo clear solve', 'the buttons follow the new mode');
+  await page.evaluate(() => {
+    window.solving = document.getElementById('play').solve().then(() => 'finished', (e) => e.kind);
+  });
+  // The seconds, then the count, appear beside the message while the search runs.
+  await page.waitForFunction(() => /^Solving… \d+ s · [\d,]+ (conflicts|guesses)$/
+    .test(document.getElementById('play').shadowRoot.querySelector('.message').textContent), null, { timeout: 20000 });
+  assert.equal((await shown()).solve, 'Cancel');
+  await page.evaluate(() => document.getElementById('play').shadowRoot.querySelector('[data-action="solve"]').click());
+  assert.equal(await page.evaluate(() => window.solving), 'cancelled');
+  const after = await shown();
+  assert.equal(after.message, 'Cancelled: the grid is as it was.');
+  assert.equal(after.solve, 'Solve');
+  assert.equal(await page.evaluate(() => document.getElementById('play').value), puzzle, 'nothing was filled');
+  // The widget works on: a small puzzle solves, and cancel() when idle does nothing.
+  const again = await page.evaluate(async () => {
+    const play = document.getElementById('play');
+    play.cancel();
+    play.setAttribute('puzzle', '1...............');
+    const r = await play.solve();
+    return r.status;
+  });
+  assert.equal(again, 'multiple');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
