@@ -5,23 +5,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 [ -n "${WASM_PATH:-}" ] || detect_wasm_toolchain
 
-# Code generation for the wasm build only; the native build is untouched. Measured in
-# Chromium against the native command (scripts/bench-wasm-browser.mjs), on the 9x9 solver:
-# - simd128 (every current browser has it): LLVM vectorizes the loops over nine digit words
-#   a little (about +1.5%).
-# - LLVM's loop strength reduction off: it turns indexed accesses into extra induction
-#   variables and hoisted addresses, more values live at once than V8's register allocator
-#   keeps in registers (about +3 to +5% more). It is an LLVM option, not a rustc one, so it
-#   is passed only if this rustc accepts it.
-# RUSTFLAGS or CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS set by the caller win.
-wasm_rustflags=(-C target-feature=+simd128)
-probe="$(mktemp -d)"
-if echo 'pub fn f() {}' | "${RUSTC:-rustc}" --crate-type lib --emit=obj -C llvm-args=-disable-lsr \
-     --out-dir "$probe" - >/dev/null 2>&1; then
-  wasm_rustflags+=(-C llvm-args=-disable-lsr)
-fi
-rm -rf "$probe"
-export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-${wasm_rustflags[*]}}"
+wasm_codegen_flags
 
 say "building the wasm (release, $CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS)"
 "$WASM_CARGO" build --release --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" >&2 \

@@ -58,6 +58,8 @@ fi
 
 if wants wasm; then
   say "wasm-bindgen tests in headless Chromium"
+  # The same code generation as the module the page loads.
+  wasm_codegen_flags
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=300 \
     "$WASM_CARGO" test --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --test wasm 2>&1 | tee "$LOGDIR/wasm.log"
