@@ -597,13 +597,16 @@ export class SudokuWidget extends HTMLElement {
 
   /**
    * Stops the engine call running (a search, a hint, a generation): its promise rejects
-   * with kind 'cancelled' and the grid stays as it was. The Solve button does this while
-   * a search runs. Does nothing when the widget is idle.
+   * with kind 'cancelled'. A search leaves the grid as it was; a generation leaves the
+   * empty grid it started from. The Solve button does this while a search runs. Does
+   * nothing when the widget is idle.
    */
   cancel() {
     if (!this.job) return;
     this.cancelledByUser = true;
     this.job.controller.abort();
+    // A search says so itself, naming the grid; any other call, here.
+    if (!this.solving) this.say('Cancelled.');
   }
 
   /**

@@ -212,7 +212,7 @@ test('solve() fills one widget while the other is cancelled and reloaded', async
   await page.close();
 });
 
-test('a long solve shows its seconds and conflicts, and its button cancels it', async () => {
+test('a long solve shows its seconds and conflicts, and its button cancels it; cancel() stops a generation', async () => {
   // A 49×49 grid with 45% of its cells blanked at random: no engine decides it in seconds.
   const text = readFileSync(new URL('../../bench/data/blanks-49-45.txt', import.meta.url), 'utf8');
   const puzzle = text.split('\n').find((line) => line && !line.startsWith('#'));
@@ -255,6 +255,15 @@ test('a long solve shows its seconds and conflicts, and its button cancels it', 
     return r.status;
   });
   assert.equal(again, 'multiple');
+  // cancel() stops a generation too (a 64×64 takes the better part of a second), and says so.
+  const generation = await page.evaluate(async () => {
+    const widget = document.getElementById('generate');
+    const made = widget.newPuzzle({ size: 64 }).then(() => 'finished', (e) => e.kind);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    widget.cancel();
+    return { kind: await made, message: widget.shadowRoot.querySelector('.message').textContent };
+  });
+  assert.deepEqual(generation, { kind: 'cancelled', message: 'Cancelled.' });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
