@@ -1,6 +1,7 @@
 //! The command line's implementation (native only: it needs a terminal, files and clap).
 
-use std::io::{self, BufWriter, Read, Write};
+use std::cell::Cell;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -509,6 +510,61 @@ fn search_for(slot: &mut Option<Search>, shape: Shape) -> &mut Search {
     slot.as_mut().expect("made above")
 }
 
+/// On a terminal, one line on standard error that shows a long search is alive
+/// ("line 3: 12 s, 120034 conflicts"), drawn once a second from the first second on and
+/// erased before anything else is written. Nothing when standard error is a file or a
+/// pipe, so batches and scripts see only their answers.
+struct Alive {
+    on: bool,
+    start: Cell<Instant>,
+    /// The next whole second at which to draw.
+    next: Cell<u64>,
+    drawn: Cell<bool>,
+}
+
+impl Alive {
+    fn new() -> Alive {
+        Alive {
+            on: io::stderr().is_terminal(),
+            start: Cell::new(Instant::now()),
+            next: Cell::new(1),
+            drawn: Cell::new(false),
+        }
+    }
+
+    /// A new puzzle's search begins.
+    fn restart(&self) {
+        self.start.set(Instant::now());
+        self.next.set(1);
+    }
+
+    /// Called with the search's counters as it runs (about every millisecond of work).
+    fn tick(&self, line: usize, stats: &Stats) {
+        if !self.on {
+            return;
+        }
+        let seconds = self.start.get().elapsed().as_secs();
+        if seconds < self.next.get() {
+            return;
+        }
+        self.next.set(seconds + 1);
+        let work = if stats.conflicts > 0 {
+            format!("{} conflicts", stats.conflicts)
+        } else {
+            format!("{} guesses", stats.guesses)
+        };
+        eprint!("\r\x1b[Kline {line}: {seconds} s, {work}");
+        self.drawn.set(true);
+    }
+
+    /// Erases the line, if one is drawn.
+    fn clear(&self) {
+        if self.drawn.replace(false) {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
 /// `sudoku64 solve`: whether every puzzle had a solution, and whether `--timeout`
 /// stopped some.
 fn solve(args: &SolveArgs) -> Result<Outcome, String> {
@@ -519,9 +575,14 @@ fn solve(args: &SolveArgs) -> Result<Outcome, String> {
     let mut all_ok = true;
     let mut undecided = false;
     let mut slot: Option<Search> = None;
+    let alive = Alive::new();
     for (line, puzzle) in puzzles {
         let mut in_time = args.time.start();
-        let go_on = &mut |_: &Stats| in_time();
+        alive.restart();
+        let go_on = &mut |stats: &Stats| {
+            alive.tick(line, stats);
+            in_time()
+        };
         let out_of_time = |undecided: &mut bool| {
             eprintln!("{}", args.time.undecided(&format!("line {line}")));
             *undecided = true;
@@ -543,6 +604,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, String> {
         let io_err = |e: io::Error| e.to_string();
         let (engine, stats) = if let Some(limit) = args.count {
             let answer = search.count_grid(&grid, limit, Limits::NONE, go_on);
+            alive.clear();
             if answer.decided {
                 writeln!(out, "{}", answer.count).map_err(io_err)?;
             } else {
@@ -557,6 +619,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, String> {
             let mut stopped = false;
             loop {
                 let next = search.next_solution(Limits::NONE, go_on);
+                alive.clear();
                 if next != Next::Solution {
                     stopped = next == Next::Stopped;
                     break;
@@ -587,6 +650,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, String> {
                 decided,
                 ..
             } = search.count_grid(&grid, 2, Limits::NONE, go_on);
+            alive.clear();
             match (first, second) {
                 _ if !decided => {
                     out.flush().map_err(io_err)?;

@@ -749,3 +749,63 @@ fn bench_large_switches_techniques_on_and_off_by_name() {
         "{err}"
     );
 }
+
+/// A grid no engine decides in seconds: a 49×49 with 45% of its cells blanked at random.
+fn undecidable_grid(name: &str) -> PathBuf {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/data/blanks-49-45.txt"),
+    )
+    .unwrap();
+    let line = text
+        .lines()
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap();
+    temp_file(name, line)
+}
+
+/// At a terminal, a long search shows on standard error that it is alive (its seconds
+/// and conflicts, redrawn in place) and erases that line before its verdict. `script`
+/// (util-linux) gives the command a terminal; the test says so and stops where it is
+/// missing.
+#[test]
+fn a_long_search_at_a_terminal_shows_its_seconds_then_erases_them() {
+    let path = undecidable_grid("undecidable-terminal.txt");
+    let command = format!(
+        "{} solve --count 2 --timeout 3 {}",
+        env!("CARGO_BIN_EXE_sudoku64"),
+        path.display()
+    );
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+    else {
+        eprintln!("no `script` command to give the test a terminal: not checked");
+        return;
+    };
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("\r\x1b[Kline 1: 1 s, "), "{screen:?}");
+    assert!(
+        screen.contains("\r\x1b[Kline 1: undecided after 3 s"),
+        "the line is erased before the verdict: {screen:?}"
+    );
+}
+
+/// Standard error that is not a terminal (a file, a pipe) gets the verdict alone.
+#[test]
+fn a_long_search_into_a_pipe_writes_no_progress() {
+    let path = undecidable_grid("undecidable-pipe.txt");
+    let out = run(
+        &[
+            "solve",
+            "--count",
+            "2",
+            "--timeout",
+            "1.5",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(stderr(&out), "line 1: undecided after 1.5 s\n");
+    assert_eq!(out.status.code(), Some(4));
+}
