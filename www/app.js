@@ -15,7 +15,7 @@ import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
 import {
-  Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason,
+  Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
 import { TECHNIQUES } from './techniques.js';
 import { attachGestures } from './gestures.js';
@@ -493,14 +493,6 @@ function statsText(stats) {
 /** A time in milliseconds for people: "4.2 ms", "180 ms", "2.31 s". */
 function duration(ms) {
   return ms < 1000 ? `${Math.max(0, ms).toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
-
-/** A search's guesses and conflicts in words, leaving out those it has none of. */
-function searchCounts({ guesses = 0, conflicts = 0 }) {
-  return [
-    guesses ? `${guesses.toLocaleString('en')} guesses` : '',
-    conflicts ? `${conflicts.toLocaleString('en')} conflicts` : '',
-  ].filter(Boolean);
 }
 
 /**

@@ -210,6 +210,18 @@ export function differences(a, b) {
 }
 
 /**
+ * A search's guesses and conflicts in words, leaving out those it has none of:
+ * ["1,146 guesses", "21,562 conflicts"]. The last is the one count a progress line has
+ * room for (the conflict-driven search's work, once it runs).
+ */
+export function searchCounts({ guesses = 0, conflicts = 0 } = {}) {
+  return [
+    guesses ? `${guesses.toLocaleString('en')} guesses` : '',
+    conflicts ? `${conflicts.toLocaleString('en')} conflicts` : '',
+  ].filter(Boolean);
+}
+
+/**
  * What the engine's answer to Solve means for `game` (which it changes): the solution is
  * filled in for 'unique' and 'multiple', with the cells where two solutions differ.
  * Returns {status, filled (the command or null), marked, errors, message, tone}, and for

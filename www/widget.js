@@ -14,7 +14,7 @@
 // not share anything. Styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
+import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
@@ -625,9 +625,8 @@ export class SudokuWidget extends HTMLElement {
     };
     const timer = setInterval(tell, 1000);
     return {
-      onProgress: ({ guesses = 0, conflicts = 0 } = {}) => {
-        counts = conflicts ? `${conflicts.toLocaleString('en')} conflicts`
-          : guesses ? `${guesses.toLocaleString('en')} guesses` : '';
+      onProgress: (search) => {
+        counts = searchCounts(search).at(-1) ?? '';
         tell();
       },
       stop: () => clearInterval(timer),
