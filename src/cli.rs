@@ -277,8 +277,8 @@ enum BenchCommand {
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
-        /// blockers, probing, fewest-first, locked, lifting, stable-phases (phase saving in
-        /// both restart modes, not only the stable one).
+        /// blockers, probing, fewest-first, locked, lifting, shrink, stable-phases (phase
+        /// saving in both restart modes, not only the stable one).
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
         /// Conflict-driven techniques to switch on, by the same names as --without, and
@@ -1047,10 +1047,11 @@ fn technique<'a>(config: &'a mut cdcl::Config, name: &str) -> Result<&'a mut boo
         "lifting" => &mut config.lifting,
         "stable-phases" => &mut config.stable_phases,
         "bump-reasons" => &mut config.bump_reasons,
+        "shrink" => &mut config.shrink,
         other => {
             return Err(format!(
                 "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, \
-                 probing, fewest-first, locked, lifting, stable-phases or bump-reasons"
+                 probing, fewest-first, locked, lifting, stable-phases, bump-reasons or shrink"
             ));
         }
     })
