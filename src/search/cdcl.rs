@@ -269,6 +269,9 @@ pub struct Cdcl {
     shape: Shape,
     geo: &'static Geometry,
     n: usize,
+    /// ⌊2⁴⁰ / n⌋ + 1: `(x * reciprocal) >> 40` is `x / n` for every variable `x`
+    /// (below 2¹⁸ = 64 × 64², and the error stays under 2⁻²² < 1 / n).
+    reciprocal: u64,
     k: usize,
     /// Bits 0, k, 2k, ...: one column of a box, in the box's place bits.
     column_mask: u64,
@@ -340,6 +343,7 @@ pub struct Cdcl {
     /// Shrinking: variables of the level being shrunk, marked with the current round.
     shrink_mark: Vec<u32>,
     shrink_round: u32,
+    shrink_buffer: Vec<Lit>,
     /// The solution of the last `Solution`.
     solution: Vec<u8>,
 }
@@ -360,6 +364,7 @@ impl Cdcl {
             shape,
             geo: shape.geometry(),
             n,
+            reciprocal: (1u64 << 40) / n as u64 + 1,
             k: shape.box_side(),
             column_mask: (0..shape.box_side()).fold(0, |m, i| m | 1u64 << (i * shape.box_side())),
             cells,
@@ -409,6 +414,7 @@ impl Cdcl {
             lift_round: 0,
             shrink_mark: vec![0; vars],
             shrink_round: 0,
+            shrink_buffer: Vec::new(),
             solution: vec![0; cells],
         }
     }
@@ -674,9 +680,13 @@ impl Cdcl {
         Var((cell * self.n + symbol) as u32)
     }
 
+    /// The cell and symbol of a variable, dividing by a multiplication (a division by
+    /// the size, unknown at compile time, took a tenth of the time per contradiction).
     #[inline]
     fn cell_of(&self, v: Var) -> (usize, usize) {
-        (v.0 as usize / self.n, v.0 as usize % self.n)
+        debug_assert!(v.0 < 1 << 18);
+        let cell = ((v.0 as u64 * self.reciprocal) >> 40) as usize;
+        (cell, v.0 as usize - cell * self.n)
     }
 
     #[inline]
@@ -725,7 +735,7 @@ impl Cdcl {
         for i in (keep..self.trail.len()).rev() {
             let lit = self.trail[i];
             let v = lit.var();
-            let (cell, s) = (v.0 as usize / n, v.0 as usize % n);
+            let (cell, s) = self.cell_of(v);
             if lit.is_denial() {
                 self.cand[cell] |= 1u64 << s;
                 let units = self.geo.units_of(cell);
@@ -758,7 +768,7 @@ impl Cdcl {
             let lit = self.trail[self.qhead];
             self.qhead += 1;
             let v = lit.var();
-            let (cell, s) = (v.0 as usize / n, v.0 as usize % n);
+            let (cell, s) = self.cell_of(v);
             let bit = 1u64 << s;
             if lit.is_denial() {
                 self.stats.work += 4;
@@ -986,7 +996,7 @@ impl Cdcl {
     /// Into `self.scratch`: the variables whose values forced `var` (all assigned before it).
     fn antecedents(&mut self, v: Var) {
         let n = self.n;
-        let (cell, s) = (v.0 as usize / n, v.0 as usize % n);
+        let (cell, s) = self.cell_of(v);
         self.scratch.clear();
         match self.reason[v.0 as usize] {
             Reason::None => {}
@@ -1005,7 +1015,8 @@ impl Cdcl {
             }
             Reason::Locked(from, to) => {
                 for &q in self.geo.unit(from as usize) {
-                    if !self.geo.units_of(q as usize).contains(&to) {
+                    let [a, b, c] = self.geo.units_of(q as usize);
+                    if a != to && b != to && c != to {
                         self.scratch.push(Var((q as usize * n + s) as u32));
                     }
                 }
@@ -1301,20 +1312,29 @@ impl Cdcl {
         true
     }
 
-    /// Replaces the literals of each lower guess level by the one literal of that level
-    /// they all follow from, where the other antecedents met on the way are in the
-    /// clause already (or facts): the clause keeps its levels and loses literals (all-UIP
-    /// shrinking, Fleury and Biere 2020). Levels are taken deepest first, so a level's
-    /// walk may rest on literals of lower levels that are replaced later, by literals
-    /// that imply them. The literals of `learnt[1..]` are marked `seen` on entry and on
-    /// exit.
+    /// Shortens a learned clause, one lower guess level at a time, deepest first:
+    /// - the level's literals give way to the one literal of that level they all follow
+    ///   from, when the antecedents of lower levels met on the way back to it are in the
+    ///   clause already (all-UIP shrinking, Fleury and Biere 2020);
+    /// - else, literals forced by one and the same literal (a placement's denials in its
+    ///   peers, or in its own cell) give way to that literal.
+    ///
+    /// Each step resolves on reasons, so the clause still follows from the rules and the
+    /// clauses; it keeps its levels (its LBD) and loses literals. A level's walk may rest
+    /// on literals of lower levels that give way later, to literals that imply them. The
+    /// literals of `learnt[1..]` are marked `seen` on entry and on exit.
     fn shrink(&mut self, learnt: &mut Vec<Lit>) {
         if learnt.len() < 3 {
             return;
         }
-        let mut rest: Vec<Lit> = learnt[1..].to_vec();
-        rest.sort_unstable_by_key(|l| std::cmp::Reverse(self.level[l.var().0 as usize]));
-        let mut out: Vec<Lit> = Vec::with_capacity(rest.len());
+        let mut rest = std::mem::take(&mut self.shrink_buffer);
+        rest.clear();
+        rest.extend_from_slice(&learnt[1..]);
+        rest.sort_unstable_by_key(|&l| {
+            let forcer = self.forced_by(l).map_or(u32::MAX, |x| x.0);
+            (std::cmp::Reverse(self.level[l.var().0 as usize]), forcer)
+        });
+        learnt.truncate(1);
         let mut i = 0;
         while i < rest.len() {
             let level = self.level[rest[i].var().0 as usize];
@@ -1322,24 +1342,49 @@ impl Cdcl {
             while j < rest.len() && self.level[rest[j].var().0 as usize] == level {
                 j += 1;
             }
-            match (j - i > 1)
-                .then(|| self.level_uip(&rest[i..j], level))
-                .flatten()
-            {
-                Some(uip) => {
-                    for lit in &rest[i..j] {
-                        self.seen[lit.var().0 as usize] = 0;
+            if j - i == 1 {
+                learnt.push(rest[i]);
+            } else if let Some(uip) = self.level_uip(&rest[i..j], level) {
+                self.give_way(&rest[i..j], uip, learnt);
+            } else {
+                let mut a = i;
+                while a < j {
+                    let forcer = self.forced_by(rest[a]);
+                    let mut b = a + 1;
+                    while b < j && forcer.is_some() && self.forced_by(rest[b]) == forcer {
+                        b += 1;
                     }
-                    self.seen[uip.0 as usize] = 1;
-                    out.push(self.false_lit(uip));
-                    self.stats.work += 1;
+                    match forcer {
+                        Some(x) if b - a > 1 && self.seen[x.0 as usize] == 0 => {
+                            self.give_way(&rest[a..b], x, learnt)
+                        }
+                        _ => learnt.extend_from_slice(&rest[a..b]),
+                    }
+                    a = b;
                 }
-                None => out.extend_from_slice(&rest[i..j]),
             }
             i = j;
         }
-        learnt.truncate(1);
-        learnt.extend(out);
+        self.shrink_buffer = rest;
+    }
+
+    /// The literal that alone forced this literal's variable, if one did.
+    #[inline]
+    fn forced_by(&self, lit: Lit) -> Option<Var> {
+        match self.reason[lit.var().0 as usize] {
+            Reason::Var(x) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// Puts `by` in the clause in place of `lits`, which it implies.
+    fn give_way(&mut self, lits: &[Lit], by: Var, learnt: &mut Vec<Lit>) {
+        for lit in lits {
+            self.seen[lit.var().0 as usize] = 0;
+        }
+        self.seen[by.0 as usize] = 1;
+        learnt.push(self.false_lit(by));
+        self.stats.work += 1;
     }
 
     /// The variable of `level` that every literal of `lits` (all of that level) follows
@@ -1925,6 +1970,19 @@ mod tests {
             found.push(cdcl.solution());
         }
         found
+    }
+
+    #[test]
+    fn cell_of_divides_exactly_at_every_size() {
+        for k in 1..=8 {
+            let shape = Shape::from_size(k * k).unwrap();
+            let cdcl = Cdcl::new(shape);
+            let n = shape.size();
+            for v in 0..(shape.cells() * n) as u32 {
+                let v = Var(v);
+                assert_eq!(cdcl.cell_of(v), (v.0 as usize / n, v.0 as usize % n));
+            }
+        }
     }
 
     #[test]
