@@ -277,13 +277,12 @@ enum BenchCommand {
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
-        /// blockers, probing, fewest-first, locked, lifting, shrink, stable-phases (phase
+        /// blockers, probing, fewest-first, locked, lifting, shrink, bump-reasons (bump
+        /// the placements that forced a learned clause's denials), stable-phases (phase
         /// saving in both restart modes, not only the stable one).
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
-        /// Conflict-driven techniques to switch on, by the same names as --without, and
-        /// these, off by default: bump-reasons (bump the variables in the reasons of a
-        /// learned clause's literals).
+        /// Conflict-driven techniques to switch on, by the same names as --without.
         #[arg(long, value_delimiter = ',')]
         with: Vec<String>,
         /// Conflict-driven restarts: alternate, glucose, luby or never.

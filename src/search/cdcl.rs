@@ -198,11 +198,9 @@ pub struct Config {
     pub decay: f64,
     /// Start with activities that favour cells with few candidates.
     pub fewest_candidates_first: bool,
-    /// After each analysis, also bump the variables in the reasons of the learned
-    /// clause's literals (one step deep, at most ten per literal of the clause). Off: its
-    /// effect swings by set (see BENCHMARKS.md): random-blank 36×36 at 60% need half the
-    /// contradictions, minimal 25×25 about as many at a higher cost each, and the three
-    /// 49×49 at 60% decided in 30 s without it are not decided with it.
+    /// After each analysis, also bump the placements that forced the learned clause's
+    /// denials. Random-blank grids at 60% need a quarter of the contradictions with it,
+    /// minimal 25×25 about 5% fewer (see BENCHMARKS.md).
     pub bump_reasons: bool,
     /// Shrink learned clauses: the literals of one guess level are replaced by the one
     /// literal of that level they all follow from (its unique implication point), when
@@ -226,7 +224,7 @@ impl Default for Config {
             lifting: true,
             decay: 0.95,
             fewest_candidates_first: true,
-            bump_reasons: false,
+            bump_reasons: true,
             shrink: true,
         }
     }
@@ -1207,32 +1205,27 @@ impl Cdcl {
         self.clause_inc /= 0.999;
     }
 
-    /// Bumps the variables that forced the learned clause's literals (their reasons, one
-    /// step deep), as CaDiCaL does: they took part in the contradiction as much as the
-    /// clause's own. Stops at ten per literal of the clause: the reasons of the native
-    /// rules are wide (a cell's other candidates, a unit's other places), and bumping all
-    /// of them would drown the signal. The literals of `learnt[1..]` are marked `seen`
-    /// on entry.
+    /// Bumps the literals that alone forced the learned clause's literals: for a denial,
+    /// the placement that made it (in a peer, or another symbol in its own cell). They
+    /// took part in the contradiction as much as the clause's own literals (CaDiCaL
+    /// bumps reasons' literals the same way). The wider reasons of the native rules (a
+    /// cell's other candidates, a unit's other places) and of clauses are left out:
+    /// bumping them too took as many contradictions on minimal 25×25 and twice as many
+    /// on random-blank grids, at more cost each. The literals of `learnt[1..]` are
+    /// marked `seen` on entry.
     fn bump_reasons(&mut self, learnt: &[Lit]) {
         const MARK: u8 = 4;
-        let limit = 10 * learnt.len();
         let mut marked = std::mem::take(&mut self.analyze_stack);
         marked.clear();
         // The first literal's reasons lie on the contradiction's level, where the
         // analysis bumped them already.
-        'outer: for &lit in &learnt[1..] {
-            self.antecedents(lit.var());
-            for i in 0..self.scratch.len() {
-                let x = self.scratch[i];
+        for &lit in &learnt[1..] {
+            if let Reason::Var(x) = self.reason[lit.var().0 as usize] {
                 let xi = x.0 as usize;
-                if self.seen[xi] != 0 || self.level[xi] == 0 {
-                    continue;
+                if self.seen[xi] == 0 && self.level[xi] != 0 {
+                    self.seen[xi] = MARK;
+                    marked.push(x);
                 }
-                if marked.len() >= limit {
-                    break 'outer;
-                }
-                self.seen[xi] = MARK;
-                marked.push(x);
             }
         }
         for &x in &marked {
@@ -2065,7 +2058,7 @@ mod tests {
                 ..Config::default()
             },
             Config {
-                bump_reasons: true,
+                bump_reasons: false,
                 ..Config::default()
             },
             Config {
