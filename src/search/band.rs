@@ -30,11 +30,20 @@
 //! of them blindly. It was 20-30% slower on hard puzzles (and the board, copied at every
 //! branch, grows by 108 bytes).
 //!
+//! In the wasm build (with `simd128`), the loops over a band's nine digit words (naked
+//! singles, the singles at a round's end, claiming along columns for all digits, the
+//! digits of a cell) run on vectors of four words, in the submodule `simd`: V8 spilled
+//! the scalar versions' many live values (see its docs). Every other target runs the
+//! scalar loops here.
+//!
 //! The design follows the ideas of the JCZ solver family and tdoku's band-oriented
 //! layout; the tables and code are this crate's own.
 
 use super::stats::Stats;
 use crate::grid::{Grid, Shape};
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd;
 
 /// The outcome of [`count_up_to`]: how many solutions (up to the limit) and the first two.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -332,7 +341,9 @@ fn ones(x: u32) -> u32 {
 
 /// For the columns where a digit can go in one band only (9 bits): in each box with
 /// such a column, that column alone (the box's digit must be in it); boxes without one
-/// keep all three. All three rows of the band.
+/// keep all three. All three rows of the band. (The wasm build computes it instead, in
+/// `band/simd.rs`.)
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 const CLAIM_COLUMNS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
@@ -514,7 +525,11 @@ impl Board {
     #[inline]
     fn take_from_other_digits(&mut self, i: usize, b: usize, x: u32) {
         // Branch-free: clear from all nine, then give word i its cells back.
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let hit = simd::take(self.band_mut(b), x);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         let mut hit = 0u32;
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         for (d, word) in self.cand[9 * b..9 * b + 9].iter_mut().enumerate() {
             hit |= ((*word & x != 0) as u32) << d;
             *word &= !x;
@@ -582,12 +597,17 @@ impl Board {
                 continue;
             }
             let open = self.unsolved[b];
-            let words = &self.cand[9 * b..9 * b + 9];
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &a in words {
-                twice |= once & a;
-                once |= a;
-            }
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            let (once, twice) = simd::once_twice(self.band(b));
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            let (once, twice) = {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &a in &self.cand[9 * b..9 * b + 9] {
+                    twice |= once & a;
+                    once |= a;
+                }
+                (once, twice)
+            };
             // A cell without a digit, open or fixed (a fixed cell whose digit a
             // restriction took away).
             if once != ALL {
@@ -598,6 +618,12 @@ impl Board {
                 let x = singles & singles.wrapping_neg();
                 singles ^= x;
                 // An earlier single may have taken this cell's last digit.
+                #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+                let d = match simd::holders(self.band(b), x) {
+                    0 => return None,
+                    held => held.trailing_zeros() as usize,
+                };
+                #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
                 let d = (0..9).find(|&d| self.cand[9 * b + d] & x != 0)?;
                 self.fix(9 * b + d, b, x);
                 fixed = true;
@@ -639,6 +665,15 @@ impl Board {
                         continue;
                     }
                     singles.cells[b] = 0;
+                    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+                    {
+                        let of_word = (&mut singles.of_word[9 * b..9 * b + 9])
+                            .try_into()
+                            .expect("a band has nine words");
+                        self.dirty |=
+                            simd::drop_singles(self.band_mut(b), of_word, cells) << (9 * b);
+                    }
+                    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
                     for i in 9 * b..9 * b + 9 {
                         self.restrict(i, !(cells & !singles.of_word[i]));
                         singles.of_word[i] = 0;
@@ -667,19 +702,30 @@ impl Board {
     /// places in one band only, the digit's box in that band must use that column. With
     /// one place in the column, this is a hidden single by column.
     fn claim_columns(&mut self) -> bool {
-        for d in 0..9 {
-            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            let cols = w.map(|a| (a | a >> 9 | a >> 18) & ROW);
-            if cols[0] | cols[1] | cols[2] != ROW {
-                return false;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return match simd::claim_columns(&mut self.cand) {
+            None => false,
+            Some(changed) => {
+                self.dirty |= changed;
+                true
             }
-            let twice = cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
-            for (b, cols) in cols.into_iter().enumerate() {
-                // Boxes without such a column keep all three (so 0 keeps all).
-                self.restrict(9 * b + d, CLAIM_COLUMNS[(cols & !twice) as usize]);
+        };
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            for d in 0..9 {
+                let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+                let cols = w.map(|a| (a | a >> 9 | a >> 18) & ROW);
+                if cols[0] | cols[1] | cols[2] != ROW {
+                    return false;
+                }
+                let twice = cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
+                for (b, cols) in cols.into_iter().enumerate() {
+                    // Boxes without such a column keep all three (so 0 keeps all).
+                    self.restrict(9 * b + d, CLAIM_COLUMNS[(cols & !twice) as usize]);
+                }
             }
+            true
         }
-        true
     }
 
     fn is_solved(&self) -> bool {
@@ -749,9 +795,29 @@ impl Board {
 
     /// The digits (bit `d`) still possible in cell `x` of band `b`.
     fn digits(&self, b: usize, x: u32) -> u32 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return simd::holders(self.band(b), x);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         (0..9)
             .filter(|&d| self.cand[9 * b + d] & x != 0)
             .fold(0, |m, d| m | 1 << d)
+    }
+
+    /// Band `b`'s nine words.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn band(&self, b: usize) -> &[u32; 9] {
+        (&self.cand[9 * b..9 * b + 9])
+            .try_into()
+            .expect("a band has nine words")
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn band_mut(&mut self, b: usize) -> &mut [u32; 9] {
+        (&mut self.cand[9 * b..9 * b + 9])
+            .try_into()
+            .expect("a band has nine words")
     }
 
     /// The solved grid's cells, row-major.

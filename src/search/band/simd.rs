@@ -1,0 +1,193 @@
+//! The band solver's loops over a band's nine digit words, in wasm `simd128`: the wasm
+//! build enables it (`wasm_codegen_flags` in `scripts/lib.sh`), every other target keeps
+//! the scalar loops in `band.rs`. Each function here does what the scalar code at its
+//! caller does, on two vectors of four words and the ninth word alone.
+//!
+//! Why by hand: V8's register allocator spilled in the search function, where LLVM kept a
+//! band's nine words in nine scalar locals (the naked singles' counts, the branch cell's
+//! candidate counts) and turned the dirty marks of vectorised loops into eight lane
+//! extractions and selects. Here the words stay in vector registers and the marks come
+//! from one `bitmask` per vector.
+//!
+//! Every word is below 2^27 (the board's invariant), which [`nonzero`] relies on.
+
+use core::arch::wasm32::*;
+
+/// A band's nine words: words 0..4 and 4..8 as vectors, word 8 alone.
+type Nine = (v128, v128, u32);
+
+#[inline(always)]
+fn load(w: &[u32; 9]) -> Nine {
+    (
+        u32x4(w[0], w[1], w[2], w[3]),
+        u32x4(w[4], w[5], w[6], w[7]),
+        w[8],
+    )
+}
+
+#[inline(always)]
+fn store(w: &mut [u32; 9], (lo, hi, last): Nine) {
+    *w = [
+        u32x4_extract_lane::<0>(lo),
+        u32x4_extract_lane::<1>(lo),
+        u32x4_extract_lane::<2>(lo),
+        u32x4_extract_lane::<3>(lo),
+        u32x4_extract_lane::<0>(hi),
+        u32x4_extract_lane::<1>(hi),
+        u32x4_extract_lane::<2>(hi),
+        u32x4_extract_lane::<3>(hi),
+        last,
+    ];
+}
+
+/// Bit `k` set for each lane `k` that is not zero, for lanes below 2^31.
+#[inline(always)]
+fn nonzero(v: v128) -> u32 {
+    // Adding 2^31 - 1 sets the top bit exactly when the lane was not zero.
+    u32::from(i32x4_bitmask(i32x4_add(v, u32x4_splat(0x7fff_ffff))))
+}
+
+/// Bit `d` set for each word `d` that is not zero.
+#[inline(always)]
+fn nonzero9((lo, hi, last): Nine) -> u32 {
+    nonzero(lo) | nonzero(hi) << 4 | u32::from(last != 0) << 8
+}
+
+/// The cells held by at least one word, and by at least two.
+#[inline]
+pub(super) fn once_twice(w: &[u32; 9]) -> (u32, u32) {
+    let (lo, hi, last) = load(w);
+    let (once, twice) = (v128_or(lo, hi), v128_and(lo, hi));
+    // Lanes 2 and 3 onto 0 and 1, then lane 1 onto 0: a cell is held twice if either
+    // half holds it twice, or both once.
+    let (o, t) = (
+        i32x4_shuffle::<2, 3, 2, 3>(once, once),
+        i32x4_shuffle::<2, 3, 2, 3>(twice, twice),
+    );
+    let (once, twice) = (
+        v128_or(once, o),
+        v128_or(v128_or(twice, t), v128_and(once, o)),
+    );
+    let (o, t) = (
+        i32x4_shuffle::<1, 1, 1, 1>(once, once),
+        i32x4_shuffle::<1, 1, 1, 1>(twice, twice),
+    );
+    let (once, twice) = (
+        v128_or(once, o),
+        v128_or(v128_or(twice, t), v128_and(once, o)),
+    );
+    let (once, twice) = (
+        u32x4_extract_lane::<0>(once),
+        u32x4_extract_lane::<0>(twice),
+    );
+    (once | last, twice | once & last)
+}
+
+/// Bit `d` set for each word `d` that holds any of the cells `x`.
+#[inline]
+pub(super) fn holders(w: &[u32; 9], x: u32) -> u32 {
+    let (lo, hi, last) = load(w);
+    let x4 = u32x4_splat(x);
+    nonzero9((v128_and(lo, x4), v128_and(hi, x4), last & x))
+}
+
+/// Takes the cells `x` from all nine words; returns the words that held any of them
+/// (bit `d`).
+#[inline]
+pub(super) fn take(w: &mut [u32; 9], x: u32) -> u32 {
+    let (lo, hi, last) = load(w);
+    let x4 = u32x4_splat(x);
+    store(w, (v128_andnot(lo, x4), v128_andnot(hi, x4), last & !x));
+    nonzero9((v128_and(lo, x4), v128_and(hi, x4), last & x))
+}
+
+/// The round's end for one band: each word loses the `cells` fixed in the round, but
+/// those fixed to its own digit (`of_word`, which is left empty). Returns the words that
+/// changed (bit `d`).
+#[inline]
+pub(super) fn drop_singles(w: &mut [u32; 9], of_word: &mut [u32; 9], cells: u32) -> u32 {
+    let (lo, hi, last) = load(w);
+    let (own_lo, own_hi, own_last) = load(of_word);
+    let c4 = u32x4_splat(cells);
+    // What each word loses.
+    let lose = (
+        v128_and(lo, v128_andnot(c4, own_lo)),
+        v128_and(hi, v128_andnot(c4, own_hi)),
+        last & cells & !own_last,
+    );
+    store(
+        w,
+        (v128_xor(lo, lose.0), v128_xor(hi, lose.1), last ^ lose.2),
+    );
+    *of_word = [0; 9];
+    nonzero9(lose)
+}
+
+/// Four words of `cand` from word `i` on.
+#[inline(always)]
+fn load4(cand: &[u32; 27], i: usize) -> v128 {
+    u32x4(cand[i], cand[i + 1], cand[i + 2], cand[i + 3])
+}
+
+#[inline(always)]
+fn store4(cand: &mut [u32; 27], i: usize, v: v128) {
+    cand[i] = u32x4_extract_lane::<0>(v);
+    cand[i + 1] = u32x4_extract_lane::<1>(v);
+    cand[i + 2] = u32x4_extract_lane::<2>(v);
+    cand[i + 3] = u32x4_extract_lane::<3>(v);
+}
+
+/// Locked candidates along columns between bands, for all nine digits at once (see
+/// `Board::claim_columns`): four digits a lane each, for digits 0..4, 4..8 and 5..9 (the
+/// last two overlap, so that no digit is left to scalar code; the overlap computes the
+/// same words twice from the same loads). `None` if a digit has a column with no place
+/// in any band, else the changed words as dirty bits (bit `9 * band + digit`).
+#[inline]
+pub(super) fn claim_columns(cand: &mut [u32; 27]) -> Option<u32> {
+    const FIRST: [usize; 3] = [0, 4, 5];
+    let row = u32x4_splat(0x1ff);
+    let words = FIRST.map(|d| [0, 9, 18].map(|b| load4(cand, b + d)));
+    let mut changed = 0;
+    let mut new = [[u32x4_splat(0); 3]; 3];
+    for (g, &d) in FIRST.iter().enumerate() {
+        // The columns of each band where the digit can go.
+        let cols =
+            words[g].map(|a| v128_and(v128_or(v128_or(a, u32x4_shr(a, 9)), u32x4_shr(a, 18)), row));
+        let all = v128_or(v128_or(cols[0], cols[1]), cols[2]);
+        if !u32x4_all_true(u32x4_eq(all, row)) {
+            return None;
+        }
+        let twice = v128_or(
+            v128_or(v128_and(cols[0], cols[1]), v128_and(cols[0], cols[2])),
+            v128_and(cols[1], cols[2]),
+        );
+        for b in 0..3 {
+            let keep = claim_keep(v128_andnot(cols[b], twice));
+            let a = words[g][b];
+            changed |= nonzero(v128_andnot(a, keep)) << (9 * b + d);
+            new[g][b] = v128_and(a, keep);
+        }
+    }
+    for (g, &d) in FIRST.iter().enumerate() {
+        for b in 0..3 {
+            store4(cand, 9 * b + d, new[g][b]);
+        }
+    }
+    Some(changed)
+}
+
+/// `CLAIM_COLUMNS` in arithmetic, per lane: for the columns `s` (9 bits) where a digit
+/// can go in one band only, each box's such columns, or all three where it has none; in
+/// all three rows of a band.
+#[inline(always)]
+fn claim_keep(s: v128) -> v128 {
+    let boxes = u32x4_splat(0o111);
+    // Bit 3j set for a box j with such a column, then for one without.
+    let some = v128_and(v128_or(v128_or(s, u32x4_shr(s, 1)), u32x4_shr(s, 2)), boxes);
+    let none = v128_xor(some, boxes);
+    let keep = v128_or(
+        v128_or(s, none),
+        v128_or(i32x4_shl(none, 1), i32x4_shl(none, 2)),
+    );
+    v128_or(v128_or(keep, i32x4_shl(keep, 9)), i32x4_shl(keep, 18))
+}
