@@ -32,9 +32,9 @@
 //!
 //! In the wasm build (with `simd128`), the loops over a band's nine digit words (naked
 //! singles, the singles at a round's end, claiming along columns for all digits, the
-//! digits of a cell) run on vectors of four words, in the submodule `simd`: V8 spilled
-//! the scalar versions' many live values (see its docs). Every other target runs the
-//! scalar loops here.
+//! digits of a cell) and the placing of the givens run on vectors of four words, in the
+//! submodule `simd`: V8 spilled the scalar versions' many live values (see its docs).
+//! Every other target runs the scalar loops here.
 //!
 //! The design follows the ideas of the JCZ solver family and tdoku's band-oriented
 //! layout; the tables and code are this crate's own.
@@ -310,7 +310,8 @@ const ONES: [u8; 512] = {
     t
 };
 
-/// For the boxes of a band (3 bits), their cells.
+/// For the boxes of a band (3 bits), their cells. (The wasm build computes it instead.)
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 const BOX_CELLS: [u32; 8] = {
     let mut t = [0u32; 8];
     let mut s = 0;
@@ -446,52 +447,69 @@ impl Board {
     /// All givens at once, without a branch per cell: the cells of each digit's givens
     /// are gathered into words first, and each word then loses its givens' rows, boxes
     /// and columns in a few operations. The same board as placing the givens one by one
-    /// with [`Board::assign`], which took a tenth of the time of a 17-clue puzzle.
+    /// with [`Board::assign`], which took a tenth of the time of a 17-clue puzzle. The wasm
+    /// build gathers the words with vector comparisons and places all digits' givens four
+    /// digits at a time (`simd::by_symbol`, `simd::place_givens`).
     fn from_grid(grid: &Grid) -> Option<Board> {
         let cells: &[u8; 81] = grid.cells().try_into().ok()?;
         // given[9 * b + d]: the cells of band b that give digit d + 1.
         let mut given = [0u32; 27];
         let mut board = Board::empty();
         for b in 0..3 {
-            // By symbol (0 for the empty cells), in four sets taken in turn, so that
-            // a run of empty cells does not wait on one accumulator.
-            let mut by_symbol = [[0u32; 10]; 4];
-            for (bit, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
-                by_symbol[bit % 4][v as usize] |= 1 << bit;
-            }
-            let of = |v: usize| by_symbol.iter().fold(0, |m, set| m | set[v]);
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            let of = {
+                let band = cells[27 * b..27 * b + 27].try_into();
+                let by_symbol = simd::by_symbol(band.expect("a band has 27 cells"));
+                move |v: usize| by_symbol[v]
+            };
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            let of = {
+                // By symbol (0 for the empty cells), in four sets taken in turn, so that
+                // a run of empty cells does not wait on one accumulator.
+                let mut by_symbol = [[0u32; 10]; 4];
+                for (bit, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
+                    by_symbol[bit % 4][v as usize] |= 1 << bit;
+                }
+                move |v: usize| by_symbol.iter().fold(0, |m, set| m | set[v])
+            };
             board.unsolved[b] = of(0);
             for d in 0..9 {
                 given[9 * b + d] = of(d + 1);
             }
         }
-        let mut clash = 0;
-        for d in 0..9 {
-            let cols = [0, 1, 2].map(|b| {
-                let w = given[9 * b + d];
-                (w | w >> 9 | w >> 18) & ROW
-            });
-            // Two givens of the digit in one column, in two bands (within a band, the
-            // box check below finds them).
-            clash |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
-            let cols = cols[0] | cols[1] | cols[2];
-            let in_cols = cols | cols << 9 | cols << 18;
-            for b in 0..3 {
-                let w = given[9 * b + d];
-                let rows = [w & ROW, w >> 9 & ROW, w >> 18];
-                let boxes = rows.map(|r| MINIROWS[r as usize] as u32);
-                // Two givens in a row, or two rows in one box.
-                clash |= rows.iter().fold(0, |m, r| m | r & r.wrapping_sub(1));
-                clash |= boxes[0] & boxes[1] | boxes[0] & boxes[2] | boxes[1] & boxes[2];
-                let in_rows = rows
-                    .iter()
-                    .enumerate()
-                    .fold(0, |m, (r, &row)| m | ((row != 0) as u32 * ROW) << (9 * r));
-                let in_boxes = BOX_CELLS[(boxes[0] | boxes[1] | boxes[2]) as usize];
-                board.cand[9 * b + d] = board.unsolved[b] & !(in_rows | in_boxes | in_cols) | w;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let placed = simd::place_givens(&given, &board.unsolved, &mut board.cand);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        let placed = {
+            let mut clash = 0;
+            for d in 0..9 {
+                let cols = [0, 1, 2].map(|b| {
+                    let w = given[9 * b + d];
+                    (w | w >> 9 | w >> 18) & ROW
+                });
+                // Two givens of the digit in one column, in two bands (within a band, the
+                // box check below finds them).
+                clash |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
+                let cols = cols[0] | cols[1] | cols[2];
+                let in_cols = cols | cols << 9 | cols << 18;
+                for b in 0..3 {
+                    let w = given[9 * b + d];
+                    let rows = [w & ROW, w >> 9 & ROW, w >> 18];
+                    let boxes = rows.map(|r| MINIROWS[r as usize] as u32);
+                    // Two givens in a row, or two rows in one box.
+                    clash |= rows.iter().fold(0, |m, r| m | r & r.wrapping_sub(1));
+                    clash |= boxes[0] & boxes[1] | boxes[0] & boxes[2] | boxes[1] & boxes[2];
+                    let in_rows = rows
+                        .iter()
+                        .enumerate()
+                        .fold(0, |m, (r, &row)| m | ((row != 0) as u32 * ROW) << (9 * r));
+                    let in_boxes = BOX_CELLS[(boxes[0] | boxes[1] | boxes[2]) as usize];
+                    board.cand[9 * b + d] = board.unsolved[b] & !(in_rows | in_boxes | in_cols) | w;
+                }
             }
-        }
-        (clash == 0).then_some(board)
+            clash == 0
+        };
+        placed.then_some(board)
     }
 
     /// Fixes digit `d` in the open cell `x` (one bit) of band `b`. Returns `false` on a
