@@ -462,16 +462,18 @@ impl Board {
                 let by_symbol = simd::by_symbol(band.expect("a band has 27 cells"));
                 move |v: usize| by_symbol[v]
             };
+            // By symbol (0 for the empty cells), in four sets taken in turn, so that
+            // a run of empty cells does not wait on one accumulator.
             #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-            let of = {
-                // By symbol (0 for the empty cells), in four sets taken in turn, so that
-                // a run of empty cells does not wait on one accumulator.
+            let by_symbol = {
                 let mut by_symbol = [[0u32; 10]; 4];
                 for (bit, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
                     by_symbol[bit % 4][v as usize] |= 1 << bit;
                 }
-                move |v: usize| by_symbol.iter().fold(0, |m, set| m | set[v])
+                by_symbol
             };
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            let of = |v: usize| by_symbol.iter().fold(0, |m, set| m | set[v]);
             board.unsolved[b] = of(0);
             for d in 0..9 {
                 given[9 * b + d] = of(d + 1);
