@@ -64,24 +64,28 @@ fn nonzero9((lo, hi, last): Nine) -> u32 {
 #[inline]
 pub(super) fn once_twice(w: &[u32; 9]) -> (u32, u32) {
     let (lo, hi, last) = load(w);
+    // A cell is held twice if either side holds it twice, or both once.
+    let merge = |(once, twice): (v128, v128), (o, t): (v128, v128)| {
+        (
+            v128_or(once, o),
+            v128_or(v128_or(twice, t), v128_and(once, o)),
+        )
+    };
     let (once, twice) = (v128_or(lo, hi), v128_and(lo, hi));
-    // Lanes 2 and 3 onto 0 and 1, then lane 1 onto 0: a cell is held twice if either
-    // half holds it twice, or both once.
-    let (o, t) = (
-        i32x4_shuffle::<2, 3, 2, 3>(once, once),
-        i32x4_shuffle::<2, 3, 2, 3>(twice, twice),
+    // Lanes 2 and 3 onto 0 and 1, then lane 1 onto 0.
+    let (once, twice) = merge(
+        (once, twice),
+        (
+            i32x4_shuffle::<2, 3, 2, 3>(once, once),
+            i32x4_shuffle::<2, 3, 2, 3>(twice, twice),
+        ),
     );
-    let (once, twice) = (
-        v128_or(once, o),
-        v128_or(v128_or(twice, t), v128_and(once, o)),
-    );
-    let (o, t) = (
-        i32x4_shuffle::<1, 1, 1, 1>(once, once),
-        i32x4_shuffle::<1, 1, 1, 1>(twice, twice),
-    );
-    let (once, twice) = (
-        v128_or(once, o),
-        v128_or(v128_or(twice, t), v128_and(once, o)),
+    let (once, twice) = merge(
+        (once, twice),
+        (
+            i32x4_shuffle::<1, 1, 1, 1>(once, once),
+            i32x4_shuffle::<1, 1, 1, 1>(twice, twice),
+        ),
     );
     let (once, twice) = (
         u32x4_extract_lane::<0>(once),
@@ -158,16 +162,12 @@ pub(super) fn claim_columns(cand: &mut [u32; 27]) -> Option<u32> {
     let mut new = [[u32x4_splat(0); 3]; 3];
     for (g, &d) in FIRST.iter().enumerate() {
         // The columns of each band where the digit can go.
-        let cols =
-            words[g].map(|a| v128_and(v128_or(v128_or(a, u32x4_shr(a, 9)), u32x4_shr(a, 18)), row));
+        let cols = words[g].map(columns);
         let all = v128_or(v128_or(cols[0], cols[1]), cols[2]);
         if !u32x4_all_true(u32x4_eq(all, row)) {
             return None;
         }
-        let twice = v128_or(
-            v128_or(v128_and(cols[0], cols[1]), v128_and(cols[0], cols[2])),
-            v128_and(cols[1], cols[2]),
-        );
+        let twice = twice3(cols);
         for b in 0..3 {
             let keep = claim_keep(v128_andnot(cols[b], twice));
             let a = words[g][b];
@@ -246,8 +246,7 @@ pub(super) fn place_givens(given: &[u32; 27], unsolved: &[u32; 3], cand: &mut [u
     let mut clash = zero;
     for d in [0, 4, 5] {
         let words = [0, 9, 18].map(|b| load4(given, b + d));
-        let cols =
-            words.map(|w| v128_and(v128_or(v128_or(w, u32x4_shr(w, 9)), u32x4_shr(w, 18)), row));
+        let cols = words.map(columns);
         // Two givens of a digit in one column, in two bands.
         clash = v128_or(clash, twice3(cols));
         let cols = v128_or(v128_or(cols[0], cols[1]), cols[2]);
@@ -290,6 +289,13 @@ pub(super) fn place_givens(given: &[u32; 27], unsolved: &[u32; 3], cand: &mut [u
         }
     }
     !v128_any_true(clash)
+}
+
+/// The columns (9 bits) where a word has a cell, per lane.
+#[inline(always)]
+fn columns(a: v128) -> v128 {
+    let row = u32x4_splat(0x1ff);
+    v128_and(v128_or(v128_or(a, u32x4_shr(a, 9)), u32x4_shr(a, 18)), row)
 }
 
 /// The bits set in at least two of three vectors.
