@@ -832,6 +832,7 @@ impl Board {
             .expect("a band has nine words")
     }
 
+    /// Band `b`'s nine words, to change.
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     #[inline(always)]
     fn band_mut(&mut self, b: usize) -> &mut [u32; 9] {
