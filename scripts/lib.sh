@@ -78,7 +78,9 @@ Install one of:
 # the native build is untouched. Measured in Chromium against the native command
 # (scripts/bench-wasm-browser.mjs), on the 9x9 solver:
 # - simd128 (every current browser has it): LLVM vectorizes the loops over nine digit words
-#   a little (about +1.5%).
+#   a little (about +1.5%), and the band solver's hand-written simd128 code
+#   (src/search/band/simd.rs, 8-16% more) is compiled only with it; without it the solver
+#   runs its scalar loops.
 # - LLVM's loop strength reduction off: it turns indexed accesses into extra induction
 #   variables and hoisted addresses, more values live at once than V8's register allocator
 #   keeps in registers (about +3 to +5% more). It is an LLVM option, not a rustc one, so it

@@ -30,11 +30,20 @@
 //! of them blindly. It was 20-30% slower on hard puzzles (and the board, copied at every
 //! branch, grows by 108 bytes).
 //!
+//! In the wasm build (with `simd128`), the loops over a band's nine digit words (naked
+//! singles, the singles at a round's end, claiming along columns for all digits, the
+//! digits of a cell) and the placing of the givens run on vectors of four words, in the
+//! submodule `simd`: V8 spilled the scalar versions' many live values (see its docs).
+//! Every other target runs the scalar loops here.
+//!
 //! The design follows the ideas of the JCZ solver family and tdoku's band-oriented
 //! layout; the tables and code are this crate's own.
 
 use super::stats::Stats;
 use crate::grid::{Grid, Shape};
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd;
 
 /// The outcome of [`count_up_to`]: how many solutions (up to the limit) and the first two.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -301,7 +310,8 @@ const ONES: [u8; 512] = {
     t
 };
 
-/// For the boxes of a band (3 bits), their cells.
+/// For the boxes of a band (3 bits), their cells. (The wasm build computes it instead.)
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 const BOX_CELLS: [u32; 8] = {
     let mut t = [0u32; 8];
     let mut s = 0;
@@ -332,7 +342,9 @@ fn ones(x: u32) -> u32 {
 
 /// For the columns where a digit can go in one band only (9 bits): in each box with
 /// such a column, that column alone (the box's digit must be in it); boxes without one
-/// keep all three. All three rows of the band.
+/// keep all three. All three rows of the band. (The wasm build computes it instead, in
+/// `band/simd.rs`.)
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 const CLAIM_COLUMNS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
@@ -435,52 +447,71 @@ impl Board {
     /// All givens at once, without a branch per cell: the cells of each digit's givens
     /// are gathered into words first, and each word then loses its givens' rows, boxes
     /// and columns in a few operations. The same board as placing the givens one by one
-    /// with [`Board::assign`], which took a tenth of the time of a 17-clue puzzle.
+    /// with [`Board::assign`], which took a tenth of the time of a 17-clue puzzle. The wasm
+    /// build gathers the words with vector comparisons and places all digits' givens four
+    /// digits at a time (`simd::by_symbol`, `simd::place_givens`).
     fn from_grid(grid: &Grid) -> Option<Board> {
         let cells: &[u8; 81] = grid.cells().try_into().ok()?;
         // given[9 * b + d]: the cells of band b that give digit d + 1.
         let mut given = [0u32; 27];
         let mut board = Board::empty();
         for b in 0..3 {
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            let of = {
+                let band = cells[27 * b..27 * b + 27].try_into();
+                let by_symbol = simd::by_symbol(band.expect("a band has 27 cells"));
+                move |v: usize| by_symbol[v]
+            };
             // By symbol (0 for the empty cells), in four sets taken in turn, so that
             // a run of empty cells does not wait on one accumulator.
-            let mut by_symbol = [[0u32; 10]; 4];
-            for (bit, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
-                by_symbol[bit % 4][v as usize] |= 1 << bit;
-            }
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            let by_symbol = {
+                let mut by_symbol = [[0u32; 10]; 4];
+                for (bit, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
+                    by_symbol[bit % 4][v as usize] |= 1 << bit;
+                }
+                by_symbol
+            };
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
             let of = |v: usize| by_symbol.iter().fold(0, |m, set| m | set[v]);
             board.unsolved[b] = of(0);
             for d in 0..9 {
                 given[9 * b + d] = of(d + 1);
             }
         }
-        let mut clash = 0;
-        for d in 0..9 {
-            let cols = [0, 1, 2].map(|b| {
-                let w = given[9 * b + d];
-                (w | w >> 9 | w >> 18) & ROW
-            });
-            // Two givens of the digit in one column, in two bands (within a band, the
-            // box check below finds them).
-            clash |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
-            let cols = cols[0] | cols[1] | cols[2];
-            let in_cols = cols | cols << 9 | cols << 18;
-            for b in 0..3 {
-                let w = given[9 * b + d];
-                let rows = [w & ROW, w >> 9 & ROW, w >> 18];
-                let boxes = rows.map(|r| MINIROWS[r as usize] as u32);
-                // Two givens in a row, or two rows in one box.
-                clash |= rows.iter().fold(0, |m, r| m | r & r.wrapping_sub(1));
-                clash |= boxes[0] & boxes[1] | boxes[0] & boxes[2] | boxes[1] & boxes[2];
-                let in_rows = rows
-                    .iter()
-                    .enumerate()
-                    .fold(0, |m, (r, &row)| m | ((row != 0) as u32 * ROW) << (9 * r));
-                let in_boxes = BOX_CELLS[(boxes[0] | boxes[1] | boxes[2]) as usize];
-                board.cand[9 * b + d] = board.unsolved[b] & !(in_rows | in_boxes | in_cols) | w;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let placed = simd::place_givens(&given, &board.unsolved, &mut board.cand);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        let placed = {
+            let mut clash = 0;
+            for d in 0..9 {
+                let cols = [0, 1, 2].map(|b| {
+                    let w = given[9 * b + d];
+                    (w | w >> 9 | w >> 18) & ROW
+                });
+                // Two givens of the digit in one column, in two bands (within a band, the
+                // box check below finds them).
+                clash |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
+                let cols = cols[0] | cols[1] | cols[2];
+                let in_cols = cols | cols << 9 | cols << 18;
+                for b in 0..3 {
+                    let w = given[9 * b + d];
+                    let rows = [w & ROW, w >> 9 & ROW, w >> 18];
+                    let boxes = rows.map(|r| MINIROWS[r as usize] as u32);
+                    // Two givens in a row, or two rows in one box.
+                    clash |= rows.iter().fold(0, |m, r| m | r & r.wrapping_sub(1));
+                    clash |= boxes[0] & boxes[1] | boxes[0] & boxes[2] | boxes[1] & boxes[2];
+                    let in_rows = rows
+                        .iter()
+                        .enumerate()
+                        .fold(0, |m, (r, &row)| m | ((row != 0) as u32 * ROW) << (9 * r));
+                    let in_boxes = BOX_CELLS[(boxes[0] | boxes[1] | boxes[2]) as usize];
+                    board.cand[9 * b + d] = board.unsolved[b] & !(in_rows | in_boxes | in_cols) | w;
+                }
             }
-        }
-        (clash == 0).then_some(board)
+            clash == 0
+        };
+        placed.then_some(board)
     }
 
     /// Fixes digit `d` in the open cell `x` (one bit) of band `b`. Returns `false` on a
@@ -514,7 +545,11 @@ impl Board {
     #[inline]
     fn take_from_other_digits(&mut self, i: usize, b: usize, x: u32) {
         // Branch-free: clear from all nine, then give word i its cells back.
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let hit = simd::take(self.band_mut(b), x);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         let mut hit = 0u32;
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         for (d, word) in self.cand[9 * b..9 * b + 9].iter_mut().enumerate() {
             hit |= ((*word & x != 0) as u32) << d;
             *word &= !x;
@@ -582,12 +617,17 @@ impl Board {
                 continue;
             }
             let open = self.unsolved[b];
-            let words = &self.cand[9 * b..9 * b + 9];
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &a in words {
-                twice |= once & a;
-                once |= a;
-            }
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            let (once, twice) = simd::once_twice(self.band(b));
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            let (once, twice) = {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &a in &self.cand[9 * b..9 * b + 9] {
+                    twice |= once & a;
+                    once |= a;
+                }
+                (once, twice)
+            };
             // A cell without a digit, open or fixed (a fixed cell whose digit a
             // restriction took away).
             if once != ALL {
@@ -598,6 +638,12 @@ impl Board {
                 let x = singles & singles.wrapping_neg();
                 singles ^= x;
                 // An earlier single may have taken this cell's last digit.
+                #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+                let d = match simd::holders(self.band(b), x) {
+                    0 => return None,
+                    held => held.trailing_zeros() as usize,
+                };
+                #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
                 let d = (0..9).find(|&d| self.cand[9 * b + d] & x != 0)?;
                 self.fix(9 * b + d, b, x);
                 fixed = true;
@@ -639,6 +685,15 @@ impl Board {
                         continue;
                     }
                     singles.cells[b] = 0;
+                    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+                    {
+                        let of_word = (&mut singles.of_word[9 * b..9 * b + 9])
+                            .try_into()
+                            .expect("a band has nine words");
+                        self.dirty |=
+                            simd::drop_singles(self.band_mut(b), of_word, cells) << (9 * b);
+                    }
+                    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
                     for i in 9 * b..9 * b + 9 {
                         self.restrict(i, !(cells & !singles.of_word[i]));
                         singles.of_word[i] = 0;
@@ -667,19 +722,30 @@ impl Board {
     /// places in one band only, the digit's box in that band must use that column. With
     /// one place in the column, this is a hidden single by column.
     fn claim_columns(&mut self) -> bool {
-        for d in 0..9 {
-            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            let cols = w.map(|a| (a | a >> 9 | a >> 18) & ROW);
-            if cols[0] | cols[1] | cols[2] != ROW {
-                return false;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return match simd::claim_columns(&mut self.cand) {
+            None => false,
+            Some(changed) => {
+                self.dirty |= changed;
+                true
             }
-            let twice = cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
-            for (b, cols) in cols.into_iter().enumerate() {
-                // Boxes without such a column keep all three (so 0 keeps all).
-                self.restrict(9 * b + d, CLAIM_COLUMNS[(cols & !twice) as usize]);
+        };
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            for d in 0..9 {
+                let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+                let cols = w.map(|a| (a | a >> 9 | a >> 18) & ROW);
+                if cols[0] | cols[1] | cols[2] != ROW {
+                    return false;
+                }
+                let twice = cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
+                for (b, cols) in cols.into_iter().enumerate() {
+                    // Boxes without such a column keep all three (so 0 keeps all).
+                    self.restrict(9 * b + d, CLAIM_COLUMNS[(cols & !twice) as usize]);
+                }
             }
+            true
         }
-        true
     }
 
     fn is_solved(&self) -> bool {
@@ -749,9 +815,30 @@ impl Board {
 
     /// The digits (bit `d`) still possible in cell `x` of band `b`.
     fn digits(&self, b: usize, x: u32) -> u32 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return simd::holders(self.band(b), x);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         (0..9)
             .filter(|&d| self.cand[9 * b + d] & x != 0)
             .fold(0, |m, d| m | 1 << d)
+    }
+
+    /// Band `b`'s nine words.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn band(&self, b: usize) -> &[u32; 9] {
+        (&self.cand[9 * b..9 * b + 9])
+            .try_into()
+            .expect("a band has nine words")
+    }
+
+    /// Band `b`'s nine words, to change.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn band_mut(&mut self, b: usize) -> &mut [u32; 9] {
+        (&mut self.cand[9 * b..9 * b + 9])
+            .try_into()
+            .expect("a band has nine words")
     }
 
     /// The solved grid's cells, row-major.
