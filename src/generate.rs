@@ -1300,7 +1300,18 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             let mut batch = (orbits.len() / 16).max(1);
             let mut kept: Vec<usize> = Vec::new();
             let mut i = 0usize;
+            // The end of the last batch that failed, while some of it is still untried:
+            // removing the orbits from `i` up to it is known to fail (it failed with more
+            // clues), so the next batch stops short of it, and when one orbit is left of
+            // it, that orbit stays without a test.
+            let mut fails_at: Option<usize> = None;
             while i < orbits.len() && empty < wanted {
+                if fails_at == Some(i + 1) {
+                    kept.push(i);
+                    i += 1;
+                    fails_at = None;
+                    continue;
+                }
                 let done = match self.target {
                     Target::Minimal => i as f64 / orbits.len() as f64,
                     Target::Empty(_) => {
@@ -1314,7 +1325,8 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                 // more than one orbit.
                 let mut take = 0;
                 let mut taken_cells = 0;
-                while i + take < orbits.len() && take < batch && empty + taken_cells < wanted {
+                let end = fails_at.map_or(orbits.len(), |f| f - 1);
+                while i + take < end && take < batch && empty + taken_cells < wanted {
                     taken_cells += orbits[i + take].len();
                     take += 1;
                 }
@@ -1330,9 +1342,11 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                     set_orbits(&mut puzzle, &orbits[i..i + take], Some(&self.solution));
                     if take > 1 {
                         batch = take / 2;
+                        fails_at = Some(i + take);
                     } else {
                         kept.push(i);
                         i += 1;
+                        fails_at = None;
                     }
                 }
             }
