@@ -277,7 +277,7 @@ enum BenchCommand {
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
-        /// blockers, probing, fewest-first, locked, lifting, shrink, bump-reasons (bump
+        /// blockers, probing, fewest-first, locked, lifting, shrink, target-phases, bump-reasons (bump
         /// the placements that forced a learned clause's denials), stable-phases (phase
         /// saving in both restart modes, not only the stable one).
         #[arg(long, value_delimiter = ',')]
@@ -1046,11 +1046,13 @@ fn technique<'a>(config: &'a mut cdcl::Config, name: &str) -> Result<&'a mut boo
         "lifting" => &mut config.lifting,
         "stable-phases" => &mut config.stable_phases,
         "bump-reasons" => &mut config.bump_reasons,
+        "target-phases" => &mut config.target_phases,
         "shrink" => &mut config.shrink,
         other => {
             return Err(format!(
                 "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, \
-                 probing, fewest-first, locked, lifting, stable-phases, bump-reasons or shrink"
+                 probing, fewest-first, locked, lifting, stable-phases, bump-reasons, shrink \
+                 or target-phases"
             ));
         }
     })
