@@ -277,6 +277,53 @@ const KEEP: [u32; 512] = {
     t
 };
 
+/// A table of `u32` as bytes, for look-ups by byte offset (four times the index). A band
+/// update's look-ups depend on one another (`MINIROWS`, then `KEEP`, then `LONE_COLUMNS`),
+/// and V8 cannot fold an index's scaling into the address of a wasm load: it shifts the
+/// index first, one cycle more on the update's longest chain for each scaled look-up.
+/// With the offsets computed in place of the indices, the wasm build was 2-3% faster on
+/// the forum set in Chromium (natively 1-2%).
+const fn bytes_of<const N: usize, const B: usize>(table: &[u32; N]) -> [u8; B] {
+    let mut t = [0u8; B];
+    let mut i = 0;
+    while i < N {
+        let b = table[i].to_le_bytes();
+        let mut k = 0;
+        while k < 4 {
+            t[4 * i + k] = b[k];
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The word at byte offset `at` of a table made by [`bytes_of`].
+#[inline(always)]
+fn word_at<const B: usize>(table: &[u8; B], at: usize) -> u32 {
+    u32::from_le_bytes(table[at..at + 4].try_into().expect("four bytes"))
+}
+
+/// [`KEEP`] as bytes, at four times the minirows' bits (see [`bytes_of`]): the offset is
+/// made of [`MINIROWS_AT`] for the band's rows 0 and 1, and `MINIROWS << 8` for row 2.
+const KEEP_BYTES: [u8; 2048] = bytes_of(&KEEP);
+
+/// [`MINIROWS`] of a band's rows 0 and 1, shifted to their place in a byte offset of
+/// [`KEEP_BYTES`] (bits 2..5 and 5..8). Row 2's (bits 8..11) do not fit a byte.
+const MINIROWS_AT: [[u8; 512]; 2] = {
+    let mut t = [[0u8; 512]; 2];
+    let mut row = 0;
+    while row < 512 {
+        t[0][row] = MINIROWS[row] << 2;
+        t[1][row] = MINIROWS[row] << 5;
+        row += 1;
+    }
+    t
+};
+
+/// [`LONE_COLUMNS`] as bytes, at four times a band's columns (see [`bytes_of`]).
+const LONE_BYTES: [u8; 2048] = bytes_of(&LONE_COLUMNS);
+
 /// For the columns a digit may take in a band (9 bits), the columns that are the only
 /// one left in their box, in all three rows: the other bands lose them.
 const LONE_COLUMNS: [u32; 512] = {
@@ -580,15 +627,18 @@ impl Board {
     fn update(&mut self, i: usize, singles: &mut Singles) -> bool {
         let b = BAND_OF[i];
         let old = self.cand[i];
-        let minirows = MINIROWS[(old & ROW) as usize] as usize
-            | (MINIROWS[(old >> 9 & ROW) as usize] as usize) << 3
-            | (MINIROWS[(old >> 18) as usize] as usize) << 6;
-        let a = old & KEEP[minirows];
+        let at = MINIROWS_AT[0][(old & ROW) as usize] as usize
+            | MINIROWS_AT[1][(old >> 9 & ROW) as usize] as usize
+            | (MINIROWS[(old >> 18) as usize] as usize) << 8;
+        let a = old & word_at(&KEEP_BYTES, at);
         if a == 0 {
             return false;
         }
         self.cand[i] = a;
-        let lone = !LONE_COLUMNS[((a | a >> 9 | a >> 18) & ROW) as usize];
+        let lone = !word_at(
+            &LONE_BYTES,
+            ((a << 2 | a >> 7 | a >> 16) & ROW << 2) as usize,
+        );
         let [j, k] = OTHER_BANDS[i];
         self.restrict(j, lone);
         self.restrict(k, lone);
@@ -947,6 +997,24 @@ mod tests {
         assert_eq!(MINIROWS[0b100_000_010], 0b101);
         assert_eq!(LONE_COLUMNS[0b011_100_001] & ROW, 0b000_100_001);
         assert_eq!(PEERS[0].count_ones(), 8 + 2 + 2 + 2);
+    }
+
+    #[test]
+    fn byte_tables_give_the_words_of_their_tables() {
+        for m in 0..512 {
+            assert_eq!(word_at(&KEEP_BYTES, 4 * m), KEEP[m]);
+            assert_eq!(word_at(&LONE_BYTES, 4 * m), LONE_COLUMNS[m]);
+        }
+        for row in 0..512 {
+            assert_eq!(MINIROWS_AT[0][row] as usize, 4 * MINIROWS[row] as usize);
+            assert_eq!(
+                MINIROWS_AT[1][row] as usize,
+                4 * ((MINIROWS[row] as usize) << 3)
+            );
+        }
+        // The columns' offset: rows 0, 1 and 2 folded onto bits 2..11.
+        let a: u32 = 0b000_000_011 | 0b000_100_000 << 9 | 0b100_000_000 << 18;
+        assert_eq!((a << 2 | a >> 7 | a >> 16) & ROW << 2, 4 * 0b100_100_011);
     }
 
     #[test]
