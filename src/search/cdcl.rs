@@ -371,6 +371,10 @@ pub struct Cdcl {
     shrink_mark: Vec<u32>,
     shrink_round: u32,
     shrink_buffer: Vec<Lit>,
+    /// Shrinking: per variable of the clause being shrunk, its sort key (deepest level
+    /// first, then by the literal that forced it), computed once rather than at every
+    /// comparison.
+    shrink_key: Vec<u64>,
     /// The solution of the last `Solution`.
     solution: Vec<u8>,
 }
@@ -444,6 +448,7 @@ impl Cdcl {
             shrink_mark: vec![0; vars],
             shrink_round: 0,
             shrink_buffer: Vec::new(),
+            shrink_key: vec![0; vars],
             solution: vec![0; cells],
         }
     }
@@ -1359,10 +1364,13 @@ impl Cdcl {
         let mut rest = std::mem::take(&mut self.shrink_buffer);
         rest.clear();
         rest.extend_from_slice(&learnt[1..]);
-        rest.sort_unstable_by_key(|&l| {
+        for &l in &rest {
             let forcer = self.forced_by(l).map_or(u32::MAX, |x| x.0);
-            (std::cmp::Reverse(self.level[l.var().0 as usize]), forcer)
-        });
+            let deeper_first = u32::MAX - self.level[l.var().0 as usize];
+            self.shrink_key[l.var().0 as usize] = (deeper_first as u64) << 32 | forcer as u64;
+        }
+        let keys = &self.shrink_key;
+        rest.sort_unstable_by_key(|&l| keys[l.var().0 as usize]);
         learnt.truncate(1);
         let mut i = 0;
         while i < rest.len() {
