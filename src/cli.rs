@@ -277,9 +277,9 @@ enum BenchCommand {
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
-        /// blockers, probing, fewest-first, locked, lifting, shrink, target-phases, bump-reasons (bump
-        /// the placements that forced a learned clause's denials), stable-phases (phase
-        /// saving in both restart modes, not only the stable one).
+        /// blockers, probing, fewest-first, locked, lifting, shrink, target-phases,
+        /// bump-reasons (bump the placements that forced a learned clause's denials),
+        /// stable-phases (phase saving in both restart modes, not only the stable one).
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
         /// Conflict-driven techniques to switch on, by the same names as --without.

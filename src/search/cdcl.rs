@@ -180,7 +180,7 @@ pub enum Restarts {
 pub const STABLE_LENGTH_FACTOR: u64 = 3;
 
 /// The switches of the conflict-driven search, one per technique, so that each can be
-/// measured on its own (`sudoku64 bench large --cdcl ...`). [`Config::default`] is what
+/// measured on its own (`sudoku64 bench large --without ...`). [`Config::default`] is what
 /// the measurements kept.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -332,9 +332,10 @@ pub struct Cdcl {
     /// Per variable: its last value (+1, -1) or 0.
     phase: Vec<i8>,
     /// Per variable: its value in the longest trail without a contradiction since the
-    /// last restart ([`Config::target_phases`]), valid for the first `target_len`
-    /// literals of that trail, or 0.
+    /// last restart ([`Config::target_phases`]), or in an earlier such trail if that one
+    /// does not reach it; 0 if no such trail did.
     target: Vec<i8>,
+    /// The length of that longest trail since the last restart.
     target_len: usize,
 
     // Analysis.
