@@ -34,7 +34,8 @@
 //! singles, the singles at a round's end, claiming along columns for all digits, the
 //! digits of a cell) and the placing of the givens run on vectors of four words, in the
 //! submodule `simd`: V8 spilled the scalar versions' many live values (see its docs).
-//! Every other target runs the scalar loops here.
+//! Every other target runs the scalar loops here. (`cfg(wasm_simd)`, set by `build.rs`,
+//! stands for wasm32 with `simd128`.)
 //!
 //! The design follows the ideas of the JCZ solver family and tdoku's band-oriented
 //! layout; the tables and code are this crate's own.
@@ -42,7 +43,7 @@
 use super::stats::Stats;
 use crate::grid::{Grid, Shape};
 
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[cfg(wasm_simd)]
 mod simd;
 
 /// The outcome of [`count_up_to`]: how many solutions (up to the limit) and the first two.
@@ -358,7 +359,7 @@ const ONES: [u8; 512] = {
 };
 
 /// For the boxes of a band (3 bits), their cells. (The wasm build computes it instead.)
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(not(wasm_simd))]
 const BOX_CELLS: [u32; 8] = {
     let mut t = [0u32; 8];
     let mut s = 0;
@@ -391,7 +392,7 @@ fn ones(x: u32) -> u32 {
 /// such a column, that column alone (the box's digit must be in it); boxes without one
 /// keep all three. All three rows of the band. (The wasm build computes it instead, in
 /// `band/simd.rs`.)
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(not(wasm_simd))]
 const CLAIM_COLUMNS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
@@ -503,7 +504,7 @@ impl Board {
         let mut given = [0u32; 27];
         let mut board = Board::empty();
         for b in 0..3 {
-            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            #[cfg(wasm_simd)]
             let of = {
                 let band = cells[27 * b..27 * b + 27].try_into();
                 let by_symbol = simd::by_symbol(band.expect("a band has 27 cells"));
@@ -511,7 +512,7 @@ impl Board {
             };
             // By symbol (0 for the empty cells), in four sets taken in turn, so that
             // a run of empty cells does not wait on one accumulator.
-            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            #[cfg(not(wasm_simd))]
             let by_symbol = {
                 let mut by_symbol = [[0u32; 10]; 4];
                 for (bit, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
@@ -519,16 +520,16 @@ impl Board {
                 }
                 by_symbol
             };
-            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            #[cfg(not(wasm_simd))]
             let of = |v: usize| by_symbol.iter().fold(0, |m, set| m | set[v]);
             board.unsolved[b] = of(0);
             for d in 0..9 {
                 given[9 * b + d] = of(d + 1);
             }
         }
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        #[cfg(wasm_simd)]
         let placed = simd::place_givens(&given, &board.unsolved, &mut board.cand);
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        #[cfg(not(wasm_simd))]
         let placed = {
             let mut clash = 0;
             for d in 0..9 {
@@ -592,11 +593,11 @@ impl Board {
     #[inline]
     fn take_from_other_digits(&mut self, i: usize, b: usize, x: u32) {
         // Branch-free: clear from all nine, then give word i its cells back.
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        #[cfg(wasm_simd)]
         let hit = simd::take(self.band_mut(b), x);
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        #[cfg(not(wasm_simd))]
         let mut hit = 0u32;
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        #[cfg(not(wasm_simd))]
         for (d, word) in self.cand[9 * b..9 * b + 9].iter_mut().enumerate() {
             hit |= ((*word & x != 0) as u32) << d;
             *word &= !x;
@@ -667,9 +668,9 @@ impl Board {
                 continue;
             }
             let open = self.unsolved[b];
-            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            #[cfg(wasm_simd)]
             let (once, twice) = simd::once_twice(self.band(b));
-            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            #[cfg(not(wasm_simd))]
             let (once, twice) = {
                 let (mut once, mut twice) = (0u32, 0u32);
                 for &a in &self.cand[9 * b..9 * b + 9] {
@@ -688,12 +689,12 @@ impl Board {
                 let x = singles & singles.wrapping_neg();
                 singles ^= x;
                 // An earlier single may have taken this cell's last digit.
-                #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+                #[cfg(wasm_simd)]
                 let d = match simd::holders(self.band(b), x) {
                     0 => return None,
                     held => held.trailing_zeros() as usize,
                 };
-                #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+                #[cfg(not(wasm_simd))]
                 let d = (0..9).find(|&d| self.cand[9 * b + d] & x != 0)?;
                 self.fix(9 * b + d, b, x);
                 fixed = true;
@@ -735,7 +736,7 @@ impl Board {
                         continue;
                     }
                     singles.cells[b] = 0;
-                    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+                    #[cfg(wasm_simd)]
                     {
                         let of_word = (&mut singles.of_word[9 * b..9 * b + 9])
                             .try_into()
@@ -743,7 +744,7 @@ impl Board {
                         self.dirty |=
                             simd::drop_singles(self.band_mut(b), of_word, cells) << (9 * b);
                     }
-                    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+                    #[cfg(not(wasm_simd))]
                     for i in 9 * b..9 * b + 9 {
                         self.restrict(i, !(cells & !singles.of_word[i]));
                         singles.of_word[i] = 0;
@@ -772,7 +773,7 @@ impl Board {
     /// places in one band only, the digit's box in that band must use that column. With
     /// one place in the column, this is a hidden single by column.
     fn claim_columns(&mut self) -> bool {
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        #[cfg(wasm_simd)]
         return match simd::claim_columns(&mut self.cand) {
             None => false,
             Some(changed) => {
@@ -780,7 +781,7 @@ impl Board {
                 true
             }
         };
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        #[cfg(not(wasm_simd))]
         {
             for d in 0..9 {
                 let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
@@ -865,16 +866,16 @@ impl Board {
 
     /// The digits (bit `d`) still possible in cell `x` of band `b`.
     fn digits(&self, b: usize, x: u32) -> u32 {
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        #[cfg(wasm_simd)]
         return simd::holders(self.band(b), x);
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        #[cfg(not(wasm_simd))]
         (0..9)
             .filter(|&d| self.cand[9 * b + d] & x != 0)
             .fold(0, |m, d| m | 1 << d)
     }
 
     /// Band `b`'s nine words.
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[cfg(wasm_simd)]
     #[inline(always)]
     fn band(&self, b: usize) -> &[u32; 9] {
         (&self.cand[9 * b..9 * b + 9])
@@ -883,7 +884,7 @@ impl Board {
     }
 
     /// Band `b`'s nine words, to change.
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[cfg(wasm_simd)]
     #[inline(always)]
     fn band_mut(&mut self, b: usize) -> &mut [u32; 9] {
         (&mut self.cand[9 * b..9 * b + 9])
