@@ -278,8 +278,9 @@ enum BenchCommand {
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
         /// blockers, probing, fewest-first, locked, lifting, shrink, target-phases,
-        /// bump-reasons (bump the placements that forced a learned clause's denials),
-        /// stable-phases (phase saving in both restart modes, not only the stable one).
+        /// start-stable (begin in the stable mode), bump-reasons (bump the placements
+        /// that forced a learned clause's denials), stable-phases (phase saving in both
+        /// restart modes, not only the stable one).
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
         /// Conflict-driven techniques to switch on, by the same names as --without.
@@ -1047,12 +1048,13 @@ fn technique<'a>(config: &'a mut cdcl::Config, name: &str) -> Result<&'a mut boo
         "stable-phases" => &mut config.stable_phases,
         "bump-reasons" => &mut config.bump_reasons,
         "target-phases" => &mut config.target_phases,
+        "start-stable" => &mut config.start_stable,
         "shrink" => &mut config.shrink,
         other => {
             return Err(format!(
                 "{other:?} is not a technique: phase-saving, minimise, reduce, blockers, \
-                 probing, fewest-first, locked, lifting, stable-phases, bump-reasons, shrink \
-                 or target-phases"
+                 probing, fewest-first, locked, lifting, stable-phases, bump-reasons, shrink, \
+                 target-phases or start-stable"
             ));
         }
     })
