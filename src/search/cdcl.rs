@@ -23,7 +23,8 @@
 //!   contradictions, and to the placements that forced a learned clause's denials;
 //! - restarts driven by the quality of recent learned clauses (glucose's moving averages
 //!   of the LBD, the number of guess levels a clause spans), in alternation with a
-//!   patient mode of Luby-spaced restarts;
+//!   patient, stable mode of Luby-spaced restarts, where solutions are found: the
+//!   search begins in it, and gives it three times the contradictions of the other;
 //! - phase saving: a variable guessed again takes the value it last had, so a restart
 //!   returns to the part of the search it left (in the stable mode, and not while a
 //!   restriction looks for a second solution cell by cell: there it leads back to the
@@ -165,10 +166,12 @@ pub enum Restarts {
     /// When the average LBD of the last few dozen learned clauses exceeds the long-run
     /// average by this factor (glucose).
     Glucose(f64),
-    /// Glucose restarts and Luby restarts (unit 512) in alternating phases: a focused
-    /// one of 2,000 contradictions first, each stable one [`STABLE_LENGTH_FACTOR`] times
-    /// as long as the focused one before it, and each focused one twice as long as the
-    /// last. The first mode suits proofs, the second finding solutions.
+    /// Glucose restarts (the focused mode) and Luby restarts of unit 512 (the stable
+    /// mode) in alternating phases. Focused phases last 2,000 contradictions at first and
+    /// each one twice as long as the last; each stable phase lasts
+    /// [`STABLE_LENGTH_FACTOR`] times the focused phase before it (the first, when the
+    /// search begins stable as [`Config::start_stable`] has it, 6,000). The focused mode
+    /// suits proofs, the stable one finding solutions.
     Alternate,
 }
 
