@@ -491,7 +491,7 @@ fn a_difficulty_search_finds_the_level_and_its_seed_regenerates_the_puzzle() {
 /// A minimal 25×25 whose grid makes the searches hard gives way to the next seed of its
 /// sequence, by a count of contradictions (no clock): the answer is still proved minimal,
 /// and the seed asked for replays the sequence. Seed 1's first grid is one of those: its
-/// build-up runs out of the allowance before the puzzle has one solution. If an engine
+/// searches run out of the allowance before its puzzle is proved minimal. If an engine
 /// change makes it easy, pick another seed whose `--stats` say "2 candidates".
 #[test]
 fn a_minimal_25x25_whose_searches_run_long_gives_way_to_the_next_seed() {
