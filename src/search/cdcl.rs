@@ -520,11 +520,7 @@ impl Cdcl {
         self.luby_index = 0;
         self.stable = self.config.start_stable && self.config.restarts == Restarts::Alternate;
         self.mode_length = 2_000;
-        self.mode_ends_at = if self.stable {
-            self.mode_length * STABLE_LENGTH_FACTOR
-        } else {
-            self.mode_length
-        };
+        self.mode_ends_at = self.phase_length();
         self.next_reduce = 2_000;
         self.reduce_inc = 300;
         self.next_probe_work = 0;
@@ -1595,12 +1591,7 @@ impl Cdcl {
                     if !self.stable {
                         self.mode_length *= 2;
                     }
-                    let length = if self.stable {
-                        self.mode_length * STABLE_LENGTH_FACTOR
-                    } else {
-                        self.mode_length
-                    };
-                    self.mode_ends_at = self.stats.conflicts + length;
+                    self.mode_ends_at = self.stats.conflicts + self.phase_length();
                     self.luby_index = 0;
                 }
                 if self.stable {
@@ -1609,6 +1600,15 @@ impl Cdcl {
                     self.glucose_due(1.25)
                 }
             }
+        }
+    }
+
+    /// With [`Restarts::Alternate`], the contradictions the phase now beginning lasts.
+    fn phase_length(&self) -> u64 {
+        if self.stable {
+            self.mode_length * STABLE_LENGTH_FACTOR
+        } else {
+            self.mode_length
         }
     }
 
