@@ -188,8 +188,8 @@ struct GenerateArgs {
     #[arg(long, default_value = "none")]
     symmetry: String,
     /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then for
-    /// 25×25 to 64×64 0.57, 0.53, 0.49, 0.46 without symmetry, 0.54, 0.49, 0.45, 0.42
-    /// with rot180, mirror or diagonal, and 0.52, 0.47, 0.43, 0.40 with rot90).
+    /// 25×25 to 64×64 0.57, 0.55, 0.52, 0.49 without symmetry, 0.54, 0.50, 0.48, 0.45
+    /// with rot180, mirror or diagonal, and 0.52, 0.46, 0.44, 0.41 with rot90).
     #[arg(
         long,
         value_name = "FRACTION",
