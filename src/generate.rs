@@ -1309,6 +1309,8 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             // clues), so the next batch stops short of it, and when one orbit is left of
             // it, that orbit stays without a test.
             let mut fails_at: Option<usize> = None;
+            // The cells of the batch under test.
+            let mut cleared: Vec<usize> = Vec::new();
             while i < orbits.len() && empty < wanted {
                 if fails_at == Some(i + 1) {
                     kept.push(i);
@@ -1336,7 +1338,9 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
                 }
                 set_orbits(&mut puzzle, &orbits[i..i + take], None);
                 self.solver.load(&puzzle);
-                let proved = self.solver.propagate_only() && self.solver.is_solved();
+                cleared.clear();
+                cleared.extend(orbits[i..i + take].iter().flatten());
+                let proved = self.solver.propagate_fills(&cleared);
                 self.ticker.check_cancel()?;
                 if proved {
                     empty += taken_cells;
