@@ -1,7 +1,7 @@
 // Generation timings in headless Chromium, through the real page stack (engine.js ->
 // worker -> wasm): median and worst over seeds 1..N for each size.
 //
-//   node scripts/bench-browser.mjs [--seeds N] [--symmetry S] [--minimal] [SIZE...]
+//   node scripts/bench-browser.mjs [--seeds N] [--symmetry S] [--minimal | --empty F] [SIZE...]
 //   (default: 20 seeds, no symmetry, default targets, 9 16 25 36 49 64)
 // Build first (npm run build); uses Debian's Chromium like the e2e tests.
 import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
@@ -10,11 +10,13 @@ const args = process.argv.slice(2);
 let seeds = 20;
 let symmetry = 'none';
 let minimal = false;
+let empty;
 const sizes = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--seeds') seeds = Number(args[++i]);
   else if (args[i] === '--symmetry') symmetry = args[++i];
   else if (args[i] === '--minimal') minimal = true;
+  else if (args[i] === '--empty') empty = Number(args[++i]);
   else sizes.push(Number(args[i]));
 }
 if (sizes.length === 0) sizes.push(9, 16, 25, 36, 49, 64);
@@ -23,24 +25,24 @@ const server = await serve();
 const browser = await launch();
 try {
   const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
-  console.log(`generation in headless Chromium, seeds 1..${seeds}, ${minimal ? 'minimal' : 'default targets'}, symmetry ${symmetry}`);
+  console.log(`generation in headless Chromium, seeds 1..${seeds}, ${minimal ? 'minimal' : empty === undefined ? 'default targets' : `${empty * 100}% empty`}, symmetry ${symmetry}`);
   console.log('size     median ms   worst ms   clues (min-max)   empty % (min)   targets reached   minimal');
   for (const size of sizes) {
-    const runs = await page.evaluate(async ({ size, seeds, symmetry, minimal }) => {
+    const runs = await page.evaluate(async ({ size, seeds, symmetry, minimal, empty }) => {
       const { createEngine } = await import('/www/engine.js');
       const engine = createEngine();
       await engine.version();
       const out = [];
       for (let seed = 1; seed <= seeds; seed++) {
         const start = performance.now();
-        const r = await engine.generate({ size, seed, symmetry, minimal });
+        const r = await engine.generate({ size, seed, symmetry, minimal, empty });
         out.push({
           ms: performance.now() - start, clues: r.clues, empty: r.empty, reached: r.targetReached, minimal: r.minimal,
         });
       }
       engine.terminate();
       return out;
-    }, { size, seeds, symmetry, minimal });
+    }, { size, seeds, symmetry, minimal, empty });
     const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
     const median = ms[Math.floor((ms.length - 1) / 2)];
     const clues = runs.map((r) => r.clues);

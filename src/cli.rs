@@ -188,8 +188,9 @@ struct GenerateArgs {
     #[arg(long, default_value = "none")]
     symmetry: String,
     /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then for
-    /// 25×25 to 64×64 0.57, 0.55, 0.52, 0.49 without symmetry, 0.54, 0.50, 0.48, 0.45
-    /// with rot180, mirror or diagonal, and 0.52, 0.46, 0.44, 0.41 with rot90).
+    /// 25×25 to 64×64 0.57, 0.55, 0.52, 0.49 without symmetry, 0.56, 0.55, 0.51, 0.48
+    /// with one (0.54 with mirror at 25×25, 0.48 with mirror at 49×49, 0.45 with
+    /// diagonal at 64×64, where the grid cannot follow the symmetry)).
     #[arg(
         long,
         value_name = "FRACTION",
