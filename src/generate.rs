@@ -15,10 +15,12 @@
 //! 2. **Propagation pass.** Clues are removed in a random order that concentrates on a
 //!    few rows, columns, boxes and symbols at a time (`concentrated_order`: it ends far
 //!    sparser than an even order), whole symmetry orbits at once, in batches: remove
-//!    many orbits, then propagate from the givens alone; if
-//!    propagation (singles and locked candidates, which only make forced moves) fills the
-//!    whole grid, the solution is unique. A batch that fails is halved and retried. From
-//!    25×25 up a fraction target is tried in a few random orders, and the best is kept.
+//!    many orbits, then propagate from the givens alone; if propagation (singles and
+//!    locked candidates, which only make forced moves) fills the whole grid, the
+//!    solution is unique. A batch that fails is halved and retried; a batch's test stops
+//!    once propagation has filled its cells again. From 25×25 up a fraction target is
+//!    tried in a few random orders, and the best is kept. With a symmetry the grid itself
+//!    follows it up to a relabelling of the symbols wherever it can ([`grid_follows`]).
 //!    The default targets ([`Target::default_for`]) are what this pass reaches.
 //! 3. **Exact pass.** One orbit at a time: a clue `v` at cell `c` can go iff no solution
 //!    of the remaining givens has `c ≠ v`, which an exact search decides. Rounds of
@@ -29,9 +31,10 @@
 //!    check, and from 36×36 up an allowance for the whole pass: there nearly every check
 //!    that runs long is a clue that cannot go, whose second solution takes any solver
 //!    hundreds of thousands of contradictions to find. From 25×25 up the orbits whose
-//!    removal leaves the fewest open cells after propagation are checked first, since they are the likeliest to go: a clue that
-//!    can go is proved so in about a thousand contradictions. A clue still undecided
-//!    stays, and is counted in [`Generated::undecided`].
+//!    removal leaves the fewest open cells after propagation are checked first, since
+//!    they are the likeliest to go: a clue that can go is proved so in about a thousand
+//!    contradictions. A clue still undecided stays, and is counted in
+//!    [`Generated::undecided`].
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
@@ -1710,8 +1713,9 @@ const AUTOMORPHIC_FROM: usize = 16;
 /// True when a puzzle of this shape and symmetry is dug from a grid the symmetry maps
 /// to itself up to a relabelling: each cell's image holds the cell's symbol under one
 /// fixed permutation of the symbols (so what propagation finds at one cell of an orbit,
-/// it finds at the others). Any symmetry from 16×16 up, except `mirror` at odd sizes (no such grid exists: the
-/// middle column would need a symbol equal to its own relabelling in every row) and
+/// it finds at the others). Any symmetry from 16×16 up, except `mirror` at odd sizes
+/// (no such grid exists: the middle column would need a symbol equal to its own
+/// relabelling in every row) and
 /// `diagonal` at 64×64 (the search for one is heavy-tailed there: 12 seeds took 3.2 s
 /// each on average, 7 s for the worst).
 pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
