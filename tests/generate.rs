@@ -466,6 +466,22 @@ fn symmetry_orbits_map_cells_as_named() {
     let _ = Grid::empty(shape);
 }
 
+/// From 25×25 up a search for Hard digs past what propagation proves (which makes
+/// Medium puzzles only), so Hard puzzles come: seed 6's first candidate is one. If an
+/// engine change moves it, pick a seed whose `--stats` say "1 candidate".
+#[test]
+fn a_25x25_search_for_hard_finds_a_hard_puzzle() {
+    use sudoku64::grade::{Level, rate};
+    let o = Options {
+        difficulty: Some(Level::Hard),
+        ..options(25, 6, Symmetry::None, None)
+    };
+    let made = make(&o);
+    assert!(made.difficulty_reached(), "{}", made.details());
+    assert_eq!(rate(&made.puzzle).unwrap().level, Level::Hard);
+    assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1);
+}
+
 #[test]
 fn a_difficulty_search_finds_the_level_and_its_seed_regenerates_the_puzzle() {
     use sudoku64::grade::{Level, rate};
