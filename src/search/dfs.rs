@@ -172,8 +172,9 @@ impl<'h> DepthFirst<'h> {
     /// generator fills grids that a symmetry of the cells maps to themselves up to a
     /// relabelling this way. Propagation places the linked symbols as soon as a cell is
     /// filled. (Eliminations need no mirroring: every placement is mirrored, and the
-    /// symmetry maps units to units, so what the rules eliminate stays symmetric too.) An
-    /// empty `links` removes them.
+    /// symmetry maps units to units, so what the rules eliminate stays symmetric too.)
+    /// Cells already filled when a puzzle is loaded are taken as they are: their links
+    /// are not checked. An empty `links` removes them.
     ///
     /// # Panics
     /// If `links` is not empty and does not have one entry per cell, or a map is not a
