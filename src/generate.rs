@@ -124,22 +124,37 @@ impl Symmetry {
         }
     }
 
+    /// The symmetry's turns or reflections other than the identity, each taking `(n,
+    /// row, column)` to the row and column it moves the cell to: for `Rot90` the quarter,
+    /// half and three-quarter turns, in that order.
+    fn moves(self) -> &'static [Move] {
+        const ROT180: [Move; 1] = [|n, r, c| (n - 1 - r, n - 1 - c)];
+        const ROT90: [Move; 3] = [
+            |n, r, c| (c, n - 1 - r),
+            |n, r, c| (n - 1 - r, n - 1 - c),
+            |n, r, c| (n - 1 - c, r),
+        ];
+        const MIRROR: [Move; 1] = [|n, r, c| (r, n - 1 - c)];
+        const DIAGONAL: [Move; 1] = [|_, r, c| (c, r)];
+        match self {
+            Symmetry::None => &[],
+            Symmetry::Rot180 => &ROT180,
+            Symmetry::Rot90 => &ROT90,
+            Symmetry::Mirror => &MIRROR,
+            Symmetry::Diagonal => &DIAGONAL,
+        }
+    }
+
     /// The cells that go with `cell` (itself included), sorted, without repeats.
     pub fn orbit(self, shape: Shape, cell: usize) -> Vec<usize> {
         let n = shape.size();
         let (r, c) = (shape.row(cell), shape.column(cell));
-        let mut cells = match self {
-            Symmetry::None => vec![cell],
-            Symmetry::Rot180 => vec![cell, shape.cell(n - 1 - r, n - 1 - c)],
-            Symmetry::Rot90 => vec![
-                cell,
-                shape.cell(c, n - 1 - r),
-                shape.cell(n - 1 - r, n - 1 - c),
-                shape.cell(n - 1 - c, r),
-            ],
-            Symmetry::Mirror => vec![cell, shape.cell(r, n - 1 - c)],
-            Symmetry::Diagonal => vec![cell, shape.cell(c, r)],
-        };
+        let mut cells: Vec<usize> = std::iter::once(cell)
+            .chain(self.moves().iter().map(|mv| {
+                let (r2, c2) = mv(n, r, c);
+                shape.cell(r2, c2)
+            }))
+            .collect();
         cells.sort_unstable();
         cells.dedup();
         cells
@@ -161,6 +176,10 @@ impl Symmetry {
         orbits
     }
 }
+
+/// A turn or reflection of the grid: `(n, row, column)` to the row and column it moves
+/// the cell to.
+type Move = fn(usize, usize, usize) -> (usize, usize);
 
 impl fmt::Display for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -1653,17 +1672,13 @@ const CONCENTRATION_SAMPLE: usize = 64;
 /// BENCHMARKS.md). Spreading the removals evenly instead (the least shared first) gains
 /// nothing over a plain random order, and nor do random priorities per unit.
 fn concentrated_order(orbits: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Vec<usize> {
-    let shape = solution.shape();
-    let n = shape.size();
-    // Orbits ordered so far per row, column, box and symbol (in that order of blocks).
+    let geo = solution.shape().geometry();
+    let n = solution.size();
+    // Orbits ordered so far per unit (rows, columns, boxes: `0..3n`), then per symbol.
     let mut shared = vec![0u32; 4 * n];
     let keys = |c: usize| {
-        [
-            shape.row(c),
-            n + shape.column(c),
-            2 * n + shape.box_of(c),
-            3 * n + solution.get(c) as usize - 1,
-        ]
+        let [row, column, unit_box] = geo.units_of(c).map(usize::from);
+        [row, column, unit_box, 3 * n + solution.get(c) as usize - 1]
     };
     let mut left: Vec<usize> = (0..orbits.len()).collect();
     let mut order = Vec::with_capacity(orbits.len());
@@ -1735,18 +1750,47 @@ fn random_full_grid(
             return Ok(Some((random_symmetry(&full, rng), restarts)));
         }
         solver.load(&grid);
-        solver.set_random_order(Some(rng.random::<u64>()));
-        solver.set_node_limit(limit);
-        let next = solver.next_solution();
-        solver.set_random_order(None);
-        ticker.check_cancel()?;
-        match next {
-            Next::Solution => return Ok(Some((solver.solution(), restarts))),
-            Next::Stopped if ticker.is_late() => return Ok(None),
-            _ => limit = limit.saturating_mul(2),
+        match complete_at_random(solver, rng, &mut limit, ticker)? {
+            Completion::Full(grid) => return Ok(Some((grid, restarts))),
+            Completion::Late => return Ok(None),
+            Completion::Stuck => {}
         }
     }
     unreachable!("the restart loop only ends by returning")
+}
+
+/// How one randomised completion of a grid ended.
+enum Completion {
+    /// A full grid.
+    Full(Grid),
+    /// Out of nodes, or no grid: try again from a new start.
+    Stuck,
+    /// The deadline dropped the candidate.
+    Late,
+}
+
+/// Completes the loaded grid with the search trying candidates in a random order,
+/// within `limit` nodes; when it gets stuck the limit doubles for the next try (the
+/// fills' restart scheme).
+fn complete_at_random(
+    solver: &mut Solver<'_>,
+    rng: &mut Xoshiro256PlusPlus,
+    limit: &mut u64,
+    ticker: &Ticker<'_, '_>,
+) -> Result<Completion, Error> {
+    solver.set_random_order(Some(rng.random::<u64>()));
+    solver.set_node_limit(*limit);
+    let next = solver.next_solution();
+    solver.set_random_order(None);
+    ticker.check_cancel()?;
+    Ok(match next {
+        Next::Solution => Completion::Full(solver.solution()),
+        Next::Stopped if ticker.is_late() => Completion::Late,
+        _ => {
+            *limit = limit.saturating_mul(2);
+            Completion::Stuck
+        }
+    })
 }
 
 /// The smallest size whose symmetric puzzles are dug from grids the symmetry maps to
@@ -1802,23 +1846,15 @@ fn automorphic_full_grid(
     if !grid_follows(shape, symmetry) {
         return Ok(None);
     }
-    // The turns or reflections other than the identity, as maps of (row, column), and
-    // how many cycles of four (else two) the relabelling has and its fixed symbols.
-    type Move = fn(usize, usize, usize) -> (usize, usize);
-    let (moves, cycle, fixed): (Vec<Move>, usize, usize) = match symmetry {
+    let moves = symmetry.moves();
+    // How many cycles of four (else two) one turn's relabelling has, and its fixed
+    // symbols.
+    let (cycle, fixed) = match symmetry {
         Symmetry::None => return Ok(None),
-        Symmetry::Rot180 => (vec![|n, r, c| (n - 1 - r, n - 1 - c)], 2, n % 2),
-        Symmetry::Mirror => (vec![|n, r, c| (r, n - 1 - c)], 2, 0),
-        Symmetry::Diagonal => (vec![|_, r, c| (c, r)], 2, k),
-        Symmetry::Rot90 => (
-            vec![
-                |n, r, c| (c, n - 1 - r),
-                |n, r, c| (n - 1 - r, n - 1 - c),
-                |n, r, c| (n - 1 - c, r),
-            ],
-            4,
-            n % 4,
-        ),
+        Symmetry::Rot180 => (2, n % 2),
+        Symmetry::Mirror => (2, 0),
+        Symmetry::Diagonal => (2, k),
+        Symmetry::Rot90 => (4, n % 4),
     };
     let mut limit: u64 = 4 * shape.cells() as u64;
     for restarts in 0..AUTOMORPHIC_RESTARTS {
@@ -1859,16 +1895,12 @@ fn automorphic_full_grid(
         }
         solver.set_links(links, relabel);
         solver.load_masks(&masks);
-        solver.set_random_order(Some(rng.random::<u64>()));
-        solver.set_node_limit(limit);
-        let next = solver.next_solution();
-        solver.set_random_order(None);
+        let completed = complete_at_random(solver, rng, &mut limit, ticker);
         solver.set_links(Vec::new(), Vec::new());
-        ticker.check_cancel()?;
-        match next {
-            Next::Solution => return Ok(Some((solver.solution(), restarts))),
-            Next::Stopped if ticker.is_late() => return Ok(None),
-            _ => limit = limit.saturating_mul(2),
+        match completed? {
+            Completion::Full(grid) => return Ok(Some((grid, restarts))),
+            Completion::Late => return Ok(None),
+            Completion::Stuck => {}
         }
     }
     Ok(None)
