@@ -28,9 +28,8 @@
 //!    minimal target up to 16×16 the last undecided ones run after the logic solver's
 //!    techniques ([`crate::logic::reduced_masks`]). What they leave goes to the
 //!    conflict-driven search ([`crate::search::cdcl`]) with a contradiction limit per
-//!    check, and from 36×36 up an allowance for the whole pass: there nearly every check
-//!    that runs long is a clue that cannot go, whose second solution takes any solver
-//!    hundreds of thousands of contradictions to find. From 25×25 up the orbits whose
+//!    check, and from 36×36 up (but for a minimal 36×36) an allowance for the whole
+//!    pass. From 25×25 up the orbits whose
 //!    removal leaves the fewest open cells after propagation are checked first, since
 //!    they are the likeliest to go: a clue that can go is proved so in about a thousand
 //!    contradictions. A clue still undecided stays, and is counted in
@@ -41,7 +40,7 @@
 //!
 //! 4. **Finish**: the puzzle and what was proved about it.
 //!
-//! A minimal 25×25 is dug the same way. Its exact pass has an allowance of
+//! A minimal 25×25 or 36×36 is dug the same way. Its exact pass has an allowance of
 //! contradictions, and a grid that runs out gives way to the next candidate seed (see
 //! [`generate`]). (An earlier design built it up from an empty grid instead, adding
 //! clues where another solution differs; digging in the concentrated order proves
@@ -436,7 +435,7 @@ pub struct Generated {
     /// grid, dug further.
     pub budget_ran_out: bool,
     /// Candidate puzzles made: 1 without a budget or a difficulty (up to
-    /// [`MINIMAL_CANDIDATES`] for a minimal 25×25). With one, the budget decides how many
+    /// [`MINIMAL_CANDIDATES`] for a minimal 25×25 or 36×36). With one, the budget decides how many
     /// run; a candidate still running when it ends is dropped, and not
     /// counted.
     pub candidates: u32,
@@ -618,12 +617,16 @@ fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
 const LARGE_GRID_NODE_LIMIT: u64 = 256;
 
 /// Contradictions one conflict-driven check may meet before its clue is kept undecided:
-/// at 25×25 the hardest checks seen take some 40,000 (about 2 s). From 36×36 up nearly
-/// every check still open after 1,000 is a clue that cannot go, whose second solution
-/// takes the search (and an established SAT solver) 10,000 to 500,000 contradictions
-/// to find, while the removals proved there took 100 to 2,000.
-fn cdcl_check_limit(shape: Shape) -> u64 {
-    if shape.size() <= 25 { 50_000 } else { 1_000 }
+/// at 25×25 the hardest checks seen take some 40,000 (about 2 s), and so does a minimal
+/// target at 36×36 (where the hardest of 1,100 checks took 2,100). Otherwise, from 36×36
+/// up, 1,000: a removal proved there takes 100 to 2,000, and the allowance is better
+/// spent on the next orbit than on a long one.
+fn cdcl_check_limit(shape: Shape, target: Target) -> u64 {
+    if shape.size() <= 25 || minimal_sequence(shape, target) {
+        50_000
+    } else {
+        1_000
+    }
 }
 
 /// Contradictions the exact pass of one candidate may spend in all from 36×36 up, per
@@ -636,40 +639,41 @@ const EXACT_ALLOWANCE_PER_CELL: u64 = 8;
 /// 1,000 of them at 64×64 (0.4 s natively).
 const PROMISE_CELLS: usize = 1 << 22;
 
-/// For a minimal target at 25×25, the exact pass's allowance of contradictions per cell
-/// of the grid (20,000 for the grid), to which each conflict-driven check adds
+/// For a minimal target at 25×25 and 36×36, the exact pass's allowance of contradictions
+/// per cell of the grid (20,000 for a 25×25, 41,472 for a 36×36), to which each conflict-driven check adds
 /// [`MINIMAL_CREDIT_PER_CELL`] per cell of its orbit. A candidate that runs out gives way
-/// to the next seed of the sequence ([`MINIMAL_CANDIDATES`]); none of 40 seeds did. The
+/// to the next seed of the sequence ([`MINIMAL_CANDIDATES`]); none of 40 seeds of 25×25
+/// did, nor any of 36×36 tried (whose checks average about 100 contradictions). The
 /// time is bounded by counts, so the same seed still gives the same puzzle on every
 /// machine.
 const MINIMAL_ALLOWANCE_PER_CELL: u64 = 32;
 
-/// What each conflict-driven check of a minimal 25×25 adds to the allowance, per cell of
-/// its orbit (less the [`CHECK_CHARGE`] it then costs).
+/// What each conflict-driven check of a minimal 25×25 or 36×36 adds to the allowance,
+/// per cell of its orbit (less the [`CHECK_CHARGE`] it then costs).
 const MINIMAL_CREDIT_PER_CELL: u64 = 900;
 
-/// The most candidates a minimal target at 25×25 makes without a budget. The first two
-/// get the allowance, the next ones twice the one before (the classic remedy for heavy
+/// The most candidates a minimal target at 25×25 or 36×36 makes without a budget. The
+/// first two get the allowance, the next ones twice the one before (the classic remedy for heavy
 /// tails: restarts with growing limits), and the last one none, so the answer is always
 /// proved minimal: the first candidate that is. The seed asked for replays the sequence.
 pub const MINIMAL_CANDIDATES: u32 = 5;
 
 /// True when a minimal target without a budget makes a sequence of candidates
-/// ([`MINIMAL_CANDIDATES`]) rather than one: at 25×25, where the allowance bounds the
-/// exact pass. (From 36×36 up the allowance bounds it too, but there few grids are proved
-/// minimal at all, so one candidate is dug, and said not proved minimal.)
+/// ([`MINIMAL_CANDIDATES`]) rather than one: at 25×25 and 36×36, where the allowance
+/// bounds the exact pass. (At 49×49 and 64×64 the allowance of a fraction target bounds
+/// it, one candidate is dug, and it is said not proved minimal unless every check was
+/// decided: a whole proof there costs minutes, 45 s natively for one 49×49.)
 fn minimal_sequence(shape: Shape, target: Target) -> bool {
-    shape.size() == 25 && target == Target::Minimal
+    matches!(shape.size(), 25 | 36) && target == Target::Minimal
 }
 
 /// The exact pass's allowance of contradictions for one candidate: what it starts with
 /// (`u64::MAX`: no limit) and what each conflict-driven check adds per cell of its orbit.
-/// From 36×36 up [`EXACT_ALLOWANCE_PER_CELL`]; for a minimal target at 25×25
-/// [`MINIMAL_ALLOWANCE_PER_CELL`] and [`MINIMAL_CREDIT_PER_CELL`].
+/// For a minimal target at 25×25 and 36×36 [`MINIMAL_ALLOWANCE_PER_CELL`] and
+/// [`MINIMAL_CREDIT_PER_CELL`]; otherwise from 36×36 up [`EXACT_ALLOWANCE_PER_CELL`].
 fn exact_allowance(shape: Shape, target: Target) -> (u64, u64) {
     let cells = shape.cells() as u64;
     match shape.size() {
-        s if s > 25 => (EXACT_ALLOWANCE_PER_CELL * cells, 0),
         _ if minimal_sequence(shape, target) => {
             #[cfg(test)]
             if tests::SCANT_ALLOWANCE.get() {
@@ -677,6 +681,7 @@ fn exact_allowance(shape: Shape, target: Target) -> (u64, u64) {
             }
             (MINIMAL_ALLOWANCE_PER_CELL * cells, MINIMAL_CREDIT_PER_CELL)
         }
+        s if s > 25 => (EXACT_ALLOWANCE_PER_CELL * cells, 0),
         _ => (u64::MAX, 0),
     }
 }
@@ -692,7 +697,7 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// Generates a puzzle with exactly one solution.
 ///
 /// Without a budget or a difficulty, one candidate is dug in full: the seed alone decides
-/// the puzzle. (A minimal target at 25×25 is the exception: each candidate's exact pass
+/// the puzzle. (A minimal target at 25×25 or 36×36 is the exception: each candidate's exact pass
 /// has an allowance of contradictions, and one that runs out gives way to the next
 /// seed of a sequence drawn from the seed, with the same or a larger allowance, up to
 /// [`MINIMAL_CANDIDATES`]; the seed alone still decides the puzzle, and it is the seed
@@ -766,7 +771,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
 /// Candidates from the seeds `seed`, then a sequence drawn from it, until one is good
 /// enough, `most` were made, or the budget (milliseconds; infinite for none) says stop.
 /// The result's seed regenerates its puzzle (the first seed of the sequence is the seed
-/// itself). Without a budget (a minimal 25×25, [`MINIMAL_CANDIDATES`]) the candidates'
+/// itself). Without a budget (a minimal 25×25 or 36×36, [`MINIMAL_CANDIDATES`]) the candidates'
 /// allowances are 1, 1, 2, 4 times the first's, the last has none, and the result's seed
 /// is the seed asked for: it replays the whole sequence.
 fn search(
@@ -1310,8 +1315,8 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     /// limits come first, so the cheap decisions come first (the search tries our solution's
     /// symbols first, then, for a check that stalls, a random order: searches for a
     /// second solution have heavy tails). What they leave goes to the conflict-driven
-    /// search, with a contradiction limit per check ([`cdcl_check_limit`]) and, from
-    /// 36×36 up, an allowance for the whole pass ([`EXACT_ALLOWANCE_PER_CELL`]).
+    /// search, with a contradiction limit per check ([`cdcl_check_limit`]) and an
+    /// allowance for the whole pass ([`exact_allowance`]).
     fn exact_pass(&mut self) -> Result<(), Error> {
         let shape = self.options.shape;
         let start_share = PROPAGATION_END;
@@ -1329,7 +1334,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             limit: if last_of_sequence {
                 u64::MAX
             } else {
-                cdcl_check_limit(shape)
+                cdcl_check_limit(shape, self.target)
             },
         });
         let (base, credit) = exact_allowance(shape, self.target);

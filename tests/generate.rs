@@ -207,9 +207,8 @@ fn twenty_five_by_twenty_five_for_10_seeds() {
     }
 }
 
-/// A minimal 25×25 is built up clue by clue, with every symmetry: one solution, the
-/// symmetry kept, proved minimal (a sample of its clues checked here), and the same seed
-/// gives the same puzzle.
+/// A minimal 25×25 with every symmetry: one solution, the symmetry kept, proved minimal
+/// (a sample of its clues checked here), and the same seed gives the same puzzle.
 #[test]
 fn a_minimal_25x25_with_every_symmetry() {
     for (symmetry, seed) in [
@@ -225,6 +224,17 @@ fn a_minimal_25x25_with_every_symmetry() {
         assert!(made.minimal, "{symmetry}: {}", made.summary());
         assert_eq!(make(&o).puzzle, made.puzzle, "{symmetry}");
     }
+}
+
+/// A minimal 36×36 is proved minimal too, by the same allowance of contradictions (a
+/// sample of its clues checked here), and the same seed gives the same puzzle.
+#[test]
+fn a_minimal_36x36_is_proved() {
+    let o = options(36, 4, Symmetry::Mirror, Some(Target::Minimal));
+    let made = make(&o);
+    check(&made, &o, Minimality::Sample(3));
+    assert!(made.minimal && made.undecided == 0, "{}", made.summary());
+    assert_eq!(make(&o).puzzle, made.puzzle);
 }
 
 /// A minimal 25×25 cut short by the budget still ends with one solution, with the clues

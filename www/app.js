@@ -1459,7 +1459,7 @@ function typingGoesToGrid(event) {
 // Wiring
 
 /**
- * Empty is for 16×16 and up; Minimal for 16×16 and 25×25 (smaller grids are always
+ * Empty is for 16×16 and up; Minimal for 16×16 to 36×36 (smaller grids are always
  * minimal, larger ones would take minutes to prove), and it stands in for Empty.
  */
 function syncGenerateFields() {

@@ -326,7 +326,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * budgetMs, difficulty: 'easy'|'medium'|'hard'|'expert'|'extreme'|'diabolical'}
      * Resolves to {size, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
      * undecided (clues not proved necessary; 0 when minimal), budgetRanOut, candidates
-     * (puzzles made: more than 1 only with budgetMs, a difficulty, or a minimal 25×25),
+     * (puzzles made: more than 1 only with budgetMs, a difficulty, or a minimal 25×25 or 36×36),
      * exactChecks, summary
      * (for players: "64×64, 2,100 clues (49% empty), 180° symmetry, seed 7", then what
      * stopped it short, and the level), details (the counts behind it), ms}, plus {level,

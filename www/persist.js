@@ -50,11 +50,11 @@ export function parseHash(hash) {
 }
 
 /**
- * Whether a minimal puzzle is offered at this size: 16×16 and 25×25 (below, every puzzle
- * is minimal anyway; above, the proof would take minutes).
+ * Whether a minimal puzzle is offered at this size: 16×16, 25×25 and 36×36 (below, every
+ * puzzle is minimal anyway; above, the proof would take minutes).
  */
 export function minimalOffered(size) {
-  return size >= 16 && size <= 25;
+  return size >= 16 && size <= 36;
 }
 
 export function puzzleHash(line) {

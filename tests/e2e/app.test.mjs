@@ -433,7 +433,10 @@ test('Minimal at 16×16: the summary says minimal, Empty stands aside, and the l
   assert.equal(await givensText(again), puzzle);
   assert.equal(await again.$eval('#minimal', (b) => b.checked), true);
   await again.selectOption('#size', '36');
-  assert.equal(await again.$eval('#minimal', (b) => b.disabled), true, 'too long to prove at 36×36');
+  assert.equal(await again.$eval('#minimal', (b) => b.disabled), false, 'offered up to 36×36');
+  assert.equal(await again.$eval('#empty', (e) => e.disabled), true, 'Minimal still stands in for Empty');
+  await again.selectOption('#size', '49');
+  assert.equal(await again.$eval('#minimal', (b) => b.disabled), true, 'too long to prove at 49×49');
   assert.equal(await again.$eval('#empty', (e) => e.disabled), false);
   assert.deepEqual(again.errors, []);
   await again.close();

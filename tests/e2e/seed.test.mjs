@@ -35,7 +35,7 @@ test("a link's seed of 2^64 or more reaches the engine, whose refusal names it",
   assert.deepEqual(parseHash(generatedHash({ ...minimal, empty: 0.6 })).generate, minimal);
   assert.equal(parseHash('#size=16&seed=3&symmetry=none&empty=0.6').generate.empty, 0.6);
   // Where the form does not offer it, a link's minimal=1 is ignored.
-  assert.equal(parseHash('#size=36&seed=3&symmetry=none&minimal=1').generate.minimal, undefined);
+  assert.equal(parseHash('#size=49&seed=3&symmetry=none&minimal=1').generate.minimal, undefined);
   assert.equal(seedDigits(' 99999999999999999999 '), 99999999999999999999n);
   assert.equal(seedDigits('-1'), null);
 });
