@@ -199,7 +199,7 @@ struct GenerateArgs {
     )]
     empty: Option<f64>,
     /// Dig until no clue can be removed, at any size. When some clue's check does not end
-    /// within its limits (common from 36×36 up), the puzzle is still printed, standard
+    /// within its limits (usual at 49×49 and 64×64), the puzzle is still printed, standard
     /// error says it is not proved minimal, and the exit status is 3.
     #[arg(long)]
     minimal: bool,
