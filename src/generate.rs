@@ -29,11 +29,10 @@
 //!    techniques ([`crate::logic::reduced_masks`]). What they leave goes to the
 //!    conflict-driven search ([`crate::search::cdcl`]) with a contradiction limit per
 //!    check, and from 36×36 up (but for a minimal 36×36) an allowance for the whole
-//!    pass. From 25×25 up the orbits whose
-//!    removal leaves the fewest open cells after propagation are checked first, since
-//!    they are the likeliest to go: a clue that can go is proved so in about a thousand
-//!    contradictions. A clue still undecided stays, and is counted in
-//!    [`Generated::undecided`].
+//!    pass. From 25×25 up the orbits whose removal leaves the fewest open cells after
+//!    propagation are checked first, since they are the likeliest to go: a clue that
+//!    can go is proved so in about a thousand contradictions. A clue still undecided
+//!    stays, and is counted in [`Generated::undecided`].
 //!
 //!    A clue that cannot go now can never go later (fewer givens only allow more
 //!    solutions), so one pass over all orbits gives a minimal puzzle.
@@ -435,8 +434,8 @@ pub struct Generated {
     /// grid, dug further.
     pub budget_ran_out: bool,
     /// Candidate puzzles made: 1 without a budget or a difficulty (up to
-    /// [`MINIMAL_CANDIDATES`] for a minimal 25×25 or 36×36). With one, the budget decides how many
-    /// run; a candidate still running when it ends is dropped, and not
+    /// [`MINIMAL_CANDIDATES`] for a minimal 25×25 or 36×36). With one, the budget
+    /// decides how many run; a candidate still running when it ends is dropped, and not
     /// counted.
     pub candidates: u32,
     /// Times the full-grid search was restarted.
@@ -618,9 +617,9 @@ const LARGE_GRID_NODE_LIMIT: u64 = 256;
 
 /// Contradictions one conflict-driven check may meet before its clue is kept undecided:
 /// at 25×25 the hardest checks seen take some 40,000 (about 2 s), and so does a minimal
-/// target at 36×36 (where the hardest of 1,100 checks took 2,100). Otherwise, from 36×36
-/// up, 1,000: a removal proved there takes 100 to 2,000, and the allowance is better
-/// spent on the next orbit than on a long one.
+/// target at 36×36 (where the hardest of 1,135 checks, seeds 1 and 2, took 2,060).
+/// Otherwise, from 36×36 up, 1,000: a removal proved there takes 100 to 2,000, and the
+/// allowance is better spent on the next orbit than on a long one.
 fn cdcl_check_limit(shape: Shape, target: Target) -> u64 {
     if shape.size() <= 25 || minimal_sequence(shape, target) {
         50_000
@@ -640,12 +639,12 @@ const EXACT_ALLOWANCE_PER_CELL: u64 = 8;
 const PROMISE_CELLS: usize = 1 << 22;
 
 /// For a minimal target at 25×25 and 36×36, the exact pass's allowance of contradictions
-/// per cell of the grid (20,000 for a 25×25, 41,472 for a 36×36), to which each conflict-driven check adds
-/// [`MINIMAL_CREDIT_PER_CELL`] per cell of its orbit. A candidate that runs out gives way
-/// to the next seed of the sequence ([`MINIMAL_CANDIDATES`]); none of 40 seeds of 25×25
-/// did, nor any of 36×36 tried (whose checks average about 100 contradictions). The
-/// time is bounded by counts, so the same seed still gives the same puzzle on every
-/// machine.
+/// per cell of the grid (20,000 for a 25×25, 41,472 for a 36×36), to which each
+/// conflict-driven check adds [`MINIMAL_CREDIT_PER_CELL`] per cell of its orbit. A
+/// candidate that runs out gives way to the next seed of the sequence
+/// ([`MINIMAL_CANDIDATES`]); none of 40 seeds of 25×25 did, nor any of the 25 of 36×36
+/// tried (whose checks average about 100 contradictions). The time is bounded by counts,
+/// so the same seed still gives the same puzzle on every machine.
 const MINIMAL_ALLOWANCE_PER_CELL: u64 = 32;
 
 /// What each conflict-driven check of a minimal 25×25 or 36×36 adds to the allowance,
@@ -653,9 +652,10 @@ const MINIMAL_ALLOWANCE_PER_CELL: u64 = 32;
 const MINIMAL_CREDIT_PER_CELL: u64 = 900;
 
 /// The most candidates a minimal target at 25×25 or 36×36 makes without a budget. The
-/// first two get the allowance, the next ones twice the one before (the classic remedy for heavy
-/// tails: restarts with growing limits), and the last one none, so the answer is always
-/// proved minimal: the first candidate that is. The seed asked for replays the sequence.
+/// first two get the allowance, the next ones twice the one before (the classic remedy
+/// for heavy tails: restarts with growing limits), and the last one none, so the answer
+/// is always proved minimal: the first candidate that is. The seed asked for replays the
+/// sequence.
 pub const MINIMAL_CANDIDATES: u32 = 5;
 
 /// True when a minimal target without a budget makes a sequence of candidates
@@ -697,9 +697,9 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// Generates a puzzle with exactly one solution.
 ///
 /// Without a budget or a difficulty, one candidate is dug in full: the seed alone decides
-/// the puzzle. (A minimal target at 25×25 or 36×36 is the exception: each candidate's exact pass
-/// has an allowance of contradictions, and one that runs out gives way to the next
-/// seed of a sequence drawn from the seed, with the same or a larger allowance, up to
+/// the puzzle. (A minimal target at 25×25 or 36×36 is the exception: each candidate's
+/// exact pass has an allowance of contradictions, and one that runs out gives way to the
+/// next seed of a sequence drawn from the seed, with the same or a larger allowance, up to
 /// [`MINIMAL_CANDIDATES`]; the seed alone still decides the puzzle, and it is the seed
 /// reported.) With a time budget
 /// ([`Options::budget_ms`]), candidates from a sequence of
@@ -771,9 +771,9 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
 /// Candidates from the seeds `seed`, then a sequence drawn from it, until one is good
 /// enough, `most` were made, or the budget (milliseconds; infinite for none) says stop.
 /// The result's seed regenerates its puzzle (the first seed of the sequence is the seed
-/// itself). Without a budget (a minimal 25×25 or 36×36, [`MINIMAL_CANDIDATES`]) the candidates'
-/// allowances are 1, 1, 2, 4 times the first's, the last has none, and the result's seed
-/// is the seed asked for: it replays the whole sequence.
+/// itself). Without a budget (a minimal 25×25 or 36×36, [`MINIMAL_CANDIDATES`]) the
+/// candidates' allowances are 1, 1, 2, 4 times the first's, the last has none, and the
+/// result's seed is the seed asked for: it replays the whole sequence.
 fn search(
     options: &Options,
     target: Target,
