@@ -668,8 +668,11 @@ async function generate(options, note = '') {
 function generationDetails(result, ms) {
   const parts = [`Took ${duration(ms)}`];
   if (result.candidates > 1) parts.push(`the best of ${result.candidates.toLocaleString('en')} puzzles made`);
-  if (result.undecided > 0 && result.undecided >= result.clues) {
-    parts.push('at this size no clue is tried for removal one by one, so some may be removable');
+  if (result.undecided > 0 && result.targetReached) {
+    // Digging stops once the target is reached: the clues left were not all tried.
+    parts.push('digging stopped at the target, so some clues may still be removable');
+  } else if (result.undecided > 0 && result.undecided >= result.clues) {
+    parts.push('no clue was tried for removal one by one, so some may be removable');
   } else if (result.undecided > 0) {
     parts.push(`${result.undecided.toLocaleString('en')} clue${result.undecided === 1 ? '' : 's'} may be removable `
       + `(${result.budgetRanOut ? 'there was no time to try' : 'not every one was tried'})`);

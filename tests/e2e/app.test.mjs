@@ -423,6 +423,7 @@ test('Minimal at 16×16: the summary says minimal, Empty stands aside, and the l
   await page.click('#generate');
   await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
   assert.match(await statusText(page), /16×16, .*minimal/);
+  assert.match(await page.textContent('#status-details'), /no clue can be removed/);
   assert.match(page.url(), /#.*size=16.*seed=5.*minimal=1/);
   const puzzle = await givensText(page);
   const url = page.url();
@@ -471,6 +472,8 @@ test('a 64×64 generation reports progress while the page keeps painting and tak
   assert.ok(frames >= 10, `animation frames kept coming during generation: ${frames}`);
   assert.ok(seen.some((p) => p > 0 && p < 1), `progress between 0 and 1 was shown: ${seen}`);
   assert.match(await statusText(page), /Generated 64×64, \d,\d{3} clues \(\d+% empty\), [\w° ]*symmetry, seed \d+/);
+  // Digging stopped at the size's target: the details say so in a player's words.
+  assert.match(await page.textContent('#status-details'), /digging stopped at the target, so some clues may still be removable/);
   const puzzle = await givensText(page);
   assert.equal(puzzle.length, 64 * 64);
   assert.equal(await page.$eval('#grid', (c) => c.dataset.clashes), '', 'no two givens clash');
