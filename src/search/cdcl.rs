@@ -100,10 +100,21 @@ impl Lit {
     }
 }
 
+/// What the search keeps per variable besides its value.
+#[derive(Clone, Copy, Debug, Default)]
+struct Meta {
+    reason: Reason,
+    /// The guess level it was assigned at (meaningful while it is assigned).
+    level: u32,
+    /// The conflict analysis's mark (0 for none).
+    seen: u8,
+}
+
 /// Why a variable has its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Reason {
     /// A guess, or a fact of the top level (whose reasons analysis never needs).
+    #[default]
     None,
     /// Denied because this variable holds: the same cell with another symbol, or a peer
     /// with the same symbol.
@@ -312,8 +323,9 @@ pub struct Cdcl {
 
     // Assignment.
     vals: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<Reason>,
+    /// Per variable: its level, reason and analysis mark, side by side, so that the
+    /// analyses' walks over antecedents read one cache line per variable, not three.
+    meta: Vec<Meta>,
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
     qhead: usize,
@@ -348,7 +360,6 @@ pub struct Cdcl {
     target_len: usize,
 
     // Analysis.
-    seen: Vec<u8>,
     level_stamp: Vec<u32>,
     stamp: u32,
     scratch: Vec<Var>,
@@ -412,8 +423,7 @@ impl Cdcl {
             config,
             state: State::Exhausted,
             vals: vec![0; 2 * vars],
-            level: vec![0; vars],
-            reason: vec![Reason::None; vars],
+            meta: vec![Meta::default(); vars],
             trail: Vec::with_capacity(vars),
             trail_lim: Vec::new(),
             qhead: 0,
@@ -433,7 +443,6 @@ impl Cdcl {
             phase: vec![0; vars],
             target: vec![0; vars],
             target_len: 0,
-            seen: vec![0; vars],
             level_stamp: vec![0; cells + 2],
             stamp: 0,
             scratch: Vec::new(),
@@ -492,7 +501,9 @@ impl Cdcl {
         let n = self.n;
         let full = self.shape.full_mask();
         self.vals.fill(0);
-        self.reason.fill(Reason::None);
+        for m in &mut self.meta {
+            m.reason = Reason::None;
+        }
         self.trail.clear();
         self.trail_lim.clear();
         self.qhead = 0;
@@ -601,7 +612,7 @@ impl Cdcl {
     /// True when the top level (the masks and what was proved since) fixes `cell`.
     pub fn is_fixed_at_top(&self, cell: usize) -> bool {
         let f = self.fixed[cell];
-        f != 0 && self.level[self.var(cell, f as usize - 1).0 as usize] == 0
+        f != 0 && self.meta[self.var(cell, f as usize - 1).0 as usize].level == 0
     }
 
     /// The solution of the last [`Cdcl::solve`] that returned `Solution`, as entries
@@ -756,8 +767,8 @@ impl Cdcl {
         debug_assert_eq!(self.vals[lit.index()], 0);
         self.vals[lit.index()] = 1;
         self.vals[lit.negate().index()] = -1;
-        self.level[v.0 as usize] = self.level_now();
-        self.reason[v.0 as usize] = reason;
+        self.meta[v.0 as usize].level = self.level_now();
+        self.meta[v.0 as usize].reason = reason;
         self.trail.push(lit);
         let (cell, s) = self.cell_of(v);
         if lit.is_denial() {
@@ -1047,7 +1058,7 @@ impl Cdcl {
         let n = self.n;
         let (cell, s) = self.cell_of(v);
         self.scratch.clear();
-        match self.reason[v.0 as usize] {
+        match self.meta[v.0 as usize].reason {
             Reason::None => {}
             Reason::Var(by) => self.scratch.push(by),
             Reason::Cell => {
@@ -1166,7 +1177,7 @@ impl Cdcl {
     /// Marks the level of an assigned literal; true when it was not marked yet.
     #[inline]
     fn stamp_level(&mut self, lit: Lit) -> bool {
-        let level = self.level[lit.var().0 as usize] as usize;
+        let level = self.meta[lit.var().0 as usize].level as usize;
         if level >= self.level_stamp.len() {
             self.level_stamp.resize(level + 1, 0);
         }
@@ -1190,13 +1201,13 @@ impl Cdcl {
             let vars = std::mem::take(&mut self.scratch);
             for &x in &vars {
                 let xi = x.0 as usize;
-                if self.seen[xi] != 0 || self.level[xi] == 0 {
+                if self.meta[xi].seen != 0 || self.meta[xi].level == 0 {
                     continue;
                 }
                 debug_assert_ne!(self.vals[Lit::holds(x).index()], 0);
-                self.seen[xi] = 1;
+                self.meta[xi].seen = 1;
                 self.bump(x);
-                if self.level[xi] == now {
+                if self.meta[xi].level == now {
                     open += 1;
                 } else {
                     learnt.push(self.false_lit(x));
@@ -1207,17 +1218,17 @@ impl Cdcl {
             let p = loop {
                 index -= 1;
                 let p = self.trail[index].var();
-                if self.seen[p.0 as usize] != 0 {
+                if self.meta[p.0 as usize].seen != 0 {
                     break p;
                 }
             };
-            self.seen[p.0 as usize] = 0;
+            self.meta[p.0 as usize].seen = 0;
             open -= 1;
             if open == 0 {
                 learnt[0] = self.false_lit(p);
                 break;
             }
-            if let Reason::Clause(cref) = self.reason[p.0 as usize] {
+            if let Reason::Clause(cref) = self.meta[p.0 as usize].reason {
                 self.touch_clause(cref);
             }
             self.antecedents(p);
@@ -1232,21 +1243,21 @@ impl Cdcl {
             self.bump_reasons(&learnt);
         }
         for &lit in &learnt[1..] {
-            self.seen[lit.var().0 as usize] = 0;
+            self.meta[lit.var().0 as usize].seen = 0;
         }
         // The deepest other level goes second, to be watched.
         let mut back_to = 0;
         if learnt.len() > 1 {
             let mut best = 1;
             for i in 2..learnt.len() {
-                if self.level[learnt[i].var().0 as usize]
-                    > self.level[learnt[best].var().0 as usize]
+                if self.meta[learnt[i].var().0 as usize].level
+                    > self.meta[learnt[best].var().0 as usize].level
                 {
                     best = i;
                 }
             }
             learnt.swap(1, best);
-            back_to = self.level[learnt[1].var().0 as usize];
+            back_to = self.meta[learnt[1].var().0 as usize].level;
         }
         let lbd = self.lbd_of(&learnt);
         self.update_averages(lbd);
@@ -1271,16 +1282,16 @@ impl Cdcl {
         // The first literal's reasons lie on the contradiction's level, where the
         // analysis bumped them already.
         for &lit in &learnt[1..] {
-            if let Reason::Var(x) = self.reason[lit.var().0 as usize] {
+            if let Reason::Var(x) = self.meta[lit.var().0 as usize].reason {
                 let xi = x.0 as usize;
-                if self.seen[xi] == 0 && self.level[xi] != 0 {
-                    self.seen[xi] = MARK;
+                if self.meta[xi].seen == 0 && self.meta[xi].level != 0 {
+                    self.meta[xi].seen = MARK;
                     marked.push(x);
                 }
             }
         }
         for &x in &marked {
-            self.seen[x.0 as usize] = 0;
+            self.meta[x.0 as usize].seen = 0;
             self.bump(x);
         }
         self.analyze_stack = marked;
@@ -1292,14 +1303,14 @@ impl Cdcl {
     fn minimise(&mut self, learnt: &mut Vec<Lit>) {
         let mut levels = 0u64;
         for &lit in &learnt[1..] {
-            levels |= 1u64 << (self.level[lit.var().0 as usize] & 63);
+            levels |= 1u64 << (self.meta[lit.var().0 as usize].level & 63);
         }
         self.analyze_toclear.clear();
         let mut kept = 1;
         for i in 1..learnt.len() {
             let lit = learnt[i];
             let v = lit.var();
-            if self.reason[v.0 as usize] == Reason::None || !self.redundant(v, levels) {
+            if self.meta[v.0 as usize].reason == Reason::None || !self.redundant(v, levels) {
                 learnt[kept] = lit;
                 kept += 1;
             } else {
@@ -1309,7 +1320,7 @@ impl Cdcl {
         }
         learnt.truncate(kept);
         for v in std::mem::take(&mut self.analyze_toclear) {
-            self.seen[v.0 as usize] = 0;
+            self.meta[v.0 as usize].seen = 0;
         }
     }
 
@@ -1326,25 +1337,28 @@ impl Cdcl {
             let vars = std::mem::take(&mut self.scratch);
             for &y in &vars {
                 let yi = y.0 as usize;
-                if self.level[yi] == 0 || self.seen[yi] == 1 || self.seen[yi] == REMOVABLE {
+                if self.meta[yi].level == 0
+                    || self.meta[yi].seen == 1
+                    || self.meta[yi].seen == REMOVABLE
+                {
                     continue;
                 }
-                if self.reason[yi] != Reason::None
-                    && self.seen[yi] != FAILED
-                    && levels & (1u64 << (self.level[yi] & 63)) != 0
+                if self.meta[yi].reason != Reason::None
+                    && self.meta[yi].seen != FAILED
+                    && levels & (1u64 << (self.meta[yi].level & 63)) != 0
                 {
-                    self.seen[yi] = REMOVABLE;
+                    self.meta[yi].seen = REMOVABLE;
                     self.analyze_stack.push(y);
                     self.analyze_toclear.push(y);
                 } else {
                     // Not removable: undo the marks of this attempt.
                     for k in top..self.analyze_toclear.len() {
                         let z = self.analyze_toclear[k];
-                        self.seen[z.0 as usize] = 0;
+                        self.meta[z.0 as usize].seen = 0;
                     }
                     self.analyze_toclear.truncate(top);
-                    if self.seen[yi] == 0 {
-                        self.seen[yi] = FAILED;
+                    if self.meta[yi].seen == 0 {
+                        self.meta[yi].seen = FAILED;
                         self.analyze_toclear.push(y);
                     }
                     self.scratch = vars;
@@ -1376,7 +1390,7 @@ impl Cdcl {
         rest.extend_from_slice(&learnt[1..]);
         for &l in &rest {
             let forcer = self.forced_by(l).map_or(u32::MAX, |x| x.0);
-            let deeper_first = u32::MAX - self.level[l.var().0 as usize];
+            let deeper_first = u32::MAX - self.meta[l.var().0 as usize].level;
             self.shrink_key[l.var().0 as usize] = (deeper_first as u64) << 32 | forcer as u64;
         }
         let keys = &self.shrink_key;
@@ -1384,9 +1398,9 @@ impl Cdcl {
         learnt.truncate(1);
         let mut i = 0;
         while i < rest.len() {
-            let level = self.level[rest[i].var().0 as usize];
+            let level = self.meta[rest[i].var().0 as usize].level;
             let mut j = i + 1;
-            while j < rest.len() && self.level[rest[j].var().0 as usize] == level {
+            while j < rest.len() && self.meta[rest[j].var().0 as usize].level == level {
                 j += 1;
             }
             if j - i == 1 {
@@ -1402,10 +1416,10 @@ impl Cdcl {
                         b += 1;
                     }
                     match forcer {
-                        Some(x) if b - a > 1 && self.seen[x.0 as usize] == 0 => {
+                        Some(x) if b - a > 1 && self.meta[x.0 as usize].seen == 0 => {
                             // Propagation runs to its end before each guess, so what a
                             // literal forces lies on its level: `x` joins no other level.
-                            debug_assert_eq!(self.level[x.0 as usize], level);
+                            debug_assert_eq!(self.meta[x.0 as usize].level, level);
                             self.give_way(&rest[a..b], x, learnt)
                         }
                         _ => learnt.extend_from_slice(&rest[a..b]),
@@ -1421,7 +1435,7 @@ impl Cdcl {
     /// The literal that alone forced this literal's variable, if one did.
     #[inline]
     fn forced_by(&self, lit: Lit) -> Option<Var> {
-        match self.reason[lit.var().0 as usize] {
+        match self.meta[lit.var().0 as usize].reason {
             Reason::Var(x) => Some(x),
             _ => None,
         }
@@ -1430,9 +1444,9 @@ impl Cdcl {
     /// Puts `by` in the clause in place of `lits`, which it implies.
     fn give_way(&mut self, lits: &[Lit], by: Var, learnt: &mut Vec<Lit>) {
         for lit in lits {
-            self.seen[lit.var().0 as usize] = 0;
+            self.meta[lit.var().0 as usize].seen = 0;
         }
-        self.seen[by.0 as usize] = 1;
+        self.meta[by.0 as usize].seen = 1;
         learnt.push(self.false_lit(by));
         self.stats.work += 1;
     }
@@ -1462,7 +1476,7 @@ impl Cdcl {
             if open == 0 {
                 return Some(p);
             }
-            if self.reason[p.0 as usize] == Reason::None {
+            if self.meta[p.0 as usize].reason == Reason::None {
                 // A guess with others of its level still open: no single literal.
                 return None;
             }
@@ -1472,13 +1486,13 @@ impl Cdcl {
             let mut ok = true;
             for &y in &vars {
                 let yi = y.0 as usize;
-                let at = self.level[yi];
+                let at = self.meta[yi].level;
                 if at == level {
                     if self.shrink_mark[yi] != round {
                         self.shrink_mark[yi] = round;
                         open += 1;
                     }
-                } else if at != 0 && self.seen[yi] != 1 {
+                } else if at != 0 && self.meta[yi].seen != 1 {
                     ok = false;
                     break;
                 }
@@ -1663,7 +1677,7 @@ impl Cdcl {
         debug_assert_eq!(self.level_now(), 0);
         // Top-level facts need no reasons: analysis never looks at level 0.
         for &lit in &self.trail {
-            self.reason[lit.var().0 as usize] = Reason::None;
+            self.meta[lit.var().0 as usize].reason = Reason::None;
         }
         let mut candidates: Vec<(u32, f32, u32)> = Vec::new();
         let mut keep: Vec<u32> = Vec::new();
