@@ -669,8 +669,9 @@ function generationDetails(result, ms) {
   const parts = [`Took ${duration(ms)}`];
   if (result.candidates > 1) parts.push(`the best of ${result.candidates.toLocaleString('en')} puzzles made`);
   if (result.undecided > 0 && result.targetReached) {
-    // Digging stops once the target is reached: the clues left were not all tried.
-    parts.push('digging stopped at the target, so some clues may still be removable');
+    // Digging stops once the target is reached: the clues left were not all tried. (Short:
+    // the details line has room for about 50 characters.)
+    parts.push('dug to the target, not proved minimal');
   } else if (result.undecided > 0 && result.undecided >= result.clues) {
     parts.push('no clue was tried for removal one by one, so some may be removable');
   } else if (result.undecided > 0) {
