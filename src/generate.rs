@@ -1807,9 +1807,8 @@ const AUTOMORPHIC_FROM: usize = 16;
 /// fixed permutation of the symbols (so what propagation finds at one cell of an orbit,
 /// it finds at the others). Any symmetry from 16×16 up, except `mirror` at odd sizes
 /// (no such grid exists: the middle column would need a symbol equal to its own
-/// relabelling in every row) and
-/// `diagonal` at 64×64 (the search for one is heavy-tailed there: 12 seeds took 3.2 s
-/// each on average, 7 s for the worst).
+/// relabelling in every row) and `diagonal` at 64×64 (the search for one is
+/// heavy-tailed there: 12 seeds took 3.2 s each on average, 7 s for the worst).
 pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
     let n = shape.size();
     n >= AUTOMORPHIC_FROM
@@ -1825,10 +1824,10 @@ pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
 /// random grid (12 seeds of 64×64 with `rot180` took up to 5, most none).
 const AUTOMORPHIC_RESTARTS: u32 = 6;
 
-/// Where [`grid_follows`] says so: a random full grid
-/// that the symmetry maps to itself up to a relabelling of the symbols. Each cell moved
-/// by one of the symmetry's turns or reflections `g` holds, at `g(cell)`, its symbol
-/// relabelled by a permutation `p(g)` drawn at random: an involution for `rot180`,
+/// Where [`grid_follows`] says so: a random full grid that the symmetry maps to itself
+/// up to a relabelling of the symbols. Each cell moved by one of the symmetry's turns
+/// or reflections `g` holds, at `g(cell)`, its symbol relabelled by a permutation `p(g)`
+/// drawn at random: an involution for `rot180`,
 /// `mirror` and `diagonal`, a product of 4-cycles for `rot90` (its square for the half
 /// turn, its cube for the three-quarter turn), with as many fixed symbols as the cells
 /// the symmetry leaves in place need (one at the centre of an odd grid, one per
