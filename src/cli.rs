@@ -189,8 +189,8 @@ struct GenerateArgs {
     symmetry: String,
     /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then for
     /// 25×25 to 64×64 0.57, 0.55, 0.52, 0.49 without symmetry, 0.56, 0.55, 0.51, 0.48
-    /// with one (0.54 with mirror at 25×25, 0.48 with mirror at 49×49, 0.45 with
-    /// diagonal at 64×64, where the grid cannot follow the symmetry)).
+    /// with one (0.54 with mirror at 25×25 and 0.48 with mirror at 49×49, where the grid
+    /// cannot follow the symmetry)).
     #[arg(
         long,
         value_name = "FRACTION",

@@ -218,19 +218,18 @@ impl Target {
     /// fraction of empty cells that the propagation pass reaches in its first order for
     /// nearly every seed (so it stays fast). With a symmetry, the grid itself follows it
     /// up to a relabelling wherever such grids exist ([`grid_follows`]), and digging
-    /// then goes about as far as without one; where it cannot (`mirror` at odd sizes,
-    /// `diagonal` at 64×64), removing two cells at once leaves propagation less to work
-    /// with. Lowest first order seen (3 seeds × 6 orders up to 49×49, 2 × 6 at 64×64):
-    /// 59.2%, 55.1%, 52.0% and 49.8% without symmetry; 57.1%, 54.5%, 51.0% and 48.6%
-    /// with one the grid follows; 55.8% at 25×25 and 47.9% at 49×49 with `mirror`,
-    /// 46.0% at 64×64 with `diagonal`.
+    /// then goes about as far as without one; where it cannot (`mirror` at odd sizes),
+    /// removing two cells at once leaves propagation less to work with. Lowest first
+    /// order seen (3 seeds × 6 orders up to 49×49, 2 × 6 at 64×64): 59.2%, 55.1%, 52.0%
+    /// and 49.8% without symmetry; 57.1%, 54.5%, 51.0% and 48.6% with one the grid
+    /// follows; 55.8% at 25×25 and 47.9% at 49×49 with `mirror`.
     ///
     /// | size | none | symmetric grid | plain grid |
     /// |---|---|---|---|
     /// | 25×25 | 57% | 56% | 54% |
     /// | 36×36 | 55% | 55% | — |
     /// | 49×49 | 52% | 51% | 48% |
-    /// | 64×64 | 49% | 48% | 45% |
+    /// | 64×64 | 49% | 48% | — |
     pub fn default_for(shape: Shape, symmetry: Symmetry) -> Target {
         let [none, follows, plain] = match shape.size() {
             25 => [0.57, 0.56, 0.54],
@@ -260,7 +259,7 @@ impl Target {
     /// | 25×25 | 58% | 55% |
     /// | 36×36 | 54% | 50% |
     /// | 49×49 | 50% | 46% |
-    /// | 64×64 | 47% | 43% |
+    /// | 64×64 | 47% | — |
     pub fn for_level(shape: Shape, symmetry: Symmetry, level: Level) -> Target {
         let [follows, plain] = match shape.size() {
             _ if level < Level::Hard => return Target::default_for(shape, symmetry),
@@ -1807,16 +1806,14 @@ const AUTOMORPHIC_FROM: usize = 16;
 /// fixed permutation of the symbols (so what propagation finds at one cell of an orbit,
 /// it finds at the others). Any symmetry from 16×16 up, except `mirror` at odd sizes
 /// (no such grid exists: the middle column would need a symbol equal to its own
-/// relabelling in every row) and `diagonal` at 64×64 (the search for one is
-/// heavy-tailed there: 12 seeds took 3.2 s each on average, 7 s for the worst).
+/// relabelling in every row).
 pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
     let n = shape.size();
     n >= AUTOMORPHIC_FROM
         && match symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => n % 2 == 0,
-            Symmetry::Diagonal => n < 64,
-            Symmetry::Rot180 | Symmetry::Rot90 => true,
+            Symmetry::Diagonal | Symmetry::Rot180 | Symmetry::Rot90 => true,
         }
 }
 
@@ -1898,9 +1895,13 @@ fn automorphic_full_grid(
             }
         }
         solver.set_links(links, relabel);
+        if symmetry == Symmetry::Diagonal {
+            solver.set_cell_order(growing_square_order(shape));
+        }
         solver.load_masks(&masks);
         let completed = complete_at_random(solver, rng, &mut limit, ticker);
         solver.set_links(Vec::new(), Vec::new());
+        solver.set_cell_order(Vec::new());
         match completed? {
             Completion::Full(grid) => return Ok(Some((grid, restarts))),
             Completion::Late => return Ok(None),
@@ -1908,6 +1909,26 @@ fn automorphic_full_grid(
         }
     }
     Ok(None)
+}
+
+/// The cells in the order of the square they complete: those of the top-left m×m square
+/// before the rest, for each m, in reading order within each step.
+///
+/// Why: a fill that follows `diagonal` places each cell with its mirror across the main
+/// diagonal, so in reading order (the order of a plain fill) it fills row r and column r
+/// together, and the part left open is an ever-tighter square in the bottom-right
+/// corner, whose symbols are fixed from both sides: at 64×64, 6 seeds took from 0.2 to
+/// 7.6 s, through up to six restarts. Growing a square from the top-left corner instead
+/// keeps what is filled the top-left m×m square: 20 seeds took 36 to 477 ms, most on the
+/// first try (see BENCHMARKS.md).
+fn growing_square_order(shape: Shape) -> Vec<u16> {
+    let n = shape.size();
+    let mut order: Vec<u16> = (0..shape.cells() as u16).collect();
+    order.sort_by_key(|&cell| {
+        let (r, c) = (cell as usize / n, cell as usize % n);
+        (r.max(c), cell)
+    });
+    order
 }
 
 /// A seed from a random source, for callers that were not given one. Kept under 2^53 so
@@ -2127,6 +2148,35 @@ mod tests {
                     follows &= *image[from as usize].get_or_insert(to) == to;
                 }
                 assert_eq!(follows, grid_follows(shape, symmetry), "{at}");
+            }
+        }
+    }
+
+    /// At 64×64 too, a `diagonal` puzzle's solution follows the symmetry: the fill that
+    /// grows a square from the top-left corner finds such a grid (reading order rarely
+    /// did).
+    #[test]
+    fn a_diagonal_64x64_comes_from_a_grid_that_follows_it() {
+        let shape = Shape::from_size(64).unwrap();
+        let options = Options {
+            symmetry: Symmetry::Diagonal,
+            target: Some(Target::Empty(0.2)),
+            ..Options::new(shape, 5)
+        };
+        let made = generate(&options, &mut Unattended).unwrap();
+        assert!(made.solution.is_solved() && made.puzzle.is_subset_of(&made.solution));
+        let mut image: Vec<Option<u8>> = vec![None; 65];
+        for r in 0..64 {
+            for c in 0..64 {
+                let (from, to) = (
+                    made.solution.get(shape.cell(r, c)),
+                    made.solution.get(shape.cell(c, r)),
+                );
+                assert_eq!(*image[from as usize].get_or_insert(to), to, "({r}, {c})");
+                assert_eq!(
+                    made.puzzle.get(shape.cell(r, c)) == 0,
+                    made.puzzle.get(shape.cell(c, r)) == 0
+                );
             }
         }
     }

@@ -115,6 +115,9 @@ pub struct DepthFirst<'h> {
     prefer: Vec<u64>,
     /// A cell to branch on first, if it is still open at the first decision.
     first_cell: Option<usize>,
+    /// The order in which cells with equally few candidates are preferred
+    /// ([`DepthFirst::set_cell_order`]); empty: by cell index.
+    cell_order: Vec<u16>,
     /// Symbols tied across cells ([`DepthFirst::set_links`]); empty for none.
     links: Vec<Vec<(u16, u16)>>,
     /// The relabellings the links use: symbol index to symbol index.
@@ -154,6 +157,7 @@ impl<'h> DepthFirst<'h> {
             work_limit: u64::MAX,
             prefer: Vec::new(),
             first_cell: None,
+            cell_order: Vec::new(),
             links: Vec::new(),
             relabel: Vec::new(),
         }
@@ -223,6 +227,21 @@ impl<'h> DepthFirst<'h> {
     /// the generator's way to reach a random full grid. `None` restores the fixed order.
     pub fn set_random_order(&mut self, seed: Option<u64>) {
         self.rng = seed.map(Xoshiro256PlusPlus::seed_from_u64);
+    }
+
+    /// Among open cells with equally few candidates, branches on the one that comes first
+    /// in `order` (a permutation of the cells); an empty `order` restores cell-index order.
+    /// The generator's fills choose it: the order decides which part of the grid fills
+    /// first, and with it how often a random fill runs into a dead end.
+    ///
+    /// # Panics
+    /// If `order` is neither empty nor a list of every cell.
+    pub fn set_cell_order(&mut self, order: Vec<u16>) {
+        assert!(
+            order.is_empty() || order.len() == self.shape.cells(),
+            "an order of every cell"
+        );
+        self.cell_order = order;
     }
 
     /// Pauses the search with [`Next::Stopped`] once it has tried `limit` nodes since the
@@ -556,21 +575,18 @@ impl<'h> DepthFirst<'h> {
         None
     }
 
-    /// The unsolved cell with the fewest candidates (the first such, in cell order).
+    /// The unsolved cell with the fewest candidates (the first such, in cell order or in
+    /// the order [`DepthFirst::set_cell_order`] set).
     fn pick_cell(&self) -> usize {
-        let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
-        for (cell, &m) in self.cand.iter().enumerate() {
-            let count = m.count_ones();
-            if count > 1 && count < best_count {
-                best = cell;
-                best_count = count;
-                if count == 2 {
-                    break;
-                }
-            }
+        if self.cell_order.is_empty() {
+            fewest_first(self.cand.iter().copied().enumerate())
+        } else {
+            fewest_first(
+                self.cell_order
+                    .iter()
+                    .map(|&cell| (cell as usize, self.cand[cell as usize])),
+            )
         }
-        best
     }
 
     fn undo_to(&mut self, len: usize) {
@@ -958,6 +974,24 @@ fn once_twice(masks: &[u64]) -> (u64, u64) {
     (once, twice)
 }
 
+/// Of `(cell, candidates)` pairs, the first cell with the fewest candidates above one
+/// (`usize::MAX` when every cell is solved); it stops at the first cell with two.
+fn fewest_first(cells: impl Iterator<Item = (usize, u64)>) -> usize {
+    let mut best = usize::MAX;
+    let mut best_count = u32::MAX;
+    for (cell, m) in cells {
+        let count = m.count_ones();
+        if count > 1 && count < best_count {
+            best = cell;
+            best_count = count;
+            if count == 2 {
+                break;
+            }
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -980,6 +1014,25 @@ mod tests {
         assert!(all.iter().all(Grid::is_solved));
         let distinct: std::collections::HashSet<_> = all.iter().collect();
         assert_eq!(distinct.len(), 288);
+    }
+
+    /// With the lowest symbol first, the first branch of an empty grid puts symbol 1 in
+    /// the cell it branches on: the first cell of the order.
+    #[test]
+    fn the_cell_order_decides_where_ties_branch() {
+        let shape = Shape::from_size(9).unwrap();
+        let last = shape.cells() - 1;
+        let mut dfs = DepthFirst::new(shape);
+        dfs.load(&Grid::empty(shape));
+        assert_eq!(dfs.next_solution(), Next::Solution);
+        assert_eq!(dfs.solution().get(0), 1);
+        assert_ne!(dfs.solution().get(last), 1);
+        dfs.set_cell_order((0..shape.cells() as u16).rev().collect());
+        dfs.load(&Grid::empty(shape));
+        assert_eq!(dfs.next_solution(), Next::Solution);
+        assert!(dfs.solution().is_solved());
+        assert_eq!(dfs.solution().get(last), 1);
+        assert_ne!(dfs.solution().get(0), 1);
     }
 
     /// Clearing cells one at a time from a full 16×16 grid, keeping each removal that
