@@ -205,7 +205,8 @@ struct GenerateArgs {
     minimal: bool,
     /// Time budget per puzzle: candidates (from a sequence of seeds) are dug until one
     /// reaches the target (with --difficulty: has the level) or the budget ends, and the
-    /// best finished one is printed, within the budget (plus the grading of one candidate).
+    /// best finished one is printed, within the budget (a grading still running stops at
+    /// 5% past it, and the level printed is then a lower bound: "Hard or harder").
     /// Its seed regenerates it with `--seed` and the same options. With --difficulty the
     /// default is 10000.
     #[arg(long, value_name = "MS", allow_negative_numbers = true)]

@@ -66,7 +66,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::{Error, ErrorKind};
-use crate::grade::{Level, Rating, rate_cancellable};
+use crate::grade::{Level, Rating, rate_until};
 use crate::grid::{Grid, Shape};
 use crate::search::cdcl::{Budget, Cdcl};
 use crate::search::witness::second_by_swap;
@@ -310,8 +310,8 @@ pub struct Options {
     pub seed: u64,
     /// A time budget in milliseconds (by the caller's clock): candidates from a sequence
     /// of seeds are made until one reaches the target (or has the difficulty), and the best
-    /// finished one comes back within the budget plus the grading of one candidate (see
-    /// [`generate`]). `None`: one candidate, dug in full (with a difficulty,
+    /// finished one comes back within the budget (a grading still running stops at 5%
+    /// past it; see [`generate`]). `None`: one candidate, dug in full (with a difficulty,
     /// [`DIFFICULTY_BUDGET_MS`]).
     pub budget_ms: Option<f64>,
     /// A difficulty level to search for: candidates are made and graded
@@ -461,6 +461,9 @@ pub struct LevelSearch {
     /// True when the time budget ended the search before a puzzle of the level turned up
     /// (false when it reached the level, or its candidate limit).
     pub ran_out: bool,
+    /// False when the budget ended the grading itself: the rating is then the grading so
+    /// far, and its level a lower bound ([`crate::grade::rate_until`]).
+    pub graded_in_full: bool,
 }
 
 impl Generated {
@@ -495,13 +498,16 @@ impl Generated {
         }
         if let Some(search) = &self.difficulty {
             let r = &search.rating;
+            let level = if search.graded_in_full {
+                format!("{} (score {})", r.level, r.score)
+            } else {
+                format!("{} or harder (graded until the time ran out)", r.level)
+            };
             if search.reached {
-                out.push_str(&format!(", {} (score {})", r.level, r.score));
+                out.push_str(&format!(", {level}"));
             } else {
                 out.push_str(&format!(
-                    ", {} (score {}): the closest to {} among {} puzzle{} made{}",
-                    r.level,
-                    r.score,
+                    ", {level}: the closest to {} among {} puzzle{} made{}",
                     search.wanted,
                     self.candidates,
                     plural(self.candidates),
@@ -689,6 +695,19 @@ fn exact_allowance(shape: Shape, target: Target) -> (u64, u64) {
 /// setup (loading the question) costs as much as that many.
 const CHECK_CHARGE: u64 = 200;
 
+/// The share of a difficulty search's budget left for grading its last candidate, from
+/// [`GRADING_RESERVE_FROM`] up: grading a Diabolical 64×64 takes 2 to 4 s, so without
+/// it a 10 s search that dug to its deadline returned after 11.7 s.
+const GRADING_RESERVE: f64 = 0.2;
+
+/// The smallest size whose difficulty searches keep [`GRADING_RESERVE`] (grading a
+/// 25×25 takes milliseconds).
+const GRADING_RESERVE_FROM: usize = 36;
+
+/// When a difficulty search's grading stops, as a multiple of the budget: inside the
+/// 10% a budget may run over, with room to return.
+const GRADING_END: f64 = 1.05;
+
 /// From 36×36 up, how many random removal orders the propagation pass tries before it
 /// settles for the best it reached.
 const PROPAGATION_ATTEMPTS: usize = 6;
@@ -704,10 +723,13 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// ([`Options::budget_ms`]), candidates from a sequence of
 /// seeds are dug until one reaches the target (with a difficulty: has the level), and the
 /// budget decides how many run: a candidate still running when it ends is dropped, and
-/// the best finished one is returned, so the result comes within the budget (plus the
-/// grading of one candidate) and its seed still regenerates it. Only when no candidate
-/// finishes in time is the first one cut short where its digging got to
-/// ([`Generated::budget_ran_out`]).
+/// the best finished one is returned, so the result comes within the budget and its seed
+/// still regenerates it. Only when no candidate finishes in time is the first one cut
+/// short where its digging got to ([`Generated::budget_ran_out`]). With a difficulty, from
+/// 36×36 up the digging ends at [`GRADING_RESERVE`] short of the budget, to leave time
+/// to grade; a grading still running at 5% past the budget stops, and a candidate so
+/// graded gives way to the best graded in full, or, the first, comes back with the
+/// grading so far ([`LevelSearch::graded_in_full`]).
 ///
 /// ```
 /// use sudoku64::generate::{generate, Options, Unattended};
@@ -781,7 +803,15 @@ fn search(
     control: &mut dyn Control,
 ) -> Result<Generated, Error> {
     let start = control.now_ms();
-    let deadline = start + budget;
+    // With a difficulty, the digging leaves part of the budget to grade the last
+    // candidate; the grading itself stops at `grading_end`, inside the budget's 10%.
+    let reserve = if options.difficulty.is_some() && options.shape.size() >= GRADING_RESERVE_FROM {
+        GRADING_RESERVE
+    } else {
+        0.0
+    };
+    let deadline = start + budget * (1.0 - reserve);
+    let grading_end = start + budget * GRADING_END;
     // One for the whole search, so that progress never goes back between candidates.
     let mut share = Share {
         outer: control,
@@ -854,20 +884,42 @@ fn search(
         finished += 1;
         let cut = made.budget_ran_out;
         let mut distance = 0;
+        let mut graded_in_full = true;
         if let Some(wanted) = options.difficulty {
             if !share.report(1.0, Stage::Grading) {
                 return Err(ErrorKind::Cancelled.into());
             }
-            // Asked between steps, so a cancel or a caller's time limit stops the grading.
-            let rating = rate_cancellable(&made.puzzle, &mut || share.report(1.0, Stage::Grading))?;
+            // Asked between steps, so a cancel, a caller's time limit or the end of the
+            // budget stops the grading.
+            let mut cancelled = false;
+            let rating;
+            (rating, graded_in_full) =
+                rate_until(&made.puzzle, crate::steps::Options::default(), &mut || {
+                    if !share.report(1.0, Stage::Grading) {
+                        cancelled = true;
+                        return false;
+                    }
+                    share.outer.now_ms() <= grading_end
+                })?;
+            if cancelled {
+                return Err(ErrorKind::Cancelled.into());
+            }
+            if !graded_in_full && best.is_some() {
+                // A candidate whose grade is not known gives way to one whose grade is.
+                finished -= 1;
+                ran_out = true;
+                break;
+            }
             distance = (rating.level as i32 - wanted as i32).unsigned_abs();
             made.difficulty = Some(LevelSearch {
                 wanted,
                 // A puzzle cut short by the budget is not what the level asked for, even
-                // when it grades so (a grid barely dug is Easy).
-                reached: distance == 0 && !cut,
+                // when it grades so (a grid barely dug is Easy); nor is one graded in
+                // part, whose level is only a lower bound.
+                reached: distance == 0 && !cut && graded_in_full,
                 rating,
                 ran_out: false,
+                graded_in_full,
             });
         }
         let done = made
@@ -879,8 +931,8 @@ fn search(
         if best.as_ref().is_none_or(|(s, _)| score < *s) {
             best = Some((score, made));
         }
-        if done || cut {
-            ran_out |= cut;
+        if done || cut || !graded_in_full {
+            ran_out |= cut || !graded_in_full;
             break;
         }
     }

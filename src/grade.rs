@@ -232,7 +232,22 @@ pub fn rate_with(
     options: crate::steps::Options,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<Rating, Error> {
-    let mut logic = Logic::with_options(grid, options, go_on)?;
+    match rate_until(grid, options, go_on)? {
+        (rating, true) => Ok(rating),
+        (_, false) => Err(crate::ErrorKind::Cancelled.into()),
+    }
+}
+
+/// [`rate_with`], but when `go_on` says no the grading so far comes back instead of an
+/// error, with `false`: its level is then the hardest technique needed so far, a lower
+/// bound of the puzzle's level (and its score the steps' so far). `true` when graded in
+/// full. The generator's level search grades with it, so that a candidate's grading
+/// ends with the time budget.
+pub fn rate_until(
+    grid: &Grid,
+    options: crate::steps::Options,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<(Rating, bool), Error> {
     let mut rating = Rating {
         level: Level::Easy,
         score: 0,
@@ -240,6 +255,12 @@ pub fn rate_with(
         steps: 0,
         guesses: 0,
         counts: [0; Technique::ALL.len()],
+    };
+    // Stopped while it proves the solution unique: nothing is graded yet.
+    let mut logic = match Logic::with_options(grid, options, go_on) {
+        Ok(logic) => logic,
+        Err(e) if e.kind() == &crate::ErrorKind::Cancelled => return Ok((rating, false)),
+        Err(e) => return Err(e),
     };
     while let Some(step) = logic.next_step() {
         let t = step.technique;
@@ -253,9 +274,10 @@ pub fn rate_with(
             rating.hardest = t;
         }
         if !go_on() {
-            return Err(crate::ErrorKind::Cancelled.into());
+            rating.level = Level::of(rating.hardest);
+            return Ok((rating, false));
         }
     }
     rating.level = Level::of(rating.hardest);
-    Ok(rating)
+    Ok((rating, true))
 }

@@ -378,6 +378,15 @@ impl GenerateReport {
     pub fn difficulty_reached(&self) -> bool {
         self.inner.difficulty_reached()
     }
+    /// False when the budget ended the grading before its end: the level is then a lower
+    /// bound (true when graded in full, or not graded).
+    #[wasm_bindgen(getter, js_name = gradedInFull)]
+    pub fn graded_in_full(&self) -> bool {
+        self.inner
+            .difficulty
+            .as_ref()
+            .is_none_or(|search| search.graded_in_full)
+    }
 }
 
 /// The browser's side of a generation: `Date.now()` for the budget, and a JS callback
@@ -421,7 +430,8 @@ impl Control for JsControl<'_> {
 ///   negative value for minimal;
 /// - `budget_ms`: the time budget (`NaN` or 0: none; with a difficulty, 10 s by
 ///   default): candidates are dug until one reaches the target (or the level), and the
-///   best finished one comes back within the budget (plus the grading of one);
+///   best finished one comes back within the budget (a grading still running stops
+///   at 5% past it, and the level is then a lower bound: `gradedInFull`);
 /// - `difficulty`: a level id (`easy` ... `diabolical`) to search for, or `""`;
 /// - `progress`: called with the fraction done; returning `false` cancels.
 #[wasm_bindgen]

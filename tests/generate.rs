@@ -602,6 +602,40 @@ fn a_budget_decides_how_many_candidates_run_and_holds() {
     }
 }
 
+/// A difficulty search at 36×36 holds its budget through the grading too: the digging
+/// leaves part of it to grade, and a grading still running at 5% past it stops, with the
+/// level so far as a lower bound that the summary says is one ("or harder").
+#[test]
+fn a_difficulty_search_holds_its_budget_through_the_grading() {
+    use sudoku64::grade::Level;
+    let mut graded_in_part = 0;
+    for budget in [1_000.0, 2_000.0, 4_000.0, 8_000.0] {
+        let o = Options {
+            difficulty: Some(Level::Diabolical),
+            budget_ms: Some(budget),
+            ..options(36, 5, Symmetry::None, None)
+        };
+        let mut clock = CountingClock::new();
+        let made = generate(&o, &mut clock).unwrap();
+        let at = format!("budget {budget}: {}", made.summary());
+        assert!(clock.now <= budget * 1.1, "{at}: took {}", clock.now);
+        let search = made.difficulty.as_ref().expect("graded");
+        if !search.graded_in_full {
+            graded_in_part += 1;
+            assert!(!search.reached, "{at}");
+            assert!(
+                made.summary()
+                    .contains(" or harder (graded until the time ran out)"),
+                "{at}"
+            );
+        } else {
+            assert!(!made.summary().contains("or harder"), "{at}");
+        }
+        clock.assert_progress_climbed_to_one(&at);
+    }
+    assert!(graded_in_part > 0, "no budget ended a grading");
+}
+
 /// A difficulty search's progress climbs across candidates and their grading too, and
 /// the candidates it reports are those it finished.
 #[test]

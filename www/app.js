@@ -643,7 +643,8 @@ async function generate(options, note = '') {
   const typedMeanwhile = board.game === playing && board.game.revision !== revision;
   // The player opened another game meanwhile: it is replaced too, so say how to get it back.
   const switchedMeanwhile = board.game !== playing;
-  const graded = result.level ? gradeOf({ ...result, status: 'ok' }) : null;
+  // A grading the budget ended gives a lower bound only: the board grades it in full below.
+  const graded = result.level && result.gradedInFull !== false ? gradeOf({ ...result, status: 'ok' }) : null;
   const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
     size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
     minimal: options.minimal,

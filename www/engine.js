@@ -330,10 +330,12 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      * exactChecks, summary
      * (for players: "64×64, 2,100 clues (49% empty), 180° symmetry, seed 7", then what
      * stopped it short, and the level), details (the counts behind it), ms}, plus {level,
-     * levelName, score, difficultyReached} when a difficulty was asked for. With budgetMs
-     * (10 s by default with a difficulty), candidates are made until one reaches the target
-     * (or the level) and the best comes back within the budget (plus the grading of one
-     * candidate); its seed (with the same options, difficulty included) regenerates it.
+     * levelName, score, difficultyReached, gradedInFull} when a difficulty was asked for
+     * (gradedInFull false: the budget ended the grading, and the level is a lower bound).
+     * With budgetMs (10 s by default with a difficulty), candidates are made until one
+     * reaches the target (or the level) and the best comes back within the budget (at most
+     * 5% over: from 36×36 up the digging leaves a fifth of it to the grading); its seed
+     * (with the same options, difficulty included) regenerates it.
      * Options of the wrong type or out of range (a size that is no grid side, a negative,
      * fractional or too large seed, an empty fraction outside [0, 1)) reject with kind
      * 'invalid-option' and the option's name in `option`; an unknown symmetry or

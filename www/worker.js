@@ -148,10 +148,10 @@ const handlers = {
       difficulty === undefined || difficulty === null ? '' : String(difficulty), throttled(progress));
     const r = plain(report, ['size', 'seed', 'symmetry', 'puzzle', 'solution', 'clues', 'empty', 'minimal',
       'targetReached', 'undecided', 'budgetRanOut', 'candidates', 'exactChecks', 'summary', 'details', 'level',
-      'levelName', 'score', 'difficultyReached']);
+      'levelName', 'score', 'difficultyReached', 'gradedInFull']);
     if (!r.level) {
       // Not graded: no difficulty was asked for.
-      for (const key of ['level', 'levelName', 'score', 'difficultyReached']) delete r[key];
+      for (const key of ['level', 'levelName', 'score', 'difficultyReached', 'gradedInFull']) delete r[key];
     }
     // Seeds drawn by the engine stay below 2^53; a caller's larger seed stays exact as a string.
     r.seed = r.seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.seed) : r.seed.toString();
