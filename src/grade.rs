@@ -275,7 +275,9 @@ pub fn rate_until(
         }
         if !go_on() {
             rating.level = Level::of(rating.hardest);
-            return Ok((rating, false));
+            // Told to stop after the last step, it is graded in full all the same.
+            let whole = logic.grid().is_full();
+            return Ok((rating, whole));
         }
     }
     rating.level = Level::of(rating.hardest);
