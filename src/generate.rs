@@ -552,6 +552,12 @@ impl Generated {
     pub fn difficulty_reached(&self) -> bool {
         self.difficulty.as_ref().is_some_and(|d| d.reached)
     }
+
+    /// False when the budget ended the grading before its end
+    /// ([`LevelSearch::graded_in_full`]); true when graded in full, or not graded.
+    pub fn graded_in_full(&self) -> bool {
+        self.difficulty.as_ref().is_none_or(|d| d.graded_in_full)
+    }
 }
 
 /// `""` for one, `"s"` otherwise.
@@ -1974,11 +1980,10 @@ fn automorphic_full_grid(
 /// keeps what is filled the top-left m×m square: 20 seeds took 36 to 477 ms, most on the
 /// first try (see BENCHMARKS.md).
 fn growing_square_order(shape: Shape) -> Vec<u16> {
-    let n = shape.size();
     let mut order: Vec<u16> = (0..shape.cells() as u16).collect();
     order.sort_by_key(|&cell| {
-        let (r, c) = (cell as usize / n, cell as usize % n);
-        (r.max(c), cell)
+        let cell = cell as usize;
+        (shape.row(cell).max(shape.column(cell)), cell)
     });
     order
 }

@@ -382,10 +382,7 @@ impl GenerateReport {
     /// bound (true when graded in full, or not graded).
     #[wasm_bindgen(getter, js_name = gradedInFull)]
     pub fn graded_in_full(&self) -> bool {
-        self.inner
-            .difficulty
-            .as_ref()
-            .is_none_or(|search| search.graded_in_full)
+        self.inner.graded_in_full()
     }
 }
 
