@@ -1350,6 +1350,8 @@ impl Cdcl {
     /// filter: a variable of another level rests on that level's guess). The literals of
     /// `learnt` are marked `seen` on entry.
     fn minimise(&mut self, learnt: &mut Vec<Lit>) {
+        #[cfg(test)]
+        let expected = self.minimised_by_definition(learnt);
         self.new_stamp();
         for &lit in &learnt[1..] {
             self.stamp_level(lit);
@@ -1370,6 +1372,100 @@ impl Cdcl {
         learnt.truncate(kept);
         for v in std::mem::take(&mut self.analyze_toclear) {
             self.meta[v.0 as usize].seen = 0;
+        }
+        #[cfg(test)]
+        assert_eq!(
+            *learnt, expected,
+            "the minimisation keeps what the definition keeps"
+        );
+    }
+
+    /// The minimised clause by the definition, for the tests: a literal goes when its
+    /// variable has a reason and every antecedent (the top level's included) is a fact,
+    /// in the clause, or itself goes by the same rule at one of the clause's levels.
+    #[cfg(test)]
+    fn minimised_by_definition(&self, learnt: &[Lit]) -> Vec<Lit> {
+        use std::collections::{HashMap, HashSet};
+        let in_clause: HashSet<u32> = learnt[1..].iter().map(|l| l.var().0).collect();
+        let levels: HashSet<u32> = learnt[1..]
+            .iter()
+            .map(|l| self.meta[l.var().0 as usize].level)
+            .collect();
+        let mut settled: HashMap<u32, bool> = HashMap::new();
+        // Whether every antecedent of `v` passes, settling variables bottom-up.
+        let mut implied = |v: Var| -> bool {
+            let mut stack = vec![(v, false)];
+            while let Some((x, expanded)) = stack.pop() {
+                let ante = self.all_antecedents(x);
+                let passes = |y: &Var, settled: &HashMap<u32, bool>| {
+                    let m = self.meta[y.0 as usize];
+                    m.level == 0 || in_clause.contains(&y.0) || settled.get(&y.0) == Some(&true)
+                };
+                let open: Vec<Var> = ante
+                    .iter()
+                    .copied()
+                    .filter(|y| !passes(y, &settled) && !settled.contains_key(&y.0))
+                    .filter(|y| {
+                        let m = self.meta[y.0 as usize];
+                        m.reason != Reason::None && levels.contains(&m.level)
+                    })
+                    .collect();
+                if !expanded && !open.is_empty() {
+                    stack.push((x, true));
+                    stack.extend(open.into_iter().map(|y| (y, false)));
+                    continue;
+                }
+                let ok = ante.iter().all(|y| passes(y, &settled));
+                settled.insert(x.0, ok);
+            }
+            settled[&v.0]
+        };
+        let mut kept = vec![learnt[0]];
+        for &lit in &learnt[1..] {
+            let v = lit.var();
+            // The clause's own literals are settled afresh: they pass as members anyway.
+            if self.meta[v.0 as usize].reason == Reason::None || !implied(v) {
+                kept.push(lit);
+            }
+        }
+        kept
+    }
+
+    /// Every antecedent of `v`, the top level's denials included (what
+    /// [`Cdcl::antecedents`] leaves out), for the tests.
+    #[cfg(test)]
+    fn all_antecedents(&self, v: Var) -> Vec<Var> {
+        let n = self.n;
+        let (cell, s) = self.cell_of(v);
+        let of = |q: usize| Var((q * n + s) as u32);
+        match self.meta[v.0 as usize].reason {
+            Reason::None => vec![],
+            Reason::Var(by) => vec![by],
+            Reason::Cell => (0..n)
+                .filter(|&w| w != s)
+                .map(|w| Var((cell * n + w) as u32))
+                .collect(),
+            Reason::Unit(u) => self
+                .geo
+                .unit(u as usize)
+                .iter()
+                .map(|&q| q as usize)
+                .filter(|&q| q != cell)
+                .map(of)
+                .collect(),
+            Reason::Locked(from, to) => self
+                .geo
+                .unit(from as usize)
+                .iter()
+                .filter(|&&q| !self.geo.units_of(q as usize).contains(&to))
+                .map(|&q| of(q as usize))
+                .collect(),
+            Reason::Clause(cref) => self
+                .clause(cref)
+                .iter()
+                .map(|&l| Lit(l).var())
+                .filter(|&x| x != v)
+                .collect(),
         }
     }
 
@@ -2176,6 +2272,35 @@ mod tests {
                 let v = Var(v);
                 assert_eq!(cdcl.cell_of(v), (v.0 as usize / n, v.0 as usize % n));
             }
+        }
+    }
+
+    /// Hard puzzles, so that many clauses are minimised: every minimisation checks
+    /// itself against [`Cdcl::minimised_by_definition`] in the tests (see `minimise`).
+    #[test]
+    fn minimisation_keeps_what_the_definition_keeps_on_hard_puzzles() {
+        for (text, line, count) in [
+            (include_str!("../../bench/data/minimal-25.txt"), 13, 1),
+            (include_str!("../../bench/data/blanks-36-60.txt"), 3, 2),
+        ] {
+            let puzzle = text
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .nth(line - 1)
+                .unwrap();
+            let grid = crate::parse::parse(puzzle).unwrap();
+            let mut cdcl = Cdcl::new(grid.shape());
+            cdcl.load(&masks_of(&grid));
+            let mut found = 0;
+            while found < 2 && cdcl.solve(Budget::NONE, &mut |_| true) == Next::Solution {
+                assert!(grid.is_subset_of(&cdcl.solution()) && cdcl.solution().is_solved());
+                found += 1;
+            }
+            assert_eq!(found, count);
+            assert!(
+                cdcl.stats().conflicts > 100,
+                "the puzzle exercises the analysis"
+            );
         }
     }
 
