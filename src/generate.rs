@@ -732,7 +732,7 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// the best finished one is returned, so the result comes within the budget and its seed
 /// still regenerates it. Only when no candidate finishes in time is the first one cut
 /// short where its digging got to ([`Generated::budget_ran_out`]). With a difficulty, from
-/// 36×36 up the digging ends at [`GRADING_RESERVE`] short of the budget, to leave time
+/// 36×36 up the digging ends a fifth short of the budget, to leave time
 /// to grade; a grading still running at 5% past the budget stops, and a candidate so
 /// graded gives way to the best graded in full, or, the first, comes back with the
 /// grading so far ([`LevelSearch::graded_in_full`]).

@@ -51,6 +51,8 @@
 //!  vals[lit]            +1 true, -1 false, 0 unassigned (both literals kept in step)
 //!  cand[cell]           symbols not denied (bit s), as the depth-first search keeps them
 //!  places[unit * n + s] the places of symbol s in the unit not denied (bit = index_in)
+//!  top_cand, top_places the same two as the top level left them (what reasons skip)
+//!  watched              one bit per literal that some clause may watch
 //!  arena                clauses back to back: [len, lbd | flags, activity (f32 bits),
 //!                       where the last look for a watch stopped, lits...]
 //! ```
@@ -1509,7 +1511,7 @@ impl Cdcl {
             }
             if m.reason != Reason::None
                 && m.seen != FAILED
-                && self.level_stamp[m.level as usize] == self.stamp
+                && self.level_stamp.get(m.level as usize) == Some(&self.stamp)
             {
                 self.antecedents(y);
                 let at = pending.len();
