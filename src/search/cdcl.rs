@@ -1372,9 +1372,10 @@ impl Cdcl {
             }
         }
         learnt.truncate(kept);
-        for v in std::mem::take(&mut self.analyze_toclear) {
+        for &v in &self.analyze_toclear {
             self.meta[v.0 as usize].seen = 0;
         }
+        self.analyze_toclear.clear();
         #[cfg(test)]
         assert_eq!(
             *learnt, expected,
@@ -1495,7 +1496,7 @@ impl Cdcl {
             let Some(&(x, begin)) = frames.last() else {
                 break true;
             };
-            let Some(y) = (pending.len() > begin).then(|| pending[pending.len() - 1]) else {
+            if pending.len() == begin {
                 // Every antecedent of `x` passed.
                 frames.pop();
                 if x != v {
@@ -1503,8 +1504,8 @@ impl Cdcl {
                     self.analyze_toclear.push(x);
                 }
                 continue;
-            };
-            pending.pop();
+            }
+            let y = pending.pop().expect("an antecedent of `x` is pending");
             let m = self.meta[y.0 as usize];
             if m.level == 0 || m.seen == 1 || m.seen == REMOVABLE {
                 continue;
