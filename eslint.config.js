@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['www/pkg/**', 'www/pkg-*/**', 'target/**', 'node_modules/**', 'bench/**'] },
+  { ignores: ['www/pkg/**', 'www/pkg-*/**', 'dist/**', 'target/**', 'node_modules/**', 'bench/**'] },
   js.configs.recommended,
   {
     files: ['www/**/*.js'],

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the engine for wasm32 in release mode and writes the browser bindings to www/pkg/.
-# Skips wasm-bindgen and wasm-opt when the compiled module has not changed.
+# Skips wasm-bindgen and wasm-opt when the compiled module has not changed. Ends by making
+# dist/sudoku64/, the folder a site owner copies to embed the widget (always: the modules
+# in www/ may have changed even when the wasm has not).
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 [ -n "${WASM_PATH:-}" ] || detect_wasm_toolchain
@@ -15,8 +17,12 @@ raw="target/$WASM_TARGET/release/sudoku64.wasm"
 out=www/pkg
 stamp="$out/.source-sha256"
 sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version)"
+embed_folder() {
+  node "$ROOT/scripts/embed-folder.mjs" >&2 || die "could not make dist/sudoku64/"
+}
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/sudoku64_bg.wasm" ]; then
   say "www/pkg is up to date"
+  embed_folder
   exit 0
 fi
 
@@ -49,3 +55,4 @@ else
 fi
 echo "$sum" > "$stamp"
 say "www/pkg: $(wc -c < "$out/sudoku64_bg.wasm") bytes of wasm"
+embed_folder

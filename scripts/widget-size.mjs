@@ -1,12 +1,15 @@
 // Weighs the embeddable widget: every file the browser loads for it, found by following
-// the module graph from its entry (static imports, and `new URL('…', import.meta.url)`
-// for the worker and the wasm), with the size each takes on the wire gzipped at zlib's
-// default level 6, as static servers and CDNs commonly send it.
+// the module graph from its entry (static imports, dynamic `import('…')`, and
+// `new URL('…', import.meta.url)` for the worker and the wasm; in HTML, scripts and
+// stylesheets), with the size each takes on the wire gzipped at zlib's default
+// level 6, as static servers and CDNs commonly send it.
 //
 //   node scripts/widget-size.mjs            # tables for the module form and the iframe form
+//   node scripts/widget-size.mjs --readme   # also writes the figures into README.md's "What it weighs"
 //
-// The module also exports weigh(entry) for the tests' size budget.
-import { readFile } from 'node:fs/promises';
+// The module also exports moduleGraph(entry), the walk that scripts/embed-folder.mjs copies
+// by, weigh(entry) for the tests' size budget, and the README figures' reading and writing.
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -21,9 +24,9 @@ function references(path, source) {
   const found = [];
   const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*(?:\/\/|\*).*$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
   const patterns = extname(path) === '.html'
-    ? [/<script\b[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g]
+    ? [/<script\b[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref="([^"]+)"/g]
     : [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g,
-      /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g];
+      /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g, /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
       if (!/^[a-z]+:|^\/\//i.test(match[1])) found.push(resolve(dirname(path), match[1]));
@@ -33,20 +36,34 @@ function references(path, source) {
 }
 
 /**
- * Every file loaded from `entry` (a path under the project), with its raw and gzip sizes:
- * {files: [{path, bytes, gzip}], bytes, gzip}.
+ * Every file the browser loads from `entry` (a path under the project, such as
+ * 'www/widget.js'), in the order the walk finds them, entry first: absolute paths.
+ * @param {string} entry
+ * @returns {Promise<string[]>}
  */
-export async function weigh(entry) {
+export async function moduleGraph(entry) {
   const seen = new Set();
-  const files = [];
   const queue = [resolve(ROOT, entry)];
   while (queue.length) {
     const path = queue.shift();
     if (seen.has(path)) continue;
     seen.add(path);
+    if (!['.js', '.mjs', '.html'].includes(extname(path))) continue; // the wasm refers to nothing
+    queue.push(...references(path, await readFile(path, 'utf8')));
+  }
+  return [...seen];
+}
+
+/**
+ * Every file loaded from `entry` (a path under the project), with its raw and gzip sizes:
+ * {files: [{path, bytes, gzip}], bytes, gzip}, paths relative to the project.
+ * @param {string} entry
+ */
+export async function weigh(entry) {
+  const files = [];
+  for (const path of await moduleGraph(entry)) {
     const body = await readFile(path);
     files.push({ path: relative(ROOT, path), bytes: body.length, gzip: gzipSync(body, { level: 6 }).length });
-    if (extname(path) !== '.wasm') queue.push(...references(path, body.toString('utf8')));
   }
   const sum = (key) => files.reduce((total, file) => total + file[key], 0);
   return { files, bytes: sum('bytes'), gzip: sum('gzip') };
@@ -54,10 +71,74 @@ export async function weigh(entry) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** The two forms of the widget and the file each starts from. */
+export const FORMS = [['module form', 'www/widget.js'], ['iframe form', 'www/embed.html']];
+
+/** Where README.md's weight figures sit: between these comments, in "What it weighs". */
+const MARKERS = ['<!-- widget-size -->', '<!-- /widget-size -->'];
+
+/**
+ * The figures README.md states, measured now: gzip KB (one decimal) and file counts of
+ * both forms, and the wasm's gzip KB.
+ * @returns {Promise<{moduleKB: number, moduleFiles: number, wasmKB: number, iframeKB: number, iframeFiles: number}>}
+ */
+export async function measureFigures() {
+  const [module, iframe] = await Promise.all(FORMS.map(([, entry]) => weigh(entry)));
+  const wasm = module.files.find((file) => file.path.endsWith('.wasm'));
+  const round = (bytes) => Number((bytes / 1024).toFixed(1));
+  return {
+    moduleKB: round(module.gzip), moduleFiles: module.files.length, wasmKB: round(wasm?.gzip ?? 0),
+    iframeKB: round(iframe.gzip), iframeFiles: iframe.files.length,
+  };
+}
+
+/** The README's words for the figures, as they go between the markers. */
+function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles }) {
+  return `**${moduleKB.toFixed(1)} KB** for the module form (${moduleFiles} files: the wasm, with the solver, the\n`
+    + `generator and the logic solver, is ${wasmKB.toFixed(1)} KB of it) and **${iframeKB.toFixed(1)} KB** for the iframe form\n`
+    + `(${iframeFiles} files)`;
+}
+
+/**
+ * The figures README.md's text states between the markers, or null when they are missing
+ * or no longer in the words figuresText() writes.
+ * @param {string} readme the README's text
+ */
+export function readmeFigures(readme) {
+  const between = readme.split(MARKERS[0])[1]?.split(MARKERS[1])[0];
+  const match = between?.match(/^\s*\*\*([\d.]+) KB\*\* for the module form \((\d+) files: .*? is ([\d.]+) KB of it\) and \*\*([\d.]+) KB\*\* for the iframe form\s+\((\d+) files\)\s*$/s);
+  if (!match) return null;
+  const [moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles] = match.slice(1).map(Number);
+  return { moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles };
+}
+
+/**
+ * Writes the figures measured now into README.md between the markers; throws when the
+ * markers are not there.
+ * @returns {Promise<object>} the figures written
+ */
+export async function writeReadmeFigures() {
+  const path = resolve(ROOT, 'README.md');
+  const readme = await readFile(path, 'utf8');
+  const [open, close] = MARKERS;
+  const start = readme.indexOf(open);
+  const end = readme.indexOf(close, start);
+  if (start < 0 || end < 0) throw new Error(`README.md has no ${open} … ${close} around the weights`);
+  const figures = await measureFigures();
+  // The opening marker ends a line and the closing one follows the text, so the paragraph
+  // stays one paragraph in Markdown.
+  await writeFile(path, `${readme.slice(0, start + open.length)}\n${figuresText(figures)}${readme.slice(end)}`);
+  return figures;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const [title, entry] of [['module form', 'www/widget.js'], ['iframe form', 'www/embed.html']]) {
+  for (const [title, entry] of FORMS) {
     const { files, bytes, gzip } = await weigh(entry);
     console.log(`${title} (${entry}): ${files.length} files, ${kb(bytes)} raw, ${kb(gzip)} gzip`);
     for (const file of files) console.log(`  ${file.path.padEnd(28)} ${kb(file.bytes).padStart(9)} ${kb(file.gzip).padStart(9)}`);
+  }
+  if (process.argv.includes('--readme')) {
+    await writeReadmeFigures();
+    console.log('README.md: the figures in "What it weighs" are now these');
   }
 }

@@ -18,6 +18,7 @@ import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
 import { TECHNIQUES } from './techniques.js';
+import { TECHNIQUE_HELP } from './techniques-help.js';
 import { attachGestures } from './gestures.js';
 import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
@@ -982,7 +983,7 @@ function openTechniques(id = '') {
       plain.className = 'technique-plain';
       plain.textContent = t.plain;
       const help = document.createElement('p');
-      help.textContent = t.help;
+      help.textContent = TECHNIQUE_HELP.get(t.id) ?? '';
       section.append(name, plain, help);
       return section;
     }));

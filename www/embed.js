@@ -17,8 +17,7 @@
 // A call is answered only when it comes from the parent window and an allowed origin;
 // anything else is ignored (with a console warning naming the origin). Events go to the
 // parent only when its origin is allowed, since postMessage checks the target origin.
-
-import './widget.js';
+// A part that cannot load is shown and posted as `error`, kind 'load' (by the widget, or here).
 
 const ATTRIBUTES = ['puzzle', 'size', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
 
@@ -26,6 +25,7 @@ const page = new CSSStyleSheet();
 page.replaceSync(`
   html, body { margin: 0; background: transparent; }
   sudoku-widget { --sudoku-width: 100%; display: block; }
+  sudoku-widget:not(:defined) { font: 14px/1.35 system-ui, sans-serif; padding: 0 8px; }
 `);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, page];
 
@@ -60,6 +60,14 @@ function post(message) {
   for (const origin of allowed) window.parent.postMessage(message, origin);
 }
 
+/** Settles once widget.js has defined the element; else says so, posts `error` and rejects. */
+const defined = import('./widget.js').catch((err) => {
+  const message = `the widget could not be loaded: widget.js is missing, or was not sent as JavaScript (${err?.message})`;
+  widget.prepend(Object.assign(document.createElement('p'), { textContent: `${message[0].toUpperCase()}${message.slice(1)}.` })); // above the note
+  post({ type: 'sudoku64:event', event: 'error', detail: { kind: 'load', message } });
+  throw Object.assign(new Error(message), { kind: 'load' });
+});
+
 const methods = {
   solve: () => widget.solve(),
   cancel: () => widget.cancel(),
@@ -93,6 +101,7 @@ window.addEventListener('message', async (event) => {
     return;
   }
   try {
+    await defined;
     const result = await method(...(Array.isArray(data.args) ? data.args : []));
     reply({ ok: true, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) });
   } catch (err) {
@@ -110,4 +119,4 @@ new ResizeObserver(() => post({ type: 'sudoku64:event', event: 'resize', detail:
 
 applyFragment();
 window.addEventListener('hashchange', applyFragment);
-post({ type: 'sudoku64:event', event: 'ready', detail: {} });
+defined.then(() => post({ type: 'sudoku64:event', event: 'ready', detail: {} }), () => {});

@@ -177,9 +177,10 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     };
     w.onerror = (event) => {
       event.preventDefault?.();
-      if (worker === w) {
-        stop({ kind: 'worker', message: `the engine's worker failed: ${event.message || 'it could not load or crashed'}` });
-      }
+      if (worker !== w) return;
+      // A crash has a message; a script that could not load, none.
+      stop(event.message ? { kind: 'worker', message: `the engine's worker failed: ${event.message}` }
+        : { kind: 'worker', phase: 'load', message: "the engine's worker could not be loaded: worker.js or a module it imports is missing, or not JavaScript" });
     };
     w.onmessageerror = () => {
       if (worker === w) stop({ kind: 'worker', message: "a message from the engine's worker could not be read" });

@@ -10,7 +10,17 @@ import init, * as wasm from './pkg/sudoku64.js';
 /** How long the warm-up after loading may take. */
 const WARM_UP_MS = 100;
 
-const ready = init().then(warmUp);
+const ready = loadWasm().then(warmUp);
+ready.catch(() => {}); // each request answers with the failure
+
+/** Starts the wasm; a file that cannot be fetched rejects with kind 'load', naming it. */
+async function loadWasm() {
+  const url = new URL('./pkg/sudoku64_bg.wasm', import.meta.url);
+  const failed = (why) => Object.assign(new Error(`the engine's wasm (${url}) could not be loaded: ${why}`), { kind: 'load' });
+  const response = await fetch(url).catch((err) => { throw failed(err.message); });
+  if (!response.ok) throw failed(`the server answered ${response.status} ${response.statusText}`.trim());
+  return init({ module_or_path: response });
+}
 
 /**
  * Runs the engine's hot paths for a few tens of milliseconds right after loading. Browsers

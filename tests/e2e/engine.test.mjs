@@ -72,7 +72,7 @@ test('the server sends only what the pages load, and no dotfile', async () => {
     assert.equal(await status(path), 200, path);
   }
   for (const path of ['/.git/config', '/.git/HEAD', '/%2Egit/config', '/www/../.git/config', '/.ci/run',
-    '/Cargo.toml', '/src/lib.rs', '/README.md', '/package.json', '/scripts/server.mjs', '/target/',
+    '/Cargo.toml', '/src/lib.rs', '/README.md', '/package.json', '/scripts/server.mjs', '/target/', '/dist/sudoku64/widget.js',
     '/www/.hidden', '/tests/cli.rs', '/%E0%A4%A']) {
     const code = await status(path);
     assert.ok(code === 404 || code === 400, `${path}: ${code}`);

@@ -11,6 +11,7 @@ import { hashKey, withGame } from '../../www/persist.js';
 import { ago, recordSummary, worthKeeping } from '../../www/recent.js';
 import { advanceHint, hintDrawing, hintFor, hintWords, regionsNamed, stepFocus } from '../../www/board.js';
 import { TECHNIQUES, technique } from '../../www/techniques.js';
+import { TECHNIQUE_HELP } from '../../www/techniques-help.js';
 
 // magictour top1465 #1: one solution.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
@@ -142,7 +143,7 @@ test('hint stages: stage one names the region and the technique, the grid shows 
   assert.equal(new Set(ids).size, ids.length);
   for (const id of ['naked-single', 'hidden-single', 'x-wing', 'xy-chain', 'unique-rectangle-4', 'als-xz', 'aic', 'forcing-net', 'guess']) {
     const t = technique(id);
-    assert.ok(t.known && t.name && /\.$/.test(t.plain) && t.help.split('. ').length >= 2, id);
+    assert.ok(t.known && t.name && /\.$/.test(t.plain) && TECHNIQUE_HELP.get(id).split('. ').length >= 2, id);
   }
   assert.equal(technique('new-trick', 'New trick').phrase, 'a new trick', 'an unknown id still reads');
   assert.equal(technique('', '').plain, 'The engine found a step.', 'no id and no name still reads');

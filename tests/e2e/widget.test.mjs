@@ -1,12 +1,18 @@
 // The embeddable widget end to end, on the example host page served under a strict
 // Content-Security-Policy: playing and solving, the events, two widgets that do not
-// interfere, bad attributes, and the iframe form's postMessage origin check. Grids are
-// read back as text (the widget's `value`) and checked against the rules of Sudoku.
+// interfere, bad attributes, and the iframe form's postMessage origin check. Then the
+// folder the README tells a site owner to copy, copied and served from another origin
+// (whole, and with a part missing), and the README's weights against the script's. Grids
+// are read back as text (the widget's `value`) and checked against the rules of Sudoku.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { openPage, serve, withBrowser } from './harness.mjs';
-import { weigh } from '../../scripts/widget-size.mjs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { openPage, ROOT, serve, withBrowser } from './harness.mjs';
+import { staticServer } from '../../scripts/server.mjs';
+import { EMBED_FOLDER, assembleEmbedFolder } from '../../scripts/embed-folder.mjs';
+import { measureFigures, readmeFigures, weigh } from '../../scripts/widget-size.mjs';
 import { findClashes, fromLine } from '../../www/grid.js';
 
 /** The policy a careful host sends: nothing inline, no eval, only wasm compilation allowed. */
@@ -534,9 +540,265 @@ test('the widget weighs at most 250 KB gzipped, everything it loads included', a
   for (const entry of ['www/widget.js', 'www/embed.html']) {
     const { files, gzip } = await weigh(entry);
     const names = files.map((f) => f.path);
-    for (const needed of ['www/worker.js', 'www/pkg/sudoku64.js', 'www/pkg/sudoku64_bg.wasm']) {
+    for (const needed of ['www/widget-element.js', 'www/board.js', 'www/worker.js', 'www/pkg/sudoku64.js', 'www/pkg/sudoku64_bg.wasm']) {
       assert.ok(names.includes(needed), `${entry} loads ${needed}`);
     }
     assert.ok(gzip <= 250 * 1024, `${entry}: ${gzip} bytes gzipped`);
+  }
+});
+
+test('the README\'s weights are the ones scripts/widget-size.mjs measures now', async () => {
+  const fix = 'run `node scripts/widget-size.mjs --readme` (on a fresh `npm run build`) and commit README.md';
+  const stated = readmeFigures(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  assert.ok(stated, `README.md's "What it weighs" has no figures between its <!-- widget-size --> markers: ${fix}`);
+  const measured = await measureFigures();
+  for (const key of ['moduleFiles', 'iframeFiles']) {
+    assert.equal(stated[key], measured[key], `README.md says ${stated[key]} files (${key}), the widget loads ${measured[key]}: ${fix}`);
+  }
+  // Within 5%: another toolchain's wasm differs a little, and that is no reason to fail.
+  for (const key of ['moduleKB', 'wasmKB', 'iframeKB']) {
+    assert.ok(Math.abs(stated[key] - measured[key]) <= 0.05 * measured[key],
+      `README.md says ${stated[key]} KB (${key}), the script measures ${measured[key]} KB now: ${fix}`);
+  }
+});
+
+test('before its parts have loaded, a widget keeps its attributes and its method calls wait for them', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  // The implementation is held back until the test lets it through.
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  await page.route('**/www/widget-element.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const P = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+  const early = await page.evaluate(async (P) => {
+    // One widget on the page before the element is defined, one made after.
+    const first = document.createElement('sudoku-widget');
+    first.setAttribute('puzzle', '1...............');
+    document.body.append(first);
+    await import('/www/widget.js');
+    const second = document.createElement('sudoku-widget');
+    second.setAttribute('mode', 'solve');
+    second.setAttribute('size', '4');
+    document.body.append(second);
+    first.setAttribute('puzzle', P); // changed after the upgrade, still before the parts load
+    window.errors = [];
+    for (const widget of [first, second]) widget.addEventListener('error', (e) => window.errors.push(e.detail));
+    window.results = Promise.all([first.solve(), second.newPuzzle({ puzzle: '2...............' })])
+      .then(([solved, made]) => ({ status: solved.status, value: first.value, made, second: second.value, size: second.size }));
+    return {
+      defined: customElements.get('sudoku-widget') !== undefined,
+      loaded: typeof first.setup === 'function',
+      value: first.value,
+      size: first.size,
+    };
+  }, P);
+  assert.deepEqual(early, { defined: true, loaded: false, value: '.'.repeat(81), size: 9 });
+  release();
+  const after = await page.evaluate(() => window.results);
+  assert.equal(after.status, 'unique');
+  assertSolves(after.value, P);
+  assert.equal(after.made.puzzle, '2...............');
+  assert.equal(after.second, '2...............');
+  assert.equal(after.size, 4);
+  assert.deepEqual(await page.evaluate(() => window.errors), []);
+  // blank.html's data: icon is refused by this file's policy (img-src 'self'); nothing else may fail.
+  assert.deepEqual(page.errors.filter((err) => !err.message.includes("image 'data:,'")), []);
+  await page.close();
+});
+
+/** The folder README.md's "Embed it" tells a site owner to copy, read from its own words. */
+function readmeFolder() {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.split('\n## Embed it\n')[1]?.split('\n## ')[0] ?? '';
+  const named = section.match(/copy the folder\s+`([^`]+)`/);
+  assert.ok(named, 'README.md\'s "Embed it" names the folder to copy, as "copy the folder `…`"');
+  return named[1];
+}
+
+/** A static server on a free loopback port: {origin, close}. */
+async function listen(server) {
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) };
+}
+
+const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+
+/**
+ * A site that embeds both forms from a copy of the README's folder, as its owner would
+ * set it up: the folder is copied (less `without`) into a fresh temporary directory and
+ * served from its own origin with the CORS header a CDN sends; the host page, on another
+ * origin, loads widget.js with a <sudoku-widget> and embed.html in an iframe, under a
+ * policy that names the CDN as the README's "From another origin" says. Resolves to
+ * {page, cdn, close}, with every widget event and every message from the frame recorded.
+ */
+async function embedFromCopy(without = []) {
+  // `npm run build` ends by making the folder; this is that step, on the www/ of now.
+  await assembleEmbedFolder();
+  const folder = readmeFolder();
+  assert.ok(existsSync(resolve(ROOT, folder)), `README.md says to copy ${folder}, which the build does not make (it makes ${EMBED_FOLDER}/)`);
+  const name = basename(folder.replace(/\/$/, ''));
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku64-site-'));
+  cpSync(resolve(ROOT, folder), join(dir, 'cdn', name), { recursive: true });
+  for (const file of without) rmSync(join(dir, 'cdn', name, file));
+  const cdn = await listen(staticServer({ root: join(dir, 'cdn'), allow: [`${name}/`],
+    headers: () => ({ 'access-control-allow-origin': '*' }) }));
+  mkdirSync(join(dir, 'host'));
+  let policy = '';
+  const host = await listen(staticServer({ root: join(dir, 'host'), allow: ['host.html'],
+    headers: () => ({ 'content-security-policy': policy }) }));
+  policy = [`default-src 'none'`, `script-src 'self' ${cdn.origin} 'wasm-unsafe-eval'`, `connect-src ${cdn.origin}`,
+    `worker-src blob: ${cdn.origin}`, `frame-src ${cdn.origin}`, `style-src 'self'`, 'img-src data:'].join('; ');
+  const base = `${cdn.origin}/${name}`;
+  writeFileSync(join(dir, 'host', 'host.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>a site that embeds sudoku64</title><link rel="icon" href="data:,">
+<script type="module" src="${base}/widget.js"></script>
+</head><body>
+<sudoku-widget id="widget" puzzle="${PUZZLE}"></sudoku-widget>
+<iframe id="frame" title="Sudoku" width="380" height="520"
+  src="${base}/embed.html#puzzle=${PUZZLE}&amp;origin=${encodeURIComponent(host.origin)}"></iframe>
+</body></html>
+`);
+  const page = await env.browser.newPage();
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(err));
+  page.on('console', (msg) => { if (msg.type() === 'error') page.errors.push(new Error(msg.text())); });
+  await page.addInitScript((from) => {
+    if (window.top !== window) return; // the host page only, not the frame
+    window.events = [];
+    document.addEventListener('error', (e) => {
+      if (e.target?.localName === 'sudoku-widget') window.events.push(e.detail);
+    }, true);
+    window.messages = [];
+    window.addEventListener('message', (e) => { if (e.origin === from) window.messages.push(e.data); });
+  }, cdn.origin);
+  await page.goto(`${host.origin}/host.html`);
+  return {
+    page,
+    cdn,
+    close: async () => {
+      await page.close();
+      await host.close();
+      await cdn.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls a method of the iframe form and resolves to its reply. */
+function callFrame(page, cdnOrigin, id, method) {
+  return page.evaluate(([from, id, method]) => new Promise((resolve) => {
+    const frame = document.getElementById('frame');
+    window.addEventListener('message', (e) => {
+      if (e.origin === from && e.data?.type === 'sudoku64:reply' && e.data.id === id) resolve(e.data);
+    });
+    frame.contentWindow.postMessage({ type: 'sudoku64:call', id, method }, from);
+  }), [cdnOrigin, id, method]);
+}
+
+/** Waits for the iframe form's event of that name and resolves to its detail. */
+async function frameEvent(page, name) {
+  await page.waitForFunction((name) => window.messages.some((m) => m.event === name), name);
+  return page.evaluate((name) => window.messages.find((m) => m.event === name).detail, name);
+}
+
+test('the folder the README names, copied to another origin, runs both forms on a host page', async () => {
+  const site = await embedFromCopy();
+  const { page } = site;
+  try {
+    // The module form: its grid is drawn with the puzzle, and solve() fills it.
+    await page.waitForFunction((p) => document.getElementById('widget').value === p, PUZZLE);
+    const drawn = await page.evaluate(() => {
+      const canvas = document.getElementById('widget').shadowRoot.querySelector('canvas');
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) colours.add(data.slice(i, i + 4).join());
+      return { width: canvas.width, colours: colours.size };
+    });
+    assert.ok(drawn.width > 100, `the canvas is ${drawn.width} px wide`);
+    assert.ok(drawn.colours > 2, 'the canvas holds a drawing, not a blank');
+    const solved = await page.evaluate(async () => {
+      const widget = document.getElementById('widget');
+      return { status: (await widget.solve()).status, value: widget.value };
+    });
+    assert.equal(solved.status, 'unique');
+    assertSolves(solved.value, PUZZLE);
+
+    // The iframe form: `ready`, then a `value` call answered with the puzzle of its fragment.
+    await frameEvent(page, 'ready');
+    const reply = await callFrame(page, site.cdn.origin, 1, 'value');
+    assert.deepEqual({ ok: reply.ok, result: reply.result }, { ok: true, result: PUZZLE });
+    assert.deepEqual(await page.evaluate(() => window.events), [], 'no error event');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await site.close();
+  }
+});
+
+for (const [missing, said] of [['board.js', /widget's code could not be loaded/], ['worker.js', /worker could not be loaded/],
+  ['pkg/sudoku64_bg.wasm', /sudoku64_bg\.wasm\) could not be loaded/]]) {
+  test(`a copy without ${missing} says so in both forms and fires error with kind load`, async () => {
+    const site = await embedFromCopy([missing]);
+    const { page } = site;
+    try {
+      // The module form. Without board.js the widget cannot start; without the worker or
+      // the wasm it shows its puzzle, and the first engine call (solve) finds out.
+      const solve = await page.evaluate(async () => {
+        const widget = document.getElementById('widget');
+        return widget.solve().then(() => ({ kind: 'none' }), (err) => ({ kind: err.kind, message: err.message }));
+      });
+      assert.equal(solve.kind, 'load', solve.message);
+      const [event] = await page.evaluate(() => window.events);
+      assert.equal(event?.kind, 'load');
+      assert.match(event.message, said);
+      const shown = await page.evaluate(() => {
+        const widget = document.getElementById('widget');
+        const message = widget.shadowRoot.querySelector('.message');
+        const box = message.getBoundingClientRect();
+        return { text: message.textContent, visible: message.checkVisibility() && box.height > 0 && box.width > 0 };
+      });
+      assert.ok(shown.visible, 'the message is visible');
+      assert.ok(shown.text.includes(event.message.slice(1, 40)), `the message says what failed: ${shown.text}`);
+      assert.match(shown.text, /copied together: copy the whole sudoku64 folder/);
+
+      // The iframe form: the same, posted as an `error` event and said in the frame.
+      await frameEvent(page, 'ready');
+      const reply = await callFrame(page, site.cdn.origin, 2, 'solve');
+      assert.equal(reply.ok, false);
+      assert.equal(reply.error.kind, 'load');
+      const posted = await frameEvent(page, 'error');
+      assert.equal(posted.kind, 'load');
+      assert.match(posted.message, said);
+      const inFrame = await page.frameLocator('#frame').locator('sudoku-widget .message').textContent();
+      assert.match(inFrame, said);
+    } finally {
+      await site.close();
+    }
+  });
+}
+
+test('an iframe without widget.js posts error and says so; without embed.js its note stays', async () => {
+  const noWidget = await embedFromCopy(['widget.js']);
+  try {
+    const posted = await frameEvent(noWidget.page, 'error');
+    assert.equal(posted.kind, 'load');
+    assert.match(posted.message, /widget\.js is missing/);
+    const shown = (await noWidget.page.frameLocator('#frame').locator('sudoku-widget').textContent()).replace(/\s+/g, ' ');
+    assert.match(shown, /widget\.js is missing/);
+    assert.match(shown, /must be copied together, the whole sudoku64 folder/);
+    assert.ok(!(await noWidget.page.evaluate(() => window.messages.some((m) => m.event === 'ready'))), 'no ready');
+  } finally {
+    await noWidget.close();
+  }
+  const noEmbed = await embedFromCopy(['embed.js']);
+  try {
+    // The module form, which does not need embed.js, works on.
+    await noEmbed.page.waitForFunction((p) => document.getElementById('widget').value === p, PUZZLE);
+    const note = noEmbed.page.frameLocator('#frame').locator('sudoku-widget p');
+    await note.waitFor({ state: 'visible' });
+    assert.match((await note.textContent()).replace(/\s+/g, ' '), /must be copied together, the whole sudoku64 folder/);
+  } finally {
+    await noEmbed.close();
   }
 });

@@ -1,0 +1,893 @@
+// What <sudoku-widget> does: widget.js defines the element and loads this module, with
+// the modules it imports, worker.js and pkg/ beside it, all found relative to this module's
+// URL so the folder works wherever it is copied. The interface (attributes, events,
+// methods) is in the README's "Embed it". Each widget has its own engine worker, state and
+// shadow root; styles come from a constructed stylesheet (allowed by a strict
+// `style-src 'self'`), and nothing here evaluates strings as code.
+
+import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
+import { createEngine, describeError as describeEngineError } from './engine.js';
+import { Game } from './game.js';
+import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
+import { shortcutAction } from './input.js';
+import { THEMES } from './render.js';
+import { readSeed, seedValue } from './seed.js';
+import { COPY_ADVICE } from './widget.js';
+
+/** An engine error in words, with its line and column when the message does not name them. */
+const describeError = (error) => describeEngineError(error, 'the puzzle could not be read');
+
+const MODES = ['play', 'solve', 'generate'];
+const THEME_NAMES = ['light', 'dark', 'auto'];
+/** Attributes whose change loads a new grid; theme and readonly only redraw. */
+const LOADING = ['puzzle', 'size', 'difficulty', 'seed', 'mode'];
+
+/** The CSS custom property for each colour of render.js's themes: boxLine -> --sudoku-box-line. */
+const COLOR_PROPERTIES = Object.keys(THEMES.light).map((key) => [key, `--sudoku-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`]);
+
+const CSS = `
+:host {
+  display: inline-block;
+  inline-size: var(--sudoku-width, 22rem);
+  max-inline-size: 100%;
+  vertical-align: top;
+  contain: content;
+}
+:host([hidden]) { display: none; }
+.frame {
+  color-scheme: light;
+  font-family: var(--sudoku-font, system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif);
+  font-size: var(--sudoku-font-size, 14px);
+  line-height: 1.35;
+  color: var(--sudoku-text, light-dark(#1b1d22, #e9ebf0));
+  background: var(--sudoku-background, light-dark(#ffffff, #1a1d24));
+  border: 1px solid var(--sudoku-border, light-dark(#dfe2e8, #2d323d));
+  border-radius: var(--sudoku-radius, 8px);
+  padding: 8px;
+  box-sizing: border-box;
+}
+.frame[data-theme="dark"] { color-scheme: dark; }
+.board {
+  aspect-ratio: 1;
+  overflow: auto;
+  display: flex;
+}
+canvas {
+  display: block;
+  margin: auto;
+  flex: none;
+  touch-action: manipulation;
+  cursor: pointer;
+  border-radius: 3px;
+}
+canvas:focus { outline: none; }
+canvas:focus-visible { outline: 2px solid var(--sudoku-accent, light-dark(#2454c7, #8fb3ff)); outline-offset: 2px; }
+.frame[data-readonly] canvas { cursor: default; }
+.message { margin: 6px 2px 0; min-block-size: 1.35em; overflow-wrap: anywhere; }
+.message:empty { display: none; }
+.message[data-tone="ok"] { color: var(--sudoku-ok, light-dark(#0b7a55, #5fd3a4)); }
+.message[data-tone="warn"] { color: var(--sudoku-warn, light-dark(#9a5b00, #ffc15a)); }
+.message[data-tone="error"] { color: var(--sudoku-error, light-dark(#c21d1d, #ff8a8a)); }
+.palette, .toolbar { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
+.palette:empty, .toolbar:empty { display: none; }
+button {
+  font: inherit;
+  color: inherit;
+  background: var(--sudoku-button, light-dark(#f0f2f6, #252a34));
+  border: 1px solid var(--sudoku-border, light-dark(#dfe2e8, #2d323d));
+  border-radius: 6px;
+  padding: 3px 10px;
+  cursor: pointer;
+}
+button:hover:not(:disabled) { filter: brightness(0.96); }
+button:disabled { opacity: 0.5; cursor: default; }
+button[aria-pressed="true"], button.primary {
+  background: var(--sudoku-accent, light-dark(#2454c7, #8fb3ff));
+  color: var(--sudoku-accent-text, light-dark(#ffffff, #0f1320));
+  border-color: transparent;
+}
+.palette button { flex: 1 0 1.9em; padding: 3px 0; min-inline-size: 1.9em; }
+.palette button.done { opacity: 0.45; }
+`;
+
+let sheet = null;
+/** One constructed stylesheet shared by every widget's shadow root. */
+function styleSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+  }
+  return sheet;
+}
+
+/**
+ * The worker URL for this module's folder. A module worker must come from the page's own
+ * origin; when this module was loaded from another origin (a CDN), a small same-origin
+ * blob module imports the real worker instead. That needs CORS headers on the CDN's files,
+ * and under a CSP `worker-src blob: <cdn>` (a module worker's imports count as worker-src).
+ */
+let blobWorkerUrl = null;
+function workerUrl() {
+  const url = new URL('./worker.js', import.meta.url);
+  if (url.origin === location.origin) return url;
+  blobWorkerUrl ??= URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  return blobWorkerUrl;
+}
+
+/** An Error with the widget's fields: kind, and the attribute it is about when there is one. */
+function widgetError(kind, message, fields = {}) {
+  return Object.assign(new Error(message), { kind, ...fields });
+}
+
+/** The error of a load that a later one replaced. */
+function superseded() {
+  return widgetError('cancelled', 'a newer puzzle replaced this one');
+}
+
+/** A message as a sentence: a capital first letter and one final period. */
+function sentence(text) {
+  const body = String(text).replace(/\.+$/, '');
+  return `${body.charAt(0).toUpperCase()}${body.slice(1)}.`;
+}
+
+/** The error for a theme attribute that names no theme, or null. */
+function themeError(theme) {
+  return theme === null || THEME_NAMES.includes(theme) ? null
+    : widgetError('bad-attribute', `theme must be light, dark or auto, not “${theme}”`, { attribute: 'theme' });
+}
+
+/**
+ * Once this module has loaded, widget.js's element inherits from this class and calls
+ * setup() on each widget in place of a constructor (so there is none, and no fields).
+ */
+export class SudokuWidgetElement extends HTMLElement {
+  /** Builds the widget's parts inside its shadow root (made by widget.js) and its state. */
+  setup() {
+    const root = this.shadowRoot;
+    root.adoptedStyleSheets = [styleSheet()];
+    const el = (tag, props = {}) => Object.assign(document.createElement(tag), props);
+    this.ui = {
+      frame: el('div', { className: 'frame', part: 'frame' }),
+      board: el('div', { className: 'board' }),
+      canvas: el('canvas', { tabIndex: 0, width: 0, height: 0 }),
+      message: el('p', { className: 'message', part: 'message' }),
+      palette: el('div', { className: 'palette', part: 'palette' }),
+      toolbar: el('div', { className: 'toolbar', part: 'toolbar' }),
+    };
+    const { frame, board, canvas, message, palette, toolbar } = this.ui;
+    canvas.setAttribute('role', 'application');
+    canvas.setAttribute('aria-roledescription', 'Sudoku grid');
+    message.setAttribute('role', 'status');
+    message.setAttribute('aria-live', 'polite');
+    board.append(canvas);
+    frame.append(board, message, palette, toolbar);
+    root.append(frame);
+
+    /** The game, its view, layout, drawing, palette and entries, as in the app (board.js). */
+    this.board = new Board({
+      canvas, scroller: board, palette, paletteLimit: 16, fitOptions: () => ({ maxCell: 120 }),
+      look: () => {
+        const { colors, font } = this.colors();
+        return { theme: colors, font };
+      },
+    });
+    this.engine = null;
+    this.job = null; // {controller} of the engine call in progress
+    this.solving = null; // the token of the solve() running: its button reads Cancel
+    this.cancelledByUser = false; // cancel() stopped the job, so the widget says so
+    this.complete = false;
+    this.loadPending = false;
+    this.loadCount = 0;
+    this.loaded = false; // a load has finished (or failed) for the current attributes
+    this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
+    this.onSchemeChange = () => { this.updateChrome(); this.redraw(); };
+    this.resizer = new ResizeObserver(() => this.redraw());
+
+    canvas.addEventListener('pointerdown', (event) => this.onPointer(event));
+    canvas.addEventListener('keydown', (event) => this.onKey(event));
+    canvas.addEventListener('focus', () => { this.view.focused = true; this.redraw(); });
+    canvas.addEventListener('blur', () => { this.view.focused = false; this.redraw(); });
+    palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
+    palette.addEventListener('click', (event) => {
+      const value = event.target.closest('button')?.dataset.value;
+      if (value !== undefined) this.input(Number(value));
+    });
+    toolbar.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
+    toolbar.addEventListener('click', (event) => {
+      const action = event.target.closest('button')?.dataset.action;
+      if (action) this.onButton(action);
+    });
+  }
+
+  connectedCallback() {
+    this.engine ??= createEngine({ workerUrl: workerUrl() });
+    this.darkQuery.addEventListener('change', this.onSchemeChange);
+    this.resizer.observe(this.ui.board);
+    this.updateChrome();
+    // Moved within the page: keep the game; first connection, or a load cut short: load.
+    if (!this.loaded) this.scheduleLoad();
+    else this.redraw();
+  }
+
+  disconnectedCallback() {
+    this.darkQuery.removeEventListener('change', this.onSchemeChange);
+    this.resizer.disconnect();
+    this.loadPending = false;
+    this.supersede();
+    this.engine?.terminate();
+    this.engine = null;
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before === after) return;
+    if (!this.isConnected) {
+      // Detached: load afresh on the next connection.
+      if (LOADING.includes(name)) this.loaded = false;
+      return;
+    }
+    if (LOADING.includes(name)) this.scheduleLoad();
+    else {
+      const badTheme = name === 'theme' && themeError(after);
+      if (badTheme) this.fail(badTheme);
+      this.updateChrome();
+      this.redraw();
+    }
+  }
+
+  /** The game on the board. */
+  get game() {
+    return this.board.game;
+  }
+
+  /** What the board shows beyond the game: selection, pencil mode, outlines, the hint. */
+  get view() {
+    return this.board.view;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // The public interface
+
+  /** Every cell as one line of text (givens, entries and solver values; '.' when empty). */
+  get value() {
+    return this.game.line();
+  }
+
+  /** The grid's side n. */
+  get size() {
+    return this.game.size;
+  }
+
+  /** The mode in use: the attribute when it is valid, else 'play'. */
+  get mode() {
+    const mode = this.getAttribute('mode') ?? 'play';
+    return MODES.includes(mode) ? mode : 'play';
+  }
+
+  get readOnly() {
+    return this.hasAttribute('readonly');
+  }
+
+  /**
+   * Solves the grid as it stands and fills the empty cells. Resolves to the engine's answer
+   * {status, solution, ...}; status 'unique' and 'multiple' fill the grid (for 'multiple',
+   * the cells where two solutions differ are outlined), 'none' and 'invalid' reject.
+   */
+  async solve() {
+    await this.whenLoaded();
+    const { game } = this;
+    const revision = game.revision;
+    // The givens and the player's entries, not the solver's fill: a second Solve says the same.
+    // A long search shows its seconds and conflicts, and the Solve button becomes Cancel.
+    const ticker = this.searchTicker('Solving…');
+    const token = {};
+    this.solving = token;
+    this.cancelledByUser = false;
+    this.syncSolve();
+    let result;
+    try {
+      result = await this.run('Solving…', (signal) => this.engine.solve(game.playerLine(),
+        { size: game.size, signal, onProgress: ticker.onProgress }));
+    } catch (err) {
+      if (err?.kind === 'cancelled' && this.cancelledByUser) this.say('Cancelled: the grid is as it was.');
+      throw err;
+    } finally {
+      ticker.stop();
+      // A newer solve() may have taken over (it aborted this one): its button stays Cancel.
+      if (this.solving === token) {
+        this.solving = null;
+        this.cancelledByUser = false;
+        this.syncSolve();
+      }
+    }
+    if (game !== this.game || game.revision !== revision) {
+      throw widgetError('changed', 'the grid changed while the engine was solving it');
+    }
+    const verdict = applySolve(game, result);
+    this.view.errors = verdict.errors;
+    this.view.marked = verdict.marked;
+    if (verdict.status === 'unique' || verdict.status === 'multiple') {
+      this.changed(verdict.filled ? 'solve' : null);
+      this.say(verdict.message, verdict.tone);
+      return result;
+    }
+    if (verdict.status === 'none') {
+      this.say(verdict.message, 'error');
+      throw widgetError('none', verdict.reason);
+    }
+    this.changed(null);
+    throw this.fail(widgetError(result.error?.kind ?? 'invalid', describeError(result.error)));
+  }
+
+  /**
+   * Gives a hint in stages. The first call asks the engine for the next logical step and
+   * says where to look and for what technique; called again on the same grid, it shows the
+   * cells involved (and a chain's links), then the whole step in words with its cell
+   * selected. Any change to the grid starts over. Resolves to the engine's list of steps
+   * ({technique, name, text, cells, placements, eliminations, ...}) at every stage; the
+   * Apply button (or applyHint()) performs them. Rejects when the engine has no hints, or
+   * the grid has no single solution.
+   */
+  async hint() {
+    await this.whenLoaded();
+    if (typeof this.engine?.hint !== 'function') {
+      throw widgetError('unsupported', 'hints need an engine with hint(), and this build of the engine has none');
+    }
+    const shown = this.board.currentHint();
+    if (shown) {
+      advanceHint(shown);
+      this.showHint(shown);
+      return shown.steps;
+    }
+    const { game } = this;
+    if (game.isComplete()) {
+      this.say('The grid is complete: there is nothing left to hint.', 'ok');
+      return [];
+    }
+    const revision = game.valueRevision;
+    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(), { size: game.size, signal }));
+    if (game !== this.game || game.valueRevision !== revision) {
+      throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
+    }
+    if (result?.status !== 'ok') {
+      const message = `no hint: ${noHintReason(result, describeError)}`;
+      this.view.errors = result?.error?.cells ?? [];
+      this.say(sentence(message), 'warn');
+      this.changed(null);
+      throw widgetError(result?.status ?? 'invalid', message);
+    }
+    const steps = result.steps ?? [];
+    this.view.errors = [];
+    if (!steps.length) {
+      this.say('The engine found no step to explain.', 'warn');
+      this.changed(null);
+      return steps;
+    }
+    // Drawn as the app draws hints, while the grid stays as it is.
+    this.view.hint = hintFor(game, steps);
+    this.showHint(this.view.hint);
+    return steps;
+  }
+
+  /** Says a hint at its stage and draws what the stage shows; the last stage selects its cell. */
+  showHint(hint) {
+    const words = hintWords(hint, this.game.size);
+    if (words.stage >= 3 && hint.target >= 0) this.view.selected = hint.target;
+    this.say(words.announce || 'The engine found a step but did not describe it.');
+    this.changed(null);
+  }
+
+  /**
+   * Performs the hint shown (at any of its stages): its eliminations, then its placement.
+   * Resolves to whether the grid changed; rejects when no hint is shown for this grid.
+   */
+  async applyHint() {
+    const shown = this.board.currentHint();
+    if (!shown) throw widgetError('no-hint', 'there is no hint to apply: ask for one first');
+    if (!this.editable()) return false;
+    const target = shown.target;
+    const applied = this.game.applySteps(shown.steps);
+    this.view.hint = null;
+    if (!applied) {
+      this.say('The step changes nothing on this grid.', 'warn');
+      this.changed(null);
+      return false;
+    }
+    if (target >= 0) this.view.selected = target;
+    this.say('');
+    this.changed('hint', { cell: target });
+    return true;
+  }
+
+  /**
+   * Starts a new puzzle. options: {puzzle} (text to read) or {size, difficulty, seed} to
+   * generate one; size and difficulty default to the attributes, the seed to a random one.
+   * Resolves to {puzzle, size, seed}.
+   */
+  newPuzzle(options = {}) {
+    if (!this.engine) return Promise.reject(widgetError('disconnected', 'the widget is not on a page'));
+    this.loadPending = false; // this call supersedes a load the attributes scheduled
+    const ticket = this.supersede();
+    let attributes;
+    try {
+      attributes = this.attributeOptions();
+    } catch (err) {
+      return Promise.reject(this.fail(err));
+    }
+    const loaded = this.load({ ...attributes, puzzle: undefined, seed: undefined, ...options }, ticket);
+    this.loading = loaded.catch(() => {});
+    return loaded;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Loading
+
+  /** Reads the attributes into load options, or throws a widget error naming the attribute. */
+  attributeOptions() {
+    const options = { puzzle: this.getAttribute('puzzle') ?? undefined };
+    const mode = this.getAttribute('mode');
+    if (mode !== null && !MODES.includes(mode)) {
+      throw widgetError('bad-attribute', `mode must be play, solve or generate, not “${mode}”`, { attribute: 'mode' });
+    }
+    const badTheme = themeError(this.getAttribute('theme'));
+    if (badTheme) throw badTheme;
+    const size = this.getAttribute('size');
+    if (size !== null && size.trim() !== '') {
+      const n = Number(size);
+      if (!Number.isInteger(n) || !boxSide(n)) {
+        throw widgetError('bad-attribute',
+          `size must be 1, 4, 9, 16, 25, 36, 49 or 64 (k×k boxes, k = 1 to 8), not “${size}”`, { attribute: 'size' });
+      }
+      options.size = n;
+    }
+    const seed = this.getAttribute('seed');
+    if (seed !== null && seed.trim() !== '') {
+      const value = readSeed(seed);
+      if (value === null) {
+        throw widgetError('bad-attribute', `seed must be a whole number below 2^64, not “${seed}”`, { attribute: 'seed' });
+      }
+      options.seed = seedValue(value);
+    }
+    const difficulty = this.getAttribute('difficulty');
+    if (difficulty !== null && difficulty.trim() !== '') options.difficulty = difficulty.trim();
+    return options;
+  }
+
+  /**
+   * Stops the engine call in progress and makes every load started before stale; returns
+   * the ticket of the load that starts now. The last load asked for wins.
+   */
+  supersede() {
+    this.job?.controller.abort();
+    this.job = null;
+    return ++this.loadCount;
+  }
+
+  /**
+   * Loads from the attributes after the current task, so several attribute changes make
+   * one load; anything started before is superseded at once.
+   */
+  scheduleLoad() {
+    this.supersede();
+    if (this.loadPending) return;
+    this.loadPending = true;
+    this.loading = Promise.resolve().then(() => {
+      if (!this.loadPending || !this.isConnected) return undefined;
+      this.loadPending = false;
+      const ticket = this.supersede();
+      let options;
+      try {
+        options = this.attributeOptions();
+      } catch (err) {
+        this.showBroken(err);
+        return undefined;
+      }
+      return this.load(options, ticket).catch(() => {}); // shown in the widget and fired as `error`
+    });
+  }
+
+  /** Waits for the load in progress, so methods act on the grid the attributes describe. */
+  async whenLoaded() {
+    await this.loading;
+    if (!this.engine) throw widgetError('disconnected', 'the widget is not on a page');
+  }
+
+  /**
+   * Loads a puzzle from text, or generates one (play and generate modes), or starts a
+   * blank grid (solve mode). Rejects, after showing the message and firing `error`, when
+   * the text cannot be read or the options are wrong, and with kind 'cancelled' when a
+   * later load (ticket) replaced it.
+   */
+  async load(options = {}, ticket = this.supersede()) {
+    this.loaded = false;
+    try {
+      return await this.loadNow(options, ticket);
+    } finally {
+      if (ticket === this.loadCount) this.loaded = true;
+    }
+  }
+
+  async loadNow({ puzzle, size, seed, difficulty }, ticket) {
+    const stale = () => ticket !== this.loadCount;
+    this.view.errors = [];
+    this.view.marked = [];
+    const n = Number(size ?? 9);
+    if (!boxSide(n)) throw this.fail(widgetError('bad-size', `no grid has side ${size}`));
+    if (puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '') {
+      // The one-line form is read here at once; every other form by the engine.
+      const text = String(puzzle);
+      let grid = fromLine(text);
+      if (!grid || (size !== undefined && grid.size !== n)) {
+        const read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text, { size: size === undefined ? 0 : n, signal }));
+        if (stale()) throw superseded();
+        if (read.status !== 'ok') {
+          this.start(new Game(n));
+          this.view.errors = read.error?.cells ?? [];
+          this.changed('load');
+          throw this.fail(widgetError(read.error?.kind ?? 'invalid',
+            `the puzzle cannot be read: ${describeError(read.error)}`, { attribute: 'puzzle' }));
+        }
+        grid = fromLine(read.puzzle);
+      }
+      const { values } = grid;
+      this.start(this.mode === 'solve' ? new Game(grid.size, { values }) : Game.fromPuzzle(grid.size, values));
+      const clashes = this.game.clashes();
+      if (clashes.length) {
+        this.view.errors = clashes;
+        this.changed('load');
+        const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolChar(values[c])})`);
+        throw this.fail(widgetError('clash', `the puzzle's givens clash: ${names.join(', ')}`, { attribute: 'puzzle', cells: clashes }));
+      }
+      this.say(this.mode === 'solve' ? 'Change the grid if you like, then press Solve.' : '');
+      this.changed('load');
+      return { puzzle: this.game.line(), size: grid.size };
+    }
+    if (this.mode === 'solve') {
+      this.start(new Game(n));
+      this.say('Type a puzzle into the grid, then press Solve.');
+      this.changed('load');
+      return { puzzle: this.game.line(), size: n };
+    }
+    const options = { size: n, symmetry: 'rot180' };
+    if (seed !== undefined) options.seed = seed;
+    if (difficulty !== undefined) options.difficulty = difficulty;
+    this.start(new Game(n));
+    this.changed(null);
+    const say = (fraction) => {
+      if (!stale()) this.sayProgress(`Generating a ${n}×${n} puzzle…`, fraction ? `${Math.floor(fraction * 100)}%` : '');
+    };
+    const result = await this.run(`Generating a ${n}×${n} puzzle…`,
+      (signal) => this.engine.generate(options, { signal, onProgress: say }));
+    if (stale()) throw superseded();
+    this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values));
+    // What a player cares about: size, clues, how empty, symmetry, seed (and the level).
+    this.say(result.summary ?? '');
+    this.changed('load');
+    return { puzzle: result.puzzle, size: result.size, seed: result.seed };
+  }
+
+  /** Replaces the game; the new grid does not count as "solved" until it becomes complete. */
+  start(game) {
+    this.board.setGame(game);
+    this.view.pencilMode = false;
+    this.complete = game.isComplete();
+    // The buttons follow the mode, which may have changed since the last load.
+    this.updateChrome();
+  }
+
+  /** Shows an attribute problem over an empty grid, and fires `error`. */
+  showBroken(err) {
+    this.loaded = true;
+    this.start(new Game(9));
+    this.view.errors = [];
+    this.view.marked = [];
+    this.changed(null);
+    this.fail(err);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Engine calls, messages and events
+
+  /**
+   * Stops the engine call running (a search, a hint, a generation): its promise rejects
+   * with kind 'cancelled'. A search leaves the grid as it was; a generation leaves the
+   * empty grid it started from. The Solve button does this while a search runs. Does
+   * nothing when the widget is idle.
+   */
+  cancel() {
+    if (!this.job) return;
+    this.cancelledByUser = true;
+    this.job.controller.abort();
+    // A search says so itself, naming the grid; any other call, here.
+    if (!this.solving) this.say('Cancelled.');
+  }
+
+  /**
+   * Beside the message of a search, the seconds it has run (so a long one shows it is
+   * alive) and one count: its conflicts once the conflict-driven search runs, else its
+   * guesses. Nothing shows for the first 150 ms, so quick answers do not flicker.
+   */
+  searchTicker(text) {
+    const started = performance.now();
+    let counts = '';
+    const tell = () => {
+      const ms = performance.now() - started;
+      if (ms < 150) return;
+      const seconds = Math.floor(ms / 1000);
+      this.sayProgress(text, [seconds ? `${seconds} s` : '', counts].filter(Boolean).join(' · '));
+    };
+    const timer = setInterval(tell, 1000);
+    return {
+      onProgress: (search) => {
+        counts = searchCounts(search).at(-1) ?? '';
+        tell();
+      },
+      stop: () => clearInterval(timer),
+    };
+  }
+
+  /** While a search runs, the Solve button reads Cancel and stops it. */
+  syncSolve() {
+    const button = this.ui.toolbar.querySelector('[data-action="solve"]');
+    if (!button) return;
+    button.textContent = this.solving ? 'Cancel' : 'Solve';
+    button.title = this.solving ? 'Stop the search; the grid stays as it was' : '';
+  }
+
+  /**
+   * Runs one engine call; a newer call aborts an older one. Engine failures (a crashed or
+   * unloadable worker) are shown and fired as `error`.
+   */
+  async run(message, call) {
+    this.job?.controller.abort();
+    const job = { controller: new AbortController() };
+    this.job = job;
+    const timer = setTimeout(() => { if (this.job === job) this.say(message); }, 150);
+    try {
+      return await call(job.controller.signal);
+    } catch (err) {
+      if (err?.kind === 'cancelled' || err?.kind === 'terminated') throw err;
+      let text = String(err?.message ?? err).replace(/\.$/, '');
+      if (err?.kind === 'load' || err?.phase === 'load') {
+        // The worker or the wasm is missing: the same kind as a widget part that is.
+        throw this.fail(widgetError('load', `the engine could not start: ${text}`, { advice: COPY_ADVICE }));
+      }
+      const kind = err?.kind ?? 'engine';
+      if (/unsafe-eval|Content.Security/i.test(text)) {
+        text = `the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src (${text})`;
+      }
+      throw this.fail(widgetError(kind, ['bad-option', 'bad-size', 'invalid-option'].includes(kind)
+        ? `the engine refused the options: ${text}` : `the engine failed: ${text}`));
+    } finally {
+      clearTimeout(timer);
+      if (this.job === job) this.job = null;
+    }
+  }
+
+  /** Shows an error in the widget (with its advice, when it has one), fires `error` with its facts, and returns it. */
+  fail(err) {
+    this.say(err.advice ? `${sentence(err.message)} ${err.advice}` : sentence(err.message), 'error');
+    const detail = { kind: err.kind ?? 'error', message: err.message };
+    for (const key of ['attribute', 'cells']) if (err[key] !== undefined) detail[key] = err[key];
+    this.fire('error', detail);
+    return err;
+  }
+
+  fire(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  say(text, tone = '') {
+    this.ui.message.textContent = text;
+    this.ui.message.dataset.tone = tone;
+  }
+
+  /**
+   * Shows how far a generation got beside the message, without changing the message
+   * itself: the percentage is hidden from screen readers, so the live region announces
+   * the work once, not every 50 ms.
+   */
+  sayProgress(text, percent) {
+    const { message } = this.ui;
+    if (message.firstChild?.nodeValue !== text) this.say(text);
+    let meter = message.querySelector('.percent');
+    if (!meter) {
+      meter = document.createElement('span');
+      meter.className = 'percent';
+      meter.setAttribute('aria-hidden', 'true');
+      message.append(meter);
+    }
+    meter.textContent = percent ? ` ${percent}` : '';
+  }
+
+  /**
+   * After any change: refresh the palette and the drawing, fire `change` (when `reason`
+   * names a change of the cells) and `solved` when the grid has just become complete.
+   */
+  changed(reason, fields = {}) {
+    const { game } = this;
+    if (this.view.hint && !this.board.currentHint()) {
+      // The grid changed under a hint (an entry, Undo, Redo, Clear): its words go with it.
+      this.view.hint = null;
+      if (this.ui.message.dataset.tone !== 'error') this.say('');
+    }
+    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
+    this.syncApply();
+    this.updatePalette();
+    this.redraw();
+    if (!reason) return;
+    this.fire('change', { value: game.line(), size: game.size, reason, ...fields });
+    const complete = game.isComplete();
+    if (complete && !this.complete && reason !== 'load') {
+      this.say('Solved: every row, column and box holds each symbol once.', 'ok');
+      this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
+    }
+    this.complete = complete;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Input
+
+  editable() {
+    return !this.readOnly && !this.job;
+  }
+
+  input(value) {
+    if (this.view.selected < 0 || !this.editable()) return;
+    const { changed, reason, refusal, cell } = this.board.input(value);
+    if (refusal) this.say(refusal, 'warn');
+    if (!changed) return;
+    if (this.ui.message.dataset.tone !== 'error') this.say('');
+    this.changed(reason, { cell });
+  }
+
+  select(cell) {
+    this.view.selected = cell;
+    this.redraw();
+  }
+
+  onPointer(event) {
+    const cell = this.board.cellAtClient(event.clientX, event.clientY);
+    if (cell >= 0) this.select(cell);
+  }
+
+  onKey(event) {
+    const shortcut = shortcutAction(event);
+    if (shortcut === 'undo' || shortcut === 'redo') {
+      event.preventDefault();
+      this.undoRedo(shortcut);
+      return;
+    }
+    const button = shortcut && this.ui.toolbar.querySelector(`[data-action="${shortcut}"]`);
+    if ((shortcut === 'hint' || shortcut === 'apply') && button && !button.disabled) {
+      // Alt+H and Alt+A, as in the app, where the widget shows those buttons.
+      event.preventDefault();
+      this.onButton(shortcut);
+      return;
+    }
+    const action = this.board.keyAction(event);
+    if (!action || action.zoom) return;
+    event.preventDefault();
+    if ('move' in action) this.select(action.move);
+    else if (action.deselect) this.select(-1);
+    else if (action.pencil) this.setPencil(!this.view.pencilMode);
+    else if (action.clear) this.input(0);
+    else if (action.notSymbol) {
+      const n = this.game.size;
+      this.say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid.`, 'warn');
+    } else if (action.symbol) {
+      if (this.view.selected < 0) this.select(0);
+      this.input(action.symbol);
+    }
+  }
+
+  undoRedo(which) {
+    if (!this.editable()) return;
+    if (which === 'undo' ? this.game.undo() : this.game.redo()) {
+      this.view.errors = [];
+      this.view.marked = [];
+      this.changed(which);
+    }
+  }
+
+  setPencil(on) {
+    this.view.pencilMode = on;
+    this.updateChrome();
+    this.redraw();
+  }
+
+  onButton(action) {
+    const quiet = (promise) => promise.catch(() => {}); // the widget shows what went wrong
+    if (action === 'undo' || action === 'redo') this.undoRedo(action);
+    else if (action === 'pencil') this.setPencil(!this.view.pencilMode);
+    else if (action === 'solve') {
+      if (this.solving) this.cancel();
+      else quiet(this.solve());
+    }
+    else if (action === 'hint') quiet(this.hint());
+    else if (action === 'apply') quiet(this.applyHint());
+    else if (action === 'new') quiet(this.newPuzzle());
+    else if (action === 'clear') {
+      if (this.editable() && this.game.clearEntries()) this.changed('clear');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Drawing and chrome
+
+  themeName() {
+    const theme = this.getAttribute('theme');
+    if (theme === 'light' || theme === 'dark') return theme;
+    return this.darkQuery.matches ? 'dark' : 'light';
+  }
+
+  /** The theme's colours, each overridable by its CSS custom property on the element. */
+  colors() {
+    const base = THEMES[this.themeName()];
+    const style = getComputedStyle(this);
+    const colors = { ...base };
+    for (const [key, property] of COLOR_PROPERTIES) {
+      const value = style.getPropertyValue(property).trim();
+      if (value) colors[key] = value;
+    }
+    return { colors, font: style.getPropertyValue('--sudoku-font').trim() || undefined };
+  }
+
+  /** The buttons for the mode, the theme, the readonly flag and the pencil state. */
+  updateChrome() {
+    const { frame, toolbar } = this.ui;
+    frame.dataset.theme = this.themeName();
+    frame.toggleAttribute('data-readonly', this.readOnly);
+    const wanted = this.readOnly ? [] : {
+      play: ['undo', 'pencil', 'hint', 'apply', 'solve'],
+      generate: ['undo', 'pencil', 'hint', 'apply', 'solve', 'new'],
+      solve: ['undo', 'clear', 'solve'],
+    }[this.mode].filter((action) => !['hint', 'apply'].includes(action) || typeof this.engine?.hint === 'function');
+    const labels = {
+      undo: 'Undo', pencil: 'Pencil', hint: 'Hint', apply: 'Apply', solve: 'Solve', new: 'New puzzle', clear: 'Clear',
+    };
+    if (toolbar.dataset.actions !== wanted.join(' ')) {
+      toolbar.dataset.actions = wanted.join(' ');
+      toolbar.replaceChildren(...wanted.map((action) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.action = action;
+        button.textContent = labels[action];
+        button.setAttribute('part', `button ${action}`);
+        if (action === 'solve' && this.mode === 'solve') button.className = 'primary';
+        return button;
+      }));
+    }
+    toolbar.querySelector('[data-action="pencil"]')?.setAttribute('aria-pressed', String(this.view.pencilMode));
+    this.syncSolve();
+    this.syncApply();
+    this.updatePalette();
+  }
+
+  /** Apply is live while a hint is shown for the grid as it stands. */
+  syncApply() {
+    const apply = this.ui.toolbar.querySelector('[data-action="apply"]');
+    if (!apply) return;
+    const off = !this.board.currentHint();
+    // A focused Apply about to go grey hands the focus to Hint, where the keyboard goes on.
+    if (off && !apply.disabled && this.shadowRoot.activeElement === apply) {
+      (this.ui.toolbar.querySelector('[data-action="hint"]') ?? this.ui.canvas).focus({ preventScroll: true });
+    }
+    apply.disabled = off;
+  }
+
+  /** Symbol buttons for pointers and touch screens, up to 16×16 (larger grids use the keyboard). */
+  updatePalette() {
+    this.board.paletteLimit = this.readOnly ? 0 : 16;
+    this.board.updatePalette();
+  }
+
+  redraw() {
+    this.board.redraw();
+  }
+
+  /** Draws now, in the theme's colours and the element's custom properties. */
+  draw() {
+    this.board.draw();
+  }
+}
+
