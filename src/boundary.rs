@@ -17,7 +17,7 @@ use crate::parse::ParseOptions;
 /// use sudoku64::boundary::parse_options;
 /// assert_eq!(parse_options(9, false).unwrap().size, Some(9));
 /// assert_eq!(parse_options(0, false).unwrap().size, None);
-/// assert!(parse_options(10, false).is_err());
+/// assert!(parse_options(11, false).is_err());
 /// ```
 pub fn parse_options(size: u32, hex: bool) -> Result<ParseOptions, Error> {
     let size = if size == 0 { None } else { Some(size as usize) };

@@ -65,9 +65,19 @@ struct InputArgs {
     /// The grid side, when it should not be inferred from the cell count.
     #[arg(long, allow_negative_numbers = true)]
     size: Option<usize>,
+    /// The box shape, rows by columns (`2x6` for a 12×12 whose boxes are 2 rows high and
+    /// 6 wide), when not the side's usual one: the squarest, wide side horizontal (6×6
+    /// has 2x3, 12×12 3x4). It also gives the side when --size is not.
+    #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
+    boxes: Option<(usize, usize)>,
     /// 16×16 written with 0-F (0 is a symbol, not an empty cell).
     #[arg(long)]
     hex: bool,
+}
+
+/// `--box RxC`, read as rows and columns.
+fn box_shape(text: &str) -> Result<(usize, usize), String> {
+    sudoku64::parse::parse_box(text).map_err(|e| e.to_string())
 }
 
 /// A time limit per puzzle.
@@ -175,9 +185,13 @@ impl From<FormatArg> for Layout {
 
 #[derive(Args, Clone)]
 struct GenerateArgs {
-    /// Grid side: 1, 4, 9, 16, 25, 36, 49 or 64.
-    #[arg(long, default_value_t = 9, allow_negative_numbers = true)]
-    size: usize,
+    /// Grid side: 1, or 4 to 64 with a box shape (6, 8, 9, 10, 12, ... 64; not 2, 3 or a
+    /// prime). Boxes are the squarest, wide side horizontal, unless --box says otherwise.
+    #[arg(long, allow_negative_numbers = true)]
+    size: Option<usize>,
+    /// The box shape, rows by columns (`2x6`); it gives the side when --size is not.
+    #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
+    boxes: Option<(usize, usize)>,
     /// How many puzzles.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     count: u64,
@@ -302,7 +316,10 @@ enum BenchCommand {
     Generate {
         /// Grid side.
         #[arg(long)]
-        size: usize,
+        size: Option<usize>,
+        /// The box shape, rows by columns (`2x6`).
+        #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
+        boxes: Option<(usize, usize)>,
         /// How many puzzles (seeds seed, seed+1, ...).
         #[arg(long, default_value_t = 10)]
         count: u64,
@@ -418,12 +435,16 @@ pub fn main() -> ExitCode {
         .map(Outcome::from),
         Command::Bench(BenchCommand::Generate {
             size,
+            boxes,
             count,
             seed,
             symmetry,
             empty,
             difficulty,
-        }) => bench_generate(size, count, seed, &symmetry, empty, difficulty.as_deref())
+        }) => grid_shape(size, boxes)
+            .and_then(|shape| {
+                bench_generate(shape, count, seed, &symmetry, empty, difficulty.as_deref())
+            })
             .map(Outcome::from),
     };
     match result {
@@ -461,11 +482,27 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
     if let Some(n) = input.size {
         Shape::from_size(n).map_err(|e| e.to_string())?;
     }
-    Ok(ParseOptions {
+    let options = ParseOptions {
         size: input.size,
+        boxes: input.boxes,
         hex: input.hex,
         ..ParseOptions::default()
-    })
+    };
+    // A box that does not tile the side, or hex with another side, is said before reading.
+    options.shape().map_err(|e| e.to_string())?;
+    Ok(options)
+}
+
+/// The grid shape of `--size` and `--box`: the side's usual boxes, the boxes asked for
+/// (which must tile the side when both are given), or 9×9 when neither is.
+fn grid_shape(size: Option<usize>, boxes: Option<(usize, usize)>) -> Result<Shape, String> {
+    match (size, boxes) {
+        (None, None) => Shape::from_size(9),
+        (Some(n), None) => Shape::from_size(n),
+        (None, Some((rows, columns))) => Shape::from_boxes(rows, columns),
+        (Some(n), Some((rows, columns))) => Shape::with_boxes(n, rows, columns),
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// A puzzle of the input: its line number, and the grid or why it could not be read.
@@ -773,13 +810,12 @@ impl Control for Clock {
 }
 
 fn generate_options(
-    size: usize,
+    shape: Shape,
     symmetry: &str,
     empty: Option<f64>,
     minimal: bool,
     difficulty: Option<&str>,
 ) -> Result<Options, String> {
-    let shape = Shape::from_size(size).map_err(|e| e.to_string())?;
     let symmetry: Symmetry = symmetry.parse().map_err(|e: Error| e.to_string())?;
     let target = match (empty, minimal) {
         (Some(f), _) => Some(Target::empty(f).map_err(|e| e.to_string())?),
@@ -802,8 +838,9 @@ fn generate_options(
 /// printed all the same, said so on standard error, and makes the outcome
 /// [`Outcome::NotProvedMinimal`].
 fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
+    let shape = grid_shape(args.size, args.boxes)?;
     let base = generate_options(
-        args.size,
+        shape,
         &args.symmetry,
         args.empty,
         args.minimal,
@@ -818,6 +855,7 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
     if args.csv {
         let header = [
             "index", "size", "seed", "symmetry", "clues", "empty", "puzzle", "solution", "level",
+            "box",
         ];
         writeln!(out, "{}", csv_row(header)).map_err(io_err)?;
     }
@@ -847,7 +885,7 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
         if args.csv {
             let row = [
                 (i + 1).to_string(),
-                args.size.to_string(),
+                shape.size().to_string(),
                 made.seed.to_string(),
                 made.symmetry.to_string(),
                 made.puzzle.clue_count().to_string(),
@@ -856,6 +894,7 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
                 format::to_line(&made.solution),
                 made.rating()
                     .map_or(String::new(), |r| r.level.id().to_string()),
+                shape.box_name(),
             ];
             writeln!(out, "{}", csv_row(row)).map_err(io_err)?;
         } else {
@@ -1086,6 +1125,7 @@ fn bench_large(files: &[PathBuf], timeout: f64, policy: &Policy) -> Result<bool,
         let input = InputArgs {
             file: Some(path.clone()),
             size: None,
+            boxes: None,
             hex: false,
         };
         let puzzles = read_puzzles(&input)?;
@@ -1282,14 +1322,15 @@ fn bench_hint(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
 
 /// `sudoku64 bench generate`.
 fn bench_generate(
-    size: usize,
+    shape: Shape,
     count: u64,
     seed: u64,
     symmetry: &str,
     empty: Option<f64>,
     difficulty: Option<&str>,
 ) -> Result<bool, String> {
-    let base = generate_options(size, symmetry, empty, false, difficulty)?;
+    let base = generate_options(shape, symmetry, empty, false, difficulty)?;
+    let size = shape.size();
     let mut times = Vec::new();
     let mut clues = Vec::new();
     let mut results: Vec<Generated> = Vec::new();

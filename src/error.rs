@@ -65,7 +65,7 @@ pub enum ErrorKind {
     CellCount {
         /// Cells found.
         found: usize,
-        /// The shape the caller asked for, if any.
+        /// The shape the caller asked for, or the one the text's rows point to, if any.
         expected: Option<Shape>,
         /// When the text is written one row per line: the first line whose number of
         /// cells is not the grid's side, and its cells (`(line, cells)`, line from 1).
@@ -112,10 +112,19 @@ pub enum ErrorKind {
         /// The unit they share.
         unit: Unit,
     },
-    /// A grid side that is not one of 1, 4, 9, ..., 64.
+    /// A grid side that has no box shape: 2, 3, a prime, or over 64.
     BadSize {
         /// The side asked for.
         size: usize,
+    },
+    /// A box shape that does not tile the grid, or is not a box (a side under 2).
+    BadBox {
+        /// Rows of cells in the box asked for.
+        rows: usize,
+        /// Columns of cells in the box asked for.
+        columns: usize,
+        /// The grid side it was asked for, if one was given.
+        size: Option<usize>,
     },
     /// The caller stopped the work (a cancel button, a closed page).
     Cancelled,
@@ -186,6 +195,7 @@ impl Error {
             ErrorKind::SymbolValue { .. } => "bad-symbol",
             ErrorKind::Clash { .. } => "clash",
             ErrorKind::BadSize { .. } => "bad-size",
+            ErrorKind::BadBox { .. } => "bad-box",
             ErrorKind::BadOption { .. } => "bad-option",
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::BadToken { .. } => "bad-symbol",
@@ -265,7 +275,7 @@ pub fn cell_name(shape: Shape, cell: usize) -> String {
 }
 
 /// The sides a grid can have, for messages.
-const SIZES: &str = "1, 4, 9, 16, 25, 36, 49 or 64";
+const SIZES: &str = "1, or 4 to 64 where the side is a product r×c of two whole numbers of at least 2 (6 = 2×3, 9 = 3×3, 12 = 3×4)";
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -361,6 +371,22 @@ impl fmt::Display for Error {
             ErrorKind::BadSize { size } => {
                 write!(f, "{size} is not a grid size: sizes are {SIZES}")
             }
+            ErrorKind::BadBox {
+                rows,
+                columns,
+                size: Some(n),
+            } => write!(
+                f,
+                "{rows}×{columns} boxes do not fit a {n}×{n} grid: a box's rows times its columns must make {n}"
+            ),
+            ErrorKind::BadBox {
+                rows,
+                columns,
+                size: None,
+            } => write!(
+                f,
+                "{rows}×{columns} is not a box shape: a box has at least 2 rows and 2 columns, and at most 64 cells"
+            ),
             ErrorKind::Cancelled => write!(f, "cancelled"),
             ErrorKind::BadOption {
                 name,

@@ -83,25 +83,25 @@ pub fn to_rows(grid: &Grid) -> String {
 /// ```
 pub fn to_framed(grid: &Grid) -> String {
     let shape = grid.shape();
-    let (n, k) = (shape.size(), shape.box_side());
+    let (n, r, c) = (shape.size(), shape.box_rows(), shape.box_columns());
     let mut rule = String::from("+");
-    for _ in 0..k {
-        rule.push_str(&"-".repeat(2 * k + 1));
+    for _ in 0..shape.stacks() {
+        rule.push_str(&"-".repeat(2 * c + 1));
         rule.push('+');
     }
     let mut out = String::new();
-    for r in 0..n {
-        if r % k == 0 {
+    for row in 0..n {
+        if row % r == 0 {
             out.push_str(&rule);
             out.push('\n');
         }
-        for c in 0..n {
-            if c % k == 0 {
-                out.push_str(if c == 0 { "| " } else { " | " });
+        for column in 0..n {
+            if column % c == 0 {
+                out.push_str(if column == 0 { "| " } else { " | " });
             } else {
                 out.push(' ');
             }
-            out.push(symbol_char(grid.get(shape.cell(r, c))));
+            out.push(symbol_char(grid.get(shape.cell(row, column))));
         }
         let _ = writeln!(out, " |");
     }

@@ -143,6 +143,21 @@ impl Symmetry {
         }
     }
 
+    /// True when the symmetry maps the shape's boxes onto boxes, so a grid can have it.
+    /// A quarter turn and the diagonal reflection swap rows with columns, which turns an
+    /// r×c box into a c×r one: they need square boxes.
+    pub fn fits(self, shape: Shape) -> bool {
+        match self {
+            Symmetry::Rot90 | Symmetry::Diagonal => shape.has_square_boxes(),
+            Symmetry::None | Symmetry::Rot180 | Symmetry::Mirror => true,
+        }
+    }
+
+    /// The symmetries that fit a shape ([`Symmetry::fits`]), in the order of [`Symmetry::ALL`].
+    pub fn fitting(shape: Shape) -> impl Iterator<Item = Symmetry> {
+        Symmetry::ALL.into_iter().filter(move |s| s.fits(shape))
+    }
+
     /// The cells that go with `cell` (itself included), sorted, without repeats.
     pub fn orbit(self, shape: Shape, cell: usize) -> Vec<usize> {
         let n = shape.size();
@@ -230,13 +245,21 @@ impl Target {
     /// | 36×36 | 55% | 55% | — |
     /// | 49×49 | 52% | 51% | 48% |
     /// | 64×64 | 49% | 48% | — |
+    ///
+    /// Sides between these (rectangular boxes: 28, 30, 40, 42, 48, 56, 60, ...) take the
+    /// fractions on the straight line between their neighbours, to the percent; sides
+    /// from 17 to 24 take the 25×25 ones, and sides up to 16 dig to minimal.
     pub fn default_for(shape: Shape, symmetry: Symmetry) -> Target {
-        let [none, follows, plain] = match shape.size() {
-            25 => [0.57, 0.56, 0.54],
-            36 => [0.55, 0.55, 0.50],
-            49 => [0.52, 0.51, 0.48],
-            64 => [0.49, 0.48, 0.45],
-            _ => return Target::Minimal,
+        let Some([none, follows, plain]) = between_anchors(
+            shape.size(),
+            &[
+                (25, [0.57, 0.56, 0.54]),
+                (36, [0.55, 0.55, 0.50]),
+                (49, [0.52, 0.51, 0.48]),
+                (64, [0.49, 0.48, 0.45]),
+            ],
+        ) else {
+            return Target::Minimal;
         };
         Target::Empty(match symmetry {
             Symmetry::None => none,
@@ -260,14 +283,19 @@ impl Target {
     /// | 36×36 | 54% | 50% |
     /// | 49×49 | 50% | 46% |
     /// | 64×64 | 47% | — |
+    /// (Sides between these: on the line between their neighbours, as in
+    /// [`Target::default_for`].)
     pub fn for_level(shape: Shape, symmetry: Symmetry, level: Level) -> Target {
-        let [follows, plain] = match shape.size() {
-            _ if level < Level::Hard => return Target::default_for(shape, symmetry),
-            25 => [0.58, 0.55],
-            36 => [0.54, 0.50],
-            49 => [0.50, 0.46],
-            64 => [0.47, 0.43],
-            _ => return Target::default_for(shape, symmetry),
+        let anchors = [
+            (25, [0.58, 0.55]),
+            (36, [0.54, 0.50]),
+            (49, [0.50, 0.46]),
+            (64, [0.47, 0.43]),
+        ];
+        let Some([follows, plain]) =
+            between_anchors(shape.size(), &anchors).filter(|_| level >= Level::Hard)
+        else {
+            return Target::default_for(shape, symmetry);
         };
         let f = if symmetry == Symmetry::None || grid_follows(shape, symmetry) {
             follows
@@ -678,6 +706,25 @@ fn minimal_sequence(shape: Shape, target: Target) -> bool {
     matches!(shape.size(), 25 | 36) && target == Target::Minimal
 }
 
+/// The values at side `n` on the straight line between the two anchors (side, values)
+/// around it, rounded to the percent; the first anchor's from 17 up to it, and `None` up
+/// to 16 (where digging goes to minimal). Anchors are sorted and the last one is 64.
+fn between_anchors<const K: usize>(n: usize, anchors: &[(usize, [f64; K])]) -> Option<[f64; K]> {
+    if n <= 16 {
+        return None;
+    }
+    let upper = anchors.iter().position(|&(side, _)| side >= n)?;
+    let (high, high_values) = anchors[upper];
+    if upper == 0 {
+        return Some(high_values);
+    }
+    let (low, low_values) = anchors[upper - 1];
+    let t = (n - low) as f64 / (high - low) as f64;
+    Some(std::array::from_fn(|i| {
+        ((low_values[i] + t * (high_values[i] - low_values[i])) * 100.0).round() / 100.0
+    }))
+}
+
 /// The exact pass's allowance of contradictions for one candidate: what it starts with
 /// (`u64::MAX`: no limit) and what each conflict-driven check adds per cell of its orbit.
 /// For a minimal target at 25×25 and 36×36 [`MINIMAL_ALLOWANCE_PER_CELL`] and
@@ -746,6 +793,18 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// assert!(made.minimal);
 /// ```
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
+    if !options.symmetry.fits(options.shape) {
+        return Err(Error::bad_option(
+            "symmetry",
+            options.symmetry.name(),
+            format!(
+                "{} swaps rows with columns, which {}×{} boxes do not allow; use none, rot180 or mirror",
+                options.symmetry.name(),
+                options.shape.box_rows(),
+                options.shape.box_columns()
+            ),
+        ));
+    }
     let target = options.target.unwrap_or(match options.difficulty {
         Some(level) => Target::for_level(options.shape, options.symmetry, level),
         None => Target::default_for(options.shape, options.symmetry),
@@ -1792,15 +1851,23 @@ fn random_full_grid(
     ticker: &Ticker<'_, '_>,
 ) -> Result<Option<(Grid, u32)>, Error> {
     let shape = solver.shape();
-    let (n, k) = (shape.size(), shape.box_side());
+    let n = shape.size();
     let mut limit: u64 = 4 * shape.cells() as u64;
     for restarts in 0.. {
         let mut grid = Grid::empty(shape);
-        let boxes = if n <= DIAGONAL_BOXES_UP_TO { k } else { 0 };
-        for b in 0..boxes {
+        // The boxes of band i and stack i share no row and no column: each can take any
+        // order of the symbols.
+        let boxes = if n <= DIAGONAL_BOXES_UP_TO {
+            shape.bands().min(shape.stacks())
+        } else {
+            0
+        };
+        let c = shape.box_columns();
+        for i in 0..boxes {
+            let (top, left) = shape.box_origin(i * shape.stacks() + i);
             let symbols = permutation(n, rng);
-            for (i, s) in symbols.into_iter().enumerate() {
-                grid.set(shape.cell(b * k + i / k, b * k + i % k), s as u8 + 1);
+            for (j, s) in symbols.into_iter().enumerate() {
+                grid.set(shape.cell(top + j / c, left + j % c), s as u8 + 1);
             }
         }
         if band::supports(shape) {
@@ -1871,7 +1938,8 @@ pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
         && match symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => n % 2 == 0,
-            Symmetry::Diagonal | Symmetry::Rot180 | Symmetry::Rot90 => true,
+            Symmetry::Rot180 => true,
+            Symmetry::Diagonal | Symmetry::Rot90 => symmetry.fits(shape),
         }
 }
 
@@ -1901,7 +1969,7 @@ fn automorphic_full_grid(
     ticker: &Ticker<'_, '_>,
 ) -> Result<Option<(Grid, u32)>, Error> {
     let shape = solver.shape();
-    let (n, k) = (shape.size(), shape.box_side());
+    let n = shape.size();
     if !grid_follows(shape, symmetry) {
         return Ok(None);
     }
@@ -1912,7 +1980,8 @@ fn automorphic_full_grid(
         Symmetry::None => return Ok(None),
         Symmetry::Rot180 => (2, n % 2),
         Symmetry::Mirror => (2, 0),
-        Symmetry::Diagonal => (2, k),
+        // Square boxes here (grid_follows): k = r = c cells of each box lie on the diagonal.
+        Symmetry::Diagonal => (2, shape.box_rows()),
         Symmetry::Rot90 => (4, n % 4),
     };
     let mut limit: u64 = 4 * shape.cells() as u64;
@@ -1998,6 +2067,39 @@ pub fn fresh_seed(rng: &mut impl Rng) -> u64 {
 mod tests {
     use super::*;
     use crate::search::count_solutions_up_to;
+
+    #[test]
+    fn sides_between_the_anchors_take_the_line_between_them() {
+        let anchors = [(25, [0.57]), (36, [0.55]), (64, [0.49])];
+        assert_eq!(between_anchors(16, &anchors), None);
+        assert_eq!(between_anchors(20, &anchors), Some([0.57]));
+        assert_eq!(between_anchors(25, &anchors), Some([0.57]));
+        assert_eq!(between_anchors(30, &anchors), Some([0.56]));
+        assert_eq!(between_anchors(50, &anchors), Some([0.52]));
+        assert_eq!(between_anchors(64, &anchors), Some([0.49]));
+        let six = Shape::from_size(6).unwrap();
+        assert_eq!(Target::default_for(six, Symmetry::None), Target::Minimal);
+        let forty_eight = Shape::from_size(48).unwrap();
+        assert_eq!(
+            Target::default_for(forty_eight, Symmetry::None),
+            Target::Empty(0.52)
+        );
+    }
+
+    #[test]
+    fn symmetries_that_swap_rows_and_columns_need_square_boxes() {
+        let six = Shape::from_size(6).unwrap();
+        let fitting: Vec<Symmetry> = Symmetry::fitting(six).collect();
+        assert_eq!(
+            fitting,
+            [Symmetry::None, Symmetry::Rot180, Symmetry::Mirror]
+        );
+        let mut options = Options::new(six, 1);
+        options.symmetry = Symmetry::Diagonal;
+        let err = generate(&options, &mut Unattended).unwrap_err();
+        assert!(err.to_string().contains("2×3 boxes"), "{err}");
+        assert_eq!(Symmetry::fitting(Shape::from_size(9).unwrap()).count(), 5);
+    }
 
     #[test]
     fn orbits_partition_the_grid() {

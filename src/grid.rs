@@ -1,35 +1,50 @@
-//! Grid shapes and grids: an n×n Sudoku made of k×k boxes, n = k², k = 1..8.
+//! Grid shapes and grids: an n×n Sudoku, n = 1..64, made of boxes of r rows by c columns
+//! (r·c = n): the square 3×3 boxes of a 9×9, or rectangular ones such as the 2×3 boxes of
+//! a 6×6 and the 3×4 boxes of a 12×12.
 //!
-//! Cells are numbered row-major, `cell = row * n + column`, from 0. A cell holds 0 when
-//! empty, else a symbol `1..=n`. The text forms (one character per cell) live in
-//! [`crate::parse`] and [`crate::format`].
+//! [`Shape`] is the one place that knows what a box is. Cells are numbered row-major,
+//! `cell = row * n + column`, from 0. A cell holds 0 when empty, else a symbol `1..=n`.
+//! The text forms (one character per cell) live in [`crate::parse`] and [`crate::format`].
 //!
 //! Units (rows, columns, boxes) are numbered `0..3n`: rows `0..n`, columns `n..2n`, boxes
-//! `2n..3n` (as [`Unit::index`]). [`Geometry`] holds the tables every solver and logic
-//! technique walks (the cells of each unit, the units and peers of each cell), built once
-//! per shape and shared.
+//! `2n..3n` (as [`Unit::index`]), boxes numbered row-major. [`Geometry`] holds the tables
+//! every solver and logic technique walks (the cells of each unit, the units and peers of
+//! each cell), built once per shape and shared. Engines that need more than units (a fast
+//! path written for one shape, a technique whose proof needs square boxes) ask the shape
+//! for that capability ([`Shape::is_classic`], [`Shape::has_square_boxes`]), never for a
+//! size.
 
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use crate::error::{Error, ErrorKind};
 
-/// The largest box side: 8×8 boxes make a 64×64 grid, whose candidate sets fill a `u64`.
-pub const MAX_BOX: usize = 8;
-/// The largest grid side, `MAX_BOX²`.
-pub const MAX_SIZE: usize = MAX_BOX * MAX_BOX;
+/// The largest grid side: a 64×64 grid's candidate sets fill a `u64`.
+pub const MAX_SIZE: usize = 64;
 
-/// The shape of a grid: its box side k, from which everything else follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The shape of a grid: its side n and the rows and columns of its boxes.
+///
+/// Boxes tile the grid in bands (`n / r` rows of boxes, each r cells high) and stacks
+/// (`n / c` columns of boxes, each c cells wide):
+///
+/// ```text
+///  6×6, 2×3 boxes:   box 0 | box 1      r = 2 rows, c = 3 columns per box;
+///                    box 2 | box 3      3 bands of boxes, 2 stacks
+///                    box 4 | box 5
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
-    k: u8,
+    n: u8,
+    r: u8,
+    c: u8,
 }
 
 impl Shape {
-    /// The shape with k×k boxes, k = 1..=8.
+    /// The shape with square k×k boxes, k = 1..=8.
     pub fn from_box(k: usize) -> Result<Shape, Error> {
-        if (1..=MAX_BOX).contains(&k) {
-            Ok(Shape { k: k as u8 })
+        if (1..=8).contains(&k) {
+            Ok(Shape::new(k * k, k, k))
         } else {
             Err(ErrorKind::BadSize {
                 size: k.saturating_mul(k),
@@ -38,19 +53,67 @@ impl Shape {
         }
     }
 
-    /// The shape whose side is `n` symbols; `n` must be a square from 1 to 64.
-    pub fn from_size(n: usize) -> Result<Shape, Error> {
-        match (1..=MAX_BOX).find(|k| k * k == n) {
-            Some(k) => Ok(Shape { k: k as u8 }),
-            None => Err(ErrorKind::BadSize { size: n }.into()),
+    /// The shape of side `rows × columns` whose boxes are `rows` cells high and `columns`
+    /// cells wide. Both are at least 2 (or both 1, the 1×1 grid), and the side is at most 64.
+    pub fn from_boxes(rows: usize, columns: usize) -> Result<Shape, Error> {
+        let side = rows.saturating_mul(columns);
+        let fits = (rows == 1 && columns == 1) || (rows >= 2 && columns >= 2 && side <= MAX_SIZE);
+        if fits {
+            Ok(Shape::new(side, rows, columns))
+        } else {
+            Err(ErrorKind::BadBox {
+                rows,
+                columns,
+                size: None,
+            }
+            .into())
         }
     }
 
-    /// The shape with `cells` cells (1, 16, 81, 256, 625, 1296, 2401 or 4096), if any.
+    /// The shape of side `n` with `rows × columns` boxes, which must tile it.
+    pub fn with_boxes(n: usize, rows: usize, columns: usize) -> Result<Shape, Error> {
+        Shape::from_size(n)?;
+        if rows.saturating_mul(columns) != n {
+            return Err(ErrorKind::BadBox {
+                rows,
+                columns,
+                size: Some(n),
+            }
+            .into());
+        }
+        Shape::from_boxes(rows, columns)
+    }
+
+    /// The usual shape of side `n`: the squarest boxes, the wide side horizontal (6 has
+    /// 2×3 boxes, 12 has 3×4, 9 has 3×3). A side of 2, 3 or a prime has no box shape.
+    pub fn from_size(n: usize) -> Result<Shape, Error> {
+        if n == 1 {
+            return Ok(Shape::new(1, 1, 1));
+        }
+        Shape::box_shapes(n)
+            .last()
+            .ok_or_else(|| ErrorKind::BadSize { size: n }.into())
+    }
+
+    /// Every shape of side `n`, from the widest boxes (fewest rows) to the squarest; boxes
+    /// are never taller than wide here, though [`Shape::from_boxes`] makes those too.
+    pub fn box_shapes(n: usize) -> impl Iterator<Item = Shape> {
+        let n = if n <= MAX_SIZE { n } else { 0 };
+        (2..=n)
+            .take_while(move |r| r * r <= n)
+            .filter(move |r| n % r == 0)
+            .map(move |r| Shape::new(n, r, n / r))
+    }
+
+    /// The shape with `cells` cells, if any: its side is the square root, with the
+    /// boxes of [`Shape::from_size`].
     pub fn from_cell_count(cells: usize) -> Option<Shape> {
-        (1..=MAX_BOX)
-            .find(|k| k.pow(4) == cells)
-            .map(|k| Shape { k: k as u8 })
+        let n = (1..=MAX_SIZE).find(|n| n * n >= cells)?;
+        if n * n == cells {
+            Shape::from_size(n).ok()
+        } else {
+            None
+        }
     }
 
     /// The shape whose cell count is nearest to `cells` (the smaller one on a tie): the
@@ -61,21 +124,64 @@ impl Shape {
             .expect("there are shapes")
     }
 
-    /// Every shape, smallest first.
+    /// The usual shape of every side that has one ([`Shape::from_size`]), smallest first:
+    /// 1, 4, 6, 8, 9, 10, 12, ... 64.
     pub fn all() -> impl Iterator<Item = Shape> {
-        (1..=MAX_BOX as u8).map(|k| Shape { k })
+        (1..=MAX_SIZE).filter_map(|n| Shape::from_size(n).ok())
     }
 
-    /// Box side k.
+    /// The sides with square boxes, 1, 4, 9, ... 64: the classic family.
+    pub fn squares() -> impl Iterator<Item = Shape> {
+        (1..=8).map(|k| Shape::new(k * k, k, k))
+    }
+
+    /// A spread of shapes for tests whose cost grows with the side: every square one and
+    /// rectangular boxes of several proportions (2×3, 2×4, 2×5, 3×4, 2×6, 3×5, 4×6), where
+    /// [`Shape::all`] would spend minutes on the thin large ones like 2×29.
+    #[doc(hidden)]
+    pub fn sample() -> impl Iterator<Item = Shape> {
+        const RECTANGLES: [(usize, usize); 7] =
+            [(2, 3), (2, 4), (2, 5), (3, 4), (2, 6), (3, 5), (4, 6)];
+        Shape::squares().chain(RECTANGLES.map(|(r, c)| Shape::new(r * c, r, c)))
+    }
+
+    const fn new(n: usize, r: usize, c: usize) -> Shape {
+        Shape {
+            n: n as u8,
+            r: r as u8,
+            c: c as u8,
+        }
+    }
+
+    /// Rows of cells in a box (its height).
     #[inline]
-    pub fn box_side(self) -> usize {
-        self.k as usize
+    pub fn box_rows(self) -> usize {
+        self.r as usize
     }
 
-    /// Grid side n = k²: the number of symbols, and the cells in a row, column or box.
+    /// Columns of cells in a box (its width).
+    #[inline]
+    pub fn box_columns(self) -> usize {
+        self.c as usize
+    }
+
+    /// True when boxes are square (k×k, n = k²), which transposing the grid keeps and
+    /// some techniques' proofs need.
+    #[inline]
+    pub fn has_square_boxes(self) -> bool {
+        self.r == self.c
+    }
+
+    /// True for the classic 9×9 with 3×3 boxes, which the fastest paths are written for.
+    #[inline]
+    pub fn is_classic(self) -> bool {
+        self.n == 9 && self.r == 3
+    }
+
+    /// Grid side n = r·c: the number of symbols, and the cells in a row, column or box.
     #[inline]
     pub fn size(self) -> usize {
-        (self.k as usize) * (self.k as usize)
+        self.n as usize
     }
 
     /// Number of cells, n².
@@ -106,11 +212,50 @@ impl Shape {
         cell % self.size()
     }
 
+    /// How many boxes sit side by side in a band: `n / c`, which is r.
+    #[inline]
+    pub fn stacks(self) -> usize {
+        self.box_rows()
+    }
+
+    /// How many bands of boxes there are: `n / r`, which is c.
+    #[inline]
+    pub fn bands(self) -> usize {
+        self.box_columns()
+    }
+
+    /// Box of the cell at a row and column, numbered row-major from 0.
+    #[inline]
+    pub fn box_at(self, row: usize, column: usize) -> usize {
+        (row / self.box_rows()) * self.stacks() + column / self.box_columns()
+    }
+
     /// Box of a cell, numbered row-major from 0.
     #[inline]
     pub fn box_of(self, cell: usize) -> usize {
-        let k = self.box_side();
-        (self.row(cell) / k) * k + self.column(cell) / k
+        self.box_at(self.row(cell), self.column(cell))
+    }
+
+    /// The band (row of boxes) a row lies in, and the stack (column of boxes) a column
+    /// lies in.
+    #[inline]
+    pub fn band_of_row(self, row: usize) -> usize {
+        row / self.box_rows()
+    }
+
+    /// The stack (column of boxes) a column lies in.
+    #[inline]
+    pub fn stack_of_column(self, column: usize) -> usize {
+        column / self.box_columns()
+    }
+
+    /// The top row and left column of a box.
+    #[inline]
+    pub fn box_origin(self, b: usize) -> (usize, usize) {
+        (
+            b / self.stacks() * self.box_rows(),
+            b % self.stacks() * self.box_columns(),
+        )
     }
 
     /// The cell at a row and column.
@@ -119,17 +264,20 @@ impl Shape {
         row * self.size() + column
     }
 
-    /// The n cells of a unit: rows are units `0..n`, columns `n..2n`, boxes `2n..3n`.
+    /// The n cells of a unit: rows are units `0..n`, columns `n..2n`, boxes `2n..3n` (a
+    /// box's cells in reading order).
     pub fn unit_cells(self, unit: usize) -> impl Iterator<Item = usize> {
         let n = self.size();
-        let k = self.box_side();
+        let c = self.box_columns();
+        let (top, left) = if unit >= 2 * n {
+            self.box_origin(unit - 2 * n)
+        } else {
+            (0, 0)
+        };
         (0..n).map(move |i| match unit / n {
             0 => unit * n + i,
             1 => i * n + (unit - n),
-            _ => {
-                let b = unit - 2 * n;
-                (b / k * k + i / k) * n + b % k * k + i % k
-            }
+            _ => (top + i / c) * n + left + i % c,
         })
     }
 
@@ -138,9 +286,31 @@ impl Shape {
         format!("{0}×{0}", self.size())
     }
 
+    /// The box shape as `RxC` (rows by columns), as `--box` takes it: `2x3`.
+    pub fn box_name(self) -> String {
+        format!("{}x{}", self.box_rows(), self.box_columns())
+    }
+
     /// The unit tables of this shape, built on first use and shared afterwards.
     pub fn geometry(self) -> &'static Geometry {
         Geometry::of(self)
+    }
+}
+
+impl fmt::Display for Shape {
+    /// `9×9`, or `6×6 (2×3 boxes)` when the boxes are not square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.has_square_boxes() {
+            write!(f, "{}", self.name())
+        } else {
+            write!(
+                f,
+                "{} ({}×{} boxes)",
+                self.name(),
+                self.box_rows(),
+                self.box_columns()
+            )
+        }
     }
 }
 
@@ -197,7 +367,7 @@ impl fmt::Display for Unit {
 ///  index_in  [cell]        [its column, its row, its place in its box]: where it sits
 ///                          in each of its units, so a per-unit bit mask of places
 ///                          has bit index_in[cell][j] for the cell
-///  peers     [cell * p..]  the p = 3n - 2k - 1 cells sharing a unit with it: its row,
+///  peers     [cell * p..]  the p = 3n - r - c - 1 cells sharing a unit with it: its row,
 ///                          then its column, then the rest of its box
 /// ```
 ///
@@ -215,13 +385,22 @@ pub struct Geometry {
 
 impl Geometry {
     /// The shared tables of a shape (built on first use).
+    ///
+    /// Each shape's tables are built once and kept for the whole program: there are at
+    /// most a few hundred shapes, and a program uses a handful.
     pub fn of(shape: Shape) -> &'static Geometry {
-        static TABLES: [OnceLock<Geometry>; MAX_BOX] = [const { OnceLock::new() }; MAX_BOX];
-        TABLES[shape.box_side() - 1].get_or_init(|| Geometry::build(shape))
+        static TABLES: OnceLock<Mutex<HashMap<Shape, &'static Geometry>>> = OnceLock::new();
+        let mut tables = TABLES
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        tables
+            .entry(shape)
+            .or_insert_with(|| Box::leak(Box::new(Geometry::build(shape))))
     }
 
     fn build(shape: Shape) -> Geometry {
-        let (n, k, cells) = (shape.size(), shape.box_side(), shape.cells());
+        let (n, cells) = (shape.size(), shape.cells());
         let mut units = Vec::with_capacity(3 * n * n);
         let mut units_of = vec![[0u16; 3]; cells];
         let mut index_in = vec![[0u8; 3]; cells];
@@ -232,7 +411,11 @@ impl Geometry {
                 index_in[c][u / n] = i as u8;
             }
         }
-        let npeers = if n > 1 { 3 * n - 2 * k - 1 } else { 0 };
+        let npeers = if n > 1 {
+            3 * n - shape.box_rows() - shape.box_columns() - 1
+        } else {
+            0
+        };
         let mut peers = Vec::with_capacity(cells * npeers);
         for cell in 0..cells {
             let (r, c) = (shape.row(cell), shape.column(cell));
@@ -291,7 +474,7 @@ impl Geometry {
         &self.peers[cell * self.npeers..(cell + 1) * self.npeers]
     }
 
-    /// How many peers each cell has: `3n - 2k - 1`.
+    /// How many peers each cell has: `3n - r - c - 1`.
     #[inline]
     pub fn peer_count(&self) -> usize {
         self.npeers
@@ -325,6 +508,24 @@ impl Grid {
             shape,
             cells: vec![0; shape.cells()],
         }
+    }
+
+    /// A full grid of the shape, always the same one: row `i` is the first row shifted,
+    /// so each row, column and box holds every symbol. For tests and examples.
+    ///
+    /// ```
+    /// let shape = sudoku64::Shape::from_size(6).unwrap();
+    /// assert!(sudoku64::Grid::pattern(shape).is_solved());
+    /// ```
+    pub fn pattern(shape: Shape) -> Grid {
+        let (n, r, c) = (shape.size(), shape.box_rows(), shape.box_columns());
+        let cells = (0..shape.cells())
+            .map(|i| {
+                let (row, column) = (i / n, i % n);
+                (((row % r) * c + row / r + column) % n + 1) as u8
+            })
+            .collect();
+        Grid { shape, cells }
     }
 
     /// A grid from its entries, row-major, 0 for empty. Checks the count and the symbols,
@@ -460,11 +661,26 @@ mod tests {
             (8, 64),
         ] {
             let s = Shape::from_size(n).unwrap();
-            assert_eq!(s.box_side(), k);
+            assert_eq!((s.box_rows(), s.box_columns()), (k, k));
             assert_eq!(Shape::from_cell_count(n * n), Some(s));
             assert_eq!(s.full_mask().count_ones() as usize, n);
         }
-        for bad in [0, 2, 10, 65, 81] {
+        for (n, r, c) in [(6, 2, 3), (8, 2, 4), (10, 2, 5), (12, 3, 4), (63, 7, 9)] {
+            let s = Shape::from_size(n).unwrap();
+            assert_eq!((s.box_rows(), s.box_columns()), (r, c));
+            assert_eq!(Shape::from_cell_count(n * n), Some(s));
+            assert!(Grid::pattern(s).is_solved(), "{s}");
+        }
+        assert_eq!(
+            Shape::box_shapes(12)
+                .map(Shape::box_name)
+                .collect::<Vec<_>>(),
+            ["2x6", "3x4"]
+        );
+        assert!(Shape::with_boxes(12, 2, 6).is_ok());
+        assert!(Shape::with_boxes(12, 2, 5).is_err());
+        assert!(Shape::from_boxes(1, 6).is_err());
+        for bad in [0, 2, 3, 5, 7, 11, 13, 61, 65, 81] {
             assert!(Shape::from_size(bad).is_err(), "{bad}");
         }
         assert_eq!(Shape::from_cell_count(80), None);

@@ -56,9 +56,13 @@ const MIN_LINE_GRID: usize = 16;
 /// How to read a grid. The default reads any size in any form.
 #[derive(Clone, Debug, Default)]
 pub struct ParseOptions {
-    /// The grid side (1, 4, 9, 16, 25, 36, 49 or 64) if the caller knows it; otherwise
+    /// The grid side (1, or 4 to 64 with a box shape) if the caller knows it; otherwise
     /// it is inferred from the number of cells.
     pub size: Option<usize>,
+    /// The box shape, `(rows, columns)`, when not the side's usual one (see
+    /// [`Shape::from_size`]): a 12×12 with 2×6 boxes. It also sets the side when `size`
+    /// is not given.
+    pub boxes: Option<(usize, usize)>,
     /// Read a 16×16 grid written with the hex symbols `0`-`9`, `A`-`F` (either case), where
     /// `0` is the first symbol and `.` or `_` is empty. Only when asked: by default `0` is empty.
     pub hex: bool,
@@ -483,8 +487,29 @@ fn check(grid: Grid, options: &ParseOptions) -> Result<Grid, Error> {
     Ok(grid)
 }
 
+impl ParseOptions {
+    /// The shape these options ask for, if any: `None` when it comes from the text.
+    /// Errors for a side with no box shape, boxes that do not tile the side, and hex
+    /// with any side but 16.
+    pub fn shape(&self) -> Result<Option<Shape>, Error> {
+        target_shape(self)
+    }
+}
+
 /// The shape the options ask for, if any.
 fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
+    if let Some((rows, columns)) = options.boxes {
+        let n = options.size.unwrap_or(rows.saturating_mul(columns));
+        let shape = Shape::with_boxes(n, rows, columns)?;
+        if options.hex && n != 16 {
+            return Err(Error::bad_option(
+                "box",
+                shape.box_name(),
+                "hex symbols make a 16×16 grid: the box must have 16 cells",
+            ));
+        }
+        return Ok(Some(shape));
+    }
     match (options.size, options.hex) {
         (Some(n), hex) => {
             let shape = Shape::from_size(n)?;
@@ -738,6 +763,30 @@ fn forms<'a>(lines: impl Iterator<Item = Line<'a>> + Clone, options: &ParseOptio
     forms
 }
 
+/// Reads a box shape written `RxC` (rows by columns, `x`, `X` or `×` between): `2x3` is a
+/// box 2 cells high and 3 wide. Checks only that it is a box; [`Shape::with_boxes`]
+/// checks that it tiles a side.
+///
+/// ```
+/// assert_eq!(sudoku64::parse::parse_box("3x4").unwrap(), (3, 4));
+/// assert!(sudoku64::parse::parse_box("3x1").is_err());
+/// assert!(sudoku64::parse::parse_box("three").is_err());
+/// ```
+pub fn parse_box(text: &str) -> Result<(usize, usize), Error> {
+    let bad = || {
+        Error::bad_option(
+            "box",
+            text,
+            "write it RxC, its rows by its columns, such as 2x3 or 3x4",
+        )
+    };
+    let (rows, columns) = text.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+    let columns: usize = columns.trim().parse().map_err(|_| bad())?;
+    Shape::from_boxes(rows, columns)?;
+    Ok((rows, columns))
+}
+
 /// The first form whose cells make a grid (of the target shape, if given), and that shape.
 fn fit<'a>(
     lines: impl Iterator<Item = Line<'a>> + Clone,
@@ -754,7 +803,9 @@ fn fit<'a>(
         let shape = match target {
             Some(shape) if shape.cells() == cells => Some(shape),
             Some(_) => None,
-            None => Shape::from_cell_count(cells),
+            None => Shape::from_cell_count(cells).filter(|&shape| {
+                shape.has_square_boxes() || laid_out_as(lines.clone(), form, shape)
+            }),
         };
         if let Some(shape) = shape {
             return Some((form, shape));
@@ -782,13 +833,58 @@ fn count_error<'a>(
             .find_map(commented_grid)
             .unwrap_or_else(|| ErrorKind::Empty.into());
     }
-    let side = target.unwrap_or_else(|| Shape::nearest(found)).size();
+    // Without a size asked for, rows of one length name the grid meant (eight rows of 9
+    // are a 9×9 short of a row, not an 8×8 with 8 cells too many); else the nearest count.
+    let meant = target
+        .or_else(|| row_length(lines.clone(), form).and_then(|side| Shape::from_size(side).ok()));
+    let side = meant.unwrap_or_else(|| Shape::nearest(found)).size();
     ErrorKind::CellCount {
         found,
-        expected: target,
+        expected: meant,
         row: odd_row(lines, form, side),
     }
     .into()
+}
+
+/// The number of cells most lines hold (the longer on a tie), when two lines or more hold
+/// cells: the row length the text was written with.
+fn row_length<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> Option<usize> {
+    let mut per_line: Vec<(usize, usize)> = Vec::new();
+    let _ = visit(lines, form, |_, line, _| -> Result<(), ()> {
+        match per_line.last_mut() {
+            Some((at, cells)) if *at == line => *cells += 1,
+            _ => per_line.push((line, 1)),
+        }
+        Ok(())
+    });
+    if per_line.len() < 2 {
+        return None;
+    }
+    let mut lengths: Vec<usize> = per_line.into_iter().map(|(_, cells)| cells).collect();
+    lengths.sort_unstable();
+    lengths
+        .chunk_by(|a, b| a == b)
+        .max_by_key(|run| (run.len(), run[0]))
+        .map(|run| run[0])
+}
+
+/// True when the cells lie on one line, or n to a line: how a grid of a rectangular-box
+/// side must be written to be read without its size. Their counts (36, 64, 144, 324, ...)
+/// are also those of several smaller puzzles, one a line: four 9×9 lines hold 324 cells,
+/// an 18×18's worth, and are four puzzles, not one.
+fn laid_out_as<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form, shape: Shape) -> bool {
+    let (mut line_now, mut in_line, mut lines_with_cells, mut all_full) = (0, 0, 0, true);
+    let _ = visit(lines, form, |_, line, _| -> Result<(), ()> {
+        if line != line_now || lines_with_cells == 0 {
+            all_full &= lines_with_cells == 0 || in_line == shape.size();
+            lines_with_cells += 1;
+            (line_now, in_line) = (line, 0);
+        }
+        in_line += 1;
+        Ok(())
+    });
+    all_full &= in_line == shape.size();
+    lines_with_cells <= 1 || all_full
 }
 
 /// When the lines look like the rows of a grid of side `side` (as many lines as rows, or
@@ -1050,14 +1146,7 @@ mod tests {
     #[test]
     fn round_trip_every_size_empty_and_full() {
         for s in Shape::all() {
-            let (n, k) = (s.size(), s.box_side());
-            let full: Vec<u8> = (0..s.cells())
-                .map(|i| {
-                    let (r, c) = (i / n, i % n);
-                    (((r % k) * k + r / k + c) % n + 1) as u8
-                })
-                .collect();
-            let full = Grid::from_cells(s, full).unwrap();
+            let full = Grid::pattern(s);
             assert!(full.is_solved());
             for g in [Grid::empty(s), full] {
                 for layout in Layout::ALL {

@@ -1,8 +1,8 @@
 //! Sudoku symmetries: transformations that map every valid grid to a valid grid.
 //!
 //! Relabelling symbols, permuting rows within a band, bands among themselves, columns
-//! within a stack, stacks among themselves, and transposing all keep a puzzle's
-//! solution count. Benchmarks apply a random one to each puzzle, since stored puzzle
+//! within a stack, stacks among themselves, and (for square boxes) transposing all keep
+//! a puzzle's solution count. Benchmarks apply a random one to each puzzle, since stored puzzle
 //! lists often share an orientation that flatters some solvers.
 
 use rand::{Rng, RngExt};
@@ -23,19 +23,21 @@ pub fn permutation(len: usize, rng: &mut impl Rng) -> Vec<usize> {
 /// within the rules, and transposition half the time).
 pub fn random_symmetry(grid: &Grid, rng: &mut impl Rng) -> Grid {
     let shape = grid.shape();
-    let (n, k) = (shape.size(), shape.box_side());
-    let lines = |rng: &mut _| -> Vec<usize> {
-        let bands = permutation(k, rng);
+    let n = shape.size();
+    // Lines of `width` permuted within their groups, and the groups among themselves.
+    let lines = |width: usize, rng: &mut _| -> Vec<usize> {
+        let groups = permutation(n / width, rng);
         let mut order = Vec::with_capacity(n);
-        for &b in &bands {
-            order.extend(permutation(k, rng).into_iter().map(|i| b * k + i));
+        for &g in &groups {
+            order.extend(permutation(width, rng).into_iter().map(|i| g * width + i));
         }
         order
     };
-    let rows = lines(rng);
-    let cols = lines(rng);
+    let rows = lines(shape.box_rows(), rng);
+    let cols = lines(shape.box_columns(), rng);
     let labels = permutation(n, rng);
-    let transpose = rng.random_range(0..2u32) == 1;
+    // Transposing turns r×c boxes into c×r ones: only square boxes allow it.
+    let transpose = shape.has_square_boxes() && rng.random_range(0..2u32) == 1;
     let mut out = Grid::empty(shape);
     for r in 0..n {
         for c in 0..n {

@@ -305,7 +305,7 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("index,size,seed,symmetry,clues,empty,puzzle,solution,level")
+        Some("index,size,seed,symmetry,clues,empty,puzzle,solution,level,box")
     );
     let plain = stdout(&run(
         &["generate", "--size", "9", "--count", "2", "--seed", "5"],
@@ -315,8 +315,9 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     assert_eq!(rows.len(), 2);
     for ((i, row), plain) in rows.iter().enumerate().zip(plain.lines()) {
         let f: Vec<&str> = row.split(',').collect();
-        assert_eq!(f.len(), 9, "{row}");
+        assert_eq!(f.len(), 10, "{row}");
         assert_eq!(f[8], "", "not graded without --difficulty");
+        assert_eq!(f[9], "3x3");
         assert_eq!(f[0], (1 + i).to_string());
         assert_eq!(f[1], "9");
         assert_eq!(f[2], (5 + i).to_string());
@@ -369,10 +370,10 @@ fn generate_by_difficulty_writes_the_level_and_a_seed_that_regenerates_the_puzzl
 #[test]
 fn bad_options_exit_non_zero_with_a_clear_message() {
     for (args, needle) in [
-        (vec!["generate", "--size", "10"], "10"),
+        (vec!["generate", "--size", "11"], "11"),
         (vec!["generate", "--empty", "1.5"], "1.5"),
         (vec!["generate", "--symmetry", "spiral"], "spiral"),
-        (vec!["solve", "--size", "10"], "10"),
+        (vec!["solve", "--size", "11"], "11"),
         (vec!["solve", "--count", "2", "--all"], "--all"),
         // A limit of 0 would report "no solution" for a solvable puzzle.
         (vec!["solve", "--all", "--max", "0"], "--max"),

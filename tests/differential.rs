@@ -579,12 +579,7 @@ fn random_masks(
     let solution = if side <= 9 {
         random_full(shape, &mut rng)
     } else {
-        let (n, k) = (side, shape.box_side());
-        let pattern = (0..cells)
-            .map(|i| (((i / n % k) * k + i / n / k + i % n) % n + 1) as u8)
-            .collect();
-        let pattern = Grid::from_cells(shape, pattern).unwrap();
-        sudoku64::transform::random_symmetry(&pattern, &mut rng)
+        sudoku64::transform::random_symmetry(&Grid::pattern(shape), &mut rng)
     };
     let mut masks: Vec<u64> = (0..cells)
         .map(|c| {

@@ -100,16 +100,9 @@ fn sized(n: usize) -> ParseOptions {
     }
 }
 
-/// A full valid grid of side n = k², by the pattern `((r % k) * k + r / k + c) % n + 1`.
+/// A full valid grid of the shape.
 fn solution(s: Shape) -> Grid {
-    let (n, k) = (s.size(), s.box_side());
-    let cells = (0..s.cells())
-        .map(|i| {
-            let (r, c) = (i / n, i % n);
-            (((r % k) * k + r / k + c) % n + 1) as u8
-        })
-        .collect();
-    Grid::from_cells(s, cells).unwrap()
+    Grid::pattern(s)
 }
 
 fn err(text: &str) -> Error {
@@ -316,7 +309,8 @@ fn a_short_row_is_named_by_its_line() {
         e.kind(),
         &ErrorKind::CellCount {
             found: 80,
-            expected: None,
+            // The rows are nine cells long: the grid meant is a 9×9.
+            expected: Some(shape(9)),
             row: Some((9, 8)),
         }
     );
@@ -586,8 +580,53 @@ fn a_given_size_checks_the_count() {
 }
 
 #[test]
+fn rectangular_boxes_are_read_from_the_cell_count_or_the_box_option() {
+    // 36 cells: a 6×6 with boxes 2 rows high and 3 wide, the usual shape.
+    let six = "1.....\n..2...\n......\n......\n......\n.....6";
+    let g = parse(six).unwrap();
+    assert_eq!(
+        (g.size(), g.shape().box_rows(), g.shape().box_columns()),
+        (6, 2, 3)
+    );
+    // A 12×12 reads with 3×4 boxes unless the box option says 2×6; a clash within a 2×6
+    // box that is none within a 3×4 one tells them apart.
+    let mut line = vec!['.'; 144];
+    line[0] = '1';
+    line[17] = '1'; // r2c6: in box 1 of 2×6 boxes, box 2 of 3×4 ones
+    let line: String = line.into_iter().collect();
+    assert_eq!(parse(&line).unwrap().shape().box_columns(), 4);
+    let wide = ParseOptions {
+        boxes: Some((2, 6)),
+        ..ParseOptions::default()
+    };
+    let e = parse_with(&line, &wide).unwrap_err();
+    assert_eq!(e.to_string(), "r1c1 and r2c6 both hold 1 in box 1");
+    // A box that does not tile the side asked for, and one that is no box.
+    let e = parse_with(
+        &line,
+        &ParseOptions {
+            boxes: Some((2, 5)),
+            size: Some(12),
+            ..ParseOptions::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.kind_name(), "bad-box");
+    assert!(
+        e.to_string().contains("2×5 boxes do not fit a 12×12 grid"),
+        "{e}"
+    );
+    assert!(sudoku64::parse::parse_box("1x12").is_err());
+    // Four 9×9 lines hold 324 cells, an 18×18's worth: they stay four puzzles.
+    let four = format!("{LINE}\n{LINE}\n{LINE}\n{LINE}\n");
+    let found: Vec<_> = puzzles(&four, &ParseOptions::default()).collect();
+    assert_eq!(found.len(), 4);
+    assert!(found.iter().all(|(_, g)| g.as_ref() == Ok(&example())));
+}
+
+#[test]
 fn a_bad_size_option() {
-    for bad in [0, 2, 10, 81, 100] {
+    for bad in [0, 2, 7, 11, 81, 100] {
         let e = parse_with(LINE, &sized(bad)).unwrap_err();
         assert_eq!(e.kind(), &ErrorKind::BadSize { size: bad });
         assert_eq!(e.kind_name(), "bad-size");
@@ -952,18 +991,21 @@ fn a_large_file_of_one_line_puzzles() {
 /// A shape and a partial grid of it: a valid full grid with its symbols relabelled and
 /// some cells blanked.
 fn partial_grid() -> impl Strategy<Value = Grid> {
-    (1usize..=8)
-        .prop_flat_map(|k| {
-            let n = k * k;
+    // The usual shape of each side: a text without a box option reads as that one.
+    let shapes: Vec<Shape> = Shape::sample()
+        .filter(|&s| Shape::from_size(s.size()) == Ok(s))
+        .collect();
+    proptest::sample::select(shapes)
+        .prop_flat_map(|s| {
+            let n = s.size();
             (
-                Just(k),
+                Just(s),
                 Just(Vec::from_iter(1..=n as u8)).prop_shuffle(),
                 proptest::collection::vec(any::<bool>(), n * n),
                 0u8..=100,
             )
         })
-        .prop_map(|(k, labels, keep, density)| {
-            let s = Shape::from_box(k).unwrap();
+        .prop_map(|(s, labels, keep, density)| {
             let full = solution(s);
             let cells = full
                 .cells()
@@ -1008,6 +1050,7 @@ fn any_options() -> impl Strategy<Value = ParseOptions> {
             size,
             hex,
             allow_clashes,
+            boxes: None,
         })
 }
 
@@ -1033,8 +1076,9 @@ proptest! {
         let text: String = grids.iter().map(|g| write(g, Layout::Line) + "\n").collect();
         let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
         let total: usize = grids.iter().map(|g| g.shape().cells()).sum();
-        if grids.len() > 1 && Shape::from_cell_count(total).is_some() {
-            // The ambiguous case: the lines together are one grid's worth of cells.
+        if grids.len() > 1 && Shape::from_cell_count(total).is_some_and(|s| s.has_square_boxes()) {
+            // The ambiguous case: the lines together are one grid's worth of cells. (A
+            // side with rectangular boxes must be written on one line or n to a line.)
             prop_assert_eq!(found.len(), 1);
         } else {
             let expected: Vec<_> =

@@ -12,9 +12,10 @@ use sudoku64_fuzz::{Bytes, completes, count, shape};
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
-    let shape = shape(&mut bytes, 4);
+    let shape = shape(&mut bytes, 16);
     let mut options = Options::new(shape, bytes.u64());
-    options.symmetry = Symmetry::ALL[bytes.byte() as usize % Symmetry::ALL.len()];
+    let fitting: Vec<Symmetry> = Symmetry::fitting(shape).collect();
+    options.symmetry = fitting[bytes.byte() as usize % fitting.len()];
     options.target = match bytes.byte() % 4 {
         0 => None,
         1 => Some(Target::Minimal),

@@ -21,6 +21,16 @@ const SIZES: [Option<usize>; 10] = [
     Some(10),
 ];
 
+/// Box shapes to read with: none (the side's usual one), tall ones, and some that fit no side asked for.
+const BOXES: [Option<(usize, usize)>; 6] = [
+    None,
+    None,
+    Some((3, 2)),
+    Some((2, 6)),
+    Some((3, 3)),
+    Some((4, 2)),
+];
+
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else {
         return;
@@ -29,6 +39,7 @@ fuzz_target!(|data: &[u8]| {
         size: SIZES[(flags >> 2) as usize % SIZES.len()],
         hex: flags & 1 == 1,
         allow_clashes: flags & 2 == 2,
+        boxes: BOXES[(flags >> 5) as usize % BOXES.len()],
     };
     let text = String::from_utf8_lossy(rest);
     check(parse::parse_with(&text, &options), &options);
@@ -59,6 +70,14 @@ fn check(read: Result<sudoku64::Grid, sudoku64::Error>, options: &ParseOptions) 
         Ok(grid) => {
             if let Some(size) = options.size {
                 assert_eq!(grid.size(), size, "read a grid of another size than asked");
+            }
+            if let Some((rows, columns)) = options.boxes {
+                let shape = grid.shape();
+                assert_eq!(
+                    (shape.box_rows(), shape.box_columns()),
+                    (rows, columns),
+                    "read a grid with other boxes than asked"
+                );
             }
             if !options.allow_clashes {
                 assert!(grid.first_clash().is_none(), "a clash got through");

@@ -14,7 +14,7 @@ const WORK: u64 = 400_000;
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let limit = 1 + bytes.byte() as u64 % 3;
-    let Some(grid) = puzzle(&mut bytes, 4) else {
+    let Some(grid) = puzzle(&mut bytes, 16) else {
         return;
     };
     let answers = [

@@ -53,40 +53,58 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// A shape of box side `1..=max_box`, chosen by one byte (small sizes more often).
-pub fn shape(bytes: &mut Bytes, max_box: usize) -> Shape {
-    let k = match bytes.byte() % 8 {
-        0 => 1,
-        1 | 2 => 2,
-        3..=5 => 3,
-        6 => 4,
-        _ => 5,
-    };
-    Shape::from_box(k.min(max_box)).expect("box sides 1..=8 are shapes")
+/// A shape of side at most `max_side`, chosen by one byte: square boxes (small sizes more
+/// often) and rectangular ones, both ways round (2×3 and 3×2).
+pub fn shape(bytes: &mut Bytes, max_side: usize) -> Shape {
+    const BOXES: [(usize, usize); 16] = [
+        (1, 1),
+        (2, 2),
+        (2, 2),
+        (3, 3),
+        (3, 3),
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (2, 3),
+        (2, 3),
+        (3, 2),
+        (2, 4),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+        (2, 6),
+    ];
+    let fitting: Vec<(usize, usize)> = BOXES
+        .into_iter()
+        .filter(|(r, c)| r * c <= max_side)
+        .collect();
+    let (r, c) = fitting[bytes.byte() as usize % fitting.len()];
+    Shape::from_boxes(r, c).expect("the table holds box shapes")
 }
 
 /// A valid full grid of the shape: a pattern with its symbols relabelled, and rows and
 /// columns swapped within their bands and stacks, as the bytes say.
 pub fn full_grid(shape: Shape, bytes: &mut Bytes) -> Grid {
-    let (n, k) = (shape.size(), shape.box_side());
+    let (n, r, c) = (shape.size(), shape.box_rows(), shape.box_columns());
     let mut symbols: Vec<u8> = (1..=n as u8).collect();
     for i in (1..n).rev() {
         symbols.swap(i, bytes.below(i + 1));
     }
     let mut rows: Vec<usize> = (0..n).collect();
     let mut columns: Vec<usize> = (0..n).collect();
-    for order in [&mut rows, &mut columns] {
-        for band in 0..k {
-            for i in (1..k).rev() {
+    for (order, width) in [(&mut rows, r), (&mut columns, c)] {
+        for group in 0..n / width {
+            for i in (1..width).rev() {
                 let j = bytes.below(i + 1);
-                order.swap(band * k + i, band * k + j);
+                order.swap(group * width + i, group * width + j);
             }
         }
     }
+    let pattern = Grid::pattern(shape);
     let cells = (0..n * n)
         .map(|cell| {
-            let (r, c) = (rows[cell / n], columns[cell % n]);
-            symbols[(r * k + r / k + c) % n]
+            let (row, column) = (rows[cell / n], columns[cell % n]);
+            symbols[pattern.get(row * n + column) as usize - 1]
         })
         .collect();
     let grid = Grid::from_cells(shape, cells).expect("the pattern fits the shape");
@@ -98,16 +116,16 @@ pub fn full_grid(shape: Shape, bytes: &mut Bytes) -> Grid {
 /// bytes (so that the seed corpus can hold puzzles from files); below 16, raw entries
 /// (mostly clashing); otherwise a full grid with cells blanked (each byte's bits say
 /// which) and a few entries changed. `None` for text that is no grid, or a grid with
-/// boxes wider than `max_box`.
-pub fn puzzle(bytes: &mut Bytes, max_box: usize) -> Option<Grid> {
+/// a side over `max_side`.
+pub fn puzzle(bytes: &mut Bytes, max_side: usize) -> Option<Grid> {
     let mode = bytes.byte();
     if mode == 0 {
         let text = String::from_utf8_lossy(bytes.rest());
         return sudoku64::parse::parse(&text)
             .ok()
-            .filter(|grid| grid.shape().box_side() <= max_box);
+            .filter(|grid| grid.size() <= max_side);
     }
-    let shape = shape(bytes, max_box);
+    let shape = shape(bytes, max_side);
     let n = shape.size();
     if mode < 16 {
         let cells = (0..shape.cells())

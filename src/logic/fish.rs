@@ -124,13 +124,13 @@ fn step(b: &Board, v: u8, dir: usize, base: &[usize], cover: u64) -> Option<Step
 /// places, the fins, all in one box. If no fin holds the symbol, the basic fish holds and
 /// the cover lines lose it outside the base lines; if a fin does, every cell seeing the
 /// fins loses it. So a cell of the cover lines, outside the base lines, that sees every
-/// fin loses it: such cells are in the fins' box. The fins lie within one stack of `k`
+/// fin loses it: such cells are in the fins' box. The fins lie within one stack of box-wide
 /// positions across the base lines: for each stack, a base line may have at most `s`
-/// places outside it, which keeps each of the `k` searches about as small as the basic
+/// places outside it, which keeps each of the searches about as small as the basic
 /// fish's.
 pub(super) fn find_finned(b: &Board, s: usize) -> Option<Step> {
-    let (n, k) = (b.n, b.k);
-    if n < 2 * s || k < 2 {
+    let n = b.n;
+    if n < 2 * s {
         return None;
     }
     for v in 1..=n as u8 {
@@ -143,8 +143,15 @@ pub(super) fn find_finned(b: &Board, s: usize) -> Option<Step> {
                         .fold(0u64, |m, i| m | 1 << i)
                 })
                 .collect();
-            for stack in 0..k {
-                let block = ((1u64 << k) - 1) << (stack * k);
+            // Positions across a row are columns, grouped by stacks c wide; across a
+            // column, rows, grouped by bands r high.
+            let width = if dir == 0 {
+                b.shape.box_columns()
+            } else {
+                b.shape.box_rows()
+            };
+            for stack in 0..n / width {
+                let block = ((1u64 << width) - 1) << (stack * width);
                 let lines: Vec<(usize, u64)> = positions
                     .iter()
                     .enumerate()
@@ -252,7 +259,7 @@ impl Finned<'_> {
     /// The step for base lines `chosen` and cover `cover`, of which `inner` lies in the
     /// block, if the fins are in one box and some cell loses the symbol.
     fn step(&self, chosen: &[usize], cover: u64, inner: u64) -> Option<Step> {
-        let (b, v, k) = (self.b, self.v, self.b.k);
+        let (b, v) = (self.b, self.v);
         let base: Vec<usize> = chosen.iter().map(|&i| self.lines[i].0).collect();
         let mut fins = Vec::new();
         let mut sashimi = false;
@@ -264,11 +271,10 @@ impl Finned<'_> {
             sashimi |= (pos & cover).count_ones() == 1;
             fins.extend(bits(pos & !cover).map(|p| self.at(line, p as usize - 1)));
         }
-        let fin_line = |c: usize| if self.dir == 0 { c / b.n } else { c % b.n };
         if fins.is_empty()
             || fins
                 .iter()
-                .any(|&f| fin_line(f) / k != fin_line(fins[0]) / k)
+                .any(|&f| b.shape.box_of(f) != b.shape.box_of(fins[0]))
         {
             return None;
         }

@@ -1,5 +1,5 @@
-//! Locked candidates, at every size: where a box meets a row or column (a segment of k
-//! cells), a symbol confined to the segment on one side leaves the other side.
+//! Locked candidates, at every size and box shape: where an r×c box meets a row (a
+//! segment of c cells) or a column (r cells), a symbol confined to the segment on one side leaves the other side.
 //!
 //! - Pointing: a symbol's places in a box all lie in one row (column): the rest of that
 //!   row (column) loses it.
@@ -21,44 +21,57 @@ pub(super) fn find_kind(b: &Board, t: Technique) -> Option<Step> {
     }
 }
 
-/// `seg[dir][line * k + i]`: the candidates of a line within its `i`-th box; dir 0 rows
-/// (i = stack), dir 1 columns (i = band). `None` when boxes are single cells.
+/// For direction `dir` (0 rows, 1 columns): how many segments a line has (the boxes it
+/// crosses) and how many lines cross one box. r×c boxes: a row crosses n / c boxes, each
+/// r rows high; a column crosses n / r boxes, each c columns wide.
+fn dims(b: &Board, dir: usize) -> (usize, usize) {
+    let (r, c) = (b.shape.box_rows(), b.shape.box_columns());
+    if dir == 0 { (b.n / c, r) } else { (b.n / r, c) }
+}
+
+/// `seg[dir][line * nseg + i]`: the candidates of a line within the `i`-th box it crosses;
+/// dir 0 rows (i = stack), dir 1 columns (i = band). `None` when boxes are single cells.
 fn segments(b: &Board) -> Option<[Vec<u64>; 2]> {
-    let (n, k) = (b.n, b.k);
-    if k < 2 {
+    let n = b.n;
+    if n < 2 {
         return None;
     }
-    let mut seg = [vec![0u64; n * k], vec![0u64; n * k]];
-    for r in 0..n {
-        for c in 0..n {
-            let m = b.cand[r * n + c];
-            seg[0][r * k + c / k] |= m;
-            seg[1][c * k + r / k] |= m;
+    let (rows_nseg, cols_nseg) = (dims(b, 0).0, dims(b, 1).0);
+    let (r, c) = (b.shape.box_rows(), b.shape.box_columns());
+    let mut seg = [vec![0u64; n * rows_nseg], vec![0u64; n * cols_nseg]];
+    for row in 0..n {
+        for col in 0..n {
+            let m = b.cand[row * n + col];
+            seg[0][row * rows_nseg + col / c] |= m;
+            seg[1][col * cols_nseg + row / r] |= m;
         }
     }
     Some(seg)
 }
 
 fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
-    let (n, k) = (b.n, b.k);
+    let n = b.n;
+    let stacks = b.shape.stacks();
+    let (r, c) = (b.shape.box_rows(), b.shape.box_columns());
     for bx in 0..n {
-        let (band, stack) = (bx / k, bx % k);
+        let (band, stack) = (bx / stacks, bx % stacks);
         for dir in 0..2 {
-            // The box's k segments in this direction: lines band*k.. (rows) or stack*k.. (columns).
+            let (nseg, across) = dims(b, dir);
+            // The box's lines in this direction: rows band*r.. or columns stack*c...
             let (first_line, i) = if dir == 0 {
-                (band * k, stack)
+                (band * r, stack)
             } else {
-                (stack * k, band)
+                (stack * c, band)
             };
-            for j in 0..k {
+            for j in 0..across {
                 let line = first_line + j;
-                let others = (0..k)
+                let others = (0..across)
                     .filter(|&o| o != j)
-                    .fold(0, |m, o| m | seg[dir][(first_line + o) * k + i]);
-                let rest_of_line = (0..k)
+                    .fold(0, |m, o| m | seg[dir][(first_line + o) * nseg + i]);
+                let rest_of_line = (0..nseg)
                     .filter(|&o| o != i)
-                    .fold(0, |m, o| m | seg[dir][line * k + o]);
-                let only = seg[dir][line * k + i] & !others & rest_of_line;
+                    .fold(0, |m, o| m | seg[dir][line * nseg + o]);
+                let only = seg[dir][line * nseg + i] & !others & rest_of_line;
                 if let Some(v) = bits(only).next() {
                     let unit = dir * n + line;
                     let box_unit = 2 * n + bx;
@@ -90,25 +103,27 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
 }
 
 fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
-    let (n, k) = (b.n, b.k);
+    let n = b.n;
+    let stacks = b.shape.stacks();
     for dir in 0..2 {
+        let (nseg, across) = dims(b, dir);
         for line in 0..n {
-            for i in 0..k {
-                let others = (0..k)
+            for i in 0..nseg {
+                let others = (0..nseg)
                     .filter(|&o| o != i)
-                    .fold(0, |m, o| m | seg[dir][line * k + o]);
+                    .fold(0, |m, o| m | seg[dir][line * nseg + o]);
                 // The other lines of the box through this segment.
-                let first_line = line / k * k;
-                let rest_of_box = (0..k)
+                let first_line = line / across * across;
+                let rest_of_box = (0..across)
                     .filter(|&o| first_line + o != line)
-                    .fold(0, |m, o| m | seg[dir][(first_line + o) * k + i]);
-                let only = seg[dir][line * k + i] & !others & rest_of_box;
+                    .fold(0, |m, o| m | seg[dir][(first_line + o) * nseg + i]);
+                let only = seg[dir][line * nseg + i] & !others & rest_of_box;
                 if let Some(v) = bits(only).next() {
                     let unit = dir * n + line;
                     let bx = if dir == 0 {
-                        line / k * k + i
+                        line / across * stacks + i
                     } else {
-                        i * k + line / k
+                        i * stacks + line / across
                     };
                     let box_unit = 2 * n + bx;
                     let cells: Vec<usize> = b.places(unit, v).collect();

@@ -514,7 +514,6 @@ pub(crate) fn peer_sets(b: &Board) -> Vec<u128> {
 pub(crate) struct Board {
     pub shape: Shape,
     pub n: usize,
-    pub k: usize,
     pub value: Vec<u8>,
     pub cand: Vec<u64>,
     /// The shape's units and peers.
@@ -535,7 +534,7 @@ pub(crate) struct Board {
 impl Board {
     pub(crate) fn new(grid: &Grid) -> Board {
         let shape = grid.shape();
-        let (n, k) = (shape.size(), shape.box_side());
+        let n = shape.size();
         let geo = shape.geometry();
         let mut placed = vec![0u64; 3 * n];
         for (c, &v) in grid.cells().iter().enumerate() {
@@ -559,7 +558,6 @@ impl Board {
         Board {
             shape,
             n,
-            k,
             value: grid.cells().to_vec(),
             cand,
             geo,

@@ -152,10 +152,11 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
 
 /// The first Empty Rectangle.
 pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
-    let (n, k) = (b.n, b.k);
-    if k < 2 {
+    let n = b.n;
+    if n < 4 {
         return None;
     }
+    let (r, c) = (b.shape.box_rows(), b.shape.box_columns());
     let pairs = two_place_symbols(b);
     for v in 1..=n as u8 {
         let links = line_links(b, &pairs, v);
@@ -168,14 +169,14 @@ pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
             line_link[l.unit] = Some(l);
         }
         for bx in 0..n {
-            let band = bx / k * k;
+            let (top, _) = b.shape.box_origin(bx);
             let places: Vec<(usize, usize)> =
                 b.places(2 * n + bx, v).map(|c| (c / n, c % n)).collect();
-            // A cross holds at most 2k - 1 places.
-            if places.len() < 2 || places.len() >= 2 * k {
+            // A cross holds at most r + c - 1 places.
+            if places.len() < 2 || places.len() >= r + c {
                 continue;
             }
-            for row in band..band + k {
+            for row in top..top + r {
                 // The places off this row must share one column, the cross's.
                 let mut off_row = places.iter().filter(|&&(r, _)| r != row);
                 let Some(&(_, col)) = off_row.next() else {
@@ -211,15 +212,27 @@ fn rectangle_step(
     dir: usize,
     line_link: &[Option<Link>],
 ) -> Option<Step> {
-    let (n, k) = (b.n, b.k);
-    let (band, stack) = (bx / k * k, bx % k * k);
-    // In `dir` 0 the link is in a column, one end in the cross's row, the other in a row
-    // outside the box's band; the target is in that row and the cross's column. `dir` 1
-    // swaps rows and columns.
-    let (arm, arm_first, across_first) = if dir == 0 {
-        (row, stack, band)
-    } else {
-        (col, band, stack)
+    let n = b.n;
+    let shape = b.shape;
+    // In `dir` 0 the link is in a column outside the box's stack, one end in the cross's
+    // row, the other in a row outside the box's band; the target is in that row and the
+    // cross's column. `dir` 1 swaps rows and columns.
+    let arm = if dir == 0 { row } else { col };
+    // Whether a line across the arm (a column in `dir` 0) misses the box, and whether a
+    // line along the arm (a row in `dir` 0) does.
+    let across_misses = |line: usize| {
+        if dir == 0 {
+            shape.box_at(row, line) != bx
+        } else {
+            shape.box_at(line, col) != bx
+        }
+    };
+    let along_misses = |line: usize| {
+        if dir == 0 {
+            shape.box_at(line, col) != bx
+        } else {
+            shape.box_at(row, line) != bx
+        }
     };
     let coord = |c: usize| {
         if dir == 0 {
@@ -228,7 +241,7 @@ fn rectangle_step(
             (c % n, c / n)
         }
     };
-    for line in (0..n).filter(|&l| l / k * k != arm_first) {
+    for line in (0..n).filter(|&l| across_misses(l)) {
         let unit = if dir == 0 { n + line } else { line };
         let Some(link) = line_link[unit] else {
             continue;
@@ -236,7 +249,7 @@ fn rectangle_step(
         for e in 0..2 {
             let (near, far) = (link.ends[e], link.ends[1 - e]);
             let (far_along, _) = coord(far);
-            if coord(near).0 != arm || far_along / k * k == across_first {
+            if coord(near).0 != arm || !along_misses(far_along) {
                 continue;
             }
             let target = if dir == 0 {

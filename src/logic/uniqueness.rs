@@ -31,7 +31,8 @@ use crate::format::symbol_char;
 
 /// The first Unique Rectangle of type 1.
 pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
-    let (n, k) = (b.n, b.k);
+    let n = b.n;
+    let shape = b.shape;
     for r in 0..n {
         for c1 in 0..n {
             let m = b.cand[r * n + c1];
@@ -42,10 +43,10 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                 if b.cand[r * n + c2] != m {
                     continue;
                 }
-                let same_stack = c1 / k == c2 / k;
+                let same_stack = shape.stack_of_column(c1) == shape.stack_of_column(c2);
                 for r2 in (0..n).filter(|&r2| r2 != r) {
                     // Two boxes in all: the rows share a band or the columns a stack.
-                    if (r2 / k == r / k) == same_stack {
+                    if (shape.band_of_row(r2) == shape.band_of_row(r)) == same_stack {
                         continue;
                     }
                     let (p, q) = (r2 * n + c1, r2 * n + c2);
@@ -149,7 +150,16 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
 /// cells, on a parallel line, hold both symbols and more between them; the four cells
 /// lie in two boxes.
 fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> + '_ {
-    let (n, k) = (b.n, b.k);
+    let n = b.n;
+    let shape = b.shape;
+    // The block (band or stack) of a row or a column.
+    let block = move |index: usize, row: bool| {
+        if row {
+            shape.band_of_row(index)
+        } else {
+            shape.stack_of_column(index)
+        }
+    };
     let cell = move |line: usize, across: usize, rows: bool| {
         if rows {
             line * n + across
@@ -164,10 +174,12 @@ fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> 
                     let (p, q) = (cell(line, a1, rows), cell(line, a2, rows));
                     let m = b.cand[p];
                     let floor_ok = m.count_ones() == 2 && b.cand[q] == m;
-                    let same_block = a1 / k == a2 / k;
+                    let same_block = block(a1, !rows) == block(a2, !rows);
                     (0..n)
                         .filter(move |&l2| {
-                            floor_ok && l2 != line && ((l2 / k == line / k) != same_block)
+                            floor_ok
+                                && l2 != line
+                                && ((block(l2, rows) == block(line, rows)) != same_block)
                         })
                         .filter_map(move |l2| {
                             let (r1, r2) = (cell(l2, a1, rows), cell(l2, a2, rows));

@@ -62,7 +62,7 @@ pub struct Counted {
 
 /// Whether the fast path handles grids of this shape (9×9 only).
 pub fn supports(shape: Shape) -> bool {
-    shape.size() == 9
+    shape.is_classic()
 }
 
 /// Counts the solutions of a 9×9 grid, no further than `limit`, and keeps the first two.

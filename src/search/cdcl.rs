@@ -316,8 +316,10 @@ pub struct Cdcl {
     /// ⌊2⁴⁰ / n⌋ + 1: `(x * reciprocal) >> 40` is `x / n` for every variable `x`
     /// (below 2¹⁸ = 64 × 64², and the error stays under 2⁻²² < 1 / n).
     reciprocal: u64,
-    k: usize,
-    /// Bits 0, k, 2k, ...: one column of a box, in the box's place bits.
+    /// Rows and columns of cells in a box (r, c).
+    box_rows: usize,
+    box_columns: usize,
+    /// Bits 0, c, 2c, ... (r of them): one column of a box, in the box's place bits.
     column_mask: u64,
     cells: usize,
     config: Config,
@@ -434,8 +436,10 @@ impl Cdcl {
             geo: shape.geometry(),
             n,
             reciprocal: (1u64 << 40) / n as u64 + 1,
-            k: shape.box_side(),
-            column_mask: (0..shape.box_side()).fold(0, |m, i| m | 1u64 << (i * shape.box_side())),
+            box_rows: shape.box_rows(),
+            box_columns: shape.box_columns(),
+            column_mask: (0..shape.box_rows())
+                .fold(0, |m, i| m | 1u64 << (i * shape.box_columns())),
             cells,
             config,
             state: State::Exhausted,
@@ -928,32 +932,42 @@ impl Cdcl {
     /// empties `from` of places, a contradiction found anyway.
     #[inline]
     fn locked(&mut self, from: usize, p: u64, s: usize) {
-        let (n, k) = (self.n, self.k);
-        let kmask = (1u64 << k) - 1;
+        let (n, r, c) = (self.n, self.box_rows, self.box_columns);
+        let (rmask, cmask) = ((1u64 << r) - 1, (1u64 << c) - 1);
+        let stacks = n / c;
         let (kind, idx) = (from / n, from % n);
         let low = p.trailing_zeros() as usize;
         // The unit met, and where `from` lies within it (bits of that unit's places).
         let (to, inside) = match kind {
-            0 | 1 => {
-                let seg = low / k;
-                if p >> (seg * k) > kmask {
+            // A row's places are its columns: the stack of the lowest one must hold all.
+            // Within that box the row is one row of c places.
+            0 => {
+                let stack = low / c;
+                if p >> (stack * c) > cmask {
                     return;
                 }
-                // A row meets the box of its band and this stack; a column, the box of
-                // this band and its stack. Within that box it is one row (or column).
-                if kind == 0 {
-                    (2 * n + idx / k * k + seg, kmask << (idx % k * k))
-                } else {
-                    (2 * n + seg * k + idx / k, self.column_mask << (idx % k))
-                }
+                (2 * n + idx / r * stacks + stack, cmask << (idx % r * c))
             }
+            // A column's places are its rows: the band of the lowest one must hold all.
+            // Within that box the column is every c-th place.
+            1 => {
+                let band = low / r;
+                if p >> (band * r) > rmask {
+                    return;
+                }
+                (
+                    2 * n + band * stacks + idx / c,
+                    self.column_mask << (idx % c),
+                )
+            }
+            // A box's places run in reading order, c to a row.
             _ => {
-                let i = low / k;
-                let j = low % k;
-                if p & !(kmask << (i * k)) == 0 {
-                    (idx / k * k + i, kmask << (idx % k * k))
+                let (top, left) = (idx / stacks * r, idx % stacks * c);
+                let (i, j) = (low / c, low % c);
+                if p & !(cmask << (i * c)) == 0 {
+                    (top + i, cmask << left)
                 } else if p & !(self.column_mask << j) == 0 {
-                    (n + idx % k * k + j, kmask << (idx / k * k))
+                    (n + left + j, rmask << top)
                 } else {
                     return;
                 }

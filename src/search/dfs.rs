@@ -11,8 +11,8 @@
 //!
 //! Propagation runs to a fixpoint: naked singles (a cell with one candidate removes it
 //! from its peers), hidden singles (a symbol with one place left in a row, column or
-//! box), and locked candidates (pointing and claiming, on the k-cell segments where a
-//! box meets a row or column). The search then picks an unsolved cell with the fewest
+//! box), and locked candidates (pointing and claiming, on the segments where a box meets
+//! a row or column: c cells along a row, r down a column, for r×c boxes). The search then picks an unsolved cell with the fewest
 //! candidates and tries each in turn.
 //!
 //! Undo is a trail of `(cell, old mask)` pairs rather than copies of the whole state:
@@ -32,7 +32,10 @@
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::grid::{Geometry, Grid, MAX_BOX, Shape};
+use crate::grid::{Geometry, Grid, MAX_SIZE, Shape};
+
+/// The most segments a line or a box has: a row of a 64×64 with 32×2 boxes meets 32.
+const MAX_SEGMENTS: usize = MAX_SIZE / 2;
 
 use super::stats::{Next, Stats};
 
@@ -85,7 +88,6 @@ pub struct DepthFirst<'h> {
     shape: Shape,
     geo: &'static Geometry,
     n: usize,
-    k: usize,
     cand: Vec<u64>,
     trail: Vec<(u16, u64)>,
     queue: Vec<u16>,
@@ -128,13 +130,11 @@ impl<'h> DepthFirst<'h> {
     /// A search for grids of this shape, with its storage allocated.
     pub fn new(shape: Shape) -> Self {
         let n = shape.size();
-        let k = shape.box_side();
         let cells = shape.cells();
         DepthFirst {
             shape,
             geo: shape.geometry(),
             n,
-            k,
             cand: vec![shape.full_mask(); cells],
             // Along one search path each cell loses at most n - 1 candidates: with this
             // capacity the trail never grows during a search.
@@ -335,7 +335,7 @@ impl<'h> DepthFirst<'h> {
     /// their peers costs O(givens × peers), the bulk of a load at 64×64. Cells left with
     /// one candidate are queued for the usual propagation.
     fn queue_singles(&mut self) {
-        let (n, k) = (self.n, self.k);
+        let (n, shape) = (self.n, self.shape);
         let mut placed = [0u64; 3 * crate::grid::MAX_SIZE];
         self.unsolved = self.cand.len();
         for (cell, &m) in self.cand.iter().enumerate() {
@@ -346,7 +346,7 @@ impl<'h> DepthFirst<'h> {
             if m & (m - 1) == 0 {
                 self.unsolved -= 1;
                 let (r, c) = (cell / n, cell % n);
-                let units = [r, n + c, 2 * n + r / k * k + c / k];
+                let units = [r, n + c, 2 * n + shape.box_at(r, c)];
                 for u in units {
                     if placed[u] & m != 0 {
                         // Two cells hold the same symbol in one unit.
@@ -363,7 +363,7 @@ impl<'h> DepthFirst<'h> {
                 continue;
             }
             let (r, c) = (cell / n, cell % n);
-            let new = m & !(placed[r] | placed[n + c] | placed[2 * n + r / k * k + c / k]);
+            let new = m & !(placed[r] | placed[n + c] | placed[2 * n + shape.box_at(r, c)]);
             self.cand[cell] = new;
             if new == 0 {
                 self.phase = Phase::Done;
@@ -681,7 +681,7 @@ impl<'h> DepthFirst<'h> {
                 other => return Some(other),
             }
         }
-        if self.rules.locked_candidates && self.k > 1 {
+        if self.rules.locked_candidates && self.n > 1 {
             return Some(self.locked_candidates());
         }
         Some(Progress::None)
@@ -801,46 +801,51 @@ impl<'h> DepthFirst<'h> {
 
     /// Pointing and claiming where something changed.
     ///
-    /// A segment is the k cells where a box meets a row (or a column). If a symbol's
+    /// A segment is the cells where a box meets a row (or a column). If a symbol's
     /// candidates in a box lie in one segment, it leaves the rest of that line
     /// (pointing); if its candidates in a line lie in one segment, it leaves the rest of
     /// that box (claiming). Boxes are checked for pointing, rows and columns for
     /// claiming, each only when one of its cells changed since the last look.
     fn locked_candidates(&mut self) -> Progress {
-        let (n, k) = (self.n, self.k);
+        let n = self.n;
+        let (r, c) = (self.shape.box_rows(), self.shape.box_columns());
         let mut changed = false;
         let dirty = std::mem::take(&mut self.dirty_locked);
-        // Claiming: rows (kind 0) and columns (kind 1).
+        // Claiming: rows (kind 0) and columns (kind 1). A row meets the boxes of its band
+        // in segments c cells long, a column meets those of its stack in segments of r.
         for (kind, mut lines) in dirty.into_iter().take(2).enumerate() {
+            let (seg_len, across) = if kind == 0 { (c, r) } else { (r, c) };
+            let nsegs = n / seg_len;
             while lines != 0 {
                 let line = lines.trailing_zeros() as usize;
                 lines &= lines - 1;
                 self.work += n as u64;
-                let mut segs = [0u64; MAX_BOX];
+                let mut segs = [0u64; MAX_SEGMENTS];
                 let mut fixed = 0u64;
-                for (j, seg) in segs.iter_mut().enumerate().take(k) {
-                    for i in 0..k {
-                        let m = self.cand[line_cell(n, kind, line, j * k + i)];
+                for (j, seg) in segs.iter_mut().enumerate().take(nsegs) {
+                    for i in 0..seg_len {
+                        let m = self.cand[line_cell(n, kind, line, j * seg_len + i)];
                         *seg |= m;
                         fixed |= if m & (m - 1) == 0 { m } else { 0 };
                     }
                 }
-                let (once, twice) = once_twice(&segs[..k]);
+                let (once, twice) = once_twice(&segs[..nsegs]);
                 // A placed symbol is trivially confined to its segment, and naked singles
                 // already cleared it from the peers: skip it.
                 let only = once & !twice & !fixed;
                 if only == 0 {
                     continue;
                 }
-                for j in 0..k {
+                for j in 0..nsegs {
                     let syms = segs[j] & only;
                     if syms == 0 {
                         continue;
                     }
-                    // Clear them from the box's other lines of this band, in segment j.
-                    let band = line / k * k;
-                    for other in (band..band + k).filter(|&o| o != line) {
-                        let cells = (0..k).map(|i| line_cell(n, kind, other, j * k + i));
+                    // Clear them from the box's other lines, in segment j.
+                    let first = line / across * across;
+                    for other in (first..first + across).filter(|&o| o != line) {
+                        let cells =
+                            (0..seg_len).map(|i| line_cell(n, kind, other, j * seg_len + i));
                         match self.clear(cells, syms) {
                             Some(c) => changed |= c,
                             None => return Progress::Contradiction,
@@ -855,29 +860,31 @@ impl<'h> DepthFirst<'h> {
             let b = boxes.trailing_zeros() as usize;
             boxes &= boxes - 1;
             self.work += n as u64;
-            let (top, left) = (b / k * k, b % k * k);
+            let (top, left) = self.shape.box_origin(b);
             for kind in 0..2 {
-                // Segments of this box along rows (kind 0) or columns (kind 1).
-                let mut segs = [0u64; MAX_BOX];
+                // Segments of this box along rows (kind 0: r of them, c cells each) or
+                // columns (kind 1: c of them, r cells each).
+                let (nsegs, seg_len) = if kind == 0 { (r, c) } else { (c, r) };
+                let mut segs = [0u64; MAX_SEGMENTS];
                 let mut fixed = 0u64;
-                for (i, seg) in segs.iter_mut().enumerate().take(k) {
-                    for j in 0..k {
-                        let (r, c) = if kind == 0 {
+                for (i, seg) in segs.iter_mut().enumerate().take(nsegs) {
+                    for j in 0..seg_len {
+                        let (row, column) = if kind == 0 {
                             (top + i, left + j)
                         } else {
                             (top + j, left + i)
                         };
-                        let m = self.cand[r * n + c];
+                        let m = self.cand[row * n + column];
                         *seg |= m;
                         fixed |= if m & (m - 1) == 0 { m } else { 0 };
                     }
                 }
-                let (once, twice) = once_twice(&segs[..k]);
+                let (once, twice) = once_twice(&segs[..nsegs]);
                 let only = once & !twice & !fixed;
                 if only == 0 {
                     continue;
                 }
-                for i in 0..k {
+                for i in 0..nsegs {
                     let syms = segs[i] & only;
                     if syms == 0 {
                         continue;
@@ -888,7 +895,7 @@ impl<'h> DepthFirst<'h> {
                         (left + i, top)
                     };
                     let cells = (0..n)
-                        .filter(|&p| p < skip || p >= skip + k)
+                        .filter(|&p| p < skip || p >= skip + seg_len)
                         .map(|p| line_cell(n, kind, line, p));
                     match self.clear(cells, syms) {
                         Some(c) => changed |= c,

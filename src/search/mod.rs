@@ -834,19 +834,12 @@ mod tests {
     }
 
     fn pattern(shape: Shape) -> Grid {
-        let (n, k) = (shape.size(), shape.box_side());
-        let cells = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                (((r % k) * k + r / k + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::from_cells(shape, cells).unwrap()
+        Grid::pattern(shape)
     }
 
     #[test]
     fn empty_grids_solve_at_every_size() {
-        for shape in Shape::all() {
+        for shape in Shape::sample() {
             let solution = solve_one(&Grid::empty(shape)).expect("an empty grid has solutions");
             assert!(solution.is_solved(), "{}", shape.name());
         }
@@ -854,7 +847,7 @@ mod tests {
 
     #[test]
     fn empty_grids_have_several_solutions_at_every_size() {
-        for shape in Shape::all().skip(1) {
+        for shape in Shape::sample().skip(1) {
             match solve(&Grid::empty(shape)) {
                 SolveResult::Multiple(a, b) => {
                     assert!(a.is_solved() && b.is_solved() && a != b, "{}", shape.name())

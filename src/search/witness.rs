@@ -17,9 +17,7 @@
 //!  linked:                 a-cell and b-cell of each row, each column, each box
 //! ```
 
-use crate::grid::Grid;
-#[cfg(test)]
-use crate::grid::Shape;
+use crate::grid::{Grid, Shape};
 
 /// A solution other than `solution` within the candidate masks, obtained by swapping two
 /// symbols in one linked group of its cells; `None` when no group is free to swap. The
@@ -43,7 +41,7 @@ use crate::grid::Shape;
 pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
     let shape = solution.shape();
     assert_eq!(masks.len(), shape.cells(), "one mask per cell");
-    let (n, k) = (shape.size(), shape.box_side());
+    let n = shape.size();
     if n < 2 {
         return None;
     }
@@ -60,7 +58,7 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
     let mut blocked = vec![false; 2 * n];
     'pairs: for a in 0..n {
         for b in a + 1..n {
-            link(&mut parent, &where_in_row, k, a, b);
+            link(&mut parent, &where_in_row, shape, a, b);
             // A group is free when each of its cells allows the other symbol.
             size.fill(0);
             blocked.fill(false);
@@ -92,7 +90,7 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
         }
     }
     let (_, a, b, root) = best?;
-    link(&mut parent, &where_in_row, k, a, b);
+    link(&mut parent, &where_in_row, shape, a, b);
     let mut other = solution.clone();
     for node in 0..2 * n {
         if find(&mut parent, node) == root {
@@ -112,8 +110,8 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
 
 /// Links the cells of symbols `a` and `b` that share a row, column or box: afterwards
 /// `parent` holds the groups (node `r` is row r's a-cell, node `n + r` its b-cell).
-fn link(parent: &mut [u16], where_in_row: &[u8], k: usize, a: usize, b: usize) {
-    let n = k * k;
+fn link(parent: &mut [u16], where_in_row: &[u8], shape: Shape, a: usize, b: usize) {
+    let n = shape.size();
     for (i, p) in parent.iter_mut().enumerate() {
         *p = i as u16;
     }
@@ -126,8 +124,8 @@ fn link(parent: &mut [u16], where_in_row: &[u8], k: usize, a: usize, b: usize) {
         let (ca, cb) = (col_a[r] as usize, col_b[r] as usize);
         a_in[0][ca] = r as u16;
         b_in[0][cb] = r as u16;
-        a_in[1][r / k * k + ca / k] = r as u16;
-        b_in[1][r / k * k + cb / k] = r as u16;
+        a_in[1][shape.box_at(r, ca)] = r as u16;
+        b_in[1][shape.box_at(r, cb)] = r as u16;
         union(parent, r, n + r);
     }
     for kind in 0..2 {
@@ -166,14 +164,7 @@ mod tests {
     }
 
     fn pattern(n: usize) -> Grid {
-        let k = (1..=8).find(|k| k * k == n).unwrap();
-        let cells = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                (((r % k) * k + r / k + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::from_cells(Shape::from_size(n).unwrap(), cells).unwrap()
+        Grid::pattern(Shape::from_size(n).unwrap())
     }
 
     #[test]
