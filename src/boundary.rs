@@ -10,25 +10,56 @@ use crate::grade::Level;
 use crate::grid::Shape;
 use crate::parse::ParseOptions;
 
-/// Reading options from a size (`0`: infer it from the cells; otherwise 1, 4, 9, ..., 64)
-/// and the 16×16 hex flag.
+/// Reading options from a size (`0`: infer it from the cells; otherwise a side with a
+/// box shape, 1 or 4 to 64), the 16×16 hex flag, and a box shape (`""` for the side's
+/// usual one, or `RxC`, rows by columns, such as `"2x6"`).
 ///
 /// ```
 /// use sudoku64::boundary::parse_options;
-/// assert_eq!(parse_options(9, false).unwrap().size, Some(9));
-/// assert_eq!(parse_options(0, false).unwrap().size, None);
-/// assert!(parse_options(11, false).is_err());
+/// assert_eq!(parse_options(9, false, "").unwrap().size, Some(9));
+/// assert_eq!(parse_options(0, false, "").unwrap().size, None);
+/// assert_eq!(parse_options(12, false, "2x6").unwrap().boxes, Some((2, 6)));
+/// assert!(parse_options(11, false, "").is_err());
+/// assert!(parse_options(12, false, "2x5").is_err());
 /// ```
-pub fn parse_options(size: u32, hex: bool) -> Result<ParseOptions, Error> {
+pub fn parse_options(size: u32, hex: bool, boxes: &str) -> Result<ParseOptions, Error> {
     let size = if size == 0 { None } else { Some(size as usize) };
     if let Some(n) = size {
         Shape::from_size(n)?;
     }
-    Ok(ParseOptions {
+    let options = ParseOptions {
         size,
         hex,
+        boxes: box_option(boxes)?,
         ..ParseOptions::default()
-    })
+    };
+    options.shape()?;
+    Ok(options)
+}
+
+/// A box option: `""` for none, else `RxC`.
+fn box_option(boxes: &str) -> Result<Option<(usize, usize)>, Error> {
+    match boxes.trim() {
+        "" => Ok(None),
+        text => crate::parse::parse_box(text).map(Some),
+    }
+}
+
+/// The shape of a side (`0` with a box: the box's side) and a box option (`""` for the
+/// side's usual boxes).
+///
+/// ```
+/// use sudoku64::boundary::shape;
+/// assert_eq!(shape(6, "").unwrap().box_name(), "2x3");
+/// assert_eq!(shape(0, "2x6").unwrap().size(), 12);
+/// assert!(shape(6, "3x3").is_err());
+/// ```
+pub fn shape(size: u32, boxes: &str) -> Result<Shape, Error> {
+    match (size as usize, box_option(boxes)?) {
+        (n, None) => Shape::from_size(n),
+        (0, Some((rows, columns))) => Shape::from_boxes(rows, columns),
+        (n, Some((rows, columns))) => Shape::with_boxes(n, rows, columns),
+    }
 }
 
 /// The most solutions a count may ask for: at least 1 (a limit of 0 reads as 1).
@@ -37,7 +68,8 @@ pub fn count_limit(limit: u32) -> u64 {
 }
 
 /// Generator options from the boundary's arguments:
-/// - `size`: the grid side (1, 4, 9, ..., 64);
+/// - `size`: the grid side (1, or 4 to 64 with a box shape);
+/// - `boxes`: the box shape, `RxC`, or `""` for the side's usual one;
 /// - `symmetry`: `none`, `rot180`, `rot90`, `mirror` or `diagonal`;
 /// - `seed`: the seed;
 /// - `empty`: a fraction of empty cells to reach (`0 <= empty < 1`); `NaN` for the
@@ -48,21 +80,23 @@ pub fn count_limit(limit: u32) -> u64 {
 ///
 /// ```
 /// use sudoku64::boundary::generate_options;
-/// let options = generate_options(9, "rot180", 7, f64::NAN, f64::NAN, "hard").unwrap();
+/// let options = generate_options(9, "", "rot180", 7, f64::NAN, f64::NAN, "hard").unwrap();
 /// assert_eq!((options.shape.size(), options.seed), (9, 7));
 /// assert!(options.target.is_none() && options.budget_ms.is_none());
-/// assert!(generate_options(9, "spiral", 7, f64::NAN, 0.0, "").is_err());
-/// assert!(generate_options(9, "none", 7, 1.5, 0.0, "").is_err());
+/// assert!(generate_options(9, "", "spiral", 7, f64::NAN, 0.0, "").is_err());
+/// assert!(generate_options(9, "", "none", 7, 1.5, 0.0, "").is_err());
+/// assert_eq!(generate_options(12, "2x6", "none", 7, f64::NAN, 0.0, "").unwrap().shape.box_name(), "2x6");
 /// ```
 pub fn generate_options(
     size: u32,
+    boxes: &str,
     symmetry: &str,
     seed: u64,
     empty: f64,
     budget_ms: f64,
     difficulty: &str,
 ) -> Result<Options, Error> {
-    let shape = Shape::from_size(size as usize)?;
+    let shape = shape(size, boxes)?;
     let symmetry: Symmetry = symmetry.parse()?;
     let difficulty = match difficulty.trim() {
         "" => None,

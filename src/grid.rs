@@ -14,9 +14,8 @@
 //! for that capability ([`Shape::is_classic`], [`Shape::has_square_boxes`]), never for a
 //! size.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use crate::error::{Error, ErrorKind};
 
@@ -389,14 +388,18 @@ impl Geometry {
     /// Each shape's tables are built once and kept for the whole program: there are at
     /// most a few hundred shapes, and a program uses a handful.
     pub fn of(shape: Shape) -> &'static Geometry {
-        static TABLES: OnceLock<Mutex<HashMap<Shape, &'static Geometry>>> = OnceLock::new();
+        // A list, not a hash map: a program uses a handful of shapes, and a map's hashing
+        // would weigh on the wasm for nothing.
+        static TABLES: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
         let mut tables = TABLES
-            .get_or_init(Default::default)
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        tables
-            .entry(shape)
-            .or_insert_with(|| Box::leak(Box::new(Geometry::build(shape))))
+        if let Some(found) = tables.iter().find(|g| g.shape == shape) {
+            return found;
+        }
+        let built: &'static Geometry = Box::leak(Box::new(Geometry::build(shape)));
+        tables.push(built);
+        built
     }
 
     fn build(shape: Shape) -> Geometry {

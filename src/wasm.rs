@@ -79,15 +79,25 @@ fn clash_shape(err: &Error) -> Option<Shape> {
     }
 }
 
-fn parse_options(size: u32, hex: bool) -> Result<ParseOptions, JsValue> {
-    crate::boundary::parse_options(size, hex).map_err(|e| js_error(&e, None))
+fn parse_options(size: u32, hex: bool, boxes: &str) -> Result<ParseOptions, JsValue> {
+    crate::boundary::parse_options(size, hex, boxes).map_err(|e| js_error(&e, None))
+}
+
+/// The box of each cell, row-major, for a side (`0` with a box: the box's side) and a
+/// box shape (`""` for the side's usual one, or `RxC`): the regions the page draws thick
+/// borders between, finds peers in and checks for clashes. Every result's `box` names the
+/// shape to ask this for.
+#[wasm_bindgen]
+pub fn regions(size: u32, boxes: &str) -> Result<Vec<u8>, JsValue> {
+    let shape = crate::boundary::shape(size, boxes).map_err(|e| js_error(&e, None))?;
+    Ok((0..shape.cells()).map(|c| shape.box_of(c) as u8).collect())
 }
 
 /// What [`solve`] and [`count`] found.
 #[wasm_bindgen]
 pub struct SolveReport {
     status: &'static str,
-    size: u32,
+    shape: Shape,
     puzzle: String,
     answer: Answer,
 }
@@ -102,7 +112,12 @@ impl SolveReport {
     /// The grid side.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
-        self.size
+        self.shape.size() as u32
+    }
+    /// The box shape, `RxC` (rows by columns): see [`regions`].
+    #[wasm_bindgen(getter, js_name = "box")]
+    pub fn box_name(&self) -> String {
+        self.shape.box_name()
     }
     /// The puzzle as read, one-line form.
     #[wasm_bindgen(getter)]
@@ -196,21 +211,51 @@ fn undecided_is_cancelled(answer: &Answer, shape: Shape) -> Result<(), JsValue> 
     }
 }
 
-/// Reads a puzzle in any text form the engine reads, without solving it: its one-line
-/// form. Throws an `Error` with fields like [`solve`] does. Givens that clash are kept
-/// (the page shows them); `solve` reports them.
+/// A puzzle as read: [`read`]'s answer.
 #[wasm_bindgen]
-pub fn read(text: &str, size: u32, hex: bool) -> Result<String, JsValue> {
+pub struct ReadReport {
+    shape: Shape,
+    puzzle: String,
+}
+
+#[wasm_bindgen]
+impl ReadReport {
+    /// The grid side.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.shape.size() as u32
+    }
+    /// The box shape, `RxC` (rows by columns): see [`regions`].
+    #[wasm_bindgen(getter, js_name = "box")]
+    pub fn box_name(&self) -> String {
+        self.shape.box_name()
+    }
+    /// The puzzle, one-line form.
+    #[wasm_bindgen(getter)]
+    pub fn puzzle(&self) -> String {
+        self.puzzle.clone()
+    }
+}
+
+/// Reads a puzzle in any text form the engine reads, without solving it: its one-line
+/// form and shape. Throws an `Error` with fields like [`solve`] does. Givens that clash
+/// are kept (the page shows them); `solve` reports them. `boxes` is `""` or `RxC`.
+#[wasm_bindgen]
+pub fn read(text: &str, size: u32, hex: bool, boxes: &str) -> Result<ReadReport, JsValue> {
     let options = ParseOptions {
         allow_clashes: true,
-        ..parse_options(size, hex)?
+        ..parse_options(size, hex, boxes)?
     };
     let grid = parse_with(text, &options).map_err(|e| js_error(&e, None))?;
-    Ok(to_line(&grid))
+    Ok(ReadReport {
+        shape: grid.shape(),
+        puzzle: to_line(&grid),
+    })
 }
 
 /// Solves a puzzle in any text form the engine reads. `size` 0 infers the side from the
-/// cell count; `hex` reads a 16×16 written 0-F; `progress` is called with
+/// cell count; `hex` reads a 16×16 written 0-F; `boxes` is `""` for the side's usual box
+/// shape, or `RxC` (rows by columns, `"2x6"`); `progress` is called with
 /// `(nodes, conflicts, solvedCells, guesses)` while a long search runs. Throws an `Error` with
 /// fields for input that cannot be read or whose givens clash.
 #[wasm_bindgen]
@@ -218,9 +263,11 @@ pub fn solve(
     text: &str,
     size: u32,
     hex: bool,
+    boxes: &str,
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
-    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+    let grid =
+        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let answer = search.count_grid(&grid, 2, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -231,7 +278,7 @@ pub fn solve(
     };
     Ok(SolveReport {
         status,
-        size: grid.size() as u32,
+        shape: grid.shape(),
         puzzle: to_line(&grid),
         answer,
     })
@@ -239,17 +286,19 @@ pub fn solve(
 
 /// Counts a puzzle's solutions, no further than `limit` (at least 1). The status is
 /// `"none"`, `"unique"` or `"multiple"` by the count, and `"solvable"` when a limit of 1
-/// stopped the count at its first solution. `progress` as for [`solve`].
+/// stopped the count at its first solution. `boxes` and `progress` as for [`solve`].
 #[wasm_bindgen]
 pub fn count(
     text: &str,
     size: u32,
     hex: bool,
+    boxes: &str,
     limit: u32,
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
     let limit = crate::boundary::count_limit(limit);
-    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+    let grid =
+        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let mut answer = search.count_grid(&grid, limit, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -263,7 +312,7 @@ pub fn count(
             1 => "unique",
             _ => "multiple",
         },
-        size: grid.size() as u32,
+        shape: grid.shape(),
         puzzle: to_line(&grid),
         answer,
     })
@@ -281,6 +330,11 @@ impl GenerateReport {
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
         self.inner.puzzle.size() as u32
+    }
+    /// The box shape, `RxC` (rows by columns): see [`regions`].
+    #[wasm_bindgen(getter, js_name = "box")]
+    pub fn box_name(&self) -> String {
+        self.inner.puzzle.shape().box_name()
     }
     /// The seed that regenerates this puzzle.
     #[wasm_bindgen(getter)]
@@ -435,6 +489,7 @@ impl Control for JsControl<'_> {
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     size: u32,
+    boxes: &str,
     symmetry: &str,
     seed: Option<u64>,
     empty: f64,
@@ -451,9 +506,10 @@ pub fn generate(
             u64::from_le_bytes(bytes) >> 11
         }
     };
-    let options =
-        crate::boundary::generate_options(size, symmetry, seed, empty, budget_ms, difficulty)
-            .map_err(|e| js_error(&e, None))?;
+    let options = crate::boundary::generate_options(
+        size, boxes, symmetry, seed, empty, budget_ms, difficulty,
+    )
+    .map_err(|e| js_error(&e, None))?;
     let shape = options.shape;
     let mut control = JsControl {
         callback: progress,
@@ -469,7 +525,7 @@ pub fn generate(
 /// cells are row-major indices and values count from 1.
 #[wasm_bindgen]
 pub struct HintReport {
-    size: u32,
+    shape: Shape,
     steps: Vec<Step>,
 }
 
@@ -478,7 +534,12 @@ impl HintReport {
     /// The grid side.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
-        self.size
+        self.shape.size() as u32
+    }
+    /// The box shape, `RxC` (rows by columns): see [`regions`].
+    #[wasm_bindgen(getter, js_name = "box")]
+    pub fn box_name(&self) -> String {
+        self.shape.box_name()
     }
     /// How many steps.
     #[wasm_bindgen(getter)]
@@ -555,12 +616,19 @@ fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
 /// `uniqueness` false leaves out the techniques that assume one solution
 /// ([`crate::steps::Options`]).
 #[wasm_bindgen]
-pub fn hint(text: &str, size: u32, hex: bool, uniqueness: bool) -> Result<HintReport, JsValue> {
-    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+pub fn hint(
+    text: &str,
+    size: u32,
+    hex: bool,
+    boxes: &str,
+    uniqueness: bool,
+) -> Result<HintReport, JsValue> {
+    let grid =
+        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
     let steps = crate::steps::hint_with(&grid, crate::steps::Options { uniqueness })
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
-        size: grid.size() as u32,
+        shape: grid.shape(),
         steps,
     })
 }
@@ -568,7 +636,7 @@ pub fn hint(text: &str, size: u32, hex: bool, uniqueness: bool) -> Result<HintRe
 /// A puzzle's grade: [`rate`]'s answer.
 #[wasm_bindgen]
 pub struct RateReport {
-    size: u32,
+    shape: Shape,
     rating: Rating,
 }
 
@@ -577,7 +645,12 @@ impl RateReport {
     /// The grid side.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
-        self.size
+        self.shape.size() as u32
+    }
+    /// The box shape, `RxC` (rows by columns): see [`regions`].
+    #[wasm_bindgen(getter, js_name = "box")]
+    pub fn box_name(&self) -> String {
+        self.shape.box_name()
     }
     /// The level's id: `"easy"` ... `"diabolical"`.
     #[wasm_bindgen(getter)]
@@ -618,12 +691,19 @@ impl RateReport {
 
 /// Grades a puzzle in any text form the engine reads, with the errors of [`hint`].
 #[wasm_bindgen]
-pub fn rate(text: &str, size: u32, hex: bool, uniqueness: bool) -> Result<RateReport, JsValue> {
-    let grid = parse_with(text, &parse_options(size, hex)?).map_err(|e| js_error(&e, None))?;
+pub fn rate(
+    text: &str,
+    size: u32,
+    hex: bool,
+    boxes: &str,
+    uniqueness: bool,
+) -> Result<RateReport, JsValue> {
+    let grid =
+        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
     let rating = crate::grade::rate_with(&grid, crate::steps::Options { uniqueness }, &mut || true)
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(RateReport {
-        size: grid.size() as u32,
+        shape: grid.shape(),
         rating,
     })
 }

@@ -181,6 +181,51 @@ fn nine_by_nine_with_fraction_targets() {
 }
 
 #[test]
+fn rectangular_boxes_for_many_seeds_and_every_symmetry_they_allow() {
+    // The usual shapes of 6, 8, 10, 12 and 15, the other 12 (2×6), and tall boxes (3×2,
+    // 4×3), which only --box makes.
+    let shapes = [
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (3, 4),
+        (2, 6),
+        (3, 5),
+        (3, 2),
+        (4, 3),
+    ];
+    for (i, &(rows, columns)) in shapes.iter().enumerate() {
+        let shape = Shape::from_boxes(rows, columns).unwrap();
+        let fitting: Vec<Symmetry> = Symmetry::fitting(shape).collect();
+        assert!(!fitting.contains(&Symmetry::Rot90) && !fitting.contains(&Symmetry::Diagonal));
+        for seed in 0..6 {
+            let o = Options {
+                symmetry: fitting[seed % fitting.len()],
+                ..Options::new(shape, 700 + (i * 10 + seed) as u64)
+            };
+            let made = make(&o);
+            check(&made, &o, Minimality::Sample(6));
+            assert!(
+                made.minimal,
+                "{} seed {}: minimal up to 16×16",
+                shape, o.seed
+            );
+            // The boxes are the shape's: every box of the solution holds each symbol once.
+            for b in 0..shape.size() {
+                let (top, left) = shape.box_origin(b);
+                let mut seen = vec![false; shape.size() + 1];
+                for r in top..top + rows {
+                    for c in left..left + columns {
+                        seen[made.solution.get(shape.cell(r, c)) as usize] = true;
+                    }
+                }
+                assert!(seen[1..].iter().all(|&s| s), "{shape} box {b}");
+            }
+        }
+    }
+}
+
+#[test]
 fn sixteen_by_sixteen_for_20_seeds() {
     for seed in 0..20 {
         let symmetry = Symmetry::ALL[seed as usize % Symmetry::ALL.len()];

@@ -77,11 +77,13 @@ fn solve_answers_every_fixture() {
     assert!(cases.len() > 100);
     for case in &cases {
         let at = &case.at;
-        let report = sudoku64::wasm::solve(&case.puzzle, 0, false, &quiet())
+        let report = sudoku64::wasm::solve(&case.puzzle, 0, false, "", &quiet())
             .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
         assert_eq!(report.puzzle(), case.puzzle, "{at}");
         assert_eq!(
-            sudoku64::wasm::read(&case.puzzle, 0, false).ok(),
+            sudoku64::wasm::read(&case.puzzle, 0, false, "")
+                .ok()
+                .map(|r| r.puzzle()),
             Some(case.puzzle.clone()),
             "{at}"
         );
@@ -115,7 +117,7 @@ fn count_answers_every_fixture() {
     for case in &cases() {
         let at = &case.at;
         for limit in [1, 2] {
-            let report = sudoku64::wasm::count(&case.puzzle, 0, false, limit, &quiet())
+            let report = sudoku64::wasm::count(&case.puzzle, 0, false, "", limit, &quiet())
                 .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
             let want = case.count.min(limit);
             assert_eq!(report.count(), want, "{at} limit {limit}");
@@ -150,6 +152,7 @@ fn generate_gives_the_golden_puzzles() {
         let (size, seed, symmetry, expected) = (f[0], f[1], f[2], f[3]);
         let report = sudoku64::wasm::generate(
             size.parse().unwrap(),
+            "",
             symmetry,
             Some(seed.parse().unwrap()),
             f64::NAN,
@@ -178,7 +181,7 @@ fn generate_gives_the_golden_puzzles() {
 #[wasm_bindgen_test]
 fn generate_cancels_when_the_callback_says_false() {
     let stop = js_sys::Function::new_no_args("return false;");
-    let err = sudoku64::wasm::generate(16, "none", Some(3), f64::NAN, f64::NAN, "", &stop)
+    let err = sudoku64::wasm::generate(16, "", "none", Some(3), f64::NAN, f64::NAN, "", &stop)
         .err()
         .expect("cancelled");
     assert_eq!(
@@ -215,9 +218,10 @@ fn solve_and_count_report_progress_and_cancel_when_it_says_false() {
         let global = js_sys::global();
         js_sys::Reflect::set(&global, &"progressCalls".into(), &JsValue::from(0)).unwrap();
         let result = if what == "solve" {
-            sudoku64::wasm::solve(&long_search(), 0, false, &callback).map(|r| r.status())
+            sudoku64::wasm::solve(&long_search(), 0, false, "", &callback).map(|r| r.status())
         } else {
-            sudoku64::wasm::count(&long_search(), 0, false, limit, &callback).map(|r| r.status())
+            sudoku64::wasm::count(&long_search(), 0, false, "", limit, &callback)
+                .map(|r| r.status())
         };
         let err = match result {
             Ok(status) => panic!("{what} {limit}: answered {status:?} after a cancel"),
@@ -241,7 +245,7 @@ fn field(err: &JsValue, key: &str) -> JsValue {
 #[wasm_bindgen_test]
 fn invalid_puzzles_are_errors_with_fields() {
     // Two 1s in the first row of a 4×4: a clash at r1c1 and r1c2.
-    let err = sudoku64::wasm::solve("11..............", 0, false, &quiet())
+    let err = sudoku64::wasm::solve("11..............", 0, false, "", &quiet())
         .err()
         .expect("a clash is an error");
     assert!(err.is_instance_of::<js_sys::Error>(), "{}", describe(&err));
@@ -258,7 +262,7 @@ fn invalid_puzzles_are_errors_with_fields() {
     );
 
     // The same through count.
-    let err = sudoku64::wasm::count("1.......1.......", 0, false, 2, &quiet())
+    let err = sudoku64::wasm::count("1.......1.......", 0, false, "", 2, &quiet())
         .err()
         .expect("a clash is an error");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("clash"));
@@ -266,7 +270,7 @@ fn invalid_puzzles_are_errors_with_fields() {
     assert_eq!(field(&err, "column").as_f64(), Some(1.0));
 
     // A symbol outside a 4×4's alphabet: the text's line and column.
-    let err = sudoku64::wasm::solve("1234\n34Z2\n2143\n4321\n", 0, false, &quiet())
+    let err = sudoku64::wasm::solve("1234\n34Z2\n2143\n4321\n", 0, false, "", &quiet())
         .err()
         .expect("a bad symbol is an error");
     assert_eq!(
@@ -277,14 +281,14 @@ fn invalid_puzzles_are_errors_with_fields() {
     assert_eq!(field(&err, "column").as_f64(), Some(3.0));
 
     // A cell count that fits no grid, and a size that is no grid side.
-    let err = sudoku64::wasm::solve("123", 0, false, &quiet())
+    let err = sudoku64::wasm::solve("123", 0, false, "", &quiet())
         .err()
         .expect("no grid");
     assert_eq!(
         field(&err, "kind").as_string().as_deref(),
         Some("cell-count")
     );
-    let err = sudoku64::wasm::solve("1234341221434321", 10, false, &quiet())
+    let err = sudoku64::wasm::solve("1234341221434321", 11, false, "", &quiet())
         .err()
         .expect("no such size");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-size"));
@@ -294,15 +298,23 @@ fn invalid_puzzles_are_errors_with_fields() {
 fn generate_refuses_bad_options() {
     let none = js_sys::Function::new_no_args("");
     for (size, symmetry, empty, difficulty, kind) in [
-        (10, "none", f64::NAN, "", "bad-size"),
+        (11, "none", f64::NAN, "", "bad-size"),
         (9, "spiral", f64::NAN, "", "bad-option"),
         (9, "none", 1.5, "", "bad-option"),
         (9, "none", f64::NAN, "fiendish", "bad-option"),
     ] {
-        let err =
-            sudoku64::wasm::generate(size, symmetry, Some(1), empty, f64::NAN, difficulty, &none)
-                .err()
-                .unwrap_or_else(|| panic!("{size} {symmetry} {empty} was accepted"));
+        let err = sudoku64::wasm::generate(
+            size,
+            "",
+            symmetry,
+            Some(1),
+            empty,
+            f64::NAN,
+            difficulty,
+            &none,
+        )
+        .err()
+        .unwrap_or_else(|| panic!("{size} {symmetry} {empty} was accepted"));
         assert_eq!(
             field(&err, "kind").as_string().as_deref(),
             Some(kind),
@@ -325,7 +337,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
         let at = &case.at;
         match case.count {
             0 | 2.. => {
-                let err = sudoku64::wasm::hint(&case.puzzle, 0, false, true)
+                let err = sudoku64::wasm::hint(&case.puzzle, 0, false, "", true)
                     .err()
                     .unwrap_or_else(|| {
                         panic!("{at}: a hint for a grid with {} solutions", case.count)
@@ -341,7 +353,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     "{at}: {}",
                     describe(&err)
                 );
-                let rated = sudoku64::wasm::rate(&case.puzzle, 0, false, true);
+                let rated = sudoku64::wasm::rate(&case.puzzle, 0, false, "", true);
                 assert!(rated.is_err(), "{at}: rated");
             }
             _ => {
@@ -350,7 +362,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                 let mut rounds = 0;
                 while !grid.is_full() {
                     let text = sudoku64::format::to_line(&grid);
-                    let report = sudoku64::wasm::hint(&text, 0, false, true)
+                    let report = sudoku64::wasm::hint(&text, 0, false, "", true)
                         .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
                     assert!(report.length() > 0, "{at}: no step for an unfinished grid");
                     let last = report.length() - 1;
@@ -365,7 +377,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     assert!(rounds <= grid.cells().len(), "{at}: hints do not converge");
                 }
                 assert_eq!(grid, solution, "{at}");
-                let rating = sudoku64::wasm::rate(&case.puzzle, 0, false, true)
+                let rating = sudoku64::wasm::rate(&case.puzzle, 0, false, "", true)
                     .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
                 assert!(
                     !rating.level().is_empty() && rating.steps() > 0
@@ -392,7 +404,7 @@ fn hint_focus_and_links_match_the_engines_steps() {
     let (mut chained, mut grouped) = (0, 0);
     for text in texts {
         let steps = sudoku64::hint(&grid(text)).unwrap();
-        let report = sudoku64::wasm::hint(text, 0, false, true)
+        let report = sudoku64::wasm::hint(text, 0, false, "", true)
             .unwrap_or_else(|e| panic!("{}", describe(&e)));
         assert_eq!(report.length() as usize, steps.len());
         for (i, step) in steps.iter().enumerate() {
@@ -449,4 +461,42 @@ fn band_solver_finds_clashing_givens() {
             assert_eq!(band::count_up_to(&grid, 2).count, 2, "{v} at cell {a}");
         }
     }
+}
+
+#[wasm_bindgen_test]
+fn results_name_their_box_shape_and_regions_give_each_cells_box() {
+    let none = js_sys::Function::new_no_args("");
+    let made =
+        sudoku64::wasm::generate(12, "2x6", "rot180", Some(4), f64::NAN, f64::NAN, "", &none)
+            .unwrap_or_else(|e| panic!("{}", describe(&e)));
+    assert_eq!((made.size(), made.box_name()), (12, "2x6".to_string()));
+    // Read back with the box option, the puzzle is the same one and names the same shape.
+    let read = sudoku64::wasm::read(&made.puzzle(), 0, false, "2x6").unwrap();
+    assert_eq!(
+        (read.puzzle(), read.box_name()),
+        (made.puzzle(), "2x6".to_string())
+    );
+    let solved = sudoku64::wasm::solve(&made.puzzle(), 0, false, "2x6", &quiet()).unwrap();
+    assert_eq!(solved.status(), "unique");
+    assert_eq!(solved.solution(), made.solution());
+    // A 2x6 box holds cells 0..6 of rows 1 and 2.
+    let regions = sudoku64::wasm::regions(12, "2x6").unwrap();
+    assert_eq!(regions.len(), 144);
+    assert!((0..6).all(|c| regions[c] == 0 && regions[12 + c] == 0));
+    assert_eq!(regions[6], 1);
+    assert_eq!(regions[24], 2);
+    // Without the option a 12×12 has 3×4 boxes.
+    assert_eq!(sudoku64::wasm::regions(12, "").unwrap()[6], 1);
+    assert_eq!(sudoku64::wasm::regions(12, "").unwrap()[4], 1);
+    let err = sudoku64::wasm::regions(12, "2x5")
+        .err()
+        .expect("2x5 does not tile 12");
+    assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-box"));
+    let err = sudoku64::wasm::generate(6, "", "rot90", Some(1), f64::NAN, f64::NAN, "", &none)
+        .err()
+        .expect("rot90 needs square boxes");
+    assert_eq!(
+        field(&err, "kind").as_string().as_deref(),
+        Some("bad-option")
+    );
 }

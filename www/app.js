@@ -13,7 +13,10 @@
 
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
-import { cellAtTextPlace, cellName, cellPlace, fromLine, peers, readLeniently, symbolChar } from './grid.js';
+import {
+  SIDES, boxLayout, boxShapes, cellAtTextPlace, cellName, cellPlace, fromLine, layoutFromData, peers, readLeniently,
+  symbolChar, usualBox,
+} from './grid.js';
 import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
@@ -44,7 +47,7 @@ const ui = {
   techniquesClose: $('techniques-close'),
   difficulty: $('difficulty'),
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
-  form: $('generate-form'), size: $('size'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
+  form: $('generate-form'), size: $('size'), box: $('box'), boxField: $('box-field'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   minimal: $('minimal'),
   generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
   help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
@@ -149,11 +152,12 @@ function updateMagnifier() {
     ui.canvas.dataset.magnified = '';
     return;
   }
-  const k = board.layout.box;
-  if (box.dataset.k !== String(k)) {
-    box.dataset.k = String(k);
-    box.style.setProperty('--k', String(k));
-    box.replaceChildren(...Array.from({ length: k * k }, () => document.createElement('span')));
+  // The places of the cell's pencil-mark raster (render.js).
+  const { markRows: rows, markColumns: columns } = board.layout;
+  if (box.dataset.k !== `${rows}x${columns}`) {
+    box.dataset.k = `${rows}x${columns}`;
+    box.style.setProperty('--k', String(columns));
+    box.replaceChildren(...Array.from({ length: rows * columns }, () => document.createElement('span')));
   }
   const marked = new Set(marks);
   [...box.children].forEach((slot, i) => {
@@ -234,7 +238,8 @@ function scheduleSave() {
 function saveNow() {
   clearTimeout(saveTimer);
   if (!source.includes('seed=')) {
-    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine()) : blankHash(board.game.size);
+    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine(), board.game.box)
+      : blankHash(board.game.size, board.game.box);
   }
   showHash(withLevel(source, level?.level));
   const record = {
@@ -261,7 +266,7 @@ function currentEntry() {
  * the recent games and, when there was anything in it, kept for Undo. Returns a sentence
  * for the status line about where the replaced game went ('' when there is nothing to say).
  */
-function startGame(next, hash = puzzleHash(next.givensLine()), { id = newGameId(), selected = -1, ...more } = {}) {
+function startGame(next, hash = puzzleHash(next.givensLine(), next.box), { id = newGameId(), selected = -1, ...more } = {}) {
   let note = '';
   if (board.game !== next && (board.game.hasProgress() || board.game.hasGivens())) {
     saveNow();
@@ -288,6 +293,8 @@ function showGame(entry) {
   showLevel();
   clearHint();
   ui.size.value = String(board.game.size);
+  syncGenerateFields();
+  ui.box.value = board.game.box;
   syncGenerateFields();
   changed();
   saveNow();
@@ -327,7 +334,7 @@ function openRecord(record, verb = 'Reopened') {
   const held = [...replaced, ...unreplaced].find((entry) => entry.id === record.id);
   const next = held?.game ?? Game.fromJSON(record.game);
   if (!next) return false;
-  const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size), {
+  const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size, next.box), {
     id: record.id, selected: held?.selected ?? record.selected,
     level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed,
   });
@@ -468,7 +475,7 @@ async function solve() {
   const n = board.game.size;
   const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(board.game.playerLine(), { size: n, signal, onProgress: search.onProgress }))
+    (signal) => engine.solve(board.game.playerLine(), { size: n, box: asked.box, signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
   if (board.game !== asked || board.game.revision !== revision) {
@@ -553,9 +560,9 @@ async function check() {
   const search = searchTicker('check');
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('check', 'Counting solutions…', async (signal) => {
-    const result = await engine.count(board.game.playerLine(), 2, { signal, onProgress: search.onProgress });
+    const result = await engine.count(board.game.playerLine(), 2, { box: board.game.box, signal, onProgress: search.onProgress });
     // No solution with the entries: the puzzle's own solution tells which are wrong.
-    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
+    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, box: asked.box, signal }) : null;
     return { result, puzzle };
   }).finally(search.stop);
   if (!answer) return;
@@ -598,6 +605,7 @@ function errorSentence(error, size) {
 function generateOptions() {
   const size = Number(ui.size.value);
   const options = { size, symmetry: ui.symmetry.value };
+  if (ui.box.value && ui.box.value !== usualBox(size)) options.box = ui.box.value;
   if (ui.difficulty.value) options.difficulty = ui.difficulty.value;
   const seed = ui.seed.value.trim();
   if (seed) {
@@ -646,8 +654,9 @@ async function generate(options, note = '') {
   const switchedMeanwhile = board.game !== playing;
   // A grading the budget ended gives a lower bound only: the board grades it in full below.
   const graded = result.level && result.gradedInFull !== false ? gradeOf({ ...result, status: 'ok' }) : null;
-  const replacedNote = startGame(Game.fromPuzzle(size, values), generatedHash({
-    size, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
+  const layout = layoutFromData(result.layout) ?? boxLayout(size, options.box);
+  const replacedNote = startGame(Game.fromPuzzle(size, values, layout), generatedHash({
+    size, box: layout?.box, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
     minimal: options.minimal,
   }), { level: graded });
   const kept = typedMeanwhile && replacedNote
@@ -712,7 +721,7 @@ async function rate({ quiet = false } = {}) {
     say('There is no puzzle to grade: the grid is empty.', 'warn');
     return;
   }
-  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, signal }));
+  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, box: asked.box, signal }));
   if (!result) return;
   if (board.game !== asked) {
     if (!quiet) say('Another puzzle was opened while the engine was grading: press Rate again.', 'warn');
@@ -768,7 +777,7 @@ async function puzzleSolution({ quiet = false } = {}) {
   const { size } = board.game;
   const line = board.game.puzzleLine();
   const result = await runJob('mistakes', quiet ? null : 'Working out the solution to compare your entries with…',
-    (signal) => engine.solve(line, { size, signal }));
+    (signal) => engine.solve(line, { size, box: board.game.box, signal }));
   if (!result) return null;
   solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
   return solutionCache;
@@ -848,6 +857,7 @@ function printThis() {
     return;
   }
   const query = new URLSearchParams({ puzzle: line });
+  if (board.game.box !== usualBox(board.game.size)) query.set('box', board.game.box);
   if (level?.level) query.set('level', level.level);
   const seed = parseHash(source)?.generate?.seed;
   if (seed !== undefined) query.set('puzzle-seed', String(seed));
@@ -1049,10 +1059,10 @@ async function hint() {
   const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
-    const result = await engine.hint(board.game.line(), { size: n, signal });
+    const result = await engine.hint(board.game.line(), { size: n, box: asked.box, signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.status === 'none' && entries
-      ? await engine.solve(asked.puzzleLine(), { size: n, signal }) : null;
+      ? await engine.solve(asked.puzzleLine(), { size: n, box: asked.box, signal }) : null;
     return { result, puzzle };
   });
   if (!answer) return;
@@ -1155,6 +1165,7 @@ async function loadText(text) {
   }
   const line = fromLine(text);
   if (line) {
+    // The app's own one-line form: the side's usual boxes (a link says when they are not).
     loadPuzzle(line.size, line.values, 'Loaded');
     return;
   }
@@ -1162,7 +1173,7 @@ async function loadText(text) {
   if (!result) return;
   const parsed = result.puzzle ? fromLine(result.puzzle) : null;
   if (result.status !== 'invalid') {
-    if (parsed) loadPuzzle(parsed.size, parsed.values, 'Loaded');
+    if (parsed) loadPuzzle(parsed.size, parsed.values, 'Loaded', undefined, layoutFromData(result.layout));
     else say('The engine read the text but returned no grid.', 'error');
     return;
   }
@@ -1185,8 +1196,9 @@ async function loadText(text) {
   say(`The pasted text is not a valid puzzle: ${sentence}${note}`, 'error');
 }
 
-function loadPuzzle(size, values, verb, hash) {
-  const note = startGame(Game.fromPuzzle(size, values), hash);
+function loadPuzzle(size, values, verb, hash, layout) {
+  const game = Game.fromPuzzle(size, values, layout);
+  const note = startGame(game, hash ?? puzzleHash(game.givensLine(), game.box));
   const clashes = board.game.clashes();
   const givens = values.filter(Boolean).length;
   if (clashes.length) {
@@ -1199,8 +1211,9 @@ function loadPuzzle(size, values, verb, hash) {
   }
 }
 
-function startBlank(n) {
-  const note = startGame(new Game(n), blankHash(n));
+function startBlank(n, box = '') {
+  const layout = boxLayout(n, box) ?? boxLayout(n);
+  const note = startGame(new Game(n, { layout }), blankHash(n, layout.box));
   say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.${note}`);
 }
 
@@ -1219,22 +1232,24 @@ async function openHash(hash) {
   const record = recordForHash(hash);
   if (record && openRecord(record)) return true;
   if (target.puzzle) {
-    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened', hash);
+    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened', hash, target.puzzle.layout);
   } else if (target.blank) {
-    startBlank(target.blank);
+    startBlank(target.blank, target.box);
   } else {
     const g = target.generate;
     ui.size.value = String(g.size);
+    syncGenerateFields();
+    ui.box.value = g.box || usualBox(g.size);
     ui.symmetry.value = g.symmetry;
     ui.empty.value = g.empty ?? '';
     ui.minimal.checked = Boolean(g.minimal);
     syncGenerateFields();
-    const placeholder = new Game(g.size); // blank until the engine has made it
+    const placeholder = new Game(g.size, { layout: boxLayout(g.size, g.box) }); // blank until the engine has made it
     const note = startGame(placeholder, hash);
     await generate(g, note);
     if (board.game === placeholder && !placeholder.hasGivens()) {
       // Not made (cancelled, or the engine was busy): a blank grid, not that seed's puzzle.
-      source = blankHash(g.size);
+      source = blankHash(g.size, g.box);
       showHash(source);
     }
   }
@@ -1294,11 +1309,11 @@ function announceClash(cell) {
   const v = game.values[cell];
   if (!v || !game.clashes().includes(cell)) return false;
   const n = game.size;
-  const here = cellPlace(cell, n);
+  const here = cellPlace(cell, game.layout);
   const where = [];
-  for (const peer of peers(cell, n)) {
+  for (const peer of peers(cell, game.layout)) {
     if (game.values[peer] !== v) continue;
-    const there = cellPlace(peer, n);
+    const there = cellPlace(peer, game.layout);
     const unit = there.row === here.row ? `row ${here.row + 1}`
       : there.column === here.column ? `column ${here.column + 1}` : `box ${here.box + 1}`;
     where.push(`${unit} (${cellName(peer, n)})`);
@@ -1470,6 +1485,25 @@ function typingGoesToGrid(event) {
  */
 function syncGenerateFields() {
   const size = Number(ui.size.value);
+  // The box shapes of this side, the usual one first; the field shows only when there is a choice.
+  const shapes = boxShapes(size).reverse();
+  if (ui.box.dataset.size !== String(size)) {
+    const keep = shapes.includes(ui.box.value) ? ui.box.value : shapes[0] ?? '';
+    ui.box.dataset.size = String(size);
+    ui.box.replaceChildren(...shapes.map((shape) => {
+      const [rows, columns] = shape.split('x');
+      return new Option(`${rows}×${columns}`, shape);
+    }));
+    ui.box.value = keep;
+  }
+  ui.boxField.hidden = shapes.length < 2;
+  // A quarter turn and the diagonal swap rows with columns: only square boxes allow them.
+  const [rows, columns] = (ui.box.value || usualBox(size)).split('x');
+  const square = rows === columns;
+  for (const option of ui.symmetry.options) {
+    if (option.value === 'rot90' || option.value === 'diagonal') option.disabled = !square;
+  }
+  if (!square && ui.symmetry.selectedOptions[0]?.disabled) ui.symmetry.value = 'rot180';
   ui.minimal.disabled = !minimalOffered(size);
   ui.empty.disabled = size < 16 || (ui.minimal.checked && !ui.minimal.disabled);
 }
@@ -1484,6 +1518,17 @@ function applyTheme(theme) {
 }
 
 function wire() {
+  // Sides with rectangular boxes, from the list of every side.
+  $('size-rectangular').replaceChildren(...SIDES.filter((n) => {
+    const [rows, columns] = usualBox(n).split('x');
+    return rows !== columns;
+  }).map((n) => {
+    // One shape: named here; several: the Boxes field beside offers them.
+    const [rows, columns] = usualBox(n).split('x');
+    const named = boxShapes(n).length === 1 ? ` · ${rows}×${columns} boxes` : '';
+    return new Option(`${n}×${n}${named}`, String(n));
+  }));
+  syncGenerateFields();
   document.addEventListener('keydown', onKeyDown);
 
   attachGestures(ui.canvas, ui.scroller, {
@@ -1580,6 +1625,7 @@ function wire() {
   ui.zoomOut.addEventListener('click', () => zoom(-1));
 
   ui.size.addEventListener('change', syncGenerateFields);
+  ui.box.addEventListener('change', syncGenerateFields);
   ui.minimal.addEventListener('change', syncGenerateFields);
   ui.form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -1587,7 +1633,7 @@ function wire() {
     if (error) say(error, 'error');
     else generate(options);
   });
-  ui.blank.addEventListener('click', () => startBlank(Number(ui.size.value)));
+  ui.blank.addEventListener('click', () => startBlank(Number(ui.size.value), ui.box.value));
   ui.load.addEventListener('click', () => loadText(ui.text.value));
   // Enter in the box loads, as in a one-line field; Shift+Enter starts a new line.
   ui.text.addEventListener('keydown', (event) => {
@@ -1652,11 +1698,12 @@ async function main() {
   const restored = record ? Game.fromJSON(record.game) : null;
   if (restored) {
     showGame({
-      id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size), selected: record.selected,
+      id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size, restored.box), selected: record.selected,
       level: record.level, elapsed: record.elapsed,
     });
   } else if (target?.generate) {
-    startGame(new Game(target.generate.size), hash); // blank until the engine makes it again
+    const { size, box } = target.generate;
+    startGame(new Game(size, { layout: boxLayout(size, box) }), hash); // blank until the engine makes it again
   } else if (target) {
     await openHash(hash);
   } else {

@@ -14,7 +14,7 @@
 // in its own way.
 
 import { Game } from './game.js';
-import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
+import { asLayout, cellName, fromLine, symbolChar } from './grid.js';
 import { gridKeyAction } from './input.js';
 import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
 import { technique } from './techniques.js';
@@ -85,7 +85,7 @@ export class Board {
     const style = getComputedStyle(this.scroller);
     const width = this.scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const height = this.scroller.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    return layoutFor(this.game.size, Math.max(1, width), Math.max(1, height), {
+    return layoutFor(this.game.layout, Math.max(1, width), Math.max(1, height), {
       dpr: window.devicePixelRatio || 1, zoom, ...this.fitOptions(),
     });
   }
@@ -140,7 +140,7 @@ export class Board {
 
   /** What a key pressed in the grid means here (see input.js). */
   keyAction(event) {
-    return gridKeyAction(event, this.game.size, this.view.selected);
+    return gridKeyAction(event, this.game.layout, this.view.selected);
   }
 
   /**
@@ -275,7 +275,7 @@ export const HINT_STAGES = 3;
  */
 export function hintFor(game, steps) {
   const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
-  const focus = steps.length ? stepFocus(steps[0], game.size) : '';
+  const focus = steps.length ? stepFocus(steps[0], game.layout) : '';
   const chained = steps.findIndex((step) => Array.isArray(step.links) && step.links.length > 0);
   return {
     game,
@@ -359,7 +359,7 @@ export function hintWords(hint, size) {
   const last = steps.at(-1);
   const main = technique(first.technique, first.name);
   const final = technique(last.technique, last.name);
-  let focus = sentence(hint.focus || stepFocus(first, size));
+  let focus = sentence(hint.focus || stepFocus(first, hint.game?.layout ?? size));
   if (steps.length > 1) {
     focus += ` It is the first of ${steps.length} steps; the last places a symbol with ${final.phrase}.`;
   }
@@ -401,13 +401,14 @@ function sentence(text) {
  * when the step places or removes only one, and the technique: "Look at rows 1 and 5
  * for 4: an X-Wing".
  */
-export function stepFocus(step, size) {
+export function stepFocus(step, layoutOrSize) {
   if (typeof step.focus === 'string' && step.focus.trim()) return step.focus.trim();
   const { phrase } = technique(step.technique, step.name);
   const cells = step.cells?.length ? step.cells : (step.placements ?? []).map((p) => p.cell);
-  const k = boxSide(size) || 1;
+  const layout = asLayout(layoutOrSize);
+  const size = layout.size;
   const lines = [
-    ['box', 'boxes', (c) => Math.floor(Math.floor(c / size) / k) * k + Math.floor((c % size) / k)],
+    ['box', 'boxes', (c) => layout.regions[c]],
     ['row', 'rows', (c) => Math.floor(c / size)],
     ['column', 'columns', (c) => c % size],
   ].map(([one, many, of]) => ({ one, many, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));

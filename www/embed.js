@@ -3,7 +3,7 @@
 //
 //   <iframe src="sudoku64/embed.html#puzzle=4.....8.5.3…&mode=play&theme=auto&origin=https://host.example"></iframe>
 //
-// Fragment keys: the widget's attributes (puzzle, size, difficulty, seed, mode, theme,
+// Fragment keys: the widget's attributes (puzzle, size, box, difficulty, seed, mode, theme,
 // readonly) and `origin`, the host origins allowed to talk to it (repeat the key or
 // separate origins with commas). Without `origin`, only this page's own origin is allowed.
 //
@@ -19,7 +19,7 @@
 // parent only when its origin is allowed, since postMessage checks the target origin.
 // A part that cannot load is shown and posted as `error`, kind 'load' (by the widget, or here).
 
-const ATTRIBUTES = ['puzzle', 'size', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
+const ATTRIBUTES = ['puzzle', 'size', 'box', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
 
 const page = new CSSStyleSheet();
 page.replaceSync(`

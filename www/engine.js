@@ -7,6 +7,12 @@
 //
 // If the worker dies (a crash, a wasm panic, terminate() or cancel()), every pending call
 // rejects, and the next call starts a fresh worker.
+//
+// Every result about a grid carries its `layout`: {size, box: 'RxC', regions}, `regions`
+// the box of each cell, row-major (see grid.js). Calls that read a grid take {size, hex,
+// box}; `box` ('2x6') picks boxes other than the side's usual ones.
+
+import { SIDES } from './grid.js';
 
 /** The error a call rejects with; `kind` names the cause ('panic', 'worker', 'cancelled', ...). */
 export class EngineError extends Error {
@@ -29,8 +35,8 @@ export function describeError(error, fallback = 'the input could not be read') {
   return `${text}${at}`;
 }
 
-/** Grid sides the engine knows. */
-const SIZES = [1, 4, 9, 16, 25, 36, 49, 64];
+/** Grid sides the engine knows: 1, 4, 6, 8, 9, 10, 12, ... 64 (grid.js). */
+const SIZES = SIDES;
 /** The largest seed: seeds are unsigned 64-bit numbers. */
 const MAX_SEED = (1n << 64n) - 1n;
 /** The largest count limit. */
@@ -54,6 +60,15 @@ function checkTimeout(timeoutMs) {
   return timeoutMs;
 }
 
+/** A `box` option, checked to be '' or of the form 'RxC' (the engine checks that it fits the side). */
+function checkBox(box) {
+  if (box === undefined || box === null || box === '') return '';
+  if (typeof box !== 'string' || !/^\s*\d+\s*[xX×]\s*\d+\s*$/.test(box)) {
+    throw invalidOption('box', box, "a box shape written 'RxC', rows by columns, such as '2x3'");
+  }
+  return box.trim();
+}
+
 /** The error for an option the engine cannot take: kind 'invalid-option', with its name. */
 function invalidOption(option, value, allowed) {
   return new EngineError({
@@ -63,13 +78,13 @@ function invalidOption(option, value, allowed) {
   });
 }
 
-/** Options of the calls that read a grid, checked: {size, hex}. Throws invalidOption. */
-function readOptions({ size, hex } = {}) {
+/** Options of the calls that read a grid, checked: {size, hex, box}. Throws invalidOption. */
+function readOptions({ size, hex, box } = {}) {
   if (size !== undefined && size !== null && size !== 0 && !SIZES.includes(size)) {
     throw invalidOption('size', size, `one of ${SIZES.join(', ')} (or 0 to infer it)`);
   }
   if (hex !== undefined && hex !== null && typeof hex !== 'boolean') throw invalidOption('hex', hex, 'true or false');
-  return { size: size ?? 0, hex: hex ?? false };
+  return { size: size ?? 0, hex: hex ?? false, box: checkBox(box) };
 }
 
 /** Whether hint() and rate() may use the uniqueness techniques: true unless `false`. */
@@ -104,8 +119,9 @@ function checkSeed(seed) {
 function generateOptions(options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object') throw invalidOption('options', options, 'an object');
-  const { size = 9, symmetry, seed, empty, minimal, budgetMs, difficulty } = options;
+  const { size = 9, box, symmetry, seed, empty, minimal, budgetMs, difficulty } = options;
   if (!SIZES.includes(size)) throw invalidOption('size', size, `one of ${SIZES.join(', ')}`);
+  const checkedBox = checkBox(box);
   for (const [name, value] of [['symmetry', symmetry], ['difficulty', difficulty]]) {
     if (value !== undefined && value !== null && typeof value !== 'string') {
       throw invalidOption(name, value, 'a string');
@@ -123,6 +139,7 @@ function generateOptions(options) {
   }
   return {
     size,
+    box: checkedBox,
     symmetry: symmetry ?? 'none',
     seed: checkSeed(seed),
     empty: blank(empty) ? undefined : empty,
@@ -278,6 +295,23 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      */
     read: (text, options) => gridCall('read', text, () => [], options),
     /**
+     * The layout of a side and box shape, as the engine defines it: {status: 'ok', layout:
+     * {size, box, regions}}, or {status: 'invalid', error} (kind 'bad-size' or 'bad-box')
+     * for a side with no boxes or boxes that do not tile it. options: {size, box}.
+     */
+    layout: (options = {}) => {
+      let args;
+      try {
+        const { size, box } = readOptions(options ?? {});
+        args = [{ size, box }];
+      } catch (err) {
+        if (!(err instanceof EngineError)) throw err;
+        const { kind, option, message } = err;
+        return Promise.resolve({ status: 'invalid', error: { kind, option, message } });
+      }
+      return call('layout', args);
+    },
+    /**
      * Solves a puzzle given as text in any format the engine reads. Resolves to
      * {status: 'unique'|'multiple'|'none'|'invalid', size, puzzle, solution, solutions, error, stats}.
      * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line},
@@ -323,9 +357,10 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     rate: (text, options) => gridCall('rate', text, () => [checkUniqueness(options ?? {})], options),
     /**
      * Generates a puzzle with exactly one solution.
-     * options: {size, symmetry: 'none'|'rot180'|'rot90'|'mirror'|'diagonal', seed, empty, minimal,
-     * budgetMs, difficulty: 'easy'|'medium'|'hard'|'expert'|'extreme'|'diabolical'}
-     * Resolves to {size, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
+     * options: {size, box ('RxC', by default the side's usual boxes), symmetry:
+     * 'none'|'rot180'|'rot90'|'mirror'|'diagonal' (rot90 and diagonal need square boxes),
+     * seed, empty, minimal, budgetMs, difficulty: 'easy'|'medium'|'hard'|'expert'|'extreme'|'diabolical'}
+     * Resolves to {size, layout, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
      * undecided (clues not proved necessary; 0 when minimal), budgetRanOut, candidates
      * (puzzles made: more than 1 only with budgetMs, a difficulty, or a minimal 25×25 or 36×36),
      * exactChecks, summary

@@ -9,7 +9,7 @@ import { escapeXml, gridSvg } from './sheet.js';
 export function boardCanvas(game) {
   const n = game.size;
   const cell = n <= 9 ? 56 : n <= 16 ? 40 : n <= 25 ? 30 : 20;
-  const layout = layoutFor(n, 1e5, 1e5, { dpr: 1, minCell: cell, maxCell: cell });
+  const layout = layoutFor(game.layout, 1e5, 1e5, { dpr: 1, minCell: cell, maxCell: cell });
   const canvas = document.createElement('canvas');
   canvas.width = layout.width;
   canvas.height = layout.height;
@@ -26,7 +26,7 @@ export function boardSvg(game, title) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${whole}mm" `
     + `height="${whole}mm" viewBox="0 0 ${whole} ${whole}"><title>${escapeXml(title)}</title>`
     + `<rect width="${whole}" height="${whole}" fill="#fff"/>`
-    + `${gridSvg(game.line(), { x: margin, y: margin, side, given: game.givensLine() })}</svg>\n`;
+    + `${gridSvg(game.line(), { x: margin, y: margin, side, given: game.givensLine(), layout: game.layout })}</svg>\n`;
 }
 
 /** Offers a blob to the browser as a download named `name`. */

@@ -6,17 +6,19 @@
 // applied forwards to do or redo it and backwards to undo it.
 
 import { History } from './history.js';
-import { findClashes, fromLine, peers, symbolChar, toLine, ALPHABET } from './grid.js';
+import { boxLayout, findClashes, fromLine, peers, symbolChar, toLine, ALPHABET } from './grid.js';
 
 export class Game {
   /**
    * @param {number} size grid side n
    * @param {{values?: ArrayLike<number>, givens?: ArrayLike<number>, solved?: ArrayLike<number>,
-   *          pencil?: Array<number[] | null>}} [cells]
+   *          pencil?: Array<number[] | null>, layout?: {size: number, box: string, regions: number[]}}} [cells]
+   *   `layout` is the grid's layout (grid.js), by default the side's usual boxes.
    */
-  constructor(size, { values, givens, solved, pencil } = {}) {
+  constructor(size, { values, givens, solved, pencil, layout } = {}) {
     const count = size * size;
     this.size = size;
+    this.layout = layout?.size === size ? layout : boxLayout(size);
     this.values = Uint8Array.from(values ?? new Uint8Array(count));
     this.givens = Uint8Array.from(givens ?? new Uint8Array(count));
     this.solved = Uint8Array.from(solved ?? new Uint8Array(count));
@@ -28,10 +30,15 @@ export class Game {
     this.clashCache = null;
   }
 
-  /** A puzzle whose filled cells are all givens. */
-  static fromPuzzle(size, values) {
+  /** A puzzle whose filled cells are all givens, in a layout (by default the side's usual one). */
+  static fromPuzzle(size, values, layout) {
     const givens = Uint8Array.from(values, (v) => (v ? 1 : 0));
-    return new Game(size, { values, givens });
+    return new Game(size, { values, givens, layout });
+  }
+
+  /** The box shape, 'RxC'. */
+  get box() {
+    return this.layout.box;
   }
 
   /** Every value, givens and entries alike, as one line of text. */
@@ -77,7 +84,7 @@ export class Game {
 
   /** Cells whose symbol repeats in a row, column or box. */
   clashes() {
-    this.clashCache ??= findClashes(this.values, this.size);
+    this.clashCache ??= findClashes(this.values, this.layout);
     return this.clashCache;
   }
 
@@ -128,7 +135,7 @@ export class Game {
     if (this.givens[cell]) return { refused: 'given' };
     const edits = [{ cell, after: { value, solved: 0 } }];
     if (value) {
-      for (const peer of peers(cell, this.size)) {
+      for (const peer of peers(cell, this.layout)) {
         const marks = this.pencil[peer];
         if (marks?.includes(value)) edits.push({ cell: peer, after: { marks: withoutMark(marks, value) } });
       }
@@ -176,7 +183,7 @@ export class Game {
     for (let cell = 0; cell < this.values.length; cell++) {
       if (this.values[cell]) continue;
       const seen = new Uint8Array(n + 1);
-      for (const peer of peers(cell, n)) seen[this.values[peer]] = 1;
+      for (const peer of peers(cell, this.layout)) seen[this.values[peer]] = 1;
       const marks = [];
       for (let v = 1; v <= n; v++) if (!seen[v]) marks.push(v);
       edits.push({ cell, after: { marks: marks.length ? marks : null } });
@@ -201,7 +208,7 @@ export class Game {
       for (const { cell, value } of step.placements ?? []) {
         if (this.givens[cell] || this.values[cell]) continue;
         values.set(cell, value);
-        for (const peer of peers(cell, this.size)) {
+        for (const peer of peers(cell, this.layout)) {
           const current = marksOf(peer);
           if (current?.includes(value)) marks.set(peer, withoutMark(current, value));
         }
@@ -267,6 +274,7 @@ export class Game {
     });
     return {
       size: this.size,
+      box: this.layout.box,
       values: this.line(),
       givens: Array.from(this.givens).join(''),
       solved: Array.from(this.solved).join(''),
@@ -279,6 +287,9 @@ export class Game {
   static fromJSON(data) {
     const read = data && fromLine(data.values);
     if (!read || read.size !== data.size) return null;
+    // Games saved before boxes had shapes have the side's usual boxes.
+    const layout = boxLayout(read.size, typeof data.box === 'string' ? data.box : '');
+    if (!layout) return null;
     const count = read.size * read.size;
     const mask = (text) => (typeof text === 'string' && text.length === count && /^[01]*$/.test(text)
       ? Uint8Array.from(text, Number) : new Uint8Array(count));
@@ -289,7 +300,7 @@ export class Game {
     }
     const filled = (m) => m.map((bit, i) => (bit && read.values[i] ? 1 : 0));
     const game = new Game(read.size, {
-      values: read.values, givens: filled(mask(data.givens)), solved: filled(mask(data.solved)), pencil,
+      values: read.values, givens: filled(mask(data.givens)), solved: filled(mask(data.solved)), pencil, layout,
     });
     // The history, when every command in it fits this grid (else the game starts without one).
     const symbol = (c) => (c === '' ? 0 : ALPHABET.indexOf(c) + 1);

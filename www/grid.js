@@ -1,9 +1,17 @@
 // Grids as plain data, shared by the app, the renderer and the tests: the symbol alphabet,
-// the one-line text form, and the clash check among the cells already filled.
+// the one-line text form, grid layouts, and the clash check among the cells already filled.
 //
-// A grid of side n = k² (k×k boxes, k = 1..8) is n² cells numbered row-major from 0,
-// cell = row * n + column. A cell holds 0 when empty, else a symbol 1..n. Nothing here
-// solves: finding solutions is the engine's job, in its worker.
+// A grid of side n is n² cells numbered row-major from 0, cell = row * n + column. A cell
+// holds 0 when empty, else a symbol 1..n. Its layout says which cells form the regions
+// (boxes) besides rows and columns:
+//
+//   {size: n, box: 'RxC', regions: [region of cell 0, region of cell 1, ...]}
+//
+// The engine hands every result's layout (engine.js's `layout` field); views draw, find
+// peers and check clashes from `regions` alone, never from a box formula. boxLayout()
+// below is the one place on this side that makes a box layout without the engine, for
+// a blank grid or a saved game before the engine has answered: the e2e tests check it
+// against the engine's for every side. Nothing here solves: that is the engine's job.
 
 /** The symbols in order: symbol s is ALPHABET[s - 1]; a grid of side n uses the first n. */
 export const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
@@ -11,10 +19,84 @@ export const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 /** The character of an empty cell in the one-line form. */
 export const EMPTY = '.';
 
-/** Box side k of a grid of side n = k², or 0 when n is no such side. */
-export function boxSide(n) {
-  const k = Math.round(Math.sqrt(n));
-  return k >= 1 && k <= 8 && k * k === n ? k : 0;
+/**
+ * The box shapes of side n, as 'RxC' (R rows by C columns), from the widest boxes to the
+ * squarest, boxes never taller than wide: 12 gives ['2x6', '3x4']; 1 gives ['1x1']; 2, 3,
+ * primes and sides over 64 give [].
+ */
+export function boxShapes(n) {
+  if (n === 1) return ['1x1'];
+  const shapes = [];
+  if (!Number.isInteger(n) || n > 64) return shapes;
+  for (let r = 2; r * r <= n; r++) if (n % r === 0) shapes.push(`${r}x${n / r}`);
+  return shapes;
+}
+
+/** The usual box shape of side n (the squarest, wide side horizontal), or '' for none. */
+export function usualBox(n) {
+  return boxShapes(n).at(-1) ?? '';
+}
+
+/** Whether n is a grid side: 1, or 4 to 64 with a box shape. */
+export function isSide(n) {
+  return usualBox(n) !== '';
+}
+
+/** Every grid side, smallest first: 1, 4, 6, 8, 9, 10, 12, ... 64. */
+export const SIDES = Object.freeze(Array.from({ length: 64 }, (_, i) => i + 1).filter(isSide));
+
+/** Reads 'RxC' as {rows, columns}, or null. */
+export function readBox(box) {
+  const m = /^\s*(\d+)\s*[xX×]\s*(\d+)\s*$/.exec(String(box ?? ''));
+  return m ? { rows: Number(m[1]), columns: Number(m[2]) } : null;
+}
+
+const layoutCache = new Map();
+
+/**
+ * The layout of side n with boxes `box` ('RxC'; '' or absent for the usual shape), or null
+ * when the box does not tile the side. Layouts are shared and frozen.
+ */
+export function boxLayout(n, box = '') {
+  const name = box || usualBox(n);
+  const key = `${n}/${name}`;
+  if (layoutCache.has(key)) return layoutCache.get(key);
+  const shape = readBox(name);
+  const fits = shape && isSide(n) && shape.rows * shape.columns === n
+    && (n === 1 || (shape.rows >= 2 && shape.columns >= 2));
+  if (!fits) return null;
+  const { rows, columns } = shape;
+  const stacks = n / columns;
+  const regions = Array.from({ length: n * n }, (_, cell) => {
+    const row = Math.floor(cell / n);
+    return Math.floor(row / rows) * stacks + Math.floor((cell % n) / columns);
+  });
+  const layout = Object.freeze({ size: n, box: `${rows}x${columns}`, regions: Object.freeze(regions) });
+  layoutCache.set(key, layout);
+  return layout;
+}
+
+/**
+ * A layout from the engine's data ({size, box, regions}), shared with boxLayout's when they
+ * agree. Null when the data does not hold together.
+ */
+export function layoutFromData(data) {
+  const n = Number(data?.size);
+  if (!isSide(n) || !data?.regions || data.regions.length !== n * n) return null;
+  const known = boxLayout(n, data.box ?? '');
+  if (known && known.regions.every((r, i) => r === data.regions[i])) return known;
+  const regions = Object.freeze(Array.from(data.regions, Number));
+  return Object.freeze({ size: n, box: String(data.box ?? ''), regions });
+}
+
+/** A layout, given one or a side (for the side's usual boxes). */
+export function asLayout(layoutOrSize) {
+  return typeof layoutOrSize === 'number' ? boxLayout(layoutOrSize) : layoutOrSize;
+}
+
+/** The box shape of a layout as {rows, columns}, or null when its regions are no boxes. */
+export function boxOf(layoutOrSize) {
+  return readBox(asLayout(layoutOrSize)?.box);
 }
 
 /** The character for a cell value (0 is EMPTY). */
@@ -47,7 +129,7 @@ export function toLine(values) {
 export function fromLine(text) {
   const line = String(text).replace(/\s+/g, '');
   const n = Math.round(Math.sqrt(line.length));
-  if (line.length === 0 || n * n !== line.length || !boxSide(n)) return null;
+  if (line.length === 0 || n * n !== line.length || !isSide(n)) return null;
   const values = new Uint8Array(line.length);
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -81,7 +163,7 @@ export function readLeniently(text, size) {
     });
   });
   const n = size ?? Math.round(Math.sqrt(chars.length));
-  if (!boxSide(n) || chars.length !== n * n) return null;
+  if (!isSide(n) || chars.length !== n * n) return null;
   return { size: n, values: Uint8Array.from(chars, (c) => symbolValue(c, n)), cells: places };
 }
 
@@ -90,48 +172,48 @@ export function cellAtTextPlace(read, line, column) {
   return read?.cells.findIndex((p) => p.line === line && p.column === column) ?? -1;
 }
 
-/** Row, column and box of a cell. */
-export function cellPlace(cell, n) {
-  const k = boxSide(n);
-  const row = Math.floor(cell / n);
-  const column = cell % n;
-  return { row, column, box: Math.floor(row / k) * k + Math.floor(column / k) };
+/** Row, column and region (box) of a cell, in a layout or a side's usual one. */
+export function cellPlace(cell, layoutOrSize) {
+  const layout = asLayout(layoutOrSize);
+  const n = layout.size;
+  return { row: Math.floor(cell / n), column: cell % n, box: layout.regions[cell] };
 }
 
-/** The cells of every row, column and box: 3n arrays of n cell indices. */
-export function units(n) {
-  const k = boxSide(n);
+const unitCache = new WeakMap();
+
+/** The cells of every row, column and region: 3n arrays of n cell indices (rows, columns, regions). */
+export function units(layoutOrSize) {
+  const layout = asLayout(layoutOrSize);
+  if (unitCache.has(layout)) return unitCache.get(layout);
+  const n = layout.size;
   const all = [];
   for (let r = 0; r < n; r++) all.push(Array.from({ length: n }, (_, c) => r * n + c));
   for (let c = 0; c < n; c++) all.push(Array.from({ length: n }, (_, r) => r * n + c));
-  for (let b = 0; b < n; b++) {
-    const top = Math.floor(b / k) * k;
-    const left = (b % k) * k;
-    all.push(Array.from({ length: n }, (_, i) => (top + Math.floor(i / k)) * n + left + (i % k)));
-  }
+  const regions = Array.from({ length: n }, () => []);
+  layout.regions.forEach((region, cell) => regions[region].push(cell));
+  all.push(...regions);
+  unitCache.set(layout, all);
   return all;
 }
 
-const unitCache = new Map();
-function cachedUnits(n) {
-  if (!unitCache.has(n)) unitCache.set(n, units(n));
-  return unitCache.get(n);
-}
-
-/** The other cells sharing a row, column or box with `cell`. */
-export function peers(cell, n) {
-  const { row, column, box } = cellPlace(cell, n);
-  const u = cachedUnits(n);
+/** The other cells sharing a row, column or region with `cell`. */
+export function peers(cell, layoutOrSize) {
+  const layout = asLayout(layoutOrSize);
+  const n = layout.size;
+  const { row, column, box } = cellPlace(cell, layout);
+  const u = units(layout);
   const set = new Set([...u[row], ...u[n + column], ...u[2 * n + box]]);
   set.delete(cell);
   return [...set];
 }
 
 /** The filled cells whose symbol appears again in one of their units, in cell order. */
-export function findClashes(values, n) {
+export function findClashes(values, layoutOrSize) {
+  const layout = asLayout(layoutOrSize);
+  const n = layout.size;
   const clash = new Uint8Array(n * n);
   const seen = new Int32Array(n + 1);
-  for (const unit of cachedUnits(n)) {
+  for (const unit of units(layout)) {
     seen.fill(-1);
     for (const cell of unit) {
       const v = values[cell];

@@ -1,15 +1,17 @@
 // What keys mean, as plain data: the app asks, then acts. Kept apart from the DOM so the
 // key map can be read in one place and tested without a browser.
 
-import { ALPHABET, boxSide, symbolValue } from './grid.js';
+import { ALPHABET, asLayout, boxOf, symbolValue } from './grid.js';
 
 /**
  * The grid is one tab stop: Tab is never the grid's, so it always leaves in one press, and
  * the arrows move the selection inside it (roving focus).
  *
- * The action of a key pressed in the grid of side `size` with `selected` the selected
- * cell (-1 for none), or null when the key is not the grid's (the browser keeps it):
- *   {move: cell}       select a cell (arrows; Ctrl+arrows jump a box; Home, End)
+ * The action of a key pressed in the grid (its layout, or its side for the usual boxes)
+ * with `selected` the selected cell (-1 for none), or null when the key is not the grid's
+ * (the browser keeps it):
+ *   {move: cell}       select a cell (arrows; Ctrl+arrows jump a box: its height up and
+ *                      down, its width left and right; Home, End)
  *   {deselect: true}   Esc: no selection
  *   {symbol: value}    a symbol of the grid's alphabet
  *   {clear: true}      Backspace, Delete, '.', '0'
@@ -17,18 +19,21 @@ import { ALPHABET, boxSide, symbolValue } from './grid.js';
  *   {zoom: +1 | -1}    '+' / '-'
  *   {notSymbol: char}  a letter of the alphabet beyond this grid's symbols
  */
-export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = false }, size, selected) {
-  const n = size;
-  const k = boxSide(n);
+export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = false }, layoutOrSize, selected) {
+  const layout = asLayout(layoutOrSize);
+  const n = layout.size;
+  const box = boxOf(layout) ?? { rows: 1, columns: 1 };
   const row = Math.floor(selected / n);
   const column = selected % n;
-  const step = ctrlKey || metaKey ? k : 1;
+  const jump = ctrlKey || metaKey;
+  const down = jump ? box.rows : 1;
+  const across = jump ? box.columns : 1;
   const at = (r, c) => ({ move: Math.min(n - 1, Math.max(0, r)) * n + Math.min(n - 1, Math.max(0, c)) });
   const moves = {
-    ArrowUp: () => at(row - step, column),
-    ArrowDown: () => at(row + step, column),
-    ArrowLeft: () => at(row, column - step),
-    ArrowRight: () => at(row, column + step),
+    ArrowUp: () => at(row - down, column),
+    ArrowDown: () => at(row + down, column),
+    ArrowLeft: () => at(row, column - across),
+    ArrowRight: () => at(row, column + across),
     Home: () => at(ctrlKey ? 0 : row, 0),
     End: () => at(ctrlKey ? n - 1 : row, n - 1),
   };

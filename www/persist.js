@@ -12,7 +12,7 @@
 //                                               a generated puzzle, made again from its seed
 //   #size=16                                    a blank grid
 
-import { boxSide, fromLine } from './grid.js';
+import { boxLayout, fromLine, isSide, usualBox } from './grid.js';
 import { seedDigits, seedValue } from './seed.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
@@ -25,24 +25,29 @@ const THEME_KEY = 'sudoku64.theme';
 const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 
 /**
- * Reads a hash. Returns {puzzle: {size, values}}, {generate: {size, seed, symmetry, empty?,
- * minimal?}}, {blank: size}, or null when it names nothing this app understands. `minimal`
- * is kept only where the form offers it (`minimalOffered`).
+ * Reads a hash. Returns {puzzle: {size, values, layout}}, {generate: {size, box, seed,
+ * symmetry, empty?, minimal?}}, {blank: size, box}, or null when it names nothing this app
+ * understands. `box` is '' for the side's usual boxes, else 'RxC' (the `box` parameter);
+ * a box that does not tile the side makes the hash name nothing. `minimal` is kept only
+ * where the form offers it (`minimalOffered`).
  */
 export function parseHash(hash) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  const box = params.get('box') ?? '';
   if (params.has('p')) {
     const puzzle = fromLine(params.get('p'));
-    return puzzle ? { puzzle } : null;
+    const layout = puzzle && boxLayout(puzzle.size, box);
+    return layout ? { puzzle: { ...puzzle, layout } } : null;
   }
   const size = Number(params.get('size'));
-  if (!boxSide(size)) return null;
+  if (!isSide(size) || !boxLayout(size, box)) return null;
+  const shape = box === usualBox(size) ? '' : box;
   const seed = params.get('seed');
-  if (seed === null) return { blank: size };
+  if (seed === null) return { blank: size, box: shape };
   const value = seedDigits(seed);
   if (value === null) return null;
   const symmetry = SYMMETRIES.includes(params.get('symmetry')) ? params.get('symmetry') : 'none';
-  const generate = { size, seed: seedValue(value), symmetry };
+  const generate = { size, box: shape, seed: seedValue(value), symmetry };
   const empty = Number(params.get('empty'));
   if (params.get('minimal') === '1' && minimalOffered(size)) generate.minimal = true;
   else if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
@@ -57,19 +62,29 @@ export function minimalOffered(size) {
   return size >= 16 && size <= 36;
 }
 
-export function puzzleHash(line) {
-  return `#${new URLSearchParams({ p: line })}`;
+/** The box parameter a link needs for boxes of shape `box` at side `size`: none for the usual ones. */
+function boxParam(size, box) {
+  return box && box !== usualBox(size) ? box : '';
 }
 
-export function generatedHash({ size, seed, symmetry, empty, minimal }) {
+/** A link to a puzzle (its one-line form), with its box shape when not the usual one. */
+export function puzzleHash(line, box = '') {
+  const params = new URLSearchParams({ p: line });
+  const size = Math.round(Math.sqrt(line.length));
+  if (boxParam(size, box)) params.set('box', box);
+  return `#${params}`;
+}
+
+export function generatedHash({ size, box = '', seed, symmetry, empty, minimal }) {
   const params = new URLSearchParams({ size, seed: String(seed), symmetry });
+  if (boxParam(size, box)) params.set('box', box);
   if (minimal) params.set('minimal', '1');
   else if (empty !== undefined) params.set('empty', String(empty));
   return `#${params}`;
 }
 
-export function blankHash(size) {
-  return `#size=${size}`;
+export function blankHash(size, box = '') {
+  return boxParam(size, box) ? `#size=${size}&box=${box}` : `#size=${size}`;
 }
 
 /** Replaces the hash without adding a history entry or firing hashchange. */

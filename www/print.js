@@ -5,16 +5,18 @@
 //
 // Puzzle i of a set uses seed first + i, as `sudoku64 generate --seed first --count N`
 // does, so a set is made again from its first seed. The form's state is kept in the query
-// string (?size=9&count=6&per-page=6&paper=a4&...), so a link opens the same form.
+// string (?size=9&count=6&per-page=6&paper=a4&...; box=2x6 for a side with several box
+// shapes), so a link opens the same form.
 //
 // The app's "Print this puzzle" opens this page with ?puzzle=<one-line puzzle> (and its
-// level and seed when known): that puzzle is laid out alone, with its answer key.
+// level and seed when known, and box=RxC when its boxes are not the side's usual ones):
+// that puzzle is laid out alone, with its answer key.
 //
 // For tests: document.body.dataset.busy is 'generate' while a set is made ('' when idle);
 // #sheets carries data-pages (the page count) once the sheets are drawn.
 
 import { createEngine } from './engine.js';
-import { ALPHABET, fromLine } from './grid.js';
+import { ALPHABET, SIDES, boxLayout, boxShapes, fromLine, layoutFromData, readBox, usualBox } from './grid.js';
 import { LEVELS, loadTheme } from './persist.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
@@ -22,8 +24,8 @@ import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
 const ui = {
-  form: $('print-form'), size: $('size'), difficulty: $('difficulty'), count: $('count'), perPage: $('per-page'),
-  paper: $('paper'), symmetry: $('symmetry'), title: $('title'), seed: $('seed'), answers: $('answers'),
+  form: $('print-form'), size: $('size'), box: $('box'), boxField: $('box-field'), difficulty: $('difficulty'),
+  count: $('count'), perPage: $('per-page'), paper: $('paper'), symmetry: $('symmetry'), title: $('title'), seed: $('seed'), answers: $('answers'),
   make: $('make'), print: $('print'), status: $('status'), progressRow: $('progress-row'),
   progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'), sheets: $('sheets'),
 };
@@ -51,6 +53,54 @@ function localPaper() {
 
 /** Puzzles per page as last chosen; a size with fewer choices takes the nearest below. */
 let preferredPerPage = 6;
+/** The symmetry as last chosen; boxes that are not square take a 180° turn instead of a quarter turn or a diagonal. */
+let preferredSymmetry = 'rot180';
+
+/** A box shape as the page writes it: '2x6' -> '2×6'. */
+const boxName = (box) => box.replace('x', '×');
+
+/** Words for boxes that are not square, as the captions have them ('2×6 boxes'), else ''. */
+function boxWords(box) {
+  const shape = readBox(box);
+  return shape && shape.rows !== shape.columns ? `${shape.rows}×${shape.columns} boxes` : '';
+}
+
+/** ' with 2×6 boxes' for boxes that are not square, else '': what a status line adds. */
+function withBoxes(box) {
+  return boxWords(box) ? ` with ${boxWords(box)}` : '';
+}
+
+/** The sides whose usual boxes are rectangular, as the size list's second group (from grid.js's SIDES). */
+function fillSizes() {
+  $('size-rectangular').replaceChildren(...SIDES.filter((n) => boxWords(usualBox(n))).map((n) => {
+    // One shape: named here; several: the Boxes field offers them.
+    const named = boxShapes(n).length === 1 ? ` · ${boxName(usualBox(n))} boxes` : '';
+    return new Option(`${n}×${n}${named}`, String(n));
+  }));
+}
+
+/** The box shapes of the chosen side, the usual one first; the field shows only when there is a choice. */
+function fillBoxes() {
+  const size = Number(ui.size.value);
+  const shapes = boxShapes(size).reverse();
+  if (ui.box.dataset.size !== String(size)) {
+    ui.box.dataset.size = String(size);
+    ui.box.replaceChildren(...shapes.map((shape) => new Option(boxName(shape), shape)));
+    ui.box.value = shapes[0] ?? '';
+  }
+  ui.boxField.hidden = shapes.length < 2;
+  syncSymmetry();
+}
+
+/** A quarter turn and the diagonal swap rows with columns: only square boxes allow them. */
+function syncSymmetry() {
+  const square = !boxWords(ui.box.value);
+  for (const option of ui.symmetry.options) {
+    if (option.value === 'rot90' || option.value === 'diagonal') option.disabled = !square;
+  }
+  choose(ui.symmetry, preferredSymmetry);
+  if (ui.symmetry.selectedOptions[0]?.disabled) ui.symmetry.value = 'rot180';
+}
 
 /** The choice for `size` nearest to `wanted` from below. */
 function perPageFor(size, wanted) {
@@ -75,9 +125,13 @@ function choose(select, value) {
 function readQuery() {
   const q = new URLSearchParams(location.search);
   choose(ui.size, q.get('size'));
+  fillBoxes();
+  const box = readBox(q.get('box'));
+  if (box) choose(ui.box, `${box.rows}x${box.columns}`);
   choose(ui.difficulty, q.get('difficulty'));
   choose(ui.paper, q.get('paper') ?? localPaper());
-  choose(ui.symmetry, q.get('symmetry'));
+  if (q.has('symmetry')) preferredSymmetry = q.get('symmetry');
+  syncSymmetry();
   if (q.has('count')) ui.count.value = q.get('count');
   if (q.has('title')) ui.title.value = q.get('title');
   if (q.has('seed')) ui.seed.value = q.get('seed');
@@ -92,6 +146,7 @@ function writeQuery(first = current?.first) {
     size: ui.size.value, count: ui.count.value, 'per-page': ui.perPage.value, paper: ui.paper.value,
     symmetry: ui.symmetry.value,
   });
+  if (!ui.boxField.hidden) q.set('box', ui.box.value);
   if (ui.difficulty.value) q.set('difficulty', ui.difficulty.value);
   if (ui.title.value.trim()) q.set('title', ui.title.value.trim());
   const seed = first !== undefined ? String(first) : ui.seed.value.trim();
@@ -100,7 +155,7 @@ function writeQuery(first = current?.first) {
   // The one puzzle the app sent stays in the address while its layout changes.
   if (current?.single) {
     const sent = new URLSearchParams(location.search);
-    for (const key of ['puzzle', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
+    for (const key of ['puzzle', 'box', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
   }
   history.replaceState(null, '', `?${q}`);
 }
@@ -119,7 +174,7 @@ function readForm() {
   }
   return {
     options: {
-      size, count, first, symmetry: ui.symmetry.value, difficulty: ui.difficulty.value || undefined,
+      size, box: ui.box.value, count, first, symmetry: ui.symmetry.value, difficulty: ui.difficulty.value || undefined,
     },
   };
 }
@@ -143,7 +198,7 @@ function setBusy(busy) {
 }
 
 /** Makes the set: every puzzle in the worker, one after another; the sheets come at the end. */
-async function makeSet({ size, count, first, symmetry, difficulty }) {
+async function makeSet({ size, box, count, first, symmetry, difficulty }) {
   const controller = new AbortController();
   job = { controller };
   setBusy(true);
@@ -158,12 +213,13 @@ async function makeSet({ size, count, first, symmetry, difficulty }) {
   };
   const ticker = setInterval(tell, 1000);
   const puzzles = [];
+  const grids = [`${size}×${size}`, boxWords(box)].filter(Boolean).join(', ');
   try {
     for (let i = 0; i < count; i++) {
-      say(`Generating puzzle ${i + 1} of ${count} (${size}×${size})…`);
+      say(`Generating puzzle ${i + 1} of ${count} (${grids})…`);
       fraction = 0;
       tell();
-      const options = { size, symmetry, seed: seedAt(first, i) };
+      const options = { size, box, symmetry, seed: seedAt(first, i) };
       if (difficulty) options.difficulty = difficulty;
       const result = await engine.generate(options, {
         signal: controller.signal,
@@ -192,8 +248,8 @@ async function makeSet({ size, count, first, symmetry, difficulty }) {
   // The first seed makes the set again (with a difficulty, each puzzle's own seed, on its
   // label, makes that puzzle alone); the address now names it.
   writeQuery(first);
-  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''} from first seed ${first} on ${pages} `
-    + `page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
+  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''}${withBoxes(box)} from first seed ${first} on `
+    + `${pages} page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
     + (missed ? ` ${missed === 1 ? 'One puzzle is' : `${missed} puzzles are`} not ${difficulty}: no such puzzle `
       + 'turned up in the time allowed, so the closest level found is used (see the labels).' : ''),
   missed ? 'warn' : 'ok');
@@ -214,7 +270,14 @@ function render() {
   return pages.length;
 }
 
-ui.size.addEventListener('change', () => fillPerPage());
+ui.size.addEventListener('change', () => {
+  fillBoxes();
+  fillPerPage();
+});
+ui.box.addEventListener('change', () => syncSymmetry());
+ui.symmetry.addEventListener('change', () => {
+  preferredSymmetry = ui.symmetry.value;
+});
 ui.perPage.addEventListener('change', () => {
   preferredPerPage = Number(ui.perPage.value);
 });
@@ -247,8 +310,9 @@ ui.cancel.addEventListener('click', () => job?.controller.abort());
 ui.print.addEventListener('click', () => window.print());
 
 /**
- * Lays out the one puzzle the app sent (?puzzle=<line>&level=…&puzzle-seed=…) with its
- * answer key, solved by the engine; a puzzle without exactly one solution prints alone.
+ * Lays out the one puzzle the app sent (?puzzle=<line>&box=RxC&level=…&puzzle-seed=…) with
+ * its answer key, solved by the engine; a puzzle without exactly one solution prints alone.
+ * Without box=, the puzzle has its side's usual boxes.
  */
 async function printOne(text, q) {
   const read = fromLine(text);
@@ -256,11 +320,19 @@ async function printOne(text, q) {
     say('The puzzle in the address cannot be read: open the print view from the app again.', 'error');
     return;
   }
+  const sent = q.get('box')?.trim() ?? '';
+  const shape = readBox(sent);
+  const layout = sent === '' ? boxLayout(read.size) : shape && boxLayout(read.size, `${shape.rows}x${shape.columns}`);
+  if (!layout) {
+    say(`The boxes in the address, “${sent}”, do not fit a ${read.size}×${read.size} grid: its boxes can be `
+      + `${boxShapes(read.size).map(boxName).join(' or ')}. Open the print view from the app again.`, 'error');
+    return;
+  }
   const line = Array.from(read.values, (v) => (v ? ALPHABET[v - 1] : '.')).join('');
   document.body.dataset.busy = 'solve';
   let result;
   try {
-    result = await engine.solve(line, { size: read.size });
+    result = await engine.solve(line, { size: read.size, box: layout.box });
   } catch (err) {
     say(`The engine could not solve the puzzle: ${err?.message ?? err}`, 'error');
     return;
@@ -271,21 +343,29 @@ async function printOne(text, q) {
   const level = LEVELS.includes(q.get('level')) ? q.get('level') : undefined;
   const seed = readSeed(q.get('puzzle-seed'))?.toString();
   choose(ui.size, String(read.size));
+  fillBoxes();
+  choose(ui.box, layout.box);
+  syncSymmetry();
   fillPerPage();
   ui.perPage.value = ui.perPage.options[0].value;
   ui.answers.checked = unique;
   ui.count.value = '1';
   current = {
-    puzzles: [{ size: read.size, puzzle: line, solution: unique ? result.solution : line, level, seed }],
+    puzzles: [{
+      size: read.size, layout: layoutFromData(result.layout) ?? layout, puzzle: line,
+      solution: unique ? result.solution : line, level, seed,
+    }],
     size: read.size, single: true,
   };
   const pages = render();
-  say(unique ? `Your ${read.size}×${read.size} puzzle and its answer, on ${pages} page${pages > 1 ? 's' : ''}. `
+  const what = `${read.size}×${read.size} puzzle${withBoxes(layout.box)}`;
+  say(unique ? `Your ${what} and its answer, on ${pages} page${pages > 1 ? 's' : ''}. `
     + 'Print them with the Print button or Ctrl+P.'
-    : `Your ${read.size}×${read.size} puzzle, without an answer key: it has ${result.status === 'multiple'
+    : `Your ${what}, without an answer key: it has ${result.status === 'multiple'
       ? 'more than one solution' : 'no solution'}. Print it with the Print button or Ctrl+P.`, unique ? 'ok' : 'warn');
 }
 
+fillSizes();
 readQuery();
 document.body.dataset.busy = '';
 const query = new URLSearchParams(location.search);

@@ -7,18 +7,23 @@
 //   drawGrid(canvas.getContext('2d'), state, layout);
 //
 // Geometry, in device pixels so every line lands on whole pixels (crisp at any
-// devicePixelRatio). Along each axis, for k×k boxes of cells `cell` wide:
+// devicePixelRatio). Along each axis, for boxes g cells long on that axis (g = c columns
+// across, r rows down, for the r×c boxes of the grid's layout) of cells `cell` wide:
 //
 //   ┃ cell │ cell │ cell ┃ cell │ ...      ┃ thick line (box border), │ thin line
 //   ^thick ^thin          ^thick
 //
-//   start(i) = (⌊i/k⌋ + 1)·thick + (i − ⌊i/k⌋)·thin + i·cell
-//   total    = (k + 1)·thick + (n − k)·thin + n·cell
+//   start(i) = (⌊i/g⌋ + 1)·thick + (i − ⌊i/g⌋)·thin + i·cell
+//   total    = (n/g + 1)·thick + (n − n/g)·thin + n·cell
+//
+// Pencil marks sit on a raster of the side's usual box shape inside a cell, whatever the
+// grid's own boxes (3×3 at 9×9, 3 across by 2 down at 6×6, 4 by 3 at 12×12 even with 2×6
+// boxes, the most legible), in square places of cell / max(across, down).
 //
 // Lines are not stroked: the canvas is filled with the box-border colour, each box with
 // the cell-border colour, then each cell with its background, so lines are the gaps.
 
-import { ALPHABET, boxSide } from './grid.js';
+import { ALPHABET, asLayout, boxLayout, boxOf } from './grid.js';
 
 /** Colour sets for the two themes; any object with the same keys works as `state.theme`. */
 export const THEMES = {
@@ -87,17 +92,26 @@ const FONT_DISTINCT = 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mo
 export const MIN_MARK_CSS_PX = 7;
 
 /**
- * The geometry of a grid of side `size` fitted into cssWidth × cssHeight CSS pixels.
+ * The geometry of a grid fitted into cssWidth × cssHeight CSS pixels: `grid` is its layout
+ * (grid.js: {size, box, regions}) or its side, for the side's usual boxes.
  * Cells are never smaller than `minCell` nor larger than `maxCell` CSS pixels before
  * `zoom` is applied; a grid larger than the box it was fitted to is meant to scroll.
  * Returns plain numbers: device-pixel `cell`, `thin`, `thick`, `width`, `height`, and the
- * matching `cssWidth`, `cssHeight` for the canvas's style.
+ * matching `cssWidth`, `cssHeight` for the canvas's style; `rows` and `columns` of a box,
+ * `regions`, the pencil-mark raster `markColumns` by `markRows`, and `box`, the larger of
+ * the two (a mark's place is `cell / box` wide).
  */
-export function layoutFor(size, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCell = 11, maxCell = 80 } = {}) {
-  const k = boxSide(size);
-  if (!k) throw new RangeError(`no grid has side ${size}`);
+export function layoutFor(grid, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCell = 11, maxCell = 80 } = {}) {
+  const gridLayout = asLayout(grid);
+  const shape = gridLayout && boxOf(gridLayout);
+  if (!shape) throw new RangeError(`no grid has side ${grid?.size ?? grid}`);
+  const size = gridLayout.size;
+  const { rows, columns } = shape;
   const thin = Math.max(1, Math.round(dpr));
-  const linesWith = (thick) => (k + 1) * thick + (size - k) * thin;
+  // The axis with more box borders (the bands, n / rows, for boxes wider than tall) sets
+  // the cell size that fits both.
+  const lines = Math.max(size / columns, size / rows);
+  const linesWith = (thick) => (lines + 1) * thick + (size - lines) * thin;
   const fit = (thick) => Math.floor((Math.floor(Math.min(cssWidth, cssHeight) * dpr) - linesWith(thick)) / size);
   let thick = Math.max(2, Math.round(2 * dpr));
   let fitted = fit(thick);
@@ -107,36 +121,50 @@ export function layoutFor(size, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCel
   }
   const clamped = Math.min(Math.max(fitted, Math.round(minCell * dpr)), Math.round(maxCell * dpr));
   const cell = Math.max(1, Math.round(clamped * zoom));
-  const total = linesWith(thick) + size * cell;
+  const span = (group) => (size / group + 1) * thick + (size - size / group) * thin + size * cell;
+  const width = span(columns);
+  const height = span(rows);
+  const raster = boxOf(boxLayout(size));
   return {
-    size, box: k, dpr, zoom, cell, thin, thick,
-    width: total, height: total, cssWidth: total / dpr, cssHeight: total / dpr,
+    size, rows, columns, regions: gridLayout.regions, dpr, zoom, cell, thin, thick,
+    markColumns: raster.columns, markRows: raster.rows, box: Math.max(raster.rows, raster.columns),
+    width, height, cssWidth: width / dpr, cssHeight: height / dpr,
   };
 }
 
-/** Device-pixel offset of the left (or top) edge of column (or row) `i`. */
-export function cellStart(layout, i) {
-  const boxes = Math.floor(i / layout.box);
+/**
+ * Device-pixel offset of the left edge of column `i` (axis 'x'), or the top edge of row `i`
+ * (axis 'y').
+ */
+export function cellStart(layout, i, axis = 'x') {
+  const group = axis === 'y' ? layout.rows : layout.columns;
+  const boxes = Math.floor(i / group);
   return (boxes + 1) * layout.thick + (i - boxes) * layout.thin + i * layout.cell;
 }
 
 /** The device-pixel rectangle of a cell's interior. */
 export function cellRect(layout, cell) {
   const n = layout.size;
-  return { x: cellStart(layout, cell % n), y: cellStart(layout, Math.floor(cell / n)), w: layout.cell, h: layout.cell };
+  return { x: cellStart(layout, cell % n, 'x'), y: cellStart(layout, Math.floor(cell / n), 'y'), w: layout.cell, h: layout.cell };
+}
+
+/** The size of a pencil mark's square place, and the raster's offset inside a cell. */
+function markRaster(layout) {
+  const sub = layout.cell / layout.box;
+  return { sub, dx: (layout.cell - layout.markColumns * sub) / 2, dy: (layout.cell - layout.markRows * sub) / 2 };
 }
 
 /** The cell under a device-pixel point, or -1 outside the grid. Points on a line go to the nearest cell. */
 export function cellAt(layout, x, y) {
-  const index = (p) => {
-    if (p < 0 || p >= layout.width) return -1;
+  const index = (p, axis) => {
+    if (p < 0 || p >= (axis === 'y' ? layout.height : layout.width)) return -1;
     let i = Math.min(layout.size - 1, Math.floor(p / (layout.cell + layout.thin)));
-    while (i > 0 && cellStart(layout, i) > p) i--;
-    while (i < layout.size - 1 && cellStart(layout, i + 1) - layout.thin <= p) i++;
+    while (i > 0 && cellStart(layout, i, axis) > p) i--;
+    while (i < layout.size - 1 && cellStart(layout, i + 1, axis) - layout.thin <= p) i++;
     return i;
   };
-  const column = index(x);
-  const row = index(y);
+  const column = index(x, 'x');
+  const row = index(y, 'y');
   return column < 0 || row < 0 ? -1 : row * layout.size + column;
 }
 
@@ -214,19 +242,19 @@ export function drawGrid(ctx, state, layout) {
   const clashes = new Set(state.clashes ?? []);
   const hintCells = new Set(state.hint?.cells ?? []);
   const hintTarget = state.hint?.target ?? -1;
-  const k = layout.box;
+  const { rows: r, columns: c, regions } = layout;
 
   // Lines as gaps: box-border colour everywhere, cell-border colour inside each box.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = theme.boxLine;
   ctx.fillRect(0, 0, layout.width, layout.height);
   ctx.fillStyle = theme.cellLine;
-  for (let br = 0; br < k; br++) {
-    for (let bc = 0; bc < k; bc++) {
-      const x = cellStart(layout, bc * k);
-      const y = cellStart(layout, br * k);
-      const w = cellStart(layout, bc * k + k - 1) + cell - x;
-      const h = cellStart(layout, br * k + k - 1) + cell - y;
+  for (let top = 0; top < n; top += r) {
+    for (let left = 0; left < n; left += c) {
+      const x = cellStart(layout, left, 'x');
+      const y = cellStart(layout, top, 'y');
+      const w = cellStart(layout, left + c - 1, 'x') + cell - x;
+      const h = cellStart(layout, top + r - 1, 'y') + cell - y;
       ctx.fillRect(x, y, w, h);
     }
   }
@@ -235,7 +263,7 @@ export function drawGrid(ctx, state, layout) {
   const sel = selected >= 0 && selected < n * n ? selected : -1;
   const selRow = Math.floor(sel / n);
   const selColumn = sel % n;
-  const selBox = Math.floor(selRow / k) * k + Math.floor(selColumn / k);
+  const selBox = sel >= 0 ? regions[sel] : -1;
   for (let i = 0; i < n * n; i++) {
     const row = Math.floor(i / n);
     const column = i % n;
@@ -245,11 +273,10 @@ export function drawGrid(ctx, state, layout) {
     else if (i === hintTarget) fill = theme.hintTarget ?? theme.selected;
     else if (hintCells.has(i)) fill = theme.hint ?? theme.peer;
     else if (highlight && values[i] === highlight) fill = theme.sameSymbol;
-    else if (sel >= 0 && (row === selRow || column === selColumn
-      || Math.floor(row / k) * k + Math.floor(column / k) === selBox)) fill = theme.peer;
+    else if (sel >= 0 && (row === selRow || column === selColumn || regions[i] === selBox)) fill = theme.peer;
     else fill = givens[i] ? theme.given : theme.cell;
     ctx.fillStyle = fill;
-    ctx.fillRect(cellStart(layout, column), cellStart(layout, row), cell, cell);
+    ctx.fillRect(cellStart(layout, column, 'x'), cellStart(layout, row, 'y'), cell, cell);
   }
 
   // Symbols: givens bold, entries in the entry colour, solver values in the solved colour.
@@ -271,7 +298,7 @@ export function drawGrid(ctx, state, layout) {
       if (!v || !pass.test(i)) continue;
       ctx.fillStyle = clashes.has(i) ? theme.clashText : pass.color;
       const x = cellStart(layout, i % n);
-      const y = cellStart(layout, Math.floor(i / n));
+      const y = cellStart(layout, Math.floor(i / n), 'y');
       ctx.fillText(ALPHABET[v - 1], x + cell / 2, y + cell / 2 + lift);
     }
   }
@@ -284,7 +311,7 @@ export function drawGrid(ctx, state, layout) {
   const ring = Math.max(2, Math.round(layout.dpr * (cell >= 24 * layout.dpr ? 2.5 : 1.5)));
   const outline = (i, color, dash) => {
     const x = cellStart(layout, i % n);
-    const y = cellStart(layout, Math.floor(i / n));
+    const y = cellStart(layout, Math.floor(i / n), 'y');
     ctx.strokeStyle = color;
     ctx.lineWidth = ring;
     ctx.setLineDash(dash ? [ring * 2, ring * 1.5] : []);
@@ -300,17 +327,21 @@ export function drawGrid(ctx, state, layout) {
 /** Frames a row, column or box ({kind, index} from 0) just inside its border. */
 function frameUnit(ctx, layout, { kind, index }, color, width) {
   const n = layout.size;
-  const k = layout.box;
   if (!Number.isInteger(index) || index < 0 || index >= n) return;
-  const span = (first, last) => [cellStart(layout, first), cellStart(layout, last) + layout.cell];
+  const span = (first, last, axis) => [cellStart(layout, first, axis), cellStart(layout, last, axis) + layout.cell];
   let columns;
   let rows;
-  if (kind === 'row') [rows, columns] = [span(index, index), span(0, n - 1)];
-  else if (kind === 'column') [rows, columns] = [span(0, n - 1), span(index, index)];
+  if (kind === 'row') [rows, columns] = [span(index, index, 'y'), span(0, n - 1, 'x')];
+  else if (kind === 'column') [rows, columns] = [span(0, n - 1, 'y'), span(index, index, 'x')];
   else if (kind === 'box') {
-    const r = Math.floor(index / k) * k;
-    const c = (index % k) * k;
-    [rows, columns] = [span(r, r + k - 1), span(c, c + k - 1)];
+    // The box's cells, from the layout's regions; boxes are rectangles.
+    const cells = [];
+    layout.regions.forEach((region, cell) => { if (region === index) cells.push(cell); });
+    if (!cells.length) return;
+    const rowsOf = cells.map((cell) => Math.floor(cell / n));
+    const columnsOf = cells.map((cell) => cell % n);
+    rows = span(Math.min(...rowsOf), Math.max(...rowsOf), 'y');
+    columns = span(Math.min(...columnsOf), Math.max(...columnsOf), 'x');
   } else return;
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
@@ -321,8 +352,8 @@ function frameUnit(ctx, layout, { kind, index }, color, width) {
 /** Strikes through the pencil marks a hint removes (where the cell shows them). */
 function drawEliminations(ctx, state, layout, theme) {
   const n = layout.size;
-  const k = layout.box;
-  const sub = layout.cell / k;
+  const { sub, dx, dy } = markRaster(layout);
+  const across = layout.markColumns;
   if (sub < MIN_MARK_CSS_PX * layout.dpr) return;
   ctx.strokeStyle = theme.eliminated ?? theme.error;
   ctx.lineWidth = Math.max(1, Math.round(layout.dpr * 1.5));
@@ -330,8 +361,8 @@ function drawEliminations(ctx, state, layout, theme) {
   for (const { cell: i, value: v } of state.hint.eliminations) {
     const marks = state.pencil?.[i];
     if (!marks || state.values[i] || !includes(marks, v)) continue;
-    const x = cellStart(layout, i % n) + ((v - 1) % k) * sub;
-    const y = cellStart(layout, Math.floor(i / n)) + Math.floor((v - 1) / k) * sub;
+    const x = cellStart(layout, i % n, 'x') + dx + ((v - 1) % across) * sub;
+    const y = cellStart(layout, Math.floor(i / n), 'y') + dy + Math.floor((v - 1) / across) * sub;
     ctx.beginPath();
     ctx.moveTo(x + sub * 0.15, y + sub * 0.85);
     ctx.lineTo(x + sub * 0.85, y + sub * 0.15);
@@ -340,16 +371,16 @@ function drawEliminations(ctx, state, layout, theme) {
 }
 
 /**
- * The device-pixel centre of symbol v's pencil-mark place in a cell: marks sit on a k×k
- * raster inside the cell, symbol 1 top left, reading order.
+ * The device-pixel centre of symbol v's pencil-mark place in a cell: marks sit on a raster
+ * of a box's shape (c across, r down) inside the cell, symbol 1 top left, reading order.
  */
 export function candidateCentre(layout, cell, v) {
   const n = layout.size;
-  const k = layout.box;
-  const sub = layout.cell / k;
+  const { sub, dx, dy } = markRaster(layout);
+  const across = layout.markColumns;
   return {
-    x: cellStart(layout, cell % n) + (((v - 1) % k) + 0.5) * sub,
-    y: cellStart(layout, Math.floor(cell / n)) + (Math.floor((v - 1) / k) + 0.5) * sub,
+    x: cellStart(layout, cell % n, 'x') + dx + (((v - 1) % across) + 0.5) * sub,
+    y: cellStart(layout, Math.floor(cell / n), 'y') + dy + (Math.floor((v - 1) / across) + 0.5) * sub,
   };
 }
 
@@ -364,8 +395,7 @@ export function candidateCentre(layout, cell, v) {
  */
 function drawLinks(ctx, state, layout, theme, family) {
   const n = layout.size;
-  const k = layout.box;
-  const sub = layout.cell / k;
+  const { sub } = markRaster(layout);
   const dpr = layout.dpr;
   const color = theme.link ?? theme.focus;
   const halo = theme.linkHalo ?? theme.cell;
@@ -489,17 +519,17 @@ function includes(marks, v) {
 
 function drawPencil(ctx, state, layout, theme, family) {
   const n = layout.size;
-  const k = layout.box;
   const { cell } = layout;
-  const sub = cell / k;
+  const { sub, dx, dy } = markRaster(layout);
+  const across = layout.markColumns;
   const readable = sub >= MIN_MARK_CSS_PX * layout.dpr;
   const px = Math.max(5, Math.round(sub * 0.78));
   const lift = readable ? useFont(ctx, 500, px, family) : 0;
   for (let i = 0; i < n * n; i++) {
     const marks = state.pencil[i];
     if (!marks || state.values[i]) continue;
-    const x = cellStart(layout, i % n);
-    const y = cellStart(layout, Math.floor(i / n));
+    const x = cellStart(layout, i % n, 'x');
+    const y = cellStart(layout, Math.floor(i / n), 'y');
     if (!readable) {
       // Too small to read: a dot says the cell holds marks; zooming in shows them.
       let any = false;
@@ -514,10 +544,10 @@ function drawPencil(ctx, state, layout, theme, family) {
     }
     for (const v of marks) {
       if (v < 1 || v > n) continue;
-      const row = Math.floor((v - 1) / k);
-      const column = (v - 1) % k;
+      const row = Math.floor((v - 1) / across);
+      const column = (v - 1) % across;
       ctx.fillStyle = v === state.highlight ? theme.markHighlight : theme.markText;
-      ctx.fillText(ALPHABET[v - 1], x + (column + 0.5) * sub, y + (row + 0.5) * sub + lift);
+      ctx.fillText(ALPHABET[v - 1], x + dx + (column + 0.5) * sub, y + dy + (row + 0.5) * sub + lift);
     }
   }
 }

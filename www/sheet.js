@@ -21,7 +21,7 @@
 // Cells are all the same width (side / n); lines are drawn on the cell boundaries, over the
 // cells, so cell c of row r spans [x + c·cell, x + (c+1)·cell).
 
-import { boxSide } from './grid.js';
+import { boxLayout, boxOf } from './grid.js';
 
 /** Paper sizes in millimetres, portrait. */
 export const PAPERS = {
@@ -146,19 +146,23 @@ const CAP_HEIGHT = 0.72;
 
 /**
  * One grid as an SVG group: cell `line` (n² characters, '.' empty) at (x, y), `side` mm
- * wide. With `given` (the puzzle's line), it is an answer key: given symbols in bold black,
- * the solved ones lighter. Symbols of a row are one <text> with a centred x per glyph.
+ * wide, in `layout` (grid.js; by default the side's usual boxes): box borders thick. With
+ * `given` (the puzzle's line), it is an answer key: given symbols in bold black, the
+ * solved ones lighter. Symbols of a row are one <text> with a centred x per glyph.
  */
-export function gridSvg(line, { x, y, side, given = null, attrs = '' }) {
+export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = null }) {
   const n = Math.round(Math.sqrt(line.length));
-  const k = boxSide(n);
-  if (!k || n * n !== line.length) throw new RangeError(`a grid line of ${line.length} characters`);
+  const box = boxOf(layout ?? boxLayout(n));
+  if (!box || n * n !== line.length || (layout && layout.size !== n)) {
+    throw new RangeError(`a grid line of ${line.length} characters`);
+  }
   const s = gridStyle(n, side);
   const thin = [];
   const thick = [];
   for (let i = 1; i < n; i++) {
     const at = i * s.cell;
-    (i % k === 0 ? thick : thin).push(`M${mm(x + at)} ${mm(y)}v${mm(side)}M${mm(x)} ${mm(y + at)}h${mm(side)}`);
+    (i % box.columns === 0 ? thick : thin).push(`M${mm(x + at)} ${mm(y)}v${mm(side)}`);
+    (i % box.rows === 0 ? thick : thin).push(`M${mm(x)} ${mm(y + at)}h${mm(side)}`);
   }
   const parts = [`<g class="grid"${attrs}>`];
   if (thin.length) parts.push(`<path d="${thin.join('')}" stroke="#555" stroke-width="${mm(s.thin)}" fill="none"/>`);
@@ -193,6 +197,8 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '' }) {
  */
 export function caption(puzzle, index, kind = 'puzzles') {
   const words = [`${puzzle.size}×${puzzle.size}`];
+  const box = boxOf(puzzle.layout ?? puzzle.size);
+  if (box && box.rows !== box.columns) words.push(`${box.rows}×${box.columns} boxes`);
   if (puzzle.level) words.push(String(puzzle.level));
   if (puzzle.seed !== undefined && puzzle.seed !== null && puzzle.seed !== '') words.push(`seed ${puzzle.seed}`);
   if (puzzle.symmetry && puzzle.symmetry !== 'none') words.push(String(puzzle.symmetry));
@@ -245,7 +251,7 @@ export function pageSvg(page, puzzles, { paper = 'a4', title = '' } = {}) {
     const answers = page.kind === 'answers';
     const line = answers ? p.solution : p.puzzle;
     const attrs = ` data-index="${index}" data-seed="${escapeXml(p.seed ?? '')}" data-size="${p.size}"`;
-    out.push(gridSvg(line, { ...slot.grid, given: answers ? p.puzzle : null, attrs }));
+    out.push(gridSvg(line, { ...slot.grid, given: answers ? p.puzzle : null, attrs, layout: p.layout ?? null }));
     const { label, rest } = caption(p, index, page.kind);
     const size = fittedSize(label.length + rest.length + 3, slot.caption.fontSize, slot.grid.side);
     out.push(`<text x="${mm(slot.caption.x)}" y="${mm(slot.caption.y)}" font-family="${escapeXml(FONT_SANS)}" `

@@ -8,7 +8,7 @@
 import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
-import { boxSide, cellName, fromLine, symbolChar } from './grid.js';
+import { SIDES, boxLayout, boxShapes, cellName, fromLine, isSide, layoutFromData, readBox, symbolChar } from './grid.js';
 import { shortcutAction } from './input.js';
 import { THEMES } from './render.js';
 import { readSeed, seedValue } from './seed.js';
@@ -20,7 +20,7 @@ const describeError = (error) => describeEngineError(error, 'the puzzle could no
 const MODES = ['play', 'solve', 'generate'];
 const THEME_NAMES = ['light', 'dark', 'auto'];
 /** Attributes whose change loads a new grid; theme and readonly only redraw. */
-const LOADING = ['puzzle', 'size', 'difficulty', 'seed', 'mode'];
+const LOADING = ['puzzle', 'size', 'box', 'difficulty', 'seed', 'mode'];
 
 /** The CSS custom property for each colour of render.js's themes: boxLine -> --sudoku-box-line. */
 const COLOR_PROPERTIES = Object.keys(THEMES.light).map((key) => [key, `--sudoku-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`]);
@@ -70,6 +70,11 @@ canvas:focus-visible { outline: 2px solid var(--sudoku-accent, light-dark(#2454c
 .message[data-tone="error"] { color: var(--sudoku-error, light-dark(#c21d1d, #ff8a8a)); }
 .palette, .toolbar { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
 .palette:empty, .toolbar:empty { display: none; }
+/* Symbol buttons in rows of even length: --across a row (set with the palette), fewer when narrow. */
+.palette {
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(max(1.9em, calc((100% - (var(--across, 1) - 1) * 4px) / var(--across, 1) - 0.5px)), 1fr));
+}
 button {
   font: inherit;
   color: inherit;
@@ -86,7 +91,7 @@ button[aria-pressed="true"], button.primary {
   color: var(--sudoku-accent-text, light-dark(#ffffff, #0f1320));
   border-color: transparent;
 }
-.palette button { flex: 1 0 1.9em; padding: 3px 0; min-inline-size: 1.9em; }
+.palette button { padding: 3px 0; }
 .palette button.done { opacity: 0.45; }
 `;
 
@@ -128,6 +133,46 @@ function superseded() {
 function sentence(text) {
   const body = String(text).replace(/\.+$/, '');
   return `${body.charAt(0).toUpperCase()}${body.slice(1)}.`;
+}
+
+/** Why no grid has side `size` (a number or the attribute's text), listing the sides there are. */
+function sideMessage(size) {
+  return `no grid has side “${size}”: sides are ${SIDES.slice(0, 7).join(', ')}, … ${SIDES.at(-1)} `
+    + `(every side from 4 to ${SIDES.at(-1)} but the primes)`;
+}
+
+/**
+ * The layout of side n with boxes `box` ('RxC', or '' for the side's usual ones), or a
+ * widget error naming the box attribute when the box is no box or does not tile the side.
+ */
+function layoutOrError(n, box) {
+  if (!box) return boxLayout(n);
+  const shape = readBox(box);
+  if (!shape) {
+    return widgetError('bad-box', `box must be written RxC, rows by columns, such as 2x3, not “${box}”`, { attribute: 'box' });
+  }
+  const layout = boxLayout(n, `${shape.rows}x${shape.columns}`);
+  if (layout) return layout;
+  if (shape.rows * shape.columns === n || !isSide(n)) {
+    return widgetError('bad-box', `${shape.rows}×${shape.columns} is not a box shape: a box has at least 2 rows and 2 columns, `
+      + 'and at most 64 cells', { attribute: 'box' });
+  }
+  const shapes = boxShapes(n).map((b) => b.replace('x', '×'));
+  const fits = shapes.length > 1 ? `its boxes can be ${shapes.slice(0, -1).join(', ')} or ${shapes.at(-1)}`
+    : shapes.length ? `its boxes are ${shapes[0]}` : 'it has no boxes';
+  return widgetError('bad-box', `${shape.rows}×${shape.columns} boxes do not tile a ${n}×${n} grid: ${fits}`, { attribute: 'box' });
+}
+
+/** The side a box shape makes (rows × columns), or undefined for no box or one not written RxC. */
+function boxSize(box) {
+  const shape = box ? readBox(box) : null;
+  return shape ? shape.rows * shape.columns : undefined;
+}
+
+/** Words for a layout's boxes when they are not square ("2×6 boxes"), else ''. */
+function boxWords(layout) {
+  const shape = readBox(layout?.box);
+  return shape && shape.rows !== shape.columns ? `${shape.rows}×${shape.columns} boxes` : '';
 }
 
 /** The error for a theme attribute that names no theme, or null. */
@@ -257,6 +302,11 @@ export class SudokuWidgetElement extends HTMLElement {
     return this.game.size;
   }
 
+  /** The grid's box shape, 'RxC' (R rows by C columns): '3x3' for a 9×9, '2x6' or '3x4' for a 12×12. */
+  get box() {
+    return this.game.box;
+  }
+
   /** The mode in use: the attribute when it is valid, else 'play'. */
   get mode() {
     const mode = this.getAttribute('mode') ?? 'play';
@@ -286,7 +336,7 @@ export class SudokuWidgetElement extends HTMLElement {
     let result;
     try {
       result = await this.run('Solving…', (signal) => this.engine.solve(game.playerLine(),
-        { size: game.size, signal, onProgress: ticker.onProgress }));
+        { size: game.size, box: game.box, signal, onProgress: ticker.onProgress }));
     } catch (err) {
       if (err?.kind === 'cancelled' && this.cancelledByUser) this.say('Cancelled: the grid is as it was.');
       throw err;
@@ -344,7 +394,7 @@ export class SudokuWidgetElement extends HTMLElement {
       return [];
     }
     const revision = game.valueRevision;
-    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(), { size: game.size, signal }));
+    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(), { size: game.size, box: game.box, signal }));
     if (game !== this.game || game.valueRevision !== revision) {
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
     }
@@ -399,9 +449,10 @@ export class SudokuWidgetElement extends HTMLElement {
   }
 
   /**
-   * Starts a new puzzle. options: {puzzle} (text to read) or {size, difficulty, seed} to
-   * generate one; size and difficulty default to the attributes, the seed to a random one.
-   * Resolves to {puzzle, size, seed}.
+   * Starts a new puzzle. options: {puzzle} (text to read) or {size, box, difficulty, seed}
+   * to generate one; size, box and difficulty default to the attributes, the seed to a
+   * random one. A box without a size makes its own ({box: '2x3'} is a 6×6); a size other
+   * than the attribute's, without a box, has its usual boxes. Resolves to {puzzle, size, seed}.
    */
   newPuzzle(options = {}) {
     if (!this.engine) return Promise.reject(widgetError('disconnected', 'the widget is not on a page'));
@@ -413,7 +464,13 @@ export class SudokuWidgetElement extends HTMLElement {
     } catch (err) {
       return Promise.reject(this.fail(err));
     }
-    const loaded = this.load({ ...attributes, puzzle: undefined, seed: undefined, ...options }, ticket);
+    const wanted = { ...attributes, puzzle: undefined, seed: undefined, ...options };
+    if (options.box !== undefined && options.box !== null && options.size === undefined) wanted.size = undefined;
+    else if (options.size !== undefined && options.box === undefined
+      && options.size !== (attributes.size ?? boxSize(attributes.box))) {
+      wanted.box = undefined;
+    }
+    const loaded = this.load(wanted, ticket);
     this.loading = loaded.catch(() => {});
     return loaded;
   }
@@ -433,11 +490,15 @@ export class SudokuWidgetElement extends HTMLElement {
     const size = this.getAttribute('size');
     if (size !== null && size.trim() !== '') {
       const n = Number(size);
-      if (!Number.isInteger(n) || !boxSide(n)) {
-        throw widgetError('bad-attribute',
-          `size must be 1, 4, 9, 16, 25, 36, 49 or 64 (k×k boxes, k = 1 to 8), not “${size}”`, { attribute: 'size' });
-      }
+      if (!Number.isInteger(n) || !isSide(n)) throw widgetError('bad-attribute', sideMessage(size.trim()), { attribute: 'size' });
       options.size = n;
+    }
+    const box = this.getAttribute('box');
+    if (box !== null && box.trim() !== '') {
+      // Without a size, the box makes it: box="2x3" is a 6×6.
+      const layout = layoutOrError(options.size ?? boxSize(box) ?? 0, box.trim());
+      if (layout instanceof Error) throw layout;
+      options.box = layout.box;
     }
     const seed = this.getAttribute('seed');
     if (seed !== null && seed.trim() !== '') {
@@ -506,21 +567,32 @@ export class SudokuWidgetElement extends HTMLElement {
     }
   }
 
-  async loadNow({ puzzle, size, seed, difficulty }, ticket) {
+  async loadNow({ puzzle, size, box, seed, difficulty }, ticket) {
     const stale = () => ticket !== this.loadCount;
     this.view.errors = [];
     this.view.marked = [];
-    const n = Number(size ?? 9);
-    if (!boxSide(n)) throw this.fail(widgetError('bad-size', `no grid has side ${size}`));
+    // The side: the size asked for, else the box's (2x3 makes a 6×6), else 9.
+    const sized = size ?? boxSize(box);
+    const n = Number(sized ?? 9);
+    if (!isSide(n)) throw this.fail(widgetError('bad-size', sideMessage(sized)));
+    const layout = layoutOrError(n, box ?? '');
+    if (layout instanceof Error) {
+      // A box from the attribute names it; one passed to newPuzzle() does not.
+      if (box !== this.getAttribute('box')?.trim()) delete layout.attribute;
+      throw this.fail(layout);
+    }
     if (puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '') {
-      // The one-line form is read here at once; every other form by the engine.
+      // The one-line form is read here at once; every other form by the engine, with the
+      // boxes asked for (a box alone gives the side, as here).
       const text = String(puzzle);
       let grid = fromLine(text);
-      if (!grid || (size !== undefined && grid.size !== n)) {
-        const read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text, { size: size === undefined ? 0 : n, signal }));
+      let read = null;
+      if (!grid || (sized !== undefined && grid.size !== n)) {
+        read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text,
+          { size: sized === undefined ? 0 : n, box: box ?? '', signal }));
         if (stale()) throw superseded();
         if (read.status !== 'ok') {
-          this.start(new Game(n));
+          this.start(new Game(n, { layout }));
           this.view.errors = read.error?.cells ?? [];
           this.changed('load');
           throw this.fail(widgetError(read.error?.kind ?? 'invalid',
@@ -529,7 +601,10 @@ export class SudokuWidgetElement extends HTMLElement {
         grid = fromLine(read.puzzle);
       }
       const { values } = grid;
-      this.start(this.mode === 'solve' ? new Game(grid.size, { values }) : Game.fromPuzzle(grid.size, values));
+      // The engine's layout when it read the grid; else the box asked for, on the side read.
+      const shape = layoutFromData(read?.layout) ?? (grid.size === n ? layout : boxLayout(grid.size));
+      this.start(this.mode === 'solve' ? new Game(grid.size, { values, layout: shape })
+        : Game.fromPuzzle(grid.size, values, shape));
       const clashes = this.game.clashes();
       if (clashes.length) {
         this.view.errors = clashes;
@@ -542,23 +617,23 @@ export class SudokuWidgetElement extends HTMLElement {
       return { puzzle: this.game.line(), size: grid.size };
     }
     if (this.mode === 'solve') {
-      this.start(new Game(n));
+      this.start(new Game(n, { layout }));
       this.say('Type a puzzle into the grid, then press Solve.');
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
-    const options = { size: n, symmetry: 'rot180' };
+    const options = { size: n, box: layout.box, symmetry: 'rot180' };
     if (seed !== undefined) options.seed = seed;
     if (difficulty !== undefined) options.difficulty = difficulty;
-    this.start(new Game(n));
+    this.start(new Game(n, { layout }));
     this.changed(null);
+    const what = `Generating a ${n}×${n} puzzle${boxWords(layout) ? ` with ${boxWords(layout)}` : ''}…`;
     const say = (fraction) => {
-      if (!stale()) this.sayProgress(`Generating a ${n}×${n} puzzle…`, fraction ? `${Math.floor(fraction * 100)}%` : '');
+      if (!stale()) this.sayProgress(what, fraction ? `${Math.floor(fraction * 100)}%` : '');
     };
-    const result = await this.run(`Generating a ${n}×${n} puzzle…`,
-      (signal) => this.engine.generate(options, { signal, onProgress: say }));
+    const result = await this.run(what, (signal) => this.engine.generate(options, { signal, onProgress: say }));
     if (stale()) throw superseded();
-    this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values));
+    this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values, layoutFromData(result.layout) ?? layout));
     // What a player cares about: size, clues, how empty, symmetry, seed (and the level).
     this.say(result.summary ?? '');
     this.changed('load');
@@ -710,7 +785,8 @@ export class SudokuWidgetElement extends HTMLElement {
       this.view.hint = null;
       if (this.ui.message.dataset.tone !== 'error') this.say('');
     }
-    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}`);
+    const boxes = boxWords(game.layout);
+    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${boxes ? `, ${boxes}` : ''}`);
     this.syncApply();
     this.updatePalette();
     this.redraw();
@@ -879,6 +955,9 @@ export class SudokuWidgetElement extends HTMLElement {
   updatePalette() {
     this.board.paletteLimit = this.readOnly ? 0 : 16;
     this.board.updatePalette();
+    // One row of up to 10 buttons (the symbols and erase), else two rows as even as can be.
+    const count = this.ui.palette.children.length;
+    this.ui.palette.style.setProperty('--across', String(count > 10 ? Math.ceil(count / 2) : Math.max(1, count)));
   }
 
   redraw() {

@@ -54,12 +54,13 @@ class Loading extends HTMLElement {
   cancel() {} // nothing runs yet
   get value() { return '.'.repeat(81); }
   get size() { return 9; }
+  get box() { return '3x3'; }
 }
 
 /** The element: its shadow root, and its lifecycle, passed on to the implementation. */
 export class SudokuWidget extends Loading {
   static get observedAttributes() {
-    return ['puzzle', 'size', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
+    return ['puzzle', 'size', 'box', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
   }
 
   constructor() {

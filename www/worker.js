@@ -33,7 +33,7 @@ function warmUp() {
   const noProgress = () => true;
   try {
     for (let i = 1; i <= 80 && performance.now() - start < WARM_UP_MS; i++) {
-      wasm.generate(9, 'none', BigInt(i), NaN, NaN, '', noProgress).free();
+      wasm.generate(9, '', 'none', BigInt(i), NaN, NaN, '', noProgress).free();
     }
   } catch (err) {
     // Only a speed-up: a failure here must not fail the requests that follow.
@@ -44,7 +44,19 @@ function warmUp() {
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
 const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-grid', 'bad-symbol', 'clash', 'bad-size',
-  'bad-option', 'invalid-option']);
+  'bad-box', 'bad-option', 'invalid-option']);
+
+const layouts = new Map();
+
+/**
+ * The layout a result's grid has, as the engine defines it: {size, box, regions}, with
+ * `regions` the box of each cell (see grid.js). The same object for the same shape.
+ */
+function layoutOf(size, box) {
+  const key = `${size}/${box}`;
+  if (!layouts.has(key)) layouts.set(key, { size, box, regions: Array.from(wasm.regions(size, box)) });
+  return layouts.get(key);
+}
 
 /** Copies a wasm result object's getters into a plain object, and frees it. */
 function plain(report, keys) {
@@ -58,11 +70,12 @@ function plain(report, keys) {
 function answer(run) {
   const start = performance.now();
   try {
-    const r = plain(run(), ['status', 'size', 'puzzle', 'solution', 'second', 'count', 'engine', 'nodes', 'guesses',
-      'backtracks', 'conflicts', 'learned', 'restarts']);
+    const r = plain(run(), ['status', 'size', 'box', 'puzzle', 'solution', 'second', 'count', 'engine', 'nodes',
+      'guesses', 'backtracks', 'conflicts', 'learned', 'restarts']);
     const result = {
       status: r.status,
       size: r.size,
+      layout: layoutOf(r.size, r.box),
       puzzle: r.puzzle,
       count: r.count,
       stats: {
@@ -111,23 +124,32 @@ function throttled(post) {
  */
 const handlers = {
   version: () => wasm.version(),
-  read: ([text, { size = 0, hex = false } = {}]) => {
+  read: ([text, { size = 0, hex = false, box = '' } = {}]) => {
     try {
-      const puzzle = wasm.read(String(text ?? ''), size >>> 0, !!hex);
-      return { status: 'ok', size: Math.round(Math.sqrt(puzzle.length)), puzzle };
+      const r = plain(wasm.read(String(text ?? ''), size >>> 0, !!hex, String(box ?? '')), ['size', 'box', 'puzzle']);
+      return { status: 'ok', size: r.size, layout: layoutOf(r.size, r.box), puzzle: r.puzzle };
     } catch (err) {
       const error = plainError(err);
       if (!INPUT_ERRORS.has(error.kind)) throw err;
       return { status: 'invalid', error };
     }
   },
-  solve: ([text, { size = 0, hex = false } = {}], progress) =>
-    answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex, searchProgress(progress))),
-  count: ([text, limit = 2, { size = 0, hex = false } = {}], progress) =>
-    answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex,
+  solve: ([text, { size = 0, hex = false, box = '' } = {}], progress) =>
+    answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), searchProgress(progress))),
+  count: ([text, limit = 2, { size = 0, hex = false, box = '' } = {}], progress) =>
+    answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''),
       Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff), searchProgress(progress))),
-  hint: ([text, uniqueness = true, { size = 0, hex = false } = {}]) => logic(() => {
-    const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex, uniqueness !== false);
+  layout: ([{ size = 0, box = '' } = {}]) => {
+    try {
+      return { status: 'ok', layout: layoutOf(size >>> 0, String(box ?? '')) };
+    } catch (err) {
+      const error = plainError(err);
+      if (!INPUT_ERRORS.has(error.kind)) throw err;
+      return { status: 'invalid', error };
+    }
+  },
+  hint: ([text, uniqueness = true, { size = 0, hex = false, box = '' } = {}]) => logic(() => {
+    const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), uniqueness !== false);
     const steps = [];
     for (let i = 0; i < report.length; i++) {
       steps.push({
@@ -141,22 +163,25 @@ const handlers = {
         links: links(report.links(i)),
       });
     }
-    const result = { status: 'ok', size: report.size, steps };
+    const result = { status: 'ok', size: report.size, layout: layoutOf(report.size, report.box), steps };
     report.free();
     return result;
   }),
-  rate: ([text, uniqueness = true, { size = 0, hex = false } = {}]) => logic(() => ({
-    status: 'ok',
-    ...plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex, uniqueness !== false),
-      ['size', 'level', 'levelName', 'score', 'hardest', 'hardestName', 'steps', 'guesses']),
-  })),
-  generate: ([{ size = 9, symmetry = 'none', seed, empty, minimal = false, budgetMs, difficulty } = {}], progress) => {
+  rate: ([text, uniqueness = true, { size = 0, hex = false, box = '' } = {}]) => logic(() => {
+    const r = plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), uniqueness !== false),
+      ['size', 'box', 'level', 'levelName', 'score', 'hardest', 'hardestName', 'steps', 'guesses']);
+    const layout = layoutOf(r.size, r.box);
+    delete r.box;
+    return { status: 'ok', ...r, layout };
+  }),
+  generate: ([{ size = 9, box = '', symmetry = 'none', seed, empty, minimal = false, budgetMs, difficulty } = {}],
+    progress) => {
     const start = performance.now();
     const seedArg = seed === undefined || seed === null || seed === '' ? undefined : BigInt(seed);
     const emptyArg = minimal ? -1 : empty === undefined || empty === null || empty === '' ? NaN : Number(empty);
-    const report = wasm.generate(size >>> 0, String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
+    const report = wasm.generate(size >>> 0, String(box ?? ''), String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
       difficulty === undefined || difficulty === null ? '' : String(difficulty), throttled(progress));
-    const r = plain(report, ['size', 'seed', 'symmetry', 'puzzle', 'solution', 'clues', 'empty', 'minimal',
+    const r = plain(report, ['size', 'box', 'seed', 'symmetry', 'puzzle', 'solution', 'clues', 'empty', 'minimal',
       'targetReached', 'undecided', 'budgetRanOut', 'candidates', 'exactChecks', 'summary', 'details', 'level',
       'levelName', 'score', 'difficultyReached', 'gradedInFull']);
     if (!r.level) {
@@ -165,6 +190,8 @@ const handlers = {
     }
     // Seeds drawn by the engine stay below 2^53; a caller's larger seed stays exact as a string.
     r.seed = r.seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.seed) : r.seed.toString();
+    r.layout = layoutOf(r.size, r.box);
+    delete r.box;
     r.ms = performance.now() - start;
     return r;
   },

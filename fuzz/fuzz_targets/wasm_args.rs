@@ -62,9 +62,13 @@ fn text(bytes: &mut Bytes) -> String {
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let (n, hex) = (size(&mut bytes), bytes.byte() & 1 == 1);
-    match parse_options(n, hex) {
-        Ok(options) => assert_eq!(options.size, (n != 0).then_some(n as usize)),
-        Err(e) => assert!(n != 0 && !e.to_string().is_empty()),
+    let boxes = ["", "", "2x3", "3x2", "2x6", "3x3", "1x4", "x"][bytes.byte() as usize % 8];
+    match parse_options(n, hex, boxes) {
+        Ok(options) => {
+            assert_eq!(options.size, (n != 0).then_some(n as usize));
+            assert!(options.shape().is_ok(), "accepted options name a shape");
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
     }
     let limit = bytes.u64() as u32;
     assert!(count_limit(limit) >= 1 && count_limit(limit) >= limit as u64);
@@ -73,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
     let (symmetry, difficulty) = (text(&mut bytes), text(&mut bytes));
     let (empty, budget) = (number(&mut bytes), number(&mut bytes));
     let seed = bytes.u64();
-    let options = match generate_options(n, &symmetry, seed, empty, budget, &difficulty) {
+    let options = match generate_options(n, "", &symmetry, seed, empty, budget, &difficulty) {
         Ok(options) => options,
         Err(e) => {
             assert!(!e.to_string().is_empty(), "a refusal without a message");

@@ -94,9 +94,13 @@ const statusText = (page) => page.textContent('#status');
 const idle = (page) => page.waitForFunction(() => !document.body.dataset.busy);
 
 /** Throws unless `solution` is a complete grid obeying the rules and keeping every given of `puzzle`. */
-function assertSolves(puzzle, solution) {
+function assertSolves(puzzle, solution, box = '') {
   const n = Math.round(Math.sqrt(puzzle.length));
-  const k = Math.round(Math.sqrt(n));
+  // Boxes `high` rows by `wide` columns: as asked, else the squarest split, wide side horizontal.
+  let high = 1;
+  for (let r = 1; r * r <= n; r++) if (n % r === 0) high = r;
+  if (box) high = Number(box.split('x')[0]);
+  const wide = n / high;
   assert.equal(solution.length, n * n, 'solution length');
   const value = (i) => ALPHABET.indexOf(solution[i]) + 1;
   for (let i = 0; i < n * n; i++) {
@@ -111,7 +115,10 @@ function assertSolves(puzzle, solution) {
     for (let b = 0; b < n; b++) {
       row.push(a * n + b);
       column.push(b * n + a);
-      box.push((Math.floor(a / k) * k + Math.floor(b / k)) * n + (a % k) * k + (b % k));
+      // Box a (row-major, n / wide of them to a band), its cell b in reading order.
+      const top = Math.floor(a / (n / wide)) * high;
+      const left = (a % (n / wide)) * wide;
+      box.push((top + Math.floor(b / wide)) * n + left + (b % wide));
     }
     units.push(row, column, box);
   }
@@ -410,6 +417,60 @@ test('generate a 9×9 with a seed: a valid puzzle with one solution, and its URL
   await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
   assert.equal(await givensText(again), puzzle);
   await again.close();
+});
+
+test('a 6×6 from the form has 2×3 boxes, offers only the symmetries they allow, and solves', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '6');
+  assert.equal(await page.isVisible('#box'), false, 'one box shape: no choice to offer');
+  const disabled = await page.$$eval('#symmetry option', (options) => options.filter((o) => o.disabled).map((o) => o.value));
+  assert.deepEqual(disabled.sort(), ['diagonal', 'rot90']);
+  await page.fill('#seed', '77');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated 6×6/.test(document.getElementById('status').textContent));
+  const puzzle = await givensText(page);
+  assert.equal(puzzle.length, 36);
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  assertSolves(puzzle, await gridText(page), '2x3');
+  await page.close();
+});
+
+test('a 12×12 with 2×6 boxes: its solution obeys those boxes, and its link carries them', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '12');
+  assert.equal(await page.isVisible('#box'), true, '12×12 has two box shapes');
+  assert.deepEqual(await page.$$eval('#box option', (o) => o.map((x) => x.value)), ['3x4', '2x6']);
+  await page.selectOption('#box', '2x6');
+  await page.fill('#seed', '31');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated 12×12/.test(document.getElementById('status').textContent));
+  assert.match(page.url(), /box=2x6/);
+  const puzzle = await givensText(page);
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  const solution = await gridText(page);
+  assertSolves(puzzle, solution, '2x6');
+  const url = page.url();
+  await page.close();
+  const again = await openPage(env.browser, url);
+  await again.waitForFunction(() => /Generated 12×12/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(again), puzzle, 'the link makes the same puzzle with the same boxes');
+  assert.equal(await again.inputValue('#box'), '2x6');
+  await again.close();
+});
+
+test('a pasted 36-character line is a 6×6 with 2×3 boxes, and a clash within a box is named', async () => {
+  const page = await openApp();
+  // r1c1 and r2c3 share the first 2×3 box, not a row or column.
+  const clash = `1.....${'..1...'}${'.'.repeat(24)}`;
+  await pasteText(page, clash);
+  await page.waitForFunction(() => /clash/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /r1c1/);
+  assert.match(await statusText(page), /r2c3/);
+  await page.close();
 });
 
 test('Minimal at 16×16: the summary says minimal, Empty stands aside, and the link makes it again', async () => {

@@ -279,3 +279,37 @@ test('the server follows no symbolic link out of what it serves', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("every side's box layouts from grid.js are the engine's, and results carry their layout", async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const found = await page.evaluate(async () => {
+    const { createEngine } = await import('/www/engine.js');
+    const { SIDES, boxShapes, boxLayout } = await import('/www/grid.js');
+    const engine = createEngine();
+    const differ = [];
+    for (const n of SIDES) {
+      for (const box of boxShapes(n)) {
+        const answer = await engine.layout({ size: n, box });
+        const mine = boxLayout(n, box);
+        if (answer.status !== 'ok' || answer.layout.box !== mine.box
+          || answer.layout.regions.some((r, i) => r !== mine.regions[i])) differ.push(`${n} ${box}`);
+      }
+    }
+    const bad = await engine.layout({ size: 12, box: '2x5' });
+    const solved = await engine.solve(`1${'.'.repeat(143)}`, { box: '2x6' });
+    const made = await engine.generate({ size: 10, seed: 3 });
+    const refused = await engine.generate({ size: 6, symmetry: 'rot90', seed: 1 }).then(() => 'made', (e) => e.kind);
+    return {
+      sides: SIDES.length, differ, bad: bad.error?.kind, solvedBox: solved.layout?.box,
+      madeBox: made.layout?.box, madeRegions: made.layout?.regions.length, refused,
+    };
+  });
+  assert.equal(found.sides, 46, 'every side from 1 to 64 with a box shape');
+  assert.deepEqual(found.differ, []);
+  assert.equal(found.bad, 'bad-box');
+  assert.equal(found.solvedBox, '2x6');
+  assert.equal(found.madeBox, '2x5');
+  assert.equal(found.madeRegions, 100);
+  assert.equal(found.refused, 'bad-option');
+  await page.close();
+});

@@ -35,7 +35,12 @@ test('per-page choices shrink with the grid, and answer pages are never sparser'
   assert.deepEqual(perPageChoices(4), [1, 2, 4, 6]);
   assert.ok(perPageChoices(16).at(-1) < 6);
   for (const n of [36, 49, 64]) assert.deepEqual(perPageChoices(n), [1], `${n}×${n}`);
-  for (const n of [4, 9, 16, 25, 36, 49, 64]) {
+  // Sides between the square ones take the room of the next square size up.
+  for (const n of [6, 8]) assert.deepEqual(perPageChoices(n), perPageChoices(9), `${n}×${n}`);
+  for (const n of [10, 12, 14, 15]) assert.deepEqual(perPageChoices(n), perPageChoices(16), `${n}×${n}`);
+  for (const n of [18, 20, 24]) assert.deepEqual(perPageChoices(n), perPageChoices(25), `${n}×${n}`);
+  for (const n of [27, 30, 40, 60]) assert.deepEqual(perPageChoices(n), [1], `${n}×${n}`);
+  for (const n of [4, 6, 8, 9, 10, 12, 16, 20, 25, 30, 36, 49, 64]) {
     for (const per of perPageChoices(n)) assert.ok(keysPerPage(n, per) >= per);
   }
 });
@@ -84,9 +89,10 @@ test('gridSvg writes each symbol once; titles are escaped', () => {
 // Printed to PDF in Chromium
 
 /** Fills the print form, makes the set and prints it to PDF; returns {page, file, pages}. */
-async function printSet(name, { size, count, perPage, paper, seed, title }) {
+async function printSet(name, { size, box, count, perPage, paper, seed, title }) {
   const page = await openPage(env.browser, `${env.server.origin}/print.html`);
   await page.selectOption('#size', String(size));
+  if (box) await page.selectOption('#box', box);
   await page.fill('#count', String(count));
   if (!(await page.isDisabled('#per-page'))) await page.selectOption('#per-page', String(perPage));
   assert.equal(await page.inputValue('#per-page'), String(perPage));
@@ -103,16 +109,16 @@ async function printSet(name, { size, count, perPage, paper, seed, title }) {
   return { page, file, pages };
 }
 
-/** The engine's puzzles for these seeds, each made on its own in a fresh engine. */
-async function enginePuzzles(size, seeds) {
+/** The engine's puzzles for these seeds (and boxes), each made on its own in a fresh engine. */
+async function enginePuzzles(size, seeds, box = '') {
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
-  const made = await page.evaluate(async ({ size, seeds }) => {
+  const made = await page.evaluate(async ({ size, seeds, box }) => {
     const { createEngine } = await import('/www/engine.js');
     const engine = createEngine();
     const out = [];
-    for (const seed of seeds) out.push(await engine.generate({ size, seed, symmetry: 'rot180' }));
+    for (const seed of seeds) out.push(await engine.generate({ size, box, seed, symmetry: 'rot180' }));
     return out;
-  }, { size, seeds });
+  }, { size, seeds, box });
   await page.close();
   return made;
 }
@@ -158,7 +164,7 @@ const pageText = (file, n) => execFileSync('pdftotext', ['-f', String(n), '-l', 
 
 /** Grey levels of a page rendered by pdftoppm at `dpi`: {width, height, pixels}. */
 function renderGray(file, n, dpi) {
-  const pgm = execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', String(n), '-l', String(n), file]);
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', String(n), '-l', String(n), file], { maxBuffer: 1 << 26 });
   const header = pgm.toString('latin1', 0, 64).match(/^P5\s+(\d+)\s+(\d+)\s+255\s/);
   return { width: +header[1], height: +header[2], pixels: pgm.subarray(header[0].length) };
 }
@@ -175,8 +181,11 @@ function ink(img, dpi, x0, y0, x1, y1) {
   return dark;
 }
 
-/** Checks a printed set page by page against the engine's puzzles. */
-async function checkPrinted({ file, pages }, { size, count, perPage, paper, seed, title }, expectedPages) {
+/**
+ * Checks a printed set page by page against the engine's puzzles. `box` ('2x3'), for boxes
+ * that are not square, is named in every caption.
+ */
+async function checkPrinted({ file, pages }, { size, box = '', count, perPage, paper, seed, title }, expectedPages) {
   requirePoppler();
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   assert.equal(Number(info.match(/^Pages:\s+(\d+)/m)[1]), expectedPages, info);
@@ -186,7 +195,7 @@ async function checkPrinted({ file, pages }, { size, count, perPage, paper, seed
     `page size ${w} × ${h} pt is not ${paper}`);
 
   const seeds = Array.from({ length: count }, (_, i) => seed + i);
-  const made = await enginePuzzles(size, seeds);
+  const made = await enginePuzzles(size, seeds, box);
   const plan = planPages({ count, perPage, keysPerPage: keysPerPage(size, perPage), answers: true });
   assert.equal(plan.length, expectedPages);
   const pdf = pdfWords(file);
@@ -200,7 +209,8 @@ async function checkPrinted({ file, pages }, { size, count, perPage, paper, seed
       const want = p.kind === 'puzzles' ? made[index].puzzle : made[index].solution;
       assert.equal(read[slot], want, `page ${p.number}, ${p.kind} ${index + 1} (seed ${seeds[index]})`);
       const label = `${p.kind === 'puzzles' ? 'Puzzle' : 'Answer'} ${index + 1}`;
-      const caption = new RegExp(`${label}\\s*·\\s*${size}×${size}\\s*·\\s*seed ${seeds[index]}\\s*·\\s*rot180`);
+      const boxes = box ? `\\s*·\\s*${box.replace('x', '×')} boxes` : '';
+      const caption = new RegExp(`${label}\\s*·\\s*${size}×${size}${boxes}\\s*·\\s*seed ${seeds[index]}\\s*·\\s*rot180`);
       assert.match(text, caption);
     });
   }
@@ -215,6 +225,154 @@ async function checkPrinted({ file, pages }, { size, count, perPage, paper, seed
   const g = pageLayout(paper, perPage).slots[0].grid;
   assert.ok(ink(img, dpi, g.x, g.y, g.x + g.side, g.y + g.side) > 0, 'the first grid is drawn');
 }
+
+/**
+ * The box borders of every grid on the sheets, read from the SVG: the column and row
+ * boundaries (from 1 to n - 1) drawn with the thickest stroke of the grid's paths.
+ */
+function svgBoxLines(page) {
+  return page.$$eval('#sheets svg.sheet g.grid', (grids) => grids.map((g) => {
+    const frame = g.querySelector('rect');
+    const [x0, y0, side] = ['x', 'y', 'width'].map((name) => Number(frame.getAttribute(name)));
+    const n = Number(g.dataset.size);
+    const paths = [...g.querySelectorAll('path')].map((p) => ({ width: Number(p.getAttribute('stroke-width')), d: p.getAttribute('d') }));
+    const thickest = Math.max(...paths.map((p) => p.width));
+    const columns = [];
+    const rows = [];
+    for (const { d } of paths.filter((p) => p.width === thickest)) {
+      for (const [, x, y, dir] of d.matchAll(/M([\d.]+) ([\d.]+)([vh])/g)) {
+        if (dir === 'v') columns.push(Math.round(((Number(x) - x0) / side) * n));
+        else rows.push(Math.round(((Number(y) - y0) / side) * n));
+      }
+    }
+    return { size: n, columns: columns.sort((a, b) => a - b), rows: rows.sort((a, b) => a - b) };
+  }));
+}
+
+/**
+ * The column and row boundaries of a printed grid that carry a thick line, from the ink in a
+ * narrow band along each boundary of the page rendered at `dpi`.
+ */
+function printedBoxLines(img, dpi, grid, n) {
+  const cell = grid.side / n;
+  const band = 0.45; // mm either side: a thick line (0.7 mm at most) lies inside
+  const along = (i, vertical) => {
+    const at = (vertical ? grid.x : grid.y) + i * cell;
+    return vertical ? ink(img, dpi, at - band, grid.y + 1, at + band, grid.y + grid.side - 1)
+      : ink(img, dpi, grid.x + 1, at - band, grid.x + grid.side - 1, at + band);
+  };
+  const thick = (vertical) => {
+    const inks = Array.from({ length: n - 1 }, (_, i) => along(i + 1, vertical));
+    const middle = (Math.min(...inks) + Math.max(...inks)) / 2;
+    return inks.flatMap((v, i) => (v > middle ? [i + 1] : []));
+  };
+  return { columns: thick(true), rows: thick(false) };
+}
+
+/** Every multiple of `step` below n. */
+const every = (step, n) => Array.from({ length: Math.ceil(n / step) - 1 }, (_, i) => (i + 1) * step);
+
+test('a 6×6 set prints 2×3 boxes: thick lines every 3 columns and every 2 rows, the captions name them', { timeout: 300_000 }, async () => {
+  requirePoppler();
+  const options = { size: 6, count: 3, perPage: 6, paper: 'a4', seed: 40, title: 'Six by six' };
+  const printed = await printSet('six', options);
+  const { page } = printed;
+  // One shape of box: no Boxes field; no quarter turn or diagonal for boxes that are not square.
+  assert.equal(await page.isHidden('#box-field'), true);
+  assert.equal(await page.inputValue('#box'), '2x3');
+  assert.deepEqual(await page.$$eval('#symmetry option:disabled', (o) => o.map((x) => x.value)), ['rot90', 'diagonal']);
+  // Three puzzles on one page, their answers on another; every symbol where the engine put it.
+  await checkPrinted(printed, { ...options, box: '2x3' }, 2);
+  const lines = await svgBoxLines(page);
+  assert.equal(lines.length, 6, 'three puzzles and three answers');
+  for (const grid of lines) assert.deepEqual(grid, { size: 6, columns: [3], rows: [2, 4] });
+  // On paper too.
+  const dpi = 200;
+  const img = renderGray(printed.file, 1, dpi);
+  for (const slot of pageLayout('a4', 6).slots.slice(0, 3)) {
+    assert.deepEqual(printedBoxLines(img, dpi, slot.grid, 6), { columns: [3], rows: [2, 4] });
+  }
+  assert.match(await page.textContent('#status'), /3 6×6 puzzles with 2×3 boxes/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a 12×12 set with 2×6 boxes: the Boxes choice, the symmetries it allows, the address, the printed lines', { timeout: 300_000 }, async () => {
+  requirePoppler();
+  // The form: a side with two shapes shows them, the usual first; a quarter turn chosen for
+  // square boxes waits while the boxes are not square, and comes back with square ones.
+  const form = await openPage(env.browser, `${env.server.origin}/print.html`);
+  assert.equal(await form.isHidden('#box-field'), true, '9×9 has one shape of box');
+  await form.selectOption('#symmetry', 'rot90');
+  await form.selectOption('#size', '12');
+  assert.equal(await form.isVisible('#box'), true);
+  assert.deepEqual(await form.$$eval('#box option', (o) => o.map((x) => [x.value, x.textContent])), [['3x4', '3×4'], ['2x6', '2×6']]);
+  assert.equal(await form.inputValue('#symmetry'), 'rot180');
+  await form.selectOption('#size', '16');
+  assert.deepEqual(await form.$$eval('#box option', (o) => o.map((x) => x.value)), ['4x4', '2x8']);
+  assert.equal(await form.inputValue('#symmetry'), 'rot90', 'square boxes: the quarter turn is back');
+  await form.selectOption('#box', '2x8');
+  assert.equal(await form.inputValue('#symmetry'), 'rot180');
+  // Every side is offered, the square boxes first.
+  const sides = await form.$$eval('#size option', (o) => o.map((x) => Number(x.value)));
+  assert.deepEqual(sides.slice(0, 7), [4, 9, 16, 25, 36, 49, 64]);
+  assert.deepEqual(sides.slice(7, 12), [6, 8, 10, 12, 14]);
+  assert.ok(!sides.includes(7) && !sides.includes(11) && sides.includes(63));
+  await form.close();
+
+  const options = { size: 12, box: '2x6', count: 2, perPage: 2, paper: 'a4', seed: 9, title: 'Wide boxes' };
+  const printed = await printSet('twelve-wide', options);
+  const { page } = printed;
+  // Two puzzles on one page, both answers on another.
+  await checkPrinted(printed, options, 2);
+  const lines = await svgBoxLines(page);
+  assert.equal(lines.length, 4);
+  for (const grid of lines) assert.deepEqual(grid, { size: 12, columns: [6], rows: every(2, 12) });
+  const dpi = 200;
+  const img = renderGray(printed.file, 1, dpi);
+  for (const slot of pageLayout('a4', 2).slots) {
+    assert.deepEqual(printedBoxLines(img, dpi, slot.grid, 12), { columns: [6], rows: every(2, 12) });
+  }
+  // The address keeps the boxes, and opens the same form.
+  assert.match(page.url(), /[?&]box=2x6(&|$)/);
+  const again = await openPage(env.browser, page.url());
+  assert.equal(await again.inputValue('#size'), '12');
+  assert.equal(await again.inputValue('#box'), '2x6');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+  await page.close();
+});
+
+test('print.html?puzzle=…&box=2x6 reads the puzzle with 2×6 boxes; a box that does not fit is refused', { timeout: 120_000 }, async () => {
+  const [made] = await enginePuzzles(12, [3], '2x6');
+  const url = (box) => `${env.server.origin}/print.html?puzzle=${made.puzzle}&box=${box}`;
+  const page = await openPage(env.browser, url('2x6'));
+  await page.waitForFunction(() => document.getElementById('sheets').dataset.pages);
+  assert.equal(await page.getAttribute('#sheets', 'data-pages'), '2', 'the puzzle and its answer key');
+  assert.match(await page.textContent('#status'), /Your 12×12 puzzle with 2×6 boxes and its answer/);
+  const captions = await page.$$eval('#sheets svg.sheet text', (t) => t.map((x) => x.textContent).join('\n'));
+  assert.match(captions, /Puzzle 1 · 12×12 · 2×6 boxes/);
+  assert.match(captions, /Answer 1 · 12×12 · 2×6 boxes/);
+  for (const grid of await svgBoxLines(page)) assert.deepEqual(grid, { size: 12, columns: [6], rows: every(2, 12) });
+  // The answer key holds the engine's solution, cell by cell.
+  const answer = await page.$$eval('#sheets svg.sheet[data-kind="answers"] g.grid text', (texts) => texts.map((t) => ({
+    y: Number(t.getAttribute('y')), xs: t.getAttribute('x').split(' ').map(Number), chars: t.textContent,
+  })));
+  const cells = answer.flatMap(({ y, xs, chars }) => xs.map((x, i) => ({ y, x, ch: chars[i] })))
+    .sort((a, b) => a.y - b.y || a.x - b.x).map((c) => c.ch).join('');
+  assert.equal(cells, made.solution);
+  assert.match(page.url(), /[?&]box=2x6(&|$)/, 'the address keeps the boxes');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  const refused = await openPage(env.browser, url('2x5'));
+  await refused.waitForFunction(() => document.getElementById('status').dataset.tone === 'error');
+  assert.match(await refused.textContent('#status'), /“2x5”, do not fit a 12×12 grid: its boxes can be 2×6 or 3×4/);
+  assert.equal(await refused.$$eval('#sheets > *', (s) => s.length), 0);
+  assert.deepEqual(refused.errors, []);
+  await refused.close();
+});
 
 test('six 9×9 per Letter page with answer keys: the pages and every symbol match the engine', { timeout: 300_000 }, async () => {
   requirePoppler();

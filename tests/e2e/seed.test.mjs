@@ -30,9 +30,16 @@ test("a link's seed of 2^64 or more reaches the engine, whose refusal names it",
   assert.equal(parseHash(`#size=9&seed=${MAX_SEED + 1n}`)?.generate?.seed, MAX_SEED + 1n);
   assert.equal(parseHash('#size=9&seed=1e3'), null);
   // A minimal puzzle's link says so, and Empty gives way to it.
-  const minimal = { size: 25, seed: 3, symmetry: 'rot90', minimal: true };
+  const minimal = { size: 25, box: '', seed: 3, symmetry: 'rot90', minimal: true };
   assert.deepEqual(parseHash(generatedHash(minimal)).generate, minimal);
   assert.deepEqual(parseHash(generatedHash({ ...minimal, empty: 0.6 })).generate, minimal);
+  // Boxes other than the side's usual ones travel in the link; the usual ones need no word.
+  const wide = { size: 12, box: '2x6', seed: 3, symmetry: 'rot180' };
+  assert.match(generatedHash(wide), /box=2x6/);
+  assert.deepEqual(parseHash(generatedHash(wide)).generate, wide);
+  assert.doesNotMatch(generatedHash({ ...wide, box: '3x4' }), /box=/);
+  assert.equal(parseHash('#size=12&seed=3&box=2x5'), null, 'a box that does not tile the side names nothing');
+  assert.equal(parseHash(`#p=${'.'.repeat(144)}&box=2x6`).puzzle.layout.box, '2x6');
   assert.equal(parseHash('#size=16&seed=3&symmetry=none&empty=0.6').generate.empty, 0.6);
   // Where the form does not offer it, a link's minimal=1 is ignored.
   assert.equal(parseHash('#size=49&seed=3&symmetry=none&minimal=1').generate.minimal, undefined);

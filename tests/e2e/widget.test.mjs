@@ -79,6 +79,82 @@ function solveByHand(line) {
   return values;
 }
 
+/**
+ * The rows, columns and R×C boxes of a grid (one-line text, R·C on a side) that do not hold
+ * every symbol once, named ('row 3', 'box 2'), worked out here from the text alone.
+ */
+function brokenUnits(line, rows, columns) {
+  const n = rows * columns;
+  assert.equal(line.length, n * n, `a ${n}×${n} grid has ${n * n} cells`);
+  const at = (r, c) => line[r * n + c];
+  const units = [];
+  for (let i = 0; i < n; i++) {
+    units.push([`row ${i + 1}`, Array.from({ length: n }, (_, j) => at(i, j))]);
+    units.push([`column ${i + 1}`, Array.from({ length: n }, (_, j) => at(j, i))]);
+    // Box i: band ⌊i / (n/C)⌋ of R rows, stack i mod (n/C) of C columns.
+    const top = Math.floor(i / (n / columns)) * rows;
+    const left = (i % (n / columns)) * columns;
+    units.push([`box ${i + 1}`, Array.from({ length: n }, (_, j) => at(top + Math.floor(j / columns), left + (j % columns)))]);
+  }
+  const symbols = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*'.slice(0, n);
+  return units.filter(([, cells]) => [...cells].sort().join('') !== [...symbols].sort().join('')).map(([name]) => name);
+}
+
+/**
+ * In the page: how many cells lie between the thick box lines a widget's canvas shows,
+ * across its first row of cells and down its first column, read from the pixels (box lines
+ * in the theme's boxLine colour, cell lines in its cellLine colour).
+ */
+function drawnBoxes(page, id) {
+  return page.evaluate(async (id) => {
+    const widget = document.getElementById(id);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const canvas = widget.shadowRoot.querySelector('canvas');
+    const { data, width } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    const pixel = (x, y) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 4).join();
+    const rgba = (color) => {
+      const ctx = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d');
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      return ctx.getImageData(0, 0, 1, 1).data.join();
+    };
+    const { colors } = widget.colors();
+    const [box, line] = [rgba(colors.boxLine), rgba(colors.cellLine)];
+    let inside = 0; // the first cell's top left corner, past the outer border
+    while (pixel(inside, inside) === box) inside++;
+    const scan = (point, length) => {
+      const groups = [];
+      let cells = 0;
+      let last = '';
+      for (let i = 0; i < length; i++) {
+        const p = pixel(...point(i));
+        const kind = p === box ? 'box' : p === line ? 'line' : 'cell';
+        if (kind === last) continue;
+        last = kind;
+        if (kind === 'cell') cells++;
+        if (kind === 'box' && cells) {
+          groups.push(cells);
+          cells = 0;
+        }
+      }
+      return groups;
+    };
+    return { across: scan((i) => [i, inside + 2], canvas.width), down: scan((i) => [inside + 2, i], canvas.height) };
+  }, id);
+}
+
+/** Adds a widget with these attributes to the page (id `id`); resolves once its first load is done. */
+function addWidget(page, id, attributes) {
+  return page.evaluate(async ({ id, attributes }) => {
+    const widget = document.createElement('sudoku-widget');
+    widget.id = id;
+    for (const [name, value] of Object.entries(attributes)) widget.setAttribute(name, value);
+    document.body.append(widget);
+    await widget.whenLoaded();
+    return { value: widget.value, size: widget.size, box: widget.box };
+  }, { id, attributes });
+}
+
 /** A complete grid that breaks no rule and keeps the puzzle's givens. */
 function assertSolves(grid, puzzle) {
   const g = fromLine(grid);
@@ -277,15 +353,19 @@ test('a long solve shows its seconds and conflicts, and its button cancels it; c
 test('bad attributes show a message in the widget and fire error; the page goes on', async () => {
   const page = await openExample();
   const found = await page.evaluate(async () => {
-    const cases = { size: '10', puzzle: 'hello there', mode: 'fly', theme: 'neon', seed: '-3' };
+    const cases = {
+      size: { size: '7' }, puzzle: { puzzle: 'hello there' }, mode: { mode: 'fly' }, theme: { theme: 'neon' },
+      seed: { seed: '-3' }, box: { size: '12', box: '2x5' }, boxText: { box: 'wide' }, boxSide: { size: '9', box: '2x3' },
+      boxShape: { size: '12', box: '1x12' },
+    };
     const out = {};
-    await Promise.all(Object.entries(cases).map(([name, value]) => new Promise((resolve) => {
+    await Promise.all(Object.entries(cases).map(([name, attributes]) => new Promise((resolve) => {
       const widget = document.createElement('sudoku-widget');
       widget.addEventListener('error', (e) => {
         out[name] = { ...e.detail, shown: widget.shadowRoot.querySelector('.message').textContent };
         resolve();
       }, { once: true });
-      widget.setAttribute(name, value);
+      for (const [attribute, value] of Object.entries(attributes)) widget.setAttribute(attribute, value);
       document.body.append(widget);
     })));
     // The page's own widgets still answer.
@@ -298,13 +378,117 @@ test('bad attributes show a message in the widget and fire error; the page goes 
     assert.ok(detail.shown.toLowerCase().includes(detail.message.slice(0, 20).toLowerCase()),
       `${name}: the message is shown inside the widget (${detail.shown})`);
   }
-  assert.match(found.out.size.message, /size must be .* not “10”/);
+  assert.match(found.out.size.message, /^no grid has side “7”: sides are 1, 4, 6, 8, 9, 10, 12, … 64/);
   assert.equal(found.out.size.attribute, 'size');
+  assert.equal(found.out.box.attribute, 'box');
+  assert.match(found.out.box.message, /2×5 boxes do not tile a 12×12 grid: its boxes can be 2×6 or 3×4/);
+  assert.equal(found.out.boxText.attribute, 'box');
+  assert.match(found.out.boxText.message, /RxC.* not “wide”/);
+  assert.equal(found.out.boxSide.attribute, 'box');
+  assert.match(found.out.boxSide.message, /2×3 boxes do not tile a 9×9 grid: its boxes are 3×3/);
+  assert.equal(found.out.boxShape.attribute, 'box');
+  assert.match(found.out.boxShape.message, /1×12 is not a box shape/);
   assert.equal(found.out.puzzle.attribute, 'puzzle');
   assert.match(found.out.puzzle.message, /cannot be read/);
   assert.match(found.out.mode.message, /play, solve or generate/);
   assert.match(found.out.theme.message, /light, dark or auto/);
   assert.match(found.out.seed.message, /whole number/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('size="6": the widget draws 2×3 boxes and its solution holds each symbol once per row, column and 2×3 box', async () => {
+  const page = await openExample();
+  const made = await addWidget(page, 'six', { size: '6', seed: '11', theme: 'light' });
+  assert.equal(made.size, 6);
+  assert.equal(made.box, '2x3');
+  assert.equal(made.value.length, 36);
+  assert.match(made.value, /^[1-6.]{36}$/);
+  // Thick lines after every 3 columns and every 2 rows.
+  assert.deepEqual(await drawnBoxes(page, 'six'), { across: [3, 3], down: [2, 2, 2] });
+  const solved = await page.evaluate(async () => {
+    const widget = document.getElementById('six');
+    const result = await widget.solve();
+    return { status: result.status, box: result.layout?.box, value: widget.value };
+  });
+  assert.equal(solved.status, 'unique');
+  assert.equal(solved.box, '2x3', 'the engine solved it with 2×3 boxes');
+  assert.equal(solved.value.length, 36);
+  assert.deepEqual(brokenUnits(solved.value, 2, 3), []);
+  [...made.value].forEach((c, i) => { if (c !== '.') assert.equal(solved.value[i], c, `the given at cell ${i} is kept`); });
+  const solvedEvents = await events(page, { id: 'six', type: 'solved' });
+  assert.equal(solvedEvents.length, 1);
+  assert.equal(solvedEvents[0].detail.size, 6);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('box="2x6" on a 12×12: generated, drawn, solved and checked for clashes with 2×6 boxes, not 3×4', async () => {
+  const page = await openExample();
+  const made = await addWidget(page, 'wide', { size: '12', box: '2x6', seed: '5', theme: 'light' });
+  assert.equal(made.size, 12);
+  assert.equal(made.box, '2x6');
+  assert.equal(made.value.length, 144);
+  // Thick lines after every 6 columns and every 2 rows.
+  assert.deepEqual(await drawnBoxes(page, 'wide'), { across: [6, 6], down: [2, 2, 2, 2, 2, 2] });
+  const solved = await page.evaluate(async () => {
+    const widget = document.getElementById('wide');
+    const result = await widget.solve();
+    return { status: result.status, box: result.layout?.box, value: widget.value };
+  });
+  assert.equal(solved.status, 'unique');
+  assert.equal(solved.box, '2x6', 'solve() asked the engine for 2×6 boxes');
+  assert.deepEqual(brokenUnits(solved.value, 2, 6), []);
+  // The usual 3×4 boxes are not what this grid keeps: the box shape was not ignored.
+  assert.ok(brokenUnits(solved.value, 3, 4).some((name) => name.startsWith('box')), 'the 2×6 solution breaks some 3×4 box');
+
+  // The same puzzle as text with box="2x6" is read with those boxes, and has that solution.
+  const read = await addWidget(page, 'read', { puzzle: made.value, box: '2x6' });
+  assert.equal(read.box, '2x6');
+  assert.equal(read.value, made.value);
+  const again = await page.evaluate(async () => (await document.getElementById('read').solve()).solution);
+  assert.equal(again, solved.value);
+
+  // Clashes follow the boxes: in a blank 2×6 grid, r1c1 and r2c6 share a box; r1c2 and r3c1
+  // share a 3×4 box only.
+  await addWidget(page, 'blank', { size: '12', box: '2x6', mode: 'solve' });
+  await page.locator('#blank canvas').focus();
+  for (const key of ['1', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', '1',
+    'ArrowUp', 'Home', 'ArrowRight', '2', 'ArrowDown', 'ArrowDown', 'ArrowLeft', '2']) await page.keyboard.press(key);
+  const blank = await page.evaluate(() => {
+    const widget = document.getElementById('blank');
+    return { value: widget.value, clashes: widget.game.clashes() };
+  });
+  assert.equal(blank.value.replaceAll('.', ''), '1212');
+  assert.deepEqual([0, 1, 17, 24].map((cell) => blank.value[cell]), ['1', '2', '1', '2']);
+  assert.deepEqual(blank.clashes, [0, 17]);
+  // A new box attribute loads a new grid with those boxes.
+  const reboxed = await page.evaluate(async () => {
+    const widget = document.getElementById('blank');
+    widget.setAttribute('box', '3x4');
+    await widget.whenLoaded();
+    return { box: widget.box, value: widget.value };
+  });
+  assert.deepEqual(reboxed, { box: '3x4', value: '.'.repeat(144) });
+
+  // newPuzzle(): a box alone makes its side; another size without a box has its usual boxes.
+  const next = await page.evaluate(async () => {
+    const widget = document.getElementById('wide');
+    const six = await widget.newPuzzle({ box: '3x2', seed: 1 });
+    const sixBox = widget.box;
+    const nine = await widget.newPuzzle({ size: 9, seed: 1 });
+    return { six: six.size, sixBox, nine: nine.size, nineBox: widget.box };
+  });
+  assert.deepEqual(next, { six: 6, sixBox: '3x2', nine: 9, nineBox: '3x3' });
+
+  // The iframe form passes box= from its fragment on to its widget.
+  await page.evaluate(() => {
+    const frame = document.getElementById('frame');
+    frame.src = frame.src.replace(/#.*$/, '#mode=solve&size=12&box=2x6');
+  });
+  await page.waitForFunction(() => document.getElementById('frame').contentDocument?.querySelector('sudoku-widget')?.box === '2x6');
+  assert.equal(await page.evaluate(() => document.getElementById('frame').contentDocument.querySelector('sudoku-widget').value),
+    '.'.repeat(144));
   assert.deepEqual(page.errors, []);
   await page.close();
 });
