@@ -1,19 +1,28 @@
 // Assembles the folder a site owner copies to embed the widget, dist/sudoku64/: exactly the
 // files the module form (www/widget.js) and the iframe form (www/embed.html) load, found
 // by the same walk of the module graph that scripts/widget-size.mjs weighs, each at its
-// path under www/ (so pkg/ stays beside the modules). scripts/build-wasm.sh runs it last,
-// so `npm run build` and `npm start` leave it up to date; it takes well under a second.
+// path under www/ (so pkg/ stays beside the modules). The JavaScript is minified with
+// terser (an npm devDependency), file by file under the same names; HTML and the wasm are
+// copied as they are. scripts/build-wasm.sh runs it last, so `npm run build` and
+// `npm start` leave it up to date; it takes a few seconds.
 //
 //   node scripts/embed-folder.mjs     # (re)makes dist/sudoku64/ and lists what is in it
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORMS, moduleGraph } from './widget-size.mjs';
+import { EMBED_FOLDER, FORMS, moduleGraph, references } from './widget-size.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The folder made, relative to the project; README.md's "Embed it" names it. */
-export const EMBED_FOLDER = 'dist/sudoku64';
+/** The folder made, relative to the project (scripts/widget-size.mjs, which weighs it, names it). */
+export { EMBED_FOLDER };
+
+/**
+ * terser's settings. Every file is an ES module (`module`: top-level names may be renamed,
+ * `import.meta` and `import()` are kept) for browsers with ES2020. Class names are kept,
+ * so the widget's element and errors show their own names in the console and debugger.
+ */
+const MINIFY = { module: true, ecma: 2020, keep_classnames: true };
 
 /**
  * Every file the two forms load, as paths relative to www/ (the folder's own layout),
@@ -25,29 +34,62 @@ export async function embedFiles() {
   const www = resolve(ROOT, 'www');
   const files = new Set();
   for (const [, entry] of FORMS) {
-    for (const path of await moduleGraph(entry)) {
-      if (!path.startsWith(www + sep)) throw new Error(`${relative(ROOT, path)} is loaded by ${entry} but lies outside www/`);
+    for (const path of await moduleGraph(`www/${entry}`)) {
+      if (!path.startsWith(www + sep)) throw new Error(`${relative(ROOT, path)} is loaded by www/${entry} but lies outside www/`);
       files.add(relative(www, path).split(sep).join('/'));
     }
   }
   return [...files].sort();
 }
 
+/** terser's minify(), or an error that says how to install it. */
+async function loadTerser() {
+  try {
+    return (await import('terser')).minify;
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new Error('terser, which minifies the folder\'s JavaScript, is not installed: run `npm ci` first', { cause: err });
+  }
+}
+
 /**
- * Makes `folder` (relative to the project) afresh with exactly embedFiles() in it. The
- * files are copied into a sibling first and moved into place at the end, so a failed
- * copy never leaves half a folder.
+ * `file` (a path relative to www/) minified. Throws unless the minified text still makes
+ * every reference the walk follows in the source (imports, `import('…')`,
+ * `new URL('…', import.meta.url)`), so the copied folder loads what the sources load.
+ */
+async function minified(minify, file) {
+  const path = resolve(ROOT, 'www', file);
+  const source = await readFile(path, 'utf8');
+  const { code } = await minify({ [file]: source }, MINIFY);
+  const named = (text) => [...new Set(references(path, text).map((to) => relative(dirname(path), to)))].sort().join(', ');
+  if (named(code) !== named(source)) {
+    throw new Error(`minified, www/${file} refers to [${named(code)}] where the source refers to [${named(source)}]`);
+  }
+  return code;
+}
+
+/**
+ * Makes `folder` (relative to the project) afresh with exactly embedFiles() in it, the
+ * JavaScript minified. The files are written into a sibling first and moved into place at
+ * the end, so a failed step never leaves half a folder.
  * @param {string} [folder]
- * @returns {Promise<string[]>} the files copied, relative to the folder
+ * @returns {Promise<string[]>} the files written, relative to the folder
  */
 export async function assembleEmbedFolder(folder = EMBED_FOLDER) {
+  const minify = await loadTerser();
   const target = resolve(ROOT, folder);
   const staging = `${target}.partial`;
   const files = await embedFiles();
   await rm(staging, { recursive: true, force: true });
-  for (const file of files) {
-    await mkdir(dirname(join(staging, file)), { recursive: true });
-    await cp(resolve(ROOT, 'www', file), join(staging, file));
+  try {
+    for (const file of files) {
+      await mkdir(dirname(join(staging, file)), { recursive: true });
+      if (extname(file) === '.js') await writeFile(join(staging, file), await minified(minify, file));
+      else await cp(resolve(ROOT, 'www', file), join(staging, file));
+    }
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
   }
   await rm(target, { recursive: true, force: true });
   await rename(staging, target);
@@ -55,6 +97,11 @@ export async function assembleEmbedFolder(folder = EMBED_FOLDER) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const files = await assembleEmbedFolder();
-  console.log(`${EMBED_FOLDER}/: the ${files.length} files to copy to a site for the widget and its iframe form`);
+  try {
+    const files = await assembleEmbedFolder();
+    console.log(`${EMBED_FOLDER}/: the ${files.length} files to copy to a site for the widget and its iframe form (JavaScript minified)`);
+  } catch (err) {
+    console.error(`${EMBED_FOLDER}/ not made: ${err.message}`);
+    process.exitCode = 1;
+  }
 }

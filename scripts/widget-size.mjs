@@ -2,13 +2,18 @@
 // the module graph from its entry (static imports, dynamic `import('…')`, and
 // `new URL('…', import.meta.url)` for the worker and the wasm; in HTML, scripts and
 // stylesheets), with the size each takes on the wire gzipped at zlib's default
-// level 6, as static servers and CDNs commonly send it.
+// level 6, as static servers and CDNs commonly send it. What it weighs is what a site
+// copies: dist/sudoku64/, with its JavaScript minified, made afresh from www/ first by
+// scripts/embed-folder.mjs; the same files in www/, unminified, are weighed beside it.
 //
 //   node scripts/widget-size.mjs            # tables for the module form and the iframe form
 //   node scripts/widget-size.mjs --readme   # also writes the figures into README.md's "What it weighs"
 //
-// The module also exports moduleGraph(entry), the walk that scripts/embed-folder.mjs copies
-// by, weigh(entry) for the tests' size budget, and the README figures' reading and writing.
+// The module also exports moduleGraph(entry) and references(), the walk that
+// scripts/embed-folder.mjs copies by and checks its minified files with, EMBED_FOLDER,
+// weigh(entry) and weighForms(folder) for the tests' size budget, and the README figures'
+// reading and writing.
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,15 +22,19 @@ import { gzipSync } from 'node:zlib';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The references a file makes to other files that the browser loads with it. Comments
- * (whole lines starting with // or *, and /* blocks) are skipped: they hold examples.
+ * The references a file at `path` makes to other files that the browser loads with it, as
+ * absolute paths. Comments (whole lines starting with // or *, and /* blocks) are skipped:
+ * they hold examples. Minified code is read too (`import{a}from"./b.js"`).
+ * @param {string} path
+ * @param {string} source the file's text
+ * @returns {string[]}
  */
-function references(path, source) {
+export function references(path, source) {
   const found = [];
   const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*(?:\/\/|\*).*$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
   const patterns = extname(path) === '.html'
     ? [/<script\b[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref="([^"]+)"/g]
-    : [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g,
+    : [/\b(?:import|export)\b(?!\s*[(.])[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g,
       /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g, /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
@@ -71,32 +80,57 @@ export async function weigh(entry) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The two forms of the widget and the file each starts from. */
-export const FORMS = [['module form', 'www/widget.js'], ['iframe form', 'www/embed.html']];
+/**
+ * The two forms of the widget and the file each starts from, relative to the folder that
+ * holds them: www/ (the sources) or the folder a site copies (scripts/embed-folder.mjs).
+ */
+export const FORMS = [['module form', 'widget.js'], ['iframe form', 'embed.html']];
+
+/** Where the sources are, relative to the project. */
+const SOURCES = 'www';
+
+/**
+ * The folder a site copies, relative to the project: scripts/embed-folder.mjs makes it
+ * from SOURCES, and README.md's "Embed it" names it.
+ */
+export const EMBED_FOLDER = 'dist/sudoku64';
+
+/**
+ * Both forms weighed from `folder` (relative to the project): [module form, iframe form],
+ * each as weigh() gives it.
+ * @param {string} folder
+ */
+export function weighForms(folder) {
+  return Promise.all(FORMS.map(([, entry]) => weigh(`${folder}/${entry}`)));
+}
 
 /** Where README.md's weight figures sit: between these comments, in "What it weighs". */
 const MARKERS = ['<!-- widget-size -->', '<!-- /widget-size -->'];
 
 /**
  * The figures README.md states, measured now: gzip KB (one decimal) and file counts of
- * both forms, and the wasm's gzip KB.
- * @returns {Promise<{moduleKB: number, moduleFiles: number, wasmKB: number, iframeKB: number, iframeFiles: number}>}
+ * both forms as `folder` (the folder a site copies, relative to the project) holds them,
+ * the wasm's gzip KB, and both forms' gzip KB from the unminified sources in www/.
+ * @param {string} [folder]
+ * @returns {Promise<{moduleKB: number, moduleFiles: number, wasmKB: number, iframeKB: number, iframeFiles: number,
+ *   sourceModuleKB: number, sourceIframeKB: number}>}
  */
-export async function measureFigures() {
-  const [module, iframe] = await Promise.all(FORMS.map(([, entry]) => weigh(entry)));
+export async function measureFigures(folder = EMBED_FOLDER) {
+  const [[module, iframe], [sourceModule, sourceIframe]] = await Promise.all([weighForms(folder), weighForms(SOURCES)]);
   const wasm = module.files.find((file) => file.path.endsWith('.wasm'));
   const round = (bytes) => Number((bytes / 1024).toFixed(1));
   return {
     moduleKB: round(module.gzip), moduleFiles: module.files.length, wasmKB: round(wasm?.gzip ?? 0),
     iframeKB: round(iframe.gzip), iframeFiles: iframe.files.length,
+    sourceModuleKB: round(sourceModule.gzip), sourceIframeKB: round(sourceIframe.gzip),
   };
 }
 
 /** The README's words for the figures, as they go between the markers. */
-function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles }) {
+function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB }) {
   return `**${moduleKB.toFixed(1)} KB** for the module form (${moduleFiles} files: the wasm, with the solver, the\n`
     + `generator and the logic solver, is ${wasmKB.toFixed(1)} KB of it) and **${iframeKB.toFixed(1)} KB** for the iframe form\n`
-    + `(${iframeFiles} files)`;
+    + `(${iframeFiles} files), against ${sourceModuleKB.toFixed(1)} KB and ${sourceIframeKB.toFixed(1)} KB for the same files unminified in \`www/\``;
 }
 
 /**
@@ -106,25 +140,26 @@ function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles }) {
  */
 export function readmeFigures(readme) {
   const between = readme.split(MARKERS[0])[1]?.split(MARKERS[1])[0];
-  const match = between?.match(/^\s*\*\*([\d.]+) KB\*\* for the module form \((\d+) files: .*? is ([\d.]+) KB of it\) and \*\*([\d.]+) KB\*\* for the iframe form\s+\((\d+) files\)\s*$/s);
+  const match = between?.match(/^\s*\*\*([\d.]+) KB\*\* for the module form \((\d+) files: .*? is ([\d.]+) KB of it\) and \*\*([\d.]+) KB\*\* for the iframe form\s+\((\d+) files\), against ([\d.]+) KB and ([\d.]+) KB for the same files unminified\b.*$/s);
   if (!match) return null;
-  const [moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles] = match.slice(1).map(Number);
-  return { moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles };
+  const [moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB] = match.slice(1).map(Number);
+  return { moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB };
 }
 
 /**
- * Writes the figures measured now into README.md between the markers; throws when the
- * markers are not there.
+ * Writes the figures measured now from `folder` (see measureFigures) into README.md
+ * between the markers; throws when the markers are not there.
+ * @param {string} [folder]
  * @returns {Promise<object>} the figures written
  */
-export async function writeReadmeFigures() {
+export async function writeReadmeFigures(folder = EMBED_FOLDER) {
   const path = resolve(ROOT, 'README.md');
   const readme = await readFile(path, 'utf8');
   const [open, close] = MARKERS;
   const start = readme.indexOf(open);
   const end = readme.indexOf(close, start);
   if (start < 0 || end < 0) throw new Error(`README.md has no ${open} … ${close} around the weights`);
-  const figures = await measureFigures();
+  const figures = await measureFigures(folder);
   // The opening marker ends a line and the closing one follows the text, so the paragraph
   // stays one paragraph in Markdown.
   await writeFile(path, `${readme.slice(0, start + open.length)}\n${figuresText(figures)}${readme.slice(end)}`);
@@ -132,11 +167,26 @@ export async function writeReadmeFigures() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const [title, entry] of FORMS) {
-    const { files, bytes, gzip } = await weigh(entry);
-    console.log(`${title} (${entry}): ${files.length} files, ${kb(bytes)} raw, ${kb(gzip)} gzip`);
-    for (const file of files) console.log(`  ${file.path.padEnd(28)} ${kb(file.bytes).padStart(9)} ${kb(file.gzip).padStart(9)}`);
+  // The folder made afresh from www/ first, by the script the build runs (it says why when it cannot).
+  try {
+    execFileSync(process.execPath, [fileURLToPath(new URL('embed-folder.mjs', import.meta.url))], { stdio: 'inherit' });
+  } catch {
+    process.exit(1);
   }
+  const [built, sources] = await Promise.all([weighForms(EMBED_FOLDER), weighForms(SOURCES)]);
+  const cell = (bytes) => (bytes === undefined ? '' : kb(bytes)).padStart(10);
+  FORMS.forEach(([title, entry], form) => {
+    const { files, bytes, gzip } = built[form];
+    const source = sources[form];
+    const sourceGzip = new Map(source.files.map((file) => [relative(SOURCES, file.path), file.gzip]));
+    console.log(`${title} (${EMBED_FOLDER}/${entry}): ${files.length} files, ${kb(bytes)} raw, ${kb(gzip)} gzip;`
+      + ` unminified in ${SOURCES}/: ${kb(source.bytes)} raw, ${kb(source.gzip)} gzip`);
+    console.log(`  ${'file'.padEnd(24)}${'raw'.padStart(10)}${'gzip'.padStart(10)}${`${SOURCES}/ gzip`.padStart(12)}`);
+    for (const file of files) {
+      const name = relative(EMBED_FOLDER, file.path);
+      console.log(`  ${name.padEnd(24)}${cell(file.bytes)}${cell(file.gzip)}${cell(sourceGzip.get(name)).padStart(12)}`);
+    }
+  });
   if (process.argv.includes('--readme')) {
     await writeReadmeFigures();
     console.log('README.md: the figures in "What it weighs" are now these');

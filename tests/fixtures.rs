@@ -29,8 +29,10 @@ use sudoku64::{ErrorKind, Grid, Shape, parse};
 const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*";
 
 /// Files in `tests/data` that are not `puzzle:count:solution` fixtures: golden generator
-/// output, and the public puzzles the logic tests explain (one puzzle a line).
-const NOT_FIXTURES: &[&str] = &["generated.txt", "public9.txt"];
+/// output, the public puzzles the logic tests explain (one puzzle a line), and game IDs
+/// from Simon Tatham's Solo with their solutions (`ID SOLUTION`), kept for a reader of
+/// that form (jigsaw and X layouts among them).
+const NOT_FIXTURES: &[&str] = &["generated.txt", "public9.txt", "solo-ids.txt"];
 
 /// Fixtures the engine answers correctly but slowly: run only with `--ignored`.
 const SLOW: &str = "slow.txt";

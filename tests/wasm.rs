@@ -16,6 +16,7 @@ const FIXTURES: &[(&str, &str)] = &[
     ("small.txt", include_str!("data/small.txt")),
     ("9x9.txt", include_str!("data/9x9.txt")),
     ("large.txt", include_str!("data/large.txt")),
+    ("rectangular.txt", include_str!("data/rectangular.txt")),
 ];
 
 /// `size:seed:symmetry:puzzle` lines.

@@ -12,7 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { openPage, ROOT, serve, withBrowser } from './harness.mjs';
 import { staticServer } from '../../scripts/server.mjs';
 import { EMBED_FOLDER, assembleEmbedFolder } from '../../scripts/embed-folder.mjs';
-import { measureFigures, readmeFigures, weigh } from '../../scripts/widget-size.mjs';
+import { FORMS, measureFigures, readmeFigures, weighForms } from '../../scripts/widget-size.mjs';
 import { findClashes, fromLine } from '../../www/grid.js';
 
 /** The policy a careful host sends: nothing inline, no eval, only wasm compilation allowed. */
@@ -720,27 +720,33 @@ test('loaded from another origin (a CDN that sends CORS headers), the widget sta
   }
 });
 
-test('the widget weighs at most 250 KB gzipped, everything it loads included', async () => {
-  for (const entry of ['www/widget.js', 'www/embed.html']) {
-    const { files, gzip } = await weigh(entry);
-    const names = files.map((f) => f.path);
-    for (const needed of ['www/widget-element.js', 'www/board.js', 'www/worker.js', 'www/pkg/sudoku64.js', 'www/pkg/sudoku64_bg.wasm']) {
-      assert.ok(names.includes(needed), `${entry} loads ${needed}`);
+test('the widget weighs at most 250 KB gzipped, everything it loads included, as the folder a site copies holds it', async () => {
+  // What a site copies: the folder as the build makes it, JavaScript minified, from the www/ of now.
+  await assembleEmbedFolder();
+  const [built, sources] = await Promise.all([weighForms(EMBED_FOLDER), weighForms('www')]);
+  FORMS.forEach(([title, entry], form) => {
+    const names = built[form].files.map((f) => f.path.slice(EMBED_FOLDER.length + 1));
+    for (const needed of ['widget-element.js', 'board.js', 'worker.js', 'pkg/sudoku64.js', 'pkg/sudoku64_bg.wasm']) {
+      assert.ok(names.includes(needed), `${EMBED_FOLDER}/${entry} loads ${needed}`);
     }
-    assert.ok(gzip <= 250 * 1024, `${entry}: ${gzip} bytes gzipped`);
-  }
+    // The minified files still name every file the sources load, so the walk finds them all.
+    assert.deepEqual(names, sources[form].files.map((f) => f.path.slice('www/'.length)), `${title}: the same files minified as in www/`);
+    assert.ok(built[form].gzip <= 250 * 1024, `${EMBED_FOLDER}/${entry}: ${built[form].gzip} bytes gzipped`);
+    assert.ok(built[form].gzip < sources[form].gzip, `${title}: minified (${built[form].gzip} bytes gzipped) is smaller than www/ (${sources[form].gzip})`);
+  });
 });
 
 test('the README\'s weights are the ones scripts/widget-size.mjs measures now', async () => {
   const fix = 'run `node scripts/widget-size.mjs --readme` (on a fresh `npm run build`) and commit README.md';
   const stated = readmeFigures(readFileSync(join(ROOT, 'README.md'), 'utf8'));
   assert.ok(stated, `README.md's "What it weighs" has no figures between its <!-- widget-size --> markers: ${fix}`);
+  await assembleEmbedFolder();
   const measured = await measureFigures();
   for (const key of ['moduleFiles', 'iframeFiles']) {
     assert.equal(stated[key], measured[key], `README.md says ${stated[key]} files (${key}), the widget loads ${measured[key]}: ${fix}`);
   }
   // Within 5%: another toolchain's wasm differs a little, and that is no reason to fail.
-  for (const key of ['moduleKB', 'wasmKB', 'iframeKB']) {
+  for (const key of ['moduleKB', 'wasmKB', 'iframeKB', 'sourceModuleKB', 'sourceIframeKB']) {
     assert.ok(Math.abs(stated[key] - measured[key]) <= 0.05 * measured[key],
       `README.md says ${stated[key]} KB (${key}), the script measures ${measured[key]} KB now: ${fix}`);
   }
