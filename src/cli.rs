@@ -173,6 +173,15 @@ enum FormatArg {
     Framed,
 }
 
+/// How `generate` writes a puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PuzzleFormatArg {
+    /// The one-line form.
+    Line,
+    /// A Solo game ID.
+    Solo,
+}
+
 impl From<FormatArg> for Layout {
     fn from(f: FormatArg) -> Layout {
         match f {
@@ -230,9 +239,16 @@ struct GenerateArgs {
     /// (from 25×25 up it digs a point or two past the default target for Hard and above).
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
+    /// How each `PUZZLE SOLUTION` line writes the puzzle: `line`, the one-line form (the
+    /// default, but for boxes other than the side's usual ones, which only an ID carries),
+    /// or `solo`, a game ID (`2x3:a5d4_6...`, Simon Tatham's Solo's form, which every
+    /// reader here reads back).
+    #[arg(long, value_name = "FORM", conflicts_with = "csv")]
+    format: Option<PuzzleFormatArg>,
     /// Write CSV with a header line:
-    /// `index,size,seed,symmetry,clues,empty,puzzle,solution,level` (index counts from 1,
-    /// as the print view numbers puzzles; level is empty without --difficulty).
+    /// `index,size,seed,symmetry,clues,empty,puzzle,solution,level,box` (index counts from
+    /// 1, as the print view numbers puzzles; level is empty without --difficulty; box is
+    /// the box shape, `3x3`).
     #[arg(long)]
     csv: bool,
     /// Print to stderr, per puzzle, what was reached and the counts behind it: candidates
@@ -898,13 +914,14 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
             ];
             writeln!(out, "{}", csv_row(row)).map_err(io_err)?;
         } else {
-            writeln!(
-                out,
-                "{} {}",
-                format::to_line(&made.puzzle),
-                format::to_line(&made.solution)
-            )
-            .map_err(io_err)?;
+            // A one-line grid has the side's usual boxes: other boxes need the ID.
+            let usual = Shape::from_size(shape.size()) == Ok(shape);
+            let puzzle = match args.format {
+                Some(PuzzleFormatArg::Solo) => sudoku64::solo::write_id(&made.puzzle),
+                None if !usual => sudoku64::solo::write_id(&made.puzzle),
+                _ => format::to_line(&made.puzzle),
+            };
+            writeln!(out, "{puzzle} {}", format::to_line(&made.solution)).map_err(io_err)?;
         }
         if args.stats {
             eprintln!(

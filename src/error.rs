@@ -117,6 +117,15 @@ pub enum ErrorKind {
         /// The side asked for.
         size: usize,
     },
+    /// A game ID (`PARAMS:DESC`, [`crate::solo`]) that cannot be read.
+    BadId {
+        /// `"params"` or `"description"`.
+        section: &'static str,
+        /// The character of the ID where it goes wrong, from 1.
+        offset: usize,
+        /// What is wrong there.
+        message: String,
+    },
     /// A box shape that does not tile the grid, or is not a box (a side under 2).
     BadBox {
         /// Rows of cells in the box asked for.
@@ -196,6 +205,7 @@ impl Error {
             ErrorKind::Clash { .. } => "clash",
             ErrorKind::BadSize { .. } => "bad-size",
             ErrorKind::BadBox { .. } => "bad-box",
+            ErrorKind::BadId { .. } => "bad-id",
             ErrorKind::BadOption { .. } => "bad-option",
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::BadToken { .. } => "bad-symbol",
@@ -371,6 +381,11 @@ impl fmt::Display for Error {
             ErrorKind::BadSize { size } => {
                 write!(f, "{size} is not a grid size: sizes are {SIZES}")
             }
+            ErrorKind::BadId {
+                section,
+                offset,
+                message,
+            } => write!(f, "game ID, {section}, character {offset}: {message}"),
             ErrorKind::BadBox {
                 rows,
                 columns,

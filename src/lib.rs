@@ -14,6 +14,7 @@ pub mod grid;
 pub mod logic;
 pub mod parse;
 pub mod search;
+pub mod solo;
 pub mod steps;
 pub mod stream;
 pub mod transform;

@@ -440,10 +440,29 @@ fn block_fits(
     }
 }
 
-/// The shape a line would be read as on its own, if it is a grid's worth of cells.
+/// The game ID a text holds, when its one line with cells is an ID or starts with one
+/// and a space (`2x3:a5d4_6... SOLUTION`).
+fn game_id<'a>(lines: impl Iterator<Item = Line<'a>>) -> Option<&'a str> {
+    let mut content = lines.filter(|l| l.kind().has_cells());
+    let line = content.next()?;
+    if content.next().is_some() {
+        return None;
+    }
+    let first = line.text.split(is_space).find(|f| !f.is_empty())?;
+    crate::solo::looks_like_id(first).then_some(first)
+}
+
+/// The shape a line would be read as on its own, if it is a grid's worth of cells (or a
+/// game ID: the shape its params name, a 9×9 when they name none, so that the line is
+/// read and its error said).
 fn fit_line(line: Line<'_>, options: &ParseOptions, target: Option<Shape>) -> Option<Shape> {
     if line.text.len() > MAX_INPUT_BYTES {
         return None;
+    }
+    if let Some(id) = game_id(std::iter::once(line)) {
+        return Some(
+            crate::solo::id_shape(id).unwrap_or_else(|_| Shape::from_box(3).expect("3×3 boxes")),
+        );
     }
     let one = std::iter::once(line);
     if let Some((_, shape)) = fit(one, options, target) {
@@ -464,6 +483,11 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
     }
     let target = target_shape(options)?;
     let all = || lines(text, first_line);
+    // A game ID (`2x3:a5d4_6...`), alone or as a line's first field: its params name
+    // the shape, whatever the options say.
+    if let Some(id) = game_id(all()) {
+        return check(crate::solo::read_id(id)?, options);
+    }
     if let Some((form, shape)) = fit(all(), options, target) {
         return check(decode(all(), form, shape, options)?, options);
     }

@@ -99,6 +99,7 @@ pub struct SolveReport {
     status: &'static str,
     shape: Shape,
     puzzle: String,
+    id: String,
     answer: Answer,
 }
 
@@ -123,6 +124,11 @@ impl SolveReport {
     #[wasm_bindgen(getter)]
     pub fn puzzle(&self) -> String {
         self.puzzle.clone()
+    }
+    /// The puzzle as a Solo game ID ([`crate::solo`]), which carries its box shape.
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> String {
+        self.id.clone()
     }
     /// A solution, one-line form (empty when there is none).
     #[wasm_bindgen(getter)]
@@ -216,6 +222,7 @@ fn undecided_is_cancelled(answer: &Answer, shape: Shape) -> Result<(), JsValue> 
 pub struct ReadReport {
     shape: Shape,
     puzzle: String,
+    id: String,
 }
 
 #[wasm_bindgen]
@@ -235,6 +242,11 @@ impl ReadReport {
     pub fn puzzle(&self) -> String {
         self.puzzle.clone()
     }
+    /// The puzzle as a Solo game ID ([`crate::solo`]), which carries its box shape.
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> String {
+        self.id.clone()
+    }
 }
 
 /// Reads a puzzle in any text form the engine reads, without solving it: its one-line
@@ -250,6 +262,7 @@ pub fn read(text: &str, size: u32, hex: bool, boxes: &str) -> Result<ReadReport,
     Ok(ReadReport {
         shape: grid.shape(),
         puzzle: to_line(&grid),
+        id: crate::solo::write_id(&grid),
     })
 }
 
@@ -280,6 +293,7 @@ pub fn solve(
         status,
         shape: grid.shape(),
         puzzle: to_line(&grid),
+        id: crate::solo::write_id(&grid),
         answer,
     })
 }
@@ -314,6 +328,7 @@ pub fn count(
         },
         shape: grid.shape(),
         puzzle: to_line(&grid),
+        id: crate::solo::write_id(&grid),
         answer,
     })
 }
@@ -335,6 +350,11 @@ impl GenerateReport {
     #[wasm_bindgen(getter, js_name = "box")]
     pub fn box_name(&self) -> String {
         self.inner.puzzle.shape().box_name()
+    }
+    /// The puzzle as a Solo game ID ([`crate::solo`]), which carries its box shape.
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> String {
+        crate::solo::write_id(&self.inner.puzzle)
     }
     /// The seed that regenerates this puzzle.
     #[wasm_bindgen(getter)]

@@ -810,3 +810,36 @@ fn a_long_search_into_a_pipe_writes_no_progress() {
     assert_eq!(stderr(&out), "line 1: undecided after 1.5 s\n");
     assert_eq!(out.status.code(), Some(4));
 }
+
+#[test]
+fn generate_writes_solo_ids_that_solve_reads_back() {
+    // Boxes other than the side's usual ones are written as game IDs, which carry them.
+    let wide = stdout(&run(
+        &["generate", "--box", "2x6", "--seed", "3", "--count", "2"],
+        "",
+    ));
+    let lines: Vec<&str> = wide.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        assert!(line.starts_with("2x6:"), "{line}");
+    }
+    let solved = run(&["solve", "-"], &wide);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let expected: Vec<&str> = lines.iter().map(|l| l.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(stdout(&solved).lines().collect::<Vec<_>>(), expected);
+    // --format solo writes a classic grid as an ID too; its puzzle is the plain line's.
+    let plain = stdout(&run(&["generate", "--seed", "8"], ""));
+    let solo = stdout(&run(&["generate", "--seed", "8", "--format", "solo"], ""));
+    assert!(solo.starts_with("3x3:"), "{solo}");
+    assert_eq!(solo.split(' ').nth(1), plain.split(' ').nth(1));
+    let read = stdout(&run(&["solve", "--format", "line", "-"], &solo));
+    assert_eq!(read.trim(), plain.split(' ').nth(1).unwrap().trim());
+    // A bad ID is named with its section and character.
+    let bad = run(&["solve", "-"], "2x3:a5d4_6a5g4_2g5a3_6d2\n");
+    assert!(!bad.status.success());
+    assert!(
+        stderr(&bad).contains("line 1: game ID, description, character 25"),
+        "{}",
+        stderr(&bad)
+    );
+}

@@ -501,3 +501,15 @@ fn results_name_their_box_shape_and_regions_give_each_cells_box() {
         Some("bad-option")
     );
 }
+
+#[wasm_bindgen_test]
+fn a_solo_game_id_is_read_with_its_boxes_and_results_give_theirs() {
+    let read = sudoku64::wasm::read("2x3:a5d4_6a5g4_2g5a3_6d2a", 0, false, "").unwrap();
+    assert_eq!((read.size(), read.box_name()), (6, "2x3".to_string()));
+    assert_eq!(read.puzzle(), ".5....46.5.......42.......5.36....2.");
+    assert_eq!(read.id(), "2x3:a5d4_6a5g4_2g5a3_6d2a");
+    let err = sudoku64::wasm::solve("9j:a", 0, false, "", &quiet())
+        .err()
+        .expect("jigsaw IDs are not read yet");
+    assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-id"));
+}

@@ -44,7 +44,7 @@ function warmUp() {
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
 const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-grid', 'bad-symbol', 'clash', 'bad-size',
-  'bad-box', 'bad-option', 'invalid-option']);
+  'bad-box', 'bad-id', 'bad-option', 'invalid-option']);
 
 const layouts = new Map();
 
@@ -70,13 +70,14 @@ function plain(report, keys) {
 function answer(run) {
   const start = performance.now();
   try {
-    const r = plain(run(), ['status', 'size', 'box', 'puzzle', 'solution', 'second', 'count', 'engine', 'nodes',
+    const r = plain(run(), ['status', 'size', 'box', 'puzzle', 'id', 'solution', 'second', 'count', 'engine', 'nodes',
       'guesses', 'backtracks', 'conflicts', 'learned', 'restarts']);
     const result = {
       status: r.status,
       size: r.size,
       layout: layoutOf(r.size, r.box),
       puzzle: r.puzzle,
+      id: r.id,
       count: r.count,
       stats: {
         engine: r.engine, nodes: r.nodes, guesses: r.guesses, backtracks: r.backtracks,
@@ -126,8 +127,8 @@ const handlers = {
   version: () => wasm.version(),
   read: ([text, { size = 0, hex = false, box = '' } = {}]) => {
     try {
-      const r = plain(wasm.read(String(text ?? ''), size >>> 0, !!hex, String(box ?? '')), ['size', 'box', 'puzzle']);
-      return { status: 'ok', size: r.size, layout: layoutOf(r.size, r.box), puzzle: r.puzzle };
+      const r = plain(wasm.read(String(text ?? ''), size >>> 0, !!hex, String(box ?? '')), ['size', 'box', 'puzzle', 'id']);
+      return { status: 'ok', size: r.size, layout: layoutOf(r.size, r.box), puzzle: r.puzzle, id: r.id };
     } catch (err) {
       const error = plainError(err);
       if (!INPUT_ERRORS.has(error.kind)) throw err;
@@ -181,7 +182,7 @@ const handlers = {
     const emptyArg = minimal ? -1 : empty === undefined || empty === null || empty === '' ? NaN : Number(empty);
     const report = wasm.generate(size >>> 0, String(box ?? ''), String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
       difficulty === undefined || difficulty === null ? '' : String(difficulty), throttled(progress));
-    const r = plain(report, ['size', 'box', 'seed', 'symmetry', 'puzzle', 'solution', 'clues', 'empty', 'minimal',
+    const r = plain(report, ['size', 'box', 'seed', 'symmetry', 'puzzle', 'id', 'solution', 'clues', 'empty', 'minimal',
       'targetReached', 'undecided', 'budgetRanOut', 'candidates', 'exactChecks', 'summary', 'details', 'level',
       'levelName', 'score', 'difficultyReached', 'gradedInFull']);
     if (!r.level) {

@@ -473,6 +473,21 @@ test('a pasted 36-character line is a 6×6 with 2×3 boxes, and a clash within a
   await page.close();
 });
 
+test("a pasted Solo game ID opens with its boxes, and a bad one is named by section and character", async () => {
+  const page = await openApp();
+  // Simon Tatham's Solo, 2x3 Basic, seed 1 (tests/data/solo-ids.txt).
+  await pasteText(page, '2x3:a5d4_6a5g4_2g5a3_6d2a');
+  await page.waitForFunction(() => /Loaded a 6×6 puzzle/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(page), '.5....46.5.......42.......5.36....2.');
+  await page.click('#solve');
+  await idle(page);
+  assertSolves(await givensText(page), await gridText(page), '2x3');
+  await pasteText(page, '2x3:a5d4_6a5g4_2g5a3_6d2');
+  await page.waitForFunction(() => /not a valid puzzle/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /game ID, description, character 25/);
+  await page.close();
+});
+
 test('Minimal at 16×16: the summary says minimal, Empty stands aside, and the link makes it again', async () => {
   const page = await openApp();
   await page.selectOption('#size', '9');
