@@ -1156,8 +1156,14 @@ fn the_readme_examples_of_input_errors_are_what_the_reader_says() {
         .take_while(|l| l.starts_with("- `"))
         .map(|l| l[3..].split('`').next().unwrap())
         .collect();
-    assert_eq!(examples.len(), 4, "{examples:?}");
+    assert_eq!(examples.len(), 6, "{examples:?}");
     let short_row = ROWS.replace("...8..7.3", "...8..7.");
+    let twelve = ".".repeat(144);
+    let boxes = |rows, columns| ParseOptions {
+        boxes: Some((rows, columns)),
+        size: Some(12),
+        ..ParseOptions::default()
+    };
     let mut clash = String::from("7...7");
     clash.push_str(&".".repeat(76));
     let said = [
@@ -1167,6 +1173,8 @@ fn the_readme_examples_of_input_errors_are_what_the_reader_says() {
             .unwrap_err()
             .to_string(),
         err(&clash).to_string(),
+        parse_with(&twelve, &boxes(2, 5)).unwrap_err().to_string(),
+        parse_with(&LINE[..49], &sized(7)).unwrap_err().to_string(),
     ];
     for (example, message) in examples.iter().zip(&said) {
         assert!(
