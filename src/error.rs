@@ -117,6 +117,12 @@ pub enum ErrorKind {
         /// The side asked for.
         size: usize,
     },
+    /// A web address whose puzzle cannot be read ([`crate::link`]): a site or a layout not
+    /// read here, or a link with no puzzle in it.
+    BadLink {
+        /// What is wrong, and what to paste instead.
+        message: String,
+    },
     /// A game ID (`PARAMS:DESC`, [`crate::solo`]) that cannot be read.
     BadId {
         /// `"params"` or `"description"`.
@@ -206,6 +212,7 @@ impl Error {
             ErrorKind::BadSize { .. } => "bad-size",
             ErrorKind::BadBox { .. } => "bad-box",
             ErrorKind::BadId { .. } => "bad-id",
+            ErrorKind::BadLink { .. } => "bad-link",
             ErrorKind::BadOption { .. } => "bad-option",
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::BadToken { .. } => "bad-symbol",
@@ -381,6 +388,7 @@ impl fmt::Display for Error {
             ErrorKind::BadSize { size } => {
                 write!(f, "{size} is not a grid size: sizes are {SIZES}")
             }
+            ErrorKind::BadLink { message } => write!(f, "{message}"),
             ErrorKind::BadId {
                 section,
                 offset,

@@ -459,6 +459,9 @@ fn fit_line(line: Line<'_>, options: &ParseOptions, target: Option<Shape>) -> Op
     if line.text.len() > MAX_INPUT_BYTES {
         return None;
     }
+    if crate::link::grid_text(line.text).is_some() {
+        return Some(Shape::from_box(3).expect("3×3 boxes"));
+    }
     if let Some(id) = game_id(std::iter::once(line)) {
         return Some(
             crate::solo::id_shape(id).unwrap_or_else(|_| Shape::from_box(3).expect("3×3 boxes")),
@@ -480,6 +483,10 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
             limit: MAX_INPUT_BYTES,
         }
         .into());
+    }
+    // A link from another site: the grid its address carries, or why it cannot be read.
+    if let Some(board) = crate::link::grid_text(text) {
+        return read_grid(&board?, first_line, options);
     }
     let target = target_shape(options)?;
     let all = || lines(text, first_line);

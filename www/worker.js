@@ -44,7 +44,7 @@ function warmUp() {
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
 const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-grid', 'bad-symbol', 'clash', 'bad-size',
-  'bad-box', 'bad-id', 'bad-option', 'invalid-option']);
+  'bad-box', 'bad-id', 'bad-link', 'bad-option', 'invalid-option']);
 
 const layouts = new Map();
 

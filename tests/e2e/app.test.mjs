@@ -488,6 +488,18 @@ test("a pasted Solo game ID opens with its boxes, and a bad one is named by sect
   await page.close();
 });
 
+test('a pasted sudokuwiki link opens its puzzle; a link from a site not read says so', async () => {
+  const page = await openApp();
+  const bd = '000000010400000000020000000000050407008000300001090000300400200050100000000806000';
+  await pasteText(page, `https://www.sudokuwiki.org/sudoku.htm?bd=${bd}`);
+  await page.waitForFunction(() => /Loaded a 9×9 puzzle with 17 givens/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(page), bd.replaceAll('0', '.'));
+  await pasteText(page, 'https://example.com/puzzle?id=7');
+  await page.waitForFunction(() => /not a valid puzzle/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /site whose puzzles are not read here/);
+  await page.close();
+});
+
 test('Minimal at 16×16: the summary says minimal, Empty stands aside, and the link makes it again', async () => {
   const page = await openApp();
   await page.selectOption('#size', '9');
