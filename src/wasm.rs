@@ -600,6 +600,12 @@ impl HintReport {
     pub fn focus(&self, i: u32) -> String {
         self.step(i).map_or(String::new(), |s| s.focus.clone())
     }
+    /// The units step `i`'s focus names (rows `0..n`, columns `n..2n`, boxes `2n..3n`):
+    /// what the page frames, without reading the sentence.
+    pub fn units(&self, i: u32) -> Vec<u32> {
+        self.step(i)
+            .map_or(Vec::new(), |s| s.units.iter().map(|&u| u as u32).collect())
+    }
     /// Step `i`'s chain links, flat: for each link `[strong 0/1, fromSymbol, fromCount,
     /// fromCells..., toSymbol, toCount, toCells...]`; empty for a step without a chain.
     pub fn links(&self, i: u32) -> Vec<u32> {

@@ -1091,3 +1091,55 @@ fn focus_names_the_unit_the_reasoning_is_in() {
         "no claiming in the first 60 puzzles: take more"
     );
 }
+
+#[test]
+fn each_steps_focus_names_its_units_as_data_too() {
+    // Every step of the public puzzles' explanations: the units in `units` are the ones its
+    // focus sentence names, counted from 1 there and from 0 in the data.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/public9.txt"
+    ))
+    .unwrap();
+    let mut named = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(20)
+    {
+        let grid = sudoku64::parse::parse(line).unwrap();
+        for step in sudoku64::explain(&grid).unwrap() {
+            let words: Vec<String> = step
+                .units
+                .iter()
+                .map(|&u| match u / 9 {
+                    0 => format!("{}", u + 1),
+                    1 => format!("{}", u - 9 + 1),
+                    _ => format!("{}", u - 18 + 1),
+                })
+                .collect();
+            let kinds: std::collections::BTreeSet<usize> =
+                step.units.iter().map(|&u| u / 9).collect();
+            assert!(kinds.len() <= 1, "{}: one kind of unit", step.focus);
+            if let Some(&kind) = kinds.iter().next() {
+                let word = ["row", "column", "box"][kind];
+                assert!(step.focus.contains(word), "{} names {word}s", step.focus);
+                for number in &words {
+                    assert!(
+                        step.focus.contains(number.as_str()),
+                        "{}: {number}",
+                        step.focus
+                    );
+                }
+                named += 1;
+            } else if step.technique != sudoku64::Technique::Guess {
+                assert!(
+                    !step.focus.contains("row ") && !step.focus.contains("box "),
+                    "{}: names a unit the data leaves out",
+                    step.focus
+                );
+            }
+        }
+    }
+    assert!(named > 100, "{named} steps named units");
+}

@@ -284,7 +284,9 @@ export function hintFor(game, steps) {
     steps,
     stage: 1,
     focus,
-    regions: regionsNamed(focus, game.size),
+    // The units the engine says its focus names (none when it names cells); a step without
+    // them (made by hand, as in tests) has its sentence read instead.
+    regions: Array.isArray(steps[0]?.units) ? steps[0].units : regionsNamed(focus, game.size),
     cells,
     target: steps.at(-1)?.placements?.[0]?.cell ?? -1,
     eliminations: steps.flatMap((step) => step.eliminations ?? []),

@@ -331,7 +331,9 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     /**
      * The next logical step for a grid (its filled cells, givens and entries alike):
      * {status: 'ok', size, steps: [{technique, name, text, cells, placements: [{cell, value}],
-     * eliminations: [{cell, value}], focus, links}]}. `focus` is a first, gentler sentence
+     * eliminations: [{cell, value}], focus, units, links}]}. `units` are the rows, columns or
+     * boxes the focus names, [{kind: 'row' | 'column' | 'box', index (from 0)}] (empty when
+     * it names cells or the grid), for a page to frame. `focus` is a first, gentler sentence
      * naming the technique and where to look ("Look at box 4: a hidden single"). `links` is
      * the chain of a chain technique (x-chain, xy-chain, aic, simple-colouring, forcing-chain,
      * forcing-net; empty for the others): [{from: {cells, symbol}, to: {cells, symbol},

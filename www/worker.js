@@ -161,6 +161,9 @@ const handlers = {
         placements: pairs(report.placements(i)),
         eliminations: pairs(report.eliminations(i)),
         focus: report.focus(i),
+        units: Array.from(report.units(i), (u) => ({
+          kind: ['row', 'column', 'box'][Math.floor(u / report.size)], index: u % report.size,
+        })),
         links: links(report.links(i)),
       });
     }

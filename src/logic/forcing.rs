@@ -465,13 +465,14 @@ fn verity_step(
     } else {
         removal_text(b, &eliminations)
     };
-    let (premise, focus) = match *group {
+    let (premise, focus, units) = match *group {
         Group::Cell(c) => (
             format!("{} is {}", b.name(c), super::symbols(b.cand[c])).replace('/', " or "),
             format!(
                 "Look at {}: each of its candidates, a forcing chain",
                 b.name(c)
             ),
+            Vec::new(),
         ),
         Group::Unit(u, v) => (
             format!(
@@ -489,6 +490,7 @@ fn verity_step(
                 unit_name(b.n, u),
                 symbol_char(v)
             ),
+            vec![u],
         ),
     };
     let text = format!(
@@ -502,6 +504,7 @@ fn verity_step(
     Step {
         technique: Technique::ForcingChain,
         focus,
+        units,
         links: paths.iter().flat_map(|p| path_links(p)).collect(),
         cells: cells_of(&paths),
         placements,
@@ -547,6 +550,7 @@ fn contradiction_step(
             super::with_article(technique.name())
         )
         .replace("? a", "? A"),
+        units: Vec::new(),
         links: paths.iter().flat_map(|p| path_links(p)).collect(),
         cells: cells_of(paths),
         placements: vec![],

@@ -302,6 +302,10 @@ pub struct Step {
     /// Where to look first, naming the technique and its region without giving the
     /// answer away: `"Look at box 4: a hidden single"`.
     pub focus: String,
+    /// The units the focus names, as unit numbers (rows `0..n`, columns `n..2n`, boxes
+    /// `2n..3n`): what a page frames, without reading the sentence. Empty when the focus
+    /// names cells or the whole grid.
+    pub units: Vec<usize>,
     /// The links of a chain, in order, for the chain techniques (X-chain, XY-chain, AIC,
     /// simple colouring, forcing chains and nets: the implications of the branches
     /// shown); empty for the others.
@@ -324,6 +328,7 @@ impl Step {
             eliminations,
             text,
             focus: String::new(),
+            units: Vec::new(),
             links: Vec::new(),
         }
     }
@@ -643,7 +648,7 @@ impl Board {
     fn technique(&self, t: Technique) -> Option<Step> {
         let mut step = self.technique_bare(t)?;
         if step.focus.is_empty() {
-            step.focus = focus(self, &step);
+            (step.focus, step.units) = focus(self, &step);
         }
         Some(step)
     }
@@ -705,6 +710,7 @@ impl Board {
                 "Look at {}: no technique applies here, so a guess",
                 self.name(cell)
             ),
+            units: Vec::new(),
             links: Vec::new(),
             cells: vec![cell],
             placements: vec![(cell, v)],
@@ -819,9 +825,10 @@ pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
 /// fewest rows, columns or boxes if three or fewer, else the grid), the symbol when every candidate it
 /// removes or places is the same one, and the technique: `"Look at rows 3 and 7 for 5:
 /// an X-Wing"`.
-fn focus(b: &Board, step: &Step) -> String {
+fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
     let n = b.n;
     let mut region = None;
+    let mut units = Vec::new();
     // The symbols whose places a technique confines to its cells within one unit: that
     // unit is the one to look at (a claiming's line, not the box its places lie in; a
     // hidden subset's unit, not another its cells happen to share).
@@ -849,6 +856,7 @@ fn focus(b: &Board, step: &Step) -> String {
                 .all(|&c| step.cells.contains(&(c as usize)) || b.cand[c as usize] & confined == 0);
         if holds && defines {
             region = Some(unit_name(n, u));
+            units = vec![u];
             break;
         }
     }
@@ -864,11 +872,14 @@ fn focus(b: &Board, step: &Step) -> String {
             lines.dedup();
             (lines, plural)
         });
-        if let Some((lines, plural)) = spans
+        if let Some((kind, lines, plural)) = spans
             .into_iter()
-            .filter(|(lines, _)| lines.len() <= 3)
-            .min_by_key(|(lines, _)| lines.len())
+            .enumerate()
+            .map(|(kind, (lines, plural))| (kind, lines, plural))
+            .filter(|(_, lines, _)| lines.len() <= 3)
+            .min_by_key(|(_, lines, _)| lines.len())
         {
+            units = lines.iter().map(|&l| kind * n + l - 1).collect();
             region = Some(format!("{plural} {}", and_list(lines.into_iter())));
         }
     }
@@ -890,9 +901,12 @@ fn focus(b: &Board, step: &Step) -> String {
         }
         _ => String::new(),
     };
-    format!(
-        "Look at {region}{symbol}: {}",
-        with_article(step.technique.name())
+    (
+        format!(
+            "Look at {region}{symbol}: {}",
+            with_article(step.technique.name())
+        ),
+        units,
     )
 }
 

@@ -12,6 +12,7 @@ pub(super) fn naked(b: &Board) -> Option<Step> {
     Some(Step {
         technique: Technique::NakedSingle,
         focus: String::new(),
+        units: Vec::new(),
         links: Vec::new(),
         cells: vec![cell],
         placements: vec![(cell, v)],
@@ -52,6 +53,7 @@ pub(super) fn hidden(b: &Board) -> Option<Step> {
         return Some(Step {
             technique: Technique::HiddenSingle,
             focus: String::new(),
+            units: Vec::new(),
             links: Vec::new(),
             cells,
             placements: vec![(cell, v)],

@@ -137,6 +137,7 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
     Some(Step {
         technique: Technique::BugPlusOne,
         focus: String::new(),
+        units: Vec::new(),
         links: Vec::new(),
         cells: vec![cell],
         placements: vec![(cell, v)],
