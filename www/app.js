@@ -1395,10 +1395,20 @@ function tapGrid(event) {
 }
 
 async function copyGrid() {
-  const text = board.game.line();
+  const { game } = board;
+  let text = game.line();
+  let what = `one line of ${text.length} characters`;
+  if (game.box !== usualBox(game.size)) {
+    // One line would come back with the side's usual boxes: a Solo game ID keeps these.
+    const read = await engine.read(text, { box: game.box }).catch(() => null);
+    if (read?.id) {
+      text = read.id;
+      what = `a Solo game ID, which keeps its ${game.box.replace('x', '×')} boxes`;
+    }
+  }
   try {
     await navigator.clipboard.writeText(text);
-    say(`Copied the grid as one line of ${text.length} characters.`, 'ok');
+    say(`Copied the grid as ${what}.`, 'ok');
   } catch {
     // No clipboard permission: put the text in the box, selected, for Ctrl+C.
     ui.text.value = text;

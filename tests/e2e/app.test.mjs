@@ -453,6 +453,12 @@ test('a 12×12 with 2×6 boxes: its solution obeys those boxes, and its link car
   assert.match(await statusText(page), /exactly one solution/);
   const solution = await gridText(page);
   assertSolves(puzzle, solution, '2x6');
+  // Copy keeps the boxes: a Solo game ID, which pasted back opens with 2×6 boxes again.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
+  await page.click('#copy');
+  await page.waitForFunction(() => /Solo game ID/.test(document.getElementById('status').textContent));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^2x6:/);
   const url = page.url();
   await page.close();
   const again = await openPage(env.browser, url);
