@@ -82,8 +82,17 @@ fn check(read: Result<sudoku64::Grid, sudoku64::Error>, options: &ParseOptions) 
             if !options.allow_clashes {
                 assert!(grid.first_clash().is_none(), "a clash got through");
             }
+            // Its Solo game ID reads back the same grid, boxes included.
+            let id = sudoku64::solo::write_id(&grid);
+            assert_eq!(sudoku64::solo::read_id(&id).as_ref(), Ok(&grid), "{id}");
+            // The text forms carry no box shape: read back with the grid's own.
+            let shape = grid.shape();
+            let same_boxes = ParseOptions {
+                boxes: Some((shape.box_rows(), shape.box_columns())),
+                ..options.clone()
+            };
             for layout in [Layout::Line, Layout::Rows, Layout::Framed] {
-                let again = parse::parse_with(&format::write(&grid, layout), options)
+                let again = parse::parse_with(&format::write(&grid, layout), &same_boxes)
                     .expect("a written grid reads back");
                 assert_eq!(again, grid, "a written grid reads back the same");
             }
