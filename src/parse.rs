@@ -24,8 +24,12 @@
 //! ...) is empty. With [`ParseOptions::hex`] a 16×16 grid is read with the symbols `0`-`F`
 //! (`0` is the first symbol; `.` and `_` are empty).
 //!
-//! The grid's side comes from the number of cells (1, 16, 81, 256, 625, 1296, 2401 or 4096),
-//! unless the caller gives it. Cells are counted before symbols are checked, so the count
+//! The grid's side comes from the number of cells (n² for a side n with a box shape: 16,
+//! 36, 64, 81, 100, ... 4096), with the side's usual boxes, unless the caller gives the
+//! side or the boxes ([`ParseOptions::boxes`]). A side with rectangular boxes is read only
+//! from one line or from n lines of n cells, since its count is also that of several
+//! smaller puzzles, one a line. A Solo game ID ([`crate::solo`]) carries its own shape, and
+//! a link from another site ([`crate::link`]) the grid in its address. Cells are counted before symbols are checked, so the count
 //! never depends on the alphabet. When a reading does not give a grid's worth of cells,
 //! the next one is tried: the grid-file form falls back to one cell per character (for
 //! `12 34` in a 4×4), and lines of only `-` (empty rows of a 9×9 that uses `-` for empty)

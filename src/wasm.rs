@@ -494,7 +494,8 @@ impl Control for JsControl<'_> {
 
 /// Generates a puzzle with exactly one solution.
 ///
-/// - `size`: the grid side (1, 4, 9, ..., 64);
+/// - `size`: the grid side (1, or 4 to 64 with a box shape; 0 with a box: the box's side);
+/// - `boxes`: the box shape, `RxC`, or `""` for the side's usual one;
 /// - `symmetry`: `none`, `rot180`, `rot90`, `mirror` or `diagonal`;
 /// - `seed`: a BigInt, or `undefined` for a random one;
 /// - `empty`: a fraction of empty cells to reach; `NaN` for the size's default, and a

@@ -34,7 +34,7 @@ fn number(bytes: &mut Bytes) -> f64 {
 
 fn size(bytes: &mut Bytes) -> u32 {
     match bytes.byte() % 4 {
-        0 => [0, 1, 4, 9, 16, 25, 36, 49, 64][bytes.byte() as usize % 9],
+        0 => [0, 1, 4, 6, 9, 12, 16, 25, 36, 49, 64][bytes.byte() as usize % 11],
         1 => bytes.byte() as u32,
         _ => bytes.u64() as u32,
     }
