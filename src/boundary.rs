@@ -55,11 +55,9 @@ fn box_option(boxes: &str) -> Result<Option<(usize, usize)>, Error> {
 /// assert!(shape(6, "3x3").is_err());
 /// ```
 pub fn shape(size: u32, boxes: &str) -> Result<Shape, Error> {
-    match (size as usize, box_option(boxes)?) {
-        (n, None) => Shape::from_size(n),
-        (0, Some((rows, columns))) => Shape::from_boxes(rows, columns),
-        (n, Some((rows, columns))) => Shape::with_boxes(n, rows, columns),
-    }
+    let size = size as usize;
+    Shape::named((size != 0).then_some(size), box_option(boxes)?)?
+        .map_or_else(|| Shape::from_size(size), Ok)
 }
 
 /// The most solutions a count may ask for: at least 1 (a limit of 0 reads as 1).

@@ -512,13 +512,9 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
 /// The grid shape of `--size` and `--box`: the side's usual boxes, the boxes asked for
 /// (which must tile the side when both are given), or 9×9 when neither is.
 fn grid_shape(size: Option<usize>, boxes: Option<(usize, usize)>) -> Result<Shape, String> {
-    match (size, boxes) {
-        (None, None) => Shape::from_size(9),
-        (Some(n), None) => Shape::from_size(n),
-        (None, Some((rows, columns))) => Shape::from_boxes(rows, columns),
-        (Some(n), Some((rows, columns))) => Shape::with_boxes(n, rows, columns),
-    }
-    .map_err(|e| e.to_string())
+    Shape::named(size, boxes)
+        .and_then(|shape| shape.map_or_else(|| Shape::from_size(9), Ok))
+        .map_err(|e| e.to_string())
 }
 
 /// A puzzle of the input: its line number, and the grid or why it could not be read.

@@ -255,7 +255,7 @@ impl Target {
     /// 40%, which they reach in well under a second (57×57, 3×19 boxes: 4 s), where the
     /// line's 45–57% would take 3 to 16 s of exact checks and still not be reached.
     pub fn default_for(shape: Shape, symmetry: Symmetry) -> Target {
-        if shape.size() > 16 && shape.box_columns() >= 4 * shape.box_rows() {
+        if shape.size() > 16 && thin_boxes(shape) {
             return Target::Empty(THIN_BOXES_TARGET);
         }
         let Some([none, follows, plain]) = between_anchors(
@@ -300,9 +300,8 @@ impl Target {
             (49, [0.50, 0.46]),
             (64, [0.47, 0.43]),
         ];
-        let thin = shape.box_columns() >= 4 * shape.box_rows();
-        let Some([follows, plain]) =
-            between_anchors(shape.size(), &anchors).filter(|_| level >= Level::Hard && !thin)
+        let Some([follows, plain]) = between_anchors(shape.size(), &anchors)
+            .filter(|_| level >= Level::Hard && !thin_boxes(shape))
         else {
             return Target::default_for(shape, symmetry);
         };
@@ -717,6 +716,12 @@ fn minimal_sequence(shape: Shape, target: Target) -> bool {
 
 /// The empty fraction sides with thin boxes dig to by default ([`Target::default_for`]).
 const THIN_BOXES_TARGET: f64 = 0.40;
+
+/// Boxes four times as wide as high or more: grids close to Latin squares, which need
+/// many more clues ([`Target::default_for`]).
+fn thin_boxes(shape: Shape) -> bool {
+    shape.box_columns() >= 4 * shape.box_rows()
+}
 
 /// The values at side `n` on the straight line between the two anchors (side, values)
 /// around it, rounded to the percent; the first anchor's from 17 up to it, and `None` up

@@ -83,6 +83,20 @@ impl Shape {
         Shape::from_boxes(rows, columns)
     }
 
+    /// The shape a side and a box shape name, either of which may be left out: the side's
+    /// usual boxes, the boxes' own side, or both, which must agree. `None` for neither.
+    pub fn named(
+        size: Option<usize>,
+        boxes: Option<(usize, usize)>,
+    ) -> Result<Option<Shape>, Error> {
+        match (size, boxes) {
+            (None, None) => Ok(None),
+            (Some(n), None) => Shape::from_size(n).map(Some),
+            (None, Some((rows, columns))) => Shape::from_boxes(rows, columns).map(Some),
+            (Some(n), Some((rows, columns))) => Shape::with_boxes(n, rows, columns).map(Some),
+        }
+    }
+
     /// The usual shape of side `n`: the squarest boxes, the wide side horizontal (6 has
     /// 2×3 boxes, 12 has 3×4, 9 has 3×3). A side of 2, 3 or a prime has no box shape.
     pub fn from_size(n: usize) -> Result<Shape, Error> {

@@ -29,8 +29,8 @@
 //! side or the boxes ([`ParseOptions::boxes`]). A side with rectangular boxes is read only
 //! from one line or from n lines of n cells, since its count is also that of several
 //! smaller puzzles, one a line. A Solo game ID ([`crate::solo`]) carries its own shape, and
-//! a link from another site ([`crate::link`]) the grid in its address. Cells are counted before symbols are checked, so the count
-//! never depends on the alphabet. When a reading does not give a grid's worth of cells,
+//! a link from another site ([`crate::link`]) the grid in its address. Cells are counted
+//! before symbols are checked, so the count never depends on the alphabet. When a reading does not give a grid's worth of cells,
 //! the next one is tried: the grid-file form falls back to one cell per character (for
 //! `12 34` in a 4×4), and lines of only `-` (empty rows of a 9×9 that uses `-` for empty)
 //! count as cells when skipping them leaves too few.
@@ -533,32 +533,23 @@ impl ParseOptions {
 
 /// The shape the options ask for, if any.
 fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
-    if let Some((rows, columns)) = options.boxes {
-        let n = options.size.unwrap_or(rows.saturating_mul(columns));
-        let shape = Shape::with_boxes(n, rows, columns)?;
-        if options.hex && n != 16 {
-            return Err(Error::bad_option(
-                "box",
-                shape.box_name(),
-                "hex symbols make a 16×16 grid: the box must have 16 cells",
-            ));
-        }
-        return Ok(Some(shape));
+    let shape = Shape::named(options.size, options.boxes)?;
+    if !options.hex {
+        return Ok(shape);
     }
-    match (options.size, options.hex) {
-        (Some(n), hex) => {
-            let shape = Shape::from_size(n)?;
-            if hex && n != 16 {
-                return Err(Error::bad_option(
-                    "size",
-                    n,
-                    "hex symbols make a 16×16 grid: the size must be 16",
-                ));
-            }
-            Ok(Some(shape))
-        }
-        (None, true) => Shape::from_size(16).map(Some),
-        (None, false) => Ok(None),
+    match shape {
+        None => Shape::from_size(16).map(Some),
+        Some(shape) if shape.size() == 16 => Ok(Some(shape)),
+        Some(shape) if options.boxes.is_some() => Err(Error::bad_option(
+            "box",
+            shape.box_name(),
+            "hex symbols make a 16×16 grid: the box must have 16 cells",
+        )),
+        Some(shape) => Err(Error::bad_option(
+            "size",
+            shape.size(),
+            "hex symbols make a 16×16 grid: the size must be 16",
+        )),
     }
 }
 
@@ -881,9 +872,8 @@ fn count_error<'a>(
     .into()
 }
 
-/// The number of cells most lines hold (the longer on a tie), when two lines or more hold
-/// cells: the row length the text was written with.
-fn row_length<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> Option<usize> {
+/// How many cells each line that holds any has, in line order.
+fn cells_per_line<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> Vec<usize> {
     let mut per_line: Vec<(usize, usize)> = Vec::new();
     let _ = visit(lines, form, |_, line, _| -> Result<(), ()> {
         match per_line.last_mut() {
@@ -892,10 +882,16 @@ fn row_length<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> Option<u
         }
         Ok(())
     });
-    if per_line.len() < 2 {
+    per_line.into_iter().map(|(_, cells)| cells).collect()
+}
+
+/// The number of cells most lines hold (the longer on a tie), when two lines or more hold
+/// cells: the row length the text was written with.
+fn row_length<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> Option<usize> {
+    let mut lengths = cells_per_line(lines, form);
+    if lengths.len() < 2 {
         return None;
     }
-    let mut lengths: Vec<usize> = per_line.into_iter().map(|(_, cells)| cells).collect();
     lengths.sort_unstable();
     lengths
         .chunk_by(|a, b| a == b)
@@ -908,18 +904,8 @@ fn row_length<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> Option<u
 /// are also those of several smaller puzzles, one a line: four 9×9 lines hold 324 cells,
 /// an 18×18's worth, and are four puzzles, not one.
 fn laid_out_as<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form, shape: Shape) -> bool {
-    let (mut line_now, mut in_line, mut lines_with_cells, mut all_full) = (0, 0, 0, true);
-    let _ = visit(lines, form, |_, line, _| -> Result<(), ()> {
-        if line != line_now || lines_with_cells == 0 {
-            all_full &= lines_with_cells == 0 || in_line == shape.size();
-            lines_with_cells += 1;
-            (line_now, in_line) = (line, 0);
-        }
-        in_line += 1;
-        Ok(())
-    });
-    all_full &= in_line == shape.size();
-    lines_with_cells <= 1 || all_full
+    let lengths = cells_per_line(lines, form);
+    lengths.len() <= 1 || lengths.iter().all(|&cells| cells == shape.size())
 }
 
 /// When the lines look like the rows of a grid of side `side` (as many lines as rows, or

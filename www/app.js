@@ -14,9 +14,10 @@
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import {
-  SIDES, boxLayout, boxShapes, cellAtTextPlace, cellName, cellPlace, fromLine, layoutFromData, peers, readLeniently,
-  symbolChar, usualBox,
+  boxLayout, boxName, cellAtTextPlace, cellName, cellPlace, fromLine, layoutFromData, peers, readLeniently, symbolChar,
+  usualBox,
 } from './grid.js';
+import { allowSymmetries, fillBoxes, rectangularSizeOptions } from './box-fields.js';
 import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
@@ -1403,7 +1404,7 @@ async function copyGrid() {
     const read = await engine.read(text, { box: game.box }).catch(() => null);
     if (read?.id) {
       text = read.id;
-      what = `a Solo game ID, which keeps its ${game.box.replace('x', '×')} boxes`;
+      what = `a Solo game ID, which keeps its ${boxName(game.box)} boxes`;
     }
   }
   try {
@@ -1495,24 +1496,9 @@ function typingGoesToGrid(event) {
  */
 function syncGenerateFields() {
   const size = Number(ui.size.value);
-  // The box shapes of this side, the usual one first; the field shows only when there is a choice.
-  const shapes = boxShapes(size).reverse();
-  if (ui.box.dataset.size !== String(size)) {
-    const keep = shapes.includes(ui.box.value) ? ui.box.value : shapes[0] ?? '';
-    ui.box.dataset.size = String(size);
-    ui.box.replaceChildren(...shapes.map((shape) => {
-      const [rows, columns] = shape.split('x');
-      return new Option(`${rows}×${columns}`, shape);
-    }));
-    ui.box.value = keep;
-  }
-  ui.boxField.hidden = shapes.length < 2;
-  // A quarter turn and the diagonal swap rows with columns: only square boxes allow them.
-  const [rows, columns] = (ui.box.value || usualBox(size)).split('x');
-  const square = rows === columns;
-  for (const option of ui.symmetry.options) {
-    if (option.value === 'rot90' || option.value === 'diagonal') option.disabled = !square;
-  }
+  // The field shows only when the side has a choice of box shapes.
+  ui.boxField.hidden = fillBoxes(ui.box, size) < 2;
+  const square = allowSymmetries(ui.symmetry, ui.box.value || usualBox(size));
   if (!square && ui.symmetry.selectedOptions[0]?.disabled) ui.symmetry.value = 'rot180';
   ui.minimal.disabled = !minimalOffered(size);
   ui.empty.disabled = size < 16 || (ui.minimal.checked && !ui.minimal.disabled);
@@ -1528,16 +1514,7 @@ function applyTheme(theme) {
 }
 
 function wire() {
-  // Sides with rectangular boxes, from the list of every side.
-  $('size-rectangular').replaceChildren(...SIDES.filter((n) => {
-    const [rows, columns] = usualBox(n).split('x');
-    return rows !== columns;
-  }).map((n) => {
-    // One shape: named here; several: the Boxes field beside offers them.
-    const [rows, columns] = usualBox(n).split('x');
-    const named = boxShapes(n).length === 1 ? ` · ${rows}×${columns} boxes` : '';
-    return new Option(`${n}×${n}${named}`, String(n));
-  }));
+  $('size-rectangular').replaceChildren(...rectangularSizeOptions());
   syncGenerateFields();
   document.addEventListener('keydown', onKeyDown);
 

@@ -94,6 +94,20 @@ export function asLayout(layoutOrSize) {
   return typeof layoutOrSize === 'number' ? boxLayout(layoutOrSize) : layoutOrSize;
 }
 
+/** A box shape as players write it: '2x6' → '2×6'. */
+export function boxName(box) {
+  return String(box).replace('x', '×');
+}
+
+/**
+ * Words for boxes that are not square, as captions and labels say them ('2×6 boxes'), else
+ * '': of a layout, a side (its usual boxes) or a box shape ('2x6').
+ */
+export function boxWords(layoutOrBox) {
+  const shape = typeof layoutOrBox === 'string' ? readBox(layoutOrBox) : boxOf(layoutOrBox);
+  return shape && shape.rows !== shape.columns ? `${shape.rows}×${shape.columns} boxes` : '';
+}
+
 /** The box shape of a layout as {rows, columns}, or null when its regions are no boxes. */
 export function boxOf(layoutOrSize) {
   return readBox(asLayout(layoutOrSize)?.box);

@@ -16,7 +16,8 @@
 // #sheets carries data-pages (the page count) once the sheets are drawn.
 
 import { createEngine } from './engine.js';
-import { ALPHABET, SIDES, boxLayout, boxShapes, fromLine, layoutFromData, readBox, usualBox } from './grid.js';
+import { ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, layoutFromData, readBox } from './grid.js';
+import { allowSymmetries, fillBoxes, rectangularSizeOptions } from './box-fields.js';
 import { LEVELS, loadTheme } from './persist.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
@@ -57,47 +58,25 @@ let preferredPerPage = 6;
 let preferredSymmetry = 'rot180';
 
 /** A box shape as the page writes it: '2x6' -> '2×6'. */
-const boxName = (box) => box.replace('x', '×');
-
-/** Words for boxes that are not square, as the captions have them ('2×6 boxes'), else ''. */
-function boxWords(box) {
-  const shape = readBox(box);
-  return shape && shape.rows !== shape.columns ? `${shape.rows}×${shape.columns} boxes` : '';
-}
-
 /** ' with 2×6 boxes' for boxes that are not square, else '': what a status line adds. */
 function withBoxes(box) {
   return boxWords(box) ? ` with ${boxWords(box)}` : '';
 }
 
-/** The sides whose usual boxes are rectangular, as the size list's second group (from grid.js's SIDES). */
+/** The sides whose usual boxes are rectangular, as the size list's second group. */
 function fillSizes() {
-  $('size-rectangular').replaceChildren(...SIDES.filter((n) => boxWords(usualBox(n))).map((n) => {
-    // One shape: named here; several: the Boxes field offers them.
-    const named = boxShapes(n).length === 1 ? ` · ${boxName(usualBox(n))} boxes` : '';
-    return new Option(`${n}×${n}${named}`, String(n));
-  }));
+  $('size-rectangular').replaceChildren(...rectangularSizeOptions());
 }
 
-/** The box shapes of the chosen side, the usual one first; the field shows only when there is a choice. */
-function fillBoxes() {
-  const size = Number(ui.size.value);
-  const shapes = boxShapes(size).reverse();
-  if (ui.box.dataset.size !== String(size)) {
-    ui.box.dataset.size = String(size);
-    ui.box.replaceChildren(...shapes.map((shape) => new Option(boxName(shape), shape)));
-    ui.box.value = shapes[0] ?? '';
-  }
-  ui.boxField.hidden = shapes.length < 2;
+/** The box shapes of the chosen side; the field shows only when there is a choice. */
+function fillBoxFields() {
+  ui.boxField.hidden = fillBoxes(ui.box, Number(ui.size.value)) < 2;
   syncSymmetry();
 }
 
-/** A quarter turn and the diagonal swap rows with columns: only square boxes allow them. */
+/** The symmetries the chosen boxes allow, the one preferred when it is among them. */
 function syncSymmetry() {
-  const square = !boxWords(ui.box.value);
-  for (const option of ui.symmetry.options) {
-    if (option.value === 'rot90' || option.value === 'diagonal') option.disabled = !square;
-  }
+  allowSymmetries(ui.symmetry, ui.box.value);
   choose(ui.symmetry, preferredSymmetry);
   if (ui.symmetry.selectedOptions[0]?.disabled) ui.symmetry.value = 'rot180';
 }
@@ -125,7 +104,7 @@ function choose(select, value) {
 function readQuery() {
   const q = new URLSearchParams(location.search);
   choose(ui.size, q.get('size'));
-  fillBoxes();
+  fillBoxFields();
   const box = readBox(q.get('box'));
   if (box) choose(ui.box, `${box.rows}x${box.columns}`);
   choose(ui.difficulty, q.get('difficulty'));
@@ -271,7 +250,7 @@ function render() {
 }
 
 ui.size.addEventListener('change', () => {
-  fillBoxes();
+  fillBoxFields();
   fillPerPage();
 });
 ui.box.addEventListener('change', () => syncSymmetry());
@@ -343,7 +322,7 @@ async function printOne(text, q) {
   const level = LEVELS.includes(q.get('level')) ? q.get('level') : undefined;
   const seed = readSeed(q.get('puzzle-seed'))?.toString();
   choose(ui.size, String(read.size));
-  fillBoxes();
+  fillBoxFields();
   choose(ui.box, layout.box);
   syncSymmetry();
   fillPerPage();

@@ -21,7 +21,7 @@
 // Cells are all the same width (side / n); lines are drawn on the cell boundaries, over the
 // cells, so cell c of row r spans [x + c·cell, x + (c+1)·cell).
 
-import { boxLayout, boxOf } from './grid.js';
+import { boxLayout, boxOf, boxWords } from './grid.js';
 
 /** Paper sizes in millimetres, portrait. */
 export const PAPERS = {
@@ -197,8 +197,8 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
  */
 export function caption(puzzle, index, kind = 'puzzles') {
   const words = [`${puzzle.size}×${puzzle.size}`];
-  const box = boxOf(puzzle.layout ?? puzzle.size);
-  if (box && box.rows !== box.columns) words.push(`${box.rows}×${box.columns} boxes`);
+  const boxes = boxWords(puzzle.layout ?? puzzle.size);
+  if (boxes) words.push(boxes);
   if (puzzle.level) words.push(String(puzzle.level));
   if (puzzle.seed !== undefined && puzzle.seed !== null && puzzle.seed !== '') words.push(`seed ${puzzle.seed}`);
   if (puzzle.symmetry && puzzle.symmetry !== 'none') words.push(String(puzzle.symmetry));

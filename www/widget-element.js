@@ -8,7 +8,9 @@
 import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
-import { SIDES, boxLayout, boxShapes, cellName, fromLine, isSide, layoutFromData, readBox, symbolChar } from './grid.js';
+import {
+  SIDES, boxLayout, boxShapes, boxWords, cellName, fromLine, isSide, layoutFromData, readBox, symbolChar,
+} from './grid.js';
 import { shortcutAction } from './input.js';
 import { THEMES } from './render.js';
 import { readSeed, seedValue } from './seed.js';
@@ -169,11 +171,6 @@ function boxSize(box) {
   return shape ? shape.rows * shape.columns : undefined;
 }
 
-/** Words for a layout's boxes when they are not square ("2×6 boxes"), else ''. */
-function boxWords(layout) {
-  const shape = readBox(layout?.box);
-  return shape && shape.rows !== shape.columns ? `${shape.rows}×${shape.columns} boxes` : '';
-}
 
 /** The error for a theme attribute that names no theme, or null. */
 function themeError(theme) {

@@ -1,0 +1,45 @@
+// The size and box fields the app's and the print view's forms share: the sides with
+// rectangular boxes in the size list, the box shapes of the chosen side, and the symmetries
+// those boxes allow. DOM only; what a box is comes from grid.js.
+
+import { SIDES, boxName, boxShapes, boxWords, usualBox } from './grid.js';
+
+/**
+ * Options for the size list's "Rectangular boxes" group: every side whose usual boxes are
+ * not square, its boxes named where the side has no other shape (a Boxes field offers the
+ * others).
+ */
+export function rectangularSizeOptions() {
+  return SIDES.filter((n) => boxWords(n)).map((n) => {
+    const named = boxShapes(n).length === 1 ? ` · ${boxName(usualBox(n))} boxes` : '';
+    return new Option(`${n}×${n}${named}`, String(n));
+  });
+}
+
+/**
+ * Fills `select` with the box shapes of side `size`, the usual one first, when the side
+ * changed, keeping the choice where the new side has it. Returns how many shapes there are:
+ * the field is worth showing only when there are two or more.
+ */
+export function fillBoxes(select, size) {
+  const shapes = boxShapes(size).reverse();
+  if (select.dataset.size !== String(size)) {
+    const keep = shapes.includes(select.value) ? select.value : shapes[0] ?? '';
+    select.dataset.size = String(size);
+    select.replaceChildren(...shapes.map((shape) => new Option(boxName(shape), shape)));
+    select.value = keep;
+  }
+  return shapes.length;
+}
+
+/**
+ * Enables the symmetries boxes of shape `box` allow in `select`: a quarter turn and the
+ * diagonal swap rows with columns, so only square boxes allow them. Returns whether they do.
+ */
+export function allowSymmetries(select, box) {
+  const square = !boxWords(box);
+  for (const option of select.options) {
+    if (option.value === 'rot90' || option.value === 'diagonal') option.disabled = !square;
+  }
+  return square;
+}
