@@ -494,10 +494,22 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
     }
     let target = target_shape(options)?;
     let all = || lines(text, first_line);
-    // A game ID (`2x3:a5d4_6...`), alone or as a line's first field: its params name
-    // the shape, whatever the options say.
+    // A game ID (`2x3:a5d4_6...`), alone or as a line's first field: its params name the
+    // shape, which must be the one the options ask for, if any.
     if let Some(id) = game_id(all()) {
-        return check(crate::solo::read_id(id)?, options);
+        let grid = crate::solo::read_id(id)?;
+        if let Some(target) = target.filter(|&t| t != grid.shape()) {
+            return Err(ErrorKind::BadId {
+                section: "params",
+                offset: 1,
+                message: format!(
+                    "it names a {}, where a {target} was asked for",
+                    grid.shape()
+                ),
+            }
+            .into());
+        }
+        return check(grid, options);
     }
     if let Some((form, shape)) = fit(all(), options, target) {
         return check(decode(all(), form, shape, options)?, options);

@@ -268,6 +268,25 @@ mod tests {
     }
 
     #[test]
+    fn an_id_of_another_shape_than_asked_is_refused() {
+        let asked = crate::parse::ParseOptions {
+            size: Some(9),
+            ..Default::default()
+        };
+        let err = crate::parse::parse_with("2x3:a5d4_6a5g4_2g5a3_6d2a", &asked).unwrap_err();
+        assert_eq!(err.kind_name(), "bad-id");
+        assert!(
+            err.to_string().contains("where a 9×9 was asked for"),
+            "{err}"
+        );
+        let right = crate::parse::ParseOptions {
+            boxes: Some((2, 3)),
+            ..Default::default()
+        };
+        assert!(crate::parse::parse_with("2x3:a5d4_6a5g4_2g5a3_6d2a", &right).is_ok());
+    }
+
+    #[test]
     fn bad_ids_name_the_section_and_the_character() {
         for (id, section, offset) in [
             ("2x3:a5d4_6a5g4_2g5a3_6d2", "description", 25),
