@@ -141,6 +141,27 @@ pub enum ErrorKind {
         /// The grid side it was asked for, if one was given.
         size: Option<usize>,
     },
+    /// Jigsaw regions that are not n regions of n cells each.
+    BadRegions {
+        /// The first cell of the first region with the wrong number of cells (or of the
+        /// region one too many).
+        cell: usize,
+        /// The cells that region has.
+        cells: usize,
+        /// The grid side: how many regions there must be, and cells in each.
+        size: usize,
+        /// How many regions there are.
+        found: usize,
+    },
+    /// A variant that does not fit the grid: `x` below 4×4, `windoku` without square boxes.
+    BadVariant {
+        /// The variant's name, as `--variant` takes it.
+        variant: &'static str,
+        /// The shape it was asked on.
+        shape: Shape,
+        /// Why it does not fit.
+        reason: &'static str,
+    },
     /// The caller stopped the work (a cancel button, a closed page).
     Cancelled,
     /// An option with a value outside its range.
@@ -211,6 +232,8 @@ impl Error {
             ErrorKind::Clash { .. } => "clash",
             ErrorKind::BadSize { .. } => "bad-size",
             ErrorKind::BadBox { .. } => "bad-box",
+            ErrorKind::BadRegions { .. } => "bad-regions",
+            ErrorKind::BadVariant { .. } => "bad-variant",
             ErrorKind::BadId { .. } => "bad-id",
             ErrorKind::BadLink { .. } => "bad-link",
             ErrorKind::BadOption { .. } => "bad-option",
@@ -226,9 +249,9 @@ impl Error {
     pub fn cells(&self) -> Vec<usize> {
         match *self.kind {
             ErrorKind::Clash { first, second, .. } => vec![first, second],
-            ErrorKind::SymbolValue { cell, .. } | ErrorKind::MultipleSolutions { cell, .. } => {
-                vec![cell]
-            }
+            ErrorKind::SymbolValue { cell, .. }
+            | ErrorKind::MultipleSolutions { cell, .. }
+            | ErrorKind::BadRegions { cell, .. } => vec![cell],
             _ => Vec::new(),
         }
     }
@@ -410,6 +433,32 @@ impl fmt::Display for Error {
                 f,
                 "{rows}×{columns} is not a box shape: a box has at least 2 rows and 2 columns, and at most 64 cells"
             ),
+            ErrorKind::BadRegions {
+                cell,
+                cells,
+                size,
+                found,
+            } if found == size => {
+                let (r, c) = (cell / size + 1, cell % size + 1);
+                write!(
+                    f,
+                    "the region starting at r{r}c{c} has {cells} cells: each of the {size} regions must have {size}"
+                )
+            }
+            ErrorKind::BadRegions {
+                cell, size, found, ..
+            } => {
+                let (r, c) = (cell / size + 1, cell % size + 1);
+                write!(
+                    f,
+                    "{found} regions (the last starts at r{r}c{c}): a {size}×{size} jigsaw has {size} regions of {size} cells"
+                )
+            }
+            ErrorKind::BadVariant {
+                variant,
+                shape,
+                reason,
+            } => write!(f, "{variant} does not fit a {shape}: {reason}"),
             ErrorKind::Cancelled => write!(f, "cancelled"),
             ErrorKind::BadOption {
                 name,

@@ -1815,7 +1815,7 @@ fn concentrated_order(orbits: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng
     // Orbits ordered so far per unit (rows, columns, boxes: `0..3n`), then per symbol.
     let mut shared = vec![0u32; 4 * n];
     let keys = |c: usize| {
-        let [row, column, unit_box] = geo.units_of(c).map(usize::from);
+        let [row, column, unit_box] = geo.lines_and_box(c).map(usize::from);
         [row, column, unit_box, 3 * n + solution.get(c) as usize - 1]
     };
     let mut left: Vec<usize> = (0..orbits.len()).collect();

@@ -35,9 +35,25 @@ pub const MAX_SIZE: usize = 64;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
     n: u8,
+    /// Rows and columns of a box; both 0 when the grid has jigsaw regions instead.
     r: u8,
     c: u8,
+    /// Extra units on top of rows, columns and boxes: [`DIAGONALS`], [`WINDOWS`].
+    extras: u8,
+    /// The region of each cell, when the grid has jigsaw regions instead of boxes:
+    /// numbered in reading order of their first cell, and shared by every shape with the
+    /// same regions (see [`Shape::with_regions`]).
+    regions: Option<&'static [u8]>,
 }
+
+/// [`Shape::extras`] bit: both main diagonals are units (X-Sudoku).
+const DIAGONALS: u8 = 1;
+/// [`Shape::extras`] bit: the (k−1)² windows between the k×k boxes are units (windoku).
+const WINDOWS: u8 = 2;
+
+/// The most units one cell lies in: its row, column and box, two diagonals and a window,
+/// and room for one more kind of extra unit.
+pub const MAX_UNITS_PER_CELL: usize = 7;
 
 impl Shape {
     /// The shape with square k×k boxes, k = 1..=8.
@@ -163,7 +179,196 @@ impl Shape {
             n: n as u8,
             r: r as u8,
             c: c as u8,
+            extras: 0,
+            regions: None,
         }
+    }
+
+    /// The shape of side `n` (1 to 64, primes included) whose boxes are jigsaw regions:
+    /// `regions[cell]` names the region of each cell, row-major, any n distinct numbers
+    /// each used by n cells. Regions need not be connected. The numbering is normalised
+    /// (regions count from 0 in reading order of their first cell), so two lists that
+    /// draw the same regions make equal shapes.
+    ///
+    /// Errors: [`ErrorKind::BadSize`] for a side over 64, [`ErrorKind::CellCount`] when
+    /// the list is not n² long, [`ErrorKind::BadRegions`] when the regions are not n of
+    /// n cells (naming the first cell of the first region that is not).
+    pub fn with_regions(n: usize, regions: &[u8]) -> Result<Shape, Error> {
+        if n == 0 || n > MAX_SIZE {
+            return Err(ErrorKind::BadSize { size: n }.into());
+        }
+        if regions.len() != n * n {
+            return Err(ErrorKind::CellCount {
+                found: regions.len(),
+                expected: None,
+                row: None,
+            }
+            .into());
+        }
+        let mut renumber = [u8::MAX; 256];
+        let mut first_cell = Vec::new();
+        let mut count = Vec::new();
+        let mut normal = Vec::with_capacity(n * n);
+        for (cell, &id) in regions.iter().enumerate() {
+            if renumber[id as usize] == u8::MAX {
+                if first_cell.len() == n {
+                    return Err(ErrorKind::BadRegions {
+                        cell,
+                        cells: 1,
+                        size: n,
+                        found: n + 1,
+                    }
+                    .into());
+                }
+                renumber[id as usize] = first_cell.len() as u8;
+                first_cell.push(cell);
+                count.push(0usize);
+            }
+            let r = renumber[id as usize];
+            count[r as usize] += 1;
+            normal.push(r);
+        }
+        if let Some(bad) = (0..count.len()).find(|&r| count[r] != n) {
+            return Err(ErrorKind::BadRegions {
+                cell: first_cell[bad],
+                cells: count[bad],
+                size: n,
+                found: count.len(),
+            }
+            .into());
+        }
+        if count.len() != n {
+            return Err(ErrorKind::BadRegions {
+                cell: 0,
+                cells: n,
+                size: n,
+                found: count.len(),
+            }
+            .into());
+        }
+        Ok(Shape {
+            n: n as u8,
+            r: 0,
+            c: 0,
+            extras: 0,
+            regions: Some(intern(normal)),
+        })
+    }
+
+    /// This shape with both main diagonals as units too (X-Sudoku). Sides of 4 and up.
+    pub fn with_diagonals(self) -> Result<Shape, Error> {
+        if self.size() < 4 {
+            return Err(ErrorKind::BadVariant {
+                variant: "x",
+                shape: self,
+                reason: "the diagonals need a grid of 4×4 or larger",
+            }
+            .into());
+        }
+        Ok(Shape {
+            extras: self.extras | DIAGONALS,
+            ..self
+        })
+    }
+
+    /// This shape with windoku's windows as units too: the (k−1)² k×k squares that sit
+    /// one cell in from the boxes of a grid with square k×k boxes (four in a 9×9).
+    pub fn with_windows(self) -> Result<Shape, Error> {
+        if !self.has_square_boxes() || self.size() < 4 {
+            return Err(ErrorKind::BadVariant {
+                variant: "windoku",
+                shape: self,
+                reason: "windows sit between square k×k boxes, from 4×4 up",
+            }
+            .into());
+        }
+        Ok(Shape {
+            extras: self.extras | WINDOWS,
+            ..self
+        })
+    }
+
+    /// This shape with its boxes and rows and columns only: no diagonals or windows.
+    pub fn without_extras(self) -> Shape {
+        Shape { extras: 0, ..self }
+    }
+
+    /// True when boxes are jigsaw regions ([`Shape::with_regions`]).
+    #[inline]
+    pub fn is_jigsaw(self) -> bool {
+        self.regions.is_some()
+    }
+
+    /// The region of each cell of a jigsaw, numbered from 0 in reading order.
+    pub fn regions(self) -> Option<&'static [u8]> {
+        self.regions
+    }
+
+    /// True when both main diagonals are units.
+    #[inline]
+    pub fn has_diagonals(self) -> bool {
+        self.extras & DIAGONALS != 0
+    }
+
+    /// True when windoku's windows are units.
+    #[inline]
+    pub fn has_windows(self) -> bool {
+        self.extras & WINDOWS != 0
+    }
+
+    /// True when boxes are r×c rectangles that tile the grid in bands and stacks, which
+    /// [`Shape::box_origin`], [`Shape::bands`], [`Shape::stacks`] and the techniques
+    /// reasoning from bands need. False for jigsaw regions.
+    #[inline]
+    pub fn has_box_grid(self) -> bool {
+        self.regions.is_none()
+    }
+
+    /// True when the rows, columns and boxes are the only units: no diagonals or windows.
+    /// The uniqueness techniques' proofs (swapping symbols inside rows, columns and boxes)
+    /// need it.
+    #[inline]
+    pub fn has_only_basic_units(self) -> bool {
+        self.extras == 0
+    }
+
+    /// The variants this shape has, as `--variant` names them: `jigsaw`, `x`, `windoku`.
+    pub fn variants(self) -> Vec<&'static str> {
+        Variants::of(self).names()
+    }
+
+    /// How many units there are: n rows, n columns, n boxes, then 2 diagonals and the
+    /// (k−1)² windows where the shape has them.
+    pub fn unit_count(self) -> usize {
+        let n = self.size();
+        let diagonals = if self.has_diagonals() { 2 } else { 0 };
+        let windows = if self.has_windows() {
+            (self.box_rows() - 1).pow(2)
+        } else {
+            0
+        };
+        3 * n + diagonals + windows
+    }
+
+    /// The window a cell lies in, if the shape has windows and the cell is in one.
+    pub fn window_of(self, cell: usize) -> Option<usize> {
+        if !self.has_windows() {
+            return None;
+        }
+        let k = self.box_rows();
+        let place = |x: usize| (x % (k + 1) != 0).then(|| x / (k + 1));
+        let (wr, wc) = (place(self.row(cell))?, place(self.column(cell))?);
+        Some(wr * (k - 1) + wc)
+    }
+
+    /// The diagonals a cell lies on: bit 0 the main one (top left to bottom right), bit 1
+    /// the other; 0 when the shape has none.
+    pub fn diagonals_of(self, cell: usize) -> u8 {
+        if !self.has_diagonals() {
+            return 0;
+        }
+        let (r, c) = (self.row(cell), self.column(cell));
+        u8::from(r == c) | u8::from(r + c + 1 == self.size()) << 1
     }
 
     /// Rows of cells in a box (its height).
@@ -179,16 +384,17 @@ impl Shape {
     }
 
     /// True when boxes are square (k×k, n = k²), which transposing the grid keeps and
-    /// some techniques' proofs need.
+    /// some techniques' proofs need. False for jigsaw regions.
     #[inline]
     pub fn has_square_boxes(self) -> bool {
-        self.r == self.c
+        self.r == self.c && self.r != 0
     }
 
-    /// True for the classic 9×9 with 3×3 boxes, which the fastest paths are written for.
+    /// True for the classic 9×9 with 3×3 boxes and no extra units, which the fastest
+    /// paths are written for.
     #[inline]
     pub fn is_classic(self) -> bool {
-        self.n == 9 && self.r == 3
+        self.n == 9 && self.r == 3 && self.extras == 0
     }
 
     /// Grid side n = r·c: the number of symbols, and the cells in a row, column or box.
@@ -237,10 +443,13 @@ impl Shape {
         self.box_columns()
     }
 
-    /// Box of the cell at a row and column, numbered row-major from 0.
+    /// Box of the cell at a row and column, numbered row-major from 0 (a jigsaw's region).
     #[inline]
     pub fn box_at(self, row: usize, column: usize) -> usize {
-        (row / self.box_rows()) * self.stacks() + column / self.box_columns()
+        match self.regions {
+            Some(regions) => regions[row * self.size() + column] as usize,
+            None => (row / self.box_rows()) * self.stacks() + column / self.box_columns(),
+        }
     }
 
     /// Box of a cell, numbered row-major from 0.
@@ -278,20 +487,60 @@ impl Shape {
     }
 
     /// The n cells of a unit: rows are units `0..n`, columns `n..2n`, boxes `2n..3n` (a
-    /// box's cells in reading order).
-    pub fn unit_cells(self, unit: usize) -> impl Iterator<Item = usize> {
+    /// box's cells in reading order), then the diagonals (main, then the other, from the
+    /// top row down) and the windows (row-major, their cells in reading order).
+    pub fn unit_cells(self, unit: usize) -> Vec<usize> {
         let n = self.size();
-        let c = self.box_columns();
-        let (top, left) = if unit >= 2 * n {
-            self.box_origin(unit - 2 * n)
-        } else {
-            (0, 0)
-        };
-        (0..n).map(move |i| match unit / n {
-            0 => unit * n + i,
-            1 => i * n + (unit - n),
-            _ => (top + i / c) * n + left + i % c,
-        })
+        match self.unit_kind(unit) {
+            Unit::Row(r) => (0..n).map(|i| r * n + i).collect(),
+            Unit::Column(c) => (0..n).map(|i| i * n + c).collect(),
+            Unit::Box(b) => {
+                let (top, left) = self.box_origin(b);
+                let c = self.box_columns();
+                (0..n).map(|i| (top + i / c) * n + left + i % c).collect()
+            }
+            Unit::Region(b) => (0..self.cells())
+                .filter(|&cell| self.box_of(cell) == b)
+                .collect(),
+            Unit::Diagonal(0) => (0..n).map(|i| i * n + i).collect(),
+            Unit::Diagonal(_) => (0..n).map(|i| i * n + n - 1 - i).collect(),
+            Unit::Window(w) => {
+                let k = self.box_rows();
+                let (top, left) = (1 + w / (k - 1) * (k + 1), 1 + w % (k - 1) * (k + 1));
+                (0..n).map(|i| (top + i / k) * n + left + i % k).collect()
+            }
+        }
+    }
+
+    /// The kind and number of unit `u` (see [`Shape::unit_cells`] for the numbering).
+    pub fn unit_kind(self, u: usize) -> Unit {
+        let n = self.size().max(1);
+        match u / n {
+            0 => Unit::Row(u),
+            1 => Unit::Column(u - n),
+            2 if self.is_jigsaw() => Unit::Region(u - 2 * n),
+            2 => Unit::Box(u - 2 * n),
+            _ => {
+                let extra = u - 3 * n;
+                if self.has_diagonals() && extra < 2 {
+                    Unit::Diagonal(extra)
+                } else {
+                    Unit::Window(extra - if self.has_diagonals() { 2 } else { 0 })
+                }
+            }
+        }
+    }
+
+    /// The number of a unit (the inverse of [`Shape::unit_kind`]).
+    pub fn unit_index(self, unit: Unit) -> usize {
+        let n = self.size();
+        match unit {
+            Unit::Row(r) => r,
+            Unit::Column(c) => n + c,
+            Unit::Box(b) | Unit::Region(b) => 2 * n + b,
+            Unit::Diagonal(d) => 3 * n + d,
+            Unit::Window(w) => 3 * n + w + if self.has_diagonals() { 2 } else { 0 },
+        }
     }
 
     /// A name for the grid's size, such as "9×9".
@@ -299,8 +548,12 @@ impl Shape {
         format!("{0}×{0}", self.size())
     }
 
-    /// The box shape as `RxC` (rows by columns), as `--box` takes it: `2x3`.
+    /// The box shape as `RxC` (rows by columns), as `--box` takes it: `2x3`; empty for
+    /// jigsaw regions.
     pub fn box_name(self) -> String {
+        if self.is_jigsaw() {
+            return String::new();
+        }
         format!("{}x{}", self.box_rows(), self.box_columns())
     }
 
@@ -311,10 +564,11 @@ impl Shape {
 }
 
 impl fmt::Display for Shape {
-    /// `9×9`, or `6×6 (2×3 boxes)` when the boxes are not square.
+    /// `9×9`, `6×6 (2×3 boxes)` when the boxes are not square, `9×9 jigsaw`, `9×9 X`,
+    /// `9×9 windoku`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.has_square_boxes() {
-            write!(f, "{}", self.name())
+        if self.has_square_boxes() || self.is_jigsaw() || self.size() == 1 {
+            write!(f, "{}", self.name())?;
         } else {
             write!(
                 f,
@@ -322,12 +576,127 @@ impl fmt::Display for Shape {
                 self.name(),
                 self.box_rows(),
                 self.box_columns()
-            )
+            )?;
+        }
+        for variant in self.variants() {
+            match variant {
+                "x" => write!(f, " X")?,
+                other => write!(f, " {other}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The variants `--variant` names, on top of a grid's rows, columns and boxes: X (both
+/// main diagonals), windoku (the windows between square boxes) and jigsaw (regions in
+/// place of boxes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Variants {
+    /// Both main diagonals are units.
+    pub x: bool,
+    /// The windows between k×k boxes are units.
+    pub windoku: bool,
+    /// Jigsaw regions in place of boxes.
+    pub jigsaw: bool,
+}
+
+impl Variants {
+    /// The names `--variant` takes, in the order [`Variants::names`] gives them.
+    pub const NAMES: [&'static str; 3] = ["jigsaw", "x", "windoku"];
+
+    /// Reads a list of variant names separated by commas or spaces (`x,windoku`,
+    /// `x jigsaw`); `classic` or an empty list is none. Names are case-blind.
+    pub fn parse(list: &str) -> Result<Variants, Error> {
+        let mut variants = Variants::default();
+        for name in list
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            match name.to_ascii_lowercase().as_str() {
+                "x" | "diagonal" | "diagonals" => variants.x = true,
+                "windoku" | "window" | "windows" => variants.windoku = true,
+                "jigsaw" | "irregular" => variants.jigsaw = true,
+                "classic" | "none" => {}
+                _ => {
+                    return Err(Error::bad_option(
+                        "variant",
+                        name,
+                        "variants are x, windoku and jigsaw, separated by commas",
+                    ));
+                }
+            }
+        }
+        Ok(variants)
+    }
+
+    /// The variants of a shape.
+    pub fn of(shape: Shape) -> Variants {
+        Variants {
+            x: shape.has_diagonals(),
+            windoku: shape.has_windows(),
+            jigsaw: shape.is_jigsaw(),
+        }
+    }
+
+    /// True when none is asked for.
+    pub fn is_empty(self) -> bool {
+        self == Variants::default()
+    }
+
+    /// Their names, as `--variant` takes them: `["jigsaw", "x"]`.
+    pub fn names(self) -> Vec<&'static str> {
+        let on = [self.jigsaw, self.x, self.windoku];
+        Variants::NAMES
+            .into_iter()
+            .zip(on)
+            .filter_map(|(name, on)| on.then_some(name))
+            .collect()
+    }
+
+    /// The shape with these variants' extra units added. Jigsaw regions come with a
+    /// puzzle (a game ID, a link) or from the generator, so for jigsaw the shape must
+    /// already have them. Errors: [`ErrorKind::BadVariant`].
+    pub fn apply(self, shape: Shape) -> Result<Shape, Error> {
+        if self.jigsaw && !shape.is_jigsaw() {
+            return Err(ErrorKind::BadVariant {
+                variant: "jigsaw",
+                shape,
+                reason: "a jigsaw's regions come with the puzzle: paste a game ID or a link that draws them",
+            }
+            .into());
+        }
+        let shape = if self.x {
+            shape.with_diagonals()?
+        } else {
+            shape
+        };
+        if self.windoku {
+            shape.with_windows()
+        } else {
+            Ok(shape)
         }
     }
 }
 
-/// A row, column or box, numbered from 0 within its kind (messages count from 1).
+/// Keeps one copy of each region list for the whole program, so shapes stay `Copy` and
+/// compare by content. A program meets few region lists; each takes n² bytes.
+fn intern(regions: Vec<u8>) -> &'static [u8] {
+    static LISTS: Mutex<Vec<&'static [u8]>> = Mutex::new(Vec::new());
+    let mut lists = LISTS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = lists.iter().find(|l| ***l == regions[..]) {
+        return found;
+    }
+    let kept: &'static [u8] = Box::leak(regions.into_boxed_slice());
+    lists.push(kept);
+    kept
+}
+
+/// A unit (a row, column, box, jigsaw region, diagonal or window), numbered from 0 within
+/// its kind (messages count from 1). [`Shape::unit_kind`] and [`Shape::unit_index`]
+/// convert to and from the unit numbers the tables use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unit {
     /// A row.
@@ -336,71 +705,108 @@ pub enum Unit {
     Column(usize),
     /// A box, numbered row-major.
     Box(usize),
+    /// A jigsaw region, numbered in reading order of its first cell.
+    Region(usize),
+    /// A main diagonal: 0 from the top left to the bottom right, 1 from the top right.
+    Diagonal(usize),
+    /// A windoku window, numbered row-major.
+    Window(usize),
 }
 
 impl Unit {
-    /// The unit with this number in a grid of side `n`: rows `0..n`, columns `n..2n`,
-    /// boxes `2n..3n`.
-    pub fn from_index(n: usize, unit: usize) -> Unit {
-        match unit / n.max(1) {
-            0 => Unit::Row(unit),
-            1 => Unit::Column(unit - n),
-            _ => Unit::Box(unit - 2 * n),
+    /// A short name for the kind, for programs: `row`, `column`, `box`, `region`,
+    /// `diagonal`, `window`.
+    pub fn kind_name(self) -> &'static str {
+        match self {
+            Unit::Row(_) => "row",
+            Unit::Column(_) => "column",
+            Unit::Box(_) => "box",
+            Unit::Region(_) => "region",
+            Unit::Diagonal(_) => "diagonal",
+            Unit::Window(_) => "window",
         }
     }
 
-    /// Its number in a grid of side `n` (the inverse of [`Unit::from_index`]).
-    pub fn index(self, n: usize) -> usize {
+    /// Its number within its kind, from 0.
+    pub fn number(self) -> usize {
         match self {
-            Unit::Row(r) => r,
-            Unit::Column(c) => n + c,
-            Unit::Box(b) => 2 * n + b,
+            Unit::Row(i)
+            | Unit::Column(i)
+            | Unit::Box(i)
+            | Unit::Region(i)
+            | Unit::Diagonal(i)
+            | Unit::Window(i) => i,
         }
     }
 }
 
 impl fmt::Display for Unit {
-    /// `row 3`, `column 7`, `box 1`: counted from 1, as players do.
+    /// `row 3`, `column 7`, `box 1`, `region 2`, `the main diagonal`, `window 4`: counted
+    /// from 1, as players do.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unit::Row(r) => write!(f, "row {}", r + 1),
             Unit::Column(c) => write!(f, "column {}", c + 1),
             Unit::Box(b) => write!(f, "box {}", b + 1),
+            Unit::Region(b) => write!(f, "region {}", b + 1),
+            Unit::Diagonal(0) => write!(f, "the main diagonal"),
+            Unit::Diagonal(_) => write!(f, "the anti-diagonal"),
+            Unit::Window(w) => write!(f, "window {}", w + 1),
         }
     }
 }
 
 /// The fixed tables of one shape: the cells of each unit, the units of each cell and its
-/// place in each, and each cell's peers.
+/// place in each, each cell's peers, and the pairs of units that overlap.
 ///
 /// ```text
-///  units     [u * n + i]   the i-th cell of unit u (rows, then columns, then boxes;
-///                          a box's cells in reading order)
-///  units_of  [cell]        [row unit, column unit, box unit]
-///  index_in  [cell]        [its column, its row, its place in its box]: where it sits
-///                          in each of its units, so a per-unit bit mask of places
-///                          has bit index_in[cell][j] for the cell
-///  peers     [cell * p..]  the p = 3n - r - c - 1 cells sharing a unit with it: its row,
-///                          then its column, then the rest of its box
+///  units      [u * n + i]   the i-th cell of unit u (rows, columns, boxes, then the
+///                           extra units; a box's cells in reading order)
+///  units_of   [cell]        its units: row, column, box, then any diagonals and window
+///  index_in   [cell]        where it sits in each of those units, so a per-unit bit mask
+///                           of places has bit index_in[cell][j] for the cell
+///  peers      [cell]        the cells sharing a unit with it: its row, then its column,
+///                           then the rest of its box, then the rest of its extra units
+///  overlaps   [unit]        the units sharing two or more cells with it, and where
 /// ```
 ///
+/// Every unit has n cells. A cell lies in 3 units on a plain grid and in up to
+/// [`MAX_UNITS_PER_CELL`] with extra units, so the per-cell lists have varying lengths.
 /// One copy per shape lives for the whole program ([`Shape::geometry`]); at 64×64 the
 /// tables take about 1.6 MB.
 #[derive(Debug)]
 pub struct Geometry {
     shape: Shape,
     units: Vec<u16>,
-    units_of: Vec<[u16; 3]>,
-    index_in: Vec<[u8; 3]>,
+    /// Per cell, the start of its entries in `cell_units` and `cell_index` (one more
+    /// entry than cells).
+    unit_start: Vec<u32>,
+    cell_units: Vec<u16>,
+    cell_index: Vec<u8>,
+    peer_start: Vec<u32>,
     peers: Vec<u16>,
-    npeers: usize,
+    /// Per unit, the start of its entries in `overlaps` (one more entry than units).
+    overlap_start: Vec<u32>,
+    overlaps: Vec<Overlap>,
+}
+
+/// Two units that share two or more cells, seen from the first: where pointing and
+/// claiming apply (a box and a row, a diagonal and a box, a jigsaw region and a column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// The other unit.
+    pub unit: u16,
+    /// The shared cells, as places of the first unit (bit i for its i-th cell).
+    pub here: u64,
+    /// The shared cells, as places of the other unit.
+    pub there: u64,
 }
 
 impl Geometry {
     /// The shared tables of a shape (built on first use).
     ///
-    /// Each shape's tables are built once and kept for the whole program: there are at
-    /// most a few hundred shapes, and a program uses a handful.
+    /// Each shape's tables are built once and kept for the whole program: a program uses
+    /// a handful of shapes.
     pub fn of(shape: Shape) -> &'static Geometry {
         // A list, not a hash map: a program uses a handful of shapes, and a map's hashing
         // would weigh on the wasm for nothing.
@@ -418,44 +824,85 @@ impl Geometry {
 
     fn build(shape: Shape) -> Geometry {
         let (n, cells) = (shape.size(), shape.cells());
-        let mut units = Vec::with_capacity(3 * n * n);
-        let mut units_of = vec![[0u16; 3]; cells];
-        let mut index_in = vec![[0u8; 3]; cells];
-        for u in 0..3 * n {
-            for (i, c) in shape.unit_cells(u).enumerate() {
+        let count = shape.unit_count();
+        let mut units = Vec::with_capacity(count * n);
+        let mut of: Vec<Vec<(u16, u8)>> = vec![Vec::with_capacity(3); cells];
+        for u in 0..count {
+            for (i, c) in shape.unit_cells(u).into_iter().enumerate() {
                 units.push(c as u16);
-                units_of[c][u / n] = u as u16;
-                index_in[c][u / n] = i as u8;
+                of[c].push((u as u16, i as u8));
             }
         }
-        let npeers = if n > 1 {
-            3 * n - shape.box_rows() - shape.box_columns() - 1
-        } else {
-            0
-        };
-        let mut peers = Vec::with_capacity(cells * npeers);
-        for cell in 0..cells {
-            let (r, c) = (shape.row(cell), shape.column(cell));
-            let b = 2 * n + shape.box_of(cell);
-            let row = units[r * n..(r + 1) * n]
-                .iter()
-                .filter(|&&o| o as usize != cell);
-            let col = units[(n + c) * n..(n + c + 1) * n]
-                .iter()
-                .filter(|&&o| o as usize != cell);
-            let rest_of_box = units[b * n..(b + 1) * n]
-                .iter()
-                .filter(|&&o| shape.row(o as usize) != r && shape.column(o as usize) != c);
-            peers.extend(row.chain(col).chain(rest_of_box));
+        let mut unit_start = Vec::with_capacity(cells + 1);
+        let mut cell_units = Vec::with_capacity(3 * cells);
+        let mut cell_index = Vec::with_capacity(3 * cells);
+        unit_start.push(0);
+        for list in &of {
+            debug_assert!(list.len() <= MAX_UNITS_PER_CELL);
+            cell_units.extend(list.iter().map(|&(u, _)| u));
+            cell_index.extend(list.iter().map(|&(_, i)| i));
+            unit_start.push(cell_units.len() as u32);
         }
-        debug_assert_eq!(peers.len(), cells * npeers);
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        let mut peers = Vec::new();
+        let mut seen = vec![false; cells];
+        peer_start.push(0);
+        for cell in 0..cells {
+            let from = peers.len();
+            seen[cell] = true;
+            for &(u, _) in &of[cell] {
+                let u = u as usize;
+                for &o in &units[u * n..(u + 1) * n] {
+                    if !seen[o as usize] {
+                        seen[o as usize] = true;
+                        peers.push(o);
+                    }
+                }
+            }
+            seen[cell] = false;
+            for &o in &peers[from..] {
+                seen[o as usize] = false;
+            }
+            peer_start.push(peers.len() as u32);
+        }
+        let mut overlap_start = Vec::with_capacity(count + 1);
+        let mut overlaps = Vec::new();
+        let mut shared: Vec<Overlap> = Vec::new();
+        overlap_start.push(0);
+        for u in 0..count {
+            shared.clear();
+            for (i, &c) in units[u * n..(u + 1) * n].iter().enumerate() {
+                for &(v, j) in &of[c as usize] {
+                    if v as usize == u {
+                        continue;
+                    }
+                    match shared.iter_mut().find(|o| o.unit == v) {
+                        Some(o) => {
+                            o.here |= 1 << i;
+                            o.there |= 1 << j;
+                        }
+                        None => shared.push(Overlap {
+                            unit: v,
+                            here: 1 << i,
+                            there: 1 << j,
+                        }),
+                    }
+                }
+            }
+            shared.sort_unstable_by_key(|o| o.unit);
+            overlaps.extend(shared.iter().filter(|o| o.here.count_ones() >= 2));
+            overlap_start.push(overlaps.len() as u32);
+        }
         Geometry {
             shape,
             units,
-            units_of,
-            index_in,
+            unit_start,
+            cell_units,
+            cell_index,
+            peer_start,
             peers,
-            npeers,
+            overlap_start,
+            overlaps,
         }
     }
 
@@ -465,49 +912,80 @@ impl Geometry {
         self.shape
     }
 
-    /// The n cells of unit `u` (`0..3n`), in order.
+    /// How many units there are ([`Shape::unit_count`]).
+    #[inline]
+    pub fn unit_count(&self) -> usize {
+        self.units.len() / self.shape.size().max(1)
+    }
+
+    /// The n cells of unit `u`, in order.
     #[inline]
     pub fn unit(&self, u: usize) -> &[u16] {
         let n = self.shape.size();
         &self.units[u * n..(u + 1) * n]
     }
 
+    /// A cell's units, as unit numbers: its row, column and box first (always those three,
+    /// in that order), then any diagonals and window.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> &[u16] {
+        &self.cell_units[self.unit_start[cell] as usize..self.unit_start[cell + 1] as usize]
+    }
+
     /// A cell's row, column and box, as unit numbers.
     #[inline]
-    pub fn units_of(&self, cell: usize) -> [u16; 3] {
-        self.units_of[cell]
+    pub fn lines_and_box(&self, cell: usize) -> [u16; 3] {
+        let at = self.unit_start[cell] as usize;
+        [
+            self.cell_units[at],
+            self.cell_units[at + 1],
+            self.cell_units[at + 2],
+        ]
     }
 
-    /// Where a cell sits in its row, its column and its box (0..n each).
+    /// Where a cell sits in each of its units (0..n each), in the order of
+    /// [`Geometry::units_of`].
     #[inline]
-    pub fn index_in(&self, cell: usize) -> [u8; 3] {
-        self.index_in[cell]
+    pub fn index_in(&self, cell: usize) -> &[u8] {
+        &self.cell_index[self.unit_start[cell] as usize..self.unit_start[cell + 1] as usize]
     }
 
-    /// The cells sharing a row, column or box with `cell`: its row, then its column, then
-    /// the rest of its box.
+    /// The cells sharing a unit with `cell`: its row, then its column, then the rest of
+    /// its box, then the rest of any extra units.
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.npeers..(cell + 1) * self.npeers]
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
 
-    /// How many peers each cell has: `3n - r - c - 1`.
+    /// The most peers any cell has.
+    pub fn max_peers(&self) -> usize {
+        self.peer_start
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The units sharing two or more cells with unit `u`, by unit number: where pointing
+    /// and claiming apply (a box and a line, a diagonal and a box, a window and a row...).
     #[inline]
-    pub fn peer_count(&self) -> usize {
-        self.npeers
+    pub fn overlaps(&self, u: usize) -> &[Overlap] {
+        &self.overlaps[self.overlap_start[u] as usize..self.overlap_start[u + 1] as usize]
     }
 
-    /// True when two different cells share a row, column or box.
+    /// True when two different cells share a unit.
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (self.units_of[a], self.units_of[b]);
-        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+        a != b && {
+            let (x, y) = (self.units_of(a), self.units_of(b));
+            x.iter().any(|u| y.contains(u))
+        }
     }
 
     /// The kind and number of unit `u`.
     #[inline]
     pub fn unit_kind(&self, u: usize) -> Unit {
-        Unit::from_index(self.shape.size(), u)
+        self.shape.unit_kind(u)
     }
 }
 
@@ -568,6 +1046,12 @@ impl Grid {
         Ok(Grid { shape, cells })
     }
 
+    /// The same entries in another shape of the same side (the grid with the diagonals as
+    /// units too, say). Checks the side, not the Sudoku rule.
+    pub fn with_shape(self, shape: Shape) -> Result<Grid, Error> {
+        Grid::from_cells(shape, self.cells)
+    }
+
     /// The grid's shape.
     #[inline]
     pub fn shape(&self) -> Shape {
@@ -619,7 +1103,7 @@ impl Grid {
     pub fn first_clash(&self) -> Option<Error> {
         let shape = self.shape;
         let geometry = shape.geometry();
-        for unit in 0..3 * shape.size() {
+        for unit in 0..geometry.unit_count() {
             let mut seen = [usize::MAX; MAX_SIZE + 1];
             for &cell in geometry.unit(unit) {
                 let cell = cell as usize;
@@ -703,57 +1187,161 @@ mod tests {
         assert_eq!(Shape::from_cell_count(80), None);
     }
 
+    /// Shapes of every kind for the table tests: the plain ones, X and windoku on them,
+    /// and jigsaws (a 5×5 of bent regions, a 6×6 whose regions are its rows shifted).
+    fn every_kind() -> Vec<Shape> {
+        let mut shapes: Vec<Shape> = Shape::all().collect();
+        for s in Shape::all().filter(|s| s.size() >= 4) {
+            shapes.push(s.with_diagonals().unwrap());
+            if s.has_square_boxes() {
+                shapes.push(s.with_windows().unwrap());
+                shapes.push(s.with_windows().unwrap().with_diagonals().unwrap());
+            }
+        }
+        let bent = [
+            0, 0, 0, 1, 1, //
+            0, 2, 0, 1, 1, //
+            2, 2, 3, 3, 1, //
+            2, 2, 3, 4, 4, //
+            3, 3, 4, 4, 4,
+        ];
+        let jigsaw = Shape::with_regions(5, &bent).unwrap();
+        shapes.push(jigsaw);
+        shapes.push(jigsaw.with_diagonals().unwrap());
+        let shifted: Vec<u8> = (0..36).map(|c| ((c / 6 + (c % 6) / 3) % 6) as u8).collect();
+        shapes.push(Shape::with_regions(6, &shifted).unwrap());
+        shapes
+    }
+
     #[test]
-    fn units_cover_each_cell_three_times() {
-        for shape in Shape::all() {
+    fn units_cover_each_cell_by_kind() {
+        for shape in every_kind() {
             let n = shape.size();
             let mut hits = vec![0; shape.cells()];
-            for unit in 0..3 * n {
-                let cells: Vec<usize> = shape.unit_cells(unit).collect();
-                assert_eq!(cells.len(), n);
+            for unit in 0..shape.unit_count() {
+                let cells = shape.unit_cells(unit);
+                assert_eq!(cells.len(), n, "{shape} unit {unit}");
+                let mut seen = cells.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), n, "{shape} unit {unit} repeats a cell");
+                assert_eq!(shape.unit_index(shape.unit_kind(unit)), unit);
                 for &c in &cells {
                     hits[c] += 1;
-                    match unit / n {
-                        0 => assert_eq!(shape.row(c), unit),
-                        1 => assert_eq!(shape.column(c), unit - n),
-                        _ => assert_eq!(shape.box_of(c), unit - 2 * n),
+                    match shape.unit_kind(unit) {
+                        Unit::Row(r) => assert_eq!(shape.row(c), r),
+                        Unit::Column(k) => assert_eq!(shape.column(c), k),
+                        Unit::Box(b) | Unit::Region(b) => assert_eq!(shape.box_of(c), b),
+                        Unit::Diagonal(d) => assert!(shape.diagonals_of(c) >> d & 1 == 1),
+                        Unit::Window(w) => assert_eq!(shape.window_of(c), Some(w)),
                     }
                 }
             }
-            assert!(hits.iter().all(|&h| h == 3));
+            for c in 0..shape.cells() {
+                let extra = shape.diagonals_of(c).count_ones() as usize
+                    + usize::from(shape.window_of(c).is_some());
+                assert_eq!(hits[c], 3 + extra, "{shape} cell {c}");
+            }
         }
     }
 
     #[test]
     fn geometry_tables_agree_with_the_shape() {
-        for shape in Shape::all() {
+        for shape in every_kind() {
             let g = shape.geometry();
-            let n = shape.size();
             for cell in 0..shape.cells() {
                 let units = g.units_of(cell);
-                for j in 0..3 {
-                    let u = units[j] as usize;
-                    assert_eq!(g.unit(u)[g.index_in(cell)[j] as usize] as usize, cell);
-                    assert_eq!(Unit::from_index(n, u).index(n), u);
+                assert_eq!(&units[..3], &g.lines_and_box(cell)[..]);
+                for (j, &u) in units.iter().enumerate() {
+                    assert_eq!(
+                        g.unit(u as usize)[g.index_in(cell)[j] as usize] as usize,
+                        cell
+                    );
                 }
-                let peers = g.peers(cell);
-                assert_eq!(peers.len(), g.peer_count());
+                if shape.size() > 16 {
+                    continue;
+                }
                 let brute: Vec<usize> = (0..shape.cells())
                     .filter(|&o| {
                         o != cell
-                            && (shape.row(o) == shape.row(cell)
-                                || shape.column(o) == shape.column(cell)
-                                || shape.box_of(o) == shape.box_of(cell))
+                            && (0..shape.unit_count()).any(|u| {
+                                let unit = shape.unit_cells(u);
+                                unit.contains(&o) && unit.contains(&cell)
+                            })
                     })
                     .collect();
-                let mut sorted: Vec<usize> = peers.iter().map(|&p| p as usize).collect();
+                let mut sorted: Vec<usize> = g.peers(cell).iter().map(|&p| p as usize).collect();
                 sorted.sort_unstable();
-                assert_eq!(sorted, brute, "{} cell {cell}", shape.name());
+                assert_eq!(sorted, brute, "{shape} cell {cell}");
                 assert!(brute.iter().all(|&o| g.sees(cell, o)));
+                assert!(!g.sees(cell, cell));
+            }
+            for u in 0..g.unit_count() {
+                for o in g.overlaps(u) {
+                    let shared: Vec<u16> = g
+                        .unit(u)
+                        .iter()
+                        .copied()
+                        .filter(|c| g.unit(o.unit as usize).contains(c))
+                        .collect();
+                    assert!(shared.len() >= 2 && o.here.count_ones() as usize == shared.len());
+                    for (i, c) in g.unit(u).iter().enumerate() {
+                        assert_eq!(o.here >> i & 1 == 1, shared.contains(c));
+                    }
+                    for (j, c) in g.unit(o.unit as usize).iter().enumerate() {
+                        assert_eq!(o.there >> j & 1 == 1, shared.contains(c));
+                    }
+                }
             }
             assert!(std::ptr::eq(g, shape.geometry()), "built once");
         }
-        assert_eq!(Unit::from_index(9, 20).to_string(), "box 3");
+        let nine = Shape::from_size(9).unwrap();
+        assert_eq!(nine.unit_kind(20).to_string(), "box 3");
+        assert_eq!(nine.geometry().peers(0).len(), 20);
+        let x = nine.with_diagonals().unwrap().with_windows().unwrap();
+        assert_eq!(x.unit_count(), 27 + 2 + 4);
+        assert_eq!(x.unit_kind(27).to_string(), "the main diagonal");
+        assert_eq!(x.unit_kind(28).to_string(), "the anti-diagonal");
+        assert_eq!(x.unit_kind(32).to_string(), "window 4");
+        // r2c2 lies on the main diagonal and in the first window.
+        assert_eq!(x.geometry().units_of(10), &[1, 10, 18, 27, 29]);
+    }
+
+    #[test]
+    fn regions_are_checked_and_normalised() {
+        let rows: Vec<u8> = (0..16).map(|c| 7 - (c / 4) as u8).collect();
+        let a = Shape::with_regions(4, &rows).unwrap();
+        let renamed: Vec<u8> = (0..16).map(|c| (c / 4) as u8 + 10).collect();
+        assert_eq!(a, Shape::with_regions(4, &renamed).unwrap());
+        assert_eq!(a.regions().unwrap()[..4], [0, 0, 0, 0]);
+        assert!(a.is_jigsaw() && !a.has_box_grid() && !a.has_square_boxes());
+        assert_eq!(a.to_string(), "4×4 jigsaw");
+        let mut bad = rows.clone();
+        bad[5] = bad[0];
+        let err = Shape::with_regions(4, &bad).unwrap_err();
+        assert_eq!(err.kind_name(), "bad-regions");
+        assert!(err.to_string().contains("r1c1 has 5 cells"), "{err}");
+        let mut five = rows.clone();
+        five[15] = 99;
+        let err = Shape::with_regions(4, &five).unwrap_err();
+        assert!(err.to_string().contains("5 regions"), "{err}");
+        assert!(Shape::with_regions(4, &rows[..15]).is_err());
+        let small = Shape::from_size(1).unwrap();
+        assert_eq!(
+            small.with_diagonals().unwrap_err().kind_name(),
+            "bad-variant"
+        );
+        let six = Shape::from_size(6).unwrap();
+        let err = six.with_windows().unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("windoku does not fit a 6×6 (2×3 boxes)"),
+            "{err}"
+        );
+        assert_eq!(
+            six.with_diagonals().unwrap().to_string(),
+            "6×6 (2×3 boxes) X"
+        );
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub mod wasm;
 pub use error::{Error, ErrorKind};
 pub use format::Layout;
 pub use grade::{Level, Rating, rate};
-pub use grid::{Grid, Shape};
+pub use grid::{Grid, Shape, Variants};
 pub use logic::{Step, Technique};
 pub use parse::{ParseOptions, Puzzles, parse_with, puzzles};
 pub use steps::{Logic, explain, hint};

@@ -46,7 +46,7 @@ use std::iter::FusedIterator;
 
 use crate::error::{Error, ErrorKind};
 use crate::format::symbol_value;
-use crate::grid::{Grid, Shape};
+use crate::grid::{Grid, Shape, Variants};
 
 /// The longest text [`parse`] reads as one grid, in bytes: 1 MiB. A 64×64 grid drawn
 /// with frames takes about 20 KB, so this leaves room for comments and wide spacing.
@@ -67,6 +67,10 @@ pub struct ParseOptions {
     /// [`Shape::from_size`]): a 12×12 with 2×6 boxes. It also sets the side when `size`
     /// is not given.
     pub boxes: Option<(usize, usize)>,
+    /// Variants to add to a plain grid's rows, columns and boxes (`--variant x`). A game
+    /// ID or a link names its own; asked for here too, they must agree with it. Jigsaw
+    /// regions come only with an ID or a link.
+    pub variants: Variants,
     /// Read a 16×16 grid written with the hex symbols `0`-`9`, `A`-`F` (either case), where
     /// `0` is the first symbol and `.` or `_` is empty. Only when asked: by default `0` is empty.
     pub hex: bool,
@@ -498,7 +502,14 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
     // shape, which must be the one the options ask for, if any.
     if let Some(id) = game_id(all()) {
         let grid = crate::solo::read_id(id)?;
-        if let Some(target) = target.filter(|&t| t != grid.shape()) {
+        let asked = |t: Shape| match t.regions() {
+            // A jigsaw asked for by name (`--variant jigsaw`) takes the ID's regions.
+            None if options.variants.jigsaw => {
+                t.size() == grid.size() && Variants::of(t) == Variants::of(grid.shape())
+            }
+            _ => t == grid.shape(),
+        };
+        if let Some(target) = target.filter(|&t| !asked(t)) {
             return Err(ErrorKind::BadId {
                 section: "params",
                 offset: 1,
@@ -512,16 +523,28 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
         return check(grid, options);
     }
     if let Some((form, shape)) = fit(all(), options, target) {
-        return check(decode(all(), form, shape, options)?, options);
+        let grid = decode(all(), form, shape, options)?;
+        return check(with_variants(grid, options)?, options);
     }
     // One line holding a puzzle and more: read its first field.
     if let Some(field) = first_field(all()) {
         let one = || std::iter::once(field);
         if let Some((form, shape)) = fit(one(), options, target) {
-            return check(decode(one(), form, shape, options)?, options);
+            let grid = decode(one(), form, shape, options)?;
+            return check(with_variants(grid, options)?, options);
         }
     }
     Err(count_error(all(), options, target))
+}
+
+/// A plain grid read from its cells, with the variants the options ask for.
+fn with_variants(grid: Grid, options: &ParseOptions) -> Result<Grid, Error> {
+    let shape = options.variants.apply(grid.shape().without_extras())?;
+    if shape == grid.shape() {
+        Ok(grid)
+    } else {
+        grid.with_shape(shape)
+    }
 }
 
 /// The grid, or its first clash unless clashes are allowed.
@@ -546,6 +569,15 @@ impl ParseOptions {
 /// The shape the options ask for, if any.
 fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
     let shape = Shape::named(options.size, options.boxes)?;
+    // Jigsaw regions come with the text: the side alone is the target then.
+    let extras = Variants {
+        jigsaw: false,
+        ..options.variants
+    };
+    let shape = match shape {
+        Some(shape) => Some(extras.apply(shape)?),
+        None => None,
+    };
     if !options.hex {
         return Ok(shape);
     }

@@ -99,7 +99,7 @@ fn graph(b: &Board) -> Graph {
             }
         }
         // Units holding every cell of the node: the rest of the symbol's places there.
-        for u in b.units_of(first) {
+        for &u in b.units_of(first) {
             let unit_cells = b
                 .unit(u as usize)
                 .iter()

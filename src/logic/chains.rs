@@ -92,7 +92,7 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
     // Per unit, the cells of each colour in it.
     let mut count = vec![[0u16; 2]; 3 * n];
     for &c in comp {
-        for u in b.units_of(c) {
+        for &u in b.units_of(c) {
             count[u as usize][colour[c] as usize] += 1;
         }
     }
@@ -118,7 +118,7 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
                 colour_list(0),
                 colour_list(1),
                 name(eliminations[0].0),
-                super::unit_name(n, u),
+                super::unit_name(b.shape, u),
                 removal_text(b, &eliminations)
             );
             return Some(Step::eliminating(
@@ -288,7 +288,7 @@ pub(super) fn xy_chain(b: &Board) -> Option<Step> {
                     return Some(step);
                 }
                 // The next cell sees this one and holds t: it is then its other symbol.
-                for u in b.units_of(c) {
+                for &u in b.units_of(c) {
                     for &d in b.unit(u as usize) {
                         let d = d as usize;
                         if d == c || b.cand[d].count_ones() != 2 || b.cand[d] & bit(t) == 0 {

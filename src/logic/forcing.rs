@@ -88,7 +88,7 @@ impl<'a> Branch<'a> {
         self.placed.fill(0);
         for (c, &v) in value.iter().enumerate() {
             if v != 0 {
-                for u in self.b.units_of(c) {
+                for &u in self.b.units_of(c) {
                     self.placed[u as usize] |= bit(v);
                 }
             }
@@ -134,13 +134,13 @@ impl<'a> Branch<'a> {
         self.value[cell] = v;
         let others = self.cand[cell] & !bit(v);
         self.cand[cell] = 0;
-        for u in self.b.units_of(cell) {
+        for &u in self.b.units_of(cell) {
             self.placed[u as usize] |= bit(v);
         }
         for w in bits(others) {
             self.push_off(cell, w, e);
         }
-        for u in self.b.units_of(cell) {
+        for &u in self.b.units_of(cell) {
             for &d in self.b.unit(u as usize) {
                 let d = d as usize;
                 if self.cand[d] & bit(v) != 0 {
@@ -197,7 +197,7 @@ impl<'a> Branch<'a> {
                     _ => {}
                 }
             }
-            for u in self.b.units_of(cell) {
+            for &u in self.b.units_of(cell) {
                 let u = u as usize;
                 if self.placed[u] & bit(v) != 0 {
                     continue;
@@ -330,7 +330,7 @@ fn broken_text(b: &Board, why: Broken) -> String {
         Broken::EmptyCell(c) => format!("{} has no candidate left", b.name(c)),
         Broken::NoPlace(u, v) => format!(
             "{} has no place left for {}",
-            unit_name(b.n, u),
+            unit_name(b.shape, u),
             symbol_char(v)
         ),
     }
@@ -478,7 +478,7 @@ fn verity_step(
             format!(
                 "{} in {} goes in {}",
                 symbol_char(v),
-                unit_name(b.n, u),
+                unit_name(b.shape, u),
                 members
                     .iter()
                     .map(|&(c, _)| b.name(c))
@@ -487,7 +487,7 @@ fn verity_step(
             ),
             format!(
                 "Look at {} for {}: each of its places, a forcing chain",
-                unit_name(b.n, u),
+                unit_name(b.shape, u),
                 symbol_char(v)
             ),
             vec![u],

@@ -84,9 +84,9 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                     let eliminations = b.eliminations(outside, super::bit(v));
                     let text = format!(
                         "Pointing: in {}, {} lies only in {}, so {}",
-                        unit_name(n, box_unit),
+                        unit_name(b.shape, box_unit),
                         symbol_char(v),
-                        unit_name(n, unit),
+                        unit_name(b.shape, unit),
                         removal_text(b, &eliminations)
                     );
                     return Some(Step::eliminating(
@@ -135,9 +135,9 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                     let eliminations = b.eliminations(outside, super::bit(v));
                     let text = format!(
                         "Claiming: in {}, {} lies only in {}, so {}",
-                        unit_name(n, unit),
+                        unit_name(b.shape, unit),
                         symbol_char(v),
-                        unit_name(n, box_unit),
+                        unit_name(b.shape, box_unit),
                         removal_text(b, &eliminations)
                     );
                     return Some(Step::eliminating(

@@ -434,10 +434,10 @@ fn run_out(mut board: Board) -> Vec<u64> {
     board.masks()
 }
 
-/// A row, column or box, for sentences: units `0..n` are rows, `n..2n` columns,
-/// `2n..3n` boxes (as [`crate::grid::Unit`]).
-pub(crate) fn unit_name(n: usize, unit: usize) -> String {
-    crate::grid::Unit::from_index(n, unit).to_string()
+/// A unit of a shape, for sentences: `row 3`, `box 2`, `the main diagonal` (as
+/// [`crate::grid::Unit`]).
+pub(crate) fn unit_name(shape: Shape, unit: usize) -> String {
+    shape.unit_kind(unit).to_string()
 }
 
 /// The symbols of a mask, in the grid's alphabet: `"3"`, `"3/7"`, `"1/2/5"`.
@@ -498,7 +498,7 @@ pub(crate) fn peer_sets(b: &Board) -> Vec<u128> {
     (0..b.cand.len())
         .map(|c| {
             let mut set = 0u128;
-            for u in b.units_of(c) {
+            for &u in b.units_of(c) {
                 for &d in b.unit(u as usize) {
                     set |= 1u128 << d;
                 }
@@ -541,10 +541,10 @@ impl Board {
         let shape = grid.shape();
         let n = shape.size();
         let geo = shape.geometry();
-        let mut placed = vec![0u64; 3 * n];
+        let mut placed = vec![0u64; geo.unit_count()];
         for (c, &v) in grid.cells().iter().enumerate() {
             if v != 0 {
-                for u in geo.units_of(c) {
+                for &u in geo.units_of(c) {
                     placed[u as usize] |= bit(v);
                 }
             }
@@ -555,8 +555,9 @@ impl Board {
                 if grid.get(c) != 0 {
                     0
                 } else {
-                    let [r, col, b] = geo.units_of(c);
-                    full & !(placed[r as usize] | placed[col as usize] | placed[b as usize])
+                    geo.units_of(c)
+                        .iter()
+                        .fold(full, |m, &u| m & !placed[u as usize])
                 }
             })
             .collect();
@@ -617,10 +618,17 @@ impl Board {
             .filter(move |&c| self.cand[c] & mask != 0)
     }
 
+    /// A cell's units, as unit numbers: its row, column and box, then any diagonals and
+    /// window ([`crate::grid::Geometry::units_of`]).
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> &'static [u16] {
+        self.geo.units_of(cell)
+    }
+
     /// A cell's row, column and box, as unit numbers.
     #[inline]
-    pub fn units_of(&self, cell: usize) -> [u16; 3] {
-        self.geo.units_of(cell)
+    pub fn lines_and_box(&self, cell: usize) -> [u16; 3] {
+        self.geo.lines_and_box(cell)
     }
 
     /// True when two different cells share a row, column or box.
@@ -742,7 +750,7 @@ impl Board {
         self.cand[cell] = 0;
         self.open -= 1;
         let m = !bit(v);
-        for u in self.geo.units_of(cell) {
+        for &u in self.geo.units_of(cell) {
             for &c in self.geo.unit(u as usize) {
                 self.cand[c as usize] &= m;
             }
@@ -767,7 +775,7 @@ pub(crate) fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
     // Candidates for a common peer are the peers of the first cell.
     let first = seen[0];
     let mut out = Vec::new();
-    for u in b.units_of(first) {
+    for &u in b.units_of(first) {
         for &c in b.unit(u as usize) {
             let c = c as usize;
             if b.cand[c] & bit(v) != 0
@@ -855,7 +863,7 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
                 .iter()
                 .all(|&c| step.cells.contains(&(c as usize)) || b.cand[c as usize] & confined == 0);
         if holds && defines {
-            region = Some(unit_name(n, u));
+            region = Some(unit_name(b.shape, u));
             units = vec![u];
             break;
         }

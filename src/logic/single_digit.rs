@@ -103,10 +103,10 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
                     }
                     // The unit of the weak link between the two bases. The far ends
                     // must not share a line as well: that would be an X-Wing.
-                    let [xr, xc, xbox] = b.units_of(x_base);
-                    let [yr, yc, ybox] = b.units_of(y_base);
-                    let [xer, xec, _] = b.units_of(x_end);
-                    let [yer, yec, _] = b.units_of(y_end);
+                    let [xr, xc, xbox] = b.lines_and_box(x_base);
+                    let [yr, yc, ybox] = b.lines_and_box(y_base);
+                    let [xer, xec, _] = b.lines_and_box(x_end);
+                    let [yer, yec, _] = b.lines_and_box(y_end);
                     let weak = if kite {
                         (xbox == ybox).then_some(xbox)
                     } else if x_row {
@@ -123,15 +123,15 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
                         "{}: {} in {} is in {} or {}, in {} in {} or {}, and {} and {} share {}: one of {} and {} is {}, so {}",
                         technique.name(),
                         symbol_char(v),
-                        unit_name(n, x.unit),
+                        unit_name(b.shape, x.unit),
                         b.name(x_base),
                         b.name(x_end),
-                        unit_name(n, y.unit),
+                        unit_name(b.shape, y.unit),
                         b.name(y_base),
                         b.name(y_end),
                         b.name(x_base),
                         b.name(y_base),
-                        unit_name(n, weak as usize),
+                        unit_name(b.shape, weak as usize),
                         b.name(x_end),
                         b.name(y_end),
                         symbol_char(v),
@@ -268,7 +268,7 @@ fn rectangle_step(
                 row + 1,
                 col + 1,
                 symbol_char(v),
-                unit_name(n, link.unit),
+                unit_name(b.shape, link.unit),
                 b.name(near),
                 b.name(far),
                 b.name(near),

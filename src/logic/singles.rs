@@ -62,7 +62,7 @@ pub(super) fn hidden(b: &Board) -> Option<Step> {
                 "Hidden single: {} can only go in {} within {}",
                 symbol_char(v),
                 b.name(cell),
-                unit_name(n, u)
+                unit_name(b.shape, u)
             ),
         });
     }

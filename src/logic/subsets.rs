@@ -89,7 +89,7 @@ fn naked(b: &Board, u: usize, s: usize) -> Option<Step> {
         technique.name(),
         super::cell_list(b.shape, &subset),
         symbols(union),
-        unit_name(b.n, u),
+        unit_name(b.shape, u),
         removal_text(b, &eliminations)
     );
     Some(Step::eliminating(technique, subset, eliminations, text))
@@ -135,7 +135,7 @@ fn hidden(b: &Board, u: usize, s: usize) -> Option<Step> {
     let text = format!(
         "{}: in {}, {} can only go in {}, so {}",
         technique.name(),
-        unit_name(n, u),
+        unit_name(b.shape, u),
         symbols(keep),
         super::cell_list(b.shape, &cells),
         removal_text(b, &eliminations)

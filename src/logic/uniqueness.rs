@@ -309,7 +309,7 @@ pub(super) fn rectangle_type_3(b: &Board) -> Option<Step> {
                     symbols(m),
                     super::cell_list(b.shape, &subset),
                     symbols(union),
-                    unit_name(b.n, u),
+                    unit_name(b.shape, u),
                     removal_text(b, &eliminations)
                 );
                 return Some(rectangle_step(
@@ -346,7 +346,7 @@ pub(super) fn rectangle_type_4(b: &Board) -> Option<Step> {
                     "Unique rectangle type 4: {}; {} in {} is only in {} or {}, so one of them is {}, and if either were {} the four cells could swap {} and the puzzle would have two solutions, so {}",
                     rectangle_text(b, floor, roof, m),
                     symbol_char(a),
-                    unit_name(b.n, u),
+                    unit_name(b.shape, u),
                     b.name(roof[0]),
                     b.name(roof[1]),
                     symbol_char(a),

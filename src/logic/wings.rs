@@ -146,7 +146,7 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
                         b.name(c),
                         symbols(m),
                         symbol_char(x),
-                        super::unit_name(n, u),
+                        super::unit_name(b.shape, u),
                         b.name(p),
                         b.name(q),
                         symbol_char(y),

@@ -317,6 +317,9 @@ pub struct Cdcl {
     /// (below 2¹⁸ = 64 × 64², and the error stays under 2⁻²² < 1 / n).
     reciprocal: u64,
     /// Rows and columns of cells in a box (r, c).
+    /// Pointing and claiming through [`Geometry::overlaps`], for jigsaw regions and extra
+    /// units, rather than along bands and stacks.
+    general_locked: bool,
     box_rows: usize,
     box_columns: usize,
     /// Bits 0, c, 2c, ... (r of them): one column of a box, in the box's place bits.
@@ -436,6 +439,7 @@ impl Cdcl {
             geo: shape.geometry(),
             n,
             reciprocal: (1u64 << 40) / n as u64 + 1,
+            general_locked: !shape.has_box_grid() || !shape.has_only_basic_units(),
             box_rows: shape.box_rows(),
             box_columns: shape.box_columns(),
             column_mask: (0..shape.box_rows())
@@ -451,9 +455,9 @@ impl Cdcl {
             cand: vec![0; cells],
             fixed: vec![0; cells],
             open: cells,
-            places: vec![0; 3 * n * n],
+            places: vec![0; shape.unit_count() * n],
             top_cand: vec![0; cells],
-            top_places: vec![0; 3 * n * n],
+            top_places: vec![0; shape.unit_count() * n],
             arena: Vec::new(),
             learnts: Vec::new(),
             blocking: Vec::new(),
@@ -803,12 +807,12 @@ impl Cdcl {
             self.cand[cell] &= !(1u64 << s);
             let units = self.geo.units_of(cell);
             let at = self.geo.index_in(cell);
-            for j in 0..3 {
+            for j in 0..units.len() {
                 self.places[units[j] as usize * self.n + s] &= !(1u64 << at[j]);
             }
             if self.trail_lim.is_empty() {
                 self.top_cand[cell] = self.cand[cell];
-                for j in 0..3 {
+                for j in 0..units.len() {
                     let k = units[j] as usize * self.n + s;
                     self.top_places[k] = self.places[k];
                 }
@@ -835,7 +839,7 @@ impl Cdcl {
                 self.cand[cell] |= 1u64 << s;
                 let units = self.geo.units_of(cell);
                 let at = self.geo.index_in(cell);
-                for j in 0..3 {
+                for j in 0..units.len() {
                     self.places[units[j] as usize * n + s] |= 1u64 << at[j];
                 }
                 self.phase[v.0 as usize] = -1;
@@ -878,7 +882,7 @@ impl Cdcl {
                     }
                 }
                 let units = self.geo.units_of(cell);
-                for u in units {
+                for &u in units {
                     let p = self.places[u as usize * n + s];
                     if p == 0 {
                         return Some(Conflict::Unit(u, s as u8));
@@ -932,6 +936,9 @@ impl Cdcl {
     /// empties `from` of places, a contradiction found anyway.
     #[inline]
     fn locked(&mut self, from: usize, p: u64, s: usize) {
+        if self.general_locked {
+            return self.locked_through_overlaps(from, p, s);
+        }
         let (n, r, c) = (self.n, self.box_rows, self.box_columns);
         let (rmask, cmask) = ((1u64 << r) - 1, (1u64 << c) - 1);
         let stacks = n / c;
@@ -986,6 +993,34 @@ impl Cdcl {
             let lit = Lit::denies(self.var(q, s));
             if self.value(lit) == 0 {
                 self.assign(lit, reason);
+            }
+        }
+    }
+
+    /// [`Cdcl::locked`] for any units, through [`Geometry::overlaps`]: for jigsaw regions
+    /// and extra units, where bands and stacks of r×c boxes do not describe the overlaps.
+    fn locked_through_overlaps(&mut self, from: usize, p: u64, s: usize) {
+        let n = self.n;
+        let geo = self.geo;
+        for overlap in geo.overlaps(from) {
+            if p & !overlap.here != 0 {
+                continue;
+            }
+            let to = overlap.unit as usize;
+            let mut outside = self.places[to * n + s] & !overlap.there;
+            if outside == 0 {
+                continue;
+            }
+            self.stats.work += 2;
+            let reason = Reason::Locked(from as u16, to as u16);
+            while outside != 0 {
+                let at = outside.trailing_zeros() as usize;
+                outside &= outside - 1;
+                let q = geo.unit(to)[at] as usize;
+                let lit = Lit::denies(self.var(q, s));
+                if self.value(lit) == 0 {
+                    self.assign(lit, reason);
+                }
             }
         }
     }
@@ -1139,8 +1174,7 @@ impl Cdcl {
                 while at != 0 {
                     let q = unit[at.trailing_zeros() as usize];
                     at &= at - 1;
-                    let [a, b, c] = self.geo.units_of(q as usize);
-                    if a != to && b != to && c != to {
+                    if !self.geo.units_of(q as usize).contains(&to) {
                         self.scratch.push(Var((q as usize * n + s) as u32));
                     }
                 }
@@ -1970,7 +2004,7 @@ impl Cdcl {
                 .map(|c| (self.cand[c].count_ones(), c as u32))
                 .collect();
             if self.config.lifting {
-                for u in 0..3 * n {
+                for u in 0..self.geo.unit_count() {
                     for sym in 0..n {
                         let p = self.places[u * n + sym];
                         let placed = p & (p - 1) == 0;

@@ -94,11 +94,18 @@ pub struct DepthFirst<'h> {
     stack: Vec<Frame>,
     /// Per cell, its row, column and box packed as `row | column << 8 | box << 16`.
     units_of: Vec<u32>,
+    /// Per cell, its extra units (diagonals, windows) as bits of `extra unit - 3n`; empty
+    /// when the shape has none.
+    extras_of: Vec<u64>,
     /// Units whose cells changed since hidden singles last looked at them, and since
-    /// locked candidates last did: `[rows, columns, boxes]`, one bit per unit. Sweeps
-    /// visit only these, so the tail of a propagation costs what changed, not n².
-    dirty_hidden: [u64; 3],
-    dirty_locked: [u64; 3],
+    /// locked candidates last did: `[rows, columns, boxes, extra units]`, one bit per
+    /// unit. Sweeps visit only these, so the tail of a propagation costs what changed,
+    /// not n².
+    dirty_hidden: [u64; 4],
+    dirty_locked: [u64; 4],
+    /// Pointing and claiming through [`Geometry::overlaps`] rather than along the bands
+    /// and stacks of r×c boxes: for jigsaw regions and extra units.
+    general_locked: bool,
     unsolved: usize,
     phase: Phase,
     rules: Rules,
@@ -144,8 +151,21 @@ impl<'h> DepthFirst<'h> {
             units_of: (0..cells)
                 .map(|c| (shape.row(c) | shape.column(c) << 8 | shape.box_of(c) << 16) as u32)
                 .collect(),
-            dirty_hidden: [0; 3],
-            dirty_locked: [0; 3],
+            extras_of: if shape.has_only_basic_units() {
+                Vec::new()
+            } else {
+                let geo = shape.geometry();
+                (0..cells)
+                    .map(|c| {
+                        geo.units_of(c)[3..]
+                            .iter()
+                            .fold(0, |m, &u| m | 1u64 << (u as usize - 3 * n))
+                    })
+                    .collect()
+            },
+            dirty_hidden: [0; 4],
+            dirty_locked: [0; 4],
+            general_locked: !shape.has_box_grid() || !shape.has_only_basic_units(),
             unsolved: cells,
             phase: Phase::Done,
             rules: Rules::default(),
@@ -319,8 +339,14 @@ impl<'h> DepthFirst<'h> {
 
     fn reset(&mut self) {
         let all = self.shape.full_mask();
-        self.dirty_hidden = [all; 3];
-        self.dirty_locked = [all; 3];
+        let extras = self.shape.unit_count() - 3 * self.n;
+        let all_extras = if extras == 0 {
+            0
+        } else {
+            u64::MAX >> (64 - extras)
+        };
+        self.dirty_hidden = [all, all, all, all_extras];
+        self.dirty_locked = [all, all, all, all_extras];
         self.trail.clear();
         self.queue.clear();
         self.stack.clear();
@@ -335,8 +361,8 @@ impl<'h> DepthFirst<'h> {
     /// their peers costs O(givens × peers), the bulk of a load at 64×64. Cells left with
     /// one candidate are queued for the usual propagation.
     fn queue_singles(&mut self) {
-        let (n, shape) = (self.n, self.shape);
-        let mut placed = [0u64; 3 * crate::grid::MAX_SIZE];
+        let geo = self.geo;
+        let mut placed = [0u64; 4 * crate::grid::MAX_SIZE];
         self.unsolved = self.cand.len();
         for (cell, &m) in self.cand.iter().enumerate() {
             if m == 0 {
@@ -345,9 +371,8 @@ impl<'h> DepthFirst<'h> {
             }
             if m & (m - 1) == 0 {
                 self.unsolved -= 1;
-                let (r, c) = (cell / n, cell % n);
-                let units = [r, n + c, 2 * n + shape.box_at(r, c)];
-                for u in units {
+                for &u in geo.units_of(cell) {
+                    let u = u as usize;
                     if placed[u] & m != 0 {
                         // Two cells hold the same symbol in one unit.
                         self.phase = Phase::Done;
@@ -362,8 +387,10 @@ impl<'h> DepthFirst<'h> {
             if m & (m - 1) == 0 {
                 continue;
             }
-            let (r, c) = (cell / n, cell % n);
-            let new = m & !(placed[r] | placed[n + c] | placed[2 * n + shape.box_at(r, c)]);
+            let new = geo
+                .units_of(cell)
+                .iter()
+                .fold(m, |m, &u| m & !placed[u as usize]);
             self.cand[cell] = new;
             if new == 0 {
                 self.phase = Phase::Done;
@@ -532,8 +559,8 @@ impl<'h> DepthFirst<'h> {
             self.undo_to(trail_len as usize);
             self.unsolved = unsolved as usize;
             // The frame was opened at a fixpoint: nothing is left to revisit.
-            self.dirty_hidden = [0; 3];
-            self.dirty_locked = [0; 3];
+            self.dirty_hidden = [0; 4];
+            self.dirty_locked = [0; 4];
             self.stats.nodes += 1;
             self.queue.clear();
             self.set(cell as usize, bit);
@@ -603,6 +630,7 @@ impl<'h> DepthFirst<'h> {
             &mut self.dirty_hidden,
             &mut self.dirty_locked,
             self.units_of[cell],
+            self.extras_of.get(cell).copied().unwrap_or(0),
         );
     }
 
@@ -691,7 +719,6 @@ impl<'h> DepthFirst<'h> {
     /// (and placing the linked symbols, with links).
     fn naked_singles(&mut self) -> bool {
         let geo = self.geo;
-        let npeers = geo.peer_count();
         // Split borrows: the loop body is the solver's hottest code.
         let DepthFirst {
             cand,
@@ -700,6 +727,7 @@ impl<'h> DepthFirst<'h> {
             unsolved,
             work,
             units_of,
+            extras_of,
             dirty_hidden,
             dirty_locked,
             links,
@@ -720,20 +748,23 @@ impl<'h> DepthFirst<'h> {
                     if old != want {
                         trail.push((other, old));
                         cand[other as usize] = want;
-                        touch(dirty_hidden, dirty_locked, units_of[other as usize]);
+                        let extra = extras_of.get(other as usize).copied().unwrap_or(0);
+                        touch(dirty_hidden, dirty_locked, units_of[other as usize], extra);
                         *unsolved -= 1;
                         queue.push(other);
                     }
                 }
             }
-            *work += npeers as u64;
-            for &p in geo.peers(cell) {
+            let peers = geo.peers(cell);
+            *work += peers.len() as u64;
+            for &p in peers {
                 let old = cand[p as usize];
                 if old & bit != 0 {
                     let new = old ^ bit;
                     trail.push((p, old));
                     cand[p as usize] = new;
-                    touch(dirty_hidden, dirty_locked, units_of[p as usize]);
+                    let extra = extras_of.get(p as usize).copied().unwrap_or(0);
+                    touch(dirty_hidden, dirty_locked, units_of[p as usize], extra);
                     if new & new.wrapping_sub(1) == 0 {
                         if new == 0 {
                             return false;
@@ -752,7 +783,7 @@ impl<'h> DepthFirst<'h> {
         let n = self.n;
         let full = self.shape.full_mask();
         let mut changed = false;
-        for kind in 0..3 {
+        for kind in 0..4 {
             while self.dirty_hidden[kind] != 0 {
                 let index = self.dirty_hidden[kind].trailing_zeros() as usize;
                 self.dirty_hidden[kind] &= self.dirty_hidden[kind] - 1;
@@ -807,6 +838,9 @@ impl<'h> DepthFirst<'h> {
     /// that box (claiming). Boxes are checked for pointing, rows and columns for
     /// claiming, each only when one of its cells changed since the last look.
     fn locked_candidates(&mut self) -> Progress {
+        if self.general_locked {
+            return self.locked_through_overlaps();
+        }
         let n = self.n;
         let (r, c) = (self.shape.box_rows(), self.shape.box_columns());
         let mut changed = false;
@@ -911,6 +945,60 @@ impl<'h> DepthFirst<'h> {
         }
     }
 
+    /// Pointing and claiming for any units, where something changed: if a symbol's
+    /// candidates in a unit all lie where it overlaps another unit, the symbol leaves the
+    /// rest of that other unit. Slower than the band-and-stack sweep of
+    /// [`locked_candidates`](DepthFirst::locked_candidates), which r×c boxes with no
+    /// extra units use.
+    fn locked_through_overlaps(&mut self) -> Progress {
+        let n = self.n;
+        let geo = self.geo;
+        let mut changed = false;
+        let dirty = std::mem::take(&mut self.dirty_locked);
+        for (kind, mut units) in dirty.into_iter().enumerate() {
+            while units != 0 {
+                let u = kind * n + units.trailing_zeros() as usize;
+                units &= units - 1;
+                let cells = geo.unit(u);
+                let mut masks = [0u64; MAX_SIZE];
+                let mut fixed = 0u64;
+                for (i, &c) in cells.iter().enumerate() {
+                    let m = self.cand[c as usize];
+                    masks[i] = m;
+                    fixed |= if m & (m - 1) == 0 { m } else { 0 };
+                }
+                self.work += n as u64;
+                for overlap in geo.overlaps(u) {
+                    let (mut inside, mut outside) = (0u64, 0u64);
+                    for (i, &m) in masks[..n].iter().enumerate() {
+                        if overlap.here >> i & 1 == 1 {
+                            inside |= m;
+                        } else {
+                            outside |= m;
+                        }
+                    }
+                    let syms = inside & !outside & !fixed;
+                    if syms == 0 {
+                        continue;
+                    }
+                    let other = geo.unit(overlap.unit as usize);
+                    let cells = (0..n)
+                        .filter(|&j| overlap.there >> j & 1 == 0)
+                        .map(|j| other[j] as usize);
+                    match self.clear(cells, syms) {
+                        Some(c) => changed |= c,
+                        None => return Progress::Contradiction,
+                    }
+                }
+            }
+        }
+        if changed {
+            Progress::Changed
+        } else {
+            Progress::None
+        }
+    }
+
     /// Removes `syms` from these cells: `None` on a contradiction, else whether any
     /// cell changed. Shared by pointing and claiming.
     fn clear(&mut self, cells: impl Iterator<Item = usize>, syms: u64) -> Option<bool> {
@@ -950,10 +1038,13 @@ fn line_cell(n: usize, kind: usize, line: usize, pos: usize) -> usize {
     }
 }
 
-/// Marks a cell's three units dirty for both sweeps; `units` packs row, column and box.
+/// Marks a cell's units dirty for both sweeps; `units` packs row, column and box, and
+/// `extra` has a bit for each of its extra units.
 #[inline]
-fn touch(hidden: &mut [u64; 3], locked: &mut [u64; 3], units: u32) {
+fn touch(hidden: &mut [u64; 4], locked: &mut [u64; 4], units: u32, extra: u64) {
     let (r, c, b) = (units & 0xff, (units >> 8) & 0xff, units >> 16);
+    hidden[3] |= extra;
+    locked[3] |= extra;
     hidden[0] |= 1 << r;
     hidden[1] |= 1 << c;
     hidden[2] |= 1 << b;

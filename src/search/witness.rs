@@ -17,7 +17,7 @@
 //!  linked:                 a-cell and b-cell of each row, each column, each box
 //! ```
 
-use crate::grid::{Grid, Shape};
+use crate::grid::Grid;
 
 /// A solution other than `solution` within the candidate masks, obtained by swapping two
 /// symbols in one linked group of its cells; `None` when no group is free to swap. The
@@ -58,7 +58,7 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
     let mut blocked = vec![false; 2 * n];
     'pairs: for a in 0..n {
         for b in a + 1..n {
-            link(&mut parent, &where_in_row, shape, a, b);
+            link(&mut parent, &where_in_row, solution, a, b);
             // A group is free when each of its cells allows the other symbol.
             size.fill(0);
             blocked.fill(false);
@@ -90,7 +90,7 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
         }
     }
     let (_, a, b, root) = best?;
-    link(&mut parent, &where_in_row, shape, a, b);
+    link(&mut parent, &where_in_row, solution, a, b);
     let mut other = solution.clone();
     for node in 0..2 * n {
         if find(&mut parent, node) == root {
@@ -108,9 +108,11 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
     Some(other)
 }
 
-/// Links the cells of symbols `a` and `b` that share a row, column or box: afterwards
-/// `parent` holds the groups (node `r` is row r's a-cell, node `n + r` its b-cell).
-fn link(parent: &mut [u16], where_in_row: &[u8], shape: Shape, a: usize, b: usize) {
+/// Links the cells of symbols `a` and `b` that share a unit (a row, column, box, region,
+/// diagonal or window): afterwards `parent` holds the groups (node `r` is row r's a-cell,
+/// node `n + r` its b-cell).
+fn link(parent: &mut [u16], where_in_row: &[u8], solution: &Grid, a: usize, b: usize) {
+    let shape = solution.shape();
     let n = shape.size();
     for (i, p) in parent.iter_mut().enumerate() {
         *p = i as u16;
@@ -132,6 +134,18 @@ fn link(parent: &mut [u16], where_in_row: &[u8], shape: Shape, a: usize, b: usiz
         for u in 0..n {
             union(parent, a_in[kind][u] as usize, n + b_in[kind][u] as usize);
         }
+    }
+    // Diagonals and windows: each holds one a-cell and one b-cell too.
+    let geo = shape.geometry();
+    for u in 3 * n..geo.unit_count() {
+        let row_of = |symbol: usize| {
+            geo.unit(u)
+                .iter()
+                .find(|&&c| solution.get(c as usize) as usize == symbol + 1)
+                .map(|&c| shape.row(c as usize))
+                .expect("a solution holds every symbol in every unit")
+        };
+        union(parent, row_of(a), n + row_of(b));
     }
 }
 
@@ -164,7 +178,7 @@ mod tests {
     }
 
     fn pattern(n: usize) -> Grid {
-        Grid::pattern(Shape::from_size(n).unwrap())
+        Grid::pattern(crate::Shape::from_size(n).unwrap())
     }
 
     #[test]
