@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
+use sudoku64::grid::MAX_SIZE;
 use sudoku64::search::cdcl::{self, Restarts};
 use sudoku64::search::{Answer, Limits, Next, Policy, Search, SecondSolution, Stats};
 use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
-use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, format};
+use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, Variants, format};
 
 /// `println!` for the benchmark reports, without its panic when standard output is
 /// closed early (`sudoku64 bench ... | head`): the error is said once, as for the other
@@ -70,9 +71,20 @@ struct InputArgs {
     /// has 2x3, 12×12 3x4). It also gives the side when --size is not.
     #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
     boxes: Option<(usize, usize)>,
+    /// Variants, comma-separated: `x` (both main diagonals hold each symbol once),
+    /// `windoku` (so do the windows between square boxes), `jigsaw` (regions in place of
+    /// boxes; they come with a game ID or a link). A game ID or a link names its own
+    /// variants; this adds x and windoku to a plain grid.
+    #[arg(long, value_name = "LIST", value_parser = variant_list)]
+    variant: Option<Variants>,
     /// 16×16 written with 0-F (0 is a symbol, not an empty cell).
     #[arg(long)]
     hex: bool,
+}
+
+/// `--variant LIST`: `x`, `windoku`, `jigsaw`, comma-separated.
+fn variant_list(text: &str) -> Result<Variants, String> {
+    Variants::parse(text).map_err(|e| e.to_string())
 }
 
 /// `--box RxC`, read as rows and columns.
@@ -201,6 +213,11 @@ struct GenerateArgs {
     /// The box shape, rows by columns (`2x6`); it gives the side when --size is not.
     #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
     boxes: Option<(usize, usize)>,
+    /// Variants, comma-separated: `x` (both main diagonals), `windoku` (the windows
+    /// between square boxes), `jigsaw` (new random regions in place of boxes, drawn from
+    /// the seed). Variants print as game IDs, which carry them.
+    #[arg(long, value_name = "LIST", value_parser = variant_list)]
+    variant: Option<Variants>,
     /// How many puzzles.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     count: u64,
@@ -336,6 +353,9 @@ enum BenchCommand {
         /// The box shape, rows by columns (`2x6`).
         #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
         boxes: Option<(usize, usize)>,
+        /// Variants, comma-separated: x, windoku, jigsaw.
+        #[arg(long, value_name = "LIST", value_parser = variant_list)]
+        variant: Option<Variants>,
         /// How many puzzles (seeds seed, seed+1, ...).
         #[arg(long, default_value_t = 10)]
         count: u64,
@@ -452,14 +472,15 @@ pub fn main() -> ExitCode {
         Command::Bench(BenchCommand::Generate {
             size,
             boxes,
+            variant,
             count,
             seed,
             symmetry,
             empty,
             difficulty,
-        }) => grid_shape(size, boxes)
-            .and_then(|shape| {
-                bench_generate(shape, count, seed, &symmetry, empty, difficulty.as_deref())
+        }) => grid_layout(size, boxes, variant.unwrap_or_default())
+            .and_then(|layout| {
+                bench_generate(layout, count, seed, &symmetry, empty, difficulty.as_deref())
             })
             .map(Outcome::from),
     };
@@ -501,6 +522,7 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
     let options = ParseOptions {
         size: input.size,
         boxes: input.boxes,
+        variants: input.variant.unwrap_or_default(),
         hex: input.hex,
         ..ParseOptions::default()
     };
@@ -509,12 +531,45 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
     Ok(options)
 }
 
-/// The grid shape of `--size` and `--box`: the side's usual boxes, the boxes asked for
-/// (which must tile the side when both are given), or 9×9 when neither is.
-fn grid_shape(size: Option<usize>, boxes: Option<(usize, usize)>) -> Result<Shape, String> {
-    Shape::named(size, boxes)
-        .and_then(|shape| shape.map_or_else(|| Shape::from_size(9), Ok))
-        .map_err(|e| e.to_string())
+/// The grid layout of `--size`, `--box` and `--variant` to generate: the side's usual
+/// boxes, the boxes asked for (which must tile the side when both are given), or 9×9
+/// when neither is; with the variants' extra units, and for jigsaw, new regions of that
+/// side (any side from 4 to 64, primes included).
+fn grid_layout(
+    size: Option<usize>,
+    boxes: Option<(usize, usize)>,
+    variants: Variants,
+) -> Result<GridLayout, String> {
+    let plain = if variants.jigsaw {
+        // A jigsaw's side needs no box shape (primes too): until the generator draws its
+        // regions, its rows stand in for them.
+        let n = size.or(boxes.map(|(r, c)| r * c)).unwrap_or(9);
+        if !(4..=MAX_SIZE).contains(&n) {
+            return Err(format!("a jigsaw is 4 to {MAX_SIZE} cells wide, not {n}"));
+        }
+        let rows: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
+        Shape::with_regions(n, &rows)
+    } else {
+        Shape::named(size, boxes).and_then(|s| s.map_or_else(|| Shape::from_size(9), Ok))
+    }
+    .map_err(|e| e.to_string())?;
+    let shape = Variants {
+        jigsaw: false,
+        ..variants
+    }
+    .apply(plain)
+    .map_err(|e| e.to_string())?;
+    Ok(GridLayout {
+        shape,
+        new_regions: variants.jigsaw,
+    })
+}
+
+/// What to generate on: a shape, and whether to draw new jigsaw regions for it.
+#[derive(Clone, Copy, Debug)]
+struct GridLayout {
+    shape: Shape,
+    new_regions: bool,
 }
 
 /// A puzzle of the input: its line number, and the grid or why it could not be read.
@@ -822,7 +877,7 @@ impl Control for Clock {
 }
 
 fn generate_options(
-    shape: Shape,
+    layout: GridLayout,
     symmetry: &str,
     empty: Option<f64>,
     minimal: bool,
@@ -842,7 +897,7 @@ fn generate_options(
         target,
         symmetry,
         difficulty,
-        ..Options::new(shape, 0)
+        ..Options::new(layout.shape, 0)
     })
 }
 
@@ -850,9 +905,9 @@ fn generate_options(
 /// printed all the same, said so on standard error, and makes the outcome
 /// [`Outcome::NotProvedMinimal`].
 fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
-    let shape = grid_shape(args.size, args.boxes)?;
+    let layout = grid_layout(args.size, args.boxes, args.variant.unwrap_or_default())?;
     let base = generate_options(
-        shape,
+        layout,
         &args.symmetry,
         args.empty,
         args.minimal,
@@ -867,7 +922,7 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
     if args.csv {
         let header = [
             "index", "size", "seed", "symmetry", "clues", "empty", "puzzle", "solution", "level",
-            "box",
+            "box", "variant", "id",
         ];
         writeln!(out, "{}", csv_row(header)).map_err(io_err)?;
     }
@@ -897,7 +952,7 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
         if args.csv {
             let row = [
                 (i + 1).to_string(),
-                shape.size().to_string(),
+                made.puzzle.size().to_string(),
                 made.seed.to_string(),
                 made.symmetry.to_string(),
                 made.puzzle.clue_count().to_string(),
@@ -906,11 +961,14 @@ fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
                 format::to_line(&made.solution),
                 made.rating()
                     .map_or(String::new(), |r| r.level.id().to_string()),
-                shape.box_name(),
+                made.puzzle.shape().box_name(),
+                made.puzzle.shape().variants().join(" "),
+                sudoku64::solo::write_id(&made.puzzle),
             ];
             writeln!(out, "{}", csv_row(row)).map_err(io_err)?;
         } else {
-            // A one-line grid has the side's usual boxes: other boxes need the ID.
+            // A one-line grid has the side's usual boxes and no variant: others need the ID.
+            let shape = made.puzzle.shape();
             let usual = Shape::from_size(shape.size()) == Ok(shape);
             let puzzle = match args.format {
                 Some(PuzzleFormatArg::Solo) => sudoku64::solo::write_id(&made.puzzle),
@@ -1139,6 +1197,7 @@ fn bench_large(files: &[PathBuf], timeout: f64, policy: &Policy) -> Result<bool,
             file: Some(path.clone()),
             size: None,
             boxes: None,
+            variant: None,
             hex: false,
         };
         let puzzles = read_puzzles(&input)?;
@@ -1335,15 +1394,15 @@ fn bench_hint(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
 
 /// `sudoku64 bench generate`.
 fn bench_generate(
-    shape: Shape,
+    layout: GridLayout,
     count: u64,
     seed: u64,
     symmetry: &str,
     empty: Option<f64>,
     difficulty: Option<&str>,
 ) -> Result<bool, String> {
-    let base = generate_options(shape, symmetry, empty, false, difficulty)?;
-    let size = shape.size();
+    let base = generate_options(layout, symmetry, empty, false, difficulty)?;
+    let size = layout.shape.size();
     let mut times = Vec::new();
     let mut clues = Vec::new();
     let mut results: Vec<Generated> = Vec::new();

@@ -26,16 +26,63 @@ const LIMIT: u64 = 3;
 
 // --- the reference --------------------------------------------------------------------------
 
-/// A brute-force solver: at each step, the empty cell with the fewest symbols allowed by
-/// its row, column and box; each allowed symbol in turn (in `order`, a permutation of
-/// 1..=n). Knows nothing of the engine.
-struct Reference {
+/// The units of a layout, drawn here from its description alone (knowing nothing of the
+/// engine's tables): rows, columns, square k×k boxes or jigsaw regions, and optionally
+/// both main diagonals and windoku's windows.
+#[derive(Clone, Debug)]
+struct Units {
     n: usize,
-    k: usize,
+    /// For each cell, the units it lies in.
+    of: Vec<Vec<usize>>,
+    count: usize,
+}
+
+impl Units {
+    /// Rows, columns and `region[cell]` (numbered 0..n), plus the extras asked for.
+    fn new(n: usize, region: &[usize], diagonals: bool, windows: bool) -> Units {
+        let mut of: Vec<Vec<usize>> = (0..n * n)
+            .map(|i| vec![i / n, n + i % n, 2 * n + region[i]])
+            .collect();
+        let mut count = 3 * n;
+        if diagonals {
+            for i in 0..n {
+                of[i * n + i].push(count);
+                of[i * n + n - 1 - i].push(count + 1);
+            }
+            count += 2;
+        }
+        if windows {
+            let k = (2..=8)
+                .find(|k| k * k == n)
+                .expect("windows need square boxes");
+            for wr in 0..k - 1 {
+                for wc in 0..k - 1 {
+                    let (top, left) = (1 + wr * (k + 1), 1 + wc * (k + 1));
+                    for i in 0..n {
+                        of[(top + i / k) * n + left + i % k].push(count);
+                    }
+                    count += 1;
+                }
+            }
+        }
+        Units { n, of, count }
+    }
+
+    /// The usual layout of a square side: k×k boxes.
+    fn square(n: usize, diagonals: bool, windows: bool) -> Units {
+        let k = (1..=8).find(|k| k * k == n).expect("a square side");
+        let boxes: Vec<usize> = (0..n * n).map(|i| (i / n) / k * k + (i % n) / k).collect();
+        Units::new(n, &boxes, diagonals, windows)
+    }
+}
+
+/// A brute-force solver: at each step, the empty cell with the fewest symbols allowed by
+/// its units; each allowed symbol in turn (in `order`, a permutation of 1..=n). Knows
+/// nothing of the engine.
+struct Reference {
+    units: Units,
     cells: Vec<u8>,
-    row: Vec<u64>,
-    col: Vec<u64>,
-    boxes: Vec<u64>,
+    used_in: Vec<u64>,
     order: Vec<u8>,
     limit: usize,
     found: Vec<Vec<u8>>,
@@ -43,20 +90,16 @@ struct Reference {
 
 impl Reference {
     /// `None` when two givens clash (then there is no solution).
-    fn new(n: usize, cells: &[u8], order: Vec<u8>, limit: usize) -> Option<Reference> {
-        let k = (1..=8).find(|k| k * k == n).expect("a square side");
+    fn new(units: &Units, cells: &[u8], order: Vec<u8>, limit: usize) -> Option<Reference> {
         let mut r = Reference {
-            n,
-            k,
+            units: units.clone(),
             cells: cells.to_vec(),
-            row: vec![0; n],
-            col: vec![0; n],
-            boxes: vec![0; n],
+            used_in: vec![0; units.count],
             order,
             limit,
             found: Vec::new(),
         };
-        for i in 0..n * n {
+        for i in 0..cells.len() {
             let v = cells[i];
             if v != 0 {
                 if r.used(i) & (1 << v) != 0 {
@@ -68,22 +111,16 @@ impl Reference {
         Some(r)
     }
 
-    fn box_of(&self, i: usize) -> usize {
-        let (r, c) = (i / self.n, i % self.n);
-        r / self.k * self.k + c / self.k
-    }
-
     fn used(&self, i: usize) -> u64 {
-        self.row[i / self.n] | self.col[i % self.n] | self.boxes[self.box_of(i)]
+        self.units.of[i].iter().fold(0, |m, &u| m | self.used_in[u])
     }
 
     fn mark(&mut self, i: usize, v: u8, on: bool) {
-        let (r, c, b) = (i / self.n, i % self.n, self.box_of(i));
-        for m in [&mut self.row[r], &mut self.col[c], &mut self.boxes[b]] {
+        for &u in &self.units.of[i] {
             if on {
-                *m |= 1 << v;
+                self.used_in[u] |= 1 << v;
             } else {
-                *m &= !(1 << v);
+                self.used_in[u] &= !(1 << v);
             }
         }
     }
@@ -95,7 +132,7 @@ impl Reference {
         let mut best: Option<(usize, u32)> = None;
         for i in 0..self.cells.len() {
             if self.cells[i] == 0 {
-                let options = self.n as u32 - (self.used(i) >> 1).count_ones();
+                let options = self.units.n as u32 - (self.used(i) >> 1).count_ones();
                 if best.is_none_or(|(_, o)| options < o) {
                     best = Some((i, options));
                 }
@@ -122,10 +159,20 @@ impl Reference {
     }
 }
 
-/// Up to `limit` solutions of the grid, by brute force.
+/// The reference's units for a grid of a plain square shape.
+fn plain_units(grid: &Grid) -> Units {
+    Units::square(grid.size(), false, false)
+}
+
+/// Up to `limit` solutions of the grid, by brute force, with the rules of a plain grid.
 fn reference_solutions(grid: &Grid, limit: usize) -> Vec<Vec<u8>> {
+    reference_solutions_in(&plain_units(grid), grid, limit)
+}
+
+/// Up to `limit` solutions of the grid, by brute force, with the given units.
+fn reference_solutions_in(units: &Units, grid: &Grid, limit: usize) -> Vec<Vec<u8>> {
     let n = grid.size();
-    match Reference::new(n, grid.cells(), (1..=n as u8).collect(), limit) {
+    match Reference::new(units, grid.cells(), (1..=n as u8).collect(), limit) {
         None => Vec::new(),
         Some(mut r) => {
             r.search();
@@ -137,6 +184,11 @@ fn reference_solutions(grid: &Grid, limit: usize) -> Vec<Vec<u8>> {
 /// A random full grid, by the reference with symbols tried in a random order per grid and
 /// random givens on the first row.
 fn random_full(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    random_full_in(&Units::square(shape.size(), false, false), shape, rng)
+}
+
+/// [`random_full`] for a layout of the reference's units and the engine's shape for it.
+fn random_full_in(units: &Units, shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
     let n = shape.size();
     let mut first: Vec<u8> = (1..=n as u8).collect();
     shuffle(&mut first, rng);
@@ -144,7 +196,7 @@ fn random_full(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
     cells[..n].copy_from_slice(&first);
     let mut order: Vec<u8> = (1..=n as u8).collect();
     shuffle(&mut order, rng);
-    let mut r = Reference::new(n, &cells, order, 1).expect("a row of distinct symbols");
+    let mut r = Reference::new(units, &cells, order, 1).expect("a row of distinct symbols");
     r.search();
     let full = Grid::from_cells(shape, r.found.pop().expect("a first row completes")).unwrap();
     assert!(full.is_solved());
@@ -267,7 +319,12 @@ impl Engines<'_> {
 
 /// What the engine's answers must be, from the reference's solutions (up to LIMIT).
 fn compare(puzzle: &Grid, engines: &mut Engines<'_>) -> Result<(), String> {
-    let expected = reference_solutions(puzzle, LIMIT as usize);
+    compare_in(&plain_units(puzzle), puzzle, engines)
+}
+
+/// [`compare`] for a puzzle whose rules are `units` (its shape's, drawn independently).
+fn compare_in(units: &Units, puzzle: &Grid, engines: &mut Engines<'_>) -> Result<(), String> {
+    let expected = reference_solutions_in(units, puzzle, LIMIT as usize);
     let want = expected.len() as u64;
     let all: BTreeSet<Vec<u8>> = expected.iter().cloned().collect();
     // Every solution the engine gives must solve the puzzle; while the reference found
@@ -292,7 +349,7 @@ fn compare(puzzle: &Grid, engines: &mut Engines<'_>) -> Result<(), String> {
         Ok(())
     };
 
-    if puzzle.size() == 9 {
+    if puzzle.shape().is_classic() {
         let counted = band::count_up_to(puzzle, LIMIT);
         if counted.count != want {
             return Err(format!(
@@ -678,4 +735,183 @@ fn cdcl_and_the_depth_first_search_agree_on_the_generators_question_at_16x16() {
     }
     // Both answers came up.
     assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
+// --- variants -------------------------------------------------------------------------------
+
+/// A 9×9 jigsaw: the 3×3 boxes with cells traded between neighbours, each region kept
+/// connected, so that most regions are no longer boxes.
+const JIGSAW_9: [usize; 81] = [
+    0, 0, 0, 1, 1, 1, 2, 2, 2, //
+    0, 0, 1, 1, 1, 1, 2, 2, 2, //
+    3, 0, 0, 0, 1, 1, 2, 2, 2, //
+    3, 3, 0, 4, 4, 5, 5, 5, 5, //
+    3, 3, 4, 4, 4, 4, 5, 5, 5, //
+    3, 3, 3, 3, 4, 4, 4, 6, 5, //
+    7, 7, 7, 8, 8, 8, 6, 6, 5, //
+    7, 7, 7, 8, 8, 8, 6, 6, 6, //
+    7, 7, 7, 8, 8, 8, 6, 6, 6,
+];
+
+/// A 6×6 jigsaw: the 2×3 boxes with cells traded the same way.
+const JIGSAW_6: [usize; 36] = [
+    0, 0, 1, 1, 1, 1, //
+    0, 0, 0, 0, 1, 1, //
+    2, 2, 2, 3, 3, 3, //
+    2, 2, 4, 3, 3, 5, //
+    2, 4, 4, 3, 5, 5, //
+    4, 4, 4, 5, 5, 5,
+];
+
+/// The engine's shape and the reference's units for each variant layout tested.
+fn variant_layouts() -> Vec<(&'static str, Shape, Units)> {
+    let four = Shape::from_size(4).unwrap();
+    let nine = Shape::from_size(9).unwrap();
+    let jigsaw = |n: usize, regions: &[usize]| {
+        let ids: Vec<u8> = regions.iter().map(|&r| r as u8).collect();
+        Shape::with_regions(n, &ids).unwrap()
+    };
+    vec![
+        (
+            "4x4 X",
+            four.with_diagonals().unwrap(),
+            Units::square(4, true, false),
+        ),
+        (
+            "4x4 windoku",
+            four.with_windows().unwrap(),
+            Units::square(4, false, true),
+        ),
+        (
+            "9x9 X",
+            nine.with_diagonals().unwrap(),
+            Units::square(9, true, false),
+        ),
+        (
+            "9x9 windoku",
+            nine.with_windows().unwrap(),
+            Units::square(9, false, true),
+        ),
+        (
+            "9x9 X windoku",
+            nine.with_diagonals().unwrap().with_windows().unwrap(),
+            Units::square(9, true, true),
+        ),
+        (
+            "6x6 jigsaw",
+            jigsaw(6, &JIGSAW_6),
+            Units::new(6, &JIGSAW_6, false, false),
+        ),
+        (
+            "9x9 jigsaw",
+            jigsaw(9, &JIGSAW_9),
+            Units::new(9, &JIGSAW_9, false, false),
+        ),
+        (
+            "9x9 jigsaw X",
+            jigsaw(9, &JIGSAW_9).with_diagonals().unwrap(),
+            Units::new(9, &JIGSAW_9, true, false),
+        ),
+    ]
+}
+
+/// A full grid with its symbols renamed by a random permutation: a solution of the same
+/// layout.
+fn relabelled(grid: &Grid, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let mut names: Vec<u8> = (1..=grid.size() as u8).collect();
+    shuffle(&mut names, rng);
+    let cells = grid
+        .cells()
+        .iter()
+        .map(|&v| names[v as usize - 1])
+        .collect();
+    Grid::from_cells(grid.shape(), cells).unwrap()
+}
+
+/// Every engine agrees with the brute-force reference on X, windoku and jigsaw layouts,
+/// whose rules the reference draws for itself: random subsets of random full grids of
+/// each layout (unique, several or many solutions), with a given changed now and then.
+#[test]
+fn random_variant_puzzles_agree_with_brute_force() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(33);
+    for (name, shape, units) in variant_layouts() {
+        // A random first row can leave the reference (no propagation) searching a jigsaw
+        // for seconds: there, each full grid is one found once, its symbols relabelled.
+        let mut empty = Reference::new(
+            &units,
+            &vec![0; shape.cells()],
+            (1..=shape.size() as u8).collect(),
+            1,
+        )
+        .expect("an empty grid has no clash");
+        empty.search();
+        let base =
+            Grid::from_cells(shape, empty.found.pop().expect("the layout has a solution")).unwrap();
+        let mut engines = Engines::new(shape);
+        let mut tally = [0usize; 4];
+        let mut failures = Vec::new();
+        for i in 0..60 {
+            let mut puzzle = if shape.is_jigsaw() {
+                relabelled(&base, &mut rng)
+            } else {
+                random_full_in(&units, shape, &mut rng)
+            };
+            // Below a third of the cells kept, the reference (no propagation) can wander
+            // for minutes in a 9×9.
+            let keep = if shape.size() == 4 {
+                rng.random_range(0.05..0.7)
+            } else {
+                rng.random_range(0.4..0.75)
+            };
+            for c in 0..shape.cells() {
+                if rng.random::<f64>() >= keep {
+                    puzzle.set(c, 0);
+                }
+            }
+            if i % 4 == 3 {
+                let c = rng.random_range(0..shape.cells());
+                puzzle.set(c, rng.random_range(1..=shape.size() as u8));
+            }
+            tally[reference_solutions_in(&units, &puzzle, LIMIT as usize).len()] += 1;
+            if let Err(e) = compare_in(&units, &puzzle, &mut engines) {
+                failures.push(format!("{name}: {e}\n    puzzle {:?}", puzzle.cells()));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        assert!(
+            tally[1] >= 3 && tally[2] + tally[3] >= 1,
+            "{name}: too narrow a mix {tally:?}"
+        );
+    }
+}
+
+/// The variants' extra units bind: a full grid of the plain layout that breaks a diagonal
+/// or a window is no solution of the variant, for the engine as for the reference.
+#[test]
+fn a_plain_solution_that_breaks_an_extra_unit_is_refused() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let nine = Shape::from_size(9).unwrap();
+    let mut refused = 0;
+    for _ in 0..20 {
+        let plain = random_full(nine, &mut rng);
+        for (_, shape, units) in variant_layouts()
+            .into_iter()
+            .filter(|(_, s, _)| s.size() == 9 && s.has_box_grid())
+        {
+            let grid = plain.clone().with_shape(shape).unwrap();
+            let reference = reference_solutions_in(&units, &grid, 1).len();
+            assert_eq!(
+                grid.is_solved(),
+                reference == 1,
+                "{shape}: {:?}",
+                grid.cells()
+            );
+            assert_eq!(count_solutions_up_to(&grid, 2) as usize, reference);
+            refused += usize::from(reference == 0);
+        }
+    }
+    assert!(
+        refused >= 10,
+        "random grids should mostly break the extra units"
+    );
 }
