@@ -1143,3 +1143,176 @@ fn each_steps_focus_names_its_units_as_data_too() {
     }
     assert!(named > 100, "{named} steps named units");
 }
+
+// --- layouts: jigsaw regions, diagonals, windows --------------------------------------------
+
+/// A hand-drawn 6×6 jigsaw: each digit one region of six cells.
+const JIGSAW_6: &str = "
+    000111
+    002211
+    022231
+    442333
+    445553
+    445553";
+
+/// A hand-drawn 9×9 jigsaw: the 3×3 boxes with cells traded across their borders.
+const JIGSAW_9: &str = "
+    001011222
+    000111222
+    003112125
+    330444552
+    334344555
+    333747555
+    666474888
+    666777888
+    666778788";
+
+fn jigsaw(map: &str) -> Shape {
+    let regions: Vec<u8> = map
+        .split_whitespace()
+        .flat_map(|row| row.bytes().map(|b| b - b'0'))
+        .collect();
+    let n = (regions.len() as f64).sqrt() as usize;
+    Shape::with_regions(n, &regions).unwrap()
+}
+
+/// The layouts checked: diagonals, windows and both on 4×4, 9×9 and 16×16 boxes, and
+/// jigsaws of 6×6 and 9×9, one with diagonals too.
+fn variant_shapes() -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for k in [2, 3, 4] {
+        let plain = Shape::from_box(k).unwrap();
+        shapes.push(plain.with_diagonals().unwrap());
+        shapes.push(plain.with_windows().unwrap());
+        shapes.push(plain.with_diagonals().unwrap().with_windows().unwrap());
+    }
+    shapes.push(jigsaw(JIGSAW_6));
+    shapes.push(jigsaw(JIGSAW_9));
+    shapes.push(jigsaw(JIGSAW_9).with_diagonals().unwrap());
+    shapes
+}
+
+/// A random full grid of the shape: a few random givens that do not clash, completed by
+/// the exact search (drawing again when they have no completion).
+fn random_solution(shape: Shape, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Grid {
+    use rand::RngExt;
+    let n = shape.size();
+    loop {
+        let mut g = Grid::empty(shape);
+        for _ in 0..n {
+            let c = rng.random_range(0..shape.cells());
+            g.set(c, rng.random_range(1..=n as u8));
+            if g.first_clash().is_some() {
+                g.set(c, 0);
+            }
+        }
+        if let Some(s) = solve_one(&g) {
+            return s;
+        }
+    }
+}
+
+/// A puzzle with the one solution `full`: cells emptied in a random order while the
+/// exact search still finds one solution, trying at most `tries` cells.
+fn thin(full: &Grid, tries: usize, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Grid {
+    use rand::RngExt;
+    let mut order: Vec<usize> = (0..full.cells().len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let mut puzzle = full.clone();
+    for &c in order.iter().take(tries) {
+        let v = puzzle.get(c);
+        puzzle.set(c, 0);
+        if sudoku64::search::count_solutions_up_to(&puzzle, 2) != 1 {
+            puzzle.set(c, v);
+        }
+    }
+    puzzle
+}
+
+/// On every layout, puzzles with one solution are explained step by step to it: every
+/// placement is the solution's, no elimination removes it, and rating and hints run too.
+/// Most steps are logic, not guesses: the techniques see every unit.
+#[test]
+fn every_layout_is_explained_soundly_to_its_solution() {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(64);
+    for shape in variant_shapes() {
+        let n = shape.size();
+        let (rounds, tries) = if n > 9 { (2, 90) } else { (6, n * n) };
+        let (mut steps_taken, mut guesses) = (0, 0);
+        for _ in 0..rounds {
+            let full = random_solution(shape, &mut rng);
+            let puzzle = thin(&full, tries, &mut rng);
+            let line = sudoku64::format::to_line(&puzzle);
+            let steps = explain(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(replay(&puzzle, &full, &steps), full, "{line}");
+            for step in &steps {
+                assert!(!step.focus.is_empty(), "{line}: {}", step.text);
+                assert!(
+                    step.units.iter().all(|&u| u < shape.unit_count()),
+                    "{line}: {:?}",
+                    step.units
+                );
+            }
+            steps_taken += steps.len();
+            guesses += steps
+                .iter()
+                .filter(|s| s.technique == Technique::Guess)
+                .count();
+            let rating = rate(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert!(rating.score > 0, "{line}");
+            let hints = hint(&puzzle).unwrap();
+            assert!(!hints.is_empty(), "{line}");
+        }
+        assert!(
+            guesses * 10 <= steps_taken,
+            "{}: {guesses} guesses in {steps_taken} steps",
+            shape.name()
+        );
+    }
+}
+
+/// Random candidate states of variant puzzles (pencil marks that keep the solution's
+/// symbol and drop others at random): every technique's first step agrees with the
+/// unique solution.
+#[test]
+fn every_technique_is_sound_on_random_states_of_every_layout() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(65);
+    let mut fired = BTreeSet::new();
+    for shape in variant_shapes().into_iter().filter(|s| s.size() <= 9) {
+        for _ in 0..8 {
+            let full = random_solution(shape, &mut rng);
+            let puzzle = thin(&full, shape.cells(), &mut rng);
+            let marks: Vec<u64> = (0..shape.cells())
+                .map(|c| {
+                    let keep = 1u64 << (full.get(c) - 1);
+                    let drop = rng.random_range(0..=shape.full_mask()) & rng.random::<u64>();
+                    (shape.full_mask() & !drop) | keep
+                })
+                .collect();
+            for t in Technique::ALL {
+                if let Some(step) = logic::find(t, &puzzle, &marks) {
+                    fired.insert(t);
+                    for &(c, v) in &step.eliminations {
+                        assert_ne!(full.get(c), v, "{}: {}", shape.name(), step.text);
+                    }
+                    for &(c, v) in &step.placements {
+                        assert_eq!(full.get(c), v, "{}: {}", shape.name(), step.text);
+                    }
+                }
+            }
+        }
+    }
+    for t in [
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+    ] {
+        assert!(fired.contains(&t), "{t} never fired: {fired:?}");
+    }
+}

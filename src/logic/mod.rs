@@ -302,8 +302,10 @@ pub struct Step {
     /// Where to look first, naming the technique and its region without giving the
     /// answer away: `"Look at box 4: a hidden single"`.
     pub focus: String,
-    /// The units the focus names, as unit numbers (rows `0..n`, columns `n..2n`, boxes
-    /// `2n..3n`): what a page frames, without reading the sentence. Empty when the focus
+    /// The units the focus names, as unit numbers (rows `0..n`, columns `n..2n`, boxes or
+    /// jigsaw regions `2n..3n`, then any diagonals and windows, as
+    /// [`crate::grid::Shape::unit_kind`] numbers them): what a page frames, without
+    /// reading the sentence. Empty when the focus
     /// names cells or the whole grid.
     pub units: Vec<usize>,
     /// The links of a chain, in order, for the chain techniques (X-chain, XY-chain, AIC,
@@ -602,6 +604,20 @@ impl Board {
             .collect()
     }
 
+    /// How many units the shape has: rows, columns, boxes or regions, then any diagonals
+    /// and windows ([`crate::grid::Shape::unit_count`]).
+    #[inline]
+    pub fn unit_count(&self) -> usize {
+        self.geo.unit_count()
+    }
+
+    /// Every unit, in the order a player scans: boxes (or regions) first, then rows, then
+    /// columns, then any diagonals and windows.
+    pub fn scan_order(&self) -> impl Iterator<Item = usize> + use<> {
+        let n = self.n;
+        (2 * n..3 * n).chain(0..2 * n).chain(3 * n..self.unit_count())
+    }
+
     /// The n cells of a unit.
     #[inline]
     pub fn unit(&self, u: usize) -> &[u16] {
@@ -631,7 +647,8 @@ impl Board {
         self.geo.lines_and_box(cell)
     }
 
-    /// True when two different cells share a row, column or box.
+    /// True when two different cells share a unit (a row, column, box or region, or an
+    /// extra unit).
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
         self.geo.sees(a, b)
@@ -851,13 +868,18 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
         }
         _ => 0,
     };
-    // One unit holding every cell: box first, as a player scans.
-    for kind in [2usize, 0, 1] {
-        let u = b.units_of(step.cells[0])[kind] as usize;
+    // One unit holding every cell: box (or region) first, as a player scans, then row,
+    // column, and any diagonal or window.
+    let first = b.units_of(step.cells[0]);
+    for u in [2usize, 0, 1]
+        .into_iter()
+        .map(|kind| first[kind] as usize)
+        .chain(first[3..].iter().map(|&u| u as usize))
+    {
         let holds = step
             .cells
             .iter()
-            .all(|&c| b.units_of(c)[kind] as usize == u);
+            .all(|&c| b.units_of(c).contains(&(u as u16)));
         let defines = confined == 0
             || b.unit(u)
                 .iter()
@@ -869,12 +891,18 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
         }
     }
     if region.is_none() {
-        // The fewest rows, columns or boxes that hold the cells, if three or fewer.
-        let spans = [(0usize, "rows"), (1, "columns"), (2, "boxes")].map(|(kind, plural)| {
+        // The fewest rows, columns or boxes (regions) that hold the cells, if three or
+        // fewer.
+        let areas = if b.shape.is_jigsaw() {
+            "regions"
+        } else {
+            "boxes"
+        };
+        let spans = [(0usize, "rows"), (1, "columns"), (2, areas)].map(|(kind, plural)| {
             let mut lines: Vec<usize> = step
                 .cells
                 .iter()
-                .map(|&c| b.units_of(c)[kind] as usize - kind * n + 1)
+                .map(|&c| b.lines_and_box(c)[kind] as usize - kind * n + 1)
                 .collect();
             lines.sort_unstable();
             lines.dedup();
