@@ -201,8 +201,7 @@ fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> 
                         .filter(move |&l2| {
                             floor_ok
                                 && l2 != line
-                                && (!plain
-                                    || (block(l2, rows) == block(line, rows)) != same_block)
+                                && (!plain || (block(l2, rows) == block(line, rows)) != same_block)
                         })
                         .filter_map(move |l2| {
                             let (r1, r2) = (cell(l2, a1, rows), cell(l2, a2, rows));
