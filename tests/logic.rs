@@ -1143,3 +1143,457 @@ fn each_steps_focus_names_its_units_as_data_too() {
     }
     assert!(named > 100, "{named} steps named units");
 }
+
+// --- layouts: jigsaw regions, diagonals, windows --------------------------------------------
+
+/// A hand-drawn 6×6 jigsaw: each digit one region of six cells.
+const JIGSAW_6: &str = "
+    000111
+    002211
+    022231
+    442333
+    445553
+    445553";
+
+/// A hand-drawn 9×9 jigsaw: the 3×3 boxes with cells traded across their borders.
+const JIGSAW_9: &str = "
+    001011222
+    000111222
+    003112125
+    330444552
+    334344555
+    333747555
+    666474888
+    666777888
+    666778788";
+
+fn jigsaw(map: &str) -> Shape {
+    let regions: Vec<u8> = map
+        .split_whitespace()
+        .flat_map(|row| row.bytes().map(|b| b - b'0'))
+        .collect();
+    let n = (regions.len() as f64).sqrt() as usize;
+    Shape::with_regions(n, &regions).unwrap()
+}
+
+/// The layouts checked: diagonals, windows and both on 4×4, 9×9 and 16×16 boxes, and
+/// jigsaws of 6×6 and 9×9, one with diagonals too.
+fn variant_shapes() -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for k in [2, 3, 4] {
+        let plain = Shape::from_box(k).unwrap();
+        shapes.push(plain.with_diagonals().unwrap());
+        shapes.push(plain.with_windows().unwrap());
+        shapes.push(plain.with_diagonals().unwrap().with_windows().unwrap());
+    }
+    shapes.push(jigsaw(JIGSAW_6));
+    shapes.push(jigsaw(JIGSAW_9));
+    shapes.push(jigsaw(JIGSAW_9).with_diagonals().unwrap());
+    shapes
+}
+
+/// A random full grid of the shape: a few random givens that do not clash, completed by
+/// the exact search (drawing again when they have no completion).
+fn random_solution(shape: Shape, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Grid {
+    use rand::RngExt;
+    let n = shape.size();
+    loop {
+        let mut g = Grid::empty(shape);
+        for _ in 0..n {
+            let c = rng.random_range(0..shape.cells());
+            g.set(c, rng.random_range(1..=n as u8));
+            if g.first_clash().is_some() {
+                g.set(c, 0);
+            }
+        }
+        if let Some(s) = solve_one(&g) {
+            return s;
+        }
+    }
+}
+
+/// A puzzle with the one solution `full`: cells emptied in a random order while the
+/// exact search still finds one solution, trying at most `tries` cells.
+fn thin(full: &Grid, tries: usize, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Grid {
+    use rand::RngExt;
+    let mut order: Vec<usize> = (0..full.cells().len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let mut puzzle = full.clone();
+    for &c in order.iter().take(tries) {
+        let v = puzzle.get(c);
+        puzzle.set(c, 0);
+        if sudoku64::search::count_solutions_up_to(&puzzle, 2) != 1 {
+            puzzle.set(c, v);
+        }
+    }
+    puzzle
+}
+
+/// On every layout, puzzles with one solution are explained step by step to it: every
+/// placement is the solution's, no elimination removes it, and rating and hints run too.
+/// Most steps are logic, not guesses: the techniques see every unit.
+#[test]
+fn every_layout_is_explained_soundly_to_its_solution() {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(64);
+    for shape in variant_shapes() {
+        let n = shape.size();
+        let (rounds, tries) = if n > 9 { (2, 90) } else { (6, n * n) };
+        let (mut steps_taken, mut guesses) = (0, 0);
+        for _ in 0..rounds {
+            let full = random_solution(shape, &mut rng);
+            let puzzle = thin(&full, tries, &mut rng);
+            let line = sudoku64::format::to_line(&puzzle);
+            let steps = explain(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(replay(&puzzle, &full, &steps), full, "{line}");
+            for step in &steps {
+                assert!(!step.focus.is_empty(), "{line}: {}", step.text);
+                assert!(
+                    step.units.iter().all(|&u| u < shape.unit_count()),
+                    "{line}: {:?}",
+                    step.units
+                );
+            }
+            steps_taken += steps.len();
+            guesses += steps
+                .iter()
+                .filter(|s| s.technique == Technique::Guess)
+                .count();
+            let rating = rate(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert!(rating.score > 0, "{line}");
+            let hints = hint(&puzzle).unwrap();
+            assert!(!hints.is_empty(), "{line}");
+        }
+        assert!(
+            guesses * 10 <= steps_taken,
+            "{} {:?}: {guesses} guesses in {steps_taken} steps",
+            shape.name(),
+            shape.variants()
+        );
+    }
+}
+
+/// Random candidate states of variant puzzles (pencil marks that keep the solution's
+/// symbol and drop others at random): every technique's first step agrees with the
+/// unique solution.
+#[test]
+fn every_technique_is_sound_on_random_states_of_every_layout() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(65);
+    let mut fired = BTreeSet::new();
+    for shape in variant_shapes().into_iter().filter(|s| s.size() <= 9) {
+        for _ in 0..8 {
+            let full = random_solution(shape, &mut rng);
+            let puzzle = thin(&full, shape.cells(), &mut rng);
+            let marks: Vec<u64> = (0..shape.cells())
+                .map(|c| {
+                    let keep = 1u64 << (full.get(c) - 1);
+                    let drop = rng.random_range(0..=shape.full_mask()) & rng.random::<u64>();
+                    (shape.full_mask() & !drop) | keep
+                })
+                .collect();
+            for t in Technique::ALL {
+                if let Some(step) = logic::find(t, &puzzle, &marks) {
+                    fired.insert(t);
+                    for &(c, v) in &step.eliminations {
+                        assert_ne!(full.get(c), v, "{}: {}", shape.name(), step.text);
+                    }
+                    for &(c, v) in &step.placements {
+                        assert_eq!(full.get(c), v, "{}: {}", shape.name(), step.text);
+                    }
+                }
+            }
+        }
+    }
+    for t in [
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+    ] {
+        assert!(fired.contains(&t), "{t} never fired: {fired:?}");
+    }
+}
+
+/// A state on which a unique rectangle taken without regard to the layout removes the
+/// true symbol: in `full`, four open corners `a b / b a` of a rectangle over two rows and
+/// two columns that `wrong` picks (one the plain rule accepts but the layout breaks), three
+/// with pencil marks `a/b`, the fourth (the roof) `a/b/x`. The cells around that would
+/// cross those marks out are emptied as well, and the puzzle has one solution, `full`.
+/// Returns the puzzle, its marks and the four corners (roof last).
+fn broken_rectangle(
+    full: &Grid,
+    wrong: impl Fn([usize; 4]) -> bool,
+) -> Option<(Grid, Vec<u64>, [usize; 4])> {
+    let shape = full.shape();
+    let (n, geo) = (shape.size(), shape.geometry());
+    let bit = |v: u8| 1u64 << (v - 1);
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                    let [p, q, s, t] = corners.map(|c| full.get(c));
+                    if p != t || q != s || !wrong(corners) {
+                        continue;
+                    }
+                    for (i, x) in (0..4).flat_map(|i| (1..=n as u8).map(move |x| (i, x))) {
+                        if x == p || x == q {
+                            continue;
+                        }
+                        let roof = corners[i];
+                        let mut puzzle = full.clone();
+                        for &c in &corners {
+                            puzzle.set(c, 0);
+                            // What the corner's other symbol (or the roof's extra) is
+                            // elsewhere in its units leaves with it.
+                            let other = if full.get(c) == p { q } else { p };
+                            for &d in geo.peers(c) {
+                                let w = full.get(d as usize);
+                                if w == other || (c == roof && w == x) {
+                                    puzzle.set(d as usize, 0);
+                                }
+                            }
+                        }
+                        if sudoku64::search::count_solutions_up_to(&puzzle, 2) != 1 {
+                            continue;
+                        }
+                        let marks: Vec<u64> = (0..shape.cells())
+                            .map(|c| match c {
+                                c if c == roof => bit(p) | bit(q) | bit(x),
+                                c if corners.contains(&c) => bit(p) | bit(q),
+                                _ => shape.full_mask(),
+                            })
+                            .collect();
+                        let mut order = corners;
+                        order.swap(i, 3);
+                        return Some((puzzle, marks, order));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The uniqueness techniques' first steps on a state, checked against the solution.
+fn uniqueness_steps_are_sound(puzzle: &Grid, marks: &[u64], full: &Grid) {
+    for t in [
+        Technique::UniqueRectangle,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::BugPlusOne,
+    ] {
+        if let Some(step) = logic::find(t, puzzle, marks) {
+            for &(c, v) in &step.eliminations {
+                assert_ne!(full.get(c), v, "removes the answer: {}", step.text);
+            }
+        }
+    }
+    let steps = explain(puzzle).unwrap();
+    assert_eq!(replay(puzzle, full, &steps), *full);
+}
+
+/// On an X-Sudoku, a rectangle over two boxes with a corner on a diagonal: swapping its
+/// symbols would put one twice on that diagonal, so the puzzle's one solution has the
+/// deadly pattern and the roof keeps its true symbol.
+#[test]
+fn no_unique_rectangle_where_a_diagonal_breaks_the_swap() {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(66);
+    let shape = Shape::from_box(3).unwrap().with_diagonals().unwrap();
+    let n = shape.size();
+    let on_diagonal = |c: usize| c / n == c % n || c / n + c % n == n - 1;
+    let two_boxes = |corners: [usize; 4]| {
+        let mut boxes: Vec<usize> = corners.iter().map(|&c| shape.box_of(c)).collect();
+        boxes.sort_unstable();
+        boxes.dedup();
+        boxes.len() == 2
+    };
+    let mut checked = 0;
+    while checked < 3 {
+        let full = random_solution(shape, &mut rng);
+        let Some((puzzle, marks, corners)) = broken_rectangle(&full, |corners| {
+            two_boxes(corners) && corners.iter().any(|&c| on_diagonal(c))
+        }) else {
+            continue;
+        };
+        // The plain rule would fire: three corners a/b, the roof a/b and more, two boxes,
+        // and its elimination would take the roof's true symbol.
+        let roof = corners[3];
+        assert!(marks[roof].count_ones() == 3 && marks[roof] & 1 << (full.get(roof) - 1) != 0);
+        let plain = sudoku64::search::count_solutions_up_to(
+            &puzzle.clone().with_shape(shape.without_extras()).unwrap(),
+            2,
+        );
+        assert_eq!(plain, 2, "without the diagonals the rectangle swaps");
+        uniqueness_steps_are_sound(&puzzle, &marks, &full);
+        checked += 1;
+    }
+}
+
+/// On a jigsaw, a rectangle whose corners lie in three or four regions: the swap breaks
+/// a region, so nothing follows from it.
+#[test]
+fn no_unique_rectangle_across_three_jigsaw_regions() {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(67);
+    let mut checked = 0;
+    for shape in [jigsaw(JIGSAW_6), jigsaw(JIGSAW_9)] {
+        for _ in 0..3 {
+            let full = random_solution(shape, &mut rng);
+            let Some((puzzle, marks, _)) = broken_rectangle(&full, |corners| {
+                let mut regions: Vec<usize> = corners.iter().map(|&c| shape.box_of(c)).collect();
+                regions.sort_unstable();
+                regions.dedup();
+                regions.len() > 2
+            }) else {
+                continue;
+            };
+            uniqueness_steps_are_sound(&puzzle, &marks, &full);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked} states");
+}
+
+/// Unique rectangles where the layout keeps the swap, and none where it breaks it: a
+/// corner on a diagonal, a window holding one corner, a rectangle over three regions.
+#[test]
+fn unique_rectangles_follow_the_layouts_units() {
+    let nine = Shape::from_box(3).unwrap();
+    let x = nine.with_diagonals().unwrap();
+    let windoku = nine.with_windows().unwrap();
+    let six = jigsaw(JIGSAW_6);
+    // (shape, the three a/b corners and the roof, whether the rectangle holds)
+    let cases = [
+        (x, [(0, 0), (0, 4), (2, 0), (2, 4)], false),
+        (x, [(0, 1), (0, 4), (2, 1), (2, 4)], true),
+        (windoku, [(0, 1), (0, 4), (2, 1), (2, 4)], false),
+        (windoku, [(1, 1), (1, 5), (2, 1), (2, 5)], true),
+        (nine, [(0, 1), (0, 4), (2, 1), (2, 4)], true),
+        (six, [(0, 1), (0, 4), (1, 1), (1, 4)], true),
+        (six, [(0, 2), (0, 3), (1, 2), (1, 3)], false),
+    ];
+    for (shape, corners, holds) in cases {
+        let n = shape.size();
+        let cells = corners.map(|(r, c)| r * n + c);
+        let masks: Vec<u64> = (0..n * n)
+            .map(|c| match cells.iter().position(|&d| d == c) {
+                Some(3) => 0b111,
+                Some(_) => 0b011,
+                None => shape.full_mask(),
+            })
+            .collect();
+        let step = logic::find(Technique::UniqueRectangle, &Grid::empty(shape), &masks);
+        let expected = holds.then(|| BTreeSet::from([(cells[3], 1), (cells[3], 2)]));
+        assert_eq!(
+            step.as_ref().map(eliminations),
+            expected,
+            "{} {corners:?}",
+            shape.name()
+        );
+    }
+}
+
+/// Pencil marks with every symbol everywhere but symbol 1, kept only where `keep_one` says.
+fn marks_without_one(shape: Shape, keep_one: impl Fn(usize, usize) -> bool) -> Vec<u64> {
+    let n = shape.size();
+    (0..n * n)
+        .map(|c| {
+            if keep_one(c / n, c % n) {
+                shape.full_mask()
+            } else {
+                shape.full_mask() & !1
+            }
+        })
+        .collect()
+}
+
+/// Steps in a diagonal, a window or a jigsaw region name it, in the sentence, the focus
+/// and the step's unit numbers.
+#[test]
+fn steps_name_diagonals_windows_and_regions() {
+    use sudoku64::grid::Unit;
+    let x = Shape::from_box(3).unwrap().with_diagonals().unwrap();
+    let main = x.unit_index(Unit::Diagonal(0));
+    // 1 has one place on the main diagonal, r5c5: a hidden single there.
+    let marks = marks_without_one(x, |r, c| r != c || r == 4);
+    let step = logic::find(Technique::HiddenSingle, &Grid::empty(x), &marks).unwrap();
+    assert_eq!(step.placements, vec![(40, 1)]);
+    assert_eq!(
+        step.text,
+        "Hidden single: 1 can only go in r5c5 within the main diagonal"
+    );
+    assert_eq!(step.focus, "Look at the main diagonal: a hidden single");
+    assert_eq!(step.units, vec![main]);
+    // 1 lies on the main diagonal only in box 1: the rest of box 1 loses it.
+    let marks = marks_without_one(x, |r, c| r != c || r < 3);
+    assert!(logic::find(Technique::Pointing, &Grid::empty(x), &marks).is_none());
+    let step = logic::find(Technique::Claiming, &Grid::empty(x), &marks).unwrap();
+    assert_eq!(
+        step.text,
+        "Claiming: in the main diagonal, 1 lies only in box 1, so r1c2, r1c3, r2c1, r2c3, r3c1 and r3c2 lose 1"
+    );
+    assert_eq!(step.focus, "Look at the main diagonal for 1: a claiming");
+    assert_eq!(step.units, vec![main]);
+
+    // Window 1 (rows 2 to 4, columns 2 to 4) has 1 only in row 2: the rest of row 2 loses it.
+    let windoku = Shape::from_box(3).unwrap().with_windows().unwrap();
+    let marks = marks_without_one(windoku, |r, c| {
+        !(1..4).contains(&r) || !(1..4).contains(&c) || r == 1
+    });
+    let step = logic::find(Technique::Pointing, &Grid::empty(windoku), &marks).unwrap();
+    assert!(
+        step.text
+            .starts_with("Pointing: in window 1, 1 lies only in row 2, so r2c1, r2c5"),
+        "{}",
+        step.text
+    );
+    assert_eq!(step.focus, "Look at window 1 for 1: a pointing");
+    assert_eq!(step.units, vec![windoku.unit_index(Unit::Window(0))]);
+
+    // Region 1 of the 6×6 jigsaw has 1 only in row 1: the rest of row 1 loses it.
+    let six = jigsaw(JIGSAW_6);
+    let region_one = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)];
+    let marks = marks_without_one(six, |r, c| !region_one.contains(&(r, c)) || r == 0);
+    let step = logic::find(Technique::Pointing, &Grid::empty(six), &marks).unwrap();
+    assert_eq!(
+        step.text,
+        "Pointing: in region 1, 1 lies only in row 1, so r1c4, r1c5 and r1c6 lose 1"
+    );
+    assert_eq!(step.focus, "Look at region 1 for 1: a pointing");
+    assert_eq!(step.units, vec![six.unit_index(Unit::Region(0))]);
+}
+
+/// Solo's game IDs of variant layouts (X, jigsaw), as far as the reader takes them: each
+/// is explained soundly to the solution Solo gave. IDs the reader refuses are skipped.
+#[test]
+fn solo_variant_ids_are_explained_to_their_solutions() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/solo-ids.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (id, answer) = line.split_once(' ').unwrap();
+        let Ok(puzzle) = sudoku64::solo::read_id(id) else {
+            continue;
+        };
+        let shape = puzzle.shape();
+        if shape.has_only_basic_units() && !shape.is_jigsaw() {
+            continue;
+        }
+        let cells = answer
+            .chars()
+            .map(|ch| ch.to_digit(36).unwrap() as u8)
+            .collect();
+        let solution = Grid::from_cells(shape, cells).unwrap();
+        let steps = explain(&puzzle).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(replay(&puzzle, &solution, &steps), solution, "{id}");
+    }
+}

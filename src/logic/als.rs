@@ -42,7 +42,7 @@ fn all_sets(b: &Board) -> Vec<Als> {
     let peers = peer_sets(b);
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    for u in 0..3 * b.n {
+    for u in 0..b.unit_count() {
         let open: Vec<usize> = b
             .unit(u)
             .iter()

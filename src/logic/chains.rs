@@ -28,7 +28,7 @@ const CHAIN_MAX_SIDE: usize = 16;
 /// Strong links of symbol `v`: for each cell, the cells it is conjugate with.
 fn strong_links(b: &Board, v: u8) -> Vec<Vec<usize>> {
     let mut links = vec![Vec::new(); b.cand.len()];
-    for u in 0..3 * b.n {
+    for u in 0..b.unit_count() {
         let mut places = b.places(u, v);
         if let (Some(p), Some(q), None) = (places.next(), places.next(), places.next())
             && !links[p].contains(&q)
@@ -88,9 +88,8 @@ pub(super) fn simple_colouring(b: &Board) -> Option<Step> {
 }
 
 fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> {
-    let n = b.n;
     // Per unit, the cells of each colour in it.
-    let mut count = vec![[0u16; 2]; 3 * n];
+    let mut count = vec![[0u16; 2]; b.unit_count()];
     for &c in comp {
         for &u in b.units_of(c) {
             count[u as usize][colour[c] as usize] += 1;
@@ -106,7 +105,7 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
     };
     // Colour wrap: two cells of one colour share a unit.
     for k in 0..2u8 {
-        if let Some(u) = (0..3 * n).find(|&u| count[u][k as usize] >= 2) {
+        if let Some(u) = (0..b.unit_count()).find(|&u| count[u][k as usize] >= 2) {
             let eliminations: Vec<(usize, u8)> = comp
                 .iter()
                 .filter(|&&c| colour[c] == k)

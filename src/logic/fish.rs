@@ -6,14 +6,16 @@
 //! it. The same with rows and columns swapped. Each base line's places form a `u64` mask of
 //! positions, and the choice of base lines stops as soon as the union passes `s`.
 //!
-//! A finned fish (X-Wing or Swordfish) has extra places, the fins, all in one box: either
-//! a fin holds the symbol, or the basic fish does. So the cells of the cover lines, outside
-//! the base lines, that see every fin lose it. It is sashimi when a base line has one
-//! place left in the cover. The search is the basic fish's once per stack (or band) of
-//! boxes where the fins may be, `k` times the cost of the basic fish: it runs at every
-//! size, as the basic fish do.
+//! A finned fish (X-Wing or Swordfish) has extra places, the fins, all in one box (or
+//! jigsaw region): either a fin holds the symbol, or the basic fish does. So the cells of
+//! the cover lines, outside the base lines, that see every fin lose it. It is sashimi when
+//! a base line has one place left in the cover. The search is the basic fish's once per
+//! stack (or band) of boxes where the fins may be, `k` times the cost of the basic fish:
+//! it runs at every size, as the basic fish do. On a jigsaw the fins' block is the set of
+//! columns (or rows) a region touches. Nothing here needs the bands of r×c boxes: rows
+//! and columns are units on every layout, and "sees every fin" counts every unit.
 
-use super::{Board, Step, Technique, and_list, bit, bits, removal_text};
+use super::{Board, Step, Technique, and_list, bit, bits, removal_text, unit_name};
 use crate::format::symbol_char;
 
 /// The first fish of size `s` (2, 3 or 4), rows as base lines first.
@@ -143,15 +145,7 @@ pub(super) fn find_finned(b: &Board, s: usize) -> Option<Step> {
                         .fold(0u64, |m, i| m | 1 << i)
                 })
                 .collect();
-            // Positions across a row are columns, grouped by stacks c wide; across a
-            // column, rows, grouped by bands r high.
-            let width = if dir == 0 {
-                b.shape.box_columns()
-            } else {
-                b.shape.box_rows()
-            };
-            for stack in 0..n / width {
-                let block = ((1u64 << width) - 1) << (stack * width);
+            for block in fin_blocks(b, dir) {
                 let lines: Vec<(usize, u64)> = positions
                     .iter()
                     .enumerate()
@@ -176,6 +170,37 @@ pub(super) fn find_finned(b: &Board, s: usize) -> Option<Step> {
         }
     }
     None
+}
+
+/// The sets of positions across a base line (columns for rows, `dir` 0; rows for
+/// columns) where the fins of one finned fish may lie: on r×c boxes the stacks (or bands)
+/// of boxes, on a jigsaw the columns (rows) each region touches. Fins outside a block are
+/// never in one box; a block wider than a box only costs search.
+fn fin_blocks(b: &Board, dir: usize) -> Vec<u64> {
+    let n = b.n;
+    if b.shape.has_box_grid() {
+        // Positions across a row are columns, grouped by stacks c wide; across a column,
+        // rows, grouped by bands r high.
+        let width = if dir == 0 {
+            b.shape.box_columns()
+        } else {
+            b.shape.box_rows()
+        };
+        return (0..n / width)
+            .map(|stack| ((1u64 << width) - 1) << (stack * width))
+            .collect();
+    }
+    let mut blocks: Vec<u64> = (2 * n..3 * n)
+        .map(|region| {
+            b.unit(region).iter().fold(0u64, |m, &c| {
+                let c = c as usize;
+                m | 1 << if dir == 0 { c % n } else { c / n }
+            })
+        })
+        .collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    blocks
 }
 
 /// The search for a finned fish of one symbol, direction and stack of fins.
@@ -314,14 +339,14 @@ impl Finned<'_> {
             _ => names.join(""),
         };
         let text = format!(
-            "{}{}: {} in {base_name} {} lies only in {cover_name} {}, or in the {fin_word} {} in box {}: either the {} holds or {fin_is} {}, so either way {}",
+            "{}{}: {} in {base_name} {} lies only in {cover_name} {}, or in the {fin_word} {} in {}: either the {} holds or {fin_is} {}, so either way {}",
             technique.name(),
             if sashimi { " (sashimi)" } else { "" },
             symbol_char(v),
             and_list(base_sorted.iter().map(|x| x + 1)),
             and_list(bits(cover).map(|p| p as usize)),
             fin_names,
-            b.units_of(fins[0])[2] as usize - 2 * b.n + 1,
+            unit_name(b.shape, b.lines_and_box(fins[0])[2] as usize),
             basic.name(),
             symbol_char(v),
             removal_text(b, &eliminations)

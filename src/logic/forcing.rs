@@ -73,7 +73,7 @@ impl<'a> Branch<'a> {
             b,
             cand: b.cand.clone(),
             value: b.value.clone(),
-            placed: vec![0; 3 * b.n],
+            placed: vec![0; b.unit_count()],
             events: Vec::new(),
             broken: None,
         };
@@ -265,7 +265,7 @@ fn already_broken(b: &Board) -> bool {
     if (0..b.cand.len()).any(|c| b.value[c] == 0 && b.cand[c] == 0) {
         return true;
     }
-    (0..3 * b.n).any(|u| {
+    (0..b.unit_count()).any(|u| {
         let mut seen = 0u64;
         for &c in b.unit(u) {
             let c = c as usize;
@@ -386,7 +386,7 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Step> {
     for c in (0..b.cand.len()).filter(|&c| b.value[c] == 0) {
         groups.push((Group::Cell(c), bits(b.cand[c]).map(|v| (c, v)).collect()));
     }
-    for u in 0..3 * b.n {
+    for u in 0..b.unit_count() {
         for v in 1..=b.n as u8 {
             let places: Vec<(usize, u8)> = b.places(u, v).map(|c| (c, v)).collect();
             if places.len() >= 2 {

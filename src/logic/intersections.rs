@@ -1,19 +1,27 @@
-//! Locked candidates, at every size and box shape: where an r×c box meets a row (a
-//! segment of c cells) or a column (r cells), a symbol confined to the segment on one side leaves the other side.
+//! Locked candidates, at every size and on every layout: where two units overlap, a
+//! symbol whose places in one lie only in the shared cells leaves the rest of the other.
 //!
-//! - Pointing: a symbol's places in a box all lie in one row (column): the rest of that
-//!   row (column) loses it.
-//! - Claiming: a symbol's places in a row (column) all lie in one box: the rest of that box
-//!   loses it.
+//! - Pointing: a symbol's places in a box (a jigsaw region, a window) all lie in one other
+//!   unit: the rest of that unit loses it.
+//! - Claiming: a symbol's places in a row or column (or a diagonal) all lie in one box
+//!   (or region, or window): the rest of that unit loses it.
 //!
-//! One pass builds the segment masks, `seg[line][i]` = candidates of line `line` within
-//! its `i`-th box; every test is then a few mask operations.
+//! Plain r×c boxes with no extra units take a fast path: one pass builds the segment
+//! masks, `seg[line][i]` = candidates of line `line` within its `i`-th box, and every
+//! test is then a few mask operations. Other layouts (jigsaw regions, diagonals,
+//! windows) walk the overlaps of each unit ([`crate::grid::Geometry::overlaps`]): for
+//! each, the candidates inside the shared cells, outside them in this unit, and outside
+//! them in the other.
 
-use super::{Board, Step, Technique, bits, removal_text, unit_name};
+use super::{Board, Step, Technique, bit, bits, removal_text, unit_name};
 use crate::format::symbol_char;
+use crate::grid::Unit;
 
 /// The first step of one kind, pointing or claiming.
 pub(super) fn find_kind(b: &Board, t: Technique) -> Option<Step> {
+    if !(b.shape.has_box_grid() && b.shape.has_only_basic_units()) {
+        return overlapping(b, t);
+    }
     let seg = segments(b)?;
     match t {
         Technique::Pointing => pointing(b, &seg),
@@ -81,7 +89,7 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .iter()
                         .map(|&c| c as usize)
                         .filter(|&c| b.units_of(c)[2] as usize != box_unit);
-                    let eliminations = b.eliminations(outside, super::bit(v));
+                    let eliminations = b.eliminations(outside, bit(v));
                     let text = format!(
                         "Pointing: in {}, {} lies only in {}, so {}",
                         unit_name(b.shape, box_unit),
@@ -132,7 +140,7 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .iter()
                         .map(|&c| c as usize)
                         .filter(|&c| b.units_of(c)[dir] as usize != unit);
-                    let eliminations = b.eliminations(outside, super::bit(v));
+                    let eliminations = b.eliminations(outside, bit(v));
                     let text = format!(
                         "Claiming: in {}, {} lies only in {}, so {}",
                         unit_name(b.shape, unit),
@@ -148,6 +156,61 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                     ));
                 }
             }
+        }
+    }
+    None
+}
+
+/// Pointing or claiming on any layout, from the overlaps of the units: pointing starts
+/// from a box, region or window, claiming from a row, column or diagonal. Units are
+/// tried in the order a player scans ([`Board::scan_order`]).
+fn overlapping(b: &Board, t: Technique) -> Option<Step> {
+    let pointing = t == Technique::Pointing;
+    for u in b.scan_order() {
+        let area = matches!(
+            b.shape.unit_kind(u),
+            Unit::Box(_) | Unit::Region(_) | Unit::Window(_)
+        );
+        if area != pointing {
+            continue;
+        }
+        let here = b.unit(u);
+        for o in b.geo.overlaps(u) {
+            let (mut inside, mut outside) = (0u64, 0u64);
+            for (i, &c) in here.iter().enumerate() {
+                if o.here >> i & 1 != 0 {
+                    inside |= b.cand[c as usize];
+                } else {
+                    outside |= b.cand[c as usize];
+                }
+            }
+            let other = o.unit as usize;
+            let rest = b
+                .unit(other)
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| o.there >> j & 1 == 0)
+                .fold(0u64, |m, (_, &c)| m | b.cand[c as usize]);
+            let Some(v) = bits(inside & !outside & rest).next() else {
+                continue;
+            };
+            let cells: Vec<usize> = b.places(u, v).collect();
+            let outside_cells = b
+                .unit(other)
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| o.there >> j & 1 == 0)
+                .map(|(_, &c)| c as usize);
+            let eliminations = b.eliminations(outside_cells, bit(v));
+            let text = format!(
+                "{}: in {}, {} lies only in {}, so {}",
+                t.name(),
+                unit_name(b.shape, u),
+                symbol_char(v),
+                unit_name(b.shape, other),
+                removal_text(b, &eliminations)
+            );
+            return Some(Step::eliminating(t, cells, eliminations, text));
         }
     }
     None

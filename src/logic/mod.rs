@@ -14,13 +14,20 @@
 //! | locked candidates (pointing, claiming) | `intersections.rs` | every size |
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | every size |
 //! | X-Wing, Swordfish, Jellyfish, finned and sashimi X-Wing and Swordfish | `fish.rs` | every size |
-//! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | every size |
+//! | Skyscraper, 2-String Kite, Empty Rectangle (r×c boxes only) | `single_digit.rs` | every size |
 //! | Unique Rectangles types 1 to 4, BUG+1 (once one solution is proved) | `uniqueness.rs` | every size |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | every size |
 //! | simple colouring, X-chains, XY-chains | `chains.rs` | colouring at every size, the others up to 16×16 |
 //! | alternating inference chains with grouped nodes | `aic.rs` | up to 9×9 |
 //! | ALS-XZ, ALS-XY-Wing (almost locked sets of up to four cells) | `als.rs` | up to 9×9 |
 //! | forcing chains (contradiction, cell, unit) and forcing nets | `forcing.rs` | up to 16×16 |
+//!
+//! Every layout is served: the techniques walk every unit the shape has (rows, columns,
+//! boxes or jigsaw regions, diagonals, windows; `Board::scan_order`) and a cell "sees"
+//! another through any of them. The few whose proof needs r×c boxes in bands and stacks
+//! check [`crate::grid::Shape::has_box_grid`]; pointing and claiming go through the
+//! overlaps of any two units off plain grids; the unique rectangles check that their swap
+//! keeps every unit whole. Plain grids keep their fast paths and their steps.
 //!
 //! Every step carries a focus sentence (where to look, without the answer) and, for the
 //! chain techniques, its links ([`Link`]) for a board to draw.
@@ -56,13 +63,15 @@ use crate::grid::{Geometry, Grid, Shape};
 pub enum Technique {
     /// A cell with one candidate left.
     NakedSingle,
-    /// A symbol with one place left in a row, column or box.
+    /// A symbol with one place left in a unit: a row, column, box or region, or a
+    /// diagonal or window.
     HiddenSingle,
     /// A symbol whose places in a box all lie in one row or column: it leaves the rest of
-    /// that line.
+    /// that line. On other layouts, from a region or window into any unit it overlaps.
     Pointing,
     /// A symbol whose places in a row or column all lie in one box: it leaves the rest of
-    /// that box.
+    /// that box. On other layouts, from a row, column or diagonal into any unit it
+    /// overlaps.
     Claiming,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
@@ -83,14 +92,16 @@ pub enum Technique {
     /// A pivot `xy` seeing pincers `xz` and `yz`: cells seeing both pincers lose `z`.
     XyWing,
     /// A box whose places for a symbol lie in one row and one column of it, and a strong
-    /// link of the symbol outside it with one end in that row or column.
+    /// link of the symbol outside it with one end in that row or column. Only where boxes
+    /// are r×c rectangles (not on a jigsaw).
     EmptyRectangle,
     /// An X-Wing but for extra places of its symbol, the fins, in one box: cells of the
     /// cover lines that see every fin lose the symbol. Sashimi when a base line has one
     /// place left in the cover.
     FinnedXWing,
     /// Three corners of a rectangle over two boxes hold only `a/b`: the fourth cannot be
-    /// `a` or `b`, or the puzzle would have two solutions. Only for a puzzle with one.
+    /// `a` or `b`, or the puzzle would have two solutions. Only for a puzzle with one, and
+    /// only where swapping `a` and `b` keeps every unit whole (see the uniqueness module).
     UniqueRectangle,
     /// Two corners of a rectangle hold only `a/b`, the two others `a/b` and one more
     /// symbol, the same: one of those two holds it. Only for a puzzle with one solution.
@@ -302,8 +313,10 @@ pub struct Step {
     /// Where to look first, naming the technique and its region without giving the
     /// answer away: `"Look at box 4: a hidden single"`.
     pub focus: String,
-    /// The units the focus names, as unit numbers (rows `0..n`, columns `n..2n`, boxes
-    /// `2n..3n`): what a page frames, without reading the sentence. Empty when the focus
+    /// The units the focus names, as unit numbers (rows `0..n`, columns `n..2n`, boxes or
+    /// jigsaw regions `2n..3n`, then any diagonals and windows, as
+    /// [`crate::grid::Shape::unit_kind`] numbers them): what a page frames, without
+    /// reading the sentence. Empty when the focus
     /// names cells or the whole grid.
     pub units: Vec<usize>,
     /// The links of a chain, in order, for the chain techniques (X-chain, XY-chain, AIC,
@@ -602,6 +615,22 @@ impl Board {
             .collect()
     }
 
+    /// How many units the shape has: rows, columns, boxes or regions, then any diagonals
+    /// and windows ([`crate::grid::Shape::unit_count`]).
+    #[inline]
+    pub fn unit_count(&self) -> usize {
+        self.geo.unit_count()
+    }
+
+    /// Every unit, in the order a player scans: boxes (or regions) first, then rows, then
+    /// columns, then any diagonals and windows.
+    pub fn scan_order(&self) -> impl Iterator<Item = usize> + use<> {
+        let n = self.n;
+        (2 * n..3 * n)
+            .chain(0..2 * n)
+            .chain(3 * n..self.unit_count())
+    }
+
     /// The n cells of a unit.
     #[inline]
     pub fn unit(&self, u: usize) -> &[u16] {
@@ -631,7 +660,8 @@ impl Board {
         self.geo.lines_and_box(cell)
     }
 
-    /// True when two different cells share a row, column or box.
+    /// True when two different cells share a unit (a row, column, box or region, or an
+    /// extra unit).
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
         self.geo.sees(a, b)
@@ -851,13 +881,18 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
         }
         _ => 0,
     };
-    // One unit holding every cell: box first, as a player scans.
-    for kind in [2usize, 0, 1] {
-        let u = b.units_of(step.cells[0])[kind] as usize;
+    // One unit holding every cell: box (or region) first, as a player scans, then row,
+    // column, and any diagonal or window.
+    let first = b.units_of(step.cells[0]);
+    for u in [2usize, 0, 1]
+        .into_iter()
+        .map(|kind| first[kind] as usize)
+        .chain(first[3..].iter().map(|&u| u as usize))
+    {
         let holds = step
             .cells
             .iter()
-            .all(|&c| b.units_of(c)[kind] as usize == u);
+            .all(|&c| b.units_of(c).contains(&(u as u16)));
         let defines = confined == 0
             || b.unit(u)
                 .iter()
@@ -869,12 +904,18 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
         }
     }
     if region.is_none() {
-        // The fewest rows, columns or boxes that hold the cells, if three or fewer.
-        let spans = [(0usize, "rows"), (1, "columns"), (2, "boxes")].map(|(kind, plural)| {
+        // The fewest rows, columns or boxes (regions) that hold the cells, if three or
+        // fewer.
+        let areas = if b.shape.is_jigsaw() {
+            "regions"
+        } else {
+            "boxes"
+        };
+        let spans = [(0usize, "rows"), (1, "columns"), (2, areas)].map(|(kind, plural)| {
             let mut lines: Vec<usize> = step
                 .cells
                 .iter()
-                .map(|&c| b.units_of(c)[kind] as usize - kind * n + 1)
+                .map(|&c| b.lines_and_box(c)[kind] as usize - kind * n + 1)
                 .collect();
             lines.sort_unstable();
             lines.dedup();

@@ -16,6 +16,12 @@
 //!   not, the other end does: either way the cell in that column and the other end's row
 //!   loses the symbol.
 //!
+//! On every layout rows and columns are units and a jigsaw region is a unit like a box,
+//! so the Skyscraper and the kite hold as they are (a cell "sees" another through any
+//! unit, diagonals and windows included). The Empty Rectangle reads a box's rows and
+//! columns from its band and stack, so it runs only where boxes tile the grid in r×c
+//! rectangles ([`crate::grid::Shape::has_box_grid`]).
+//!
 //! Every pattern is found from the strong links of one symbol, at most `3n` of them, so
 //! a round costs about `n` symbols times `n²` pairs of links (or, for the Empty
 //! Rectangle, `n` boxes times `n` lines): cheap enough at every size up to 64×64.
@@ -30,10 +36,10 @@ struct Link {
     ends: [usize; 2],
 }
 
-/// Per unit, the symbols with exactly two places in it: one pass over the board serves
-/// every symbol.
+/// Per row and column, the symbols with exactly two places in it: one pass over the
+/// board serves every symbol.
 fn two_place_symbols(b: &Board) -> Vec<u64> {
-    (0..3 * b.n)
+    (0..2 * b.n)
         .map(|unit| {
             // The symbols seen at least once, twice, three times so far.
             let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
@@ -48,17 +54,9 @@ fn two_place_symbols(b: &Board) -> Vec<u64> {
         .collect()
 }
 
-/// The strong links of `v` in rows and columns only (see [`strong_links`]).
+/// The strong links of `v` in rows and columns, rows first, from [`two_place_symbols`].
 fn line_links(b: &Board, pairs: &[u64], v: u8) -> Vec<Link> {
-    let mut links = strong_links(b, pairs, v);
-    links.retain(|l| l.unit < 2 * b.n);
-    links
-}
-
-/// The strong links of `v`, units in order (rows, then columns, then boxes), from
-/// [`two_place_symbols`].
-fn strong_links(b: &Board, pairs: &[u64], v: u8) -> Vec<Link> {
-    (0..3 * b.n)
+    (0..2 * b.n)
         .filter(|&unit| pairs[unit] & bit(v) != 0)
         .map(|unit| {
             let mut places = b.places(unit, v);
@@ -150,10 +148,11 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
     None
 }
 
-/// The first Empty Rectangle.
+/// The first Empty Rectangle. Only on r×c boxes: the pattern is read from a box's band
+/// and stack, which a jigsaw's regions do not have.
 pub(super) fn empty_rectangle(b: &Board) -> Option<Step> {
     let n = b.n;
-    if n < 4 {
+    if n < 4 || !b.shape.has_box_grid() {
         return None;
     }
     let (r, c) = (b.shape.box_rows(), b.shape.box_columns());

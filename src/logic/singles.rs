@@ -1,6 +1,7 @@
 //! Naked singles (a cell with one candidate) and hidden singles (a symbol with one place
-//! in a unit), at every size. Hidden singles look at boxes first, then rows, then
-//! columns: the order a player scans in.
+//! in a unit), at every size and on every layout. Hidden singles look at boxes (or
+//! regions) first, then rows, then columns, then any diagonals and windows: the order a
+//! player scans in.
 
 use super::{Board, Step, Technique, bit, unit_name};
 use crate::format::symbol_char;
@@ -25,10 +26,9 @@ pub(super) fn naked(b: &Board) -> Option<Step> {
     })
 }
 
-/// The first symbol with one place left in a box, row or column.
+/// The first symbol with one place left in a unit.
 pub(super) fn hidden(b: &Board) -> Option<Step> {
-    let n = b.n;
-    for u in (2 * n..3 * n).chain(0..2 * n) {
+    for u in b.scan_order() {
         let (mut once, mut twice) = (0u64, 0u64);
         for &c in b.unit(u) {
             let m = b.cand[c as usize];

@@ -1,5 +1,5 @@
-//! Naked and hidden subsets (pairs, triples, quads) in rows, columns and boxes, at every
-//! size.
+//! Naked and hidden subsets (pairs, triples, quads) in every unit (rows, columns, boxes or
+//! regions, diagonals, windows), at every size.
 //!
 //! - Naked: `s` cells of a unit whose candidates number `s` in all: the other cells of the
 //!   unit lose those symbols.
@@ -14,8 +14,7 @@ use super::{Board, Step, Technique, bit, bits, removal_text, symbols, unit_name}
 
 /// The first naked (or hidden, as `t` says) subset of size `s`.
 pub(super) fn find_kind(b: &Board, s: usize, t: Technique) -> Option<Step> {
-    let n = b.n;
-    let mut units = (2 * n..3 * n).chain(0..2 * n);
+    let mut units = b.scan_order();
     match t {
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
             units.find_map(|u| naked(b, u, s))

@@ -15,6 +15,17 @@
 //! - type 4: `a` has no place but the roof in a unit the roof shares, so one roof cell is
 //!   `a`, and neither can be `b` (the rectangle would be `a/b` on all four corners).
 //!
+//! On other layouts the swap must keep every unit whole too. Swapping `a` and `b` around
+//! a rectangle `a b / b a` keeps a unit that holds none of the corners, or two corners
+//! that share a row or column (one `a` and one `b`); a unit holding one or three corners,
+//! or two opposite ones, would lose a symbol and gain another, so there is no second
+//! solution and nothing follows. Rows and columns always hold two corners on a line; so
+//! on a jigsaw the four corners must fall two and two in exactly two regions, each
+//! region's two sharing a row or column, and with diagonals or windows every such unit
+//! must hold none of the corners or two sharing a line ([`rectangle_holds`]). A diagonal
+//! never holds two cells of one row or column, so on an X grid no corner lies on a
+//! diagonal. Plain r×c boxes keep the fast check by bands and stacks.
+//!
 //! This reasoning is sound only for a puzzle known to have one solution, so the solver
 //! takes these steps only once that is proved (see [`crate::steps::Logic`]), and never
 //! while it checks a puzzle or shrinks candidates for the exact search. The search walks
@@ -24,7 +35,10 @@
 //! BUG+1 (bivalue universal grave plus one): every open cell has two candidates but one,
 //! which has three. If without one of its three, `v`, every symbol had two places or
 //! none in every unit, the puzzle would have no solution or several, so the cell is `v`.
-//! One pass over the units: cheap at every size.
+//! One pass over the units: cheap at every size. Its proof holds on every layout, as long
+//! as every unit is counted, extra ones included: in a grave, take any solution and give
+//! each open cell its other candidate; each unit had each missing symbol in one of its
+//! two places, and now has it in the other, so that is a second solution.
 
 use super::{Board, Step, Technique, bit, bits, removal_text, seeing_all, symbols, unit_name};
 use crate::format::symbol_char;
@@ -43,13 +57,17 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                 if b.cand[r * n + c2] != m {
                     continue;
                 }
-                let same_stack = shape.stack_of_column(c1) == shape.stack_of_column(c2);
+                let plain = shape.has_box_grid() && shape.has_only_basic_units();
+                let same_stack = plain && shape.stack_of_column(c1) == shape.stack_of_column(c2);
                 for r2 in (0..n).filter(|&r2| r2 != r) {
                     // Two boxes in all: the rows share a band or the columns a stack.
-                    if (shape.band_of_row(r2) == shape.band_of_row(r)) == same_stack {
+                    if plain && (shape.band_of_row(r2) == shape.band_of_row(r)) == same_stack {
                         continue;
                     }
                     let (p, q) = (r2 * n + c1, r2 * n + c2);
+                    if !plain && !rectangle_holds(b, [r * n + c1, r * n + c2, p, q]) {
+                        continue;
+                    }
                     let (floor, roof) = if b.cand[p] == m {
                         (p, q)
                     } else if b.cand[q] == m {
@@ -104,7 +122,7 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
     // Without `v`, every symbol has two places or none in every unit: so in the cell's
     // three units, counting all its candidates, `v` has three and the others two or none.
     let mut extra = None;
-    for u in 0..3 * b.n {
+    for u in 0..b.unit_count() {
         let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
         for &c in b.unit(u) {
             let m = b.cand[c as usize];
@@ -153,9 +171,12 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
 fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> + '_ {
     let n = b.n;
     let shape = b.shape;
-    // The block (band or stack) of a row or a column.
+    let plain = shape.has_box_grid() && shape.has_only_basic_units();
+    // The block (band or stack) of a row or a column, on plain r×c boxes.
     let block = move |index: usize, row: bool| {
-        if row {
+        if !plain {
+            0
+        } else if row {
             shape.band_of_row(index)
         } else {
             shape.stack_of_column(index)
@@ -180,10 +201,13 @@ fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> 
                         .filter(move |&l2| {
                             floor_ok
                                 && l2 != line
-                                && ((block(l2, rows) == block(line, rows)) != same_block)
+                                && (!plain || (block(l2, rows) == block(line, rows)) != same_block)
                         })
                         .filter_map(move |l2| {
                             let (r1, r2) = (cell(l2, a1, rows), cell(l2, a2, rows));
+                            if !plain && !rectangle_holds(b, [p, q, r1, r2]) {
+                                return None;
+                            }
                             let both = b.cand[r1] & b.cand[r2];
                             (both & m == m && b.cand[r1] != m && b.cand[r2] != m).then_some((
                                 [p, q],
@@ -197,12 +221,32 @@ fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> 
     })
 }
 
+/// True when swapping two symbols around the rectangle `corners` (two corners of each
+/// row and of each column of it, as `[r1c1, r1c2, r2c1, r2c2]` or the same with rows and
+/// columns exchanged) keeps every unit whole: each unit other than the rectangle's rows
+/// and columns holds none of the corners, or two that share a row or column. On plain
+/// r×c boxes that is "two boxes", which the callers test by bands and stacks instead.
+pub(super) fn rectangle_holds(b: &Board, corners: [usize; 4]) -> bool {
+    let n = b.n;
+    corners.iter().all(|&c| {
+        b.units_of(c)[2..].iter().all(|&u| {
+            let unit = b.unit(u as usize);
+            let inside: Vec<usize> = corners
+                .iter()
+                .copied()
+                .filter(|&d| unit.contains(&(d as u16)))
+                .collect();
+            inside.len() == 2 && (inside[0] / n == inside[1] / n || inside[0] % n == inside[1] % n)
+        })
+    })
+}
+
 /// The units two different cells share.
 fn shared_units(b: &Board, p: usize, q: usize) -> Vec<usize> {
     let (up, uq) = (b.units_of(p), b.units_of(q));
-    (0..3)
-        .filter(|&i| up[i] == uq[i])
-        .map(|i| up[i] as usize)
+    up.iter()
+        .filter(|u| uq.contains(u))
+        .map(|&u| u as usize)
         .collect()
 }
 

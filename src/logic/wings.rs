@@ -112,7 +112,6 @@ pub(super) fn xyz_wing(b: &Board) -> Option<Step> {
 
 /// The first W-Wing.
 pub(super) fn w_wing(b: &Board) -> Option<Step> {
-    let n = b.n;
     let pairs = with_count(b, 2);
     for (i, &a) in pairs.iter().enumerate() {
         for &c in &pairs[i + 1..] {
@@ -127,7 +126,7 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
                     continue;
                 }
                 // A unit where x has two places, one seeing a, the other seeing c.
-                for u in 0..3 * n {
+                for u in 0..b.unit_count() {
                     let places: Vec<usize> = b.places(u, x).collect();
                     if places.len() != 2 || places.contains(&a) || places.contains(&c) {
                         continue;
