@@ -3,7 +3,10 @@
 //! A fixture file holds one `puzzle:count:solution` per line (`#` lines are comments):
 //! the puzzle in the one-line form (`1`-`9`, `A`-`Z`, ... and `.` for empty), its number
 //! of solutions counted up to 2, and its solution when the count is 1 (empty when it is 0,
-//! optional when it is 2). `scripts/make-fixtures.py` made them.
+//! optional when it is 2). `scripts/make-fixtures.py` made them. Variant puzzles add a
+//! fourth field, their layout as words: `x` (both main diagonals are units), `windoku`
+//! (the windows between the boxes), `regions=...` (a jigsaw: each cell's region as a
+//! symbol, from `1`); `scripts/make-variant-fixtures.py` made those, from Solo's puzzles.
 //!
 //! Engines are rows of a table ([`engines`]): each turns a grid into an [`Answer`] (a count
 //! and/or some solutions), and every answer is checked against every line, as the puzzle
@@ -22,7 +25,7 @@ use sudoku64::search::{
     count_solutions_up_to, masks_of, solutions, solve_one,
 };
 use sudoku64::transform::random_symmetry;
-use sudoku64::{ErrorKind, Grid, Shape, parse};
+use sudoku64::{ErrorKind, Grid, ParseOptions, Shape, parse};
 
 /// The symbols of the one-line form, in order (kept here so the fixtures are read without
 /// the engine's own reader).
@@ -55,10 +58,49 @@ fn data_dir() -> PathBuf {
         .join("data")
 }
 
-/// A one-line grid, decoded here: its side is the square root of its length.
-fn decode(text: &str) -> Result<Grid, String> {
-    let cells = text.chars().count();
-    let shape = Shape::from_cell_count(cells).ok_or(format!("{cells} cells fit no grid"))?;
+/// The shape of a grid of `cells` cells with a fixture's layout words.
+fn layout(cells: usize, words: &str) -> Result<Shape, String> {
+    let n = (1..=64)
+        .find(|n| n * n == cells)
+        .ok_or(format!("{cells} cells fit no grid"))?;
+    let mut shape = None;
+    let (mut x, mut windoku) = (false, false);
+    for word in words.split_whitespace() {
+        match word.split_once('=') {
+            Some(("regions", ids)) => {
+                let ids: Vec<u8> = ids
+                    .chars()
+                    .map(|ch| {
+                        SYMBOLS
+                            .find(ch)
+                            .map(|i| i as u8)
+                            .ok_or(format!("region {ch:?}"))
+                    })
+                    .collect::<Result<_, _>>()?;
+                shape = Some(Shape::with_regions(n, &ids).map_err(|e| e.to_string())?);
+            }
+            None if word == "x" => x = true,
+            None if word == "windoku" => windoku = true,
+            _ => return Err(format!("{word:?} is no layout word")),
+        }
+    }
+    let mut shape = match shape {
+        Some(s) => s,
+        None => Shape::from_size(n).map_err(|e| e.to_string())?,
+    };
+    if x {
+        shape = shape.with_diagonals().map_err(|e| e.to_string())?;
+    }
+    if windoku {
+        shape = shape.with_windows().map_err(|e| e.to_string())?;
+    }
+    Ok(shape)
+}
+
+/// A one-line grid, decoded here: its side is the square root of its length, its layout
+/// the fixture's layout words.
+fn decode(text: &str, words: &str) -> Result<Grid, String> {
+    let shape = layout(text.chars().count(), words)?;
     let n = shape.size();
     let values = text
         .chars()
@@ -94,15 +136,19 @@ fn read_file(path: &Path) -> Vec<Case> {
             continue;
         }
         let fields: Vec<&str> = line.split(':').collect();
-        assert_eq!(fields.len(), 3, "{at}: not puzzle:count:solution");
-        let puzzle = decode(fields[0]).unwrap_or_else(|e| panic!("{at}: puzzle: {e}"));
+        assert!(
+            fields.len() == 3 || fields.len() == 4,
+            "{at}: not puzzle:count:solution[:layout]"
+        );
+        let words = fields.get(3).copied().unwrap_or("");
+        let puzzle = decode(fields[0], words).unwrap_or_else(|e| panic!("{at}: puzzle: {e}"));
         let count: u64 = fields[1]
             .parse()
             .unwrap_or_else(|e| panic!("{at}: count: {e}"));
         assert!(count <= 2, "{at}: counts go up to 2");
         let solution = match fields[2] {
             "" => None,
-            s => Some(decode(s).unwrap_or_else(|e| panic!("{at}: solution: {e}"))),
+            s => Some(decode(s, words).unwrap_or_else(|e| panic!("{at}: solution: {e}"))),
         };
         match (count, &solution) {
             (0, Some(_)) => panic!("{at}: a solution for a puzzle with none"),
@@ -184,26 +230,32 @@ struct Engine {
     name: &'static str,
     counts_to: u64,
     finds: usize,
-    handles: fn(usize) -> bool,
+    handles: fn(Shape) -> bool,
     run: Run,
 }
 
-fn any_size(_: usize) -> bool {
+fn any_size(_: Shape) -> bool {
     true
 }
 
 /// Sides for the engines that run with weaker propagation: they search far more on big
 /// grids (naked singles alone take seconds on a 16×16, no locked candidates on a 25×25).
-fn up_to_9(n: usize) -> bool {
-    n <= 9
+fn up_to_9(shape: Shape) -> bool {
+    shape.size() <= 9
 }
 
-fn up_to_16(n: usize) -> bool {
-    n <= 16
+fn up_to_16(shape: Shape) -> bool {
+    shape.size() <= 16
 }
 
-fn only_9(n: usize) -> bool {
-    n == 9
+/// A side's usual boxes with no variant: the layout of a one-line grid.
+fn is_plain(shape: Shape) -> bool {
+    Shape::from_size(shape.size()) == Ok(shape)
+}
+
+/// The classic 9×9 only: the band solver's shape (no jigsaw, no extra units).
+fn classic(shape: Shape) -> bool {
+    shape.is_classic()
 }
 
 /// The table of engines checked against every fixture line.
@@ -274,7 +326,7 @@ fn engines() -> Vec<Engine> {
         name: "band::count_up_to(2)",
         counts_to: 2,
         finds: 2,
-        handles: only_9,
+        handles: classic,
         run: Box::new(|g| {
             let counted = band::count_up_to(g, 2);
             assert_eq!(counted.stats.solutions, counted.count);
@@ -288,7 +340,7 @@ fn engines() -> Vec<Engine> {
         name: "band::count_up_to(1)",
         counts_to: 1,
         finds: 1,
-        handles: only_9,
+        handles: classic,
         run: Box::new(|g| {
             let counted = band::count_up_to(g, 1);
             assert!(counted.second.is_none(), "a second solution past the limit");
@@ -351,7 +403,7 @@ fn engines() -> Vec<Engine> {
                 hidden_singles: false,
                 locked_candidates: false,
             },
-            up_to_9 as fn(usize) -> bool,
+            up_to_9 as fn(Shape) -> bool,
         ),
         (
             "depth-first, no locked candidates",
@@ -582,7 +634,7 @@ fn run_engines(cases: &[Case], symmetry_seed: Option<u64>) {
             );
         }
         for engine in table.iter_mut() {
-            if !(engine.handles)(puzzle.size()) {
+            if !(engine.handles)(puzzle.shape()) {
                 continue;
             }
             let answer = (engine.run)(&puzzle);
@@ -613,7 +665,14 @@ fn fixture_files_are_well_formed_and_cover_every_size() {
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    for wanted in ["9x9.txt", "small.txt", "large.txt"] {
+    for wanted in [
+        "9x9.txt",
+        "small.txt",
+        "large.txt",
+        "rectangular.txt",
+        "jigsaw.txt",
+        "x.txt",
+    ] {
         assert!(
             names.iter().any(|n| n == wanted),
             "tests/data/{wanted} is missing"
@@ -644,10 +703,22 @@ fn fixture_files_are_well_formed_and_cover_every_size() {
                 case.at
             );
         }
-        // The engine's reader reads the line as the same grid.
-        let read =
-            parse::parse(&encode(&case.puzzle)).unwrap_or_else(|e| panic!("{}: {e}", case.at));
-        assert_eq!(read, case.puzzle, "{}", case.at);
+        // The engine's reader reads the line as the same grid (the same cells, for a
+        // variant, whose layout a one-line grid does not carry).
+        if Shape::from_size(case.puzzle.size()).is_ok() {
+            let options = ParseOptions {
+                allow_clashes: true,
+                ..ParseOptions::default()
+            };
+            let read = parse::parse_with(&encode(&case.puzzle), &options)
+                .unwrap_or_else(|e| panic!("{}: {e}", case.at));
+            assert_eq!(read.cells(), case.puzzle.cells(), "{}", case.at);
+            assert!(
+                !is_plain(case.puzzle.shape()) || read == case.puzzle,
+                "{}",
+                case.at
+            );
+        }
         seen.insert((case.puzzle.size(), case.count));
     }
     for n in [1, 4, 9, 16, 25, 36, 49, 64] {
@@ -817,7 +888,11 @@ fn reference(grid: &Grid, limit: u64) -> (u64, Option<Vec<u8>>) {
 #[test]
 fn reference_solver_agrees_with_every_small_fixture() {
     let mut checked = 0;
-    for case in all_cases().iter().filter(|c| c.puzzle.size() <= 12) {
+    // Variant lines were counted by the script that wrote them, with its own solver.
+    for case in all_cases()
+        .iter()
+        .filter(|c| c.puzzle.size() <= 12 && is_plain(c.puzzle.shape()))
+    {
         let (count, first) = reference(&case.puzzle, 2);
         assert_eq!(
             count, case.count,
