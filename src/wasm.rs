@@ -62,7 +62,11 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
         }
         set("cells", array.into());
         set("cell", JsValue::from(first as u32));
-        if let Some(n) = shape.or_else(|| clash_shape(err)).map(Shape::size).or(regions_side(err)) {
+        if let Some(n) = shape
+            .or_else(|| clash_shape(err))
+            .map(Shape::size)
+            .or(regions_side(err))
+        {
             set("row", JsValue::from((first / n + 1) as u32));
             set("column", JsValue::from((first % n + 1) as u32));
         }
@@ -92,7 +96,12 @@ fn regions_side(err: &Error) -> Option<usize> {
     }
 }
 
-fn parse_options(size: u32, hex: bool, boxes: &str, variants: &str) -> Result<ParseOptions, JsValue> {
+fn parse_options(
+    size: u32,
+    hex: bool,
+    boxes: &str,
+    variants: &str,
+) -> Result<ParseOptions, JsValue> {
     crate::boundary::parse_options_with(size, hex, boxes, variants).map_err(|e| js_error(&e, None))
 }
 
@@ -347,7 +356,8 @@ pub fn read(
         allow_clashes: true,
         ..parse_options(size, hex, boxes, variants)?
     };
-    let grid = crate::boundary::read_grid(text, &options, regions).map_err(|e| js_error(&e, None))?;
+    let grid =
+        crate::boundary::read_grid(text, &options, regions).map_err(|e| js_error(&e, None))?;
     Ok(ReadReport {
         shape: grid.shape(),
         puzzle: to_line(&grid),
@@ -374,7 +384,8 @@ pub fn solve(
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
     let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let answer = search.count_grid(&grid, 2, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -408,7 +419,8 @@ pub fn count(
 ) -> Result<SolveReport, JsValue> {
     let limit = crate::boundary::count_limit(limit);
     let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let mut answer = search.count_grid(&grid, limit, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -440,7 +452,9 @@ impl GenerateReport {
     /// The grid's layout: regions, diagonals and windows.
     #[wasm_bindgen(getter)]
     pub fn layout(&self) -> Layout {
-        Layout { shape: self.inner.puzzle.shape() }
+        Layout {
+            shape: self.inner.puzzle.shape(),
+        }
     }
     /// The grid side.
     #[wasm_bindgen(getter)]
@@ -763,7 +777,8 @@ pub fn hint(
     uniqueness: bool,
 ) -> Result<HintReport, JsValue> {
     let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let steps = crate::steps::hint_with(&grid, crate::steps::Options { uniqueness })
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
@@ -845,7 +860,8 @@ pub fn rate(
     uniqueness: bool,
 ) -> Result<RateReport, JsValue> {
     let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let rating = crate::grade::rate_with(&grid, crate::steps::Options { uniqueness }, &mut || true)
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(RateReport {

@@ -317,8 +317,8 @@ async function printOne(text, q) {
   const regions = variant.includes('jigsaw') && regionText.length === read.size * read.size
     ? Array.from(regionText, (c) => ALPHABET.indexOf(c)) : undefined;
   const boxed = sent === '' ? boxLayout(read.size) : shape && boxLayout(read.size, `${shape.rows}x${shape.columns}`);
-  const layout = regions ? layoutFromData({ size: read.size, box: '', variant, regions }) ?? boxed
-    : boxLayout(read.size, boxed?.box ?? '', variant) ?? boxed;
+  const layout = !boxed ? null : regions ? layoutFromData({ size: read.size, box: '', variant, regions }) ?? boxed
+    : boxLayout(read.size, boxed.box, variant) ?? boxed;
   if (!layout) {
     say(`The boxes in the address, “${sent}”, do not fit a ${read.size}×${read.size} grid: its boxes can be `
       + `${boxShapes(read.size).map(boxName).join(' or ')}. Open the print view from the app again.`, 'error');
