@@ -193,7 +193,8 @@ function changed({ persist = true } = {}) {
   view.mistakes = findMistakes();
   canvas.dataset.mistakes = view.mistakes.join(' ');
   syncClock();
-  canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}`);
+  const kind = variantWords(board.game.layout);
+  canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}${kind ? ` ${kind}` : ''}`);
   if (view.hint && !board.currentHint()) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';

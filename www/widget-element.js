@@ -816,7 +816,8 @@ export class SudokuWidgetElement extends HTMLElement {
       if (this.ui.message.dataset.tone !== 'error') this.say('');
     }
     const boxes = boxWords(game.layout);
-    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${boxes ? `, ${boxes}` : ''}`);
+    const kind = variantWords(game.layout);
+    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${kind ? ` ${kind}` : ''}${boxes ? `, ${boxes}` : ''}`);
     this.syncApply();
     this.updatePalette();
     this.redraw();
