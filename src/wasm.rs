@@ -407,6 +407,7 @@ pub fn solve(
 /// `"none"`, `"unique"` or `"multiple"` by the count, and `"solvable"` when a limit of 1
 /// stopped the count at its first solution. `boxes` and `progress` as for [`solve`].
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn count(
     text: &str,
     size: u32,

@@ -502,9 +502,7 @@ fn results_name_their_box_shape_and_regions_give_each_cells_box() {
     // Without the option a 12×12 has 3×4 boxes.
     assert_eq!(sudoku64::wasm::regions(12, "").unwrap()[6], 1);
     assert_eq!(sudoku64::wasm::regions(12, "").unwrap()[4], 1);
-    let err = sudoku64::wasm::regions(12, "2x5")
-        .err()
-        .expect("2x5 does not tile 12");
+    let err = sudoku64::wasm::regions(12, "2x5").expect_err("2x5 does not tile 12");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-box"));
     let err = sudoku64::wasm::generate(6, "", "", "rot90", Some(1), f64::NAN, f64::NAN, "", &none)
         .err()

@@ -1411,9 +1411,13 @@ async function copyGrid() {
     // One line would come back as a plain grid with the side's usual boxes: a Solo game
     // ID keeps the layout.
     const read = await engine.read(text, layoutOptions(game.layout)).catch(() => null);
-    if (read?.id) {
+    // Offered only when it reads back as this grid in this layout.
+    const back = read?.id ? await engine.read(read.id).catch(() => null) : null;
+    if (back?.status === 'ok' && back.puzzle === text && sameLayout(layoutFromData(back.layout), game.layout)) {
       text = read.id;
       what = `a Solo game ID, which keeps its ${kind ? `${kind} layout` : `${boxName(game.box)} boxes`}`;
+    } else if (kind) {
+      what += `; the engine could not write its ${kind} layout as a Solo game ID, so the line alone does not keep it`;
     }
   }
   try {
@@ -1425,6 +1429,13 @@ async function copyGrid() {
     ui.text.select();
     say('The clipboard is not available here: the grid is in the text box, selected; press Ctrl+C.', 'warn');
   }
+}
+
+/** Whether two layouts have the same regions, diagonals and windows. */
+function sameLayout(a, b) {
+  const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
+  return Boolean(a && b) && a.size === b.size && a.diagonals === b.diagonals
+    && same(Array.from(a.regions), Array.from(b.regions)) && same(Array.from(a.windows), Array.from(b.windows));
 }
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */
