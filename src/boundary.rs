@@ -3,12 +3,14 @@
 //! empty fraction of `NaN` for the default, a level's id or `""`), checked here with typed
 //! errors. It is plain Rust so that the native tests and the `wasm_args` fuzz target
 //! drive the same decoding as the browser; `wasm.rs` only adds the JavaScript types.
+//! Variants cross as one string, names separated by commas or spaces (`"x,windoku"`,
+//! `"jigsaw x"`, `""` for none), read by [`Variants::parse`].
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::generate::{Options, Symmetry, Target};
 use crate::grade::Level;
-use crate::grid::Shape;
-use crate::parse::ParseOptions;
+use crate::grid::{Grid, Shape, Variants};
+use crate::parse::{ParseOptions, parse_with};
 
 /// Reading options from a size (`0`: infer it from the cells; otherwise a side with a
 /// box shape, 1 or 4 to 64), the 16×16 hex flag, and a box shape (`""` for the side's
@@ -23,6 +25,25 @@ use crate::parse::ParseOptions;
 /// assert!(parse_options(12, false, "2x5").is_err());
 /// ```
 pub fn parse_options(size: u32, hex: bool, boxes: &str) -> Result<ParseOptions, Error> {
+    parse_options_with(size, hex, boxes, "")
+}
+
+/// [`parse_options`] with variants for a plain grid (`"x"`, `"x,windoku"`; `""` for
+/// none). A game ID or a link names its own variants; asked for here too, they must
+/// agree. Jigsaw regions come only with the puzzle.
+///
+/// ```
+/// use sudoku64::boundary::parse_options_with;
+/// assert!(parse_options_with(9, false, "", "x,windoku").unwrap().variants.windoku);
+/// assert!(parse_options_with(9, false, "", "spiral").is_err());
+/// assert!(parse_options_with(6, false, "", "windoku").is_err());
+/// ```
+pub fn parse_options_with(
+    size: u32,
+    hex: bool,
+    boxes: &str,
+    variants: &str,
+) -> Result<ParseOptions, Error> {
     let size = if size == 0 { None } else { Some(size as usize) };
     if let Some(n) = size {
         Shape::from_size(n)?;
@@ -31,10 +52,54 @@ pub fn parse_options(size: u32, hex: bool, boxes: &str) -> Result<ParseOptions, 
         size,
         hex,
         boxes: box_option(boxes)?,
+        variants: Variants::parse(variants)?,
         ..ParseOptions::default()
     };
     options.shape()?;
     Ok(options)
+}
+
+/// Reads a grid as the page sends it: text in any form the engine reads, with `regions`
+/// (empty for none) the jigsaw region of each cell when the text is a plain grid of a
+/// jigsaw the page already holds (a one-line form carries no regions). The regions then
+/// take the place of the boxes, any variants besides jigsaw apply on top, and givens must
+/// not clash in them unless the options allow it. A text that draws its own regions (a
+/// game ID, a link) keeps them.
+///
+/// ```
+/// use sudoku64::boundary::{parse_options_with, read_grid};
+/// let options = parse_options_with(4, false, "", "").unwrap();
+/// let regions = [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 3, 2, 3];
+/// assert!(read_grid("1...............", &options, &regions).unwrap().shape().is_jigsaw());
+/// // r3c1 and r4c3 share no row, column or 2×2 box, but a region.
+/// assert!(read_grid("........1.....1.", &options, &[]).is_ok());
+/// assert!(read_grid("........1.....1.", &options, &regions).is_err());
+/// ```
+pub fn read_grid(text: &str, options: &ParseOptions, regions: &[u8]) -> Result<Grid, Error> {
+    if regions.is_empty() {
+        return parse_with(text, options);
+    }
+    let variants = Variants {
+        jigsaw: false,
+        ..options.variants
+    };
+    let plain = ParseOptions {
+        variants,
+        allow_clashes: true,
+        ..options.clone()
+    };
+    let grid = parse_with(text, &plain)?;
+    if grid.shape().is_jigsaw() {
+        return Ok(grid);
+    }
+    let shape = variants.apply(Shape::with_regions(grid.size(), regions)?)?;
+    let grid = grid.with_shape(shape)?;
+    if !options.allow_clashes {
+        if let Some(clash) = grid.first_clash() {
+            return Err(clash);
+        }
+    }
+    Ok(grid)
 }
 
 /// A box option: `""` for none, else `RxC`.
@@ -94,7 +159,50 @@ pub fn generate_options(
     budget_ms: f64,
     difficulty: &str,
 ) -> Result<Options, Error> {
-    let shape = shape(size, boxes)?;
+    generate_options_with(
+        size, boxes, "", symmetry, seed, empty, budget_ms, difficulty,
+    )
+}
+
+/// [`generate_options`] with variants (`""`, `"x"`, `"windoku"`, `"jigsaw"`, `"jigsaw,x"`
+/// ...): X and windoku add their units to the shape; jigsaw asks the generator to draw
+/// new regions on a grid of the side (windoku's windows need square boxes, which a
+/// jigsaw has not). Errors: [`ErrorKind::BadVariant`], and those of
+/// [`generate_options`].
+///
+/// ```
+/// use sudoku64::boundary::generate_options_with;
+/// let x = generate_options_with(9, "", "x", "none", 7, f64::NAN, 0.0, "").unwrap();
+/// assert!(x.shape.has_diagonals() && !x.shape.has_windows());
+/// assert!(generate_options_with(6, "", "windoku", "none", 7, f64::NAN, 0.0, "").is_err());
+/// assert!(generate_options_with(9, "", "jigsaw,windoku", "none", 7, f64::NAN, 0.0, "").is_err());
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn generate_options_with(
+    size: u32,
+    boxes: &str,
+    variants: &str,
+    symmetry: &str,
+    seed: u64,
+    empty: f64,
+    budget_ms: f64,
+    difficulty: &str,
+) -> Result<Options, Error> {
+    let variants = Variants::parse(variants)?;
+    let plain = shape(size, boxes)?;
+    if variants.jigsaw && variants.windoku {
+        return Err(ErrorKind::BadVariant {
+            variant: "windoku",
+            shape: plain,
+            reason: "windows sit between square boxes, and a jigsaw has regions instead",
+        }
+        .into());
+    }
+    let shape = Variants {
+        jigsaw: false,
+        ..variants
+    }
+    .apply(plain)?;
     let symmetry: Symmetry = symmetry.parse()?;
     let difficulty = match difficulty.trim() {
         "" => None,
@@ -107,12 +215,28 @@ pub fn generate_options(
     } else {
         Some(Target::empty(empty)?)
     };
-    Ok(Options {
-        shape,
+    let mut options = Options {
         target,
         symmetry,
-        seed,
         budget_ms: (budget_ms.is_finite() && budget_ms > 0.0).then_some(budget_ms),
         difficulty,
-    })
+        ..Options::new(shape, seed)
+    };
+    if variants.jigsaw {
+        ask_new_regions(&mut options)?;
+    }
+    Ok(options)
+}
+
+/// Asks the generator to draw new jigsaw regions on the options' grid. The generator
+/// does not draw them yet: until it does, this says so as a typed error (kind
+/// `bad-variant`), which the page shows. Once `generate::Options` has its flag for new
+/// regions, this sets it instead.
+fn ask_new_regions(options: &mut Options) -> Result<(), Error> {
+    Err(ErrorKind::BadVariant {
+        variant: "jigsaw",
+        shape: options.shape,
+        reason: "the generator does not draw jigsaw regions yet",
+    }
+    .into())
 }

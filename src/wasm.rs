@@ -10,6 +10,11 @@
 //!   `column` of that cell, counted from 1;
 //! - for errors about the text: `line` and `column` in the text, counted from 1;
 //! - for an option out of its range (`"bad-option"`): `option`, its name.
+//!
+//! Calls that read a grid take, beside its side and box shape, `variants`: a list of
+//! variant names (`"x,windoku"`, `""` for none) for a plain grid. Every result carries the
+//! grid's [`Layout`]: its regions, diagonals and windows as plain bytes and flags, which
+//! the page draws and finds peers in without computing a box itself.
 
 use wasm_bindgen::prelude::*;
 
@@ -19,7 +24,7 @@ use crate::generate::{self, Control};
 use crate::grade::Rating;
 use crate::grid::Shape;
 use crate::logic::Step;
-use crate::parse::{ParseOptions, parse_with};
+use crate::parse::ParseOptions;
 use crate::search::{Answer, Limits, Search, Stats};
 
 /// Installs a panic hook that writes the panic message to the console before the wasm
@@ -57,9 +62,13 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
         }
         set("cells", array.into());
         set("cell", JsValue::from(first as u32));
-        if let Some(shape) = shape.or_else(|| clash_shape(err)) {
-            set("row", JsValue::from((shape.row(first) + 1) as u32));
-            set("column", JsValue::from((shape.column(first) + 1) as u32));
+        if let Some(n) = shape
+            .or_else(|| clash_shape(err))
+            .map(Shape::size)
+            .or(regions_side(err))
+        {
+            set("row", JsValue::from((first / n + 1) as u32));
+            set("column", JsValue::from((first % n + 1) as u32));
         }
     } else {
         if let Some(line) = err.line() {
@@ -79,8 +88,80 @@ fn clash_shape(err: &Error) -> Option<Shape> {
     }
 }
 
-fn parse_options(size: u32, hex: bool, boxes: &str) -> Result<ParseOptions, JsValue> {
-    crate::boundary::parse_options(size, hex, boxes).map_err(|e| js_error(&e, None))
+/// The side of a grid whose regions are wrong, which places the cell an error names.
+fn regions_side(err: &Error) -> Option<usize> {
+    match err.kind() {
+        crate::ErrorKind::BadRegions { size, .. } => Some(*size),
+        _ => None,
+    }
+}
+
+fn parse_options(
+    size: u32,
+    hex: bool,
+    boxes: &str,
+    variants: &str,
+) -> Result<ParseOptions, JsValue> {
+    crate::boundary::parse_options_with(size, hex, boxes, variants).map_err(|e| js_error(&e, None))
+}
+
+/// A grid's layout, as the views need it: what [`layout`] answers and every result's
+/// `layout` getter carries. All plain data: bytes per cell and flags.
+#[wasm_bindgen]
+pub struct Layout {
+    shape: Shape,
+}
+
+#[wasm_bindgen]
+impl Layout {
+    /// The grid side.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.shape.size() as u32
+    }
+    /// The box shape, `RxC` (rows by columns); `""` for jigsaw regions.
+    #[wasm_bindgen(getter, js_name = "box")]
+    pub fn box_name(&self) -> String {
+        self.shape.box_name()
+    }
+    /// The variants, as `--variant` names them, separated by commas (`"jigsaw,x"`; `""`
+    /// for none).
+    #[wasm_bindgen(getter)]
+    pub fn variant(&self) -> String {
+        self.shape.variants().join(",")
+    }
+    /// The box or jigsaw region of each cell, row-major: the units the page draws thick
+    /// borders between.
+    #[wasm_bindgen(getter)]
+    pub fn regions(&self) -> Vec<u8> {
+        (0..self.shape.cells())
+            .map(|c| self.shape.box_of(c) as u8)
+            .collect()
+    }
+    /// True when both main diagonals are units (X-Sudoku).
+    #[wasm_bindgen(getter)]
+    pub fn diagonals(&self) -> bool {
+        self.shape.has_diagonals()
+    }
+    /// The window of each cell plus 1, row-major, 0 outside every window (all 0 without
+    /// windoku's windows).
+    #[wasm_bindgen(getter)]
+    pub fn windows(&self) -> Vec<u8> {
+        (0..self.shape.cells())
+            .map(|c| self.shape.window_of(c).map_or(0, |w| w as u8 + 1))
+            .collect()
+    }
+}
+
+/// The layout of a side (`0` with a box: the box's side), a box shape (`""` for the
+/// side's usual one, or `RxC`) and variants (`"x,windoku"`; jigsaw regions come only with
+/// a puzzle, so `"jigsaw"` is refused here with kind `"bad-variant"`).
+#[wasm_bindgen]
+pub fn layout(size: u32, boxes: &str, variants: &str) -> Result<Layout, JsValue> {
+    let shape = crate::boundary::shape(size, boxes)
+        .and_then(|shape| crate::grid::Variants::parse(variants)?.apply(shape))
+        .map_err(|e| js_error(&e, None))?;
+    Ok(Layout { shape })
 }
 
 /// The box of each cell, row-major, for a side (`0` with a box: the box's side) and a
@@ -105,6 +186,11 @@ pub struct SolveReport {
 
 #[wasm_bindgen]
 impl SolveReport {
+    /// The grid's layout: regions, diagonals and windows.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> Layout {
+        Layout { shape: self.shape }
+    }
     /// `"unique"`, `"multiple"` or `"none"` (or, for counts, the same by the count).
     #[wasm_bindgen(getter)]
     pub fn status(&self) -> String {
@@ -227,6 +313,11 @@ pub struct ReadReport {
 
 #[wasm_bindgen]
 impl ReadReport {
+    /// The grid's layout: regions, diagonals and windows.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> Layout {
+        Layout { shape: self.shape }
+    }
     /// The grid side.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
@@ -253,12 +344,20 @@ impl ReadReport {
 /// form and shape. Throws an `Error` with fields like [`solve`] does. Givens that clash
 /// are kept (the page shows them); `solve` reports them. `boxes` is `""` or `RxC`.
 #[wasm_bindgen]
-pub fn read(text: &str, size: u32, hex: bool, boxes: &str) -> Result<ReadReport, JsValue> {
+pub fn read(
+    text: &str,
+    size: u32,
+    hex: bool,
+    boxes: &str,
+    variants: &str,
+    regions: &[u8],
+) -> Result<ReadReport, JsValue> {
     let options = ParseOptions {
         allow_clashes: true,
-        ..parse_options(size, hex, boxes)?
+        ..parse_options(size, hex, boxes, variants)?
     };
-    let grid = parse_with(text, &options).map_err(|e| js_error(&e, None))?;
+    let grid =
+        crate::boundary::read_grid(text, &options, regions).map_err(|e| js_error(&e, None))?;
     Ok(ReadReport {
         shape: grid.shape(),
         puzzle: to_line(&grid),
@@ -268,7 +367,10 @@ pub fn read(text: &str, size: u32, hex: bool, boxes: &str) -> Result<ReadReport,
 
 /// Solves a puzzle in any text form the engine reads. `size` 0 infers the side from the
 /// cell count; `hex` reads a 16×16 written 0-F; `boxes` is `""` for the side's usual box
-/// shape, or `RxC` (rows by columns, `"2x6"`); `progress` is called with
+/// shape, or `RxC` (rows by columns, `"2x6"`); `variants` lists variants for a plain grid
+/// (`"x,windoku"`, `""` for none; a game ID or link names its own); `regions` is empty, or
+/// the jigsaw region of each cell of a plain grid whose jigsaw the page holds (its layout's
+/// `regions`: a one-line form carries none); `progress` is called with
 /// `(nodes, conflicts, solvedCells, guesses)` while a long search runs. Throws an `Error` with
 /// fields for input that cannot be read or whose givens clash.
 #[wasm_bindgen]
@@ -277,10 +379,13 @@ pub fn solve(
     size: u32,
     hex: bool,
     boxes: &str,
+    variants: &str,
+    regions: &[u8],
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
     let grid =
-        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let answer = search.count_grid(&grid, 2, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -302,17 +407,21 @@ pub fn solve(
 /// `"none"`, `"unique"` or `"multiple"` by the count, and `"solvable"` when a limit of 1
 /// stopped the count at its first solution. `boxes` and `progress` as for [`solve`].
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn count(
     text: &str,
     size: u32,
     hex: bool,
     boxes: &str,
+    variants: &str,
+    regions: &[u8],
     limit: u32,
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
     let limit = crate::boundary::count_limit(limit);
     let grid =
-        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let mut answer = search.count_grid(&grid, limit, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -341,6 +450,13 @@ pub struct GenerateReport {
 
 #[wasm_bindgen]
 impl GenerateReport {
+    /// The grid's layout: regions, diagonals and windows.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> Layout {
+        Layout {
+            shape: self.inner.puzzle.shape(),
+        }
+    }
     /// The grid side.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
@@ -496,6 +612,8 @@ impl Control for JsControl<'_> {
 ///
 /// - `size`: the grid side (1, or 4 to 64 with a box shape; 0 with a box: the box's side);
 /// - `boxes`: the box shape, `RxC`, or `""` for the side's usual one;
+/// - `variants`: `""`, or names among `x`, `windoku` and `jigsaw` separated by commas (X and
+///   windoku add their units; jigsaw draws new regions);
 /// - `symmetry`: `none`, `rot180`, `rot90`, `mirror` or `diagonal`;
 /// - `seed`: a BigInt, or `undefined` for a random one;
 /// - `empty`: a fraction of empty cells to reach; `NaN` for the size's default, and a
@@ -511,6 +629,7 @@ impl Control for JsControl<'_> {
 pub fn generate(
     size: u32,
     boxes: &str,
+    variants: &str,
     symmetry: &str,
     seed: Option<u64>,
     empty: f64,
@@ -527,8 +646,8 @@ pub fn generate(
             u64::from_le_bytes(bytes) >> 11
         }
     };
-    let options = crate::boundary::generate_options(
-        size, boxes, symmetry, seed, empty, budget_ms, difficulty,
+    let options = crate::boundary::generate_options_with(
+        size, boxes, variants, symmetry, seed, empty, budget_ms, difficulty,
     )
     .map_err(|e| js_error(&e, None))?;
     let shape = options.shape;
@@ -552,6 +671,11 @@ pub struct HintReport {
 
 #[wasm_bindgen]
 impl HintReport {
+    /// The grid's layout: regions, diagonals and windows.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> Layout {
+        Layout { shape: self.shape }
+    }
     /// The grid side.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
@@ -601,8 +725,9 @@ impl HintReport {
     pub fn focus(&self, i: u32) -> String {
         self.step(i).map_or(String::new(), |s| s.focus.clone())
     }
-    /// The units step `i`'s focus names (rows `0..n`, columns `n..2n`, boxes `2n..3n`):
-    /// what the page frames, without reading the sentence.
+    /// The units step `i`'s focus names (rows `0..n`, columns `n..2n`, boxes or regions
+    /// `2n..3n`, then the diagonals (main, anti) and the windows where the layout has
+    /// them): what the page frames, without reading the sentence.
     pub fn units(&self, i: u32) -> Vec<u32> {
         self.step(i)
             .map_or(Vec::new(), |s| s.units.iter().map(|&u| u as u32).collect())
@@ -648,10 +773,13 @@ pub fn hint(
     size: u32,
     hex: bool,
     boxes: &str,
+    variants: &str,
+    regions: &[u8],
     uniqueness: bool,
 ) -> Result<HintReport, JsValue> {
     let grid =
-        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let steps = crate::steps::hint_with(&grid, crate::steps::Options { uniqueness })
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
@@ -669,6 +797,11 @@ pub struct RateReport {
 
 #[wasm_bindgen]
 impl RateReport {
+    /// The grid's layout: regions, diagonals and windows.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> Layout {
+        Layout { shape: self.shape }
+    }
     /// The grid side.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {
@@ -723,10 +856,13 @@ pub fn rate(
     size: u32,
     hex: bool,
     boxes: &str,
+    variants: &str,
+    regions: &[u8],
     uniqueness: bool,
 ) -> Result<RateReport, JsValue> {
     let grid =
-        parse_with(text, &parse_options(size, hex, boxes)?).map_err(|e| js_error(&e, None))?;
+        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
+            .map_err(|e| js_error(&e, None))?;
     let rating = crate::grade::rate_with(&grid, crate::steps::Options { uniqueness }, &mut || true)
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(RateReport {

@@ -78,11 +78,11 @@ fn solve_answers_every_fixture() {
     assert!(cases.len() > 100);
     for case in &cases {
         let at = &case.at;
-        let report = sudoku64::wasm::solve(&case.puzzle, 0, false, "", &quiet())
+        let report = sudoku64::wasm::solve(&case.puzzle, 0, false, "", "", &[], &quiet())
             .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
         assert_eq!(report.puzzle(), case.puzzle, "{at}");
         assert_eq!(
-            sudoku64::wasm::read(&case.puzzle, 0, false, "")
+            sudoku64::wasm::read(&case.puzzle, 0, false, "", "", &[])
                 .ok()
                 .map(|r| r.puzzle()),
             Some(case.puzzle.clone()),
@@ -118,8 +118,9 @@ fn count_answers_every_fixture() {
     for case in &cases() {
         let at = &case.at;
         for limit in [1, 2] {
-            let report = sudoku64::wasm::count(&case.puzzle, 0, false, "", limit, &quiet())
-                .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
+            let report =
+                sudoku64::wasm::count(&case.puzzle, 0, false, "", "", &[], limit, &quiet())
+                    .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
             let want = case.count.min(limit);
             assert_eq!(report.count(), want, "{at} limit {limit}");
             let status = match want {
@@ -154,6 +155,7 @@ fn generate_gives_the_golden_puzzles() {
         let report = sudoku64::wasm::generate(
             size.parse().unwrap(),
             "",
+            "",
             symmetry,
             Some(seed.parse().unwrap()),
             f64::NAN,
@@ -182,7 +184,7 @@ fn generate_gives_the_golden_puzzles() {
 #[wasm_bindgen_test]
 fn generate_cancels_when_the_callback_says_false() {
     let stop = js_sys::Function::new_no_args("return false;");
-    let err = sudoku64::wasm::generate(16, "", "none", Some(3), f64::NAN, f64::NAN, "", &stop)
+    let err = sudoku64::wasm::generate(16, "", "", "none", Some(3), f64::NAN, f64::NAN, "", &stop)
         .err()
         .expect("cancelled");
     assert_eq!(
@@ -219,9 +221,10 @@ fn solve_and_count_report_progress_and_cancel_when_it_says_false() {
         let global = js_sys::global();
         js_sys::Reflect::set(&global, &"progressCalls".into(), &JsValue::from(0)).unwrap();
         let result = if what == "solve" {
-            sudoku64::wasm::solve(&long_search(), 0, false, "", &callback).map(|r| r.status())
+            sudoku64::wasm::solve(&long_search(), 0, false, "", "", &[], &callback)
+                .map(|r| r.status())
         } else {
-            sudoku64::wasm::count(&long_search(), 0, false, "", limit, &callback)
+            sudoku64::wasm::count(&long_search(), 0, false, "", "", &[], limit, &callback)
                 .map(|r| r.status())
         };
         let err = match result {
@@ -246,7 +249,7 @@ fn field(err: &JsValue, key: &str) -> JsValue {
 #[wasm_bindgen_test]
 fn invalid_puzzles_are_errors_with_fields() {
     // Two 1s in the first row of a 4×4: a clash at r1c1 and r1c2.
-    let err = sudoku64::wasm::solve("11..............", 0, false, "", &quiet())
+    let err = sudoku64::wasm::solve("11..............", 0, false, "", "", &[], &quiet())
         .err()
         .expect("a clash is an error");
     assert!(err.is_instance_of::<js_sys::Error>(), "{}", describe(&err));
@@ -263,7 +266,7 @@ fn invalid_puzzles_are_errors_with_fields() {
     );
 
     // The same through count.
-    let err = sudoku64::wasm::count("1.......1.......", 0, false, "", 2, &quiet())
+    let err = sudoku64::wasm::count("1.......1.......", 0, false, "", "", &[], 2, &quiet())
         .err()
         .expect("a clash is an error");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("clash"));
@@ -271,7 +274,7 @@ fn invalid_puzzles_are_errors_with_fields() {
     assert_eq!(field(&err, "column").as_f64(), Some(1.0));
 
     // A symbol outside a 4×4's alphabet: the text's line and column.
-    let err = sudoku64::wasm::solve("1234\n34Z2\n2143\n4321\n", 0, false, "", &quiet())
+    let err = sudoku64::wasm::solve("1234\n34Z2\n2143\n4321\n", 0, false, "", "", &[], &quiet())
         .err()
         .expect("a bad symbol is an error");
     assert_eq!(
@@ -282,14 +285,14 @@ fn invalid_puzzles_are_errors_with_fields() {
     assert_eq!(field(&err, "column").as_f64(), Some(3.0));
 
     // A cell count that fits no grid, and a size that is no grid side.
-    let err = sudoku64::wasm::solve("123", 0, false, "", &quiet())
+    let err = sudoku64::wasm::solve("123", 0, false, "", "", &[], &quiet())
         .err()
         .expect("no grid");
     assert_eq!(
         field(&err, "kind").as_string().as_deref(),
         Some("cell-count")
     );
-    let err = sudoku64::wasm::solve("1234341221434321", 11, false, "", &quiet())
+    let err = sudoku64::wasm::solve("1234341221434321", 11, false, "", "", &[], &quiet())
         .err()
         .expect("no such size");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-size"));
@@ -306,6 +309,7 @@ fn generate_refuses_bad_options() {
     ] {
         let err = sudoku64::wasm::generate(
             size,
+            "",
             "",
             symmetry,
             Some(1),
@@ -338,7 +342,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
         let at = &case.at;
         match case.count {
             0 | 2.. => {
-                let err = sudoku64::wasm::hint(&case.puzzle, 0, false, "", true)
+                let err = sudoku64::wasm::hint(&case.puzzle, 0, false, "", "", &[], true)
                     .err()
                     .unwrap_or_else(|| {
                         panic!("{at}: a hint for a grid with {} solutions", case.count)
@@ -354,7 +358,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     "{at}: {}",
                     describe(&err)
                 );
-                let rated = sudoku64::wasm::rate(&case.puzzle, 0, false, "", true);
+                let rated = sudoku64::wasm::rate(&case.puzzle, 0, false, "", "", &[], true);
                 assert!(rated.is_err(), "{at}: rated");
             }
             _ => {
@@ -363,7 +367,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                 let mut rounds = 0;
                 while !grid.is_full() {
                     let text = sudoku64::format::to_line(&grid);
-                    let report = sudoku64::wasm::hint(&text, 0, false, "", true)
+                    let report = sudoku64::wasm::hint(&text, 0, false, "", "", &[], true)
                         .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
                     assert!(report.length() > 0, "{at}: no step for an unfinished grid");
                     let last = report.length() - 1;
@@ -378,7 +382,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     assert!(rounds <= grid.cells().len(), "{at}: hints do not converge");
                 }
                 assert_eq!(grid, solution, "{at}");
-                let rating = sudoku64::wasm::rate(&case.puzzle, 0, false, "", true)
+                let rating = sudoku64::wasm::rate(&case.puzzle, 0, false, "", "", &[], true)
                     .unwrap_or_else(|e| panic!("{at}: {}", describe(&e)));
                 assert!(
                     !rating.level().is_empty() && rating.steps() > 0
@@ -405,7 +409,7 @@ fn hint_focus_and_links_match_the_engines_steps() {
     let (mut chained, mut grouped) = (0, 0);
     for text in texts {
         let steps = sudoku64::hint(&grid(text)).unwrap();
-        let report = sudoku64::wasm::hint(text, 0, false, "", true)
+        let report = sudoku64::wasm::hint(text, 0, false, "", "", &[], true)
             .unwrap_or_else(|e| panic!("{}", describe(&e)));
         assert_eq!(report.length() as usize, steps.len());
         for (i, step) in steps.iter().enumerate() {
@@ -467,17 +471,26 @@ fn band_solver_finds_clashing_givens() {
 #[wasm_bindgen_test]
 fn results_name_their_box_shape_and_regions_give_each_cells_box() {
     let none = js_sys::Function::new_no_args("");
-    let made =
-        sudoku64::wasm::generate(12, "2x6", "rot180", Some(4), f64::NAN, f64::NAN, "", &none)
-            .unwrap_or_else(|e| panic!("{}", describe(&e)));
+    let made = sudoku64::wasm::generate(
+        12,
+        "2x6",
+        "",
+        "rot180",
+        Some(4),
+        f64::NAN,
+        f64::NAN,
+        "",
+        &none,
+    )
+    .unwrap_or_else(|e| panic!("{}", describe(&e)));
     assert_eq!((made.size(), made.box_name()), (12, "2x6".to_string()));
     // Read back with the box option, the puzzle is the same one and names the same shape.
-    let read = sudoku64::wasm::read(&made.puzzle(), 0, false, "2x6").unwrap();
+    let read = sudoku64::wasm::read(&made.puzzle(), 0, false, "2x6", "", &[]).unwrap();
     assert_eq!(
         (read.puzzle(), read.box_name()),
         (made.puzzle(), "2x6".to_string())
     );
-    let solved = sudoku64::wasm::solve(&made.puzzle(), 0, false, "2x6", &quiet()).unwrap();
+    let solved = sudoku64::wasm::solve(&made.puzzle(), 0, false, "2x6", "", &[], &quiet()).unwrap();
     assert_eq!(solved.status(), "unique");
     assert_eq!(solved.solution(), made.solution());
     // A 2x6 box holds cells 0..6 of rows 1 and 2.
@@ -489,11 +502,9 @@ fn results_name_their_box_shape_and_regions_give_each_cells_box() {
     // Without the option a 12×12 has 3×4 boxes.
     assert_eq!(sudoku64::wasm::regions(12, "").unwrap()[6], 1);
     assert_eq!(sudoku64::wasm::regions(12, "").unwrap()[4], 1);
-    let err = sudoku64::wasm::regions(12, "2x5")
-        .err()
-        .expect("2x5 does not tile 12");
+    let err = sudoku64::wasm::regions(12, "2x5").expect_err("2x5 does not tile 12");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-box"));
-    let err = sudoku64::wasm::generate(6, "", "rot90", Some(1), f64::NAN, f64::NAN, "", &none)
+    let err = sudoku64::wasm::generate(6, "", "", "rot90", Some(1), f64::NAN, f64::NAN, "", &none)
         .err()
         .expect("rot90 needs square boxes");
     assert_eq!(
@@ -504,12 +515,209 @@ fn results_name_their_box_shape_and_regions_give_each_cells_box() {
 
 #[wasm_bindgen_test]
 fn a_solo_game_id_is_read_with_its_boxes_and_results_give_theirs() {
-    let read = sudoku64::wasm::read("2x3:a5d4_6a5g4_2g5a3_6d2a", 0, false, "").unwrap();
+    let read = sudoku64::wasm::read("2x3:a5d4_6a5g4_2g5a3_6d2a", 0, false, "", "", &[]).unwrap();
     assert_eq!((read.size(), read.box_name()), (6, "2x3".to_string()));
     assert_eq!(read.puzzle(), ".5....46.5.......42.......5.36....2.");
     assert_eq!(read.id(), "2x3:a5d4_6a5g4_2g5a3_6d2a");
-    let err = sudoku64::wasm::solve("9j:a", 0, false, "", &quiet())
+    let err = sudoku64::wasm::solve("9j:a", 0, false, "", "", &[], &quiet())
         .err()
         .expect("jigsaw IDs are not read yet");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-id"));
+}
+
+/// Solo's game IDs with their solutions (`params:description solution`).
+const SOLO_IDS: &str = include_str!("data/solo-ids.txt");
+
+/// A Solo description of a plain grid (`b2d9…`: a letter skips that many cells, a number is
+/// a given, `_` separates two numbers) as a one-line 9×9, decoded by Solo's rules.
+fn solo_line(description: &str) -> String {
+    let mut line = String::new();
+    let mut number = String::new();
+    let flush = |line: &mut String, number: &mut String| {
+        if !number.is_empty() {
+            line.push_str(number);
+            number.clear();
+        }
+    };
+    for c in description.chars() {
+        match c {
+            'a'..='z' => {
+                flush(&mut line, &mut number);
+                line.push_str(&".".repeat((c as u8 - b'a' + 1) as usize));
+            }
+            '_' => flush(&mut line, &mut number),
+            digit => number.push(digit),
+        }
+    }
+    flush(&mut line, &mut number);
+    line
+}
+
+/// Whether a 9×9 one-line solution holds every symbol once in each of `units`.
+fn fills(solution: &str, units: &[Vec<usize>]) -> bool {
+    let cells: Vec<char> = solution.chars().collect();
+    units.iter().all(|unit| {
+        let mut seen: Vec<char> = unit.iter().map(|&c| cells[c]).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len() == unit.len() && seen.iter().all(|c| ('1'..='9').contains(c))
+    })
+}
+
+/// The rows, columns and both diagonals of a 9×9.
+fn lines_and_diagonals() -> Vec<Vec<usize>> {
+    let mut units = Vec::new();
+    for i in 0..9 {
+        units.push((0..9).map(|j| i * 9 + j).collect());
+        units.push((0..9).map(|j| j * 9 + i).collect());
+    }
+    units.push((0..9).map(|i| i * 9 + i).collect());
+    units.push((0..9).map(|i| i * 9 + 8 - i).collect());
+    units
+}
+
+#[wasm_bindgen_test]
+fn x_puzzles_from_solo_solve_with_the_variant_and_carry_their_layout() {
+    let mut seen = 0;
+    for line in SOLO_IDS.lines().filter(|l| l.starts_with("3x3x:")) {
+        let (id, solution) = line.split_once(' ').expect("id and solution");
+        let puzzle = solo_line(&id["3x3x:".len()..]);
+        assert_eq!(puzzle.len(), 81, "{id}");
+        let report = sudoku64::wasm::solve(&puzzle, 9, false, "", "x", &[], &quiet())
+            .unwrap_or_else(|e| panic!("{id}: {}", describe(&e)));
+        assert_eq!(report.status(), "unique", "{id}");
+        assert_eq!(report.solution(), solution.trim(), "{id}: Solo's solution");
+        assert!(fills(&report.solution(), &lines_and_diagonals()));
+        let layout = report.layout();
+        assert!(layout.diagonals());
+        assert_eq!(layout.variant(), "x");
+        assert_eq!(layout.box_name(), "3x3");
+        assert_eq!(layout.regions().len(), 81);
+        assert!(layout.windows().iter().all(|&w| w == 0));
+        seen += 1;
+    }
+    assert!(seen >= 3);
+}
+
+#[wasm_bindgen_test]
+fn layouts_name_windows_where_the_rules_place_them() {
+    let layout = sudoku64::wasm::layout(9, "", "windoku, x").unwrap();
+    assert_eq!(layout.variant(), "x,windoku");
+    assert!(layout.diagonals());
+    let windows = layout.windows();
+    // Windows sit at rows and columns 2-4 and 6-8 (from 1), numbered row-major from 1.
+    for cell in 0..81 {
+        let place = |x: usize| match x {
+            1..=3 => Some(0),
+            5..=7 => Some(1),
+            _ => None,
+        };
+        let expected = match (place(cell / 9), place(cell % 9)) {
+            (Some(r), Some(c)) => r * 2 + c + 1,
+            _ => 0,
+        };
+        assert_eq!(usize::from(windows[cell]), expected, "cell {cell}");
+    }
+    let plain = sudoku64::wasm::layout(12, "2x6", "").unwrap();
+    assert_eq!((plain.variant(), plain.diagonals()), (String::new(), false));
+    assert_eq!(plain.regions(), sudoku64::wasm::regions(12, "2x6").unwrap());
+}
+
+#[wasm_bindgen_test]
+fn regions_make_a_plain_grid_a_jigsaw() {
+    // The 9×9 boxes with r1c3 and r2c4 swapped between the first two.
+    let mut regions: Vec<u8> = (0..81)
+        .map(|c| ((c / 9) / 3 * 3 + (c % 9) / 3) as u8)
+        .collect();
+    regions.swap(2, 12);
+    let report = sudoku64::wasm::count(&".".repeat(81), 9, false, "", "", &regions, 1, &quiet())
+        .unwrap_or_else(|e| panic!("{}", describe(&e)));
+    assert_eq!(report.status(), "solvable");
+    let layout = report.layout();
+    assert_eq!(
+        (layout.variant(), layout.box_name()),
+        ("jigsaw".to_string(), String::new())
+    );
+    let mut units = lines_and_diagonals();
+    units.truncate(18);
+    for r in 0..9u8 {
+        units.push((0..81).filter(|&c| regions[c] == r).collect());
+    }
+    assert!(fills(&report.solution(), &units), "{}", report.solution());
+    // A clash in a region alone: r1c3 and r2c5.
+    let clash = format!("..1{}1{}", ".".repeat(10), ".".repeat(67));
+    let err = sudoku64::wasm::solve(&clash, 9, false, "", "", &regions, &quiet())
+        .err()
+        .expect("a clash");
+    assert_eq!(field(&err, "kind"), "clash");
+    assert_eq!(field(&err, "cell"), 2);
+}
+
+#[wasm_bindgen_test]
+fn variants_and_regions_that_do_not_fit_are_typed_errors() {
+    let mut uneven: Vec<u8> = (0..81)
+        .map(|c| ((c / 9) / 3 * 3 + (c % 9) / 3) as u8)
+        .collect();
+    uneven[40] = 0;
+    let err = sudoku64::wasm::solve(&".".repeat(81), 9, false, "", "", &uneven, &quiet())
+        .err()
+        .expect("bad regions");
+    assert_eq!(field(&err, "kind"), "bad-regions");
+    assert!(field(&err, "row").as_f64().is_some_and(|r| r >= 1.0));
+    assert!(field(&err, "column").as_f64().is_some_and(|c| c >= 1.0));
+    let err = sudoku64::wasm::solve(&".".repeat(36), 6, false, "", "windoku", &[], &quiet())
+        .err()
+        .expect("no windows between 2×3 boxes");
+    assert_eq!(field(&err, "kind"), "bad-variant");
+    let err = sudoku64::wasm::read(&".".repeat(81), 9, false, "", "spiral", &[])
+        .err()
+        .expect("no such variant");
+    assert_eq!(
+        (field(&err, "kind"), field(&err, "option")),
+        ("bad-option".into(), "variant".into())
+    );
+    let err = sudoku64::wasm::layout(9, "", "jigsaw")
+        .err()
+        .expect("regions come with a puzzle");
+    assert_eq!(field(&err, "kind"), "bad-variant");
+    let none = quiet();
+    let err = sudoku64::wasm::generate(
+        6,
+        "",
+        "windoku",
+        "none",
+        Some(1),
+        f64::NAN,
+        f64::NAN,
+        "",
+        &none,
+    )
+    .err()
+    .expect("no windows between 2×3 boxes");
+    assert_eq!(field(&err, "kind"), "bad-variant");
+}
+
+#[wasm_bindgen_test]
+fn generated_x_and_windoku_puzzles_carry_their_layout() {
+    let none = quiet();
+    for variants in ["x", "windoku"] {
+        let made = sudoku64::wasm::generate(
+            9,
+            "",
+            variants,
+            "none",
+            Some(2),
+            f64::NAN,
+            f64::NAN,
+            "",
+            &none,
+        )
+        .unwrap_or_else(|e| panic!("{variants}: {}", describe(&e)));
+        let layout = made.layout();
+        assert_eq!(layout.variant(), variants);
+        let count =
+            sudoku64::wasm::count(&made.puzzle(), 9, false, "", variants, &[], 2, &none).unwrap();
+        assert_eq!(count.status(), "unique", "{variants}");
+        assert!(!made.id().is_empty());
+    }
 }

@@ -14,10 +14,10 @@
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import {
-  boxLayout, boxName, cellAtTextPlace, cellName, cellPlace, fromLine, layoutFromData, peers, readLeniently, symbolChar,
-  usualBox,
+  boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions, peers, readLeniently,
+  sharedUnit, symbolChar, unitName, usualBox, variantWords,
 } from './grid.js';
-import { allowSymmetries, fillBoxes, rectangularSizeOptions } from './box-fields.js';
+import { allowSymmetries, fillBoxes, fillVariants, rectangularSizeOptions } from './box-fields.js';
 import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
@@ -48,7 +48,7 @@ const ui = {
   techniquesClose: $('techniques-close'),
   difficulty: $('difficulty'),
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
-  form: $('generate-form'), size: $('size'), box: $('box'), boxField: $('box-field'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
+  form: $('generate-form'), size: $('size'), box: $('box'), boxField: $('box-field'), variant: $('variant'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   minimal: $('minimal'),
   generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
   help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
@@ -193,7 +193,8 @@ function changed({ persist = true } = {}) {
   view.mistakes = findMistakes();
   canvas.dataset.mistakes = view.mistakes.join(' ');
   syncClock();
-  canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}`);
+  const kind = variantWords(board.game.layout);
+  canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}${kind ? ` ${kind}` : ''}`);
   if (view.hint && !board.currentHint()) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
@@ -239,8 +240,8 @@ function scheduleSave() {
 function saveNow() {
   clearTimeout(saveTimer);
   if (!source.includes('seed=')) {
-    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine(), board.game.box)
-      : blankHash(board.game.size, board.game.box);
+    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine(), board.game.layout)
+      : blankHash(board.game.size, board.game.box, board.game.layout.variant);
   }
   showHash(withLevel(source, level?.level));
   const record = {
@@ -267,7 +268,7 @@ function currentEntry() {
  * the recent games and, when there was anything in it, kept for Undo. Returns a sentence
  * for the status line about where the replaced game went ('' when there is nothing to say).
  */
-function startGame(next, hash = puzzleHash(next.givensLine(), next.box), { id = newGameId(), selected = -1, ...more } = {}) {
+function startGame(next, hash = puzzleHash(next.givensLine(), next.layout), { id = newGameId(), selected = -1, ...more } = {}) {
   let note = '';
   if (board.game !== next && (board.game.hasProgress() || board.game.hasGivens())) {
     saveNow();
@@ -295,8 +296,10 @@ function showGame(entry) {
   clearHint();
   ui.size.value = String(board.game.size);
   syncGenerateFields();
-  ui.box.value = board.game.box;
+  ui.box.value = board.game.box || usualBox(board.game.size);
   syncGenerateFields();
+  ui.variant.value = board.game.layout.variant.join(',');
+  if (ui.variant.value !== board.game.layout.variant.join(',')) ui.variant.value = '';
   changed();
   saveNow();
 }
@@ -335,7 +338,7 @@ function openRecord(record, verb = 'Reopened') {
   const held = [...replaced, ...unreplaced].find((entry) => entry.id === record.id);
   const next = held?.game ?? Game.fromJSON(record.game);
   if (!next) return false;
-  const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size, next.box), {
+  const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size, next.box, next.layout.variant), {
     id: record.id, selected: held?.selected ?? record.selected,
     level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed,
   });
@@ -476,7 +479,7 @@ async function solve() {
   const n = board.game.size;
   const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(board.game.playerLine(), { size: n, box: asked.box, signal, onProgress: search.onProgress }))
+    (signal) => engine.solve(board.game.playerLine(), { size: n, ...layoutOptions(asked.layout), signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
   if (board.game !== asked || board.game.revision !== revision) {
@@ -561,9 +564,9 @@ async function check() {
   const search = searchTicker('check');
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('check', 'Counting solutions…', async (signal) => {
-    const result = await engine.count(board.game.playerLine(), 2, { box: board.game.box, signal, onProgress: search.onProgress });
+    const result = await engine.count(board.game.playerLine(), 2, { ...layoutOptions(board.game.layout), signal, onProgress: search.onProgress });
     // No solution with the entries: the puzzle's own solution tells which are wrong.
-    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, box: asked.box, signal }) : null;
+    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, ...layoutOptions(asked.layout), signal }) : null;
     return { result, puzzle };
   }).finally(search.stop);
   if (!answer) return;
@@ -607,6 +610,7 @@ function generateOptions() {
   const size = Number(ui.size.value);
   const options = { size, symmetry: ui.symmetry.value };
   if (ui.box.value && ui.box.value !== usualBox(size)) options.box = ui.box.value;
+  if (ui.variant.value) options.variant = ui.variant.value.split(',');
   if (ui.difficulty.value) options.difficulty = ui.difficulty.value;
   const seed = ui.seed.value.trim();
   if (seed) {
@@ -634,7 +638,8 @@ async function generate(options, note = '') {
   let percent = '';
   // Beside the bar, not in the live status line, so screen readers are not told every second.
   const ticker = elapsedTicker(() => percent);
-  const result = await runJob('generate', `Generating a ${n}×${n} puzzle…`, (signal) => engine.generate(options, {
+  const kind = variantWords({ variant: options.variant ?? [] });
+  const result = await runJob('generate', `Generating a ${n}×${n}${kind ? ` ${kind}` : ''} puzzle…`, (signal) => engine.generate(options, {
     signal,
     onProgress(fraction) {
       if (!job || job.kind !== 'generate') return;
@@ -657,7 +662,7 @@ async function generate(options, note = '') {
   const graded = result.level && result.gradedInFull !== false ? gradeOf({ ...result, status: 'ok' }) : null;
   const layout = layoutFromData(result.layout) ?? boxLayout(size, options.box);
   const replacedNote = startGame(Game.fromPuzzle(size, values, layout), generatedHash({
-    size, box: layout?.box, seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
+    size, box: layout?.box, variant: layout?.variant ?? [], seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
     minimal: options.minimal,
   }), { level: graded });
   const kept = typedMeanwhile && replacedNote
@@ -722,7 +727,7 @@ async function rate({ quiet = false } = {}) {
     say('There is no puzzle to grade: the grid is empty.', 'warn');
     return;
   }
-  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, box: asked.box, signal }));
+  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, ...layoutOptions(asked.layout), signal }));
   if (!result) return;
   if (board.game !== asked) {
     if (!quiet) say('Another puzzle was opened while the engine was grading: press Rate again.', 'warn');
@@ -778,7 +783,7 @@ async function puzzleSolution({ quiet = false } = {}) {
   const { size } = board.game;
   const line = board.game.puzzleLine();
   const result = await runJob('mistakes', quiet ? null : 'Working out the solution to compare your entries with…',
-    (signal) => engine.solve(line, { size, box: board.game.box, signal }));
+    (signal) => engine.solve(line, { size, ...layoutOptions(board.game.layout), signal }));
   if (!result) return null;
   solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
   return solutionCache;
@@ -858,7 +863,10 @@ function printThis() {
     return;
   }
   const query = new URLSearchParams({ puzzle: line });
-  if (board.game.box !== usualBox(board.game.size)) query.set('box', board.game.box);
+  const { layout } = board.game;
+  if (!isJigsaw(layout) && board.game.box !== usualBox(board.game.size)) query.set('box', board.game.box);
+  if (layout.variant.length) query.set('variant', layout.variant.join(','));
+  if (isJigsaw(layout)) query.set('regions', Array.from(layout.regions, (r) => symbolChar(r + 1)).join(''));
   if (level?.level) query.set('level', level.level);
   const seed = parseHash(source)?.generate?.seed;
   if (seed !== undefined) query.set('puzzle-seed', String(seed));
@@ -1060,10 +1068,10 @@ async function hint() {
   const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
-    const result = await engine.hint(board.game.line(), { size: n, box: asked.box, signal });
+    const result = await engine.hint(board.game.line(), { size: n, ...layoutOptions(asked.layout), signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.status === 'none' && entries
-      ? await engine.solve(asked.puzzleLine(), { size: n, box: asked.box, signal }) : null;
+      ? await engine.solve(asked.puzzleLine(), { size: n, ...layoutOptions(asked.layout), signal }) : null;
     return { result, puzzle };
   });
   if (!answer) return;
@@ -1199,7 +1207,7 @@ async function loadText(text) {
 
 function loadPuzzle(size, values, verb, hash, layout) {
   const game = Game.fromPuzzle(size, values, layout);
-  const note = startGame(game, hash ?? puzzleHash(game.givensLine(), game.box));
+  const note = startGame(game, hash ?? puzzleHash(game.givensLine(), game.layout));
   const clashes = board.game.clashes();
   const givens = values.filter(Boolean).length;
   if (clashes.length) {
@@ -1212,9 +1220,9 @@ function loadPuzzle(size, values, verb, hash, layout) {
   }
 }
 
-function startBlank(n, box = '') {
-  const layout = boxLayout(n, box) ?? boxLayout(n);
-  const note = startGame(new Game(n, { layout }), blankHash(n, layout.box));
+function startBlank(n, box = '', variant = []) {
+  const layout = boxLayout(n, box, variant) ?? boxLayout(n, box) ?? boxLayout(n);
+  const note = startGame(new Game(n, { layout }), blankHash(n, layout.box, layout.variant));
   say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.${note}`);
 }
 
@@ -1235,22 +1243,25 @@ async function openHash(hash) {
   if (target.puzzle) {
     loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened', hash, target.puzzle.layout);
   } else if (target.blank) {
-    startBlank(target.blank, target.box);
+    startBlank(target.blank, target.box, target.variant);
   } else {
     const g = target.generate;
     ui.size.value = String(g.size);
     syncGenerateFields();
     ui.box.value = g.box || usualBox(g.size);
+    syncGenerateFields();
+    ui.variant.value = (g.variant ?? []).join(',');
     ui.symmetry.value = g.symmetry;
     ui.empty.value = g.empty ?? '';
     ui.minimal.checked = Boolean(g.minimal);
     syncGenerateFields();
-    const placeholder = new Game(g.size, { layout: boxLayout(g.size, g.box) }); // blank until the engine has made it
+    // Blank until the engine has made it (a jigsaw's regions come with the puzzle).
+    const placeholder = new Game(g.size, { layout: boxLayout(g.size, g.box, g.variant) ?? boxLayout(g.size, g.box) });
     const note = startGame(placeholder, hash);
     await generate(g, note);
     if (board.game === placeholder && !placeholder.hasGivens()) {
       // Not made (cancelled, or the engine was busy): a blank grid, not that seed's puzzle.
-      source = blankHash(g.size, g.box);
+      source = blankHash(g.size, g.box, g.variant);
       showHash(source);
     }
   }
@@ -1310,14 +1321,10 @@ function announceClash(cell) {
   const v = game.values[cell];
   if (!v || !game.clashes().includes(cell)) return false;
   const n = game.size;
-  const here = cellPlace(cell, game.layout);
   const where = [];
   for (const peer of peers(cell, game.layout)) {
     if (game.values[peer] !== v) continue;
-    const there = cellPlace(peer, game.layout);
-    const unit = there.row === here.row ? `row ${here.row + 1}`
-      : there.column === here.column ? `column ${here.column + 1}` : `box ${here.box + 1}`;
-    where.push(`${unit} (${cellName(peer, n)})`);
+    where.push(`${unitName(sharedUnit(cell, peer, game.layout), game.layout)} (${cellName(peer, n)})`);
   }
   say(`${cellName(cell, n)}: ${symbolChar(v)} is already in ${where.join(' and ')}.`, 'error');
   return true;
@@ -1399,12 +1406,18 @@ async function copyGrid() {
   const { game } = board;
   let text = game.line();
   let what = `one line of ${text.length} characters`;
-  if (game.box !== usualBox(game.size)) {
-    // One line would come back with the side's usual boxes: a Solo game ID keeps these.
-    const read = await engine.read(text, { box: game.box }).catch(() => null);
-    if (read?.id) {
+  const kind = variantWords(game.layout);
+  if (kind || game.box !== usualBox(game.size)) {
+    // One line would come back as a plain grid with the side's usual boxes: a Solo game
+    // ID keeps the layout.
+    const read = await engine.read(text, layoutOptions(game.layout)).catch(() => null);
+    // Offered only when it reads back as this grid in this layout.
+    const back = read?.id ? await engine.read(read.id).catch(() => null) : null;
+    if (back?.status === 'ok' && back.puzzle === text && sameLayout(layoutFromData(back.layout), game.layout)) {
       text = read.id;
-      what = `a Solo game ID, which keeps its ${boxName(game.box)} boxes`;
+      what = `a Solo game ID, which keeps its ${kind ? `${kind} layout` : `${boxName(game.box)} boxes`}`;
+    } else if (kind) {
+      what += `; the engine could not write its ${kind} layout as a Solo game ID, so the line alone does not keep it`;
     }
   }
   try {
@@ -1416,6 +1429,13 @@ async function copyGrid() {
     ui.text.select();
     say('The clipboard is not available here: the grid is in the text box, selected; press Ctrl+C.', 'warn');
   }
+}
+
+/** Whether two layouts have the same regions, diagonals and windows. */
+function sameLayout(a, b) {
+  const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
+  return Boolean(a && b) && a.size === b.size && a.diagonals === b.diagonals
+    && same(Array.from(a.regions), Array.from(b.regions)) && same(Array.from(a.windows), Array.from(b.windows));
 }
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */
@@ -1498,6 +1518,7 @@ function syncGenerateFields() {
   const size = Number(ui.size.value);
   // The field shows only when the side has a choice of box shapes.
   ui.boxField.hidden = fillBoxes(ui.box, size) < 2;
+  fillVariants(ui.variant, size, ui.box.value || usualBox(size));
   const square = allowSymmetries(ui.symmetry, ui.box.value || usualBox(size));
   if (!square && ui.symmetry.selectedOptions[0]?.disabled) ui.symmetry.value = 'rot180';
   ui.minimal.disabled = !minimalOffered(size);
@@ -1685,12 +1706,14 @@ async function main() {
   const restored = record ? Game.fromJSON(record.game) : null;
   if (restored) {
     showGame({
-      id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size, restored.box), selected: record.selected,
+      id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size, restored.box, restored.layout.variant),
+      selected: record.selected,
       level: record.level, elapsed: record.elapsed,
     });
   } else if (target?.generate) {
-    const { size, box } = target.generate;
-    startGame(new Game(size, { layout: boxLayout(size, box) }), hash); // blank until the engine makes it again
+    const { size, box, variant } = target.generate;
+    // Blank until the engine makes it again.
+    startGame(new Game(size, { layout: boxLayout(size, box, variant) ?? boxLayout(size, box) }), hash);
   } else if (target) {
     await openHash(hash);
   } else {

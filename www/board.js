@@ -14,7 +14,7 @@
 // in its own way.
 
 import { Game } from './game.js';
-import { asLayout, cellName, fromLine, symbolChar } from './grid.js';
+import { asLayout, cellName, fromLine, isJigsaw, symbolChar } from './grid.js';
 import { gridKeyAction } from './input.js';
 import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
 import { technique } from './techniques.js';
@@ -410,7 +410,7 @@ export function stepFocus(step, layoutOrSize) {
   const layout = asLayout(layoutOrSize);
   const size = layout.size;
   const lines = [
-    ['box', 'boxes', (c) => layout.regions[c]],
+    ...[isJigsaw(layout) ? ['region', 'regions'] : ['box', 'boxes']].map(([one, many]) => [one, many, (c) => layout.regions[c]]),
     ['row', 'rows', (c) => Math.floor(c / size)],
     ['column', 'columns', (c) => c % size],
   ].map(([one, many, of]) => ({ one, many, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));

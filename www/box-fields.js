@@ -2,7 +2,7 @@
 // rectangular boxes in the size list, the box shapes of the chosen side, and the symmetries
 // those boxes allow. DOM only; what a box is comes from grid.js.
 
-import { SIDES, boxName, boxShapes, boxWords, usualBox } from './grid.js';
+import { SIDES, boxName, boxShapes, boxWords, readBox, usualBox } from './grid.js';
 
 /**
  * Options for the size list's "Rectangular boxes" group: every side whose usual boxes are
@@ -42,4 +42,31 @@ export function allowSymmetries(select, box) {
     if (option.value === 'rot90' || option.value === 'diagonal') option.disabled = !square;
   }
   return square;
+}
+
+/** The variant choices of the generate forms: value (the engine's list) and label. */
+const VARIANT_CHOICES = [
+  ['', 'Classic'], ['x', 'X'], ['windoku', 'Windoku'], ['jigsaw', 'Jigsaw'], ['x,windoku', 'X + Windoku'],
+  ['jigsaw,x', 'Jigsaw + X'],
+];
+
+/**
+ * Fills `select` with the variants a grid of side `size` with boxes `box` ('RxC') admits,
+ * keeping the choice where it still fits (else Classic): X needs a side of 4 or more,
+ * windoku square boxes (its windows sit between them), jigsaw a side of 4 or more.
+ * Returns the values offered.
+ */
+export function fillVariants(select, size, box) {
+  const shape = readBox(box);
+  const square = shape && shape.rows === shape.columns;
+  const fits = (value) => (value === '' || size >= 4) && (!value.includes('windoku') || square);
+  const offered = VARIANT_CHOICES.filter(([value]) => fits(value));
+  const key = offered.map(([value]) => value).join('|');
+  if (select.dataset.offered !== key) {
+    const keep = offered.some(([value]) => value === select.value) ? select.value : '';
+    select.dataset.offered = key;
+    select.replaceChildren(...offered.map(([value, label]) => new Option(label, value)));
+    select.value = keep;
+  }
+  return offered.map(([value]) => value);
 }

@@ -8,9 +8,15 @@
 // If the worker dies (a crash, a wasm panic, terminate() or cancel()), every pending call
 // rejects, and the next call starts a fresh worker.
 //
-// Every result about a grid carries its `layout`: {size, box: 'RxC', regions}, `regions`
-// the box of each cell, row-major (see grid.js). Calls that read a grid take {size, hex,
-// box}; `box` ('2x6') picks boxes other than the side's usual ones.
+// Every result about a grid carries its `layout` (see grid.js) and its Solo game `id`:
+//   {size, box: 'RxC' ('' for jigsaw), variant: ['jigsaw', 'x', 'windoku' as it has them],
+//    regions: Uint8Array (box or region of each cell, row-major), diagonals: boolean,
+//    windows: Uint8Array (windoku window of each cell + 1, 0 outside)}
+// Calls that read a grid take {size, hex, box, variant}; `box` ('2x6') picks boxes other
+// than the side's usual ones, `variant` (['x', 'windoku'] or 'x windoku') adds units to a
+// plain grid (a game ID or a link names its own), and `regions` (a layout's) makes a
+// plain grid a jigsaw: what a page sends to go on with a jigsaw it holds, since a one-line
+// grid carries no regions.
 
 import { SIDES } from './grid.js';
 
@@ -69,6 +75,20 @@ function checkBox(box) {
   return box.trim();
 }
 
+/**
+ * A `variant` option, checked: an array of names or a string of names separated by commas
+ * or spaces ('x', 'windoku', 'jigsaw'; the engine reads the names). Returns the engine's
+ * comma-separated form.
+ */
+function checkVariant(variant) {
+  if (variant === undefined || variant === null || variant === '') return '';
+  const list = Array.isArray(variant) ? variant : typeof variant === 'string' ? variant.split(/[\s,]+/) : null;
+  if (!list || !list.every((v) => typeof v === 'string')) {
+    throw invalidOption('variant', variant, "a list of variants, such as ['x', 'windoku'] or 'x windoku'");
+  }
+  return list.map((v) => v.trim()).filter(Boolean).join(',');
+}
+
 /** The error for an option the engine cannot take: kind 'invalid-option', with its name. */
 function invalidOption(option, value, allowed) {
   return new EngineError({
@@ -78,13 +98,28 @@ function invalidOption(option, value, allowed) {
   });
 }
 
-/** Options of the calls that read a grid, checked: {size, hex, box}. Throws invalidOption. */
-function readOptions({ size, hex, box } = {}) {
+/**
+ * A `regions` option, checked: nothing, or the region of each cell (an array or typed
+ * array of whole numbers 0..255; the engine checks that they make a jigsaw).
+ */
+function checkRegions(regions) {
+  if (regions === undefined || regions === null) return undefined;
+  const list = ArrayBuffer.isView(regions) || Array.isArray(regions) ? Array.from(regions) : null;
+  if (!list || !list.every((r) => Number.isInteger(r) && r >= 0 && r <= 255)) {
+    throw invalidOption('regions', regions, 'the region of each cell, row-major: whole numbers from 0 to 255');
+  }
+  return Uint8Array.from(list);
+}
+
+/** Options of the calls that read a grid, checked: {size, hex, box, variant, regions}. Throws invalidOption. */
+function readOptions({ size, hex, box, variant, regions } = {}) {
   if (size !== undefined && size !== null && size !== 0 && !SIZES.includes(size)) {
     throw invalidOption('size', size, `one of ${SIZES.join(', ')} (or 0 to infer it)`);
   }
   if (hex !== undefined && hex !== null && typeof hex !== 'boolean') throw invalidOption('hex', hex, 'true or false');
-  return { size: size ?? 0, hex: hex ?? false, box: checkBox(box) };
+  return {
+    size: size ?? 0, hex: hex ?? false, box: checkBox(box), variant: checkVariant(variant), regions: checkRegions(regions),
+  };
 }
 
 /** Whether hint() and rate() may use the uniqueness techniques: true unless `false`. */
@@ -119,9 +154,10 @@ function checkSeed(seed) {
 function generateOptions(options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object') throw invalidOption('options', options, 'an object');
-  const { size = 9, box, symmetry, seed, empty, minimal, budgetMs, difficulty } = options;
+  const { size = 9, box, variant, symmetry, seed, empty, minimal, budgetMs, difficulty } = options;
   if (!SIZES.includes(size)) throw invalidOption('size', size, `one of ${SIZES.join(', ')}`);
   const checkedBox = checkBox(box);
+  const checkedVariant = checkVariant(variant);
   for (const [name, value] of [['symmetry', symmetry], ['difficulty', difficulty]]) {
     if (value !== undefined && value !== null && typeof value !== 'string') {
       throw invalidOption(name, value, 'a string');
@@ -140,6 +176,7 @@ function generateOptions(options) {
   return {
     size,
     box: checkedBox,
+    variant: checkedVariant,
     symmetry: symmetry ?? 'none',
     seed: checkSeed(seed),
     empty: blank(empty) ? undefined : empty,
@@ -295,15 +332,17 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
      */
     read: (text, options) => gridCall('read', text, () => [], options),
     /**
-     * The layout of a side and box shape, as the engine defines it: {status: 'ok', layout:
-     * {size, box, regions}}, or {status: 'invalid', error} (kind 'bad-size' or 'bad-box')
-     * for a side with no boxes or boxes that do not tile it. options: {size, box}.
+     * The layout of a side, box shape and variants, as the engine defines it: {status: 'ok',
+     * layout} (see the top of this file), or {status: 'invalid', error} (kind 'bad-size',
+     * 'bad-box' or 'bad-variant') for a side with no boxes, boxes that do not tile it, or a
+     * variant that does not fit (jigsaw regions come only with a puzzle).
+     * options: {size, box, variant}.
      */
     layout: (options = {}) => {
       let args;
       try {
-        const { size, box } = readOptions(options ?? {});
-        args = [{ size, box }];
+        const { size, box, variant } = readOptions(options ?? {});
+        args = [{ size, box, variant }];
       } catch (err) {
         if (!(err instanceof EngineError)) throw err;
         const { kind, option, message } = err;
@@ -313,7 +352,11 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     },
     /**
      * Solves a puzzle given as text in any format the engine reads. Resolves to
-     * {status: 'unique'|'multiple'|'none'|'invalid', size, puzzle, solution, solutions, error, stats}.
+     * {status: 'unique'|'multiple'|'none'|'invalid', size, layout, id, puzzle, solution, solutions, error, stats}.
+     * options: {size, hex, box, variant, regions, timeoutMs, signal, onProgress}; `variant`
+     * (['x'], 'x windoku') adds units to a plain grid (kind 'bad-variant' when one does not
+     * fit); `regions` (a jigsaw layout's) gives a plain grid jigsaw regions (kind
+     * 'bad-regions' when they are not n regions of n cells).
      * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line},
      * and so do options it cannot take (text that is not a string, a size that is no grid side,
      * hex that is not a boolean): kind 'invalid-option', with the option's name in `option`.
@@ -331,8 +374,9 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     /**
      * The next logical step for a grid (its filled cells, givens and entries alike):
      * {status: 'ok', size, steps: [{technique, name, text, cells, placements: [{cell, value}],
-     * eliminations: [{cell, value}], focus, units, links}]}. `units` are the rows, columns or
-     * boxes the focus names, [{kind: 'row' | 'column' | 'box', index (from 0)}] (empty when
+     * eliminations: [{cell, value}], focus, units, links}]}. `units` are the units the focus
+     * names, [{kind: 'row' | 'column' | 'box' | 'region' | 'diagonal' | 'window', index (from
+     * 0)}] ('region' for a jigsaw's, 'diagonal' 0 the main one) (empty when
      * it names cells or the grid), for a page to frame. `focus` is a first, gentler sentence
      * naming the technique and where to look ("Look at box 4: a hidden single"). `links` is
      * the chain of a chain technique (x-chain, xy-chain, aic, simple-colouring, forcing-chain,
@@ -359,10 +403,13 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     rate: (text, options) => gridCall('rate', text, () => [checkUniqueness(options ?? {})], options),
     /**
      * Generates a puzzle with exactly one solution.
-     * options: {size, box ('RxC', by default the side's usual boxes), symmetry:
+     * options: {size, box ('RxC', by default the side's usual boxes), variant (['x'],
+     * ['windoku'], ['jigsaw'], ['x', 'windoku'], ['jigsaw', 'x'], or the names in a string:
+     * X and windoku add units to the boxes, jigsaw draws new regions; kind 'bad-variant'
+     * when one does not fit the size or box, or the generator cannot make it), symmetry:
      * 'none'|'rot180'|'rot90'|'mirror'|'diagonal' (rot90 and diagonal need square boxes),
      * seed, empty, minimal, budgetMs, difficulty: 'easy'|'medium'|'hard'|'expert'|'extreme'|'diabolical'}
-     * Resolves to {size, layout, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
+     * Resolves to {size, layout, id, seed, symmetry, puzzle, solution, clues, empty, minimal, targetReached,
      * undecided (clues not proved necessary; 0 when minimal), budgetRanOut, candidates
      * (puzzles made: more than 1 only with budgetMs, a difficulty, or a minimal 25×25 or 36×36),
      * exactChecks, summary

@@ -6,13 +6,16 @@
 // applied forwards to do or redo it and backwards to undo it.
 
 import { History } from './history.js';
-import { boxLayout, findClashes, fromLine, peers, symbolChar, toLine, ALPHABET } from './grid.js';
+import {
+  boxLayout, findClashes, fromLine, isJigsaw, layoutFromData, peers, symbolChar, toLine, ALPHABET,
+} from './grid.js';
 
 export class Game {
   /**
    * @param {number} size grid side n
    * @param {{values?: ArrayLike<number>, givens?: ArrayLike<number>, solved?: ArrayLike<number>,
-   *          pencil?: Array<number[] | null>, layout?: {size: number, box: string, regions: number[]}}} [cells]
+   *          pencil?: Array<number[] | null>, layout?: {size: number, box: string, variant: string[],
+   *          regions: ArrayLike<number>, diagonals: boolean, windows: ArrayLike<number>}}} [cells]
    *   `layout` is the grid's layout (grid.js), by default the side's usual boxes.
    */
   constructor(size, { values, givens, solved, pencil, layout } = {}) {
@@ -36,7 +39,7 @@ export class Game {
     return new Game(size, { values, givens, layout });
   }
 
-  /** The box shape, 'RxC'. */
+  /** The box shape, 'RxC' ('' for jigsaw regions). */
   get box() {
     return this.layout.box;
   }
@@ -272,9 +275,13 @@ export class Game {
         symbolText(after.value), after.solved ? 1 : 0, marksText(after.marks),
       ]),
     });
+    const { layout } = this;
     return {
       size: this.size,
-      box: this.layout.box,
+      box: layout.box,
+      // The layout beyond boxes: variants, and a jigsaw's regions (a symbol per cell).
+      ...(layout.variant?.length ? { variant: layout.variant.join(',') } : {}),
+      ...(isJigsaw(layout) ? { regions: Array.from(layout.regions, (r) => ALPHABET[r]).join('') } : {}),
       values: this.line(),
       givens: Array.from(this.givens).join(''),
       solved: Array.from(this.solved).join(''),
@@ -287,8 +294,12 @@ export class Game {
   static fromJSON(data) {
     const read = data && fromLine(data.values);
     if (!read || read.size !== data.size) return null;
-    // Games saved before boxes had shapes have the side's usual boxes.
-    const layout = boxLayout(read.size, typeof data.box === 'string' ? data.box : '');
+    // Games saved before boxes had shapes have the side's usual boxes; before variants, none.
+    const box = typeof data.box === 'string' ? data.box : '';
+    const variant = typeof data.variant === 'string' ? data.variant : '';
+    const layout = typeof data.regions === 'string'
+      ? layoutFromData({ size: read.size, box: '', variant, regions: Array.from(data.regions, (c) => ALPHABET.indexOf(c)) })
+      : boxLayout(read.size, box, variant);
     if (!layout) return null;
     const count = read.size * read.size;
     const mask = (text) => (typeof text === 'string' && text.length === count && /^[01]*$/.test(text)

@@ -2,16 +2,20 @@
 // the one-line text form, grid layouts, and the clash check among the cells already filled.
 //
 // A grid of side n is n² cells numbered row-major from 0, cell = row * n + column. A cell
-// holds 0 when empty, else a symbol 1..n. Its layout says which cells form the regions
-// (boxes) besides rows and columns:
+// holds 0 when empty, else a symbol 1..n. Its layout says which cells form units besides
+// rows and columns:
 //
-//   {size: n, box: 'RxC', regions: [region of cell 0, region of cell 1, ...]}
+//   {size: n, box: 'RxC' ('' for jigsaw regions), variant: ['jigsaw', 'x', 'windoku' as it
+//    has them], regions: Uint8Array (box or region of each cell), diagonals: true when
+//    both main diagonals are units, windows: Uint8Array (windoku window of each cell + 1,
+//    0 outside)}
 //
 // The engine hands every result's layout (engine.js's `layout` field); views draw, find
-// peers and check clashes from `regions` alone, never from a box formula. boxLayout()
-// below is the one place on this side that makes a box layout without the engine, for
-// a blank grid or a saved game before the engine has answered: the e2e tests check it
-// against the engine's for every side. Nothing here solves: that is the engine's job.
+// peers and check clashes from these fields alone, never from a box formula. boxLayout()
+// below is the one place on this side that makes a layout without the engine, for a
+// blank grid or a saved game before the engine has answered (boxes, and X's and
+// windoku's units on them; never jigsaw regions): the e2e tests check it against the
+// engine's for every side. Nothing here solves: that is the engine's job.
 
 /** The symbols in order: symbol s is ALPHABET[s - 1]; a grid of side n uses the first n. */
 export const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
@@ -53,45 +57,119 @@ export function readBox(box) {
 
 const layoutCache = new Map();
 
+/** The variant names the engine knows, in the order layouts list them. */
+export const VARIANTS = Object.freeze(['jigsaw', 'x', 'windoku']);
+
+/** A variant list (an array, or names in a string separated by commas or spaces) as names, in order. */
+export function variantNames(variant) {
+  const asked = (Array.isArray(variant) ? variant : String(variant ?? '').split(/[\s,]+/))
+    .map((v) => String(v).trim().toLowerCase());
+  return VARIANTS.filter((v) => asked.includes(v));
+}
+
 /**
- * The layout of side n with boxes `box` ('RxC'; '' or absent for the usual shape), or null
- * when the box does not tile the side. Layouts are shared and frozen.
+ * The windoku window of each cell plus 1 (0 outside every window) for k×k boxes: the
+ * (k−1)² k×k squares one cell in from the boxes, as the engine places them.
  */
-export function boxLayout(n, box = '') {
+function windowsOf(n, k) {
+  const place = (x) => (x % (k + 1) === 0 ? -1 : Math.floor(x / (k + 1)));
+  return Uint8Array.from({ length: n * n }, (_, cell) => {
+    const wr = place(Math.floor(cell / n));
+    const wc = place(cell % n);
+    return wr < 0 || wc < 0 ? 0 : wr * (k - 1) + wc + 1;
+  });
+}
+
+/**
+ * The layout of side n with boxes `box` ('RxC'; '' or absent for the usual shape) and the
+ * variants x and windoku (a list as variantNames() reads it), or null when the box does
+ * not tile the side, a variant does not fit it (x below 4×4, windoku without square
+ * boxes), or jigsaw is asked for (its regions come only from the engine). Layouts are
+ * shared and frozen (their byte arrays are not to be written).
+ */
+export function boxLayout(n, box = '', variant = []) {
   const name = box || usualBox(n);
-  const key = `${n}/${name}`;
+  const names = variantNames(variant);
+  const key = `${n}/${name}/${names}`;
   if (layoutCache.has(key)) return layoutCache.get(key);
   const shape = readBox(name);
   const fits = shape && isSide(n) && shape.rows * shape.columns === n
     && (n === 1 || (shape.rows >= 2 && shape.columns >= 2));
-  if (!fits) return null;
+  if (!fits || names.includes('jigsaw')) return null;
   const { rows, columns } = shape;
+  const diagonals = names.includes('x');
+  const windoku = names.includes('windoku');
+  if ((diagonals && n < 4) || (windoku && (rows !== columns || n < 4))) return null;
   const stacks = n / columns;
-  const regions = Array.from({ length: n * n }, (_, cell) => {
+  const regions = Uint8Array.from({ length: n * n }, (_, cell) => {
     const row = Math.floor(cell / n);
     return Math.floor(row / rows) * stacks + Math.floor((cell % n) / columns);
   });
-  const layout = Object.freeze({ size: n, box: `${rows}x${columns}`, regions: Object.freeze(regions) });
+  const windows = windoku ? windowsOf(n, rows) : new Uint8Array(n * n);
+  const layout = Object.freeze({
+    size: n, box: `${rows}x${columns}`, variant: Object.freeze(names), regions, diagonals, windows,
+  });
   layoutCache.set(key, layout);
   return layout;
 }
 
+/** Whether two byte lists (arrays or typed arrays) hold the same values. */
+function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
- * A layout from the engine's data ({size, box, regions}), shared with boxLayout's when they
- * agree. Null when the data does not hold together.
+ * A layout from the engine's data ({size, box, variant, regions, diagonals, windows}; the
+ * last three may be missing in data saved before variants), shared with boxLayout's when
+ * they agree. Null when the data does not hold together: regions that are not n groups
+ * of n cells, windows of the wrong length.
  */
 export function layoutFromData(data) {
   const n = Number(data?.size);
   if (!isSide(n) || !data?.regions || data.regions.length !== n * n) return null;
-  const known = boxLayout(n, data.box ?? '');
-  if (known && known.regions.every((r, i) => r === data.regions[i])) return known;
-  const regions = Object.freeze(Array.from(data.regions, Number));
-  return Object.freeze({ size: n, box: String(data.box ?? ''), regions });
+  const names = variantNames(data.variant);
+  const regions = Uint8Array.from(data.regions, Number);
+  const counts = new Uint16Array(n);
+  for (const r of regions) {
+    if (!(r < n)) return null;
+    counts[r] += 1;
+  }
+  if (counts.some((c) => c !== n)) return null;
+  const windows = data.windows ? Uint8Array.from(data.windows, Number) : new Uint8Array(n * n);
+  if (windows.length !== n * n) return null;
+  if (!names.includes('jigsaw')) {
+    const known = boxLayout(n, data.box ?? '', names);
+    if (known && sameBytes(known.regions, regions) && sameBytes(known.windows, windows)) return known;
+  }
+  return Object.freeze({
+    size: n,
+    box: names.includes('jigsaw') ? '' : String(data.box ?? ''),
+    variant: Object.freeze(names),
+    regions,
+    diagonals: names.includes('x') || data.diagonals === true,
+    windows,
+  });
 }
 
 /** A layout, given one or a side (for the side's usual boxes). */
 export function asLayout(layoutOrSize) {
   return typeof layoutOrSize === 'number' ? boxLayout(layoutOrSize) : layoutOrSize;
+}
+
+/** Whether a layout's boxes are jigsaw regions (no box grid: borders follow `regions`). */
+export function isJigsaw(layoutOrSize) {
+  return !boxOf(layoutOrSize);
+}
+
+/**
+ * Words for a layout's variants, as captions and labels say them: 'jigsaw', 'X',
+ * 'windoku', joined ('jigsaw X'); '' for a plain grid.
+ */
+export function variantWords(layoutOrSize) {
+  const names = asLayout(layoutOrSize)?.variant ?? [];
+  return names.map((v) => (v === 'x' ? 'X' : v)).join(' ');
 }
 
 /** A box shape as players write it: '2x6' → '2×6'. */
@@ -195,9 +273,17 @@ export function cellPlace(cell, layoutOrSize) {
 
 const unitCache = new WeakMap();
 
-/** The cells of every row, column and region: 3n arrays of n cell indices (rows, columns, regions). */
+/**
+ * The cells of every unit, numbered as the engine numbers them: n rows, n columns, n
+ * boxes or regions, then the two diagonals (main, anti) when the layout has them, then
+ * the windows. Each is an array of cell indices.
+ */
 export function units(layoutOrSize) {
-  const layout = asLayout(layoutOrSize);
+  return unitTables(asLayout(layoutOrSize)).all;
+}
+
+/** The units of a layout, and the units of each cell, built once per layout. */
+function unitTables(layout) {
   if (unitCache.has(layout)) return unitCache.get(layout);
   const n = layout.size;
   const all = [];
@@ -206,17 +292,33 @@ export function units(layoutOrSize) {
   const regions = Array.from({ length: n }, () => []);
   layout.regions.forEach((region, cell) => regions[region].push(cell));
   all.push(...regions);
-  unitCache.set(layout, all);
-  return all;
+  if (layout.diagonals) {
+    all.push(Array.from({ length: n }, (_, i) => i * n + i));
+    all.push(Array.from({ length: n }, (_, i) => i * n + (n - 1 - i)));
+  }
+  const windows = [];
+  (layout.windows ?? []).forEach((w, cell) => {
+    if (!w) return;
+    (windows[w - 1] ??= []).push(cell);
+  });
+  all.push(...windows.filter(Boolean));
+  const ofCell = Array.from({ length: n * n }, () => []);
+  all.forEach((unit, u) => { for (const cell of unit) ofCell[cell].push(u); });
+  const tables = { all, ofCell };
+  unitCache.set(layout, tables);
+  return tables;
 }
 
-/** The other cells sharing a row, column or region with `cell`. */
+/** The units a cell lies in (row, column, box or region, then any diagonals and window), by number. */
+export function unitsOf(cell, layoutOrSize) {
+  return unitTables(asLayout(layoutOrSize)).ofCell[cell];
+}
+
+/** The other cells sharing a unit with `cell`: its row, column, box or region, diagonals and window. */
 export function peers(cell, layoutOrSize) {
-  const layout = asLayout(layoutOrSize);
-  const n = layout.size;
-  const { row, column, box } = cellPlace(cell, layout);
-  const u = units(layout);
-  const set = new Set([...u[row], ...u[n + column], ...u[2 * n + box]]);
+  const { all, ofCell } = unitTables(asLayout(layoutOrSize));
+  const set = new Set();
+  for (const u of ofCell[cell]) for (const other of all[u]) set.add(other);
   set.delete(cell);
   return [...set];
 }
@@ -248,4 +350,36 @@ export function findClashes(values, layoutOrSize) {
 /** Names a cell the way players do, counting from 1: r3c7. */
 export function cellName(cell, n) {
   return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+}
+
+/**
+ * What the engine needs to read a plain grid of this layout again (a one-line form
+ * carries no layout): {box, variant, regions (a jigsaw's only)}, to spread into a call's
+ * options.
+ */
+export function layoutOptions(layoutOrSize) {
+  const layout = asLayout(layoutOrSize);
+  const variant = (layout.variant ?? []).filter((v) => v !== 'jigsaw');
+  if (isJigsaw(layout)) return { box: '', variant, regions: layout.regions };
+  return { box: layout.box, variant };
+}
+
+/**
+ * A unit by number (as units() numbers them) in words, counting from 1: 'row 3',
+ * 'column 2', 'box 4', 'region 4' (a jigsaw's), 'the main diagonal', 'the anti-diagonal',
+ * 'window 2'.
+ */
+export function unitName(u, layoutOrSize) {
+  const layout = asLayout(layoutOrSize);
+  const n = layout.size;
+  if (u < 3 * n) return `${['row', 'column', isJigsaw(layout) ? 'region' : 'box'][Math.floor(u / n)]} ${(u % n) + 1}`;
+  const extra = u - 3 * n;
+  if (layout.diagonals && extra < 2) return extra === 0 ? 'the main diagonal' : 'the anti-diagonal';
+  return `window ${extra - (layout.diagonals ? 2 : 0) + 1}`;
+}
+
+/** The first unit two cells share, by number, or -1. */
+export function sharedUnit(a, b, layoutOrSize) {
+  const of = unitsOf(b, layoutOrSize);
+  return unitsOf(a, layoutOrSize).find((u) => of.includes(u)) ?? -1;
 }

@@ -11,8 +11,14 @@
 //   #size=9&seed=42&symmetry=rot180[&empty=0.6 | &minimal=1]
 //                                               a generated puzzle, made again from its seed
 //   #size=16                                    a blank grid
+// each with `&box=RxC` when the boxes are not the side's usual ones, and `&variant=x,windoku`
+// for a grid with variants; a jigsaw puzzle's link carries its regions,
+// `&variant=jigsaw&regions=<one symbol per cell naming its region, 1 for the first>`, and a
+// generated jigsaw only `&variant=jigsaw` (its seed draws the regions again).
 
-import { boxLayout, fromLine, isSide, usualBox } from './grid.js';
+import {
+  ALPHABET, boxLayout, fromLine, isJigsaw, isSide, layoutFromData, usualBox, variantNames,
+} from './grid.js';
 import { seedDigits, seedValue } from './seed.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
@@ -34,20 +40,25 @@ const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 export function parseHash(hash) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
   const box = params.get('box') ?? '';
+  const variant = variantNames(params.get('variant') ?? '');
+  const jigsaw = variant.includes('jigsaw');
   if (params.has('p')) {
     const puzzle = fromLine(params.get('p'));
-    const layout = puzzle && boxLayout(puzzle.size, box);
+    const layout = puzzle && (jigsaw ? jigsawLayout(puzzle.size, params.get('regions'), variant)
+      : boxLayout(puzzle.size, box, variant));
     return layout ? { puzzle: { ...puzzle, layout } } : null;
   }
   const size = Number(params.get('size'));
-  if (!isSide(size) || !boxLayout(size, box)) return null;
+  const plain = variant.filter((v) => v !== 'jigsaw');
+  if (!isSide(size) || !boxLayout(size, box, plain)) return null;
   const shape = box === usualBox(size) ? '' : box;
   const seed = params.get('seed');
-  if (seed === null) return { blank: size, box: shape };
+  if (seed === null) return jigsaw ? null : { blank: size, box: shape, ...(variant.length ? { variant } : {}) };
   const value = seedDigits(seed);
   if (value === null) return null;
   const symmetry = SYMMETRIES.includes(params.get('symmetry')) ? params.get('symmetry') : 'none';
   const generate = { size, box: shape, seed: seedValue(value), symmetry };
+  if (variant.length) generate.variant = variant;
   const empty = Number(params.get('empty'));
   if (params.get('minimal') === '1' && minimalOffered(size)) generate.minimal = true;
   else if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
@@ -67,24 +78,44 @@ function boxParam(size, box) {
   return box && box !== usualBox(size) ? box : '';
 }
 
-/** A link to a puzzle (its one-line form), with its box shape when not the usual one. */
+/**
+ * A jigsaw's layout from a link's regions (one ALPHABET symbol per cell), checked by
+ * layoutFromData; null when they make no jigsaw of this side.
+ */
+function jigsawLayout(size, text, variant) {
+  if (typeof text !== 'string' || text.length !== size * size) return null;
+  const regions = Array.from(text, (c) => ALPHABET.indexOf(c));
+  if (regions.some((r) => r < 0)) return null;
+  return layoutFromData({ size, box: '', variant, regions });
+}
+
+/**
+ * A link to a puzzle (its one-line form), with its layout: `box` a box shape ('RxC', or ''),
+ * or a layout (grid.js), whose box shape, variants and a jigsaw's regions the link keeps.
+ */
 export function puzzleHash(line, box = '') {
   const params = new URLSearchParams({ p: line });
   const size = Math.round(Math.sqrt(line.length));
-  if (boxParam(size, box)) params.set('box', box);
+  const layout = typeof box === 'object' && box ? box : null;
+  const boxName = layout ? layout.box : box;
+  if (boxParam(size, boxName) && !(layout && isJigsaw(layout))) params.set('box', boxName);
+  if (layout?.variant?.length) params.set('variant', layout.variant.join(','));
+  if (layout && isJigsaw(layout)) params.set('regions', Array.from(layout.regions, (r) => ALPHABET[r]).join(''));
   return `#${params}`;
 }
 
-export function generatedHash({ size, box = '', seed, symmetry, empty, minimal }) {
+export function generatedHash({ size, box = '', variant = [], seed, symmetry, empty, minimal }) {
   const params = new URLSearchParams({ size, seed: String(seed), symmetry });
   if (boxParam(size, box)) params.set('box', box);
+  if (variant.length) params.set('variant', variant.join(','));
   if (minimal) params.set('minimal', '1');
   else if (empty !== undefined) params.set('empty', String(empty));
   return `#${params}`;
 }
 
-export function blankHash(size, box = '') {
-  return boxParam(size, box) ? `#size=${size}&box=${box}` : `#size=${size}`;
+export function blankHash(size, box = '', variant = []) {
+  const plain = variant.filter((v) => v !== 'jigsaw');
+  return `#size=${size}${boxParam(size, box) ? `&box=${box}` : ''}${plain.length ? `&variant=${plain.join(',')}` : ''}`;
 }
 
 /** Replaces the hash without adding a history entry or firing hashchange. */

@@ -16,8 +16,10 @@
 // #sheets carries data-pages (the page count) once the sheets are drawn.
 
 import { createEngine } from './engine.js';
-import { ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, layoutFromData, readBox } from './grid.js';
-import { allowSymmetries, fillBoxes, rectangularSizeOptions } from './box-fields.js';
+import {
+  ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, layoutFromData, readBox, variantNames, variantWords,
+} from './grid.js';
+import { allowSymmetries, fillBoxes, fillVariants, rectangularSizeOptions } from './box-fields.js';
 import { LEVELS, loadTheme } from './persist.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
@@ -25,7 +27,7 @@ import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
 const ui = {
-  form: $('print-form'), size: $('size'), box: $('box'), boxField: $('box-field'), difficulty: $('difficulty'),
+  form: $('print-form'), size: $('size'), box: $('box'), boxField: $('box-field'), variant: $('variant'), difficulty: $('difficulty'),
   count: $('count'), perPage: $('per-page'), paper: $('paper'), symmetry: $('symmetry'), title: $('title'), seed: $('seed'), answers: $('answers'),
   make: $('make'), print: $('print'), status: $('status'), progressRow: $('progress-row'),
   progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'), sheets: $('sheets'),
@@ -71,6 +73,7 @@ function fillSizes() {
 /** The box shapes of the chosen side; the field shows only when there is a choice. */
 function fillBoxFields() {
   ui.boxField.hidden = fillBoxes(ui.box, Number(ui.size.value)) < 2;
+  fillVariants(ui.variant, Number(ui.size.value), ui.box.value);
   syncSymmetry();
 }
 
@@ -107,6 +110,8 @@ function readQuery() {
   fillBoxFields();
   const box = readBox(q.get('box'));
   if (box) choose(ui.box, `${box.rows}x${box.columns}`);
+  fillBoxFields();
+  choose(ui.variant, variantNames(q.get('variant') ?? '').join(','));
   choose(ui.difficulty, q.get('difficulty'));
   choose(ui.paper, q.get('paper') ?? localPaper());
   if (q.has('symmetry')) preferredSymmetry = q.get('symmetry');
@@ -126,6 +131,7 @@ function writeQuery(first = current?.first) {
     symmetry: ui.symmetry.value,
   });
   if (!ui.boxField.hidden) q.set('box', ui.box.value);
+  if (ui.variant.value) q.set('variant', ui.variant.value);
   if (ui.difficulty.value) q.set('difficulty', ui.difficulty.value);
   if (ui.title.value.trim()) q.set('title', ui.title.value.trim());
   const seed = first !== undefined ? String(first) : ui.seed.value.trim();
@@ -134,7 +140,7 @@ function writeQuery(first = current?.first) {
   // The one puzzle the app sent stays in the address while its layout changes.
   if (current?.single) {
     const sent = new URLSearchParams(location.search);
-    for (const key of ['puzzle', 'box', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
+    for (const key of ['puzzle', 'box', 'variant', 'regions', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
   }
   history.replaceState(null, '', `?${q}`);
 }
@@ -153,7 +159,8 @@ function readForm() {
   }
   return {
     options: {
-      size, box: ui.box.value, count, first, symmetry: ui.symmetry.value, difficulty: ui.difficulty.value || undefined,
+      size, box: ui.box.value, variant: ui.variant.value ? ui.variant.value.split(',') : [], count, first,
+      symmetry: ui.symmetry.value, difficulty: ui.difficulty.value || undefined,
     },
   };
 }
@@ -177,7 +184,7 @@ function setBusy(busy) {
 }
 
 /** Makes the set: every puzzle in the worker, one after another; the sheets come at the end. */
-async function makeSet({ size, box, count, first, symmetry, difficulty }) {
+async function makeSet({ size, box, variant = [], count, first, symmetry, difficulty }) {
   const controller = new AbortController();
   job = { controller };
   setBusy(true);
@@ -192,13 +199,13 @@ async function makeSet({ size, box, count, first, symmetry, difficulty }) {
   };
   const ticker = setInterval(tell, 1000);
   const puzzles = [];
-  const grids = [`${size}×${size}`, boxWords(box)].filter(Boolean).join(', ');
+  const grids = [`${size}×${size}`, variantWords({ variant }), boxWords(box)].filter(Boolean).join(', ');
   try {
     for (let i = 0; i < count; i++) {
       say(`Generating puzzle ${i + 1} of ${count} (${grids})…`);
       fraction = 0;
       tell();
-      const options = { size, box, symmetry, seed: seedAt(first, i) };
+      const options = { size, box, variant, symmetry, seed: seedAt(first, i) };
       if (difficulty) options.difficulty = difficulty;
       const result = await engine.generate(options, {
         signal: controller.signal,
@@ -253,7 +260,10 @@ ui.size.addEventListener('change', () => {
   fillBoxFields();
   fillPerPage();
 });
-ui.box.addEventListener('change', () => syncSymmetry());
+ui.box.addEventListener('change', () => {
+  fillVariants(ui.variant, Number(ui.size.value), ui.box.value);
+  syncSymmetry();
+});
 ui.symmetry.addEventListener('change', () => {
   preferredSymmetry = ui.symmetry.value;
 });
@@ -301,7 +311,14 @@ async function printOne(text, q) {
   }
   const sent = q.get('box')?.trim() ?? '';
   const shape = readBox(sent);
-  const layout = sent === '' ? boxLayout(read.size) : shape && boxLayout(read.size, `${shape.rows}x${shape.columns}`);
+  // Variants the app sent, and a jigsaw's regions (one symbol per cell naming its region).
+  const variant = variantNames(q.get('variant') ?? '');
+  const regionText = q.get('regions') ?? '';
+  const regions = variant.includes('jigsaw') && regionText.length === read.size * read.size
+    ? Array.from(regionText, (c) => ALPHABET.indexOf(c)) : undefined;
+  const boxed = sent === '' ? boxLayout(read.size) : shape && boxLayout(read.size, `${shape.rows}x${shape.columns}`);
+  const layout = !boxed ? null : regions ? layoutFromData({ size: read.size, box: '', variant, regions }) ?? boxed
+    : boxLayout(read.size, boxed.box, variant) ?? boxed;
   if (!layout) {
     say(`The boxes in the address, “${sent}”, do not fit a ${read.size}×${read.size} grid: its boxes can be `
       + `${boxShapes(read.size).map(boxName).join(' or ')}. Open the print view from the app again.`, 'error');
@@ -311,7 +328,9 @@ async function printOne(text, q) {
   document.body.dataset.busy = 'solve';
   let result;
   try {
-    result = await engine.solve(line, { size: read.size, box: layout.box });
+    result = await engine.solve(line, {
+      size: read.size, box: regions ? '' : layout.box, variant: variant.filter((v) => v !== 'jigsaw'), regions,
+    });
   } catch (err) {
     say(`The engine could not solve the puzzle: ${err?.message ?? err}`, 'error');
     return;
@@ -324,6 +343,8 @@ async function printOne(text, q) {
   choose(ui.size, String(read.size));
   fillBoxFields();
   choose(ui.box, layout.box);
+  fillBoxFields();
+  choose(ui.variant, variant.join(','));
   syncSymmetry();
   fillPerPage();
   ui.perPage.value = ui.perPage.options[0].value;
@@ -337,7 +358,8 @@ async function printOne(text, q) {
     size: read.size, single: true,
   };
   const pages = render();
-  const what = `${read.size}×${read.size} puzzle${withBoxes(layout.box)}`;
+  const kind = variantWords(layout);
+  const what = `${read.size}×${read.size}${kind ? ` ${kind}` : ''} puzzle${withBoxes(layout.box)}`;
   say(unique ? `Your ${what} and its answer, on ${pages} page${pages > 1 ? 's' : ''}. `
     + 'Print them with the Print button or Ctrl+P.'
     : `Your ${what}, without an answer key: it has ${result.status === 'multiple'

@@ -22,8 +22,12 @@
 //
 // Lines are not stroked: the canvas is filled with the box-border colour, each box with
 // the cell-border colour, then each cell with its background, so lines are the gaps.
+// Jigsaw regions are no grid of boxes: every inner line is thin (g = n above), and the
+// region borders are painted over the lines between neighbours of different regions.
+// The layout's other units are drawn too: X's diagonals as lines under the symbols,
+// windoku's windows as a tint of their cells.
 
-import { ALPHABET, asLayout, boxLayout, boxOf } from './grid.js';
+import { ALPHABET, asLayout, boxLayout, boxOf, peers } from './grid.js';
 
 /** Colour sets for the two themes; any object with the same keys works as `state.theme`. */
 export const THEMES = {
@@ -42,6 +46,9 @@ export const THEMES = {
     clashText: '#b01818',
     markText: '#555a68',
     markHighlight: '#2454c7',
+    window: '#e2efd9', // windoku's windows: every text colour keeps 4.5:1 on it
+    windowGiven: '#d6e5cc',
+    diagonal: 'rgba(36, 84, 199, 0.32)', // X's diagonals, under the symbols
     hint: '#fff0b0',
     hintTarget: '#ffd95c',
     eliminated: '#d01b1b',
@@ -67,6 +74,9 @@ export const THEMES = {
     clashText: '#ff8a8a',
     markText: '#a3a9b8',
     markHighlight: '#8fb3ff',
+    window: '#1f3026',
+    windowGiven: '#273a2e',
+    diagonal: 'rgba(143, 179, 255, 0.34)',
     hint: '#3d3920',
     hintTarget: '#4f430f',
     eliminated: '#ff7070',
@@ -103,9 +113,10 @@ export const MIN_MARK_CSS_PX = 7;
  */
 export function layoutFor(grid, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCell = 11, maxCell = 80 } = {}) {
   const gridLayout = asLayout(grid);
-  const shape = gridLayout && boxOf(gridLayout);
-  if (!shape) throw new RangeError(`no grid has side ${grid?.size ?? grid}`);
+  if (!gridLayout?.regions) throw new RangeError(`no grid has side ${grid?.size ?? grid}`);
   const size = gridLayout.size;
+  // Jigsaw regions: one "box" of the whole grid, its region borders painted over.
+  const shape = boxOf(gridLayout) ?? { rows: size, columns: size };
   const { rows, columns } = shape;
   const thin = Math.max(1, Math.round(dpr));
   // The axis with more box borders (the bands, n / rows, for boxes wider than tall) sets
@@ -126,7 +137,7 @@ export function layoutFor(grid, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCel
   const height = span(rows);
   const raster = boxOf(boxLayout(size));
   return {
-    size, rows, columns, regions: gridLayout.regions, dpr, zoom, cell, thin, thick,
+    size, rows, columns, regions: gridLayout.regions, grid: gridLayout, jigsaw: !boxOf(gridLayout), dpr, zoom, cell, thin, thick,
     markColumns: raster.columns, markRows: raster.rows, box: Math.max(raster.rows, raster.columns),
     width, height, cssWidth: width / dpr, cssHeight: height / dpr,
   };
@@ -219,7 +230,8 @@ export function gridState(game, view) {
  *   errors      cells outlined in red (where the engine rejected the input)
  *   marked      cells outlined in amber (e.g. where two solutions differ)
  *   hint        optional {regions, cells, target, eliminations: [{cell, value}], links}:
- *               the units to look at framed ([{kind: 'row' | 'column' | 'box', index}]),
+ *               the units to look at framed ([{kind: 'row' | 'column' | 'box' | 'region' |
+ *               'diagonal' | 'window', index}]),
  *               a logic step's cells tinted, the cell it fills tinted stronger, the
  *               pencil marks it removes struck through, and its chain's links between
  *               candidates ([{from: {cells, symbol}, to: {cells, symbol}, strong}], see
@@ -261,9 +273,9 @@ export function drawGrid(ctx, state, layout) {
 
   // Cell backgrounds, strongest reason first.
   const sel = selected >= 0 && selected < n * n ? selected : -1;
-  const selRow = Math.floor(sel / n);
-  const selColumn = sel % n;
-  const selBox = sel >= 0 ? regions[sel] : -1;
+  // Peers in every unit of the layout: row, column, box or region, diagonals, window.
+  const peerCells = new Set(sel >= 0 ? peers(sel, layout.grid ?? { size: n, regions }) : []);
+  const windows = layout.grid?.windows;
   for (let i = 0; i < n * n; i++) {
     const row = Math.floor(i / n);
     const column = i % n;
@@ -273,11 +285,14 @@ export function drawGrid(ctx, state, layout) {
     else if (i === hintTarget) fill = theme.hintTarget ?? theme.selected;
     else if (hintCells.has(i)) fill = theme.hint ?? theme.peer;
     else if (highlight && values[i] === highlight) fill = theme.sameSymbol;
-    else if (sel >= 0 && (row === selRow || column === selColumn || regions[i] === selBox)) fill = theme.peer;
+    else if (peerCells.has(i)) fill = theme.peer;
+    else if (windows?.[i]) fill = givens[i] ? theme.windowGiven ?? theme.given : theme.window ?? theme.cell;
     else fill = givens[i] ? theme.given : theme.cell;
     ctx.fillStyle = fill;
     ctx.fillRect(cellStart(layout, column, 'x'), cellStart(layout, row, 'y'), cell, cell);
   }
+  if (layout.jigsaw) drawRegionBorders(ctx, layout, theme);
+  if (layout.grid?.diagonals) drawDiagonals(ctx, layout, theme);
 
   // Symbols: givens bold, entries in the entry colour, solver values in the solved colour.
   const family = state.font || (n >= 36 ? FONT_DISTINCT : n >= 25 ? FONT_NARROW : FONT_WIDE);
@@ -324,29 +339,106 @@ export function drawGrid(ctx, state, layout) {
   ctx.setLineDash([]);
 }
 
-/** Frames a row, column or box ({kind, index} from 0) just inside its border. */
-function frameUnit(ctx, layout, { kind, index }, color, width) {
+/**
+ * Paints the thick borders between neighbouring cells of different regions, over the thin
+ * lines (a jigsaw's: its boxes are no grid, so layoutFor made every inner line thin). Each
+ * bar runs half a thick line past the cell at both ends, so corners join.
+ */
+function drawRegionBorders(ctx, layout, theme) {
   const n = layout.size;
-  if (!Number.isInteger(index) || index < 0 || index >= n) return;
-  const span = (first, last, axis) => [cellStart(layout, first, axis), cellStart(layout, last, axis) + layout.cell];
-  let columns;
-  let rows;
-  if (kind === 'row') [rows, columns] = [span(index, index, 'y'), span(0, n - 1, 'x')];
-  else if (kind === 'column') [rows, columns] = [span(0, n - 1, 'y'), span(index, index, 'x')];
-  else if (kind === 'box') {
-    // The box's cells, from the layout's regions; boxes are rectangles.
-    const cells = [];
-    layout.regions.forEach((region, cell) => { if (region === index) cells.push(cell); });
-    if (!cells.length) return;
-    const rowsOf = cells.map((cell) => Math.floor(cell / n));
-    const columnsOf = cells.map((cell) => cell % n);
-    rows = span(Math.min(...rowsOf), Math.max(...rowsOf), 'y');
-    columns = span(Math.min(...columnsOf), Math.max(...columnsOf), 'x');
-  } else return;
-  ctx.strokeStyle = color;
-  ctx.lineWidth = width;
+  const { regions, cell, thick, thin } = layout;
+  ctx.fillStyle = theme.boxLine;
+  for (let row = 0; row < n; row++) {
+    for (let column = 0; column < n; column++) {
+      const i = row * n + column;
+      const x = cellStart(layout, column, 'x');
+      const y = cellStart(layout, row, 'y');
+      if (column + 1 < n && regions[i] !== regions[i + 1]) {
+        const mid = x + cell + thin / 2;
+        ctx.fillRect(mid - thick / 2, y - thick / 2, thick, cell + thick);
+      }
+      if (row + 1 < n && regions[i] !== regions[i + n]) {
+        const mid = y + cell + thin / 2;
+        ctx.fillRect(x - thick / 2, mid - thick / 2, cell + thick, thick);
+      }
+    }
+  }
+}
+
+/**
+ * Draws X's two main diagonals, corner to corner through their cells' centres (boxes
+ * that are not square make the grid a little wider than tall), under the symbols.
+ */
+function drawDiagonals(ctx, layout, theme) {
+  const { size: n, width, height, dpr, cell } = layout;
+  const centre = (i, axis) => cellStart(layout, i, axis) + cell / 2;
+  ctx.save();
+  ctx.strokeStyle = theme.diagonal ?? theme.cellLine;
+  ctx.lineWidth = Math.max(1.5 * dpr, Math.min(3 * dpr, cell * 0.05));
+  ctx.lineJoin = 'round';
   ctx.setLineDash([]);
-  ctx.strokeRect(columns[0] + width / 2, rows[0] + width / 2, columns[1] - columns[0] - width, rows[1] - rows[0] - width);
+  ctx.beginPath();
+  ctx.moveTo(0, 0);
+  for (let i = 0; i < n; i++) ctx.lineTo(centre(i, 'x'), centre(i, 'y'));
+  ctx.lineTo(width, height);
+  ctx.moveTo(width, 0);
+  for (let i = 0; i < n; i++) ctx.lineTo(centre(n - 1 - i, 'x'), centre(i, 'y'));
+  ctx.lineTo(0, height);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** The cells of a unit {kind, index} ('row', 'column', 'box', 'region', 'diagonal', 'window'), or []. */
+function unitCells(layout, { kind, index }) {
+  const n = layout.size;
+  if (!Number.isInteger(index) || index < 0) return [];
+  const all = Array.from({ length: n }, (_, i) => i);
+  if (kind === 'row') return index < n ? all.map((c) => index * n + c) : [];
+  if (kind === 'column') return index < n ? all.map((r) => r * n + index) : [];
+  if (kind === 'diagonal') {
+    if (!layout.grid?.diagonals || index > 1) return [];
+    return all.map((i) => i * n + (index === 0 ? i : n - 1 - i));
+  }
+  const cells = [];
+  const of = kind === 'window' ? layout.grid?.windows : kind === 'box' || kind === 'region' ? layout.regions : null;
+  const want = kind === 'window' ? index + 1 : index;
+  of?.forEach((u, c) => { if (u === want) cells.push(c); });
+  return cells;
+}
+
+/**
+ * Frames a unit ({kind, index} from 0) just inside its border: a bar along every side of
+ * its cells that no other of its cells shares, so a jigsaw region or a diagonal is framed
+ * as truly as a box.
+ */
+function frameUnit(ctx, layout, unit, color, width) {
+  const n = layout.size;
+  const cells = new Set(unitCells(layout, unit));
+  if (!cells.size) return;
+  const { cell } = layout;
+  ctx.fillStyle = color;
+  for (const i of cells) {
+    const row = Math.floor(i / n);
+    const column = i % n;
+    const x = cellStart(layout, column, 'x');
+    const y = cellStart(layout, row, 'y');
+    // The line after this cell, thin or thick.
+    const gapX = column < n - 1 ? cellStart(layout, column + 1, 'x') - x - cell : 0;
+    const gapY = row < n - 1 ? cellStart(layout, row + 1, 'y') - y - cell : 0;
+    // Sides shared with the unit's next cell are left open, and the gap between them filled.
+    const up = row > 0 && cells.has(i - n);
+    const down = row < n - 1 && cells.has(i + n);
+    const left = column > 0 && cells.has(i - 1);
+    const right = column < n - 1 && cells.has(i + 1);
+    if (!up) ctx.fillRect(x, y, cell, width);
+    if (!down) ctx.fillRect(x, y + cell - width, cell, width);
+    if (!left) ctx.fillRect(x, y, width, cell);
+    if (!right) ctx.fillRect(x + cell - width, y, width, cell);
+    if (right && !up) ctx.fillRect(x + cell, y, gapX, width);
+    if (right && !down) ctx.fillRect(x + cell, y + cell - width, gapX, width);
+    if (down && !left) ctx.fillRect(x, y + cell, width, gapY);
+    if (down && !right) ctx.fillRect(x + cell - width, y + cell, width, gapY);
+  }
 }
 
 /** Strikes through the pencil marks a hint removes (where the cell shows them). */

@@ -19,9 +19,12 @@
 //   └────────────────────────────────┘
 //
 // Cells are all the same width (side / n); lines are drawn on the cell boundaries, over the
-// cells, so cell c of row r spans [x + c·cell, x + (c+1)·cell).
+// cells, so cell c of row r spans [x + c·cell, x + (c+1)·cell). A line is thick where the
+// cells either side lie in different regions (boxes or a jigsaw's), so any layout prints
+// from its `regions`; windoku's windows are tinted grey and X's diagonals drawn in grey
+// under the symbols, both legible in black-and-white print.
 
-import { boxLayout, boxOf, boxWords } from './grid.js';
+import { boxLayout, boxWords, variantWords } from './grid.js';
 
 /** Paper sizes in millimetres, portrait. */
 export const PAPERS = {
@@ -152,19 +155,44 @@ const CAP_HEIGHT = 0.72;
  */
 export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = null }) {
   const n = Math.round(Math.sqrt(line.length));
-  const box = boxOf(layout ?? boxLayout(n));
-  if (!box || n * n !== line.length || (layout && layout.size !== n)) {
+  const grid = layout ?? boxLayout(n);
+  if (!grid?.regions || n * n !== line.length || grid.size !== n) {
     throw new RangeError(`a grid line of ${line.length} characters`);
   }
+  const { regions } = grid;
   const s = gridStyle(n, side);
   const thin = [];
   const thick = [];
+  // Each inner line in runs of one kind: thick between regions, thin inside one.
   for (let i = 1; i < n; i++) {
     const at = i * s.cell;
-    (i % box.columns === 0 ? thick : thin).push(`M${mm(x + at)} ${mm(y)}v${mm(side)}`);
-    (i % box.rows === 0 ? thick : thin).push(`M${mm(x)} ${mm(y + at)}h${mm(side)}`);
+    for (const across of [false, true]) {
+      let from = 0;
+      for (let j = 1; j <= n; j++) {
+        const kind = (k) => {
+          const [a, b] = across ? [(i - 1) * n + k, i * n + k] : [k * n + i - 1, k * n + i];
+          return regions[a] !== regions[b];
+        };
+        if (j < n && kind(j) === kind(from)) continue;
+        const run = mm((j - from) * s.cell);
+        const start = from * s.cell;
+        (kind(from) ? thick : thin).push(across ? `M${mm(x + start)} ${mm(y + at)}h${run}`
+          : `M${mm(x + at)} ${mm(y + start)}v${run}`);
+        from = j;
+      }
+    }
   }
   const parts = [`<g class="grid"${attrs}>`];
+  const windows = grid.windows ?? [];
+  const tinted = [];
+  windows.forEach((w, cell) => {
+    if (w) tinted.push(`M${mm(x + (cell % n) * s.cell)} ${mm(y + Math.floor(cell / n) * s.cell)}h${mm(s.cell)}v${mm(s.cell)}h${mm(-s.cell)}z`);
+  });
+  if (tinted.length) parts.push(`<path class="windows" d="${tinted.join('')}" fill="#dcdcdc" stroke="none"/>`);
+  if (grid.diagonals) {
+    parts.push(`<path class="diagonals" d="M${mm(x)} ${mm(y)}l${mm(side)} ${mm(side)}M${mm(x + side)} ${mm(y)}l${mm(-side)} ${mm(side)}" `
+      + `stroke="#8c8c8c" stroke-width="${mm(s.thin * 1.5)}" fill="none"/>`);
+  }
   if (thin.length) parts.push(`<path d="${thin.join('')}" stroke="#555" stroke-width="${mm(s.thin)}" fill="none"/>`);
   if (thick.length) parts.push(`<path d="${thick.join('')}" stroke="#000" stroke-width="${mm(s.thick)}" fill="none"/>`);
   const border = s.thick * 1.3;
@@ -196,7 +224,7 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
  * engine result ({size, seed, symmetry, level?}) with its place in the set (`index`, from 0).
  */
 export function caption(puzzle, index, kind = 'puzzles') {
-  const words = [`${puzzle.size}×${puzzle.size}`];
+  const words = [`${puzzle.size}×${puzzle.size}${variantWords(puzzle.layout ?? puzzle.size) ? ` ${variantWords(puzzle.layout ?? puzzle.size)}` : ''}`];
   const boxes = boxWords(puzzle.layout ?? puzzle.size);
   if (boxes) words.push(boxes);
   if (puzzle.level) words.push(String(puzzle.level));

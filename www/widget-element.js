@@ -9,7 +9,8 @@ import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searc
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import {
-  SIDES, boxLayout, boxShapes, boxWords, cellName, fromLine, isSide, layoutFromData, readBox, symbolChar,
+  SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isSide, layoutFromData, layoutOptions, readBox,
+  symbolChar, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
 import { THEMES } from './render.js';
@@ -22,7 +23,7 @@ const describeError = (error) => describeEngineError(error, 'the puzzle could no
 const MODES = ['play', 'solve', 'generate'];
 const THEME_NAMES = ['light', 'dark', 'auto'];
 /** Attributes whose change loads a new grid; theme and readonly only redraw. */
-const LOADING = ['puzzle', 'size', 'box', 'difficulty', 'seed', 'mode'];
+const LOADING = ['puzzle', 'size', 'box', 'variant', 'difficulty', 'seed', 'mode'];
 
 /** The CSS custom property for each colour of render.js's themes: boxLine -> --sudoku-box-line. */
 const COLOR_PROPERTIES = Object.keys(THEMES.light).map((key) => [key, `--sudoku-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`]);
@@ -304,6 +305,18 @@ export class SudokuWidgetElement extends HTMLElement {
     return this.game.box;
   }
 
+  /**
+   * The grid's variants, space-separated as the attribute takes them ('x windoku',
+   * 'jigsaw x'; '' for a classic grid). Setting it sets the attribute, which loads a new grid.
+   */
+  get variant() {
+    return this.game.layout.variant.join(' ');
+  }
+
+  set variant(value) {
+    this.setAttribute('variant', String(value ?? ''));
+  }
+
   /** The mode in use: the attribute when it is valid, else 'play'. */
   get mode() {
     const mode = this.getAttribute('mode') ?? 'play';
@@ -333,7 +346,7 @@ export class SudokuWidgetElement extends HTMLElement {
     let result;
     try {
       result = await this.run('Solving…', (signal) => this.engine.solve(game.playerLine(),
-        { size: game.size, box: game.box, signal, onProgress: ticker.onProgress }));
+        { size: game.size, ...layoutOptions(game.layout), signal, onProgress: ticker.onProgress }));
     } catch (err) {
       if (err?.kind === 'cancelled' && this.cancelledByUser) this.say('Cancelled: the grid is as it was.');
       throw err;
@@ -391,7 +404,8 @@ export class SudokuWidgetElement extends HTMLElement {
       return [];
     }
     const revision = game.valueRevision;
-    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(), { size: game.size, box: game.box, signal }));
+    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(),
+      { size: game.size, ...layoutOptions(game.layout), signal }));
     if (game !== this.game || game.valueRevision !== revision) {
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
     }
@@ -505,6 +519,16 @@ export class SudokuWidgetElement extends HTMLElement {
       }
       options.seed = seedValue(value);
     }
+    const variant = this.getAttribute('variant');
+    if (variant !== null && variant.trim() !== '') {
+      const words = variant.trim().split(/[\s,]+/);
+      const unknown = words.find((w) => !VARIANTS.includes(w.toLowerCase()) && w.toLowerCase() !== 'classic');
+      if (unknown) {
+        throw widgetError('bad-attribute', `variant takes ${VARIANTS.join(', ')} (separated by spaces), not “${unknown}”`,
+          { attribute: 'variant' });
+      }
+      options.variant = variantNames(words);
+    }
     const difficulty = this.getAttribute('difficulty');
     if (difficulty !== null && difficulty.trim() !== '') options.difficulty = difficulty.trim();
     return options;
@@ -564,7 +588,7 @@ export class SudokuWidgetElement extends HTMLElement {
     }
   }
 
-  async loadNow({ puzzle, size, box, seed, difficulty }, ticket) {
+  async loadNow({ puzzle, size, box, variant = [], seed, difficulty }, ticket) {
     const stale = () => ticket !== this.loadCount;
     this.view.errors = [];
     this.view.marked = [];
@@ -572,28 +596,33 @@ export class SudokuWidgetElement extends HTMLElement {
     const sized = size ?? boxSize(box);
     const n = Number(sized ?? 9);
     if (!isSide(n)) throw this.fail(widgetError('bad-size', sideMessage(sized)));
-    const layout = layoutOrError(n, box ?? '');
-    if (layout instanceof Error) {
+    const boxed = layoutOrError(n, box ?? '');
+    if (boxed instanceof Error) {
       // A box from the attribute names it; one passed to newPuzzle() does not.
-      if (box !== this.getAttribute('box')?.trim()) delete layout.attribute;
-      throw this.fail(layout);
+      if (box !== this.getAttribute('box')?.trim()) delete boxed.attribute;
+      throw this.fail(boxed);
     }
+    // X and windoku on those boxes, drawn before the engine answers (a jigsaw's regions
+    // come with its puzzle); the engine says why a variant does not fit.
+    const names = variantNames(variant);
+    const layout = boxLayout(n, boxed.box, names.filter((v) => v !== 'jigsaw')) ?? boxed;
     if (puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '') {
       // The one-line form is read here at once; every other form by the engine, with the
       // boxes asked for (a box alone gives the side, as here).
       const text = String(puzzle);
       let grid = fromLine(text);
       let read = null;
-      if (!grid || (sized !== undefined && grid.size !== n)) {
+      if (!grid || (sized !== undefined && grid.size !== n) || names.length) {
         read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text,
-          { size: sized === undefined ? 0 : n, box: box ?? '', signal }));
+          { size: sized === undefined ? 0 : n, box: box ?? '', variant: names, signal }));
         if (stale()) throw superseded();
         if (read.status !== 'ok') {
           this.start(new Game(n, { layout }));
           this.view.errors = read.error?.cells ?? [];
+          const attribute = read.error?.kind === 'bad-variant' || read.error?.option === 'variant' ? 'variant' : 'puzzle';
           this.changed('load');
           throw this.fail(widgetError(read.error?.kind ?? 'invalid',
-            `the puzzle cannot be read: ${describeError(read.error)}`, { attribute: 'puzzle' }));
+            `the puzzle cannot be read: ${describeError(read.error)}`, { attribute }));
         }
         grid = fromLine(read.puzzle);
       }
@@ -619,12 +648,14 @@ export class SudokuWidgetElement extends HTMLElement {
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
-    const options = { size: n, box: layout.box, symmetry: 'rot180' };
+    const options = { size: n, box: boxed.box, symmetry: 'rot180' };
+    if (names.length) options.variant = names;
     if (seed !== undefined) options.seed = seed;
     if (difficulty !== undefined) options.difficulty = difficulty;
     this.start(new Game(n, { layout }));
     this.changed(null);
-    const what = `Generating a ${n}×${n} puzzle${boxWords(layout) ? ` with ${boxWords(layout)}` : ''}…`;
+    const kind = variantWords({ variant: names });
+    const what = `Generating a ${n}×${n}${kind ? ` ${kind}` : ''} puzzle${boxWords(layout) ? ` with ${boxWords(layout)}` : ''}…`;
     const say = (fraction) => {
       if (!stale()) this.sayProgress(what, fraction ? `${Math.floor(fraction * 100)}%` : '');
     };
@@ -727,8 +758,10 @@ export class SudokuWidgetElement extends HTMLElement {
       if (/unsafe-eval|Content.Security/i.test(text)) {
         text = `the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src (${text})`;
       }
-      throw this.fail(widgetError(kind, ['bad-option', 'bad-size', 'invalid-option'].includes(kind)
-        ? `the engine refused the options: ${text}` : `the engine failed: ${text}`));
+      // A variant the size or boxes do not admit, or the generator cannot make, names the attribute.
+      const about = kind === 'bad-variant' ? { attribute: 'variant' } : undefined;
+      throw this.fail(widgetError(kind, ['bad-option', 'bad-size', 'invalid-option', 'bad-variant'].includes(kind)
+        ? `the engine refused the options: ${text}` : `the engine failed: ${text}`, about));
     } finally {
       clearTimeout(timer);
       if (this.job === job) this.job = null;
@@ -783,7 +816,8 @@ export class SudokuWidgetElement extends HTMLElement {
       if (this.ui.message.dataset.tone !== 'error') this.say('');
     }
     const boxes = boxWords(game.layout);
-    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${boxes ? `, ${boxes}` : ''}`);
+    const kind = variantWords(game.layout);
+    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${kind ? ` ${kind}` : ''}${boxes ? `, ${boxes}` : ''}`);
     this.syncApply();
     this.updatePalette();
     this.redraw();

@@ -55,12 +55,14 @@ class Loading extends HTMLElement {
   get value() { return '.'.repeat(81); }
   get size() { return 9; }
   get box() { return '3x3'; }
+  get variant() { return ''; }
+  set variant(value) { this.setAttribute('variant', value); }
 }
 
 /** The element: its shadow root, and its lifecycle, passed on to the implementation. */
 export class SudokuWidget extends Loading {
   static get observedAttributes() {
-    return ['puzzle', 'size', 'box', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
+    return ['puzzle', 'size', 'box', 'variant', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
   }
 
   constructor() {

@@ -33,7 +33,7 @@ function warmUp() {
   const noProgress = () => true;
   try {
     for (let i = 1; i <= 80 && performance.now() - start < WARM_UP_MS; i++) {
-      wasm.generate(9, '', 'none', BigInt(i), NaN, NaN, '', noProgress).free();
+      wasm.generate(9, '', '', 'none', BigInt(i), NaN, NaN, '', noProgress).free();
     }
   } catch (err) {
     // Only a speed-up: a failure here must not fail the requests that follow.
@@ -44,24 +44,42 @@ function warmUp() {
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
 const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-grid', 'bad-symbol', 'clash', 'bad-size',
-  'bad-box', 'bad-id', 'bad-link', 'bad-option', 'invalid-option']);
-
-const layouts = new Map();
+  'bad-box', 'bad-id', 'bad-link', 'bad-option', 'invalid-option', 'bad-regions', 'bad-variant']);
 
 /**
- * The layout a result's grid has, as the engine defines it: {size, box, regions}, with
- * `regions` the box of each cell (see grid.js). The same object for the same shape.
+ * A result's layout as plain data (see grid.js), from the engine's Layout object, which
+ * it frees: {size, box ('' for jigsaw), variant: ['jigsaw', 'x', 'windoku' as it has
+ * them], regions: Uint8Array (box or region per cell), diagonals, windows: Uint8Array
+ * (window + 1 per cell, 0 outside)}.
  */
-function layoutOf(size, box) {
-  const key = `${size}/${box}`;
-  if (!layouts.has(key)) layouts.set(key, { size, box, regions: Array.from(wasm.regions(size, box)) });
-  return layouts.get(key);
+function layoutData(layout) {
+  const variant = layout.variant;
+  const data = {
+    size: layout.size,
+    box: layout.box,
+    variant: variant ? variant.split(',') : [],
+    regions: layout.regions,
+    diagonals: layout.diagonals,
+    windows: layout.windows,
+  };
+  layout.free();
+  return data;
+}
+
+/** A jigsaw's regions as the engine takes them: bytes, empty for none. */
+function regionsArg(regions) {
+  return regions ? Uint8Array.from(regions) : new Uint8Array(0);
+}
+
+/** A call's variants as the engine takes them: an array of names or a list in a string. */
+function variantArg(variant) {
+  return Array.isArray(variant) ? variant.map(String).join(',') : String(variant ?? '');
 }
 
 /** Copies a wasm result object's getters into a plain object, and frees it. */
 function plain(report, keys) {
   const out = {};
-  for (const key of keys) out[key] = report[key];
+  for (const key of keys) out[key] = key === 'layout' ? layoutData(report.layout) : report[key];
   report.free();
   return out;
 }
@@ -70,12 +88,12 @@ function plain(report, keys) {
 function answer(run) {
   const start = performance.now();
   try {
-    const r = plain(run(), ['status', 'size', 'box', 'puzzle', 'id', 'solution', 'second', 'count', 'engine', 'nodes',
+    const r = plain(run(), ['status', 'size', 'layout', 'puzzle', 'id', 'solution', 'second', 'count', 'engine', 'nodes',
       'guesses', 'backtracks', 'conflicts', 'learned', 'restarts']);
     const result = {
       status: r.status,
       size: r.size,
-      layout: layoutOf(r.size, r.box),
+      layout: r.layout,
       puzzle: r.puzzle,
       id: r.id,
       count: r.count,
@@ -125,32 +143,36 @@ function throttled(post) {
  */
 const handlers = {
   version: () => wasm.version(),
-  read: ([text, { size = 0, hex = false, box = '' } = {}]) => {
+  read: ([text, { size = 0, hex = false, box = '', variant, regions } = {}]) => {
     try {
-      const r = plain(wasm.read(String(text ?? ''), size >>> 0, !!hex, String(box ?? '')), ['size', 'box', 'puzzle', 'id']);
-      return { status: 'ok', size: r.size, layout: layoutOf(r.size, r.box), puzzle: r.puzzle, id: r.id };
+      const r = plain(wasm.read(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions)),
+        ['size', 'layout', 'puzzle', 'id']);
+      return { status: 'ok', size: r.size, layout: r.layout, puzzle: r.puzzle, id: r.id };
     } catch (err) {
       const error = plainError(err);
       if (!INPUT_ERRORS.has(error.kind)) throw err;
       return { status: 'invalid', error };
     }
   },
-  solve: ([text, { size = 0, hex = false, box = '' } = {}], progress) =>
-    answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), searchProgress(progress))),
-  count: ([text, limit = 2, { size = 0, hex = false, box = '' } = {}], progress) =>
-    answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''),
+  solve: ([text, { size = 0, hex = false, box = '', variant, regions } = {}], progress) =>
+    answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
+      searchProgress(progress))),
+  count: ([text, limit = 2, { size = 0, hex = false, box = '', variant, regions } = {}], progress) =>
+    answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
       Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff), searchProgress(progress))),
-  layout: ([{ size = 0, box = '' } = {}]) => {
+  layout: ([{ size = 0, box = '', variant } = {}]) => {
     try {
-      return { status: 'ok', layout: layoutOf(size >>> 0, String(box ?? '')) };
+      return { status: 'ok', layout: layoutData(wasm.layout(size >>> 0, String(box ?? ''), variantArg(variant))) };
     } catch (err) {
       const error = plainError(err);
       if (!INPUT_ERRORS.has(error.kind)) throw err;
       return { status: 'invalid', error };
     }
   },
-  hint: ([text, uniqueness = true, { size = 0, hex = false, box = '' } = {}]) => logic(() => {
-    const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), uniqueness !== false);
+  hint: ([text, uniqueness = true, { size = 0, hex = false, box = '', variant, regions } = {}]) => logic(() => {
+    const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
+      uniqueness !== false);
+    const layout = layoutData(report.layout);
     const steps = [];
     for (let i = 0; i < report.length; i++) {
       steps.push({
@@ -161,31 +183,28 @@ const handlers = {
         placements: pairs(report.placements(i)),
         eliminations: pairs(report.eliminations(i)),
         focus: report.focus(i),
-        units: Array.from(report.units(i), (u) => ({
-          kind: ['row', 'column', 'box'][Math.floor(u / report.size)], index: u % report.size,
-        })),
+        units: Array.from(report.units(i), (u) => unitOf(u, layout)),
         links: links(report.links(i)),
       });
     }
-    const result = { status: 'ok', size: report.size, layout: layoutOf(report.size, report.box), steps };
+    const result = { status: 'ok', size: report.size, layout, steps };
     report.free();
     return result;
   }),
-  rate: ([text, uniqueness = true, { size = 0, hex = false, box = '' } = {}]) => logic(() => {
-    const r = plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), uniqueness !== false),
-      ['size', 'box', 'level', 'levelName', 'score', 'hardest', 'hardestName', 'steps', 'guesses']);
-    const layout = layoutOf(r.size, r.box);
-    delete r.box;
-    return { status: 'ok', ...r, layout };
+  rate: ([text, uniqueness = true, { size = 0, hex = false, box = '', variant, regions } = {}]) => logic(() => {
+    const r = plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
+      uniqueness !== false),
+    ['size', 'layout', 'level', 'levelName', 'score', 'hardest', 'hardestName', 'steps', 'guesses']);
+    return { status: 'ok', ...r };
   }),
-  generate: ([{ size = 9, box = '', symmetry = 'none', seed, empty, minimal = false, budgetMs, difficulty } = {}],
-    progress) => {
+  generate: ([{ size = 9, box = '', variant, symmetry = 'none', seed, empty, minimal = false, budgetMs,
+    difficulty } = {}], progress) => {
     const start = performance.now();
     const seedArg = seed === undefined || seed === null || seed === '' ? undefined : BigInt(seed);
     const emptyArg = minimal ? -1 : empty === undefined || empty === null || empty === '' ? NaN : Number(empty);
-    const report = wasm.generate(size >>> 0, String(box ?? ''), String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
+    const report = wasm.generate(size >>> 0, String(box ?? ''), variantArg(variant), String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
       difficulty === undefined || difficulty === null ? '' : String(difficulty), throttled(progress));
-    const r = plain(report, ['size', 'box', 'seed', 'symmetry', 'puzzle', 'id', 'solution', 'clues', 'empty', 'minimal',
+    const r = plain(report, ['size', 'layout', 'seed', 'symmetry', 'puzzle', 'id', 'solution', 'clues', 'empty', 'minimal',
       'targetReached', 'undecided', 'budgetRanOut', 'candidates', 'exactChecks', 'summary', 'details', 'level',
       'levelName', 'score', 'difficultyReached', 'gradedInFull']);
     if (!r.level) {
@@ -194,12 +213,25 @@ const handlers = {
     }
     // Seeds drawn by the engine stay below 2^53; a caller's larger seed stays exact as a string.
     r.seed = r.seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.seed) : r.seed.toString();
-    r.layout = layoutOf(r.size, r.box);
-    delete r.box;
     r.ms = performance.now() - start;
     return r;
   },
 };
+
+/**
+ * A unit number of the engine as {kind, index}: rows 0..n, columns n..2n, boxes (or a
+ * jigsaw's regions) 2n..3n, then the two diagonals when the layout has them, then windows.
+ */
+function unitOf(u, layout) {
+  const n = layout.size;
+  if (u < 3 * n) {
+    const kind = ['row', 'column', layout.box ? 'box' : 'region'][Math.floor(u / n)];
+    return { kind, index: u % n };
+  }
+  const extra = u - 3 * n;
+  if (layout.diagonals && extra < 2) return { kind: 'diagonal', index: extra };
+  return { kind: 'window', index: extra - (layout.diagonals ? 2 : 0) };
+}
 
 /** Flat [cell, value, cell, value, ...] pairs from the engine as [{cell, value}]. */
 function pairs(flat) {
