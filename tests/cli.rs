@@ -843,3 +843,116 @@ fn generate_writes_solo_ids_that_solve_reads_back() {
         stderr(&bad)
     );
 }
+
+/// X puzzles of x.txt (Solo's) read as plain lines with `--variant x`: the one solution
+/// is the fixture's, and without the flag the same line has several.
+#[test]
+fn variant_x_reads_a_plain_line_as_x_sudoku() {
+    let lines: Vec<(String, String)> =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/x.txt"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split(':').collect::<Vec<_>>())
+            .filter(|f| f[1] == "1" && f[0].len() == 81 && f[3] == "x")
+            .map(|f| (f[0].to_string(), f[2].to_string()))
+            .collect();
+    assert!(lines.len() >= 3);
+    let file = temp_file(
+        "x.txt",
+        &lines
+            .iter()
+            .map(|(p, _)| p.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    let file = file.to_str().unwrap();
+    let out = run(&["solve", "--variant", "x", file], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    let wanted: Vec<String> = lines.iter().map(|(_, s)| s.clone()).collect();
+    assert_eq!(solved, wanted);
+    // Without the diagonals, Solo's X puzzles are not unique.
+    let plain = run(&["solve", "--count", "2", file], "");
+    assert!(
+        stdout(&plain).lines().any(|l| l.trim() == "2"),
+        "{}",
+        stdout(&plain)
+    );
+}
+
+/// `generate --variant` prints game IDs that `solve` reads back, layout and all, to the
+/// printed solution; CSV names the variant and the ID.
+#[test]
+fn generated_variants_read_back_from_their_ids() {
+    for variant in ["x", "windoku", "windoku,x", "jigsaw", "jigsaw,x"] {
+        let out = run(
+            &[
+                "generate",
+                "--variant",
+                variant,
+                "--count",
+                "2",
+                "--seed",
+                "5",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{variant}: {}", stderr(&out));
+        for line in stdout(&out).lines() {
+            let (id, solution) = line.split_once(' ').unwrap();
+            assert!(id.contains(':'), "{variant}: {id} is not a game ID");
+            let puzzle = grid(id);
+            assert_eq!(puzzle.shape().variants().join(","), {
+                let mut names: Vec<&str> = variant.split(',').collect();
+                names.sort_by_key(|n| ["jigsaw", "x", "windoku"].iter().position(|m| m == n));
+                names.join(",")
+            });
+            assert_eq!(count_solutions_up_to(&puzzle, 2), 1, "{variant}: {id}");
+            let solved = run(&["solve", &temp_file("v.txt", id).to_string_lossy()], "");
+            assert_eq!(stdout(&solved).trim(), solution, "{variant}: {id}");
+        }
+    }
+    let csv = run(&["generate", "--variant", "x", "--csv", "--seed", "3"], "");
+    let text = stdout(&csv);
+    let mut rows = text.lines();
+    assert!(rows.next().unwrap().ends_with(",box,variant,id"));
+    let fields: Vec<&str> = rows.next().unwrap().split(',').collect();
+    assert_eq!(fields[10], "x");
+    assert_eq!(grid(fields[11]).cells(), grid(fields[6]).cells());
+}
+
+/// Variants that do not fit, or are not variants, are refused by name.
+#[test]
+fn bad_variants_are_refused_with_the_reason() {
+    let out = run(&["generate", "--variant", "windoku", "--size", "6"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("windoku does not fit a 6×6 (2×3 boxes)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["solve", "--variant", "hexagon", "-"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("variants are x, windoku and jigsaw"),
+        "{}",
+        stderr(&out)
+    );
+    let line = ".".repeat(81);
+    let out = run(
+        &[
+            "solve",
+            "--variant",
+            "jigsaw",
+            &temp_file("j.txt", &line).to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("regions come with the puzzle"),
+        "{}",
+        stderr(&out)
+    );
+}
