@@ -1143,6 +1143,95 @@ mod tests {
         assert_eq!(crate::search::count_solutions_up_to(&grid, 2), 1);
     }
 
+    /// The error reading f-puzzles JSON as a link gives.
+    fn fpuzzles_error(json: &str) -> Error {
+        let link = format!(
+            "https://f-puzzles.com/?load={}",
+            lz_string::compress_to_base64(json)
+        );
+        let err = crate::parse::parse(&link).unwrap_err();
+        assert!(!err.to_string().ends_with('.'), "{err}");
+        err
+    }
+
+    /// f-puzzles JSON of an empty grid of side n, with `extra` after its grid.
+    fn empty_json(n: usize, cell: &str, extra: &str) -> String {
+        let row = vec![cell; n].join(",");
+        let rows = vec![format!("[{row}]"); n].join(",");
+        format!("{{\"size\":{n},\"grid\":[{rows}]{extra}}}")
+    }
+
+    #[test]
+    fn bad_fpuzzles_puzzles_are_refused_by_name() {
+        for (json, words) in [
+            ("[1, 2]".to_string(), "not a JSON object"),
+            ("{\"size\": 9".to_string(), "character 11"),
+            ("{\"grid\": []}".to_string(), "no size"),
+            (empty_json(65, "{}", ""), "not 1 to 64"),
+            (empty_json(9, "{}", "").replacen("[{}", "[", 1), "not 9 rows of 9 cells"),
+            (empty_json(9, "{\"value\":10,\"given\":true}", ""), "r1c1: a given"),
+            (empty_json(9, "{\"region\":null}", ""), "r1c1 is in no region"),
+            (empty_json(9, "{\"region\":9}", ""), "r1c1: a region"),
+            (empty_json(9, "{\"region\":0}", ""), "regions"),
+            (empty_json(9, "{}", ",\"diagonal+\":true"), "one diagonal"),
+            (empty_json(9, "{}", ",\"killercage\":[{\"cells\":[\"R1C1\"]}]"), "killercage"),
+            (
+                empty_json(9, "{}", ",\"extraregion\":[{\"cells\":[\"R1C1\"]}]"),
+                "windoku's windows",
+            ),
+            (empty_json(6, "{}", ",\"extraregion\":[{\"cells\":[\"R2C2\"]}]"), "windoku"),
+        ] {
+            let err = fpuzzles_error(&json);
+            assert_eq!(err.kind_name(), "bad-link", "{json}: {err}");
+            assert!(err.to_string().contains(words), "{json}: {err}");
+        }
+        // A region in two pieces cannot travel as a game ID: said, not misread.
+        let mut regions: Vec<usize> = (0..16).map(|c| c / 4).collect();
+        regions.swap(0, 4);
+        let cells: Vec<String> = regions.iter().map(|r| format!("{{\"region\":{r}}}")).collect();
+        let rows: Vec<String> = cells.chunks(4).map(|r| format!("[{}]", r.join(","))).collect();
+        let json = format!("{{\"size\":4,\"grid\":[{}]}}", rows.join(","));
+        assert!(fpuzzles_error(&json).to_string().contains("in pieces"));
+        // Nothing that says nothing is refused: empty lists, false, metadata.
+        let quiet = empty_json(4, "{}", ",\"title\":\"t\",\"thermometer\":[],\"antiknight\":false");
+        let link = format!("https://f-puzzles.com/?load={}", lz_string::compress_to_base64(&quiet));
+        assert_eq!(crate::parse::parse(&link).unwrap().size(), 4);
+    }
+
+    #[test]
+    fn bad_sudokuwiki_links_are_refused_by_name() {
+        let bd = "0".repeat(81);
+        for (link, words) in [
+            (format!("https://www.sudokuwiki.org/sudokux.aspx?bd={}", &bd[1..]), "80 cells"),
+            (format!("https://www.sudokuwiki.org/sudokux.aspx?bd=a{}", &bd[1..]), "character 1"),
+            (format!("https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap=123"), "3 cells"),
+            (
+                format!("https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap=0{}", &bd[1..]),
+                "jigmap=, character 1",
+            ),
+            (
+                format!("https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap={}", "1".repeat(81)),
+                "jigmap: ",
+            ),
+            (format!("https://www.sudokuwiki.org/sudoku.htm?bd={}", "z".repeat(162)), "base 32"),
+        ] {
+            let err = crate::parse::parse(&link).unwrap_err();
+            assert_eq!(err.kind_name(), "bad-link", "{link}");
+            assert!(err.to_string().contains(words), "{link}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_link_that_would_expand_past_the_limit_is_refused() {
+        // A run of one character compresses to a stream whose entries grow by one each
+        // code: a few kilobytes that expand to megabytes.
+        let packed = lz_string::compress_to_base64(&"a".repeat(MAX_DECODED_CHARS + 1));
+        assert!(packed.len() < 10_000, "{}", packed.len());
+        assert_eq!(lz_string::decompress_from_base64(&packed, MAX_DECODED_CHARS), None);
+        let err = crate::parse::parse(&format!("https://sudokupad.app/fpuzzles{packed}")).unwrap_err();
+        assert_eq!(err.kind_name(), "bad-link");
+    }
+
     #[test]
     fn lz_string_matches_javascripts_output() {
         // `{"x":3}` as lz-string's compressToBase64 writes it (a public test fixture).
