@@ -290,7 +290,9 @@ fn read_fpuzzles_link(address: &str, lower: &str) -> Result<String, Error> {
                     "this f-puzzles link names a puzzle kept on its server (id=): open it there and copy the long link (load=)",
                 );
             }
-            None => return refuse("this f-puzzles link has no puzzle in it (no load= in its address)"),
+            None => {
+                return refuse("this f-puzzles link has no puzzle in it (no load= in its address)");
+            }
         }
     } else {
         // Past the host, the data runs from `fpuzzles` to the end of the path.
@@ -487,15 +489,12 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
                 None => Some(default[cell] as i64),
                 Some(region) => region.integer(),
             };
-            match (given, value, region) {
-                (true, Some(v), _) if !(1..=n as i64).contains(&v) => {}
-                (true, None, _) => {}
-                (_, _, Some(k)) if (0..n as i64).contains(&k) => {
-                    regions[cell] = k as u8;
-                    cells[cell] = if given { value.unwrap_or(0) as u8 } else { 0 };
-                    continue;
-                }
-                _ => {}
+            let value = value.filter(|v| (1..=n as i64).contains(v));
+            let region = region.filter(|k| (0..n as i64).contains(k));
+            if let (Some(region), true) = (region, !given || value.is_some()) {
+                regions[cell] = region as u8;
+                cells[cell] = if given { value.unwrap_or(0) as u8 } else { 0 };
+                continue;
             }
             return Err(bad_json(&format!(
                 "r{}c{}: a given is 1 to {n}, and a region 0 to {} (a cell in no region is not read)",
@@ -533,7 +532,9 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
         }
     }
     if !windows_given.is_empty() {
-        shape = shape.with_windows().map_err(|e| link_error("extraregion", &e))?;
+        shape = shape
+            .with_windows()
+            .map_err(|e| link_error("extraregion", &e))?;
         // Each extra region must be a window: its cells, named R1C1, all in one window,
         // and each window named once, whole.
         let mut window_of = vec![usize::MAX; n * n];
@@ -583,7 +584,12 @@ fn layout_of(n: usize, regions: &[u8]) -> Result<Shape, Error> {
         })
     };
     let mut boxes = Shape::box_shapes(n)
-        .flat_map(|s| [s, Shape::from_boxes(s.box_columns(), s.box_rows()).unwrap_or(s)])
+        .flat_map(|s| {
+            [
+                s,
+                Shape::from_boxes(s.box_columns(), s.box_rows()).unwrap_or(s),
+            ]
+        })
         .chain(Shape::from_size(n).ok().filter(|_| n == 1));
     if let Some(shape) = boxes.find(|&s| same(s)) {
         return Ok(shape);
@@ -634,10 +640,10 @@ mod lz_string {
             }
         };
         let emit = |bits: &mut BitWriter,
-                        phrase: u32,
-                        new_char: &mut Option<u16>,
-                        enlarge_in: &mut u32,
-                        width: &mut u32| {
+                    phrase: u32,
+                    new_char: &mut Option<u16>,
+                    enlarge_in: &mut u32,
+                    width: &mut u32| {
             if let Some(c) = new_char.take() {
                 if c < 256 {
                     bits.write(*width, 0);
@@ -1015,7 +1021,8 @@ mod json {
                             b't' => '\t',
                             b'u' => {
                                 let hex = self.text.get(self.at..self.at + 4)?;
-                                let code = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+                                let code =
+                                    u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
                                 self.at += 4;
                                 // Halves of a surrogate pair become the replacement
                                 // character: no text read here needs them.
@@ -1083,7 +1090,10 @@ mod tests {
         // The JSON written for these grids is the one f-puzzles wrote, and compresses
         // to the same characters.
         for (link, grid) in FPUZZLES_LINKS[..2].iter().zip([&one, &two]) {
-            assert_eq!(fpuzzles_link(grid).trim_end_matches('='), link.trim_end_matches('='));
+            assert_eq!(
+                fpuzzles_link(grid).trim_end_matches('='),
+                link.trim_end_matches('=')
+            );
         }
         let err = crate::parse::parse(FPUZZLES_LINKS[2]).unwrap_err();
         assert!(err.to_string().contains("killercage"), "{err}");
@@ -1091,7 +1101,10 @@ mod tests {
         let data = FPUZZLES_LINKS[1].split_once("load=").unwrap().1;
         for link in [
             format!("https://sudokupad.app/fpuzzles{data}"),
-            format!("https://sudokupad.app/?puzzleid=fpuzzles{}", data.replace('+', "%2B")),
+            format!(
+                "https://sudokupad.app/?puzzleid=fpuzzles{}",
+                data.replace('+', "%2B")
+            ),
         ] {
             assert_eq!(crate::parse::parse(&link).as_ref(), Ok(&two), "{link}");
         }
@@ -1104,8 +1117,15 @@ mod tests {
         let grid = crate::parse::parse(x).unwrap();
         assert!(grid.shape().has_diagonals() && grid.shape().has_box_grid());
         assert_eq!(crate::search::count_solutions_up_to(&grid, 2), 1);
-        let plain = grid.clone().with_shape(grid.shape().without_extras()).unwrap();
-        assert_eq!(crate::search::count_solutions_up_to(&plain, 2), 2, "the diagonals matter");
+        let plain = grid
+            .clone()
+            .with_shape(grid.shape().without_extras())
+            .unwrap();
+        assert_eq!(
+            crate::search::count_solutions_up_to(&plain, 2),
+            2,
+            "the diagonals matter"
+        );
         let jigsaw = "https://www.sudokuwiki.org/jigsaw.aspx?shape=33&bd=03v0n4u4f4bkb0099g88vanquqfqvq052gpi8c0hge118es2s2s0210gvameueeesa30s4oa30rajeqeaeoa0ho441m0ma81me6umuma110c843a3q2qg1cc38c41ul005noeofofof803pol0la5scsbarara2gpq&jigmap=111118833188888333178583332175552322177752226774755526744495926444999996449966666";
         let grid = crate::parse::parse(jigsaw).unwrap();
         let regions = grid.shape().regions().expect("a jigsaw");
@@ -1139,18 +1159,30 @@ mod tests {
             ("{\"size\": 9".to_string(), "byte 11"),
             ("{\"grid\": []}".to_string(), "size"),
             (empty_json(65, "{}", ""), "not 1 to 64"),
-            (empty_json(9, "{}", "").replacen("{},", "", 1), "not 9 rows of 9 cells"),
-            (empty_json(9, "{\"value\":10,\"given\":true}", ""), "r1c1: a given"),
+            (
+                empty_json(9, "{}", "").replacen("{},", "", 1),
+                "not 9 rows of 9 cells",
+            ),
+            (
+                empty_json(9, "{\"value\":10,\"given\":true}", ""),
+                "r1c1: a given",
+            ),
             (empty_json(9, "{\"region\":null}", ""), "r1c1: "),
             (empty_json(9, "{\"region\":9}", ""), "a region 0 to 8"),
             (empty_json(9, "{\"region\":0}", ""), "regions"),
             (empty_json(9, "{}", ",\"diagonal+\":true"), "one diagonal"),
-            (empty_json(9, "{}", ",\"killercage\":[{\"cells\":[\"R1C1\"]}]"), "killercage"),
+            (
+                empty_json(9, "{}", ",\"killercage\":[{\"cells\":[\"R1C1\"]}]"),
+                "killercage",
+            ),
             (
                 empty_json(9, "{}", ",\"extraregion\":[{\"cells\":[\"R1C1\"]}]"),
                 "windoku's windows",
             ),
-            (empty_json(6, "{}", ",\"extraregion\":[{\"cells\":[\"R2C2\"]}]"), "windoku"),
+            (
+                empty_json(6, "{}", ",\"extraregion\":[{\"cells\":[\"R2C2\"]}]"),
+                "windoku",
+            ),
         ] {
             let err = fpuzzles_error(&json);
             assert_eq!(err.kind_name(), "bad-link", "{json}: {err}");
@@ -1159,13 +1191,26 @@ mod tests {
         // A region in two pieces cannot travel as a game ID: said, not misread.
         let mut regions: Vec<usize> = (0..16).map(|c| c / 4).collect();
         regions.swap(0, 4);
-        let cells: Vec<String> = regions.iter().map(|r| format!("{{\"region\":{r}}}")).collect();
-        let rows: Vec<String> = cells.chunks(4).map(|r| format!("[{}]", r.join(","))).collect();
+        let cells: Vec<String> = regions
+            .iter()
+            .map(|r| format!("{{\"region\":{r}}}"))
+            .collect();
+        let rows: Vec<String> = cells
+            .chunks(4)
+            .map(|r| format!("[{}]", r.join(",")))
+            .collect();
         let json = format!("{{\"size\":4,\"grid\":[{}]}}", rows.join(","));
         assert!(fpuzzles_error(&json).to_string().contains("in pieces"));
         // Nothing that says nothing is refused: empty lists, false, metadata.
-        let quiet = empty_json(4, "{}", ",\"title\":\"t\",\"thermometer\":[],\"antiknight\":false");
-        let link = format!("https://f-puzzles.com/?load={}", lz_string::compress_to_base64(&quiet));
+        let quiet = empty_json(
+            4,
+            "{}",
+            ",\"title\":\"t\",\"thermometer\":[],\"antiknight\":false",
+        );
+        let link = format!(
+            "https://f-puzzles.com/?load={}",
+            lz_string::compress_to_base64(&quiet)
+        );
         assert_eq!(crate::parse::parse(&link).unwrap().size(), 4);
     }
 
@@ -1173,18 +1218,39 @@ mod tests {
     fn bad_sudokuwiki_links_are_refused_by_name() {
         let bd = "0".repeat(81);
         for (link, words) in [
-            (format!("https://www.sudokuwiki.org/sudokux.aspx?bd={}", &bd[1..]), "80 cells"),
-            (format!("https://www.sudokuwiki.org/sudokux.aspx?bd=a{}", &bd[1..]), "character 1"),
-            (format!("https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap=123"), "3 cells"),
             (
-                format!("https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap=0{}", &bd[1..]),
+                format!("https://www.sudokuwiki.org/sudokux.aspx?bd={}", &bd[1..]),
+                "80 cells",
+            ),
+            (
+                format!("https://www.sudokuwiki.org/sudokux.aspx?bd=a{}", &bd[1..]),
+                "character 1",
+            ),
+            (
+                format!("https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap=123"),
+                "3 cells",
+            ),
+            (
+                format!(
+                    "https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap=0{}",
+                    &bd[1..]
+                ),
                 "jigmap=, character 1",
             ),
             (
-                format!("https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap={}", "1".repeat(81)),
+                format!(
+                    "https://www.sudokuwiki.org/jigsaw.aspx?bd={bd}&jigmap={}",
+                    "1".repeat(81)
+                ),
                 "jigmap: ",
             ),
-            (format!("https://www.sudokuwiki.org/sudoku.htm?bd={}", "z".repeat(162)), "base 32"),
+            (
+                format!(
+                    "https://www.sudokuwiki.org/sudoku.htm?bd={}",
+                    "z".repeat(162)
+                ),
+                "base 32",
+            ),
         ] {
             let err = crate::parse::parse(&link).unwrap_err();
             assert_eq!(err.kind_name(), "bad-link", "{link}");
@@ -1198,21 +1264,37 @@ mod tests {
         // code: a few kilobytes that expand to megabytes.
         let packed = lz_string::compress_to_base64(&"a".repeat(MAX_DECODED_CHARS + 1));
         assert!(packed.len() < 10_000, "{}", packed.len());
-        assert_eq!(lz_string::decompress_from_base64(&packed, MAX_DECODED_CHARS), None);
-        let err = crate::parse::parse(&format!("https://sudokupad.app/fpuzzles{packed}")).unwrap_err();
+        assert_eq!(
+            lz_string::decompress_from_base64(&packed, MAX_DECODED_CHARS),
+            None
+        );
+        let err =
+            crate::parse::parse(&format!("https://sudokupad.app/fpuzzles{packed}")).unwrap_err();
         assert_eq!(err.kind_name(), "bad-link");
     }
 
     #[test]
     fn lz_string_matches_javascripts_output() {
         // `{"x":3}` as lz-string's compressToBase64 writes it (a public test fixture).
-        assert_eq!(lz_string::compress_to_base64("{\"x\":3}"), "N4IgHiBcDMC+Q===");
+        assert_eq!(
+            lz_string::compress_to_base64("{\"x\":3}"),
+            "N4IgHiBcDMC+Q==="
+        );
         assert_eq!(
             lz_string::decompress_from_base64("N4IgHiBcDMC+Q===", 100).as_deref(),
             Some("{\"x\":3}")
         );
-        assert_eq!(lz_string::decompress_from_base64("N4IgHiBcDMC+Q===", 5), None);
-        for text in ["", "a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaa", "ab€c€€€abab", "𝄞 {}"] {
+        assert_eq!(
+            lz_string::decompress_from_base64("N4IgHiBcDMC+Q===", 5),
+            None
+        );
+        for text in [
+            "",
+            "a",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "ab€c€€€abab",
+            "𝄞 {}",
+        ] {
             let packed = lz_string::compress_to_base64(text);
             assert_eq!(
                 lz_string::decompress_from_base64(&packed, 1000).as_deref(),
@@ -1244,7 +1326,13 @@ mod tests {
                 ("c".into(), Value::Bool(true)),
             ])
         );
-        for (text, at) in [("{\"a\" 1}", 6), ("[1,]", 4), ("[1] x", 5), ("\"ab", 4), ("tru", 1)] {
+        for (text, at) in [
+            ("{\"a\" 1}", 6),
+            ("[1,]", 4),
+            ("[1] x", 5),
+            ("\"ab", 4),
+            ("tru", 1),
+        ] {
             assert_eq!(json::parse(text).unwrap_err(), at, "{text}");
         }
         let deep = "[".repeat(10_000);

@@ -191,7 +191,13 @@ impl Params {
             (Layout::Boxes(shape), _) => shape,
             (Layout::Jigsaw(n), Some((regions, at))) => Shape::with_regions(n, regions)
                 .map_err(|e| bad("description", at, &e.to_string()))?,
-            (Layout::Jigsaw(_), None) => unreachable!("a jigsaw's shape is made with its regions"),
+            (Layout::Jigsaw(_), None) => {
+                return Err(bad(
+                    "description",
+                    1,
+                    "a jigsaw's regions come after its cells",
+                ));
+            }
         };
         let shape = if self.x { base.with_diagonals()? } else { base };
         if self.windoku {
@@ -282,11 +288,7 @@ fn read_params(params: &str) -> Result<Params, Error> {
         };
         Layout::Boxes(shape.map_err(|e| bad("params", 1, &format!("{side_text}: {e}")))?)
     };
-    let params = Params {
-        layout,
-        x,
-        windoku,
-    };
+    let params = Params { layout, x, windoku };
     // A variant that does not fit boxes is said before the description is read; on a
     // jigsaw, once its regions are.
     if let Layout::Boxes(_) = layout {
@@ -599,8 +601,8 @@ mod tests {
         );
         assert_eq!(write_id(&grid), id);
         // z: 26 places that are not borders and no border after them.
-        let rows = Shape::with_regions(7, &(0..49).map(|c| (c / 7) as u8).collect::<Vec<_>>())
-            .unwrap();
+        let rows =
+            Shape::with_regions(7, &(0..49).map(|c| (c / 7) as u8).collect::<Vec<_>>()).unwrap();
         let id = write_id(&Grid::empty(rows));
         assert!(id.contains('z'), "{id}");
         assert_eq!(read_id(&id).unwrap().shape(), rows);
@@ -635,7 +637,10 @@ mod tests {
         }
         // `9x` is a box of 9 by nothing (Solo reads r = 0), never an X-Sudoku of side 9.
         let err = read_params("9x").unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::BadId { offset: 3, .. }), "{err}");
+        assert!(
+            matches!(err.kind(), ErrorKind::BadId { offset: 3, .. }),
+            "{err}"
+        );
     }
 
     #[test]
@@ -722,7 +727,10 @@ mod tests {
         let regions = [0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3];
         write_edges(&mut edges, 4, &regions);
         let err = read_id(&format!("4j:p,{edges}")).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::BadId { offset: 6, .. }), "{err}");
+        assert!(
+            matches!(err.kind(), ErrorKind::BadId { offset: 6, .. }),
+            "{err}"
+        );
         assert!(err.to_string().contains("r1c1 has 1 cells"), "{err}");
     }
 
