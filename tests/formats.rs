@@ -1258,13 +1258,19 @@ fn solos_jigsaw_and_x_ids_read_to_layouts_their_solutions_satisfy() {
             .unwrap()
             .with_shape(grid.shape())
             .unwrap();
-        assert!(solved.is_solved(), "{id}: the solution breaks a unit of the layout read");
+        assert!(
+            solved.is_solved(),
+            "{id}: the solution breaks a unit of the layout read"
+        );
         assert!(grid.is_subset_of(&solved), "{id}");
         // Read with the side's usual boxes instead, the solution breaks one: the regions
         // read are not the boxes.
         if grid.shape().is_jigsaw() {
             let usual = Shape::from_size(grid.size()).unwrap();
-            assert!(!solved.clone().with_shape(usual).unwrap().is_solved(), "{id}");
+            assert!(
+                !solved.clone().with_shape(usual).unwrap().is_solved(),
+                "{id}"
+            );
         }
         read += 1;
     }
@@ -1341,7 +1347,12 @@ fn jigsaw_regions(n: usize, swaps: &[(usize, usize)]) -> Vec<u8> {
             regions[a],
             (0..n * n)
                 .filter(|&c| regions[c] != regions[a])
-                .filter(|&c| near(c).into_iter().flatten().any(|d| regions[d] == regions[a]))
+                .filter(|&c| {
+                    near(c)
+                        .into_iter()
+                        .flatten()
+                        .any(|d| regions[d] == regions[a])
+                })
                 .collect(),
         );
         if neighbours.is_empty() {
@@ -1368,14 +1379,35 @@ fn jigsaw_regions(n: usize, swaps: &[(usize, usize)]) -> Vec<u8> {
 /// A grid of any layout: boxes (tall ones too), a jigsaw of any side 4 to 16, with the
 /// diagonals and windows where they fit, and cells of any symbols (clashes included).
 fn layout_grid() -> impl Strategy<Value = Grid> {
-    let boxes = proptest::sample::select(vec![(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 4), (2, 5)])
-        .prop_map(|(r, c)| Shape::from_boxes(r, c).unwrap());
-    let jigsaw = (4usize..=16, proptest::collection::vec((0usize..4096, 0usize..4096), 0..60))
+    let boxes = proptest::sample::select(vec![
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (2, 4),
+        (4, 2),
+        (3, 4),
+        (4, 4),
+        (2, 5),
+    ])
+    .prop_map(|(r, c)| Shape::from_boxes(r, c).unwrap());
+    let jigsaw = (
+        4usize..=16,
+        proptest::collection::vec((0usize..4096, 0usize..4096), 0..60),
+    )
         .prop_map(|(n, swaps)| Shape::with_regions(n, &jigsaw_regions(n, &swaps)).unwrap());
     (prop_oneof![boxes, jigsaw], any::<bool>(), any::<bool>())
         .prop_map(|(shape, x, w)| {
-            let shape = if x { shape.with_diagonals().unwrap() } else { shape };
-            if w { shape.with_windows().unwrap_or(shape) } else { shape }
+            let shape = if x {
+                shape.with_diagonals().unwrap()
+            } else {
+                shape
+            };
+            if w {
+                shape.with_windows().unwrap_or(shape)
+            } else {
+                shape
+            }
         })
         .prop_flat_map(|shape| {
             let n = shape.size() as u8;
@@ -1441,6 +1473,15 @@ fn an_x_and_a_windoku_sudokuwiki_and_solo_agree() {
     assert!(id.starts_with("3x3x:"), "{id}");
     assert_eq!(parse(&id), Ok(wiki.clone()));
     // Windoku is our own flag, after the diagonals.
-    let windoku = wiki.with_shape(Shape::from_box(3).unwrap().with_diagonals().unwrap().with_windows().unwrap()).unwrap();
+    let windoku = wiki
+        .with_shape(
+            Shape::from_box(3)
+                .unwrap()
+                .with_diagonals()
+                .unwrap()
+                .with_windows()
+                .unwrap(),
+        )
+        .unwrap();
     assert!(solo::write_id(&windoku).starts_with("3x3xw:"));
 }
