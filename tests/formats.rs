@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use sudoku64::format::{ALPHABET, Layout, write};
 use sudoku64::parse::{MAX_INPUT_BYTES, ParseOptions, parse, parse_with, puzzles, split_lines};
-use sudoku64::{Error, ErrorKind, Grid, Shape};
+use sudoku64::{Error, ErrorKind, Grid, Shape, link, solo};
 
 /// A 9×9 puzzle (made for these tests) and the forms it is written in below.
 const LINE: &str =
@@ -1050,7 +1050,7 @@ fn any_options() -> impl Strategy<Value = ParseOptions> {
             size,
             hex,
             allow_clashes,
-            boxes: None,
+            ..ParseOptions::default()
         })
 }
 
@@ -1224,4 +1224,264 @@ fn a_comment_that_is_no_grid_stays_a_comment() {
         found[0].1.as_ref().unwrap_err().kind_name(),
         "commented-grid"
     );
+}
+
+// ---- Layouts in game IDs and links --------------------------------------------------------
+
+/// The IDs of `tests/data/solo-ids.txt` (Solo's own, with its solutions).
+fn solo_ids() -> Vec<(&'static str, &'static str)> {
+    include_str!("data/solo-ids.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_once(' ').expect("an ID and its solution"))
+        .collect()
+}
+
+#[test]
+fn solos_jigsaw_and_x_ids_read_to_layouts_their_solutions_satisfy() {
+    let mut read = 0;
+    for (id, solution) in solo_ids() {
+        let params = id.split(':').next().unwrap();
+        if !params.contains('j') && !params.ends_with('x') {
+            continue;
+        }
+        // As a line of a file: the ID, then its solution.
+        let grid = parse(&format!("{id} {solution}")).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(grid.shape().is_jigsaw(), params.contains('j'), "{id}");
+        assert_eq!(grid.shape().has_diagonals(), params.ends_with('x'), "{id}");
+        let allow = ParseOptions {
+            size: Some(grid.size()),
+            allow_clashes: true,
+            ..ParseOptions::default()
+        };
+        let solved = parse_with(solution, &allow)
+            .unwrap()
+            .with_shape(grid.shape())
+            .unwrap();
+        assert!(
+            solved.is_solved(),
+            "{id}: the solution breaks a unit of the layout read"
+        );
+        assert!(grid.is_subset_of(&solved), "{id}");
+        // Read with the side's usual boxes instead, the solution breaks one: the regions
+        // read are not the boxes.
+        if grid.shape().is_jigsaw() {
+            let usual = Shape::from_size(grid.size()).unwrap();
+            assert!(
+                !solved.clone().with_shape(usual).unwrap().is_solved(),
+                "{id}"
+            );
+        }
+        read += 1;
+    }
+    assert_eq!(read, 11, "three 9j, three 9jx, two 12j and three 3x3x IDs");
+}
+
+#[test]
+fn bad_layout_ids_name_the_section_and_the_character() {
+    for (id, section, offset) in [
+        // A jigsaw's edges: missing, too few, too many, a bad character.
+        ("9j:zzzc", "description", 8),
+        ("4j:p,abbbbbbb", "description", 14),
+        ("4j:p,abbbbbbbab", "description", 15),
+        ("4j:p,abb1bbbba", "description", 9),
+        // Edges that do not make n regions of n cells: 16 of one cell, one of 16.
+        ("4j:p,_________________________", "description", 6),
+        ("4j:p,x", "description", 6),
+        ("3x:zzzc", "params", 3),
+        ("3x3k:zzzc", "params", 4),
+    ] {
+        let err = parse(id).unwrap_err();
+        match err.kind() {
+            ErrorKind::BadId {
+                section: s,
+                offset: o,
+                ..
+            } => assert_eq!((*s, *o), (section, offset), "{id}: {err}"),
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+    for id in ["2x3w:zj", "1x1x:a", "2x4xw:zzl"] {
+        assert_eq!(parse(id).unwrap_err().kind_name(), "bad-variant", "{id}");
+    }
+}
+
+/// A random jigsaw of side n: the boxes (rows on a side with none), with cells swapped
+/// between neighbouring regions while both stay in one piece.
+fn jigsaw_regions(n: usize, swaps: &[(usize, usize)]) -> Vec<u8> {
+    let start = Shape::from_size(n).ok();
+    let mut regions: Vec<u8> = (0..n * n)
+        .map(|c| start.map_or(c / n, |s| s.box_of(c)) as u8)
+        .collect();
+    let near = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        [
+            (r > 0).then(|| c - n),
+            (r + 1 < n).then(|| c + n),
+            (col > 0).then(|| c - 1),
+            (col + 1 < n).then(|| c + 1),
+        ]
+    };
+    let connected = |regions: &[u8], region: u8| {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| regions[c] == region).collect();
+        let mut seen = vec![false; n * n];
+        let mut stack = vec![cells[0]];
+        seen[cells[0]] = true;
+        let mut count = 0;
+        while let Some(c) = stack.pop() {
+            count += 1;
+            for d in near(c).into_iter().flatten() {
+                if !seen[d] && regions[d] == region {
+                    seen[d] = true;
+                    stack.push(d);
+                }
+            }
+        }
+        count == cells.len()
+    };
+    for &(a, b) in swaps {
+        let a = a % (n * n);
+        // b picks a cell of another region that touches a's region, and one of a's
+        // region that touches b's.
+        let (ra, neighbours): (u8, Vec<usize>) = (
+            regions[a],
+            (0..n * n)
+                .filter(|&c| regions[c] != regions[a])
+                .filter(|&c| {
+                    near(c)
+                        .into_iter()
+                        .flatten()
+                        .any(|d| regions[d] == regions[a])
+                })
+                .collect(),
+        );
+        if neighbours.is_empty() {
+            continue;
+        }
+        let b = neighbours[b % neighbours.len()];
+        let rb = regions[b];
+        let back: Vec<usize> = (0..n * n)
+            .filter(|&c| regions[c] == ra && c != a)
+            .filter(|&c| near(c).into_iter().flatten().any(|d| regions[d] == rb))
+            .collect();
+        if back.is_empty() {
+            continue;
+        }
+        let a = back[a % back.len()];
+        regions.swap(a, b);
+        if !connected(&regions, ra) || !connected(&regions, rb) {
+            regions.swap(a, b);
+        }
+    }
+    regions
+}
+
+/// A grid of any layout: boxes (tall ones too), a jigsaw of any side 4 to 16, with the
+/// diagonals and windows where they fit, and cells of any symbols (clashes included).
+fn layout_grid() -> impl Strategy<Value = Grid> {
+    let boxes = proptest::sample::select(vec![
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (2, 4),
+        (4, 2),
+        (3, 4),
+        (4, 4),
+        (2, 5),
+    ])
+    .prop_map(|(r, c)| Shape::from_boxes(r, c).unwrap());
+    let jigsaw = (
+        4usize..=16,
+        proptest::collection::vec((0usize..4096, 0usize..4096), 0..60),
+    )
+        .prop_map(|(n, swaps)| Shape::with_regions(n, &jigsaw_regions(n, &swaps)).unwrap());
+    (prop_oneof![boxes, jigsaw], any::<bool>(), any::<bool>())
+        .prop_map(|(shape, x, w)| {
+            let shape = if x {
+                shape.with_diagonals().unwrap()
+            } else {
+                shape
+            };
+            if w {
+                shape.with_windows().unwrap_or(shape)
+            } else {
+                shape
+            }
+        })
+        .prop_flat_map(|shape| {
+            let n = shape.size() as u8;
+            (
+                Just(shape),
+                proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => 1..=n], shape.cells()),
+            )
+        })
+        .prop_map(|(shape, cells)| Grid::from_cells(shape, cells).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn game_ids_of_every_layout_read_back(grid in layout_grid()) {
+        let id = solo::write_id(&grid);
+        prop_assert!(solo::looks_like_id(&id), "{}", id);
+        prop_assert_eq!(solo::read_id(&id), Ok(grid.clone()), "{}", id);
+        prop_assert_eq!(solo::id_shape(&id), Ok(grid.shape()), "{}", id);
+    }
+
+    #[test]
+    fn fpuzzles_and_sudokupad_links_of_every_layout_read_back(grid in layout_grid()) {
+        // A jigsaw whose regions happen to be boxes reads back as those boxes.
+        let shape = grid.shape();
+        let n = shape.size();
+        if let Some(regions) = shape.regions() {
+            let is_boxes = |s: Shape| (0..n * n).all(|a| (0..n * n).all(|b| {
+                (regions[a] == regions[b]) == (s.box_of(a) == s.box_of(b))
+            }));
+            let boxes: Vec<Shape> = Shape::box_shapes(n).collect();
+            let tall: Vec<Shape> = boxes
+                .iter()
+                .filter_map(|s| Shape::from_boxes(s.box_columns(), s.box_rows()).ok())
+                .collect();
+            prop_assume!(!boxes.iter().chain(&tall).any(|&s| is_boxes(s)));
+        }
+        let allow = ParseOptions { allow_clashes: true, ..ParseOptions::default() };
+        for text in [link::sudokupad_link(&grid), link::fpuzzles_link(&grid)] {
+            prop_assert_eq!(parse_with(&text, &allow), Ok(grid.clone()), "{}", text);
+        }
+    }
+
+    #[test]
+    fn random_ids_and_links_never_panic(
+        params in "[0-9]{1,2}(x[0-9]{1,2})?[jxwkadr0-9]{0,3}",
+        desc in "[a-z0-9_,]{0,200}",
+        data in "[A-Za-z0-9+/=]{0,300}",
+    ) {
+        let _ = parse(&format!("{params}:{desc}"));
+        let _ = parse(&format!("https://f-puzzles.com/?load={data}"));
+        let _ = parse(&format!("https://sudokupad.app/fpuzzles{data}"));
+    }
+}
+
+#[test]
+fn an_x_and_a_windoku_sudokuwiki_and_solo_agree() {
+    // sudokuwiki's X page and Solo's x flag name the same layout.
+    let bd = "105007093000000040040630200700000000000403000000000009006004010010000700080300904";
+    let wiki = parse(&format!("https://www.sudokuwiki.org/sudokux.aspx?bd={bd}")).unwrap();
+    let id = solo::write_id(&wiki);
+    assert!(id.starts_with("3x3x:"), "{id}");
+    assert_eq!(parse(&id), Ok(wiki.clone()));
+    // Windoku is our own flag, after the diagonals.
+    let windoku = wiki
+        .with_shape(
+            Shape::from_box(3)
+                .unwrap()
+                .with_diagonals()
+                .unwrap()
+                .with_windows()
+                .unwrap(),
+        )
+        .unwrap();
+    assert!(solo::write_id(&windoku).starts_with("3x3xw:"));
 }

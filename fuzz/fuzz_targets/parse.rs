@@ -1,12 +1,15 @@
 //! The text parser: any bytes, any options. Every grid it reads must fit the size asked
-//! for and read back the same when written out; every error must have a message; the
-//! stream reader gives the same items as the whole text.
+//! for and read back the same when written out (as text, as a Solo game ID, as a
+//! SudokuPad link); every error must have a message; the stream reader gives the same
+//! items as the whole text. Input starting with a digit and a colon, or with a link's
+//! address, reaches the ID and link readers (their layouts included).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sudoku64::format::{self, Layout};
 use sudoku64::parse::{self, ParseOptions};
 use sudoku64::stream;
+use sudoku64::{Grid, Shape, Variants};
 
 const SIZES: [Option<usize>; 10] = [
     None,
@@ -40,6 +43,7 @@ fuzz_target!(|data: &[u8]| {
         hex: flags & 1 == 1,
         allow_clashes: flags & 2 == 2,
         boxes: BOXES[(flags >> 5) as usize % BOXES.len()],
+        ..ParseOptions::default()
     };
     let text = String::from_utf8_lossy(rest);
     check(parse::parse_with(&text, &options), &options);
@@ -65,7 +69,24 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-fn check(read: Result<sudoku64::Grid, sudoku64::Error>, options: &ParseOptions) {
+/// True when two shapes draw the same units: a jigsaw whose regions are boxes reads back
+/// from a link as those boxes.
+fn same_layout(a: Shape, b: Shape) -> bool {
+    let n = a.size();
+    n == b.size()
+        && Variants {
+            jigsaw: false,
+            ..Variants::of(a)
+        } == Variants {
+            jigsaw: false,
+            ..Variants::of(b)
+        }
+        && (0..n * n).all(|c| {
+            (0..n * n).all(|d| (a.box_of(c) == a.box_of(d)) == (b.box_of(c) == b.box_of(d)))
+        })
+}
+
+fn check(read: Result<Grid, sudoku64::Error>, options: &ParseOptions) {
     match read {
         Ok(grid) => {
             if let Some(size) = options.size {
@@ -85,10 +106,25 @@ fn check(read: Result<sudoku64::Grid, sudoku64::Error>, options: &ParseOptions) 
             // Its Solo game ID reads back the same grid, boxes included.
             let id = sudoku64::solo::write_id(&grid);
             assert_eq!(sudoku64::solo::read_id(&id).as_ref(), Ok(&grid), "{id}");
-            // The text forms carry no box shape: read back with the grid's own.
+            // As a SudokuPad link: the same cells in the same layout.
             let shape = grid.shape();
+            if grid.size() <= 16 {
+                let link = sudoku64::link::sudokupad_link(&grid);
+                let allow = ParseOptions {
+                    allow_clashes: true,
+                    ..ParseOptions::default()
+                };
+                let again = parse::parse_with(&link, &allow).expect("a written link reads back");
+                assert_eq!(again.cells(), grid.cells(), "{link}");
+                assert!(same_layout(again.shape(), shape), "{link}");
+            }
+            // The text forms carry no jigsaw regions; boxes and variants come as options.
+            if shape.is_jigsaw() {
+                return;
+            }
             let same_boxes = ParseOptions {
                 boxes: Some((shape.box_rows(), shape.box_columns())),
+                variants: Variants::of(shape),
                 ..options.clone()
             };
             for layout in [Layout::Line, Layout::Rows, Layout::Framed] {
