@@ -889,7 +889,6 @@ impl Geometry {
                     }
                 }
             }
-            shared.sort_unstable_by_key(|o| o.unit);
             overlaps.extend(shared.iter().filter(|o| o.here.count_ones() >= 2));
             overlap_start.push(overlaps.len() as u32);
         }
