@@ -114,5 +114,6 @@ pub fn generate_options(
         seed,
         budget_ms: (budget_ms.is_finite() && budget_ms > 0.0).then_some(budget_ms),
         difficulty,
+        ..Options::new(shape, seed)
     })
 }
