@@ -667,9 +667,8 @@ fn check_node_limit(shape: Shape) -> u64 {
 /// check costs a full propagation of the grid there, for little): what they leave goes
 /// to the conflict-driven search.
 fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
-    // Logic rounds only where every technique's proof holds: rows, columns and boxes or
-    // regions alone.
-    let logic = target == Target::Minimal && shape.has_only_basic_units();
+    // Logic rounds only on the layouts every technique walks: boxes, no extra units.
+    let logic = target == Target::Minimal && shape.has_box_grid() && shape.has_only_basic_units();
     if shape.size() > 25 {
         return Vec::new();
     }
@@ -1990,16 +1989,13 @@ enum Fill {
 
 /// The layout whose full grid new jigsaw regions are drawn around
 /// ([`crate::jigsaw::reshape_around`]), with the diagonals of `asked` if it has them: the
-/// side's usual boxes, or for a side without (a prime) its rows as regions, a Latin
-/// square's layout.
+/// side's usual boxes, or for a side without (a prime) bricks two rows high
+/// ([`crate::jigsaw::bricks`]; rows would not trade: their middle cells cannot leave).
 fn first_layout(asked: Shape) -> Result<Shape, Error> {
     let n = asked.size();
     match Shape::from_size(n) {
         Ok(boxes) if boxes.box_rows() > 1 => with_extras_of(boxes, asked),
-        _ => {
-            let rows: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
-            with_extras_of(Shape::with_regions(n, &rows)?, asked)
-        }
+        _ => with_extras_of(Shape::with_regions(n, &crate::jigsaw::bricks(n))?, asked),
     }
 }
 

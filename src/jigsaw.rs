@@ -149,6 +149,16 @@ fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
     .flatten()
 }
 
+/// The regions of an odd side (or 2) as bricks two rows high: the cells in the order
+/// of [`snake`], cut into runs of n, each connected.
+pub fn bricks(n: usize) -> Vec<u8> {
+    let mut region = vec![0u8; n * n];
+    for (step, cell) in snake(n).enumerate() {
+        region[cell] = (step / n) as u8;
+    }
+    region
+}
+
 /// Every cell of an n×n grid once, each next to the one before, for an odd side (or 2):
 /// down and up the columns of each pair of rows in turn, left to right, then right to
 /// left for the next pair, and along the last row. (An odd number of columns ends each
@@ -201,11 +211,7 @@ impl Layout {
                     *r = shape.box_of(cell) as u8;
                 }
             }
-            None => {
-                for (step, cell) in snake(n).enumerate() {
-                    region[cell] = (step / n) as u8;
-                }
-            }
+            None => region = bricks(n),
         }
         let mut cells = vec![Vec::with_capacity(n); n];
         for (cell, &r) in region.iter().enumerate() {
