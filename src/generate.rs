@@ -12,6 +12,11 @@
 //!    and a random Sudoku symmetry (relabelling, row, column, band and stack orders,
 //!    transposition) then spreads the result over many grids; that every 9×9 grid can
 //!    come out is not shown.
+//!    With diagonals or windows the search starts from the empty grid (they tie the
+//!    diagonal boxes together). New jigsaw regions ([`Options::new_regions`]) are drawn
+//!    around a full grid of boxes (bricks for a prime side) by trading cells of the same
+//!    symbol between regions ([`crate::jigsaw::reshape_around`]), so the grid stays valid
+//!    and no search over random regions is needed.
 //! 2. **Propagation pass.** Clues are removed in a random order that concentrates on a
 //!    few rows, columns, boxes and symbols at a time (`concentrated_order`: it ends far
 //!    sparser than an even order), whole symmetry orbits at once, in batches: remove
