@@ -189,7 +189,11 @@ pub fn generate_options_with(
     difficulty: &str,
 ) -> Result<Options, Error> {
     let variants = Variants::parse(variants)?;
-    let plain = shape(size, boxes)?;
+    let plain = if variants.jigsaw && boxes.trim().is_empty() {
+        crate::jigsaw::to_be_drawn(size as usize)?
+    } else {
+        shape(size, boxes)?
+    };
     if variants.jigsaw && variants.windoku {
         return Err(ErrorKind::BadVariant {
             variant: "windoku",
@@ -222,21 +226,6 @@ pub fn generate_options_with(
         difficulty,
         ..Options::new(shape, seed)
     };
-    if variants.jigsaw {
-        ask_new_regions(&mut options)?;
-    }
+    options.new_regions = variants.jigsaw;
     Ok(options)
-}
-
-/// Asks the generator to draw new jigsaw regions on the options' grid. The generator
-/// does not draw them yet: until it does, this says so as a typed error (kind
-/// `bad-variant`), which the page shows. Once `generate::Options` has its flag for new
-/// regions, this sets it instead.
-fn ask_new_regions(options: &mut Options) -> Result<(), Error> {
-    Err(ErrorKind::BadVariant {
-        variant: "jigsaw",
-        shape: options.shape,
-        reason: "the generator does not draw jigsaw regions yet",
-    }
-    .into())
 }

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use sudoku64::generate::{self, Control, Generated, Options, Symmetry, Target};
-use sudoku64::grid::MAX_SIZE;
 use sudoku64::search::cdcl::{self, Restarts};
 use sudoku64::search::{Answer, Limits, Next, Policy, Search, SecondSolution, Stats};
 use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
@@ -541,14 +540,8 @@ fn grid_layout(
     variants: Variants,
 ) -> Result<GridLayout, String> {
     let plain = if variants.jigsaw {
-        // A jigsaw's side needs no box shape (primes too): until the generator draws its
-        // regions, its rows stand in for them.
-        let n = size.or(boxes.map(|(r, c)| r * c)).unwrap_or(9);
-        if !(4..=MAX_SIZE).contains(&n) {
-            return Err(format!("a jigsaw is 4 to {MAX_SIZE} cells wide, not {n}"));
-        }
-        let rows: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
-        Shape::with_regions(n, &rows)
+        // A jigsaw's side needs no box shape (primes too): the generator draws its regions.
+        sudoku64::jigsaw::to_be_drawn(size.or(boxes.map(|(r, c)| r * c)).unwrap_or(9))
     } else {
         Shape::named(size, boxes).and_then(|s| s.map_or_else(|| Shape::from_size(9), Ok))
     }
@@ -897,6 +890,7 @@ fn generate_options(
         target,
         symmetry,
         difficulty,
+        new_regions: layout.new_regions,
         ..Options::new(layout.shape, 0)
     })
 }

@@ -12,6 +12,11 @@
 //!    and a random Sudoku symmetry (relabelling, row, column, band and stack orders,
 //!    transposition) then spreads the result over many grids; that every 9×9 grid can
 //!    come out is not shown.
+//!    With diagonals or windows the search starts from the empty grid (they tie the
+//!    diagonal boxes together). New jigsaw regions ([`Options::new_regions`]) are drawn
+//!    around a full grid of boxes (bricks for a prime side) by trading cells of the same
+//!    symbol between regions ([`crate::jigsaw::reshape_around`]), so the grid stays valid
+//!    and no search over random regions is needed.
 //! 2. **Propagation pass.** Clues are removed in a random order that concentrates on a
 //!    few rows, columns, boxes and symbols at a time (`concentrated_order`: it ends far
 //!    sparser than an even order), whole symmetry orbits at once, in batches: remove
@@ -71,7 +76,7 @@ use crate::grid::{Grid, Shape};
 use crate::search::cdcl::{Budget, Cdcl};
 use crate::search::witness::second_by_swap;
 use crate::search::{DepthFirst as Solver, Next, band, masks_of};
-use crate::transform::{permutation, random_symmetry};
+use crate::transform::{maps_regions_onto_regions, permutation, random_symmetry};
 
 /// Which cells must be removed together, so the pattern of givens keeps a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -143,14 +148,43 @@ impl Symmetry {
         }
     }
 
-    /// True when the symmetry maps the shape's boxes onto boxes, so a grid can have it.
-    /// A quarter turn and the diagonal reflection swap rows with columns, which turns an
-    /// r×c box into a c×r one: they need square boxes.
+    /// True when the symmetry maps the shape's units onto units, so a grid can have it
+    /// and the pattern of givens means something. A quarter turn and the diagonal
+    /// reflection swap rows with columns, which turns an r×c box into a c×r one: they
+    /// need square boxes. Every turn and reflection here maps the diagonals onto the
+    /// diagonals (a mirror swaps the two) and the windows between square boxes onto
+    /// windows, so X and windoku allow what their boxes allow. Jigsaw regions allow a
+    /// symmetry only when it maps every region onto a region (random regions seldom do:
+    /// `none`).
     pub fn fits(self, shape: Shape) -> bool {
-        match self {
-            Symmetry::Rot90 | Symmetry::Diagonal => shape.has_square_boxes(),
-            Symmetry::None | Symmetry::Rot180 | Symmetry::Mirror => true,
+        self.misfit(shape).is_none()
+    }
+
+    /// Why the symmetry does not fit the shape ([`Symmetry::fits`]), in words for an
+    /// error message; `None` when it fits.
+    pub fn misfit(self, shape: Shape) -> Option<String> {
+        let swaps = matches!(self, Symmetry::Rot90 | Symmetry::Diagonal);
+        if let Some(regions) = shape.regions() {
+            let n = shape.size();
+            let keeps = self
+                .moves()
+                .iter()
+                .all(|mv| maps_regions_onto_regions(n, regions, |r, c| mv(n, r, c)));
+            return (!keeps).then(|| {
+                format!(
+                    "{} does not map these jigsaw regions onto each other",
+                    self.name()
+                )
+            });
         }
+        (swaps && !shape.has_square_boxes()).then(|| {
+            format!(
+                "{} swaps rows with columns, which {}×{} boxes do not allow",
+                self.name(),
+                shape.box_rows(),
+                shape.box_columns()
+            )
+        })
     }
 
     /// The symmetries that fit a shape ([`Symmetry::fits`]), in the order of [`Symmetry::ALL`].
@@ -356,6 +390,13 @@ pub struct Options {
     /// goes a little past the default for Hard and above ([`Target::for_level`]). `None`:
     /// no grading.
     pub difficulty: Option<Level>,
+    /// Draw new jigsaw regions of `shape.size()` (4 to 64) from the seed
+    /// ([`crate::jigsaw::random_regions`]); the shape's boxes are ignored, its diagonals
+    /// kept (jigsaw X). The puzzle and solution come in that jigsaw shape, and the same
+    /// seed gives the same regions. Only [`Symmetry::None`] fits: random regions have no
+    /// symmetry. Regions that admit no full grid, or whose fill runs out of its count of
+    /// nodes, give way to the next regions drawn from the same seed.
+    pub new_regions: bool,
 }
 
 impl Options {
@@ -368,6 +409,7 @@ impl Options {
             seed,
             budget_ms: None,
             difficulty: None,
+            new_regions: false,
         }
     }
 }
@@ -630,6 +672,8 @@ fn check_node_limit(shape: Shape) -> u64 {
 /// check costs a full propagation of the grid there, for little): what they leave goes
 /// to the conflict-driven search.
 fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
+    // Logic rounds only on the layouts every technique walks: boxes, no extra units.
+    let logic = target == Target::Minimal && shape.has_box_grid() && shape.has_only_basic_units();
     if shape.size() > 25 {
         return Vec::new();
     }
@@ -642,7 +686,7 @@ fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
     loop {
         let limit_now = limit.min(max);
         rounds.push((limit_now, false));
-        if target == Target::Minimal && (limit_now == 4096 || (limit_now == max && max < 4096)) {
+        if logic && (limit_now == 4096 || (limit_now == max && max < 4096)) {
             rounds.push((limit_now, true));
         }
         if limit_now == max {
@@ -650,7 +694,7 @@ fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
         }
         limit *= 16;
     }
-    if target == Target::Minimal && max > 4096 {
+    if logic && max > 4096 {
         rounds.push((max, true));
     }
     rounds
@@ -720,7 +764,7 @@ const THIN_BOXES_TARGET: f64 = 0.40;
 /// Boxes four times as wide as high or more: grids close to Latin squares, which need
 /// many more clues ([`Target::default_for`]).
 fn thin_boxes(shape: Shape) -> bool {
-    shape.box_columns() >= 4 * shape.box_rows()
+    shape.has_box_grid() && shape.box_columns() >= 4 * shape.box_rows()
 }
 
 /// The values at side `n` on the straight line between the two anchors (side, values)
@@ -810,21 +854,25 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// assert!(made.minimal);
 /// ```
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
-    if !options.symmetry.fits(options.shape) {
+    let shape = target_shape(options)?;
+    if options.new_regions && options.symmetry != Symmetry::None {
         return Err(Error::bad_option(
             "symmetry",
             options.symmetry.name(),
-            format!(
-                "{} swaps rows with columns, which {}×{} boxes do not allow; use none, rot180 or mirror",
-                options.symmetry.name(),
-                options.shape.box_rows(),
-                options.shape.box_columns()
-            ),
+            "jigsaw regions drawn at random have no symmetry, so neither have their givens; use none",
+        ));
+    }
+    if let Some(why) = options.symmetry.misfit(shape) {
+        let fitting: Vec<&str> = Symmetry::fitting(shape).map(Symmetry::name).collect();
+        return Err(Error::bad_option(
+            "symmetry",
+            options.symmetry.name(),
+            format!("{why}; use {}", words_or(&fitting)),
         ));
     }
     let target = options.target.unwrap_or(match options.difficulty {
-        Some(level) => Target::for_level(options.shape, options.symmetry, level),
-        None => Target::default_for(options.shape, options.symmetry),
+        Some(level) => Target::for_level(shape, options.symmetry, level),
+        None => Target::default_for(shape, options.symmetry),
     });
     if let Target::Empty(f) = target {
         Target::empty(f)?;
@@ -870,6 +918,56 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     });
     Ok(made)
 }
+
+/// `a`, `a or b`, `a, b or c`.
+fn words_or(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The shape the options' targets and symmetries are judged by: the shape asked for, or
+/// with [`Options::new_regions`] a jigsaw of its side (its rows as regions: what matters
+/// there is only that it is a jigsaw, and its diagonals if asked).
+fn target_shape(options: &Options) -> Result<Shape, Error> {
+    let shape = options.shape;
+    if !options.new_regions {
+        return Ok(shape);
+    }
+    let n = shape.size();
+    if shape.has_windows() {
+        return Err(ErrorKind::BadVariant {
+            variant: "windoku",
+            shape,
+            reason: "windows sit between square boxes, which jigsaw regions do not have",
+        }
+        .into());
+    }
+    if !(JIGSAW_SIDES.contains(&n)) {
+        return Err(ErrorKind::BadVariant {
+            variant: "jigsaw",
+            shape,
+            reason: "random jigsaw regions are drawn for sides from 4 to 64",
+        }
+        .into());
+    }
+    let rows: Vec<u8> = (0..shape.cells()).map(|c| (c / n) as u8).collect();
+    with_extras_of(Shape::with_regions(n, &rows)?, shape)
+}
+
+/// `jigsaw` with the diagonals of `like`, if it has them.
+fn with_extras_of(jigsaw: Shape, like: Shape) -> Result<Shape, Error> {
+    if like.has_diagonals() {
+        jigsaw.with_diagonals()
+    } else {
+        Ok(jigsaw)
+    }
+}
+
+/// The sides [`Options::new_regions`] draws regions for.
+const JIGSAW_SIDES: std::ops::RangeInclusive<usize> = 4..=64;
 
 /// Candidates from the seeds `seed`, then a sequence drawn from it, until one is good
 /// enough, `most` were made, or the budget (milliseconds; infinite for none) says stop.
@@ -1171,7 +1269,7 @@ fn dig(
     };
     digger.allowance_scale = scale;
     digger.plain_order = plain_order;
-    if band::supports(options.shape) {
+    if band::supports(digger.shape) {
         if !ticker.is_late() {
             digger.band_pass()?;
         }
@@ -1192,6 +1290,8 @@ fn dig(
 /// A candidate being dug: its full grid, the puzzle so far, and the orbits left to try.
 struct Digger<'t, 's, 'a> {
     options: &'t Options,
+    /// The shape dug: the options' own, or the jigsaw drawn for them.
+    shape: Shape,
     target: Target,
     ticker: &'t Ticker<'s, 'a>,
     solver: Solver<'t>,
@@ -1235,17 +1335,35 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         target: Target,
         ticker: &'t Ticker<'s, 'a>,
     ) -> Result<Option<Self>, Error> {
-        let shape = options.shape;
-        let mut solver = Solver::new(shape);
-        solver.set_hook(Some(Box::new(|_| ticker.tick())));
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+        // New regions are drawn around a full grid of the first layout
+        // ([`first_layout`]): trades of cells with the same symbol keep it valid.
+        let first = if options.new_regions {
+            first_layout(options.shape)?
+        } else {
+            options.shape
+        };
+        let mut solver = Solver::new(first);
+        solver.set_hook(Some(Box::new(|_| ticker.tick())));
         let filled = match automorphic_full_grid(&mut solver, options.symmetry, &mut rng, ticker)? {
-            Some(filled) => Some(filled),
-            None if ticker.is_late() => None,
+            Some((grid, tries)) => Fill::Full(grid, tries),
+            None if ticker.is_late() => Fill::Late,
             None => random_full_grid(&mut solver, &mut rng, ticker)?,
         };
-        let Some((solution, restarts)) = filled else {
-            return Ok(None);
+        let (mut solution, restarts) = match filled {
+            Fill::Full(grid, restarts) => (grid, restarts),
+            Fill::Late => return Ok(None),
+            Fill::NoGrid => return Err(no_grid(first)),
+        };
+        let shape = if options.new_regions {
+            let jigsaw = crate::jigsaw::reshape_around(&solution, &mut rng);
+            solution = solution.with_shape(jigsaw)?;
+            debug_assert!(solution.is_solved());
+            solver = Solver::new(jigsaw);
+            solver.set_hook(Some(Box::new(|_| ticker.tick())));
+            jigsaw
+        } else {
+            first
         };
         let cells = shape.cells();
         let wanted_empty = match target {
@@ -1256,6 +1374,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         ticker.check_cancel()?;
         Ok(Some(Digger {
             options,
+            shape,
             target,
             ticker,
             solver,
@@ -1280,7 +1399,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     /// in a new order (more often on large grids, where each exact check is dearer), and
     /// the best is kept.
     fn propagation_pass(&mut self) -> Result<(), Error> {
-        let shape = self.options.shape;
+        let shape = self.shape;
         let attempts = match self.target {
             Target::Minimal => 1,
             Target::Empty(_) if shape.size() <= 25 => 3,
@@ -1451,7 +1570,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     /// search, with a contradiction limit per check ([`cdcl_check_limit`]) and an
     /// allowance for the whole pass ([`exact_allowance`]).
     fn exact_pass(&mut self) -> Result<(), Error> {
-        let shape = self.options.shape;
+        let shape = self.shape;
         let start_share = PROPAGATION_END;
         let total = self.pending.len().max(1);
         let mut decided = 0usize;
@@ -1565,7 +1684,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     /// place after them. Ties keep their order, so the same seed gives the same puzzle.
     /// Past the deadline, the order is left as it is.
     fn order_by_promise(&mut self, pending: &mut [usize]) -> Result<(), Error> {
-        let cells = self.options.shape.cells();
+        let cells = self.shape.cells();
         let looked_at = pending.len().min((PROMISE_CELLS / cells).max(1));
         let pending = &mut pending[..looked_at];
         let mut keyed = Vec::with_capacity(pending.len());
@@ -1642,7 +1761,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             Target::Empty(_) => self.empty >= self.wanted_empty,
         };
         Generated {
-            empty_fraction: self.empty as f64 / self.options.shape.cells() as f64,
+            empty_fraction: self.empty as f64 / self.shape.cells() as f64,
             puzzle: self.puzzle,
             solution: self.solution,
             seed: self.options.seed,
@@ -1801,7 +1920,8 @@ const CONCENTRATION_SAMPLE: usize = 64;
 
 /// The propagation pass's removal order: a random one that concentrates. Each next orbit
 /// is, of [`CONCENTRATION_SAMPLE`] drawn at random from those left, the one whose cells
-/// share the most rows, columns, boxes and symbols with the orbits ordered before it
+/// share the most units (rows, columns, boxes or regions, and any diagonals and windows)
+/// and symbols with the orbits ordered before it
 /// (each shared unit or symbol counting once per orbit before it there). So the order
 /// takes the clues out unit by unit and symbol by symbol rather than evenly, and the
 /// pass, which keeps a clue only when propagation cannot do without it, ends much
@@ -1812,11 +1932,15 @@ const CONCENTRATION_SAMPLE: usize = 64;
 fn concentrated_order(orbits: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Vec<usize> {
     let geo = solution.shape().geometry();
     let n = solution.size();
-    // Orbits ordered so far per unit (rows, columns, boxes: `0..3n`), then per symbol.
-    let mut shared = vec![0u32; 4 * n];
+    // Orbits ordered so far per unit (by unit number), then per symbol.
+    let units = geo.unit_count();
+    let mut shared = vec![0u32; units + n];
     let keys = |c: usize| {
-        let [row, column, unit_box] = geo.lines_and_box(c).map(usize::from);
-        [row, column, unit_box, 3 * n + solution.get(c) as usize - 1]
+        let symbol = units + solution.get(c) as usize - 1;
+        geo.units_of(c)
+            .iter()
+            .map(|&u| usize::from(u))
+            .chain(std::iter::once(symbol))
     };
     let mut left: Vec<usize> = (0..orbits.len()).collect();
     let mut order = Vec::with_capacity(orbits.len());
@@ -1858,15 +1982,56 @@ fn set_orbits(puzzle: &mut Grid, orbits: &[Vec<usize>], solution: Option<&Grid>)
 /// random enough.
 const DIAGONAL_BOXES_UP_TO: usize = 36;
 
-/// A random full grid: up to [`DIAGONAL_BOXES_UP_TO`] random diagonal boxes first, then
-/// a randomised search that restarts with a new seed and a doubled node limit when it
-/// gets stuck (at 9×9, the band solver completes them, under a random symmetry). Also
-/// returns the restarts; `None` when the deadline dropped the candidate.
+/// How a fill ended ([`random_full_grid`]).
+enum Fill {
+    /// A full grid, and the restarts it took.
+    Full(Grid, u32),
+    /// The deadline dropped the candidate.
+    Late,
+    /// A search from the empty grid ended without a grid: the layout has none.
+    NoGrid,
+}
+
+/// The layout whose full grid new jigsaw regions are drawn around
+/// ([`crate::jigsaw::reshape_around`]), with the diagonals of `asked` if it has them: the
+/// side's usual boxes, or for a side without (a prime) bricks two rows high
+/// ([`crate::jigsaw::bricks`]; rows would not trade: their middle cells cannot leave).
+fn first_layout(asked: Shape) -> Result<Shape, Error> {
+    let n = asked.size();
+    match Shape::from_size(n) {
+        Ok(boxes) if boxes.box_rows() > 1 => with_extras_of(boxes, asked),
+        _ => with_extras_of(Shape::with_regions(n, &crate::jigsaw::bricks(n))?, asked),
+    }
+}
+
+/// The error for a layout that admits no full grid, named by its variant.
+fn no_grid(shape: Shape) -> Error {
+    let variant = if shape.is_jigsaw() {
+        "jigsaw"
+    } else if shape.has_windows() {
+        "windoku"
+    } else {
+        "x"
+    };
+    ErrorKind::BadVariant {
+        variant,
+        shape,
+        reason: "no full grid has these units",
+    }
+    .into()
+}
+
+/// A random full grid: on plain grids up to [`DIAGONAL_BOXES_UP_TO`] random diagonal
+/// boxes first, then a randomised search that restarts with a new seed and a doubled
+/// node limit when it gets stuck (at 9×9, the band solver completes them, under a random
+/// symmetry). Diagonals and windows tie the diagonal boxes together, and jigsaws have
+/// none: there the search starts from the empty grid, so a search that ends without a
+/// grid proves there is none.
 fn random_full_grid(
     solver: &mut Solver<'_>,
     rng: &mut Xoshiro256PlusPlus,
     ticker: &Ticker<'_, '_>,
-) -> Result<Option<(Grid, u32)>, Error> {
+) -> Result<Fill, Error> {
     let shape = solver.shape();
     let n = shape.size();
     let mut limit: u64 = 4 * shape.cells() as u64;
@@ -1874,11 +2039,12 @@ fn random_full_grid(
         let mut grid = Grid::empty(shape);
         // The boxes of band i and stack i share no row and no column: each can take any
         // order of the symbols.
-        let boxes = if n <= DIAGONAL_BOXES_UP_TO {
-            shape.bands().min(shape.stacks())
-        } else {
-            0
-        };
+        let boxes =
+            if n <= DIAGONAL_BOXES_UP_TO && shape.has_box_grid() && shape.has_only_basic_units() {
+                shape.bands().min(shape.stacks())
+            } else {
+                0
+            };
         let c = shape.box_columns();
         for i in 0..boxes {
             let (top, left) = shape.box_origin(i * shape.stacks() + i);
@@ -1893,13 +2059,14 @@ fn random_full_grid(
             let full = band::count_up_to(&grid, 1)
                 .first
                 .expect("diagonal boxes complete");
-            return Ok(Some((random_symmetry(&full, rng), restarts)));
+            return Ok(Fill::Full(random_symmetry(&full, rng), restarts));
         }
         solver.load(&grid);
         match complete_at_random(solver, rng, &mut limit, ticker)? {
-            Completion::Full(grid) => return Ok(Some((grid, restarts))),
-            Completion::Late => return Ok(None),
-            Completion::Stuck => {}
+            Completion::Full(grid) => return Ok(Fill::Full(grid, restarts)),
+            Completion::Late => return Ok(Fill::Late),
+            Completion::Exhausted if boxes == 0 => return Ok(Fill::NoGrid),
+            Completion::Stuck | Completion::Exhausted => {}
         }
     }
     unreachable!("the restart loop only ends by returning")
@@ -1909,8 +2076,10 @@ fn random_full_grid(
 enum Completion {
     /// A full grid.
     Full(Grid),
-    /// Out of nodes, or no grid: try again from a new start.
+    /// Out of nodes: try again from a new start.
     Stuck,
+    /// No grid completes the start.
+    Exhausted,
     /// The deadline dropped the candidate.
     Late,
 }
@@ -1932,9 +2101,13 @@ fn complete_at_random(
     Ok(match next {
         Next::Solution => Completion::Full(solver.solution()),
         Next::Stopped if ticker.is_late() => Completion::Late,
-        _ => {
+        next => {
             *limit = limit.saturating_mul(2);
-            Completion::Stuck
+            if next == Next::Exhausted {
+                Completion::Exhausted
+            } else {
+                Completion::Stuck
+            }
         }
     })
 }
@@ -1948,15 +2121,20 @@ const AUTOMORPHIC_FROM: usize = 16;
 /// fixed permutation of the symbols (so what propagation finds at one cell of an orbit,
 /// it finds at the others). Any symmetry from 16×16 up, except `mirror` at odd sizes
 /// (no such grid exists: the middle column would need a symbol equal to its own
-/// relabelling in every row).
+/// relabelling in every row), `diagonal` with X (the main diagonal's n cells stay in
+/// place, so the relabelling would have to leave all n symbols, and a symmetric Latin
+/// square of even side cannot have n symbols on its diagonal), and jigsaws (whose
+/// regions set no count of fixed symbols).
 pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
     let n = shape.size();
     n >= AUTOMORPHIC_FROM
+        && shape.has_box_grid()
         && match symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => n % 2 == 0,
             Symmetry::Rot180 => true,
-            Symmetry::Diagonal | Symmetry::Rot90 => symmetry.fits(shape),
+            Symmetry::Diagonal => symmetry.fits(shape) && !shape.has_diagonals(),
+            Symmetry::Rot90 => symmetry.fits(shape),
         }
 }
 
@@ -2049,7 +2227,7 @@ fn automorphic_full_grid(
         match completed? {
             Completion::Full(grid) => return Ok(Some((grid, restarts))),
             Completion::Late => return Ok(None),
-            Completion::Stuck => {}
+            Completion::Stuck | Completion::Exhausted => {}
         }
     }
     Ok(None)

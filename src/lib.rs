@@ -11,6 +11,7 @@ pub mod format;
 pub mod generate;
 pub mod grade;
 pub mod grid;
+pub mod jigsaw;
 pub mod link;
 pub mod logic;
 pub mod parse;

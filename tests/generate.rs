@@ -742,3 +742,207 @@ fn summaries_say_what_players_care_about() {
     );
     assert!(!summary.contains("minimal"), "{summary}");
 }
+
+/// Solutions of a puzzle in its own shape, counted up to 2 by the depth-first search
+/// alone (which walks every unit of every layout).
+fn solutions_up_to_two(puzzle: &Grid) -> u32 {
+    let mut search = sudoku64::search::DepthFirst::new(puzzle.shape());
+    search.load(puzzle);
+    let mut found = 0;
+    while found < 2 && search.next_solution() == sudoku64::search::Next::Solution {
+        found += 1;
+    }
+    found
+}
+
+/// True when every region of a jigsaw is connected through cell sides (walked here).
+fn regions_connected(shape: Shape) -> bool {
+    let n = shape.size();
+    let regions = shape.regions().unwrap();
+    (0..n as u8).all(|r| {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| regions[c] == r).collect();
+        let mut seen = vec![cells[0]];
+        let mut at = 0;
+        while at < seen.len() {
+            let c = seen[at];
+            at += 1;
+            for &d in &cells {
+                let (dr, dc) = ((c / n).abs_diff(d / n), (c % n).abs_diff(d % n));
+                if dr + dc == 1 && !seen.contains(&d) {
+                    seen.push(d);
+                }
+            }
+        }
+        seen.len() == n && cells.len() == n
+    })
+}
+
+/// A variant puzzle in full: its shape is the one asked (or a jigsaw of that side with
+/// the same diagonals), one solution in that shape, the solution breaks no unit, the
+/// givens are the solution's, and the same options give the same puzzle and regions.
+fn check_variant(options: &Options) -> Generated {
+    let made = make(options);
+    let shape = made.puzzle.shape();
+    let at = format!("{} seed {}", options.shape, options.seed);
+    assert_eq!(made.solution.shape(), shape, "{at}");
+    if options.new_regions {
+        assert!(
+            shape.is_jigsaw() && shape.size() == options.shape.size(),
+            "{at}"
+        );
+        assert_eq!(shape.has_diagonals(), options.shape.has_diagonals(), "{at}");
+        assert!(regions_connected(shape), "{at}: {shape}");
+    } else {
+        assert_eq!(shape, options.shape, "{at}");
+    }
+    assert!(
+        made.solution.is_solved(),
+        "{at}: the solution breaks a unit"
+    );
+    assert!(made.puzzle.is_subset_of(&made.solution), "{at}");
+    assert_eq!(
+        solutions_up_to_two(&made.puzzle),
+        1,
+        "{at}: not one solution"
+    );
+    assert_eq!(
+        make(options),
+        made,
+        "{at}: another puzzle from the same seed"
+    );
+    made
+}
+
+#[test]
+fn x_and_windoku_puzzles_have_one_solution_in_their_shape() {
+    for k in [2, 3, 4] {
+        let square = Shape::from_box(k).unwrap();
+        let shapes = [
+            square.with_diagonals().unwrap(),
+            square.with_windows().unwrap(),
+            square.with_diagonals().unwrap().with_windows().unwrap(),
+        ];
+        let seeds = match k {
+            2 => 10,
+            3 => 5,
+            _ => 1,
+        };
+        for shape in shapes {
+            for seed in 0..seeds {
+                let fitting: Vec<Symmetry> = Symmetry::fitting(shape).collect();
+                assert_eq!(fitting.len(), 5, "{shape}: every symmetry keeps the layout");
+                let o = Options {
+                    symmetry: fitting[seed as usize % fitting.len()],
+                    ..Options::new(shape, 900 + seed)
+                };
+                let made = check_variant(&o);
+                assert!(made.minimal, "{shape} seed {seed}: {}", made.summary());
+                for orbit in o.symmetry.orbits(shape) {
+                    let given = made.puzzle.get(orbit[0]) != 0;
+                    assert!(orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given));
+                }
+            }
+        }
+    }
+    // X on rectangular boxes: the row and column swaps do not fit the boxes.
+    let six = Shape::from_size(6).unwrap().with_diagonals().unwrap();
+    assert_eq!(Symmetry::fitting(six).count(), 3);
+    check_variant(&Options::new(six, 3));
+}
+
+#[test]
+fn jigsaw_puzzles_from_new_regions() {
+    for n in [4, 5, 6, 7, 9] {
+        for seed in 0..4 {
+            let o = Options {
+                new_regions: true,
+                ..Options::new(Shape::from_size(9).unwrap(), seed)
+            };
+            let o = Options {
+                shape: if n == 9 {
+                    o.shape
+                } else {
+                    // Sides without boxes (5, 7) are named by a jigsaw of that side.
+                    let rows: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
+                    Shape::with_regions(n, &rows).unwrap()
+                },
+                ..o
+            };
+            let made = check_variant(&o);
+            assert!(made.minimal, "{n} seed {seed}: {}", made.summary());
+            let other = make(&Options {
+                seed: seed + 100,
+                ..o.clone()
+            });
+            if n > 4 {
+                assert_ne!(
+                    other.puzzle.shape(),
+                    made.puzzle.shape(),
+                    "{n}: same regions"
+                );
+            }
+        }
+    }
+    // Jigsaw X.
+    let x = Shape::from_size(9).unwrap().with_diagonals().unwrap();
+    check_variant(&Options {
+        new_regions: true,
+        ..Options::new(x, 4)
+    });
+    // And one 25×25, dug to its target.
+    let big = Options {
+        new_regions: true,
+        ..Options::new(Shape::from_size(25).unwrap(), 1)
+    };
+    let made = check_variant(&big);
+    assert!(made.target_reached, "{}", made.summary());
+}
+
+#[test]
+fn variants_refuse_what_their_layout_does_not_allow() {
+    let nine = Shape::from_size(9).unwrap();
+    let o = Options {
+        new_regions: true,
+        symmetry: Symmetry::Rot180,
+        ..Options::new(nine, 1)
+    };
+    let err = generate(&o, &mut Unattended).unwrap_err();
+    assert!(err.to_string().contains("no symmetry"), "{err}");
+    let o = Options {
+        new_regions: true,
+        ..Options::new(nine.with_windows().unwrap(), 1)
+    };
+    assert_eq!(
+        generate(&o, &mut Unattended).unwrap_err().kind_name(),
+        "bad-variant"
+    );
+    // A pinwheel, which the turns map onto itself and the reflections do not: mirror does
+    // not fit, and says why.
+    let pinwheel = [
+        0, 0, 0, 1, //
+        2, 0, 1, 1, //
+        2, 2, 3, 1, //
+        2, 3, 3, 3,
+    ];
+    let jigsaw = Shape::with_regions(4, &pinwheel).unwrap();
+    let fitting: Vec<Symmetry> = Symmetry::fitting(jigsaw).collect();
+    assert_eq!(fitting, [Symmetry::None, Symmetry::Rot180, Symmetry::Rot90]);
+    let o = Options {
+        symmetry: Symmetry::Mirror,
+        ..Options::new(jigsaw, 1)
+    };
+    let err = generate(&o, &mut Unattended).unwrap_err();
+    assert!(err.to_string().contains("jigsaw regions"), "{err}");
+    // A symmetry the regions allow gives a symmetric puzzle in that jigsaw.
+    for seed in 0..4 {
+        let o = Options {
+            symmetry: Symmetry::Rot90,
+            ..Options::new(jigsaw, seed)
+        };
+        let made = check_variant(&o);
+        for orbit in Symmetry::Rot90.orbits(jigsaw) {
+            let given = made.puzzle.get(orbit[0]) != 0;
+            assert!(orbit.iter().all(|&c| (made.puzzle.get(c) != 0) == given));
+        }
+    }
+}
