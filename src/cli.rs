@@ -262,9 +262,10 @@ struct GenerateArgs {
     #[arg(long, value_name = "FORM", conflicts_with = "csv")]
     format: Option<PuzzleFormatArg>,
     /// Write CSV with a header line:
-    /// `index,size,seed,symmetry,clues,empty,puzzle,solution,level,box` (index counts from
-    /// 1, as the print view numbers puzzles; level is empty without --difficulty; box is
-    /// the box shape, `3x3`).
+    /// `index,size,seed,symmetry,clues,empty,puzzle,solution,level,box,variant,id` (index
+    /// counts from 1, as the print view numbers puzzles; level is empty without
+    /// --difficulty; box is the box shape, `3x3`, empty for a jigsaw; variant lists the
+    /// variants, `jigsaw x`; id is the puzzle's game ID, which carries its layout).
     #[arg(long)]
     csv: bool,
     /// Print to stderr, per puzzle, what was reached and the counts behind it: candidates

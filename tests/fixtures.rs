@@ -672,6 +672,7 @@ fn fixture_files_are_well_formed_and_cover_every_size() {
         "rectangular.txt",
         "jigsaw.txt",
         "x.txt",
+        "windoku.txt",
     ] {
         assert!(
             names.iter().any(|n| n == wanted),
