@@ -305,7 +305,7 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("index,size,seed,symmetry,clues,empty,puzzle,solution,level,box")
+        Some("index,size,seed,symmetry,clues,empty,puzzle,solution,level,box,variant,id")
     );
     let plain = stdout(&run(
         &["generate", "--size", "9", "--count", "2", "--seed", "5"],
@@ -315,9 +315,11 @@ fn generate_csv_has_a_header_and_one_row_per_puzzle() {
     assert_eq!(rows.len(), 2);
     for ((i, row), plain) in rows.iter().enumerate().zip(plain.lines()) {
         let f: Vec<&str> = row.split(',').collect();
-        assert_eq!(f.len(), 10, "{row}");
+        assert_eq!(f.len(), 12, "{row}");
         assert_eq!(f[8], "", "not graded without --difficulty");
         assert_eq!(f[9], "3x3");
+        assert_eq!(f[10], "", "no variant");
+        assert_eq!(grid(f[11]), grid(f[6]), "the ID is the puzzle");
         assert_eq!(f[0], (1 + i).to_string());
         assert_eq!(f[1], "9");
         assert_eq!(f[2], (5 + i).to_string());

@@ -980,7 +980,12 @@ impl Cdcl {
                 }
             }
         };
-        let mut outside = self.places[to * n + s] & !inside;
+        self.deny_outside(from, to, self.places[to * n + s] & !inside, s);
+    }
+
+    /// Denies symbol `s` at the places `outside` of unit `to` (bits of its places): the
+    /// symbol is locked where `to` meets unit `from`.
+    fn deny_outside(&mut self, from: usize, to: usize, mut outside: u64, s: usize) {
         if outside == 0 {
             return;
         }
@@ -1007,21 +1012,7 @@ impl Cdcl {
                 continue;
             }
             let to = overlap.unit as usize;
-            let mut outside = self.places[to * n + s] & !overlap.there;
-            if outside == 0 {
-                continue;
-            }
-            self.stats.work += 2;
-            let reason = Reason::Locked(from as u16, to as u16);
-            while outside != 0 {
-                let at = outside.trailing_zeros() as usize;
-                outside &= outside - 1;
-                let q = geo.unit(to)[at] as usize;
-                let lit = Lit::denies(self.var(q, s));
-                if self.value(lit) == 0 {
-                    self.assign(lit, reason);
-                }
-            }
+            self.deny_outside(from, to, self.places[to * n + s] & !overlap.there, s);
         }
     }
 

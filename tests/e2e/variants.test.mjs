@@ -323,7 +323,7 @@ test('engine: generate() makes X and windoku puzzles with one solution under the
   }
 });
 
-test('engine: generate() makes jigsaw puzzles with new regions, or says it cannot yet', async (t) => {
+test('engine: generate() makes jigsaw puzzles with new regions', async () => {
   const made = await withEngine(async (engine) => {
     try {
       const g = await engine.generate({ size: 9, variant: ['jigsaw', 'x'], seed: 3 });
@@ -333,10 +333,6 @@ test('engine: generate() makes jigsaw puzzles with new regions, or says it canno
       return { error: { kind: err.kind, message: err.message } };
     }
   });
-  if (made.error?.kind === 'bad-variant' && /does not draw jigsaw regions/.test(made.error.message)) {
-    t.skip(`the engine reports jigsaw generation unsupported: ${made.error.message}`);
-    return;
-  }
   assert.equal(made.error, undefined, JSON.stringify(made.error));
   assert.deepEqual(made.layout.variant, ['jigsaw', 'x']);
   assert.equal(made.layout.box, '');
@@ -418,6 +414,33 @@ for (const [variant, label, units] of [['x', 'X', { x: true }], ['windoku', 'Win
   });
 }
 
+test('app: a Jigsaw puzzle from the form has one solution, and its link makes the same regions again', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '9');
+  await page.selectOption('#variant', 'jigsaw');
+  await page.fill('#seed', '8');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.match(page.url(), /variant=jigsaw/);
+  const puzzle = await givensText(page);
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  const solution = await gridText(page);
+  assert.equal(solution.length, 81);
+  assert.ok(!solution.includes('.'));
+  const url = page.url();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const again = await openPage(env.browser, url);
+  await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(again), puzzle);
+  await again.click('#solve');
+  await idle(again);
+  assert.equal(await gridText(again), solution, 'the same regions give the same solution');
+  await again.close();
+});
+
 test('app: the Variant field offers only what the size and boxes admit', async () => {
   const page = await openApp();
   const offered = () => page.$$eval('#variant option', (o) => o.map((x) => x.value));
@@ -443,7 +466,7 @@ test('app: a typed clash on a diagonal is named by its unit', async () => {
   await page.close();
 });
 
-test('app: a pasted Solo jigsaw ID opens with its regions and is solved', async (t) => {
+test('app: a pasted Solo jigsaw ID opens with its regions and is solved', async () => {
   const [{ id, solution }] = soloFixtures('9j:');
   const page = await openApp();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
@@ -452,11 +475,6 @@ test('app: a pasted Solo jigsaw ID opens with its regions and is solved', async 
   await page.keyboard.press('Control+V');
   await page.waitForFunction(() => /Loaded|not a valid puzzle/.test(document.getElementById('status').textContent));
   const said = await statusText(page);
-  if (/jigsaw regions \(j\) are not read yet/.test(said)) {
-    t.skip(`the engine's Solo reader does not read jigsaw IDs yet: ${said}`);
-    await page.close();
-    return;
-  }
   assert.match(said, /Loaded a 9×9/);
   await page.click('#solve');
   await idle(page);
