@@ -1519,8 +1519,7 @@ function syncGenerateFields() {
   // The field shows only when the side has a choice of box shapes.
   ui.boxField.hidden = fillBoxes(ui.box, size) < 2;
   fillVariants(ui.variant, size, ui.box.value || usualBox(size));
-  const square = allowSymmetries(ui.symmetry, ui.box.value || usualBox(size));
-  if (!square && ui.symmetry.selectedOptions[0]?.disabled) ui.symmetry.value = 'rot180';
+  allowSymmetries(ui.symmetry, ui.box.value || usualBox(size), ui.variant.value);
   ui.minimal.disabled = !minimalOffered(size);
   ui.empty.disabled = size < 16 || (ui.minimal.checked && !ui.minimal.disabled);
 }
@@ -1634,6 +1633,7 @@ function wire() {
 
   ui.size.addEventListener('change', syncGenerateFields);
   ui.box.addEventListener('change', syncGenerateFields);
+  ui.variant.addEventListener('change', syncGenerateFields);
   ui.minimal.addEventListener('change', syncGenerateFields);
   ui.form.addEventListener('submit', (event) => {
     event.preventDefault();

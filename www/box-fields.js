@@ -33,14 +33,21 @@ export function fillBoxes(select, size) {
 }
 
 /**
- * Enables the symmetries boxes of shape `box` allow in `select`: a quarter turn and the
- * diagonal swap rows with columns, so only square boxes allow them. Returns whether they do.
+ * Enables the symmetries boxes of shape `box` and the variants `variant` ('jigsaw,x')
+ * allow in `select`: a quarter turn and the diagonal swap rows with columns, so only
+ * square boxes allow them, and a jigsaw's random regions allow none. A choice no longer
+ * allowed becomes rot180 (none for a jigsaw). Returns whether the boxes are square.
  */
-export function allowSymmetries(select, box) {
+export function allowSymmetries(select, box, variant = '') {
   const square = !boxWords(box);
+  // Random jigsaw regions have no symmetry, so neither have their givens.
+  const jigsaw = String(variant).includes('jigsaw');
   for (const option of select.options) {
-    if (option.value === 'rot90' || option.value === 'diagonal') option.disabled = !square;
+    option.disabled = jigsaw
+      ? option.value !== 'none'
+      : (option.value === 'rot90' || option.value === 'diagonal') && !square;
   }
+  if (select.selectedOptions[0]?.disabled) select.value = jigsaw ? 'none' : 'rot180';
   return square;
 }
 

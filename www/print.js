@@ -79,9 +79,8 @@ function fillBoxFields() {
 
 /** The symmetries the chosen boxes allow, the one preferred when it is among them. */
 function syncSymmetry() {
-  allowSymmetries(ui.symmetry, ui.box.value);
   choose(ui.symmetry, preferredSymmetry);
-  if (ui.symmetry.selectedOptions[0]?.disabled) ui.symmetry.value = 'rot180';
+  allowSymmetries(ui.symmetry, ui.box.value, ui.variant.value);
 }
 
 /** The choice for `size` nearest to `wanted` from below. */
@@ -264,6 +263,7 @@ ui.box.addEventListener('change', () => {
   fillVariants(ui.variant, Number(ui.size.value), ui.box.value);
   syncSymmetry();
 });
+ui.variant.addEventListener('change', syncSymmetry);
 ui.symmetry.addEventListener('change', () => {
   preferredSymmetry = ui.symmetry.value;
 });
