@@ -502,12 +502,15 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
     // shape, which must be the one the options ask for, if any.
     if let Some(id) = game_id(all()) {
         let grid = crate::solo::read_id(id)?;
-        let asked = |t: Shape| match t.regions() {
-            // A jigsaw asked for by name (`--variant jigsaw`) takes the ID's regions.
-            None if options.variants.jigsaw => {
-                t.size() == grid.size() && Variants::of(t) == Variants::of(grid.shape())
-            }
-            _ => t == grid.shape(),
+        // The ID must be of the side asked for, with the boxes asked for (if any) and at
+        // least the variants asked for; a side alone takes any layout of that side.
+        let asked = |t: Shape| {
+            let (want, have) = (Variants::of(t), Variants::of(grid.shape()));
+            t.size() == grid.size()
+                && (options.boxes.is_none() || t == grid.shape().without_extras())
+                && (!want.x || have.x)
+                && (!want.windoku || have.windoku)
+                && (!options.variants.jigsaw || have.jigsaw)
         };
         if let Some(target) = target.filter(|&t| !asked(t)) {
             return Err(ErrorKind::BadId {

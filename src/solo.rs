@@ -688,6 +688,31 @@ mod tests {
     }
 
     #[test]
+    fn a_jigsaw_id_takes_a_side_and_the_variants_it_has_not_boxes_or_others() {
+        let id = "9j:p9_2_5_3b9_4c3a1b2e3a6a5e5b4a1c7_5b6_4_9_7p,ceb_ba____a____c__dade_c____gfabbaaaba__b__ab__a_b_bb___caacb_b";
+        let read = |size, boxes, variants: &str| {
+            let options = crate::parse::ParseOptions {
+                size,
+                boxes,
+                variants: crate::Variants::parse(variants).unwrap(),
+                ..Default::default()
+            };
+            crate::parse::parse_with(id, &options)
+        };
+        assert!(read(Some(9), None, "").unwrap().shape().is_jigsaw());
+        assert!(read(Some(9), None, "jigsaw").unwrap().shape().is_jigsaw());
+        assert!(read(None, None, "jigsaw").is_ok());
+        for (size, boxes, variants) in [
+            (Some(9), Some((3, 3)), ""),
+            (Some(9), None, "x"),
+            (Some(16), None, "jigsaw"),
+        ] {
+            let err = read(size, boxes, variants).unwrap_err();
+            assert_eq!(err.kind_name(), "bad-id", "{size:?} {boxes:?} {variants}");
+        }
+    }
+
+    #[test]
     fn bad_ids_name_the_section_and_the_character() {
         for (id, section, offset) in [
             ("2x3:a5d4_6a5g4_2g5a3_6d2", "description", 25),
