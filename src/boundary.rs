@@ -6,7 +6,7 @@
 //! Variants cross as one string, names separated by commas or spaces (`"x,windoku"`,
 //! `"jigsaw x"`, `""` for none), read by [`Variants::parse`].
 
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::generate::{Options, Symmetry, Target};
 use crate::grade::Level;
 use crate::grid::{Grid, Shape, Variants};
@@ -188,25 +188,13 @@ pub fn generate_options_with(
     budget_ms: f64,
     difficulty: &str,
 ) -> Result<Options, Error> {
-    let variants = Variants::parse(variants)?;
-    let plain = if variants.jigsaw && boxes.trim().is_empty() {
-        crate::jigsaw::to_be_drawn(size as usize)?
-    } else {
-        shape(size, boxes)?
-    };
-    if variants.jigsaw && variants.windoku {
-        return Err(ErrorKind::BadVariant {
-            variant: "windoku",
-            shape: plain,
-            reason: "windows sit between square boxes, and a jigsaw has regions instead",
-        }
-        .into());
-    }
-    let shape = Variants {
-        jigsaw: false,
-        ..variants
-    }
-    .apply(plain)?;
+    let size = size as usize;
+    let base = Options::for_layout(
+        (size != 0).then_some(size),
+        box_option(boxes)?,
+        Variants::parse(variants)?,
+        seed,
+    )?;
     let symmetry: Symmetry = symmetry.parse()?;
     let difficulty = match difficulty.trim() {
         "" => None,
@@ -219,13 +207,11 @@ pub fn generate_options_with(
     } else {
         Some(Target::empty(empty)?)
     };
-    let mut options = Options {
+    Ok(Options {
         target,
         symmetry,
         budget_ms: (budget_ms.is_finite() && budget_ms > 0.0).then_some(budget_ms),
         difficulty,
-        ..Options::new(shape, seed)
-    };
-    options.new_regions = variants.jigsaw;
-    Ok(options)
+        ..base
+    })
 }

@@ -531,39 +531,13 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
     Ok(options)
 }
 
-/// The grid layout of `--size`, `--box` and `--variant` to generate: the side's usual
-/// boxes, the boxes asked for (which must tile the side when both are given), or 9×9
-/// when neither is; with the variants' extra units, and for jigsaw, new regions of that
-/// side (any side from 4 to 64, primes included).
+/// The generator's defaults for `--size`, `--box` and `--variant` ([`Options::for_layout`]).
 fn grid_layout(
     size: Option<usize>,
     boxes: Option<(usize, usize)>,
     variants: Variants,
-) -> Result<GridLayout, String> {
-    let plain = if variants.jigsaw {
-        // A jigsaw's side needs no box shape (primes too): the generator draws its regions.
-        sudoku64::jigsaw::to_be_drawn(size.or(boxes.map(|(r, c)| r * c)).unwrap_or(9))
-    } else {
-        Shape::named(size, boxes).and_then(|s| s.map_or_else(|| Shape::from_size(9), Ok))
-    }
-    .map_err(|e| e.to_string())?;
-    let shape = Variants {
-        jigsaw: false,
-        ..variants
-    }
-    .apply(plain)
-    .map_err(|e| e.to_string())?;
-    Ok(GridLayout {
-        shape,
-        new_regions: variants.jigsaw,
-    })
-}
-
-/// What to generate on: a shape, and whether to draw new jigsaw regions for it.
-#[derive(Clone, Copy, Debug)]
-struct GridLayout {
-    shape: Shape,
-    new_regions: bool,
+) -> Result<Options, String> {
+    Options::for_layout(size, boxes, variants, 0).map_err(|e| e.to_string())
 }
 
 /// A puzzle of the input: its line number, and the grid or why it could not be read.
@@ -871,7 +845,7 @@ impl Control for Clock {
 }
 
 fn generate_options(
-    layout: GridLayout,
+    layout: Options,
     symmetry: &str,
     empty: Option<f64>,
     minimal: bool,
@@ -891,8 +865,7 @@ fn generate_options(
         target,
         symmetry,
         difficulty,
-        new_regions: layout.new_regions,
-        ..Options::new(layout.shape, 0)
+        ..layout
     })
 }
 
@@ -1389,7 +1362,7 @@ fn bench_hint(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
 
 /// `sudoku64 bench generate`.
 fn bench_generate(
-    layout: GridLayout,
+    layout: Options,
     count: u64,
     seed: u64,
     symmetry: &str,
@@ -1397,7 +1370,7 @@ fn bench_generate(
     difficulty: Option<&str>,
 ) -> Result<bool, String> {
     let base = generate_options(layout, symmetry, empty, false, difficulty)?;
-    let size = layout.shape.size();
+    let size = base.shape.size();
     let mut times = Vec::new();
     let mut clues = Vec::new();
     let mut results: Vec<Generated> = Vec::new();

@@ -72,7 +72,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::{Error, ErrorKind};
 use crate::grade::{Level, Rating, rate_until};
-use crate::grid::{Grid, Shape};
+use crate::grid::{Grid, Shape, Variants};
 use crate::search::cdcl::{Budget, Cdcl};
 use crate::search::witness::second_by_swap;
 use crate::search::{DepthFirst as Solver, Next, band, masks_of};
@@ -411,6 +411,49 @@ impl Options {
             difficulty: None,
             new_regions: false,
         }
+    }
+
+    /// Defaults (as [`Options::new`]) for the layout a side, a box shape and variants
+    /// name, as `--size`, `--box` and `--variant` do; the side is 9 when neither it nor a
+    /// box shape is given. A jigsaw takes any side from 4 to 64 (primes too: its regions
+    /// are drawn, [`Options::new_regions`]), and its box shape, when given, only says the
+    /// side. Errors: [`ErrorKind::BadSize`] and [`ErrorKind::BadBox`] for a side or box
+    /// shape that does not make a grid; [`ErrorKind::BadVariant`] for a variant the layout
+    /// cannot take (windoku with jigsaw, X below 4×4).
+    pub fn for_layout(
+        size: Option<usize>,
+        boxes: Option<(usize, usize)>,
+        variants: Variants,
+        seed: u64,
+    ) -> Result<Options, Error> {
+        let named = Shape::named(size, boxes);
+        let plain = if variants.jigsaw {
+            let side = size.or(boxes.map(|(r, c)| r * c)).unwrap_or(9);
+            // A side and a box shape given together must agree, even for a jigsaw.
+            if size.is_some() && boxes.is_some() {
+                named?;
+            }
+            crate::jigsaw::to_be_drawn(side)?
+        } else {
+            named?.map_or_else(|| Shape::from_size(9), Ok)?
+        };
+        if variants.jigsaw && variants.windoku {
+            return Err(ErrorKind::BadVariant {
+                variant: "windoku",
+                shape: plain,
+                reason: "windows sit between square boxes, and a jigsaw has regions instead",
+            }
+            .into());
+        }
+        let shape = Variants {
+            jigsaw: false,
+            ..variants
+        }
+        .apply(plain)?;
+        Ok(Options {
+            new_regions: variants.jigsaw,
+            ..Options::new(shape, seed)
+        })
     }
 }
 

@@ -946,3 +946,31 @@ fn variants_refuse_what_their_layout_does_not_allow() {
         }
     }
 }
+
+#[test]
+fn a_layout_named_by_side_boxes_and_variants_is_checked_once_for_every_caller() {
+    use sudoku64::Variants;
+    let jigsaw = Variants::parse("jigsaw").unwrap();
+    // A jigsaw takes a prime side, and draws its regions.
+    let prime = Options::for_layout(Some(7), None, jigsaw, 1).unwrap();
+    assert_eq!(prime.shape.size(), 7);
+    assert!(prime.new_regions);
+    // A box shape alone says the side; a side and a box shape must agree.
+    let by_boxes = Options::for_layout(None, Some((2, 3)), jigsaw, 1).unwrap();
+    assert_eq!(by_boxes.shape.size(), 6);
+    let clash = Options::for_layout(Some(8), Some((2, 3)), jigsaw, 1).unwrap_err();
+    assert!(matches!(clash.kind(), ErrorKind::BadBox { .. }), "{clash}");
+    // Windoku needs square boxes, which a jigsaw has not; X needs a side of 4 or more.
+    let windoku = Variants::parse("jigsaw,windoku").unwrap();
+    let refused = Options::for_layout(Some(9), None, windoku, 1).unwrap_err();
+    assert!(
+        matches!(refused.kind(), ErrorKind::BadVariant { .. }),
+        "{refused}"
+    );
+    let x = Variants::parse("x").unwrap();
+    assert!(Options::for_layout(Some(1), None, x, 1).is_err());
+    // Nothing named: classic 9×9, no new regions.
+    let classic = Options::for_layout(None, None, Variants::default(), 1).unwrap();
+    assert_eq!(classic.shape, Shape::from_size(9).unwrap());
+    assert!(!classic.new_regions);
+}
