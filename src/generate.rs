@@ -589,13 +589,14 @@ pub struct LevelSearch {
 
 impl Generated {
     /// One sentence for players: `"64×64, 2,100 clues (49% empty), 180° symmetry,
-    /// seed 7"`, then what stopped the digging when it fell short of its target, and the
+    /// seed 7"` (the layout named as [`Shape`] displays it: `9×9 jigsaw`, `6×6 (2×3
+    /// boxes)`), then what stopped the digging when it fell short of its target, and the
     /// level when one was asked for. Says "minimal" only when that was proved.
     pub fn summary(&self) -> String {
-        let n = self.puzzle.size();
         let clues = self.puzzle.clue_count();
         let mut out = format!(
-            "{n}×{n}, {} clue{} ({}% empty), {}, seed {}",
+            "{}, {} clue{} ({}% empty), {}, seed {}",
+            self.puzzle.shape(),
             thousands(clues),
             plural(clues as u32),
             // Floored, so that a puzzle never claims a percentage it did not reach.

@@ -15,7 +15,7 @@ import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import {
   boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions, peers, readLeniently,
-  sharedUnit, symbolChar, unitName, usualBox, variantWords,
+  sharedUnit, symbolChar, unitKindWords, unitName, usualBox, variantWords,
 } from './grid.js';
 import { allowSymmetries, fillBoxes, fillVariants, rectangularSizeOptions } from './box-fields.js';
 import {
@@ -554,11 +554,11 @@ async function check() {
   if (clashes.length) {
     // A repeated symbol rules out every solution: no need to ask the engine.
     say(`Check: ${clashes.length} cells clash, shown in red (${clashDescription(clashes)}): `
-      + 'a symbol repeats in a row, column or box, so no solution can complete the grid.', 'error');
+      + `a symbol repeats in a ${unitKindWords(board.game.layout).replace(' and ', ' or ')}, so no solution can complete the grid.`, 'error');
     return;
   }
   if (board.game.filledCount() === n * n && !board.game.hasSolverValues()) {
-    say('Complete: every row, column and box holds each symbol once.', 'ok');
+    say(completeMessage(), 'ok');
     return;
   }
   const search = searchTicker('check');
@@ -1141,7 +1141,7 @@ function applyHint() {
   if (outcome) {
     if (last?.placements?.length) view.selected = last.placements[0].cell;
     gameChanged();
-    say(board.game.isComplete() ? 'Complete: every row, column and box holds each symbol once.'
+    say(board.game.isComplete() ? completeMessage()
       : `Applied: ${last?.name ?? 'the step'}. Undo takes it back.`, 'ok');
   } else {
     changed({ persist: false });
@@ -1307,7 +1307,7 @@ function input(value) {
   if (refusal) say(refusal, 'warn');
   if (!done) return;
   gameChanged();
-  if (board.game.isComplete()) say('Complete: every row, column and box holds each symbol once.', 'ok');
+  if (board.game.isComplete()) say(completeMessage(), 'ok');
   else if (!announceClash(cell)) checkEntryMistake(cell);
 }
 
@@ -1400,6 +1400,11 @@ function tapGrid(event) {
   select(cell, { scroll: false });
   // A touch does not focus the canvas by itself (its pointerdown is the gesture's).
   if (document.activeElement !== ui.canvas) ui.canvas.focus({ preventScroll: true });
+}
+
+/** What the status says when the grid is full and breaks no rule of its layout. */
+function completeMessage() {
+  return `Complete: every ${unitKindWords(board.game.layout)} holds each symbol once.`;
 }
 
 async function copyGrid() {

@@ -172,6 +172,19 @@ export function variantWords(layoutOrSize) {
   return names.map((v) => (v === 'x' ? 'X' : v)).join(' ');
 }
 
+/**
+ * The kinds of unit every cell of a layout is in, as a sentence lists them: 'row, column
+ * and box'; 'row, column and region' for a jigsaw; 'row, column, box and diagonal' with X
+ * (where a cell off the diagonals is in fewer), and windoku's 'window' likewise.
+ */
+export function unitKindWords(layoutOrSize) {
+  const layout = asLayout(layoutOrSize);
+  const kinds = ['row', 'column', isJigsaw(layout) ? 'region' : 'box'];
+  if (layout?.diagonals) kinds.push('diagonal');
+  if (layout?.variant?.includes('windoku')) kinds.push('window');
+  return `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
+}
+
 /** A box shape as players write it: '2x6' → '2×6'. */
 export function boxName(box) {
   return String(box).replace('x', '×');

@@ -10,7 +10,7 @@ import { createEngine, describeError as describeEngineError } from './engine.js'
 import { Game } from './game.js';
 import {
   SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isSide, layoutFromData, layoutOptions, readBox,
-  symbolChar, variantNames, variantWords,
+  symbolChar, unitKindWords, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
 import { THEMES } from './render.js';
@@ -825,7 +825,7 @@ export class SudokuWidgetElement extends HTMLElement {
     this.fire('change', { value: game.line(), size: game.size, reason, ...fields });
     const complete = game.isComplete();
     if (complete && !this.complete && reason !== 'load') {
-      this.say('Solved: every row, column and box holds each symbol once.', 'ok');
+      this.say(`Solved: every ${unitKindWords(game.layout)} holds each symbol once.`, 'ok');
       this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
     }
     this.complete = complete;

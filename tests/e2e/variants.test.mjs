@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp as openAppAt, openPage, ROOT, withBrowser } from './harness.mjs';
 import { Game } from '../../www/game.js';
-import { boxLayout, findClashes, fromLine, layoutFromData, peers } from '../../www/grid.js';
+import { boxLayout, findClashes, fromLine, layoutFromData, peers, unitKindWords } from '../../www/grid.js';
 import { parseHash, puzzleHash } from '../../www/persist.js';
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
@@ -378,6 +378,12 @@ test('peers, clashes, saved games and links use every unit of the layout', () =>
   assert.equal(parseHash(puzzleHash('.'.repeat(81), x)).puzzle.layout, x);
   assert.deepEqual(parseHash('#size=9&seed=4&symmetry=none&variant=x,windoku').generate.variant, ['x', 'windoku']);
   assert.equal(parseHash('#size=6&seed=4&symmetry=none&variant=windoku'), null, 'no windoku on 2×3 boxes');
+
+  // What "complete" and a clash say names the layout's units.
+  assert.equal(unitKindWords(boxLayout(9)), 'row, column and box');
+  assert.equal(unitKindWords(x), 'row, column, box and diagonal');
+  assert.equal(unitKindWords(windoku), 'row, column, box and window');
+  assert.equal(unitKindWords(jigsaw), 'row, column and region');
 });
 
 // ---------------------------------------------------------------------------------------
@@ -397,6 +403,7 @@ for (const [variant, label, units] of [['x', 'X', { x: true }], ['windoku', 'Win
     await page.fill('#seed', '21');
     await page.click('#generate');
     await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+    assert.match(await statusText(page), new RegExp(`Generated 9×9 ${variant === 'x' ? 'X' : 'windoku'},`), 'the summary names the variant');
     assert.match(page.url(), new RegExp(`variant=${variant}`));
     const puzzle = await givensText(page);
     await page.click('#solve');
@@ -421,6 +428,7 @@ test('app: a Jigsaw puzzle from the form has one solution, and its link makes th
   await page.fill('#seed', '8');
   await page.click('#generate');
   await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /Generated 9×9 jigsaw,/, 'the summary names the variant');
   assert.match(page.url(), /variant=jigsaw/);
   const puzzle = await givensText(page);
   await page.click('#solve');
