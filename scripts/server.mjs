@@ -99,10 +99,11 @@ export function isServed(pathname, allowed = APP_PATHS) {
 /**
  * Serves the app's files under `root` (see APP_PATHS); `allow` adds further paths, as
  * the tests do for their own pages in tests/e2e/.
- * @param {{root: string, allow?: string[], headers?: (path: string) => Record<string, string>}} options
+ * `compress: false` sends every file as it is (scripts/bench-load.mjs compares).
+ * @param {{root: string, allow?: string[], headers?: (path: string) => Record<string, string>, compress?: boolean}} options
  * @returns {import('node:http').Server}
  */
-export function staticServer({ root, allow = [], headers = () => ({}) }) {
+export function staticServer({ root, allow = [], headers = () => ({}), compress: compressing = true }) {
   const base = resolve(root);
   const allowed = [...APP_PATHS, ...allow];
   return createServer(async (req, res) => {
@@ -137,7 +138,7 @@ export function staticServer({ root, allow = [], headers = () => ({}) }) {
         'cache-control': 'no-cache',
         etag,
       };
-      const compressible = COMPRESSIBLE.has(extname(path));
+      const compressible = compressing && COMPRESSIBLE.has(extname(path));
       if (compressible) type.vary = 'Accept-Encoding';
       if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
         res.writeHead(304, { ...type, ...headers(url.pathname) }).end();
