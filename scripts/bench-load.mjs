@@ -75,10 +75,13 @@ async function visit(context, server) {
   await page.waitForFunction(() => window.loadTimes?.ready, null, { timeout: 120_000, polling: 100 });
   const times = await page.evaluate(() => window.loadTimes);
   const bytes = server.bytes() - before;
-  await page.evaluate(() => navigator.serviceWorker.ready);
   // Let the service worker's install finish before the next visit.
-  await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => r?.active && !r.installing && !r.waiting),
-    null, { timeout: 120_000, polling: 200 });
+  // (waitForFunction would take the promise for true.)
+  for (let i = 0; !await page.evaluate(() => navigator.serviceWorker.getRegistration()
+    .then((r) => r?.active?.state === 'activated' && !r.installing && !r.waiting)); i++) {
+    if (i === 600) throw new Error('the service worker did not install within a minute');
+    await page.waitForTimeout(100);
+  }
   await page.close();
   return { ...times, bytes };
 }
