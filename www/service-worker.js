@@ -11,7 +11,8 @@
 //   worker it starts) is pinned to that version, kept in the `sudoku64-pins` cache so a
 //   restarted service worker still knows it, and an old version's cache stays until no
 //   page uses it. A new version waits until a page asks it to take over (the reload
-//   prompt in www/offline.js).
+//   prompt in www/offline.js). Pages of the site that are not the app's (a host page of
+//   the widget, the widget's iframe) are never pinned and go to the network.
 // - Before serving a page, every file of the version is checked: one missing or whose
 //   bytes no longer match its hash is fetched again and checked. When that cannot be done
 //   online (the server has moved on), the page and its files come from the network, all
@@ -81,12 +82,17 @@ async function pin(id, version) {
   await (await caches.open(PINS)).put(pinKey(id), new Response(version));
 }
 
-/** The version client `id` was opened with, or this worker's when it was never pinned. */
+/**
+ * The version client `id` was opened with, or NETWORK for a client this worker never
+ * served a page to (such as the widget's iframe on a page of the same site): it gets
+ * nothing from the caches, which hold the app's files, not necessarily its own.
+ */
 async function pinned(id) {
-  if (!id) return VERSION;
+  if (!id) return NETWORK;
   if (!pins.has(id)) {
     const kept = await (await caches.open(PINS)).match(pinKey(id));
-    pins.set(id, kept ? await kept.text() : VERSION);
+    if (!kept) return NETWORK;
+    pins.set(id, await kept.text());
   }
   return pins.get(id);
 }
