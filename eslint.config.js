@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['www/pkg/**', 'www/pkg-*/**', 'dist/**', 'target/**', 'node_modules/**', 'bench/**'] },
+  { ignores: ['sw.js', 'www/pkg/**', 'www/pkg-*/**', 'dist/**', 'target/**', 'node_modules/**', 'bench/**'] },
   js.configs.recommended,
   {
     files: ['www/**/*.js'],
@@ -14,6 +14,11 @@ export default [
   {
     files: ['www/worker.js'],
     languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    // A classic script (sw.js is it with the precache list in front), not a module.
+    files: ['www/service-worker.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
     files: ['tests/**/*.mjs', 'scripts/**/*.mjs', 'eslint.config.js'],

@@ -2,7 +2,8 @@
 # Builds the engine for wasm32 in release mode and writes the browser bindings to www/pkg/.
 # Skips wasm-bindgen and wasm-opt when the compiled module has not changed. Ends by making
 # dist/sudoku64/, the folder a site owner copies to embed the widget (always: the modules
-# in www/ may have changed even when the wasm has not).
+# in www/ may have changed even when the wasm has not), then sw.js, the service worker with
+# the list of files the app's pages load and their hashes (scripts/precache.mjs).
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 [ -n "${WASM_PATH:-}" ] || detect_wasm_toolchain
@@ -19,6 +20,7 @@ stamp="$out/.source-sha256"
 sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version)"
 embed_folder() {
   node "$ROOT/scripts/embed-folder.mjs" >&2 || die "could not make dist/sudoku64/"
+  node "$ROOT/scripts/precache.mjs" >&2 || die "could not write sw.js"
 }
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/sudoku64_bg.wasm" ]; then
   say "www/pkg is up to date"

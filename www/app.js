@@ -34,6 +34,7 @@ import { PlayClock, clockText } from './clock.js';
 import { boardCanvas, boardSvg, download } from './export.js';
 import { listRecent, worthKeeping } from './recent.js';
 import { readSeed, seedValue } from './seed.js';
+import { registerOffline } from './offline.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
@@ -1748,3 +1749,6 @@ async function main() {
 }
 
 main();
+// The service worker's install downloads every file once more (revalidated, so mostly
+// no bodies): only once the engine has started, not to slow the first load.
+engine.version().catch(() => {}).finally(() => registerOffline());

@@ -23,6 +23,7 @@ import { allowSymmetries, fillBoxes, fillVariants, rectangularSizeOptions } from
 import { LEVELS, loadTheme } from './persist.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
+import { registerOffline } from './offline.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
@@ -371,3 +372,6 @@ readQuery();
 document.body.dataset.busy = '';
 const query = new URLSearchParams(location.search);
 if (query.has('puzzle')) printOne(query.get('puzzle'), query);
+// The service worker's install downloads every file once more (revalidated, so mostly
+// no bodies): only once the engine has started, not to slow the first load.
+engine.version().catch(() => {}).finally(() => registerOffline());

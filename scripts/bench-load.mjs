@@ -1,0 +1,116 @@
+// How fast the app loads on a slow phone: Chromium with its CPU slowed 4×, and the network
+// at 1.6 Mbps down, 750 kbps up and 150 ms latency (Chrome DevTools' "Slow 4G"). For a
+// first visit (a fresh browser profile) and a repeat visit (the same profile, the service
+// worker installed), prints when the grid is first drawn and when the engine is ready
+// (the footer names its version), in ms from the start of navigation, and the bytes the
+// server sent. Served by scripts/server.mjs, compressed as `npm start` serves, and, for
+// comparison, as it is. Not a test: it asserts nothing and prints figures.
+//
+//   node scripts/bench-load.mjs [--runs N]     (default 3 runs; the median is printed)
+// Build first (npm run build); uses Debian's Chromium like the e2e tests.
+import { staticServer } from './server.mjs';
+import { launch, ROOT, TEST_PATHS } from '../tests/e2e/harness.mjs';
+import { precacheFiles } from './precache.mjs';
+
+const args = process.argv.slice(2);
+let runs = 3;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') runs = Number(args[++i]);
+  else {
+    console.error(`unknown option ${args[i]}: use --runs N`);
+    process.exit(2);
+  }
+}
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('--runs takes a whole number of at least 1');
+  process.exit(2);
+}
+
+/** The throttling: DevTools' CPU rate and network conditions (bytes per second). */
+const CPU_RATE = 4;
+const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+
+/** A server on a free port that counts the bytes it writes. */
+async function start(compress) {
+  const server = staticServer({ root: ROOT, allow: TEST_PATHS, compress });
+  const sockets = new Set();
+  let closedBytes = 0;
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => { closedBytes += socket.bytesWritten; sockets.delete(socket); });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  // Every file compressed once before timing (the server keeps them).
+  for (const path of await precacheFiles()) await fetch(`${origin}/${path}`, { headers: { 'accept-encoding': 'br' } });
+  return {
+    origin,
+    bytes: () => closedBytes + [...sockets].reduce((sum, s) => sum + s.bytesWritten, 0),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Records, in the page, when the grid is first sized and when the engine's version shows. */
+function watch() {
+  window.loadTimes = {};
+  new MutationObserver(() => {
+    const grid = document.getElementById('grid');
+    if (!window.loadTimes.grid && grid?.width > 0) window.loadTimes.grid = performance.now();
+    if (!window.loadTimes.ready && document.getElementById('engine-version')?.textContent) window.loadTimes.ready = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+/** One visit of the app in `context`: {grid, ready} in ms and the bytes sent. */
+async function visit(context, server) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  const before = server.bytes();
+  await page.goto(`${server.origin}/`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.loadTimes?.ready, null, { timeout: 120_000, polling: 100 });
+  const times = await page.evaluate(() => window.loadTimes);
+  const bytes = server.bytes() - before;
+  // Let the service worker's install finish before the next visit.
+  // (waitForFunction would take the promise for true.)
+  for (let i = 0; !await page.evaluate(() => navigator.serviceWorker.getRegistration()
+    .then((r) => r?.active?.state === 'activated' && !r.installing && !r.waiting)); i++) {
+    if (i === 600) throw new Error('the service worker did not install within a minute');
+    await page.waitForTimeout(100);
+  }
+  await page.close();
+  return { ...times, bytes };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+const browser = await launch();
+try {
+  console.log(`app load, Chromium with CPU ${CPU_RATE}× slower, ${NETWORK.downloadThroughput * 8 / 1e6} Mbps down, `
+    + `${NETWORK.latency} ms latency; median of ${runs} run${runs === 1 ? '' : 's'}`);
+  console.log('served as        visit     grid drawn ms   engine ready ms   KB sent');
+  for (const compress of [true, false]) {
+    const server = await start(compress);
+    const results = { first: [], repeat: [] };
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext();
+      await context.addInitScript(watch);
+      results.first.push(await visit(context, server));
+      results.repeat.push(await visit(context, server));
+      await context.close();
+    }
+    for (const kind of ['first', 'repeat']) {
+      const r = results[kind];
+      console.log(`${(compress ? 'compressed' : 'uncompressed').padEnd(16)} ${kind.padEnd(9)} `
+        + `${median(r.map((x) => x.grid)).toFixed(0).padStart(13)}   ${median(r.map((x) => x.ready)).toFixed(0).padStart(15)}   `
+        + `${(median(r.map((x) => x.bytes)) / 1024).toFixed(1).padStart(7)}`);
+    }
+    await server.close();
+  }
+} finally {
+  await browser.close();
+}
