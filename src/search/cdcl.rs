@@ -2268,7 +2268,7 @@ impl HeapEntry {
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (index from 0): restart intervals
 /// that are within a log factor of the best fixed interval for any run-time spread.
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i + 1;
     loop {
         // The smallest 2^k - 1 at or above i.
