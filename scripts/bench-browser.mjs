@@ -1,8 +1,11 @@
 // Generation timings in headless Chromium, through the real page stack (engine.js ->
 // worker -> wasm): median and worst over seeds 1..N for each size.
 //
-//   node scripts/bench-browser.mjs [--seeds N] [--symmetry S] [--minimal | --empty F] [SIZE...]
-//   (default: 20 seeds, no symmetry, default targets, 9 16 25 36 49 64)
+//   node scripts/bench-browser.mjs [--seeds N] [--symmetry S] [--minimal | --empty F]
+//                                  [--box RxC] [--variant LIST] [SIZE...]
+//   (default: 20 seeds, no symmetry, default targets, the sides' usual boxes, no variant,
+//   9 16 25 36 49 64). --variant takes the engine's names, comma-separated: x, windoku,
+//   jigsaw (`--variant jigsaw 9 25 64`).
 // Build first (npm run build); uses Debian's Chromium like the e2e tests.
 import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
 
@@ -11,12 +14,16 @@ let seeds = 20;
 let symmetry = 'none';
 let minimal = false;
 let empty;
+let box = '';
+let variant = [];
 const sizes = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--seeds') seeds = Number(args[++i]);
   else if (args[i] === '--symmetry') symmetry = args[++i];
   else if (args[i] === '--minimal') minimal = true;
   else if (args[i] === '--empty') empty = Number(args[++i]);
+  else if (args[i] === '--box') box = args[++i];
+  else if (args[i] === '--variant') variant = args[++i].split(',').filter(Boolean);
   else sizes.push(Number(args[i]));
 }
 if (sizes.length === 0) sizes.push(9, 16, 25, 36, 49, 64);
@@ -25,24 +32,25 @@ const server = await serve();
 const browser = await launch();
 try {
   const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
-  console.log(`generation in headless Chromium, seeds 1..${seeds}, ${minimal ? 'minimal' : empty === undefined ? 'default targets' : `${empty * 100}% empty`}, symmetry ${symmetry}`);
+  const layout = `${box ? `${box} boxes` : 'usual boxes'}${variant.length ? `, ${variant.join(' ')}` : ''}`;
+  console.log(`generation in headless Chromium, seeds 1..${seeds}, ${minimal ? 'minimal' : empty === undefined ? 'default targets' : `${empty * 100}% empty`}, symmetry ${symmetry}, ${layout}`);
   console.log('size     median ms   worst ms   clues (min-max)   empty % (min)   targets reached   minimal');
   for (const size of sizes) {
-    const runs = await page.evaluate(async ({ size, seeds, symmetry, minimal, empty }) => {
+    const runs = await page.evaluate(async ({ size, seeds, symmetry, minimal, empty, box, variant }) => {
       const { createEngine } = await import('/www/engine.js');
       const engine = createEngine();
       await engine.version();
       const out = [];
       for (let seed = 1; seed <= seeds; seed++) {
         const start = performance.now();
-        const r = await engine.generate({ size, seed, symmetry, minimal, empty });
+        const r = await engine.generate({ size, seed, symmetry, minimal, empty, box, variant });
         out.push({
           ms: performance.now() - start, clues: r.clues, empty: r.empty, reached: r.targetReached, minimal: r.minimal,
         });
       }
       engine.terminate();
       return out;
-    }, { size, seeds, symmetry, minimal, empty });
+    }, { size, seeds, symmetry, minimal, empty, box, variant });
     const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
     const median = ms[Math.floor((ms.length - 1) / 2)];
     const clues = runs.map((r) => r.clues);
