@@ -1,0 +1,407 @@
+// f-puzzles and SudokuPad links in the browser: read for the puzzle and the layout they
+// carry, and written for a grid ("Open in SudokuPad"). engine.js imports this module only
+// when a text is such a link (a dynamic import), and the app when it writes one, so
+// nothing here loads with the widget until it is needed.
+//
+//   https://www.f-puzzles.com/?load=DATA      DATA: LZString's compressToBase64 of
+//   https://sudokupad.app/fpuzzlesDATA        f-puzzles' JSON:
+//
+//   {"size": 9,
+//    "grid": [[{"value": 5, "given": true, "region": 0}, {}, ...], ...],   rows of cells
+//    "diagonal+": true, "diagonal-": true,                                 X-Sudoku
+//    "extraregion": [{"cells": ["R2C2", ...]}, ...]}                       windoku's windows
+//
+// This module checks the transport only (the base64 and LZString, the JSON, its size, rows,
+// values, region numbers and keys) and says what is wrong and where; the engine checks the
+// layout (regions of n connected cells, windows that fit) when engine.js hands it the
+// givens with {variant, regions}. The native reader (src/link.rs) reads the same links
+// with the same rules and messages; the wasm leaves them to this module, which costs the
+// widget nothing until a link is pasted (the browser has JSON.parse already).
+
+/** The most characters of JSON a link may expand to, as in src/link.rs: a hostile link stops here. */
+export const MAX_DECODED_CHARS = 1 << 20;
+
+/** Keys of f-puzzles' JSON that say nothing of the grid's rules (src/link.rs's list). */
+const IGNORED_KEYS = new Set(['size', 'activeConstraints', 'grid', 'title', 'author', 'ruleset', 'solution',
+  'disabledlogic', 'truecandidatesoptions']);
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Whether a text is an f-puzzles or SudokuPad address (what readLink reads or refuses). */
+export function isFpuzzlesLink(text) {
+  const address = String(text ?? '').trim();
+  return /f-puzzles\.com\/|sudokupad\.app\//i.test(address) && !/\s/.test(address);
+}
+
+/** An error of a link: kind 'bad-link', with the words of src/link.rs. */
+export class LinkError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'LinkError';
+    this.kind = 'bad-link';
+  }
+}
+
+/** An error about the JSON in a link, as src/link.rs words it. */
+function badJson(what) {
+  return new LinkError(`the f-puzzles puzzle in this link: ${what}`);
+}
+
+/**
+ * LZString's base64 form decompressed (as its decompressFromBase64 reads it), or null when
+ * it is no whole LZString stream or would pass `limit` characters. The stream: LZW codes,
+ * each written low bit first in a width that starts at 3 bits and grows by one when the
+ * dictionary reaches a power of two, packed six bits to a base64 character, most
+ * significant first. Code 0: an 8-bit character follows; 1: a 16-bit one; 2: the end;
+ * 3 and up: a dictionary entry.
+ * @param {string} data
+ * @param {number} [limit]
+ * @returns {string | null}
+ */
+export function decompressFromBase64(data, limit = MAX_DECODED_CHARS) {
+  const values = [];
+  for (const ch of data.replace(/=+$/, '')) {
+    const value = BASE64.indexOf(ch);
+    if (value < 0) return null;
+    values.push(value);
+  }
+  let at = 0;
+  const read = (bits) => {
+    if (at + bits > values.length * 6) return null;
+    let value = 0;
+    for (let i = 0; i < bits; i++, at++) value |= ((values[Math.floor(at / 6)] >> (5 - (at % 6))) & 1) << i;
+    return value >>> 0;
+  };
+  const dictionary = ['', '', ''];
+  let width = 3;
+  let enlargeIn = 4;
+  const kind = read(2);
+  if (kind === 2) return '';
+  if (kind !== 0 && kind !== 1) return null;
+  const first = read(kind === 0 ? 8 : 16);
+  if (first === null) return null;
+  let w = String.fromCharCode(first);
+  dictionary.push(w);
+  const out = [w];
+  let length = 1;
+  for (;;) {
+    if (width > 24) return null;
+    let code = read(width);
+    if (code === null) return null;
+    if (code === 0 || code === 1) {
+      const c = read(code === 0 ? 8 : 16);
+      if (c === null) return null;
+      dictionary.push(String.fromCharCode(c));
+      code = dictionary.length - 1;
+      enlargeIn--;
+    } else if (code === 2) {
+      return out.join('');
+    }
+    if (enlargeIn === 0) {
+      enlargeIn = 2 ** width;
+      width++;
+    }
+    let entry;
+    if (code < dictionary.length) entry = dictionary[code];
+    else if (code === dictionary.length) entry = w + w[0];
+    else return null;
+    out.push(entry);
+    length += entry.length;
+    if (length > limit) return null;
+    dictionary.push(w + entry[0]);
+    enlargeIn--;
+    w = entry;
+    if (enlargeIn === 0) {
+      enlargeIn = 2 ** width;
+      width++;
+    }
+  }
+}
+
+/**
+ * A text compressed as LZString's compressToBase64 writes it (padded with '='): the
+ * stream decompressFromBase64 reads, the same characters lz-string and src/link.rs write.
+ * @param {string} text
+ * @returns {string}
+ */
+export function compressToBase64(text) {
+  let out = '';
+  let value = 0;
+  let filled = 0;
+  const push = (bit) => {
+    value = (value << 1) | bit;
+    if (++filled === 6) {
+      out += BASE64[value];
+      value = 0;
+      filled = 0;
+    }
+  };
+  const write = (bits, number) => {
+    for (let i = 0; i < bits; i++) push((number >> i) & 1);
+  };
+  const dictionary = new Map(); // phrase -> code
+  const unwritten = new Set(); // characters in the dictionary whose code 0/1 is not written yet
+  let size = 3;
+  let width = 2;
+  let enlargeIn = 2;
+  const grow = () => {
+    if (--enlargeIn === 0) {
+      enlargeIn = 2 ** width;
+      width++;
+    }
+  };
+  const emit = (phrase) => {
+    if (unwritten.has(phrase)) {
+      const c = phrase.charCodeAt(0);
+      write(width, c < 256 ? 0 : 1);
+      write(c < 256 ? 8 : 16, c);
+      unwritten.delete(phrase);
+      grow();
+    } else {
+      write(width, dictionary.get(phrase));
+    }
+    grow();
+  };
+  let w = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (!dictionary.has(c)) {
+      dictionary.set(c, size++);
+      unwritten.add(c);
+    }
+    if (dictionary.has(w + c)) {
+      w += c;
+      continue;
+    }
+    emit(w);
+    dictionary.set(w + c, size++);
+    w = c;
+  }
+  if (w !== '') emit(w);
+  write(width, 2);
+  // Always one more bit, then the last character filled out with zeros, as LZString does.
+  do push(0); while (filled !== 0);
+  while (out.length % 4) out += '=';
+  return out;
+}
+
+/** The value of `name=` in an address's query, if any. */
+function queryValue(address, name) {
+  const query = address.split('?').slice(1).join('?').split('#')[0];
+  for (const pair of query.split('&')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).toLowerCase() === name) return pair.slice(at + 1);
+  }
+  return null;
+}
+
+/** `%2B`, `%2F`, `%3D` and other ASCII escapes of a link's data, decoded (others kept). */
+function percentDecoded(data) {
+  return data.replace(/%([0-7][0-9a-f])/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The compressed data of a link, or a LinkError saying why it holds none. */
+function linkData(address) {
+  const lower = address.toLowerCase();
+  if (lower.includes('f-puzzles.com/')) {
+    const load = queryValue(address, 'load');
+    if (load !== null) return load;
+    if (queryValue(address, 'id') !== null) {
+      throw new LinkError('this f-puzzles link names a puzzle kept on its server (id=): open it there and copy the long link (load=)');
+    }
+    throw new LinkError('this f-puzzles link has no puzzle in it (no load= in its address)');
+  }
+  // Past the host, the data runs from `fpuzzles` to the end of the path.
+  const host = lower.indexOf('sudokupad.app/');
+  const at = lower.indexOf('fpuzzles', host);
+  if (at < 0) {
+    throw new LinkError('only SudokuPad links to f-puzzles data (sudokupad.app/fpuzzles...) are read here: SudokuPad\'s own puzzle format and short names are not');
+  }
+  return address.slice(at + 'fpuzzles'.length).split(/[?&#]/)[0];
+}
+
+/**
+ * SudokuPad's region of each cell when f-puzzles gives none: the squarest boxes, the wide
+ * side horizontal (one row each on a prime side). This is the format's default, which a
+ * reader must know to read a cell without a region; the engine's layouts are the engine's.
+ * @param {number} n the side
+ * @returns {number[]}
+ */
+export function defaultRegions(n) {
+  let rows = Math.floor(Math.sqrt(n));
+  while (rows > 1 && n % rows !== 0) rows--;
+  const columns = n / rows;
+  return Array.from({ length: n * n }, (_, cell) => Math.floor(Math.floor(cell / n) / rows) * rows + Math.floor((cell % n) / columns));
+}
+
+/** Whether a JSON value says nothing: null, false, '', [] or {}. */
+function isEmpty(value) {
+  if (value === null || value === false || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
+}
+
+/** An integer from a JSON number or a string of digits, or null. */
+function integer(value) {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^[+-]?\d+$/.test(value)) return Number(value);
+  return null;
+}
+
+/** Why a link's extra regions are refused when they are not windoku's windows. */
+export const NOT_WINDOWS = 'the f-puzzles puzzle in this link: its extra regions are not windoku\'s windows, the only ones this engine reads';
+
+/**
+ * Whether a link's extra regions (lists of cells) are exactly the windows of a layout
+ * (`windows`: the window of each cell + 1, 0 outside, as the engine gives it): each
+ * region one whole window, and each window one region.
+ * @param {number[][]} regions
+ * @param {ArrayLike<number>} windows
+ */
+export function areWindows(regions, windows) {
+  const count = Math.max(0, ...Array.from(windows));
+  const named = new Set();
+  for (const cells of regions) {
+    const window = windows[cells[0]];
+    if (!window || named.has(window) || !cells.every((cell) => windows[cell] === window)) return false;
+    named.add(window);
+  }
+  return named.size === count && regions.every((cells) => cells.length === Array.from(windows).filter((w) => w === windows[cells[0]]).length);
+}
+
+/** The cell of 'R3C7' in a side-n grid, or -1. */
+function cellOf(name, n) {
+  const match = typeof name === 'string' ? /^R(\d+)C(\d+)$/.exec(name) : null;
+  if (!match) return -1;
+  const [row, column] = [Number(match[1]), Number(match[2])];
+  return row >= 1 && row <= n && column >= 1 && column <= n ? (row - 1) * n + column - 1 : -1;
+}
+
+/**
+ * The puzzle an f-puzzles JSON value holds, its transport checked:
+ * {size, givens: Uint8Array (0 empty), regions: Uint8Array (SudokuPad's default where a
+ * cell names none), diagonals: boolean, windows: array of cell lists (extraregion; empty
+ * for none)}. Throws a LinkError naming the key or the cell (r3c7).
+ * @param {unknown} value the parsed JSON
+ */
+export function readFpuzzles(value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badJson('it is not a JSON object');
+  const n = integer(value.size);
+  if (n === null || n < 1 || n > 64) throw badJson('its size is not 1 to 64');
+  const rows = value.grid;
+  const shape = () => badJson(`its grid is not ${n} rows of ${n} cells`);
+  if (!Array.isArray(rows) || rows.length !== n) throw shape();
+  const defaults = defaultRegions(n);
+  const givens = new Uint8Array(n * n);
+  const regions = new Uint8Array(n * n);
+  rows.forEach((row, r) => {
+    if (!Array.isArray(row) || row.length !== n) throw shape();
+    row.forEach((fields, c) => {
+      const cell = r * n + c;
+      const at = fields !== null && typeof fields === 'object' ? fields : {};
+      const given = at.given === true;
+      const number = integer(at.value);
+      const valueOk = number !== null && number >= 1 && number <= n;
+      // A region from 0 to n - 1; a null one puts the cell in none, which is not read.
+      const region = 'region' in at ? integer(at.region) : defaults[cell];
+      if (region === null || region < 0 || region >= n || (given && !valueOk)) {
+        throw badJson(`r${r + 1}c${c + 1}: a given is 1 to ${n}, and a region 0 to ${n - 1} (a cell in no region is not read)`);
+      }
+      regions[cell] = region;
+      givens[cell] = given ? number : 0;
+    });
+  });
+  const x = [false, false];
+  let windows = [];
+  for (const [key, field] of Object.entries(value)) {
+    if (IGNORED_KEYS.has(key) || isEmpty(field)) continue;
+    if (key === 'diagonal+') x[1] = field === true;
+    else if (key === 'diagonal-') x[0] = field === true;
+    else if (key === 'extraregion' && Array.isArray(field)) windows = field;
+    else throw badJson(`it has constraints this engine does not read (${key}): only givens, regions, both diagonals and windoku are`);
+  }
+  if (x[0] !== x[1]) throw badJson('it has one diagonal only: this engine reads X-Sudoku, with both');
+  const notWindows = () => new LinkError(NOT_WINDOWS);
+  const seen = new Set();
+  const windowCells = windows.map((region) => {
+    const list = region?.cells;
+    if (!Array.isArray(list) || list.length !== n) throw notWindows();
+    return list.map((name) => {
+      const cell = cellOf(name, n);
+      if (cell < 0 || seen.has(cell)) throw notWindows();
+      seen.add(cell);
+      return cell;
+    });
+  });
+  return { size: n, givens, regions, diagonals: x[0], windows: windowCells };
+}
+
+/**
+ * Reads an f-puzzles (`?load=`) or SudokuPad (`sudokupad.app/fpuzzles…`) link: the puzzle
+ * as readFpuzzles() gives it. Throws a LinkError saying what is wrong: a link with no data
+ * (an f-puzzles `id=` link, a SudokuPad short name), data that is not LZString base64 or
+ * expands past MAX_DECODED_CHARS, JSON that does not parse, or a puzzle it cannot hold.
+ * @param {string} text
+ */
+export function readLink(text) {
+  const address = String(text).trim();
+  const data = percentDecoded(linkData(address));
+  const json = decompressFromBase64(data);
+  if (json === null) {
+    throw new LinkError('the puzzle in this link is not LZString-compressed base64 that reads: the link may be cut short');
+  }
+  let value;
+  try {
+    value = JSON.parse(json);
+  } catch (err) {
+    throw badJson(`its JSON does not read (${String(err.message).replace(/\.$/, '')})`);
+  }
+  return readFpuzzles(value);
+}
+
+/**
+ * f-puzzles' JSON for a grid, as src/link.rs's fpuzzles_json writes it: its size, givens,
+ * each cell's region where the regions are not SudokuPad's default boxes, the diagonals
+ * and windoku's windows.
+ * @param {{size: number, givens: ArrayLike<number>, regions: ArrayLike<number>, diagonals?: boolean,
+ *   windows?: ArrayLike<number>}} puzzle `regions` the region of each cell (from 0), `windows`
+ *   as a layout has them (the window of each cell + 1, 0 outside)
+ * @returns {string}
+ */
+export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, windows }) {
+  const defaults = defaultRegions(n);
+  const withRegions = defaults.some((region, cell) => region !== regions[cell]);
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = [];
+    for (let c = 0; c < n; c++) {
+      const cell = r * n + c;
+      const fields = [];
+      if (givens[cell]) fields.push(`"value":${givens[cell]},"given":true`);
+      if (withRegions) fields.push(`"region":${regions[cell]}`);
+      row.push(`{${fields.join(',')}}`);
+    }
+    rows.push(`[${row.join(',')}]`);
+  }
+  let json = `{"size":${n},"grid":[${rows.join(',')}]`;
+  if (diagonals) json += ',"diagonal+":true,"diagonal-":true';
+  const count = windows ? Math.max(0, ...Array.from(windows)) : 0;
+  if (count > 0) {
+    const lists = Array.from({ length: count }, () => []);
+    Array.from(windows).forEach((w, cell) => {
+      if (w) lists[w - 1].push(`"R${Math.floor(cell / n) + 1}C${(cell % n) + 1}"`);
+    });
+    json += `,"extraregion":[${lists.map((cells) => `{"cells":[${cells.join(',')}]}`).join(',')}]`;
+  }
+  return `${json}}`;
+}
+
+/**
+ * A link that opens the grid in SudokuPad (`https://sudokupad.app/fpuzzles…`), its layout
+ * included: what src/link.rs's sudokupad_link writes for the same grid. Takes what
+ * fpuzzlesJson() takes.
+ * @returns {string}
+ */
+export function sudokupadLink(puzzle) {
+  return `https://sudokupad.app/fpuzzles${compressToBase64(fpuzzlesJson(puzzle))}`;
+}
