@@ -24,7 +24,7 @@
 // {regions}, and {variant}), which the engine checks as for any grid. The result carries
 // the engine's `layout` and `id` as for any other input.
 
-import { SIDES, boxShapes, readBox, toLine } from './grid.js';
+import { SIDES } from './grid.js';
 
 /** The error a call rejects with; `kind` names the cause ('panic', 'worker', 'cancelled', ...). */
 export class EngineError extends Error {
@@ -55,19 +55,6 @@ export function describeError(error, fallback = 'the input could not be read') {
 function isFpuzzlesLink(text) {
   const address = text.trim();
   return /f-puzzles\.com\/|sudokupad\.app\//i.test(address) && !/\s/.test(address);
-}
-
-/** Whether two region lists (one per cell) cut the grid into the same regions, whatever their numbers. */
-function samePartition(a, b) {
-  if (a.length !== b.length) return false;
-  const ab = new Map();
-  const ba = new Map();
-  for (let i = 0; i < a.length; i++) {
-    if ((ab.get(a[i]) ?? b[i]) !== b[i] || (ba.get(b[i]) ?? a[i]) !== a[i]) return false;
-    ab.set(a[i], b[i]);
-    ba.set(b[i], a[i]);
-  }
-  return true;
 }
 
 /** Grid sides the engine knows: 1, 4, 6, 8, 9, 10, 12, ... 64 (grid.js). */
@@ -346,71 +333,19 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
   }
 
   /**
-   * A grid call whose text is an f-puzzles or SudokuPad link: read by ./fpuzzles.js, then
-   * sent on as its givens with the layout it names. A link that cannot be read resolves
-   * {status: 'invalid', error} with kind 'bad-link'; options that contradict the link (a
-   * side, boxes, variants or regions other than its own) with kind 'invalid-option'.
+   * A grid call whose text is an f-puzzles or SudokuPad link: read by ./fpuzzles.js (see
+   * its engineArgs), then sent on as its givens with the layout it names.
    */
   async function linkCall(type, args, callOptions) {
-    const text = args[0];
-    const asked = args.at(-1);
-    const extra = args.slice(1, -1);
-    const invalid = (error) => ({ status: 'invalid', error });
     let fpuzzles;
     try {
       fpuzzles = await import('./fpuzzles.js');
     } catch (err) {
       throw new EngineError({ kind: 'worker', phase: 'load', message: `the link reader (fpuzzles.js) could not be loaded: ${err.message}` });
     }
-    let link;
-    try {
-      link = fpuzzles.readLink(text);
-    } catch (err) {
-      if (err?.kind !== 'bad-link') throw err;
-      return invalid({ kind: 'bad-link', message: err.message });
-    }
-    const n = link.size;
-    const refuse = (option, message) => invalid({ kind: 'invalid-option', option, message });
-    if (asked.size && asked.size !== n) return refuse('size', `size ${asked.size} was asked for, but the link holds a ${n}×${n} grid`);
-    // The boxes whose regions the link's are (the side's usual ones first), else a jigsaw.
-    const layoutOf = (box, variant = '') => call('layout', [{ size: n, box, variant }], callOptions);
-    let box = null;
-    const shapes = boxShapes(n).flatMap((s) => {
-      const { rows, columns } = readBox(s);
-      return rows === columns ? [s] : [s, `${columns}x${rows}`];
-    });
-    for (const shape of ['', ...shapes]) {
-      const made = await layoutOf(shape);
-      if (made.status === 'ok' && samePartition(made.layout.regions, link.regions)) {
-        box = made.layout.box;
-        break;
-      }
-    }
-    const variant = [...(box === null ? ['jigsaw'] : []), ...(link.diagonals ? ['x'] : []), ...(link.windows.length ? ['windoku'] : [])];
-    const boxAsked = readBox(asked.box);
-    if (boxAsked && `${boxAsked.rows}x${boxAsked.columns}` !== box) {
-      return refuse('box', `boxes ${asked.box} were asked for, but the link's ${n}×${n} grid has ${box ? `${box} boxes` : 'jigsaw regions'}`);
-    }
-    const missing = asked.variant.split(',').filter((v) => v && !variant.includes(v));
-    if (missing.length) {
-      return refuse('variant', `${missing.join(' and ')} was asked for, but the link's puzzle is ${variant.length ? variant.join(' ') : 'classic'}`);
-    }
-    if (asked.regions && !samePartition(Array.from(asked.regions), Array.from(link.regions))) {
-      return refuse('regions', 'regions were given that are not the link\'s own');
-    }
-    if (link.windows.length && box !== null) {
-      // The extra regions must be windoku's windows, as the engine places them.
-      const made = await layoutOf(box, 'windoku');
-      if (made.status !== 'ok') return invalid({ ...made.error, message: `extraregion: ${made.error.message}` });
-      if (!fpuzzles.areWindows(link.windows, made.layout.windows)) {
-        return invalid({ kind: 'bad-link', message: fpuzzles.NOT_WINDOWS });
-      }
-    }
-    const options = {
-      size: n, hex: false, box: box ?? '', variant: variant.filter((v) => v !== 'jigsaw').join(','),
-      regions: box === null ? link.regions : undefined,
-    };
-    return call(type, [toLine(link.givens), ...extra, options], callOptions);
+    const read = await fpuzzles.engineArgs(args[0], args.at(-1), (options) => call('layout', [options], callOptions));
+    if (read.error) return { status: 'invalid', error: read.error };
+    return call(type, [read.line, ...args.slice(1, -1), read.options], callOptions);
   }
 
   /** A count limit, checked: a whole number from 1 to 2^32 - 1. */

@@ -18,6 +18,8 @@
 // with the same rules and messages; the wasm leaves them to this module, which costs the
 // widget nothing until a link is pasted (the browser has JSON.parse already).
 
+import { boxShapes, readBox, toLine } from './grid.js';
+
 /** The most characters of JSON a link may expand to, as in src/link.rs: a hostile link stops here. */
 export const MAX_DECODED_CHARS = 1 << 20;
 
@@ -404,4 +406,80 @@ export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, wind
  */
 export function sudokupadLink(puzzle) {
   return `https://sudokupad.app/fpuzzles${compressToBase64(fpuzzlesJson(puzzle))}`;
+}
+
+/** Whether two region lists (one per cell) cut the grid into the same regions, whatever their numbers. */
+function samePartition(a, b) {
+  if (a.length !== b.length) return false;
+  const ab = new Map();
+  const ba = new Map();
+  for (let i = 0; i < a.length; i++) {
+    if ((ab.get(a[i]) ?? b[i]) !== b[i] || (ba.get(b[i]) ?? a[i]) !== a[i]) return false;
+    ab.set(a[i], b[i]);
+    ba.set(b[i], a[i]);
+  }
+  return true;
+}
+
+
+/**
+ * What engine.js sends the engine for a link: {line (the givens, one line), options
+ * ({size, hex, box, variant, regions}: the boxes whose regions the link's are, else the
+ * link's regions as a jigsaw's, and its variants)}, or {error} ({kind, message, option})
+ * for a link that cannot be read (kind 'bad-link'), options asked for that contradict it (a
+ * side, boxes, variants or regions other than its own: kind 'invalid-option', naming the
+ * option), or extra regions that are not the engine's windows.
+ * @param {string} text the link
+ * @param {{size: number, box: string, variant: string, regions?: Uint8Array}} asked the
+ *   call's options, checked (variant: names separated by commas)
+ * @param {(options: {size: number, box: string, variant: string}) => Promise<object>} layoutOf
+ *   engine.layout()'s answer for a side, box and variants
+ */
+export async function engineArgs(text, asked, layoutOf) {
+  let link;
+  try {
+    link = readLink(text);
+  } catch (err) {
+    if (err?.kind !== 'bad-link') throw err;
+    return { error: { kind: 'bad-link', message: err.message } };
+  }
+  const n = link.size;
+  const refuse = (option, message) => ({ error: { kind: 'invalid-option', option, message } });
+  if (asked.size && asked.size !== n) return refuse('size', `size ${asked.size} was asked for, but the link holds a ${n}×${n} grid`);
+  // The engine's boxes whose regions the link's are (the side's usual ones first), else a jigsaw.
+  let box = null;
+  const shapes = boxShapes(n).flatMap((s) => {
+    const { rows, columns } = readBox(s);
+    return rows === columns ? [s] : [s, `${columns}x${rows}`];
+  });
+  for (const shape of ['', ...shapes]) {
+    const made = await layoutOf({ size: n, box: shape, variant: '' });
+    if (made.status === 'ok' && samePartition(made.layout.regions, link.regions)) {
+      box = made.layout.box;
+      break;
+    }
+  }
+  const variant = [...(box === null ? ['jigsaw'] : []), ...(link.diagonals ? ['x'] : []), ...(link.windows.length ? ['windoku'] : [])];
+  const boxAsked = readBox(asked.box);
+  if (boxAsked && `${boxAsked.rows}x${boxAsked.columns}` !== box) {
+    return refuse('box', `boxes ${asked.box} were asked for, but the link's ${n}×${n} grid has ${box ? `${box} boxes` : 'jigsaw regions'}`);
+  }
+  const missing = String(asked.variant ?? '').split(',').filter((v) => v && !variant.includes(v));
+  if (missing.length) {
+    return refuse('variant', `${missing.join(' and ')} was asked for, but the link's puzzle is ${variant.length ? variant.join(' ') : 'classic'}`);
+  }
+  if (asked.regions && !samePartition(Array.from(asked.regions), Array.from(link.regions))) {
+    return refuse('regions', 'regions were given that are not the link\'s own');
+  }
+  if (link.windows.length && box !== null) {
+    // The extra regions must be windoku's windows, as the engine places them.
+    const made = await layoutOf({ size: n, box, variant: 'windoku' });
+    if (made.status !== 'ok') return { error: { ...made.error, message: `extraregion: ${made.error.message}` } };
+    if (!areWindows(link.windows, made.layout.windows)) return { error: { kind: 'bad-link', message: NOT_WINDOWS } };
+  }
+  const options = {
+    size: n, hex: false, box: box ?? '', variant: variant.filter((v) => v !== 'jigsaw').join(','),
+    regions: box === null ? link.regions : undefined,
+  };
+  return { line: toLine(link.givens), options };
 }
