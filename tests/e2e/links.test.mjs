@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp, openPage, ROOT, withBrowser } from './harness.mjs';
+import { embedFiles } from '../../scripts/embed-folder.mjs';
+import { weigh } from '../../scripts/widget-size.mjs';
 
 const env = withBrowser();
 
@@ -80,6 +82,8 @@ test('engine: read, count, hint and rate take a link; options that contradict it
       size: await error({ size: 9 }),
       box: await error({ box: '2x6' }),
       variant: await error({ variant: 'x' }),
+      // The worker's wasm, asked directly (around engine.js), refuses the link by name.
+      raw: await engine._call('read', [link, {}]),
     };
   }, [jigsawX.link, twelve.link]);
   assert.deepEqual(r.read, { status: 'ok', id: jigsawX.id, variant: ['jigsaw', 'x'], diagonals: true });
@@ -93,6 +97,9 @@ test('engine: read, count, hint and rate take a link; options that contradict it
     assert.equal(r[option].kind, 'invalid-option', option);
     assert.equal(r[option].option, option);
   }
+  assert.equal(r.raw.status, 'invalid');
+  assert.equal(r.raw.error.kind, 'bad-link');
+  assert.match(r.raw.error.message, /read in the browser by engine\.js/);
   assert.match(r.size.message, /size 9 was asked for, but the link holds a 12×12 grid/);
   assert.match(r.box.message, /boxes 2x6 were asked for, but the link's 12×12 grid has 3x4 boxes/);
   await page.close();
@@ -156,4 +163,14 @@ test('widget: its puzzle attribute reads an f-puzzles link, layout included', as
   assert.equal(r.error.attribute, 'puzzle');
   assert.match(r.error.message, /killercage/);
   await page.close();
+});
+
+test('the folder a site copies holds fpuzzles.js, which the weight lists apart as loaded on demand', async () => {
+  assert.ok((await embedFiles()).includes('fpuzzles.js'), 'copied with the widget, found through its dynamic import');
+  for (const entry of ['www/widget.js', 'www/embed.html']) {
+    const { files, lazy } = await weigh(entry);
+    assert.deepEqual(lazy.map((f) => f.path), ['www/fpuzzles.js'], entry);
+    assert.ok(!files.some((f) => f.path.endsWith('fpuzzles.js')), `${entry}: not in the up-front weight`);
+    assert.ok(files.some((f) => f.path.endsWith('engine.js')), `${entry}: engine.js, which imports it, is`);
+  }
 });
