@@ -12,9 +12,11 @@
 //    "extraregion": [{"cells": ["R2C2", ...]}, ...]}                       windoku's windows
 //
 // This module checks the transport only (the base64 and LZString, the JSON, its size, rows,
-// values, region numbers and keys) and says what is wrong and where; the engine checks the
-// layout (regions of n connected cells, windows that fit) when engine.js hands it the
-// givens with {variant, regions}. The native reader (src/link.rs) reads the same links
+// values, region numbers and keys, and regions in one piece each, which a Solo ID needs)
+// and says what is wrong and where; the engine checks the rest of the layout (n regions
+// of n cells, variants and windows that fit) when engine.js hands it the
+// givens with {variant, regions} (engineArgs() makes what it sends, recognising the
+// engine's box shapes through engine.layout()). The native reader (src/link.rs) reads the same links
 // with the same rules and messages; the wasm leaves them to this module, which costs the
 // widget nothing until a link is pasted (the browser has JSON.parse already).
 
@@ -408,6 +410,37 @@ export function sudokupadLink(puzzle) {
   return `https://sudokupad.app/fpuzzles${compressToBase64(fpuzzlesJson(puzzle))}`;
 }
 
+/**
+ * The first cell of a region that is not in one piece (src/link.rs's region_in_pieces:
+ * the first cell, in reading order, that starts a second piece of its region), or -1.
+ * @param {number} n the side
+ * @param {ArrayLike<number>} regions the region of each cell
+ */
+function regionInPieces(n, regions) {
+  const seen = new Uint8Array(n * n);
+  const started = new Set();
+  for (let start = 0; start < n * n; start++) {
+    if (seen[start]) continue;
+    const region = regions[start];
+    if (started.has(region)) return start;
+    started.add(region);
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const cell = stack.pop();
+      const [r, c] = [Math.floor(cell / n), cell % n];
+      const near = [r > 0 && cell - n, r + 1 < n && cell + n, c > 0 && cell - 1, c + 1 < n && cell + 1];
+      for (const next of near) {
+        if (next !== false && !seen[next] && regions[next] === region) {
+          seen[next] = 1;
+          stack.push(next);
+        }
+      }
+    }
+  }
+  return -1;
+}
+
 /** Whether two region lists (one per cell) cut the grid into the same regions, whatever their numbers. */
 function samePartition(a, b) {
   if (a.length !== b.length) return false;
@@ -458,6 +491,12 @@ export async function engineArgs(text, asked, layoutOf) {
       box = made.layout.box;
       break;
     }
+  }
+  const broken = box === null ? regionInPieces(n, link.regions) : -1;
+  if (broken >= 0) {
+    // As natively: the puzzle's Solo ID, which every result carries, draws regions by their borders.
+    const at = `r${Math.floor(broken / n) + 1}c${(broken % n) + 1}`;
+    return { error: { kind: 'bad-link', message: `the region of ${at} is in pieces, which this engine reads only from a grid and its region list` } };
   }
   const variant = [...(box === null ? ['jigsaw'] : []), ...(link.diagonals ? ['x'] : []), ...(link.windows.length ? ['windoku'] : [])];
   const boxAsked = readBox(asked.box);
