@@ -2,7 +2,10 @@
 // the module graph from its entry (static imports, dynamic `import('…')`, and
 // `new URL('…', import.meta.url)` for the worker and the wasm; in HTML, scripts and
 // stylesheets), with the size each takes on the wire gzipped at zlib's default
-// level 6, as static servers and CDNs commonly send it. What it weighs is what a site
+// level 6, as static servers and CDNs commonly send it. A file loaded only on demand
+// (ON_DEMAND: www/fpuzzles.js, the f-puzzles and SudokuPad link reader, which engine.js
+// imports when such a link is read) is listed apart: it is in the folder a site copies,
+// but not in the weight every page with the widget pays. What it weighs is what a site
 // copies: dist/sudoku64/, with its JavaScript minified, made afresh from www/ first by
 // scripts/embed-folder.mjs; the same files in www/, unminified, are weighed beside it.
 //
@@ -15,7 +18,7 @@
 // reading and writing.
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, extname, relative, resolve } from 'node:path';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -46,11 +49,13 @@ export function references(path, source) {
 
 /**
  * Every file the browser loads from `entry` (a path under the project, such as
- * 'www/widget.js'), in the order the walk finds them, entry first: absolute paths.
+ * 'www/widget.js'), in the order the walk finds them, entry first: absolute paths. With
+ * `{lazy: false}`, the files loaded on demand (ON_DEMAND) are left out.
  * @param {string} entry
+ * @param {{lazy?: boolean}} [options]
  * @returns {Promise<string[]>}
  */
-export async function moduleGraph(entry) {
+export async function moduleGraph(entry, { lazy = true } = {}) {
   const seen = new Set();
   const queue = [resolve(ROOT, entry)];
   while (queue.length) {
@@ -58,24 +63,46 @@ export async function moduleGraph(entry) {
     if (seen.has(path)) continue;
     seen.add(path);
     if (!['.js', '.mjs', '.html'].includes(extname(path))) continue; // the wasm refers to nothing
-    queue.push(...references(path, await readFile(path, 'utf8')));
+    const to = references(path, await readFile(path, 'utf8'));
+    queue.push(...(lazy ? to : to.filter((file) => !ON_DEMAND.has(basename(file)))));
   }
   return [...seen];
 }
 
 /**
+ * Files a page loads only when a feature is used (engine.js imports them on demand), with
+ * what makes them load: in the folder a site copies, not in the weight every page pays.
+ */
+export const ON_DEMAND = new Map([['fpuzzles.js', 'when an f-puzzles or SudokuPad link is read']]);
+
+/**
+ * The files loaded from `entry` split by when: {now: the files every page with it loads,
+ * lazy: those loaded only on demand (ON_DEMAND, and what only they load)}, absolute paths
+ * in walk order.
+ * @param {string} entry
+ */
+export async function moduleGraphParts(entry) {
+  const now = await moduleGraph(entry, { lazy: false });
+  const lazy = (await moduleGraph(entry)).filter((path) => !now.includes(path));
+  return { now, lazy };
+}
+
+/**
  * Every file loaded from `entry` (a path under the project), with its raw and gzip sizes:
- * {files: [{path, bytes, gzip}], bytes, gzip}, paths relative to the project.
+ * {files: [{path, bytes, gzip}], bytes, gzip, lazy: [{path, bytes, gzip}]}, paths relative
+ * to the project. `files` and the sums are what every page loads; `lazy` the files loaded
+ * only when needed (dynamic imports), not in the sums.
  * @param {string} entry
  */
 export async function weigh(entry) {
-  const files = [];
-  for (const path of await moduleGraph(entry)) {
+  const { now, lazy } = await moduleGraphParts(entry);
+  const sizes = async (paths) => Promise.all(paths.map(async (path) => {
     const body = await readFile(path);
-    files.push({ path: relative(ROOT, path), bytes: body.length, gzip: gzipSync(body, { level: 6 }).length });
-  }
+    return { path: relative(ROOT, path), bytes: body.length, gzip: gzipSync(body, { level: 6 }).length };
+  }));
+  const files = await sizes(now);
   const sum = (key) => files.reduce((total, file) => total + file[key], 0);
-  return { files, bytes: sum('bytes'), gzip: sum('gzip') };
+  return { files, bytes: sum('bytes'), gzip: sum('gzip'), lazy: await sizes(lazy) };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -123,14 +150,16 @@ export async function measureFigures(folder = EMBED_FOLDER) {
     moduleKB: round(module.gzip), moduleFiles: module.files.length, wasmKB: round(wasm?.gzip ?? 0),
     iframeKB: round(iframe.gzip), iframeFiles: iframe.files.length,
     sourceModuleKB: round(sourceModule.gzip), sourceIframeKB: round(sourceIframe.gzip),
+    lazy: module.lazy.map((file) => ({ name: relative(folder, file.path), kb: round(file.gzip) })),
   };
 }
 
 /** The README's words for the figures, as they go between the markers. */
-function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB }) {
+function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB, lazy = [] }) {
+  const later = lazy.map(({ name, kb: size }) => `; \`${name}\`, ${size.toFixed(1)} KB more, loads only ${ON_DEMAND.get(basename(name)) ?? 'on demand'}`).join('');
   return `**${moduleKB.toFixed(1)} KB** for the module form (${moduleFiles} files: the wasm, with the solver, the\n`
     + `generator and the logic solver, is ${wasmKB.toFixed(1)} KB of it) and **${iframeKB.toFixed(1)} KB** for the iframe form\n`
-    + `(${iframeFiles} files), against ${sourceModuleKB.toFixed(1)} KB and ${sourceIframeKB.toFixed(1)} KB for the same files unminified in \`www/\``;
+    + `(${iframeFiles} files), against ${sourceModuleKB.toFixed(1)} KB and ${sourceIframeKB.toFixed(1)} KB for the same files unminified in \`www/\`${later}`;
 }
 
 /**
@@ -185,6 +214,15 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     for (const file of files) {
       const name = relative(EMBED_FOLDER, file.path);
       console.log(`  ${name.padEnd(24)}${cell(file.bytes)}${cell(file.gzip)}${cell(sourceGzip.get(name)).padStart(12)}`);
+    }
+    if (built[form].lazy.length) {
+      const lazyGzip = new Map(source.lazy.map((file) => [relative(SOURCES, file.path), file.gzip]));
+      console.log('  loaded only on demand, not in the sums above:');
+      for (const file of built[form].lazy) {
+        const name = relative(EMBED_FOLDER, file.path);
+        const why = ON_DEMAND.get(basename(name)) ?? '';
+        console.log(`  ${name.padEnd(24)}${cell(file.bytes)}${cell(file.gzip)}${cell(lazyGzip.get(name)).padStart(12)}  ${why}`);
+      }
     }
   });
   if (process.argv.includes('--readme')) {

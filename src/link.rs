@@ -39,9 +39,15 @@
 //!
 //! LZString and JSON are read by the small purpose-built codecs below, lighter than
 //! general crates, and the decoder stops at [`MAX_DECODED_CHARS`], where a general one
-//! would follow a short link that expands to gigabytes. The WebAssembly build does not
-//! read f-puzzles and SudokuPad links yet (the reader would take the widget past its
-//! size budget); it writes them ([`sudokupad_link`]).
+//! would follow a short link that expands to gigabytes.
+//!
+//! The WebAssembly build leaves f-puzzles and SudokuPad links out: this reader weighs
+//! about 10 KB gzipped there, past the widget's size budget, and the browser has a JSON
+//! parser of its own. In the browser, `www/engine.js` gives such a link to
+//! `www/fpuzzles.js` (imported only then), which decodes it by the same rules, with the
+//! same messages, and passes the engine the givens with the layout the link names (boxes,
+//! or regions, and variants), which the engine checks as for any grid. The wasm refuses a
+//! link that reaches it anyway, by name. tests/data/links.txt is read by both readers.
 
 use crate::error::{Error, ErrorKind};
 use crate::grid::{Grid, MAX_SIZE, Shape};
@@ -275,11 +281,12 @@ fn query_value<'a>(address: &'a str, name: &str) -> Option<&'a str> {
 // ---- f-puzzles and SudokuPad ------------------------------------------------------------
 
 fn read_fpuzzles_link(address: &str, lower: &str) -> Result<String, Error> {
-    // The reader weighs about 10 KB gzipped in the WebAssembly build, which the widget's
-    // 250 KB budget does not hold yet: until it does, only native builds read these.
+    // The reader weighs about 10 KB gzipped in the WebAssembly build, past the widget's
+    // budget: in the browser, engine.js reads these links (www/fpuzzles.js) before the
+    // engine, and only a call that goes around it gets here.
     if cfg!(target_arch = "wasm32") {
         return refuse(
-            "f-puzzles and SudokuPad links are not read in the browser yet: paste the grid itself, or a Solo game ID",
+            "f-puzzles and SudokuPad links are read in the browser by engine.js, not by the engine's wasm: pass the link to engine.js, or paste the grid itself or a Solo game ID",
         );
     }
     let data = if lower.contains("f-puzzles.com/") {

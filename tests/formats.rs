@@ -1485,3 +1485,74 @@ fn an_x_and_a_windoku_sudokuwiki_and_solo_agree() {
         .unwrap();
     assert!(solo::write_id(&windoku).starts_with("3x3xw:"));
 }
+
+/// tests/data/links.txt: f-puzzles and SudokuPad links, each read natively as the browser
+/// reads it (tests/e2e/links.test.mjs).
+const LINKS: &str = include_str!("data/links.txt");
+
+/// The fixture's cases: `ok LINK ID SOLUTION` or `bad LINK WORDS…`, comments skipped.
+fn link_cases() -> impl Iterator<Item = (usize, Vec<&'static str>)> {
+    LINKS
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(i, line)| (i + 1, line.splitn(4, ' ').collect()))
+}
+
+#[test]
+fn every_link_in_the_fixture_reads_to_its_id_and_solution_or_is_refused_by_name() {
+    let (mut good, mut bad) = (0, 0);
+    for (line, fields) in link_cases() {
+        match fields.as_slice() {
+            ["ok", link, id, solution] => {
+                let grid = parse(link).unwrap_or_else(|e| panic!("line {line}: {e}"));
+                assert_eq!(
+                    solo::write_id(&grid),
+                    *id,
+                    "line {line}: the puzzle and layout"
+                );
+                let sudoku64::search::SolveResult::Unique(solved) = sudoku64::search::solve(&grid)
+                else {
+                    panic!("line {line}: not one solution");
+                };
+                assert_eq!(sudoku64::format::to_line(&solved), *solution, "line {line}");
+                // What the writer writes for it reads back the same.
+                assert_eq!(
+                    parse(&link::sudokupad_link(&grid)),
+                    Ok(grid.clone()),
+                    "line {line}"
+                );
+                good += 1;
+            }
+            ["bad", link, words @ ..] => {
+                let message = parse(link)
+                    .map(|_| panic!("line {line}: read, where it should be refused"))
+                    .unwrap_err()
+                    .to_string();
+                let words = words.join(" ");
+                assert!(
+                    message.contains(&words),
+                    "line {line}: {message:?} lacks {words:?}"
+                );
+                bad += 1;
+            }
+            _ => panic!("line {line}: neither `ok LINK ID SOLUTION` nor `bad LINK WORDS`"),
+        }
+    }
+    assert!(good >= 9 && bad >= 8, "{good} good and {bad} bad links");
+}
+
+/// Writes the links of tests/data/links.txt's `ok` lines made by the writer, from the game
+/// IDs given in LINK_IDS (one `ID SOLUTION` a line):
+/// `LINK_IDS=ids.txt cargo test --test formats -- --ignored write_fixture_links --nocapture`.
+#[test]
+#[ignore = "writes fixture lines; run by hand"]
+fn write_fixture_links() {
+    let ids = std::fs::read_to_string(std::env::var("LINK_IDS").expect("LINK_IDS")).unwrap();
+    for line in ids.lines().filter(|l| !l.trim().is_empty()) {
+        let (id, solution) = line.split_once(' ').unwrap();
+        let grid = parse(id).unwrap();
+        println!("ok {} {id} {solution}", link::sudokupad_link(&grid));
+        println!("ok {} {id} {solution}", link::fpuzzles_link(&grid));
+    }
+}

@@ -13,6 +13,7 @@
 
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
+import { sudokupadLink } from './fpuzzles.js';
 import {
   boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions, peers, readLeniently,
   sharedUnit, symbolChar, unitKindWords, unitName, usualBox, variantWords,
@@ -42,7 +43,7 @@ const ui = {
   scroller: $('board'), canvas: $('grid'), magnifier: $('magnifier'), status: $('status'), statusDetails: $('status-details'),
   version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
-  solve: $('solve'), check: $('check'), copy: $('copy'), undo: $('undo'), redo: $('redo'),
+  solve: $('solve'), check: $('check'), copy: $('copy'), openSudokupad: $('open-sudokupad'), undo: $('undo'), redo: $('redo'),
   pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
   hint: $('hint'), apply: $('apply'), candidates: $('candidates'), hintText: $('hint-text'),
   techniquesHelp: $('techniques-help'), techniques: $('techniques'), techniquesList: $('techniques-list'),
@@ -1437,6 +1438,26 @@ async function copyGrid() {
   }
 }
 
+/**
+ * The puzzle as a SudokuPad link (f-puzzles' JSON, its layout included): the givens, or
+ * the values typed in when there are none, as puzzleLine() has them.
+ */
+function sudokupadLinkOf(game) {
+  const own = game.hasGivens();
+  const givens = Array.from(game.values, (v, i) => ((own ? game.givens[i] : !game.solved[i]) ? v : 0));
+  const { size, regions, diagonals, windows } = game.layout;
+  return sudokupadLink({ size, givens, regions, diagonals, windows });
+}
+
+/**
+ * Points "Open in SudokuPad" at the grid as it stands: written when it is about to be
+ * used (hovered, focused, clicked or its menu opened), not on every change, since a large
+ * grid's link takes a moment to write.
+ */
+function pointSudokupadLink() {
+  ui.openSudokupad.href = sudokupadLinkOf(board.game);
+}
+
 /** Whether two layouts have the same regions, diagonals and windows. */
 function sameLayout(a, b) {
   const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
@@ -1593,6 +1614,11 @@ function wire() {
   ui.solve.addEventListener('click', solve);
   ui.check.addEventListener('click', check);
   ui.copy.addEventListener('click', copyGrid);
+  for (const type of ['pointerenter', 'focus', 'contextmenu']) ui.openSudokupad.addEventListener(type, pointSudokupadLink);
+  ui.openSudokupad.addEventListener('click', () => {
+    pointSudokupadLink();
+    say('Opened the puzzle in SudokuPad, in a new tab. Right-click the button to copy its link.', 'ok');
+  });
   ui.undo.addEventListener('click', undo);
   ui.redo.addEventListener('click', redo);
   ui.pencil.addEventListener('click', () => setPencilMode(!view.pencilMode));

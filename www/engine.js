@@ -17,6 +17,12 @@
 // plain grid (a game ID or a link names its own), and `regions` (a layout's) makes a
 // plain grid a jigsaw: what a page sends to go on with a jigsaw it holds, since a one-line
 // grid carries no regions.
+//
+// f-puzzles (`?load=`) and SudokuPad (`sudokupad.app/fpuzzles…`) links are read here, not
+// in the wasm: a call given one imports ./fpuzzles.js (only then: a dynamic import), which
+// decodes the link, and passes its givens on with the layout it names ({box} or
+// {regions}, and {variant}), which the engine checks as for any grid. The result carries
+// the engine's `layout` and `id` as for any other input.
 
 import { SIDES } from './grid.js';
 
@@ -39,6 +45,16 @@ export function describeError(error, fallback = 'the input could not be read') {
   const at = error?.line && !text.includes(`line ${error.line}`)
     ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
   return `${text}${at}`;
+}
+
+/**
+ * Whether a text is an f-puzzles or SudokuPad address, read (or refused by name) by
+ * ./fpuzzles.js: the same test as its isFpuzzlesLink, kept here so that the module loads
+ * only for such a text.
+ */
+function isFpuzzlesLink(text) {
+  const address = text.trim();
+  return /f-puzzles\.com\/|sudokupad\.app\//i.test(address) && !/\s/.test(address);
 }
 
 /** Grid sides the engine knows: 1, 4, 6, 8, 9, 10, 12, ... 64 (grid.js). */
@@ -312,7 +328,24 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
       return Promise.resolve({ status: 'invalid', error: { kind, option, message } });
     }
     const { signal, onProgress } = options ?? {};
+    if (isFpuzzlesLink(args[0])) return linkCall(type, args, { signal, onProgress, timeoutMs });
     return call(type, args, { signal, onProgress, timeoutMs });
+  }
+
+  /**
+   * A grid call whose text is an f-puzzles or SudokuPad link: read by ./fpuzzles.js (see
+   * its engineArgs), then sent on as its givens with the layout it names.
+   */
+  async function linkCall(type, args, callOptions) {
+    let fpuzzles;
+    try {
+      fpuzzles = await import('./fpuzzles.js');
+    } catch (err) {
+      throw new EngineError({ kind: 'worker', phase: 'load', message: `the link reader (fpuzzles.js) could not be loaded: ${err.message}` });
+    }
+    const read = await fpuzzles.engineArgs(args[0], args.at(-1), (options) => call('layout', [options], callOptions));
+    if (read.error) return { status: 'invalid', error: read.error };
+    return call(type, [read.line, ...args.slice(1, -1), read.options], callOptions);
   }
 
   /** A count limit, checked: a whole number from 1 to 2^32 - 1. */

@@ -1,0 +1,524 @@
+// f-puzzles and SudokuPad links in the browser: read for the puzzle and the layout they
+// carry, and written for a grid ("Open in SudokuPad"). engine.js imports this module only
+// when a text is such a link (a dynamic import), and the app when it writes one, so
+// nothing here loads with the widget until it is needed.
+//
+//   https://www.f-puzzles.com/?load=DATA      DATA: LZString's compressToBase64 of
+//   https://sudokupad.app/fpuzzlesDATA        f-puzzles' JSON:
+//
+//   {"size": 9,
+//    "grid": [[{"value": 5, "given": true, "region": 0}, {}, ...], ...],   rows of cells
+//    "diagonal+": true, "diagonal-": true,                                 X-Sudoku
+//    "extraregion": [{"cells": ["R2C2", ...]}, ...]}                       windoku's windows
+//
+// This module checks the transport only (the base64 and LZString, the JSON, its size, rows,
+// values, region numbers and keys, and regions in one piece each, which a Solo ID needs)
+// and says what is wrong and where; the engine checks the rest of the layout (n regions
+// of n cells, variants and windows that fit) when engine.js hands it the
+// givens with {variant, regions} (engineArgs() makes what it sends, recognising the
+// engine's box shapes through engine.layout()). The native reader (src/link.rs) reads the same links
+// with the same rules and messages; the wasm leaves them to this module, which costs the
+// widget nothing until a link is pasted (the browser has JSON.parse already).
+
+import { boxShapes, readBox, toLine } from './grid.js';
+
+/** The most characters of JSON a link may expand to, as in src/link.rs: a hostile link stops here. */
+export const MAX_DECODED_CHARS = 1 << 20;
+
+/** Keys of f-puzzles' JSON that say nothing of the grid's rules (src/link.rs's list). */
+const IGNORED_KEYS = new Set(['size', 'activeConstraints', 'grid', 'title', 'author', 'ruleset', 'solution',
+  'disabledlogic', 'truecandidatesoptions']);
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Whether a text is an f-puzzles or SudokuPad address (what readLink reads or refuses). */
+export function isFpuzzlesLink(text) {
+  const address = String(text ?? '').trim();
+  return /f-puzzles\.com\/|sudokupad\.app\//i.test(address) && !/\s/.test(address);
+}
+
+/** An error of a link: kind 'bad-link', with the words of src/link.rs. */
+export class LinkError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'LinkError';
+    this.kind = 'bad-link';
+  }
+}
+
+/** An error about the JSON in a link, as src/link.rs words it. */
+function badJson(what) {
+  return new LinkError(`the f-puzzles puzzle in this link: ${what}`);
+}
+
+/**
+ * LZString's base64 form decompressed (as its decompressFromBase64 reads it), or null when
+ * it is no whole LZString stream or would pass `limit` characters. The stream: LZW codes,
+ * each written low bit first in a width that starts at 3 bits and grows by one when the
+ * dictionary reaches a power of two, packed six bits to a base64 character, most
+ * significant first. Code 0: an 8-bit character follows; 1: a 16-bit one; 2: the end;
+ * 3 and up: a dictionary entry.
+ * @param {string} data
+ * @param {number} [limit]
+ * @returns {string | null}
+ */
+export function decompressFromBase64(data, limit = MAX_DECODED_CHARS) {
+  const values = [];
+  for (const ch of data.replace(/=+$/, '')) {
+    const value = BASE64.indexOf(ch);
+    if (value < 0) return null;
+    values.push(value);
+  }
+  let at = 0;
+  const read = (bits) => {
+    if (at + bits > values.length * 6) return null;
+    let value = 0;
+    for (let i = 0; i < bits; i++, at++) value |= ((values[Math.floor(at / 6)] >> (5 - (at % 6))) & 1) << i;
+    return value >>> 0;
+  };
+  const dictionary = ['', '', ''];
+  let width = 3;
+  let enlargeIn = 4;
+  const kind = read(2);
+  if (kind === 2) return '';
+  if (kind !== 0 && kind !== 1) return null;
+  const first = read(kind === 0 ? 8 : 16);
+  if (first === null) return null;
+  let w = String.fromCharCode(first);
+  dictionary.push(w);
+  const out = [w];
+  let length = 1;
+  for (;;) {
+    if (width > 24) return null;
+    let code = read(width);
+    if (code === null) return null;
+    if (code === 0 || code === 1) {
+      const c = read(code === 0 ? 8 : 16);
+      if (c === null) return null;
+      dictionary.push(String.fromCharCode(c));
+      code = dictionary.length - 1;
+      enlargeIn--;
+    } else if (code === 2) {
+      return out.join('');
+    }
+    if (enlargeIn === 0) {
+      enlargeIn = 2 ** width;
+      width++;
+    }
+    let entry;
+    if (code < dictionary.length) entry = dictionary[code];
+    else if (code === dictionary.length) entry = w + w[0];
+    else return null;
+    out.push(entry);
+    length += entry.length;
+    if (length > limit) return null;
+    dictionary.push(w + entry[0]);
+    enlargeIn--;
+    w = entry;
+    if (enlargeIn === 0) {
+      enlargeIn = 2 ** width;
+      width++;
+    }
+  }
+}
+
+/**
+ * A text compressed as LZString's compressToBase64 writes it (padded with '='): the
+ * stream decompressFromBase64 reads, the same characters lz-string and src/link.rs write.
+ * @param {string} text
+ * @returns {string}
+ */
+export function compressToBase64(text) {
+  let out = '';
+  let value = 0;
+  let filled = 0;
+  const push = (bit) => {
+    value = (value << 1) | bit;
+    if (++filled === 6) {
+      out += BASE64[value];
+      value = 0;
+      filled = 0;
+    }
+  };
+  const write = (bits, number) => {
+    for (let i = 0; i < bits; i++) push((number >> i) & 1);
+  };
+  const dictionary = new Map(); // phrase -> code
+  const unwritten = new Set(); // characters in the dictionary whose code 0/1 is not written yet
+  let size = 3;
+  let width = 2;
+  let enlargeIn = 2;
+  const grow = () => {
+    if (--enlargeIn === 0) {
+      enlargeIn = 2 ** width;
+      width++;
+    }
+  };
+  const emit = (phrase) => {
+    if (unwritten.has(phrase)) {
+      const c = phrase.charCodeAt(0);
+      write(width, c < 256 ? 0 : 1);
+      write(c < 256 ? 8 : 16, c);
+      unwritten.delete(phrase);
+      grow();
+    } else {
+      write(width, dictionary.get(phrase));
+    }
+    grow();
+  };
+  let w = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (!dictionary.has(c)) {
+      dictionary.set(c, size++);
+      unwritten.add(c);
+    }
+    if (dictionary.has(w + c)) {
+      w += c;
+      continue;
+    }
+    emit(w);
+    dictionary.set(w + c, size++);
+    w = c;
+  }
+  if (w !== '') emit(w);
+  write(width, 2);
+  // Always one more bit, then the last character filled out with zeros, as LZString does.
+  do push(0); while (filled !== 0);
+  while (out.length % 4) out += '=';
+  return out;
+}
+
+/** The value of `name=` in an address's query, if any. */
+function queryValue(address, name) {
+  const query = address.split('?').slice(1).join('?').split('#')[0];
+  for (const pair of query.split('&')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).toLowerCase() === name) return pair.slice(at + 1);
+  }
+  return null;
+}
+
+/** `%2B`, `%2F`, `%3D` and other ASCII escapes of a link's data, decoded (others kept). */
+function percentDecoded(data) {
+  return data.replace(/%([0-7][0-9a-f])/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The compressed data of a link, or a LinkError saying why it holds none. */
+function linkData(address) {
+  const lower = address.toLowerCase();
+  if (lower.includes('f-puzzles.com/')) {
+    const load = queryValue(address, 'load');
+    if (load !== null) return load;
+    if (queryValue(address, 'id') !== null) {
+      throw new LinkError('this f-puzzles link names a puzzle kept on its server (id=): open it there and copy the long link (load=)');
+    }
+    throw new LinkError('this f-puzzles link has no puzzle in it (no load= in its address)');
+  }
+  // Past the host, the data runs from `fpuzzles` to the end of the path.
+  const host = lower.indexOf('sudokupad.app/');
+  const at = lower.indexOf('fpuzzles', host);
+  if (at < 0) {
+    throw new LinkError('only SudokuPad links to f-puzzles data (sudokupad.app/fpuzzles...) are read here: SudokuPad\'s own puzzle format and short names are not');
+  }
+  return address.slice(at + 'fpuzzles'.length).split(/[?&#]/)[0];
+}
+
+/**
+ * SudokuPad's region of each cell when f-puzzles gives none: the squarest boxes, the wide
+ * side horizontal (one row each on a prime side). This is the format's default, which a
+ * reader must know to read a cell without a region; the engine's layouts are the engine's.
+ * @param {number} n the side
+ * @returns {number[]}
+ */
+export function defaultRegions(n) {
+  let rows = Math.floor(Math.sqrt(n));
+  while (rows > 1 && n % rows !== 0) rows--;
+  const columns = n / rows;
+  return Array.from({ length: n * n }, (_, cell) => Math.floor(Math.floor(cell / n) / rows) * rows + Math.floor((cell % n) / columns));
+}
+
+/** Whether a JSON value says nothing: null, false, '', [] or {}. */
+function isEmpty(value) {
+  if (value === null || value === false || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
+}
+
+/** An integer from a JSON number or a string of digits, or null. */
+function integer(value) {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^[+-]?\d+$/.test(value)) return Number(value);
+  return null;
+}
+
+/** Why a link's extra regions are refused when they are not windoku's windows. */
+export const NOT_WINDOWS = 'the f-puzzles puzzle in this link: its extra regions are not windoku\'s windows, the only ones this engine reads';
+
+/**
+ * Whether a link's extra regions (lists of cells) are exactly the windows of a layout
+ * (`windows`: the window of each cell + 1, 0 outside, as the engine gives it): each
+ * region one whole window, and each window one region.
+ * @param {number[][]} regions
+ * @param {ArrayLike<number>} windows
+ */
+export function areWindows(regions, windows) {
+  const count = Math.max(0, ...Array.from(windows));
+  const named = new Set();
+  for (const cells of regions) {
+    const window = windows[cells[0]];
+    if (!window || named.has(window) || !cells.every((cell) => windows[cell] === window)) return false;
+    named.add(window);
+  }
+  return named.size === count && regions.every((cells) => cells.length === Array.from(windows).filter((w) => w === windows[cells[0]]).length);
+}
+
+/** The cell of 'R3C7' in a side-n grid, or -1. */
+function cellOf(name, n) {
+  const match = typeof name === 'string' ? /^R(\d+)C(\d+)$/.exec(name) : null;
+  if (!match) return -1;
+  const [row, column] = [Number(match[1]), Number(match[2])];
+  return row >= 1 && row <= n && column >= 1 && column <= n ? (row - 1) * n + column - 1 : -1;
+}
+
+/**
+ * The puzzle an f-puzzles JSON value holds, its transport checked:
+ * {size, givens: Uint8Array (0 empty), regions: Uint8Array (SudokuPad's default where a
+ * cell names none), diagonals: boolean, windows: array of cell lists (extraregion; empty
+ * for none)}. Throws a LinkError naming the key or the cell (r3c7).
+ * @param {unknown} value the parsed JSON
+ */
+export function readFpuzzles(value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badJson('it is not a JSON object');
+  const n = integer(value.size);
+  if (n === null || n < 1 || n > 64) throw badJson('its size is not 1 to 64');
+  const rows = value.grid;
+  const shape = () => badJson(`its grid is not ${n} rows of ${n} cells`);
+  if (!Array.isArray(rows) || rows.length !== n) throw shape();
+  const defaults = defaultRegions(n);
+  const givens = new Uint8Array(n * n);
+  const regions = new Uint8Array(n * n);
+  rows.forEach((row, r) => {
+    if (!Array.isArray(row) || row.length !== n) throw shape();
+    row.forEach((fields, c) => {
+      const cell = r * n + c;
+      const at = fields !== null && typeof fields === 'object' ? fields : {};
+      const given = at.given === true;
+      const number = integer(at.value);
+      const valueOk = number !== null && number >= 1 && number <= n;
+      // A region from 0 to n - 1; a null one puts the cell in none, which is not read.
+      const region = 'region' in at ? integer(at.region) : defaults[cell];
+      if (region === null || region < 0 || region >= n || (given && !valueOk)) {
+        throw badJson(`r${r + 1}c${c + 1}: a given is 1 to ${n}, and a region 0 to ${n - 1} (a cell in no region is not read)`);
+      }
+      regions[cell] = region;
+      givens[cell] = given ? number : 0;
+    });
+  });
+  const x = [false, false];
+  let windows = [];
+  for (const [key, field] of Object.entries(value)) {
+    if (IGNORED_KEYS.has(key) || isEmpty(field)) continue;
+    if (key === 'diagonal+') x[1] = field === true;
+    else if (key === 'diagonal-') x[0] = field === true;
+    else if (key === 'extraregion' && Array.isArray(field)) windows = field;
+    else throw badJson(`it has constraints this engine does not read (${key}): only givens, regions, both diagonals and windoku are`);
+  }
+  if (x[0] !== x[1]) throw badJson('it has one diagonal only: this engine reads X-Sudoku, with both');
+  const notWindows = () => new LinkError(NOT_WINDOWS);
+  const seen = new Set();
+  const windowCells = windows.map((region) => {
+    const list = region?.cells;
+    if (!Array.isArray(list) || list.length !== n) throw notWindows();
+    return list.map((name) => {
+      const cell = cellOf(name, n);
+      if (cell < 0 || seen.has(cell)) throw notWindows();
+      seen.add(cell);
+      return cell;
+    });
+  });
+  return { size: n, givens, regions, diagonals: x[0], windows: windowCells };
+}
+
+/**
+ * Reads an f-puzzles (`?load=`) or SudokuPad (`sudokupad.app/fpuzzles…`) link: the puzzle
+ * as readFpuzzles() gives it. Throws a LinkError saying what is wrong: a link with no data
+ * (an f-puzzles `id=` link, a SudokuPad short name), data that is not LZString base64 or
+ * expands past MAX_DECODED_CHARS, JSON that does not parse, or a puzzle it cannot hold.
+ * @param {string} text
+ */
+export function readLink(text) {
+  const address = String(text).trim();
+  const data = percentDecoded(linkData(address));
+  const json = decompressFromBase64(data);
+  if (json === null) {
+    throw new LinkError('the puzzle in this link is not LZString-compressed base64 that reads: the link may be cut short');
+  }
+  let value;
+  try {
+    value = JSON.parse(json);
+  } catch (err) {
+    throw badJson(`its JSON does not read (${String(err.message).replace(/\.$/, '')})`);
+  }
+  return readFpuzzles(value);
+}
+
+/**
+ * f-puzzles' JSON for a grid, as src/link.rs's fpuzzles_json writes it: its size, givens,
+ * each cell's region where the regions are not SudokuPad's default boxes, the diagonals
+ * and windoku's windows.
+ * @param {{size: number, givens: ArrayLike<number>, regions: ArrayLike<number>, diagonals?: boolean,
+ *   windows?: ArrayLike<number>}} puzzle `regions` the region of each cell (from 0), `windows`
+ *   as a layout has them (the window of each cell + 1, 0 outside)
+ * @returns {string}
+ */
+export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, windows }) {
+  const defaults = defaultRegions(n);
+  const withRegions = defaults.some((region, cell) => region !== regions[cell]);
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = [];
+    for (let c = 0; c < n; c++) {
+      const cell = r * n + c;
+      const fields = [];
+      if (givens[cell]) fields.push(`"value":${givens[cell]},"given":true`);
+      if (withRegions) fields.push(`"region":${regions[cell]}`);
+      row.push(`{${fields.join(',')}}`);
+    }
+    rows.push(`[${row.join(',')}]`);
+  }
+  let json = `{"size":${n},"grid":[${rows.join(',')}]`;
+  if (diagonals) json += ',"diagonal+":true,"diagonal-":true';
+  const count = windows ? Math.max(0, ...Array.from(windows)) : 0;
+  if (count > 0) {
+    const lists = Array.from({ length: count }, () => []);
+    Array.from(windows).forEach((w, cell) => {
+      if (w) lists[w - 1].push(`"R${Math.floor(cell / n) + 1}C${(cell % n) + 1}"`);
+    });
+    json += `,"extraregion":[${lists.map((cells) => `{"cells":[${cells.join(',')}]}`).join(',')}]`;
+  }
+  return `${json}}`;
+}
+
+/**
+ * A link that opens the grid in SudokuPad (`https://sudokupad.app/fpuzzles…`), its layout
+ * included: what src/link.rs's sudokupad_link writes for the same grid. Takes what
+ * fpuzzlesJson() takes.
+ * @returns {string}
+ */
+export function sudokupadLink(puzzle) {
+  return `https://sudokupad.app/fpuzzles${compressToBase64(fpuzzlesJson(puzzle))}`;
+}
+
+/**
+ * The first cell of a region that is not in one piece (src/link.rs's region_in_pieces:
+ * the first cell, in reading order, that starts a second piece of its region), or -1.
+ * @param {number} n the side
+ * @param {ArrayLike<number>} regions the region of each cell
+ */
+function regionInPieces(n, regions) {
+  const seen = new Uint8Array(n * n);
+  const started = new Set();
+  for (let start = 0; start < n * n; start++) {
+    if (seen[start]) continue;
+    const region = regions[start];
+    if (started.has(region)) return start;
+    started.add(region);
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const cell = stack.pop();
+      const [r, c] = [Math.floor(cell / n), cell % n];
+      const near = [r > 0 && cell - n, r + 1 < n && cell + n, c > 0 && cell - 1, c + 1 < n && cell + 1];
+      for (const next of near) {
+        if (next !== false && !seen[next] && regions[next] === region) {
+          seen[next] = 1;
+          stack.push(next);
+        }
+      }
+    }
+  }
+  return -1;
+}
+
+/** Whether two region lists (one per cell) cut the grid into the same regions, whatever their numbers. */
+function samePartition(a, b) {
+  if (a.length !== b.length) return false;
+  const ab = new Map();
+  const ba = new Map();
+  for (let i = 0; i < a.length; i++) {
+    if ((ab.get(a[i]) ?? b[i]) !== b[i] || (ba.get(b[i]) ?? a[i]) !== a[i]) return false;
+    ab.set(a[i], b[i]);
+    ba.set(b[i], a[i]);
+  }
+  return true;
+}
+
+
+/**
+ * What engine.js sends the engine for a link: {line (the givens, one line), options
+ * ({size, hex, box, variant, regions}: the boxes whose regions the link's are, else the
+ * link's regions as a jigsaw's, and its variants)}, or {error} ({kind, message, option})
+ * for a link that cannot be read (kind 'bad-link'), options asked for that contradict it (a
+ * side, boxes, variants or regions other than its own: kind 'invalid-option', naming the
+ * option), or extra regions that are not the engine's windows.
+ * @param {string} text the link
+ * @param {{size: number, box: string, variant: string, regions?: Uint8Array}} asked the
+ *   call's options, checked (variant: names separated by commas)
+ * @param {(options: {size: number, box: string, variant: string}) => Promise<object>} layoutOf
+ *   engine.layout()'s answer for a side, box and variants
+ */
+export async function engineArgs(text, asked, layoutOf) {
+  let link;
+  try {
+    link = readLink(text);
+  } catch (err) {
+    if (err?.kind !== 'bad-link') throw err;
+    return { error: { kind: 'bad-link', message: err.message } };
+  }
+  const n = link.size;
+  const refuse = (option, message) => ({ error: { kind: 'invalid-option', option, message } });
+  if (asked.size && asked.size !== n) return refuse('size', `size ${asked.size} was asked for, but the link holds a ${n}×${n} grid`);
+  // The engine's boxes whose regions the link's are (the side's usual ones first), else a jigsaw.
+  let box = null;
+  const shapes = boxShapes(n).flatMap((s) => {
+    const { rows, columns } = readBox(s);
+    return rows === columns ? [s] : [s, `${columns}x${rows}`];
+  });
+  for (const shape of ['', ...shapes]) {
+    const made = await layoutOf({ size: n, box: shape, variant: '' });
+    if (made.status === 'ok' && samePartition(made.layout.regions, link.regions)) {
+      box = made.layout.box;
+      break;
+    }
+  }
+  const broken = box === null ? regionInPieces(n, link.regions) : -1;
+  if (broken >= 0) {
+    // As natively: the puzzle's Solo ID, which every result carries, draws regions by their borders.
+    const at = `r${Math.floor(broken / n) + 1}c${(broken % n) + 1}`;
+    return { error: { kind: 'bad-link', message: `the region of ${at} is in pieces, which this engine reads only from a grid and its region list` } };
+  }
+  const variant = [...(box === null ? ['jigsaw'] : []), ...(link.diagonals ? ['x'] : []), ...(link.windows.length ? ['windoku'] : [])];
+  const boxAsked = readBox(asked.box);
+  if (boxAsked && `${boxAsked.rows}x${boxAsked.columns}` !== box) {
+    return refuse('box', `boxes ${asked.box} were asked for, but the link's ${n}×${n} grid has ${box ? `${box} boxes` : 'jigsaw regions'}`);
+  }
+  const missing = String(asked.variant ?? '').split(',').filter((v) => v && !variant.includes(v));
+  if (missing.length) {
+    return refuse('variant', `${missing.join(' and ')} was asked for, but the link's puzzle is ${variant.length ? variant.join(' ') : 'classic'}`);
+  }
+  if (asked.regions && !samePartition(Array.from(asked.regions), Array.from(link.regions))) {
+    return refuse('regions', 'regions were given that are not the link\'s own');
+  }
+  if (link.windows.length && box !== null) {
+    // The extra regions must be windoku's windows, as the engine places them.
+    const made = await layoutOf({ size: n, box, variant: 'windoku' });
+    if (made.status !== 'ok') return { error: { ...made.error, message: `extraregion: ${made.error.message}` } };
+    if (!areWindows(link.windows, made.layout.windows)) return { error: { kind: 'bad-link', message: NOT_WINDOWS } };
+  }
+  const options = {
+    size: n, hex: false, box: box ?? '', variant: variant.filter((v) => v !== 'jigsaw').join(','),
+    regions: box === null ? link.regions : undefined,
+  };
+  return { line: toLine(link.givens), options };
+}
