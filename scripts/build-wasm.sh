@@ -17,7 +17,18 @@ say "building the wasm (release, $CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS)
 raw="target/$WASM_TARGET/release/sudoku64.wasm"
 out=www/pkg
 stamp="$out/.source-sha256"
-sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version)"
+# wasm-opt from the npm package binaryen (a devDependency) when installed; a system wasm-opt
+# only when new enough: binaryen 108 (Debian 12) corrupts the reference-types tables
+# wasm-bindgen emits.
+WASM_OPT=""
+if [ -x "$ROOT/node_modules/.bin/wasm-opt" ]; then
+  WASM_OPT="$ROOT/node_modules/.bin/wasm-opt"
+elif command -v wasm-opt >/dev/null && [ "$(wasm-opt --version | grep -oE '[0-9]+' | head -1)" -ge 116 ]; then
+  WASM_OPT=wasm-opt
+fi
+# The stamp names the tools too: a module built before binaryen was installed is not
+# up to date once it is.
+sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version) ${WASM_OPT:+$("$WASM_OPT" --version)}"
 embed_folder() {
   node "$ROOT/scripts/embed-folder.mjs" >&2 || die "could not make dist/sudoku64/"
   node "$ROOT/scripts/precache.mjs" >&2 || die "could not write sw.js"
@@ -30,15 +41,6 @@ fi
 
 rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" "$raw" || die "wasm-bindgen failed"
-# wasm-opt from the npm package binaryen (a devDependency) when installed; a system wasm-opt
-# only when new enough: binaryen 108 (Debian 12) corrupts the reference-types tables
-# wasm-bindgen emits.
-WASM_OPT=""
-if [ -x "$ROOT/node_modules/.bin/wasm-opt" ]; then
-  WASM_OPT="$ROOT/node_modules/.bin/wasm-opt"
-elif command -v wasm-opt >/dev/null && [ "$(wasm-opt --version | grep -oE '[0-9]+' | head -1)" -ge 116 ]; then
-  WASM_OPT=wasm-opt
-fi
 if [ -n "$WASM_OPT" ]; then
   # Rust's wasm32 target emits these post-MVP features by default, and simd128 above;
   # wasm-opt needs them named.
