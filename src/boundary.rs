@@ -9,8 +9,8 @@
 use crate::error::Error;
 use crate::generate::{Options, Symmetry, Target};
 use crate::grade::Level;
-use crate::grid::{Grid, Shape, Variants};
-use crate::parse::{ParseOptions, parse_with};
+use crate::grid::{MAX_SIZE, Shape, Variants};
+use crate::parse::ParseOptions;
 
 /// Reading options from a size (`0`: infer it from the cells; otherwise a side with a
 /// box shape, 1 or 4 to 64), the 16×16 hex flag, and a box shape (`""` for the side's
@@ -59,47 +59,61 @@ pub fn parse_options_with(
     Ok(options)
 }
 
-/// Reads a grid as the page sends it: text in any form the engine reads, with `regions`
-/// (empty for none) the jigsaw region of each cell when the text is a plain grid of a
-/// jigsaw the page already holds (a one-line form carries no regions). The regions then
-/// take the place of the boxes, any variants besides jigsaw apply on top, and givens must
-/// not clash in them unless the options allow it. A text that draws its own regions (a
-/// game ID, a link) keeps them.
+/// Options to read a grid as the page sends it: [`parse_options_with`]'s, or, when
+/// `regions` (the jigsaw region of each cell; empty for none) are given, their jigsaw with
+/// the other variants on top, as [`ParseOptions::layout`]. A page passes the regions of a
+/// jigsaw it already holds, since a one-line form carries none; the side comes from their
+/// count when `size` is 0, and may be prime. Givens must not clash in the regions unless
+/// the options allow it. A text that draws its own regions (a game ID, a link) keeps
+/// them, if they are of that side.
 ///
 /// ```
-/// use sudoku64::boundary::{parse_options_with, read_grid};
-/// let options = parse_options_with(4, false, "", "").unwrap();
+/// use sudoku64::boundary::page_options;
+/// use sudoku64::parse::parse_with;
 /// let regions = [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 3, 2, 3];
-/// assert!(read_grid("1...............", &options, &regions).unwrap().shape().is_jigsaw());
+/// let options = page_options(4, false, "", "", &regions).unwrap();
+/// assert!(parse_with("1...............", &options).unwrap().shape().is_jigsaw());
 /// // r3c1 and r4c3 share no row, column or 2×2 box, but a region.
-/// assert!(read_grid("........1.....1.", &options, &[]).is_ok());
-/// assert!(read_grid("........1.....1.", &options, &regions).is_err());
+/// let boxes = page_options(4, false, "", "", &[]).unwrap();
+/// assert!(parse_with("........1.....1.", &boxes).is_ok());
+/// assert!(parse_with("........1.....1.", &options).is_err());
+/// // A 5×5 has no boxes, but a jigsaw.
+/// let five: Vec<u8> = (0..25).map(|cell| (cell / 5) as u8).collect();
+/// let rows = page_options(0, false, "", "", &five).unwrap();
+/// assert_eq!(parse_with("12345....................", &rows).unwrap().size(), 5);
 /// ```
-pub fn read_grid(text: &str, options: &ParseOptions, regions: &[u8]) -> Result<Grid, Error> {
+pub fn page_options(
+    size: u32,
+    hex: bool,
+    boxes: &str,
+    variants: &str,
+    regions: &[u8],
+) -> Result<ParseOptions, Error> {
     if regions.is_empty() {
-        return parse_with(text, options);
+        return parse_options_with(size, hex, boxes, variants);
     }
-    let variants = Variants {
+    if !boxes.trim().is_empty() {
+        return Err(Error::bad_option(
+            "box",
+            boxes,
+            "nothing, with regions: a jigsaw has regions in place of boxes",
+        ));
+    }
+    let n = match size as usize {
+        0 => (1..=MAX_SIZE)
+            .find(|n| n * n >= regions.len())
+            .unwrap_or(MAX_SIZE + 1),
+        n => n,
+    };
+    let extras = Variants {
         jigsaw: false,
-        ..options.variants
+        ..Variants::parse(variants)?
     };
-    let plain = ParseOptions {
-        variants,
-        allow_clashes: true,
-        ..options.clone()
-    };
-    let grid = parse_with(text, &plain)?;
-    if grid.shape().is_jigsaw() {
-        return Ok(grid);
-    }
-    let shape = variants.apply(Shape::with_regions(grid.size(), regions)?)?;
-    let grid = grid.with_shape(shape)?;
-    if !options.allow_clashes {
-        if let Some(clash) = grid.first_clash() {
-            return Err(clash);
-        }
-    }
-    Ok(grid)
+    Ok(ParseOptions {
+        hex,
+        layout: Some(extras.apply(Shape::with_regions(n, regions)?)?),
+        ..ParseOptions::default()
+    })
 }
 
 /// A box option: `""` for none, else `RxC`.

@@ -76,6 +76,11 @@ pub struct ParseOptions {
     pub hex: bool,
     /// Accept givens that clash (the same symbol twice in a row, column or box).
     pub allow_clashes: bool,
+    /// The layout to read a plain grid in when its text cannot say it: a jigsaw's regions
+    /// (of any side from 4 to 64, primes too), which no one-line form carries. Set, it
+    /// takes the place of `size`, `boxes` and `variants`; a game ID or a link still
+    /// names its own layout, which must then be of this side and have these extra units.
+    pub layout: Option<Shape>,
 }
 
 /// Reads one grid from text in any of the forms the module describes.
@@ -542,6 +547,10 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
 
 /// A plain grid read from its cells, with the variants the options ask for.
 fn with_variants(grid: Grid, options: &ParseOptions) -> Result<Grid, Error> {
+    if options.layout.is_some() {
+        // Read in the layout asked for, extra units and all.
+        return Ok(grid);
+    }
     let shape = options.variants.apply(grid.shape().without_extras())?;
     if shape == grid.shape() {
         Ok(grid)
@@ -571,6 +580,16 @@ impl ParseOptions {
 
 /// The shape the options ask for, if any.
 fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
+    if let Some(layout) = options.layout {
+        if options.hex && layout.size() != 16 {
+            return Err(Error::bad_option(
+                "size",
+                layout.size(),
+                "hex symbols make a 16×16 grid",
+            ));
+        }
+        return Ok(Some(layout));
+    }
     let shape = Shape::named(options.size, options.boxes)?;
     // Jigsaw regions come with the text: the side alone is the target then.
     let extras = Variants {

@@ -24,7 +24,7 @@ use crate::generate::{self, Control};
 use crate::grade::Rating;
 use crate::grid::Shape;
 use crate::logic::Step;
-use crate::parse::ParseOptions;
+use crate::parse::{ParseOptions, parse_with};
 use crate::search::{Answer, Limits, Search, Stats};
 
 /// Installs a panic hook that writes the panic message to the console before the wasm
@@ -101,8 +101,10 @@ fn parse_options(
     hex: bool,
     boxes: &str,
     variants: &str,
+    regions: &[u8],
 ) -> Result<ParseOptions, JsValue> {
-    crate::boundary::parse_options_with(size, hex, boxes, variants).map_err(|e| js_error(&e, None))
+    crate::boundary::page_options(size, hex, boxes, variants, regions)
+        .map_err(|e| js_error(&e, None))
 }
 
 /// A grid's layout, as the views need it: what [`layout`] answers and every result's
@@ -354,10 +356,9 @@ pub fn read(
 ) -> Result<ReadReport, JsValue> {
     let options = ParseOptions {
         allow_clashes: true,
-        ..parse_options(size, hex, boxes, variants)?
+        ..parse_options(size, hex, boxes, variants, regions)?
     };
-    let grid =
-        crate::boundary::read_grid(text, &options, regions).map_err(|e| js_error(&e, None))?;
+    let grid = parse_with(text, &options).map_err(|e| js_error(&e, None))?;
     Ok(ReadReport {
         shape: grid.shape(),
         puzzle: to_line(&grid),
@@ -383,9 +384,8 @@ pub fn solve(
     regions: &[u8],
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
-    let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
-            .map_err(|e| js_error(&e, None))?;
+    let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
+        .map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let answer = search.count_grid(&grid, 2, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -419,9 +419,8 @@ pub fn count(
     progress: &js_sys::Function,
 ) -> Result<SolveReport, JsValue> {
     let limit = crate::boundary::count_limit(limit);
-    let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
-            .map_err(|e| js_error(&e, None))?;
+    let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
+        .map_err(|e| js_error(&e, None))?;
     let mut search = Search::new(grid.shape());
     let mut answer = search.count_grid(&grid, limit, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -777,9 +776,8 @@ pub fn hint(
     regions: &[u8],
     uniqueness: bool,
 ) -> Result<HintReport, JsValue> {
-    let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
-            .map_err(|e| js_error(&e, None))?;
+    let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
+        .map_err(|e| js_error(&e, None))?;
     let steps = crate::steps::hint_with(&grid, crate::steps::Options { uniqueness })
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
@@ -860,9 +858,8 @@ pub fn rate(
     regions: &[u8],
     uniqueness: bool,
 ) -> Result<RateReport, JsValue> {
-    let grid =
-        crate::boundary::read_grid(text, &parse_options(size, hex, boxes, variants)?, regions)
-            .map_err(|e| js_error(&e, None))?;
+    let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
+        .map_err(|e| js_error(&e, None))?;
     let rating = crate::grade::rate_with(&grid, crate::steps::Options { uniqueness }, &mut || true)
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(RateReport {

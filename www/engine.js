@@ -24,7 +24,7 @@
 // {regions}, and {variant}), which the engine checks as for any grid. The result carries
 // the engine's `layout` and `id` as for any other input.
 
-import { SIDES } from './grid.js';
+import { SIDES, isJigsawSide } from './grid.js';
 
 /** The error a call rejects with; `kind` names the cause ('panic', 'worker', 'cancelled', ...). */
 export class EngineError extends Error {
@@ -129,8 +129,10 @@ function checkRegions(regions) {
 
 /** Options of the calls that read a grid, checked: {size, hex, box, variant, regions}. Throws invalidOption. */
 function readOptions({ size, hex, box, variant, regions } = {}) {
-  if (size !== undefined && size !== null && size !== 0 && !SIZES.includes(size)) {
-    throw invalidOption('size', size, `one of ${SIZES.join(', ')} (or 0 to infer it)`);
+  // A jigsaw's regions make a grid of any side from 4 to 64, primes too.
+  const side = regions === undefined || regions === null ? SIZES.includes(size) : isJigsawSide(size);
+  if (size !== undefined && size !== null && size !== 0 && !side) {
+    throw invalidOption('size', size, `one of ${SIZES.join(', ')} (or 0 to infer it)${regions ? '; with regions, 4 to 64' : ''}`);
   }
   if (hex !== undefined && hex !== null && typeof hex !== 'boolean') throw invalidOption('hex', hex, 'true or false');
   return {
@@ -171,9 +173,13 @@ function generateOptions(options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object') throw invalidOption('options', options, 'an object');
   const { size = 9, box, variant, symmetry, seed, empty, minimal, budgetMs, difficulty } = options;
-  if (!SIZES.includes(size)) throw invalidOption('size', size, `one of ${SIZES.join(', ')}`);
   const checkedBox = checkBox(box);
   const checkedVariant = checkVariant(variant);
+  // New jigsaw regions are drawn for any side from 4 to 64, primes too.
+  const jigsaw = String(checkedVariant).split(/[\s,]+/).includes('jigsaw');
+  if (!SIZES.includes(size) && !(jigsaw && isJigsawSide(size))) {
+    throw invalidOption('size', size, `one of ${SIZES.join(', ')}; for a jigsaw, any side from 4 to 64`);
+  }
   for (const [name, value] of [['symmetry', symmetry], ['difficulty', difficulty]]) {
     if (value !== undefined && value !== null && typeof value !== 'string') {
       throw invalidOption(name, value, 'a string');

@@ -46,6 +46,14 @@ export function isSide(n) {
   return usualBox(n) !== '';
 }
 
+/**
+ * Whether n is a jigsaw's side: 4 to 64, primes included (a jigsaw has regions, not boxes,
+ * so the sides with no box shape have jigsaws too).
+ */
+export function isJigsawSide(n) {
+  return Number.isInteger(n) && n >= 4 && n <= 64;
+}
+
 /** Every grid side, smallest first: 1, 4, 6, 8, 9, 10, 12, ... 64. */
 export const SIDES = Object.freeze(Array.from({ length: 64 }, (_, i) => i + 1).filter(isSide));
 
@@ -128,8 +136,9 @@ function sameBytes(a, b) {
  */
 export function layoutFromData(data) {
   const n = Number(data?.size);
-  if (!isSide(n) || !data?.regions || data.regions.length !== n * n) return null;
-  const names = variantNames(data.variant);
+  const names = variantNames(data?.variant);
+  const side = names.includes('jigsaw') ? isJigsawSide(n) : isSide(n);
+  if (!side || !data?.regions || data.regions.length !== n * n) return null;
   const regions = Uint8Array.from(data.regions, Number);
   const counts = new Uint16Array(n);
   for (const r of regions) {

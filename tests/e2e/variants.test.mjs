@@ -340,6 +340,32 @@ test('engine: generate() makes jigsaw puzzles with new regions', async () => {
   assertSolves(made.puzzle, made.solution, rulesUnits(9, { regions: made.layout.regions, x: true }));
 });
 
+test('engine: a jigsaw on a prime side, which has no boxes, is generated, read back with its regions and solved', async () => {
+  const made = await withEngine(async (engine) => {
+    const g = await engine.generate({ size: 7, variant: 'jigsaw', seed: 5 });
+    const options = { size: 7, regions: g.layout.regions };
+    const [count, solved, read] = await Promise.all([
+      engine.count(g.puzzle, 2, options), engine.solve(g.puzzle, options), engine.read(g.puzzle, { regions: g.layout.regions }),
+    ]);
+    const plain = await engine.solve(g.puzzle).catch((err) => ({ error: { kind: err.kind } }));
+    const boxed = await engine.generate({ size: 7 }).catch((err) => ({ error: { kind: err.kind, option: err.option } }));
+    return {
+      puzzle: g.puzzle, solution: g.solution, layout: { ...g.layout, regions: Array.from(g.layout.regions) },
+      count: count.count, solved: solved.solution, read: { size: read.layout.size, id: read.id },
+      plain: plain.error?.kind ?? plain.status, boxed: boxed.error,
+    };
+  });
+  assert.equal(made.layout.size, 7);
+  assert.deepEqual(made.layout.variant, ['jigsaw']);
+  assert.equal(made.count, 1);
+  assert.equal(made.solved, made.solution);
+  assertSolves(made.puzzle, made.solution, rulesUnits(7, { regions: made.layout.regions }));
+  assert.equal(made.read.size, 7, 'the side comes from the regions');
+  assert.match(made.read.id, /^7j:/);
+  assert.notEqual(made.plain, 'ok', 'without its regions a 7×7 line is no grid');
+  assert.deepEqual(made.boxed, { kind: 'invalid-option', option: 'size' }, 'a 7×7 with boxes is refused by name');
+});
+
 // ---------------------------------------------------------------------------------------
 // The page's own modules, in Node
 
