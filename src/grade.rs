@@ -199,6 +199,20 @@ pub struct Rating {
     pub counts: [u32; Technique::ALL.len()],
 }
 
+impl Default for Rating {
+    /// No step yet: Easy, score 0.
+    fn default() -> Rating {
+        Rating {
+            level: Level::Easy,
+            score: 0,
+            hardest: Technique::NakedSingle,
+            steps: 0,
+            guesses: 0,
+            counts: [0; Technique::ALL.len()],
+        }
+    }
+}
+
 impl Rating {
     /// How many steps used a technique.
     pub fn count(&self, technique: Technique) -> u32 {
@@ -238,6 +252,28 @@ pub fn rate_with(
     }
 }
 
+/// True when the techniques of `level` and the easier levels do not solve the puzzle, so
+/// that it grades harder than `level`; the puzzle must have one solution (the uniqueness
+/// techniques take it so). Much cheaper than [`rate`] on a puzzle that needs a hard step:
+/// the techniques above `level` never run. The generator's level search turns down such
+/// candidates with it before grading them.
+///
+/// ```
+/// use sudoku64::{grade::{harder_than, Level}, parse};
+/// let easy = parse::parse("1.34341221434.21").unwrap();
+/// assert!(!harder_than(&easy, Level::Easy));
+/// ```
+pub fn harder_than(grid: &Grid, level: Level) -> bool {
+    let mut board = crate::logic::Board::new(grid);
+    board.one_solution = true;
+    board.allowed = Technique::ALL
+        .iter()
+        .filter(|&&t| t != Technique::Guess && Level::of(t) <= level)
+        .fold(0, |mask, &t| mask | 1 << (t as usize));
+    board.run_logic(|_| true);
+    board.open > 0
+}
+
 /// [`rate_with`], but when `go_on` says no the grading so far comes back instead of an
 /// error, with `false`: its level is then the hardest technique needed so far, a lower
 /// bound of the puzzle's level (and its score the steps' so far). `true` when graded in
@@ -248,14 +284,7 @@ pub fn rate_until(
     options: crate::steps::Options,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<(Rating, bool), Error> {
-    let mut rating = Rating {
-        level: Level::Easy,
-        score: 0,
-        hardest: Technique::NakedSingle,
-        steps: 0,
-        guesses: 0,
-        counts: [0; Technique::ALL.len()],
-    };
+    let mut rating = Rating::default();
     // Stopped while it proves the solution unique: nothing is graded yet.
     let mut logic = match Logic::with_options(grid, options, go_on) {
         Ok(logic) => logic,

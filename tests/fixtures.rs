@@ -34,8 +34,9 @@ const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 /// Files in `tests/data` that are not `puzzle:count:solution` fixtures: golden generator
 /// output, the public puzzles the logic tests explain (one puzzle a line), and game IDs
 /// from Simon Tatham's Solo with their solutions (`ID SOLUTION`), kept for a reader of
-/// that form (jigsaw and X layouts among them).
-const NOT_FIXTURES: &[&str] = &["generated.txt", "public9.txt", "solo-ids.txt"];
+/// that form (jigsaw and X layouts among them), and f-puzzles and SudokuPad links with
+/// their IDs and solutions, which tests/formats.rs and the browser tests read.
+const NOT_FIXTURES: &[&str] = &["generated.txt", "public9.txt", "solo-ids.txt", "links.txt"];
 
 /// Fixtures the engine answers correctly but slowly: run only with `--ignored`.
 const SLOW: &str = "slow.txt";

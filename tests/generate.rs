@@ -974,3 +974,29 @@ fn a_layout_named_by_side_boxes_and_variants_is_checked_once_for_every_caller() 
     assert_eq!(classic.shape, Shape::from_size(9).unwrap());
     assert!(!classic.new_regions);
 }
+
+#[test]
+fn an_easy_search_off_classic_9x9_is_easy_at_once_and_its_seed_makes_it_again() {
+    use sudoku64::Variants;
+    use sudoku64::grade::{Level, rate};
+    for (size, variants) in [(9, "x"), (9, "jigsaw"), (12, ""), (16, "x")] {
+        let variants = Variants::parse(variants).unwrap();
+        let o = Options {
+            difficulty: Some(Level::Easy),
+            ..Options::for_layout(Some(size), None, variants, 7).unwrap()
+        };
+        let made = make(&o);
+        let at = format!("{}: {}", made.puzzle.shape(), made.summary());
+        // Graded independently of how it was dug: Easy, and one solution.
+        assert_eq!(rate(&made.puzzle).unwrap().level, Level::Easy, "{at}");
+        assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1, "{at}");
+        assert!(made.difficulty_reached() && made.candidates == 1, "{at}");
+        assert!(made.summary().contains("singles"), "{at}");
+        // The same seed and difficulty make it again.
+        let again = make(&Options {
+            seed: made.seed,
+            ..o.clone()
+        });
+        assert_eq!(again.puzzle, made.puzzle, "{at}");
+    }
+}

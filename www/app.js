@@ -665,7 +665,8 @@ async function generate(options, note = '') {
   const layout = layoutFromData(result.layout) ?? boxLayout(size, options.box);
   const replacedNote = startGame(Game.fromPuzzle(size, values, layout), generatedHash({
     size, box: layout?.box, variant: layout?.variant ?? [], seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
-    minimal: options.minimal,
+    // The level searched for, when found: its seed makes the puzzle again only with it.
+    minimal: options.minimal, difficulty: result.difficultyReached ? options.difficulty : undefined,
   }), { level: graded });
   const kept = typedMeanwhile && replacedNote
     ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
@@ -1256,6 +1257,7 @@ async function openHash(hash) {
     ui.symmetry.value = g.symmetry;
     ui.empty.value = g.empty ?? '';
     ui.minimal.checked = Boolean(g.minimal);
+    ui.difficulty.value = g.difficulty ?? '';
     syncGenerateFields();
     // Blank until the engine has made it (a jigsaw's regions come with the puzzle).
     const placeholder = new Game(g.size, { layout: boxLayout(g.size, g.box, g.variant) ?? boxLayout(g.size, g.box) });

@@ -62,6 +62,7 @@ export function parseHash(hash) {
   const empty = Number(params.get('empty'));
   if (params.get('minimal') === '1' && minimalOffered(size)) generate.minimal = true;
   else if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
+  if (LEVELS.includes(params.get('difficulty'))) generate.difficulty = params.get('difficulty');
   return { generate };
 }
 
@@ -104,12 +105,18 @@ export function puzzleHash(line, box = '') {
   return `#${params}`;
 }
 
-export function generatedHash({ size, box = '', variant = [], seed, symmetry, empty, minimal }) {
+/**
+ * A link that makes a generated puzzle again from its seed: the size, layout, symmetry and
+ * target, and the difficulty it was searched for, which the seed needs (an Easy search
+ * digs only as far as singles go; from 25×25 up a level changes the default target).
+ */
+export function generatedHash({ size, box = '', variant = [], seed, symmetry, empty, minimal, difficulty }) {
   const params = new URLSearchParams({ size, seed: String(seed), symmetry });
   if (boxParam(size, box)) params.set('box', box);
   if (variant.length) params.set('variant', variant.join(','));
   if (minimal) params.set('minimal', '1');
   else if (empty !== undefined) params.set('empty', String(empty));
+  if (LEVELS.includes(difficulty)) params.set('difficulty', difficulty);
   return `#${params}`;
 }
 

@@ -547,6 +547,10 @@ pub(crate) struct Board {
     /// Forcing chains and nets may run: off when the techniques only shrink the
     /// candidates for the exact search ([`reduced_masks`]), which branches faster itself.
     pub forcing: bool,
+    /// The techniques that may run, bit `t as usize` for technique `t`: all of them but
+    /// where a caller asks only whether the easier ones solve the puzzle
+    /// ([`crate::grade::harder_than`]).
+    pub allowed: u64,
 }
 
 impl Board {
@@ -584,6 +588,7 @@ impl Board {
             solution: Vec::new(),
             one_solution: false,
             forcing: true,
+            allowed: u64::MAX,
         }
     }
 
@@ -679,7 +684,10 @@ impl Board {
 
     /// The easiest step from here other than a guess.
     fn find_logical(&self) -> Option<Step> {
-        Technique::ALL.iter().find_map(|&t| self.technique(t))
+        Technique::ALL
+            .iter()
+            .filter(|&&t| self.allowed >> (t as usize) & 1 == 1)
+            .find_map(|&t| self.technique(t))
     }
 
     /// The first step of one technique (never a guess).

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { openApp as openAppAt, openPage, ROOT, withBrowser } from './harness.mjs';
 import { Game } from '../../www/game.js';
 import { boxLayout, findClashes, fromLine, layoutFromData, peers, unitKindWords } from '../../www/grid.js';
-import { parseHash, puzzleHash } from '../../www/persist.js';
+import { generatedHash, parseHash, puzzleHash } from '../../www/persist.js';
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
 
@@ -404,6 +404,10 @@ test('peers, clashes, saved games and links use every unit of the layout', () =>
   assert.equal(parseHash(puzzleHash('.'.repeat(81), x)).puzzle.layout, x);
   assert.deepEqual(parseHash('#size=9&seed=4&symmetry=none&variant=x,windoku').generate.variant, ['x', 'windoku']);
   assert.equal(parseHash('#size=6&seed=4&symmetry=none&variant=windoku'), null, 'no windoku on 2×3 boxes');
+  // A level search's seed makes its puzzle again only with the level: the link keeps it.
+  const easy = generatedHash({ size: 9, variant: ['x'], seed: 5, symmetry: 'none', difficulty: 'easy' });
+  assert.equal(parseHash(easy).generate.difficulty, 'easy');
+  assert.equal(parseHash(generatedHash({ size: 9, seed: 5, symmetry: 'none', difficulty: 'hardest' })).generate.difficulty, undefined);
 
   // What "complete" and a clash say names the layout's units.
   assert.equal(unitKindWords(boxLayout(9)), 'row, column and box');
@@ -446,6 +450,27 @@ for (const [variant, label, units] of [['x', 'X', { x: true }], ['windoku', 'Win
     await again.close();
   });
 }
+
+test('app: an Easy X puzzle is made at once, and its link, which keeps the level, makes it again', async () => {
+  const page = await openApp();
+  await page.selectOption('#size', '9');
+  await page.selectOption('#variant', 'x');
+  await page.selectOption('#difficulty', 'easy');
+  await page.fill('#seed', '12');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /Generated 9×9 X,.*Easy/);
+  assert.match(page.url(), /difficulty=easy/);
+  const puzzle = await givensText(page);
+  const url = page.url();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const again = await openPage(env.browser, url);
+  await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(again), puzzle);
+  assert.equal(await again.inputValue('#difficulty'), 'easy');
+  await again.close();
+});
 
 test('app: a Jigsaw puzzle from the form has one solution, and its link makes the same regions again', async () => {
   const page = await openApp();
