@@ -190,6 +190,8 @@ pub fn generate_options(
 /// assert!(x.shape.has_diagonals() && !x.shape.has_windows());
 /// assert!(generate_options_with(6, "", "windoku", "none", 7, f64::NAN, 0.0, "").is_err());
 /// assert!(generate_options_with(9, "", "jigsaw,windoku", "none", 7, f64::NAN, 0.0, "").is_err());
+/// assert!(generate_options_with(0, "", "", "none", 7, f64::NAN, 0.0, "").is_err());
+/// assert_eq!(generate_options_with(0, "2x3", "", "none", 7, f64::NAN, 0.0, "").unwrap().shape.size(), 6);
 /// ```
 #[allow(clippy::too_many_arguments)]
 pub fn generate_options_with(
@@ -202,13 +204,10 @@ pub fn generate_options_with(
     budget_ms: f64,
     difficulty: &str,
 ) -> Result<Options, Error> {
-    let size = size as usize;
-    let base = Options::for_layout(
-        (size != 0).then_some(size),
-        box_option(boxes)?,
-        Variants::parse(variants)?,
-        seed,
-    )?;
+    let boxes = box_option(boxes)?;
+    // A box shape alone names the side; without one, 0 is no side (not 9 by default).
+    let size = (size != 0 || boxes.is_none()).then_some(size as usize);
+    let base = Options::for_layout(size, boxes, Variants::parse(variants)?, seed)?;
     let symmetry: Symmetry = symmetry.parse()?;
     let difficulty = match difficulty.trim() {
         "" => None,
