@@ -425,14 +425,25 @@ const givensText = (page) => page.$eval('#grid', (c) => c.dataset.givens);
 const statusText = (page) => page.textContent('#status');
 const idle = (page) => page.waitForFunction(() => !document.body.dataset.busy);
 
+/** Picks the generate form's fields ({select id: value}, in order) and seed, and generates. */
+async function generateInApp(page, fields, seed) {
+  for (const [id, value] of Object.entries(fields)) await page.selectOption(`#${id}`, value);
+  await page.fill('#seed', String(seed));
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+}
+
+/** A new page at a generated puzzle's link, once it has made the puzzle again. */
+async function reopenGenerated(url) {
+  const again = await openPage(env.browser, url);
+  await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  return again;
+}
+
 for (const [variant, label, units] of [['x', 'X', { x: true }], ['windoku', 'Windoku', { windoku: true }]]) {
   test(`app: a ${label} puzzle from the form solves under its ${variant === 'x' ? 'diagonals' : 'windows'}, and its link makes it again`, async () => {
     const page = await openApp();
-    await page.selectOption('#size', '9');
-    await page.selectOption('#variant', variant);
-    await page.fill('#seed', '21');
-    await page.click('#generate');
-    await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+    await generateInApp(page, { size: '9', variant }, 21);
     assert.match(await statusText(page), new RegExp(`Generated 9×9 ${variant === 'x' ? 'X' : 'windoku'},`), 'the summary names the variant');
     assert.match(page.url(), new RegExp(`variant=${variant}`));
     const puzzle = await givensText(page);
@@ -443,8 +454,7 @@ for (const [variant, label, units] of [['x', 'X', { x: true }], ['windoku', 'Win
     const url = page.url();
     assert.deepEqual(page.errors, []);
     await page.close();
-    const again = await openPage(env.browser, url);
-    await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+    const again = await reopenGenerated(url);
     assert.equal(await givensText(again), puzzle);
     assert.equal(await again.inputValue('#variant'), variant);
     await again.close();
@@ -453,20 +463,14 @@ for (const [variant, label, units] of [['x', 'X', { x: true }], ['windoku', 'Win
 
 test('app: an Easy X puzzle is made at once, and its link, which keeps the level, makes it again', async () => {
   const page = await openApp();
-  await page.selectOption('#size', '9');
-  await page.selectOption('#variant', 'x');
-  await page.selectOption('#difficulty', 'easy');
-  await page.fill('#seed', '12');
-  await page.click('#generate');
-  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  await generateInApp(page, { size: '9', variant: 'x', difficulty: 'easy' }, 12);
   assert.match(await statusText(page), /Generated 9×9 X,.*Easy/);
   assert.match(page.url(), /difficulty=easy/);
   const puzzle = await givensText(page);
   const url = page.url();
   assert.deepEqual(page.errors, []);
   await page.close();
-  const again = await openPage(env.browser, url);
-  await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  const again = await reopenGenerated(url);
   assert.equal(await givensText(again), puzzle);
   assert.equal(await again.inputValue('#difficulty'), 'easy');
   await again.close();
@@ -474,11 +478,7 @@ test('app: an Easy X puzzle is made at once, and its link, which keeps the level
 
 test('app: a Jigsaw puzzle from the form has one solution, and its link makes the same regions again', async () => {
   const page = await openApp();
-  await page.selectOption('#size', '9');
-  await page.selectOption('#variant', 'jigsaw');
-  await page.fill('#seed', '8');
-  await page.click('#generate');
-  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  await generateInApp(page, { size: '9', variant: 'jigsaw' }, 8);
   assert.match(await statusText(page), /Generated 9×9 jigsaw,/, 'the summary names the variant');
   assert.match(page.url(), /variant=jigsaw/);
   const puzzle = await givensText(page);
@@ -491,8 +491,7 @@ test('app: a Jigsaw puzzle from the form has one solution, and its link makes th
   const url = page.url();
   assert.deepEqual(page.errors, []);
   await page.close();
-  const again = await openPage(env.browser, url);
-  await again.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent));
+  const again = await reopenGenerated(url);
   assert.equal(await givensText(again), puzzle);
   await again.click('#solve');
   await idle(again);
