@@ -7,11 +7,11 @@
 //! 1. **Fill: a random full grid.** The diagonal boxes get random permutations (they
 //!    never interact), then the exact solver completes the grid trying candidates in a
 //!    random order. A node limit restarts an unlucky search with a new seed and a
-//!    limit from the Luby sequence ([`FILL_LIMIT_UNIT`]), so filling never hangs. This
-//!    reaches every grid, not a relabelled pattern. At 9×9 the band solver completes the three boxes in its own fixed order,
-//!    and a random Sudoku symmetry (relabelling, row, column, band and stack orders,
-//!    transposition) then spreads the result over many grids; that every 9×9 grid can
-//!    come out is not shown.
+//!    limit from the Luby sequence (`FILL_LIMIT_UNIT`), so filling never hangs. This
+//!    reaches every grid, not a relabelled pattern. At 9×9 the band solver completes the
+//!    three boxes in its own fixed order, and a random Sudoku symmetry (relabelling, row,
+//!    column, band and stack orders, transposition) then spreads the result over many
+//!    grids; that every 9×9 grid can come out is not shown.
 //!    With diagonals or windows the search starts from the empty grid (they tie the
 //!    diagonal boxes together). New jigsaw regions ([`Options::new_regions`]) are drawn
 //!    around a full grid of boxes (bricks for a prime side) by trading cells of the same

@@ -93,7 +93,7 @@ pub struct Policy {
     /// A second solution is first looked for by swapping groups of the first.
     pub witness: bool,
     /// The depth-first search's first turn, in work units per cell (times
-    /// [`SMALL_GRID_TURNS`] up to side [`SMALL_GRID_SIDE`]).
+    /// `SMALL_GRID_TURNS`, 4, up to side `SMALL_GRID_SIDE`, 16).
     pub first_turn_per_cell: u64,
     /// How the conflict-driven search looks for a second solution.
     pub second: SecondSolution,
