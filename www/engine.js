@@ -49,8 +49,7 @@ export function describeError(error, fallback = 'the input could not be read') {
 
 /**
  * Whether a text is an f-puzzles or SudokuPad address, read (or refused by name) by
- * ./fpuzzles.js: the same test as its isFpuzzlesLink, kept here so that the module loads
- * only for such a text.
+ * ./fpuzzles.js, which is loaded only for such a text: the one place that decides.
  */
 function isFpuzzlesLink(text) {
   const address = text.trim();
@@ -176,7 +175,7 @@ function generateOptions(options) {
   const checkedBox = checkBox(box);
   const checkedVariant = checkVariant(variant);
   // New jigsaw regions are drawn for any side from 4 to 64, primes too.
-  const jigsaw = String(checkedVariant).split(/[\s,]+/).includes('jigsaw');
+  const jigsaw = checkedVariant.split(',').includes('jigsaw');
   if (!SIZES.includes(size) && !(jigsaw && isJigsawSide(size))) {
     throw invalidOption('size', size, `one of ${SIZES.join(', ')}; for a jigsaw, any side from 4 to 64`);
   }

@@ -31,12 +31,6 @@ const IGNORED_KEYS = new Set(['size', 'activeConstraints', 'grid', 'title', 'aut
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-/** Whether a text is an f-puzzles or SudokuPad address (what readLink reads or refuses). */
-export function isFpuzzlesLink(text) {
-  const address = String(text ?? '').trim();
-  return /f-puzzles\.com\/|sudokupad\.app\//i.test(address) && !/\s/.test(address);
-}
-
 /** An error of a link: kind 'bad-link', with the words of src/link.rs. */
 export class LinkError extends Error {
   constructor(message) {
