@@ -557,6 +557,19 @@ impl Shape {
         format!("{}x{}", self.box_rows(), self.box_columns())
     }
 
+    /// Equality without comparing region lists cell by cell: interned lists
+    /// ([`Shape::with_regions`]) are equal exactly when they are the same list.
+    #[inline]
+    fn is(self, other: Shape) -> bool {
+        let same_regions = match (self.regions, other.regions) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        };
+        (self.n, self.r, self.c, self.extras) == (other.n, other.r, other.c, other.extras)
+            && same_regions
+    }
+
     /// The unit tables of this shape, built on first use and shared afterwards.
     pub fn geometry(self) -> &'static Geometry {
         Geometry::of(self)
@@ -814,7 +827,14 @@ impl Geometry {
         let mut tables = TABLES
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(found) = tables.iter().find(|g| g.shape == shape) {
+        // From the end, and regions by address: interned lists are equal exactly when
+        // they are the same list, and a run that met many jigsaws (a file of them, or a
+        // generator drawing one per candidate) would otherwise compare n² bytes with each.
+        // A hit moves to the end, so the shapes in use stay the first ones looked at.
+        if let Some(at) = tables.iter().rposition(|g| g.shape.is(shape)) {
+            let found = tables[at];
+            let last = tables.len() - 1;
+            tables.swap(at, last);
             return found;
         }
         let built: &'static Geometry = Box::leak(Box::new(Geometry::build(shape)));
@@ -1304,6 +1324,35 @@ mod tests {
         assert_eq!(x.unit_kind(32).to_string(), "window 4");
         // r2c2 lies on the main diagonal and in the first window.
         assert_eq!(x.geometry().units_of(10), &[1, 10, 18, 27, 29]);
+    }
+
+    #[test]
+    fn equal_layouts_share_their_tables_however_many_others_came_between() {
+        // Rows as regions, built twice from different numberings: one shape, one table.
+        let rows: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
+        let renumbered: Vec<u8> = rows.iter().map(|&r| 10 + r).collect();
+        let a = Shape::with_regions(6, &rows).unwrap();
+        let first = Geometry::of(a);
+        // Columns as regions, then a shape without regions, looked up in between.
+        let columns: Vec<u8> = (0..36).map(|c| (c % 6) as u8).collect();
+        let other = Shape::with_regions(6, &columns).unwrap();
+        assert!(!std::ptr::eq(Geometry::of(other), first));
+        assert_eq!(Geometry::of(other).shape(), other);
+        Geometry::of(Shape::from_size(6).unwrap());
+        let b = Shape::with_regions(6, &renumbered).unwrap();
+        assert_eq!(a, b);
+        assert!(std::ptr::eq(Geometry::of(b), first));
+        assert!(std::ptr::eq(
+            Geometry::of(a.with_diagonals().unwrap())
+                .shape()
+                .regions()
+                .unwrap(),
+            a.regions().unwrap()
+        ));
+        assert!(!std::ptr::eq(
+            Geometry::of(a.with_diagonals().unwrap()),
+            first
+        ));
     }
 
     #[test]

@@ -23,7 +23,8 @@
 //!    factor of its better engine, without knowing in advance which one that is.
 //! 3. Once one solution is known and a second is asked for, [`witness`] looks for a group
 //!    of cells of the first that can be swapped: "several" at once for grids with many
-//!    solutions.
+//!    solutions. Only above 16×16: on smaller grids the depth-first search finds a second
+//!    solution, or proves there is none, in less time than the look costs.
 //!
 //! Every limit counts work ([`Stats::work`]: cells and clauses visited), never time, so the
 //! same question with the same limits takes the same path and gives the same answer on
@@ -90,10 +91,11 @@ pub struct Policy {
     pub depth_first: bool,
     /// The conflict-driven search takes turns.
     pub conflict_driven: bool,
-    /// A second solution is first looked for by swapping groups of the first.
+    /// A second solution is first looked for by swapping groups of the first (on grids
+    /// above `SMALL_GRID_SIDE`, 16).
     pub witness: bool,
     /// The depth-first search's first turn, in work units per cell (times
-    /// `SMALL_GRID_TURNS`, 4, up to side `SMALL_GRID_SIDE`, 16).
+    /// `SMALL_GRID_TURNS`, 16, up to side `SMALL_GRID_SIDE`, 16).
     pub first_turn_per_cell: u64,
     /// How the conflict-driven search looks for a second solution.
     pub second: SecondSolution,
@@ -155,7 +157,8 @@ impl Default for Policy {
 /// depth-first search's, at first.
 const CDCL_SHARE: u64 = 3;
 
-/// Up to this side the depth-first search's turns are [`SMALL_GRID_TURNS`] times longer.
+/// Up to this side the depth-first search's turns are [`SMALL_GRID_TURNS`] times longer,
+/// and the witness is not asked.
 ///
 /// Why: on small grids that the band solver does not take (X, jigsaw, rectangular boxes,
 /// 16×16), most puzzles need a few hundred nodes, more than the first turn held, and the
@@ -165,10 +168,16 @@ const CDCL_SHARE: u64 = 3;
 /// 14401, 16×16 (100) 1090 → 1180. The 9×9 forum hardest without the band solver lose
 /// about 10% (median 1.0 → 1.1 ms; the band solver takes them in practice). Larger grids
 /// keep their turns, and their counts.
+///
+/// Then 256 → 1024 with the witness off (medians of two runs each, the same sets): 9×9 X
+/// 79–91 → 53–63 µs, 9×9 jigsaw 56–58 → 21–22, 8×8 15 → 5, 12×12 55–73 → 18, 12×12
+/// jigsaw 464–570 → 187–318, 16×16 254–267 → 273–290. The witness cost 10–40 µs a
+/// puzzle below 16×16, and found nothing the depth-first search was slow to find: with 4
+/// givens taken out of each puzzle (two solutions or more), it was no faster either.
 const SMALL_GRID_SIDE: usize = 16;
 
 /// How many times longer the depth-first search's turns are up to [`SMALL_GRID_SIDE`].
-const SMALL_GRID_TURNS: u64 = 4;
+const SMALL_GRID_TURNS: u64 = 16;
 
 /// Rounds in which the depth-first search's turn doubles; after them it stays the same.
 const DFS_DOUBLINGS: u32 = 4;
@@ -446,7 +455,11 @@ impl Search {
             }
             State::Running => {}
         }
-        if self.policy.witness && !self.witness_tried && self.known.len() == 1 {
+        if self.policy.witness
+            && self.shape.size() > SMALL_GRID_SIDE
+            && !self.witness_tried
+            && self.known.len() == 1
+        {
             self.witness_tried = true;
             if let Some(other) = witness::second_by_swap(&self.root, &self.known[0]) {
                 if self.record(other) {

@@ -17,7 +17,7 @@
 //!  linked:                 a-cell and b-cell of each row, each column, each box
 //! ```
 
-use crate::grid::Grid;
+use crate::grid::{Geometry, Grid};
 
 /// A solution other than `solution` within the candidate masks, obtained by swapping two
 /// symbols in one linked group of its cells; `None` when no group is free to swap. The
@@ -52,13 +52,14 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
         assert!(v != 0, "the solution is full");
         where_in_row[(v as usize - 1) * n + shape.row(cell)] = shape.column(cell) as u8;
     }
+    let geo = shape.geometry();
     let mut parent = vec![0u16; 2 * n];
     let mut best: Option<(usize, usize, usize, usize)> = None; // (cells, a, b, root)
     let mut size = vec![0u16; 2 * n];
     let mut blocked = vec![false; 2 * n];
     'pairs: for a in 0..n {
         for b in a + 1..n {
-            link(&mut parent, &where_in_row, solution, a, b);
+            link(&mut parent, &where_in_row, solution, geo, a, b);
             // A group is free when each of its cells allows the other symbol.
             size.fill(0);
             blocked.fill(false);
@@ -90,7 +91,7 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
         }
     }
     let (_, a, b, root) = best?;
-    link(&mut parent, &where_in_row, solution, a, b);
+    link(&mut parent, &where_in_row, solution, geo, a, b);
     let mut other = solution.clone();
     for node in 0..2 * n {
         if find(&mut parent, node) == root {
@@ -111,7 +112,14 @@ pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
 /// Links the cells of symbols `a` and `b` that share a unit (a row, column, box, region,
 /// diagonal or window): afterwards `parent` holds the groups (node `r` is row r's a-cell,
 /// node `n + r` its b-cell).
-fn link(parent: &mut [u16], where_in_row: &[u8], solution: &Grid, a: usize, b: usize) {
+fn link(
+    parent: &mut [u16],
+    where_in_row: &[u8],
+    solution: &Grid,
+    geo: &Geometry,
+    a: usize,
+    b: usize,
+) {
     let shape = solution.shape();
     let n = shape.size();
     for (i, p) in parent.iter_mut().enumerate() {
@@ -136,7 +144,6 @@ fn link(parent: &mut [u16], where_in_row: &[u8], solution: &Grid, a: usize, b: u
         }
     }
     // Diagonals and windows: each holds one a-cell and one b-cell too.
-    let geo = shape.geometry();
     for u in 3 * n..geo.unit_count() {
         let row_of = |symbol: usize| {
             geo.unit(u)
