@@ -694,6 +694,34 @@ test('app: a 7×7 jigsaw from the form has one solution; its link, a puzzle link
   await opened.close();
 });
 
+test('app: a pasted f-puzzles link of a 7×7 jigsaw X opens, solves, and Copy writes its Solo ID', async () => {
+  // tests/data/links.txt: `ok LINK ID SOLUTION`, the ID and solution as the generator printed them.
+  const [link, id, solution] = readFileSync(`${ROOT}/tests/data/links.txt`, 'utf8').split('\n')
+    .map((line) => line.split(' ')).find(([kind, , soloId]) => kind === 'ok' && soloId?.startsWith('7jx:')).slice(1);
+  const page = await openApp();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
+  await page.fill('#puzzle-text', link);
+  await page.click('#load');
+  await page.waitForFunction(() => /Loaded|not a valid puzzle/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /Loaded a 7×7 puzzle/);
+  assert.match(page.url(), /variant=jigsaw(,|%2C)x&regions=/);
+  assert.equal(await page.inputValue('#size'), '7');
+  assert.equal(await page.inputValue('#variant'), 'jigsaw,x');
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  assert.equal(await gridText(page), solution);
+  // Copy keeps the layout: the solved grid as a 7jx game ID, which reads back to it.
+  await page.click('#copy');
+  await page.waitForFunction(() => /Copied/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /Solo game ID/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^7jx:/);
+  assert.equal(copied.split(',')[1], id.split(',')[1], 'the same regions as the fixture');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('app: a plain 49-cell line says it needs regions; a 61×61 jigsaw shows progress and can be cancelled', async () => {
   const page = await openApp();
   await page.fill('#puzzle-text', `1${'.'.repeat(48)}`);
