@@ -314,6 +314,12 @@ pub fn cell_name(shape: Shape, cell: usize) -> String {
     format!("r{}c{}", shape.row(cell) + 1, shape.column(cell) + 1)
 }
 
+/// The side of a grid of `cells` cells that has no boxes, so is a grid only as a jigsaw
+/// (5, 7, 11, ... 61), or `None` when the count is no square or its side has boxes.
+fn regions_side(cells: usize) -> Option<usize> {
+    (4..=crate::grid::MAX_SIZE).find(|&n| n * n == cells && Shape::from_size(n).is_err())
+}
+
 /// The sides a grid can have, for messages.
 const SIZES: &str = "1, or 4 to 64 where the side is a product r×c of two whole numbers of at least 2 (6 = 2×3, 9 = 3×3, 12 = 3×4)";
 
@@ -325,6 +331,21 @@ impl fmt::Display for Error {
                 write!(
                     f,
                     "the input is {bytes} bytes; the most a grid can take is {limit}"
+                )
+            }
+            ErrorKind::CellCount {
+                found,
+                expected: None,
+                ..
+            } if regions_side(*found).is_some() => {
+                // A side with no boxes (a prime) is a grid only with jigsaw regions, which
+                // a plain grid does not carry: say so rather than name a grid it is not.
+                let n = regions_side(*found).unwrap_or_default();
+                write!(
+                    f,
+                    "{found} cells make a {n}×{n} grid, which needs jigsaw regions: a side of {n} \
+                     has no boxes, so give the regions with the grid, as a Solo ID ({n}j:…) or an \
+                     f-puzzles or SudokuPad link does"
                 )
             }
             ErrorKind::CellCount {

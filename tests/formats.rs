@@ -301,6 +301,37 @@ fn a_lone_cr_ends_a_line() {
 }
 
 #[test]
+fn a_prime_square_of_cells_asks_for_jigsaw_regions() {
+    // 49 cells make a 7×7, which has no boxes: on one line or in rows of 7, the message
+    // says what is missing instead of naming the nearest grid with boxes.
+    let rows = format!("1{}\n", ".".repeat(6)).repeat(7);
+    for text in [format!("1{}", ".".repeat(48)), rows] {
+        let e = err(&text);
+        assert!(
+            matches!(e.kind(), ErrorKind::CellCount { found: 49, .. }),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("49 cells make a 7×7 grid, which needs jigsaw regions"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("7j:"), "{e}");
+    }
+    // 13×13 too; a count that is no square (50) keeps the usual words.
+    assert!(
+        err(&".".repeat(169))
+            .to_string()
+            .starts_with("169 cells make a 13×13 grid")
+    );
+    assert!(
+        err(&".".repeat(50))
+            .to_string()
+            .starts_with("found 50 cells")
+    );
+}
+
+#[test]
 fn a_short_row_is_named_by_its_line() {
     // Nine rows, the last one cell short.
     let short = ROWS.replace("...8..7.3", "...8..7.");

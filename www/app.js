@@ -15,10 +15,10 @@ import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { sudokupadLink } from './fpuzzles.js';
 import {
-  boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions, peers, readLeniently,
-  sharedUnit, symbolChar, unitKindWords, unitName, usualBox, variantWords,
+  JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions,
+  peers, pendingLayout, readLeniently, sharedUnit, symbolChar, unitKindWords, unitName, usualBox, variantWords,
 } from './grid.js';
-import { allowSymmetries, fillBoxes, fillVariants, rectangularSizeOptions } from './box-fields.js';
+import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
@@ -471,8 +471,9 @@ function showVersion(version) {
   ui.version.textContent = `engine ${version} (WebAssembly in a Web Worker)`;
 }
 
+/** The values of a line the engine wrote (of a jigsaw's side too: the engine holds its regions). */
 function lineValues(line) {
-  return fromLine(line)?.values ?? null;
+  return fromLine(line, { jigsaw: true })?.values ?? null;
 }
 
 async function solve() {
@@ -1183,7 +1184,7 @@ async function loadText(text) {
   }
   const result = await runJob('read', 'Reading the puzzle…', (signal) => engine.read(text, { signal }));
   if (!result) return;
-  const parsed = result.puzzle ? fromLine(result.puzzle) : null;
+  const parsed = result.puzzle ? fromLine(result.puzzle, { jigsaw: Boolean(result.layout) }) : null;
   if (result.status !== 'invalid') {
     if (parsed) loadPuzzle(parsed.size, parsed.values, 'Loaded', undefined, layoutFromData(result.layout));
     else say('The engine read the text but returned no grid.', 'error');
@@ -1224,6 +1225,11 @@ function loadPuzzle(size, values, verb, hash, layout) {
 }
 
 function startBlank(n, box = '', variant = []) {
+  if (JIGSAW_ONLY_SIDES.includes(n)) {
+    say(`A ${n}×${n} grid has no boxes, so it is a jigsaw, whose regions come with its puzzle: `
+      + 'Generate one, or paste one with its regions (a Solo ID or an f-puzzles or SudokuPad link).', 'warn');
+    return;
+  }
   const layout = boxLayout(n, box, variant) ?? boxLayout(n, box) ?? boxLayout(n);
   const note = startGame(new Game(n, { layout }), blankHash(n, layout.box, layout.variant));
   say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.${note}`);
@@ -1260,10 +1266,17 @@ async function openHash(hash) {
     ui.difficulty.value = g.difficulty ?? '';
     syncGenerateFields();
     // Blank until the engine has made it (a jigsaw's regions come with the puzzle).
-    const placeholder = new Game(g.size, { layout: boxLayout(g.size, g.box, g.variant) ?? boxLayout(g.size, g.box) });
+    const placeholder = new Game(g.size, { layout: pendingLayout(g.size, g.box, g.variant) });
     const note = startGame(placeholder, hash);
     await generate(g, note);
-    if (board.game === placeholder && !placeholder.hasGivens()) {
+    if (board.game === placeholder && !placeholder.hasGivens() && JIGSAW_ONLY_SIDES.includes(g.size)) {
+      // Not made, and a side with no boxes has no blank grid: back to the game before.
+      const said = ui.status.textContent;
+      const back = backToReplaced();
+      if (!back) startGame(new Game(9), blankHash(9));
+      say(`${said} The ${g.size}×${g.size} jigsaw was not made, and without its regions there is no grid of that side `
+        + `to show, so ${back ? 'this is the game you had before' : 'here is a blank 9×9'}.`, 'warn');
+    } else if (board.game === placeholder && !placeholder.hasGivens()) {
       // Not made (cancelled, or the engine was busy): a blank grid, not that seed's puzzle.
       source = blankHash(g.size, g.box, g.variant);
       showHash(source);
@@ -1564,6 +1577,7 @@ function applyTheme(theme) {
 
 function wire() {
   $('size-rectangular').replaceChildren(...rectangularSizeOptions());
+  $('size-jigsaw').replaceChildren(...jigsawSizeOptions());
   syncGenerateFields();
   document.addEventListener('keydown', onKeyDown);
 
@@ -1747,7 +1761,7 @@ async function main() {
   } else if (target?.generate) {
     const { size, box, variant } = target.generate;
     // Blank until the engine makes it again.
-    startGame(new Game(size, { layout: boxLayout(size, box, variant) ?? boxLayout(size, box) }), hash);
+    startGame(new Game(size, { layout: pendingLayout(size, box, variant) }), hash);
   } else if (target) {
     await openHash(hash);
   } else {

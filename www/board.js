@@ -229,7 +229,7 @@ export function searchCounts({ guesses = 0, conflicts = 0 } = {}) {
  * (each page adds its own).
  */
 export function applySolve(game, result) {
-  const values = (line) => fromLine(line ?? '')?.values ?? null;
+  const values = (line) => fromLine(line ?? '', { jigsaw: true })?.values ?? null;
   const entries = game.hasEntries();
   switch (result?.status) {
     case 'unique':

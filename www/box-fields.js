@@ -1,8 +1,9 @@
 // The size and box fields the app's and the print view's forms share: the sides with
-// rectangular boxes in the size list, the box shapes of the chosen side, and the symmetries
-// those boxes allow. DOM only; what a box is comes from grid.js.
+// rectangular boxes and the jigsaw-only sides in the size list, the box shapes of the
+// chosen side, the variants and the symmetries those allow. DOM only; what a box is comes
+// from grid.js.
 
-import { SIDES, boxName, boxShapes, boxWords, readBox, usualBox } from './grid.js';
+import { JIGSAW_ONLY_SIDES, SIDES, boxName, boxShapes, boxWords, readBox, usualBox } from './grid.js';
 
 /**
  * Options for the size list's "Rectangular boxes" group: every side whose usual boxes are
@@ -14,6 +15,14 @@ export function rectangularSizeOptions() {
     const named = boxShapes(n).length === 1 ? ` · ${boxName(usualBox(n))} boxes` : '';
     return new Option(`${n}×${n}${named}`, String(n));
   });
+}
+
+/**
+ * Options for the size list's "Jigsaw only" group: the sides with no box shape (5, 7, 11,
+ * ... 61), whose grids are jigsaws (see fillVariants).
+ */
+export function jigsawSizeOptions() {
+  return JIGSAW_ONLY_SIDES.map((n) => new Option(`${n}×${n} jigsaw`, String(n)));
 }
 
 /**
@@ -59,18 +68,23 @@ const VARIANT_CHOICES = [
 
 /**
  * Fills `select` with the variants a grid of side `size` with boxes `box` ('RxC') admits,
- * keeping the choice where it still fits (else Classic): X needs a side of 4 or more,
- * windoku square boxes (its windows sit between them), jigsaw a side of 4 or more.
- * Returns the values offered.
+ * keeping the choice where it still fits: X needs a side of 4 or more, windoku square boxes
+ * (its windows sit between them), jigsaw a side of 4 or more; a side with no boxes (5, 7,
+ * 11, ...) is a jigsaw or nothing, so it offers Jigsaw and Jigsaw + X alone. A choice that
+ * no longer fits becomes the nearest that does: on a jigsaw-only side, Jigsaw + X for a
+ * choice with X, else Jigsaw; elsewhere Classic. Returns the values offered.
  */
 export function fillVariants(select, size, box) {
   const shape = readBox(box);
   const square = shape && shape.rows === shape.columns;
-  const fits = (value) => (value === '' || size >= 4) && (!value.includes('windoku') || square);
+  const jigsawOnly = JIGSAW_ONLY_SIDES.includes(size);
+  const fits = (value) => (value === '' || size >= 4) && (!value.includes('windoku') || square)
+    && (!jigsawOnly || value.includes('jigsaw'));
   const offered = VARIANT_CHOICES.filter(([value]) => fits(value));
   const key = offered.map(([value]) => value).join('|');
   if (select.dataset.offered !== key) {
-    const keep = offered.some(([value]) => value === select.value) ? select.value : '';
+    const nearest = !jigsawOnly ? '' : select.value.includes('x') ? 'jigsaw,x' : 'jigsaw';
+    const keep = offered.some(([value]) => value === select.value) ? select.value : nearest;
     select.dataset.offered = key;
     select.replaceChildren(...offered.map(([value, label]) => new Option(label, value)));
     select.value = keep;

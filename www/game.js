@@ -292,7 +292,8 @@ export class Game {
 
   /** The game from toJSON()'s data, or null when the data does not hold together. */
   static fromJSON(data) {
-    const read = data && fromLine(data.values);
+    // A side with no boxes is read only with the regions that make it a jigsaw.
+    const read = data && fromLine(data.values, { jigsaw: typeof data.regions === 'string' });
     if (!read || read.size !== data.size) return null;
     // Games saved before boxes had shapes have the side's usual boxes; before variants, none.
     const box = typeof data.box === 'string' ? data.box : '';

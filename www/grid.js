@@ -57,6 +57,25 @@ export function isJigsawSide(n) {
 /** Every grid side, smallest first: 1, 4, 6, 8, 9, 10, 12, ... 64. */
 export const SIDES = Object.freeze(Array.from({ length: 64 }, (_, i) => i + 1).filter(isSide));
 
+/**
+ * The sides that make only jigsaws, having no box shape: the primes from 5 to 61. A grid
+ * of such a side always comes with its regions.
+ */
+export const JIGSAW_ONLY_SIDES = Object.freeze(Array.from({ length: 64 }, (_, i) => i + 1)
+  .filter((n) => isJigsawSide(n) && !isSide(n)));
+
+/**
+ * The raster pencil marks sit on in a cell of a grid of side n, {rows, columns}: the
+ * side's usual box shape, or for a side with none (a prime jigsaw's) the squarest raster
+ * with room for n marks, wider than tall (7: 3×3; 11: 3 rows of 4; 13: 4×4).
+ */
+export function markShape(n) {
+  const box = readBox(usualBox(n));
+  if (box) return box;
+  const columns = Math.ceil(Math.sqrt(n));
+  return { rows: Math.ceil(n / columns), columns };
+}
+
 /** Reads 'RxC' as {rows, columns}, or null. */
 export function readBox(box) {
   const m = /^\s*(\d+)\s*[xX×]\s*(\d+)\s*$/.exec(String(box ?? ''));
@@ -119,6 +138,21 @@ export function boxLayout(n, box = '', variant = []) {
   });
   layoutCache.set(key, layout);
   return layout;
+}
+
+/**
+ * The layout to show while the engine makes a puzzle of side n (a link's, made again from
+ * its seed): boxLayout's with the variants, else its boxes alone (a jigsaw's regions come
+ * only with the puzzle); for a side with no boxes, each row a region of its own, so that
+ * until the regions come only rows, columns (and X's diagonals) constrain what is typed,
+ * marked `pending: true` so that no region borders are drawn. Null when n is no side.
+ */
+export function pendingLayout(n, box = '', variant = []) {
+  const boxed = boxLayout(n, box, variant) ?? boxLayout(n, box);
+  if (boxed || !JIGSAW_ONLY_SIDES.includes(n)) return boxed;
+  const regions = Uint8Array.from({ length: n * n }, (_, cell) => Math.floor(cell / n));
+  const rows = layoutFromData({ size: n, box: '', variant: ['jigsaw', ...variantNames(variant)], regions });
+  return Object.freeze({ ...rows, pending: true });
 }
 
 /** Whether two byte lists (arrays or typed arrays) hold the same values. */
@@ -238,12 +272,14 @@ export function toLine(values) {
 /**
  * Reads the one-line form this app writes (and its `0`-for-empty variant), ignoring white
  * space. Returns {size, values} or null when the text is not such a line; every other
- * format is left to the engine's reader.
+ * format is left to the engine's reader. Only sides with boxes are read, unless `jigsaw`
+ * is set: then the sides of JIGSAW_ONLY_SIDES too, for a line whose regions come with it
+ * (a link's, a saved game's, the engine's).
  */
-export function fromLine(text) {
+export function fromLine(text, { jigsaw = false } = {}) {
   const line = String(text).replace(/\s+/g, '');
   const n = Math.round(Math.sqrt(line.length));
-  if (line.length === 0 || n * n !== line.length || !isSide(n)) return null;
+  if (line.length === 0 || n * n !== line.length || !(isSide(n) || (jigsaw && isJigsawSide(n)))) return null;
   const values = new Uint8Array(line.length);
   for (let i = 0; i < line.length; i++) {
     const c = line[i];

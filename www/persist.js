@@ -14,10 +14,12 @@
 // each with `&box=RxC` when the boxes are not the side's usual ones, and `&variant=x,windoku`
 // for a grid with variants; a jigsaw puzzle's link carries its regions,
 // `&variant=jigsaw&regions=<one symbol per cell naming its region, 1 for the first>`, and a
-// generated jigsaw only `&variant=jigsaw` (its seed draws the regions again).
+// generated jigsaw only `&variant=jigsaw` (its seed draws the regions again). A side with
+// no boxes (5, 7, 11, ... 61) is a jigsaw's only: its links always say `variant=jigsaw`,
+// and there is no blank grid of it (`#size=7` names nothing).
 
 import {
-  ALPHABET, boxLayout, fromLine, isJigsaw, isSide, layoutFromData, usualBox, variantNames,
+  ALPHABET, JIGSAW_ONLY_SIDES, boxLayout, fromLine, isJigsaw, isSide, layoutFromData, usualBox, variantNames,
 } from './grid.js';
 import { seedDigits, seedValue } from './seed.js';
 
@@ -43,14 +45,17 @@ export function parseHash(hash) {
   const variant = variantNames(params.get('variant') ?? '');
   const jigsaw = variant.includes('jigsaw');
   if (params.has('p')) {
-    const puzzle = fromLine(params.get('p'));
+    const puzzle = fromLine(params.get('p'), { jigsaw });
     const layout = puzzle && (jigsaw ? jigsawLayout(puzzle.size, params.get('regions'), variant)
       : boxLayout(puzzle.size, box, variant));
     return layout ? { puzzle: { ...puzzle, layout } } : null;
   }
   const size = Number(params.get('size'));
   const plain = variant.filter((v) => v !== 'jigsaw');
-  if (!isSide(size) || !boxLayout(size, box, plain)) return null;
+  // A side with no boxes (5, 7, 11, ...) is made only as a jigsaw, with X at most.
+  const fits = JIGSAW_ONLY_SIDES.includes(size) ? jigsaw && !box && plain.every((v) => v === 'x')
+    : isSide(size) && boxLayout(size, box, plain);
+  if (!fits) return null;
   const shape = box === usualBox(size) ? '' : box;
   const seed = params.get('seed');
   if (seed === null) return jigsaw ? null : { blank: size, box: shape, ...(variant.length ? { variant } : {}) };

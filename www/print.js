@@ -19,7 +19,7 @@ import { createEngine } from './engine.js';
 import {
   ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, layoutFromData, readBox, variantNames, variantWords,
 } from './grid.js';
-import { allowSymmetries, fillBoxes, fillVariants, rectangularSizeOptions } from './box-fields.js';
+import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import { LEVELS, loadTheme } from './persist.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
@@ -66,9 +66,10 @@ function withBoxes(box) {
   return boxWords(box) ? ` with ${boxWords(box)}` : '';
 }
 
-/** The sides whose usual boxes are rectangular, as the size list's second group. */
+/** The sides whose usual boxes are rectangular, and those with no boxes (jigsaws only), as the size list's groups. */
 function fillSizes() {
   $('size-rectangular').replaceChildren(...rectangularSizeOptions());
+  $('size-jigsaw').replaceChildren(...jigsawSizeOptions());
 }
 
 /** The box shapes of the chosen side; the field shows only when there is a choice. */
@@ -234,7 +235,8 @@ async function makeSet({ size, box, variant = [], count, first, symmetry, diffic
   // The first seed makes the set again (with a difficulty, each puzzle's own seed, on its
   // label, makes that puzzle alone); the address now names it.
   writeQuery(first);
-  say(`${count} ${size}×${size} puzzle${count > 1 ? 's' : ''}${withBoxes(box)} from first seed ${first} on `
+  const kind = variantWords({ variant });
+  say(`${count} ${size}×${size}${kind ? ` ${kind}` : ''} puzzle${count > 1 ? 's' : ''}${withBoxes(box)} from first seed ${first} on `
     + `${pages} page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
     + (missed ? ` ${missed === 1 ? 'One puzzle is' : `${missed} puzzles are`} not ${difficulty}: no such puzzle `
       + 'turned up in the time allowed, so the closest level found is used (see the labels).' : ''),
@@ -305,21 +307,27 @@ ui.print.addEventListener('click', () => window.print());
  * Without box=, the puzzle has its side's usual boxes.
  */
 async function printOne(text, q) {
-  const read = fromLine(text);
+  // Variants the app sent, and a jigsaw's regions (one symbol per cell naming its region).
+  const variant = variantNames(q.get('variant') ?? '');
+  // A side with no boxes (7, 11, ...) is read only as a jigsaw, with its regions.
+  const read = fromLine(text, { jigsaw: variant.includes('jigsaw') });
   if (!read) {
     say('The puzzle in the address cannot be read: open the print view from the app again.', 'error');
     return;
   }
   const sent = q.get('box')?.trim() ?? '';
   const shape = readBox(sent);
-  // Variants the app sent, and a jigsaw's regions (one symbol per cell naming its region).
-  const variant = variantNames(q.get('variant') ?? '');
   const regionText = q.get('regions') ?? '';
   const regions = variant.includes('jigsaw') && regionText.length === read.size * read.size
     ? Array.from(regionText, (c) => ALPHABET.indexOf(c)) : undefined;
+  const jigsaw = regions ? layoutFromData({ size: read.size, box: '', variant, regions }) : null;
   const boxed = sent === '' ? boxLayout(read.size) : shape && boxLayout(read.size, `${shape.rows}x${shape.columns}`);
-  const layout = !boxed ? null : regions ? layoutFromData({ size: read.size, box: '', variant, regions }) ?? boxed
-    : boxLayout(read.size, boxed.box, variant) ?? boxed;
+  const layout = jigsaw ?? (!boxed ? null : boxLayout(read.size, boxed.box, variant) ?? boxed);
+  if (!layout && !boxShapes(read.size).length) {
+    say(`The address has no regions that make a ${read.size}×${read.size} jigsaw, and a grid of that side has no `
+      + 'boxes: open the print view from the app again.', 'error');
+    return;
+  }
   if (!layout) {
     say(`The boxes in the address, “${sent}”, do not fit a ${read.size}×${read.size} grid: its boxes can be `
       + `${boxShapes(read.size).map(boxName).join(' or ')}. Open the print view from the app again.`, 'error');

@@ -18,7 +18,8 @@
 //
 // Pencil marks sit on a raster of the side's usual box shape inside a cell, whatever the
 // grid's own boxes (3×3 at 9×9, 3 across by 2 down at 6×6, 4 by 3 at 12×12 even with 2×6
-// boxes, the most legible), in square places of cell / max(across, down).
+// boxes, the most legible; for a prime jigsaw's side, which has none, the squarest raster
+// that holds n: 3×3 at 7×7, 4 by 3 at 11×11), in square places of cell / max(across, down).
 //
 // Lines are not stroked: the canvas is filled with the box-border colour, each box with
 // the cell-border colour, then each cell with its background, so lines are the gaps.
@@ -27,7 +28,7 @@
 // The layout's other units are drawn too: X's diagonals as lines under the symbols,
 // windoku's windows as a tint of their cells.
 
-import { ALPHABET, asLayout, boxLayout, boxOf, peers } from './grid.js';
+import { ALPHABET, asLayout, boxOf, markShape, peers } from './grid.js';
 
 /** Colour sets for the two themes; any object with the same keys works as `state.theme`. */
 export const THEMES = {
@@ -135,7 +136,7 @@ export function layoutFor(grid, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCel
   const span = (group) => (size / group + 1) * thick + (size - size / group) * thin + size * cell;
   const width = span(columns);
   const height = span(rows);
-  const raster = boxOf(boxLayout(size));
+  const raster = markShape(size);
   return {
     size, rows, columns, regions: gridLayout.regions, grid: gridLayout, jigsaw: !boxOf(gridLayout), dpr, zoom, cell, thin, thick,
     markColumns: raster.columns, markRows: raster.rows, box: Math.max(raster.rows, raster.columns),
@@ -291,7 +292,8 @@ export function drawGrid(ctx, state, layout) {
     ctx.fillStyle = fill;
     ctx.fillRect(cellStart(layout, column, 'x'), cellStart(layout, row, 'y'), cell, cell);
   }
-  if (layout.jigsaw) drawRegionBorders(ctx, layout, theme);
+  // A jigsaw's regions still being made (grid.js's pendingLayout) have no borders yet.
+  if (layout.jigsaw && !layout.grid?.pending) drawRegionBorders(ctx, layout, theme);
   if (layout.grid?.diagonals) drawDiagonals(ctx, layout, theme);
 
   // Symbols: givens bold, entries in the entry colour, solver values in the solved colour.

@@ -9,7 +9,8 @@ import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searc
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import {
-  SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isSide, layoutFromData, layoutOptions, readBox,
+  JIGSAW_ONLY_SIDES, SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isJigsawSide, isSide, layoutFromData,
+  layoutOptions, pendingLayout, readBox,
   symbolChar, unitKindWords, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
@@ -141,7 +142,17 @@ function sentence(text) {
 /** Why no grid has side `size` (a number or the attribute's text), listing the sides there are. */
 function sideMessage(size) {
   return `no grid has side “${size}”: sides are ${SIDES.slice(0, 7).join(', ')}, … ${SIDES.at(-1)} `
-    + `(every side from 4 to ${SIDES.at(-1)} but the primes)`;
+    + `(every side from 4 to ${SIDES.at(-1)} but the primes), and with variant="jigsaw" every side from 4 to 64`;
+}
+
+/**
+ * The error for a side with no boxes (5, 7, 11, ...) asked for without jigsaw regions, or
+ * null when `n` is not such a side or `variant` (names) has jigsaw.
+ */
+function boxlessError(n, variant) {
+  if (!JIGSAW_ONLY_SIDES.includes(n) || variant.includes('jigsaw')) return null;
+  return widgetError('bad-size', `a ${n}×${n} grid has no boxes, so it is made only as a jigsaw: add variant="jigsaw"`,
+    { attribute: 'size' });
 }
 
 /**
@@ -156,7 +167,7 @@ function layoutOrError(n, box) {
   }
   const layout = boxLayout(n, `${shape.rows}x${shape.columns}`);
   if (layout) return layout;
-  if (shape.rows * shape.columns === n || !isSide(n)) {
+  if (shape.rows * shape.columns === n || !isJigsawSide(n)) {
     return widgetError('bad-box', `${shape.rows}×${shape.columns} is not a box shape: a box has at least 2 rows and 2 columns, `
       + 'and at most 64 cells', { attribute: 'box' });
   }
@@ -501,7 +512,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const size = this.getAttribute('size');
     if (size !== null && size.trim() !== '') {
       const n = Number(size);
-      if (!Number.isInteger(n) || !isSide(n)) throw widgetError('bad-attribute', sideMessage(size.trim()), { attribute: 'size' });
+      if (!Number.isInteger(n) || !isJigsawSide(n)) throw widgetError('bad-attribute', sideMessage(size.trim()), { attribute: 'size' });
       options.size = n;
     }
     const box = this.getAttribute('box');
@@ -529,6 +540,9 @@ export class SudokuWidgetElement extends HTMLElement {
       }
       options.variant = variantNames(words);
     }
+    // A side with no boxes is a jigsaw's only: it needs the variant that says so.
+    const boxless = options.size && !options.puzzle ? boxlessError(options.size, options.variant ?? []) : null;
+    if (boxless) throw boxless;
     const difficulty = this.getAttribute('difficulty');
     if (difficulty !== null && difficulty.trim() !== '') options.difficulty = difficulty.trim();
     return options;
@@ -595,8 +609,16 @@ export class SudokuWidgetElement extends HTMLElement {
     // The side: the size asked for, else the box's (2x3 makes a 6×6), else 9.
     const sized = size ?? boxSize(box);
     const n = Number(sized ?? 9);
-    if (!isSide(n)) throw this.fail(widgetError('bad-size', sideMessage(sized)));
-    const boxed = layoutOrError(n, box ?? '');
+    const names = variantNames(variant);
+    // A side with no boxes (7, 11, ...) is a jigsaw's: its regions come with the puzzle.
+    const boxless = JIGSAW_ONLY_SIDES.includes(n) && !box;
+    if (!isSide(n) && !boxless) throw this.fail(widgetError('bad-size', sideMessage(sized)));
+    const hasPuzzle = puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '';
+    if (boxless && !hasPuzzle && !names.includes('jigsaw')) throw this.fail(boxlessError(n, names));
+    if (boxless && names.includes('windoku')) {
+      throw this.fail(widgetError('bad-variant', `windoku needs square boxes, and a ${n}×${n} grid has none`, { attribute: 'variant' }));
+    }
+    const boxed = boxless ? pendingLayout(n, '', [...names, 'jigsaw']) : layoutOrError(n, box ?? '');
     if (boxed instanceof Error) {
       // A box from the attribute names it; one passed to newPuzzle() does not.
       if (box !== this.getAttribute('box')?.trim()) delete boxed.attribute;
@@ -604,8 +626,7 @@ export class SudokuWidgetElement extends HTMLElement {
     }
     // X and windoku on those boxes, drawn before the engine answers (a jigsaw's regions
     // come with its puzzle); the engine says why a variant does not fit.
-    const names = variantNames(variant);
-    const layout = boxLayout(n, boxed.box, names.filter((v) => v !== 'jigsaw')) ?? boxed;
+    const layout = boxless ? boxed : boxLayout(n, boxed.box, names.filter((v) => v !== 'jigsaw')) ?? boxed;
     if (puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '') {
       // The one-line form is read here at once; every other form by the engine, with the
       // boxes asked for (a box alone gives the side, as here).
@@ -613,8 +634,9 @@ export class SudokuWidgetElement extends HTMLElement {
       let grid = fromLine(text);
       let read = null;
       if (!grid || (sized !== undefined && grid.size !== n) || names.length) {
+        // A boxless side is checked below: the engine takes it only with the regions.
         read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text,
-          { size: sized === undefined ? 0 : n, box: box ?? '', variant: names, signal }));
+          { size: sized === undefined || boxless ? 0 : n, box: box ?? '', variant: names, signal }));
         if (stale()) throw superseded();
         if (read.status !== 'ok') {
           this.start(new Game(n, { layout }));
@@ -624,7 +646,12 @@ export class SudokuWidgetElement extends HTMLElement {
           throw this.fail(widgetError(read.error?.kind ?? 'invalid',
             `the puzzle cannot be read: ${describeError(read.error)}`, { attribute }));
         }
-        grid = fromLine(read.puzzle);
+        grid = fromLine(read.puzzle, { jigsaw: true });
+        if (boxless && sized !== undefined && grid.size !== n) {
+          this.start(new Game(n, { layout }));
+          this.changed('load');
+          throw this.fail(widgetError('bad-size', `the puzzle is a ${grid.size}×${grid.size} grid, not ${n}×${n}`, { attribute: 'puzzle' }));
+        }
       }
       const { values } = grid;
       // The engine's layout when it read the grid; else the box asked for, on the side read.
@@ -648,7 +675,8 @@ export class SudokuWidgetElement extends HTMLElement {
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
-    const options = { size: n, box: boxed.box, symmetry: 'rot180' };
+    // Random jigsaw regions have no symmetry, so neither have their givens.
+    const options = { size: n, box: boxed.box, symmetry: names.includes('jigsaw') ? 'none' : 'rot180' };
     if (names.length) options.variant = names;
     if (seed !== undefined) options.seed = seed;
     if (difficulty !== undefined) options.difficulty = difficulty;
@@ -661,7 +689,7 @@ export class SudokuWidgetElement extends HTMLElement {
     };
     const result = await this.run(what, (signal) => this.engine.generate(options, { signal, onProgress: say }));
     if (stale()) throw superseded();
-    this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle).values, layoutFromData(result.layout) ?? layout));
+    this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle, { jigsaw: true }).values, layoutFromData(result.layout) ?? layout));
     // What a player cares about: size, clues, how empty, symmetry, seed (and the level).
     this.say(result.summary ?? '');
     this.changed('load');

@@ -313,11 +313,14 @@ test('a 12×12 set with 2×6 boxes: the Boxes choice, the symmetries it allows, 
   assert.equal(await form.inputValue('#symmetry'), 'rot90', 'square boxes: the quarter turn is back');
   await form.selectOption('#box', '2x8');
   assert.equal(await form.inputValue('#symmetry'), 'rot180');
-  // Every side is offered, the square boxes first.
+  // Every side is offered, the square boxes first, the sides with no boxes (jigsaws) last.
   const sides = await form.$$eval('#size option', (o) => o.map((x) => Number(x.value)));
   assert.deepEqual(sides.slice(0, 7), [4, 9, 16, 25, 36, 49, 64]);
   assert.deepEqual(sides.slice(7, 12), [6, 8, 10, 12, 14]);
-  assert.ok(!sides.includes(7) && !sides.includes(11) && sides.includes(63));
+  assert.ok(sides.includes(63));
+  const primes = Array.from({ length: 60 }, (_, i) => i + 5).filter((n) => ![...Array(n).keys()].slice(2).some((d) => n % d === 0));
+  assert.deepEqual(sides.slice(-primes.length), primes);
+  assert.deepEqual(await form.$eval('#size-jigsaw', (g) => g.label), 'Jigsaw only: no boxes');
   await form.close();
 
   const options = { size: 12, box: '2x6', count: 2, perPage: 2, paper: 'a4', seed: 9, title: 'Wide boxes' };

@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp as openAppAt, openPage, ROOT, withBrowser } from './harness.mjs';
 import { Game } from '../../www/game.js';
-import { boxLayout, findClashes, fromLine, layoutFromData, peers, unitKindWords } from '../../www/grid.js';
+import {
+  JIGSAW_ONLY_SIDES, boxLayout, findClashes, fromLine, isSide, layoutFromData, markShape, peers, pendingLayout, unitKindWords,
+} from '../../www/grid.js';
 import { generatedHash, parseHash, puzzleHash } from '../../www/persist.js';
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
@@ -416,6 +418,56 @@ test('peers, clashes, saved games and links use every unit of the layout', () =>
   assert.equal(unitKindWords(jigsaw), 'row, column and region');
 });
 
+test('a jigsaw of a side with no boxes reads, saves and links with its regions, and only with them', () => {
+  // The sides with no boxes, worked out here: the primes from 5 to 61.
+  const primes = [];
+  for (let n = 5; n <= 64; n++) if (![...Array(n).keys()].slice(2).some((d) => n % d === 0)) primes.push(n);
+  assert.deepEqual(JIGSAW_ONLY_SIDES, primes);
+  assert.ok(primes.every((n) => !isSide(n)));
+
+  // A 7×7 of bands: region r holds row r's first four cells and the next row's last three
+  // (the last region wraps to the top), so rows and regions differ.
+  const n = 7;
+  const regions = Array.from({ length: n * n }, (_, c) => (Math.floor(c / n) + (c % n >= 4 ? n - 1 : 0)) % n);
+  const line = `1${'.'.repeat(n * n - 1)}`;
+  assert.equal(fromLine(line), null, 'a plain 49-cell line is no grid with boxes');
+  assert.equal(fromLine(line, { jigsaw: true }).size, 7);
+  const layout = layoutFromData({ size: n, variant: ['jigsaw'], regions });
+  assert.ok(layout, 'seven regions of seven cells');
+  const game = Game.fromPuzzle(n, fromLine(line, { jigsaw: true }).values, layout);
+  game.enter(n + 6, 1); // r2c7: in region 0 with r1c1 (rows 1 and 2 share it), another row and column
+  assert.deepEqual(game.clashes(), [0, n + 6], 'a clash in a region');
+  game.enter(n + 6, 0);
+  game.enter(2 * n + 6, 1); // r3c7: region 1, another row and column than r1c1
+  assert.deepEqual(game.clashes(), []);
+  const copy = Game.fromJSON(JSON.parse(JSON.stringify(game.toJSON())));
+  assert.equal(copy?.size, 7, 'a saved 7×7 jigsaw reads back');
+  assert.deepEqual(Array.from(copy.layout.regions), regions);
+  const withoutRegions = { ...JSON.parse(JSON.stringify(game.toJSON())), regions: undefined };
+  assert.equal(Game.fromJSON(withoutRegions), null, 'without its regions a 7×7 save is no game');
+
+  const hash = puzzleHash(game.givensLine(), layout);
+  assert.deepEqual(Array.from(parseHash(hash).puzzle.layout.regions), regions, 'a link keeps the regions');
+  assert.equal(parseHash(`#p=${line}`), null, 'a 7×7 link without regions names nothing');
+  const made = parseHash(generatedHash({ size: 7, variant: ['jigsaw', 'x'], seed: 9, symmetry: 'none' }));
+  assert.deepEqual(made.generate, { size: 7, box: '', seed: 9, symmetry: 'none', variant: ['jigsaw', 'x'] });
+  assert.equal(parseHash('#size=7&seed=9&symmetry=none'), null, 'a 7×7 is made only as a jigsaw');
+  assert.equal(parseHash('#size=7&seed=9&symmetry=none&variant=jigsaw,windoku'), null, 'no windows without boxes');
+  assert.equal(parseHash('#size=7&variant=jigsaw'), null, 'no blank jigsaw: its regions come with a puzzle');
+
+  // Marks need a raster with room for every symbol, however the side factors.
+  for (let side = 4; side <= 64; side++) {
+    const { rows, columns } = markShape(side);
+    assert.ok(rows * columns >= side && columns >= rows && rows * columns < side + columns, `${side}: ${rows}×${columns}`);
+  }
+  // While a link's 11×11 jigsaw is made, the board stands in with rows for regions.
+  const pending = pendingLayout(11, '', ['jigsaw', 'x']);
+  assert.deepEqual(pending.variant, ['jigsaw', 'x']);
+  assert.equal(pending.diagonals, true);
+  assert.deepEqual(peers(0, pending).filter((c) => c < 11), [...Array(10).keys()].map((i) => i + 1));
+  assert.equal(pending.pending, true, 'drawn without region borders');
+});
+
 // ---------------------------------------------------------------------------------------
 // The app
 
@@ -542,6 +594,171 @@ test('app: a pasted Solo jigsaw ID opens with its regions and is solved', async 
   await page.close();
 });
 
+/** The regions of the game the app saved last, from its recent games in localStorage. */
+async function savedRegions(page) {
+  const text = await page.evaluate(() => JSON.parse(localStorage.getItem('sudoku64.games'))[0].game.regions);
+  return Array.from(text, (c) => ALPHABET.indexOf(c));
+}
+
+/**
+ * The symbols an SVG grid draws, in cell order: its <text> runs ({x: 'x1 x2 …', y, text},
+ * one x per glyph) put in order by y, then x.
+ */
+function svgGrid(runs) {
+  const glyphs = runs.flatMap(({ x, y, text }) => x.trim().split(/\s+/).map((at, i) => ({ x: Number(at), y: Number(y), c: text[i] })));
+  return glyphs.sort((a, b) => a.y - b.y || a.x - b.x).map((g) => g.c).join('');
+}
+
+/** Reads a download's bytes. */
+async function downloadText(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+test('app: a 7×7 jigsaw from the form has one solution; its link, a puzzle link, Print and the exports keep its regions', async () => {
+  const page = await openApp();
+  const offered = () => page.$$eval('#variant option', (o) => o.map((x) => x.value));
+  await page.selectOption('#size', '9');
+  await page.selectOption('#variant', 'x');
+  await page.selectOption('#size', '7');
+  assert.deepEqual(await offered(), ['jigsaw', 'jigsaw,x'], 'a side with no boxes is a jigsaw or nothing');
+  assert.equal(await page.inputValue('#variant'), 'jigsaw,x', 'X becomes Jigsaw + X');
+  assert.ok(await page.$eval('#box-field', (f) => f.hidden), 'no boxes to choose');
+  await page.click('#blank');
+  assert.match(await statusText(page), /7×7 grid has no boxes, so it is a jigsaw/);
+  assert.equal((await gridText(page)).length, 81, 'the 9×9 stays');
+
+  await generateInApp(page, { size: '7', variant: 'jigsaw' }, 4);
+  assert.match(await statusText(page), /Generated 7×7 jigsaw,/);
+  assert.match(page.url(), /size=7&.*variant=jigsaw/);
+  const puzzle = await givensText(page);
+  assert.equal(puzzle.length, 49);
+  const regions = await savedRegions(page);
+  assert.equal(regions.length, 49);
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  const solution = await gridText(page);
+  assertSolves(puzzle, solution, rulesUnits(7, { regions }));
+
+  // Print this puzzle: the sheet and its answer, with the regions' borders.
+  const [print] = await Promise.all([page.waitForEvent('popup'), page.click('#print-this')]);
+  const printErrors = [];
+  print.on('pageerror', (err) => printErrors.push(err));
+  await print.waitForFunction(() => document.getElementById('sheets').dataset.pages);
+  assert.match(await print.textContent('#status'), /Your 7×7 jigsaw puzzle and its answer/);
+  assert.deepEqual(await print.$$eval('#sheets svg', (svgs) => svgs.map((x) => x.dataset.kind)), ['puzzles', 'answers']);
+  const answer = await print.$$eval('#sheets svg[data-kind="answers"] .grid text',
+    (texts) => texts.map((t) => ({ x: t.getAttribute('x'), y: t.getAttribute('y'), text: t.textContent })));
+  assert.equal(svgGrid(answer), solution, 'the answer key is the solution');
+  assert.equal(await print.inputValue('#size'), '7');
+  assert.equal(await print.inputValue('#variant'), 'jigsaw');
+  assert.deepEqual(printErrors, []);
+  await print.close();
+  const [png] = await Promise.all([page.waitForEvent('download'), page.click('#save-png')]);
+  assert.match(png.suggestedFilename(), /^sudoku64-7x7.*\.png$/);
+  assert.deepEqual([...(await downloadText(png)).subarray(1, 4)], [...Buffer.from('PNG')]);
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+  const svgText = (await downloadText(svg)).toString('utf8');
+  const runs = [...svgText.matchAll(/<text x="([^"]*)" y="([^"]*)"[^>]*>([^<]+)<\/text>/g)]
+    .map(([, x, y, text]) => ({ x, y, text }));
+  assert.equal(svgGrid(runs), solution, 'every cell of the solved 7×7 is drawn in its place');
+  const url = page.url();
+  // A reload reopens the saved game, solved as it was, on its regions.
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  assert.equal(await gridText(page), solution);
+  assert.equal(await givensText(page), puzzle);
+  assert.deepEqual(await savedRegions(page), regions);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  // The generated link makes the same puzzle, on the same regions, again.
+  const again = await reopenGenerated(url);
+  assert.equal(await givensText(again), puzzle);
+  assert.equal(await again.inputValue('#size'), '7');
+  assert.equal(await again.inputValue('#variant'), 'jigsaw');
+  assert.deepEqual(await savedRegions(again), regions);
+  await again.close();
+
+  // A puzzle link (as a game played a while has) carries the regions itself.
+  const link = puzzleHash(puzzle, layoutFromData({ size: 7, variant: ['jigsaw'], regions }));
+  const opened = await openApp(link);
+  await opened.waitForFunction(() => /Opened a 7×7/.test(document.getElementById('status').textContent));
+  assert.equal(await givensText(opened), puzzle);
+  await opened.click('#solve');
+  await idle(opened);
+  assert.equal(await gridText(opened), solution);
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+});
+
+test('app: a pasted f-puzzles link of a 7×7 jigsaw X opens, solves, and Copy writes its Solo ID', async () => {
+  // tests/data/links.txt: `ok LINK ID SOLUTION`, the ID and solution as the generator printed them.
+  const [link, id, solution] = readFileSync(`${ROOT}/tests/data/links.txt`, 'utf8').split('\n')
+    .map((line) => line.split(' ')).find(([kind, , soloId]) => kind === 'ok' && soloId?.startsWith('7jx:')).slice(1);
+  const page = await openApp();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
+  await page.fill('#puzzle-text', link);
+  await page.click('#load');
+  await page.waitForFunction(() => /Loaded|not a valid puzzle/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /Loaded a 7×7 puzzle/);
+  assert.match(page.url(), /variant=jigsaw(,|%2C)x&regions=/);
+  assert.equal(await page.inputValue('#size'), '7');
+  assert.equal(await page.inputValue('#variant'), 'jigsaw,x');
+  await page.click('#solve');
+  await idle(page);
+  assert.match(await statusText(page), /exactly one solution/);
+  assert.equal(await gridText(page), solution);
+  // Copy keeps the layout: the solved grid as a 7jx game ID, which reads back to it.
+  await page.click('#copy');
+  await page.waitForFunction(() => /Copied/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /Solo game ID/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^7jx:/);
+  assert.equal(copied.split(',')[1], id.split(',')[1], 'the same regions as the fixture');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('app: a plain 49-cell line says it needs regions; a 61×61 jigsaw shows progress and can be cancelled', async () => {
+  const page = await openApp();
+  await page.fill('#puzzle-text', `1${'.'.repeat(48)}`);
+  await page.click('#load');
+  await page.waitForFunction(() => /not a valid puzzle/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(page), /49 cells make a 7×7 grid, which needs jigsaw regions/);
+  assert.equal((await gridText(page)).length, 81, 'the 9×9 stays');
+
+  await page.selectOption('#size', '61');
+  assert.equal(await page.inputValue('#variant'), 'jigsaw');
+  await page.click('#generate');
+  await page.waitForFunction(() => !document.getElementById('progress-row').hidden);
+  assert.match(await statusText(page), /Generating a 61×61 jigsaw puzzle/);
+  await page.click('#cancel');
+  await page.waitForFunction(() => /Cancelled/.test(document.getElementById('status').textContent));
+  await idle(page);
+  assert.ok(await page.$eval('#progress-row', (r) => r.hidden));
+  assert.equal((await gridText(page)).length, 81, 'the game being played stays');
+  // The engine answers again at once.
+  await generateInApp(page, { size: '5', variant: 'jigsaw' }, 2);
+  assert.match(await statusText(page), /Generated 5×5 jigsaw/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  // A link's 61×61 cancelled: no grid of that side exists without its regions, so a 9×9 comes instead.
+  const linked = await openApp('#size=61&seed=1&symmetry=none&variant=jigsaw');
+  await linked.waitForFunction(() => !document.getElementById('progress-row').hidden);
+  assert.equal((await gridText(linked)).length, 61 * 61, 'a blank 61×61 stands in while it is made');
+  await linked.click('#cancel');
+  await linked.waitForFunction(() => /Cancelled/.test(document.getElementById('status').textContent));
+  assert.match(await statusText(linked), /61×61 jigsaw was not made.*blank 9×9/);
+  assert.equal((await gridText(linked)).length, 81);
+  assert.match(linked.url(), /#size=9$/);
+  assert.deepEqual(linked.errors, []);
+  await linked.close();
+});
+
 // ---------------------------------------------------------------------------------------
 // The widget
 
@@ -604,6 +821,44 @@ test('widget: its puzzle attribute reads an X grid with variant, and a bad varia
   await page.close();
 });
 
+test('widget: size="7" variant="jigsaw" makes a 7×7 jigsaw, its ID shows it again, and size="7" alone is refused', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const result = await page.evaluate(async () => {
+    await import('/www/widget.js');
+    const made = document.createElement('sudoku-widget');
+    made.setAttribute('size', '7');
+    made.setAttribute('variant', 'jigsaw');
+    made.setAttribute('seed', '3');
+    document.body.append(made);
+    await made.whenLoaded();
+    const puzzle = made.value;
+    const solved = await made.solve();
+    const shown = document.createElement('sudoku-widget');
+    shown.setAttribute('puzzle', solved.id);
+    document.body.append(shown);
+    await shown.whenLoaded();
+    const bad = document.createElement('sudoku-widget');
+    const refused = new Promise((resolve) => bad.addEventListener('error', (e) => resolve(e.detail)));
+    bad.setAttribute('size', '7');
+    document.body.append(bad);
+    return {
+      puzzle, status: solved.status, value: made.value, id: solved.id, layout: { ...solved.layout, regions: Array.from(solved.layout.regions) },
+      shown: shown.value, refused: await refused, canvas: made.shadowRoot.querySelector('canvas')?.width ?? 0,
+    };
+  });
+  assert.equal(result.puzzle.length, 49);
+  assert.equal(result.status, 'unique');
+  assert.match(result.id, /^7j:/);
+  assert.deepEqual(result.layout.variant, ['jigsaw']);
+  assertSolves(result.puzzle, result.value, rulesUnits(7, { regions: result.layout.regions }));
+  assert.equal(result.shown, result.puzzle, 'puzzle="7j:…" shows the same givens');
+  assert.ok(result.canvas > 0, 'the grid is drawn');
+  assert.equal(result.refused.attribute, 'size');
+  assert.match(result.refused.message, /no boxes.*variant="jigsaw"/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 // ---------------------------------------------------------------------------------------
 // Print
 
@@ -633,5 +888,30 @@ test('print: the app sends the layout, and the sheet draws diagonals, windows an
   await print.waitForFunction(() => document.getElementById('sheets')?.dataset.pages);
   assert.ok(await print.$('#sheets .diagonals'), 'the printed sheet draws the diagonals');
   assert.equal(await print.inputValue('#variant'), 'x');
+  await print.close();
+});
+
+test('print: a set of 7×7 jigsaws is offered and made, each grid with its region borders, and keeps its form in the address', async () => {
+  const print = await openPage(env.browser, `${env.server.origin}/print.html`);
+  await print.selectOption('#size', '11');
+  assert.deepEqual(await print.$$eval('#variant option', (o) => o.map((x) => x.value)), ['jigsaw', 'jigsaw,x']);
+  assert.equal(await print.inputValue('#symmetry'), 'none', 'random regions have no symmetry');
+  await print.selectOption('#size', '7');
+  await print.fill('#count', '2');
+  await print.fill('#seed', '3');
+  await print.click('#make');
+  await print.waitForFunction(() => document.getElementById('sheets')?.dataset.pages);
+  assert.match(await print.textContent('#status'), /^2 7×7 jigsaw puzzles from first seed 3/);
+  const captions = await print.$$eval('#sheets svg[data-kind="puzzles"] text', (t) => t.map((x) => x.textContent).join(' '));
+  assert.match(captions, /7×7 jigsaw/);
+  // Each grid draws region borders inside its frame: thick strokes beyond the frame's four sides.
+  const thick = await print.$$eval('#sheets svg[data-kind="puzzles"] .grid path[stroke="#000"]', (p) => p.map((x) => x.getAttribute('d')));
+  assert.equal(thick.length, 2);
+  for (const d of thick) assert.ok(d.split('M').length - 1 > 4, `region borders are drawn: ${d.slice(0, 80)}`);
+  const query = new URL(print.url()).searchParams;
+  assert.equal(query.get('size'), '7');
+  assert.equal(query.get('variant'), 'jigsaw');
+  assert.equal(query.has('box'), false);
+  assert.deepEqual(print.errors, []);
   await print.close();
 });
