@@ -34,6 +34,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::grid::{Geometry, Grid, MAX_SIZE, Shape};
 
+/// Above this many overlaps a unit's pointing and claiming go by parts, one pass per kind
+/// of unit, rather than one pass per overlap.
+const PARTS_FROM: usize = 8;
+
 /// The most segments a line or a box has: a row of a 64×64 with 32×2 boxes meets 32.
 const MAX_SEGMENTS: usize = MAX_SIZE / 2;
 
@@ -955,10 +959,14 @@ impl<'h> DepthFirst<'h> {
         let geo = self.geo;
         let mut changed = false;
         let dirty = std::mem::take(&mut self.dirty_locked);
+        let mut outside = [0u16; MAX_SIZE];
+        let mut parts = [0u64; MAX_SIZE];
+        let mut sizes = [0u8; MAX_SIZE];
         for (kind, mut units) in dirty.into_iter().enumerate() {
             while units != 0 {
-                let u = kind * n + units.trailing_zeros() as usize;
+                let index = units.trailing_zeros() as usize;
                 units &= units - 1;
+                let u = kind * n + index;
                 let cells = geo.unit(u);
                 let mut masks = [0u64; MAX_SIZE];
                 let mut fixed = 0u64;
@@ -968,16 +976,58 @@ impl<'h> DepthFirst<'h> {
                     fixed |= if m & (m - 1) == 0 { m } else { 0 };
                 }
                 self.work += n as u64;
-                for overlap in geo.overlaps(u) {
-                    let (mut inside, mut outside) = (0u64, 0u64);
+                // Rows, columns and boxes (or regions) each cut the unit into parts, one
+                // per unit of that kind it meets: a symbol found in one part only, of two
+                // cells or more, leaves the rest of that part's unit. One pass over the
+                // unit per kind, where a pass per overlap would cost more: a region of a
+                // large jigsaw meets dozens of rows and columns; a 9×9 box meets six
+                // lines, and the plain overlaps below serve it.
+                let partition = geo.overlaps(u).len() > PARTS_FROM;
+                for across in (0..3).filter(|&a| partition && a != kind) {
+                    parts[..n].fill(0);
+                    sizes[..n].fill(0);
+                    for (i, &c) in cells.iter().enumerate() {
+                        let part = (self.units_of[c as usize] >> (8 * across)) as usize & 0xff;
+                        parts[part] |= masks[i];
+                        sizes[part] += 1;
+                    }
+                    self.work += n as u64;
+                    let (once, twice) = once_twice(&parts[..n]);
+                    let only = once & !twice & !fixed;
+                    if only == 0 {
+                        continue;
+                    }
+                    for part in 0..n {
+                        let syms = parts[part] & only;
+                        if syms == 0 || sizes[part] < 2 {
+                            continue;
+                        }
+                        let mut len = 0;
+                        for &c in geo.unit(across * n + part) {
+                            if !self.in_unit(c as usize, kind, index) {
+                                outside[len] = c;
+                                len += 1;
+                            }
+                        }
+                        let rest = outside[..len].iter().map(|&c| c as usize);
+                        match self.clear(rest, syms) {
+                            Some(c) => changed |= c,
+                            None => return Progress::Contradiction,
+                        }
+                    }
+                }
+                // Every overlap, or after the parts only those with diagonals and windows.
+                let listed = geo.overlaps(u).iter();
+                for overlap in listed.filter(|o| !partition || o.unit as usize >= 3 * n) {
+                    let (mut inside, mut rest) = (0u64, 0u64);
                     for (i, &m) in masks[..n].iter().enumerate() {
                         if overlap.here >> i & 1 == 1 {
                             inside |= m;
                         } else {
-                            outside |= m;
+                            rest |= m;
                         }
                     }
-                    let syms = inside & !outside & !fixed;
+                    let syms = inside & !rest & !fixed;
                     if syms == 0 {
                         continue;
                     }
@@ -996,6 +1046,17 @@ impl<'h> DepthFirst<'h> {
             Progress::Changed
         } else {
             Progress::None
+        }
+    }
+
+    /// Whether a cell lies in the unit `index` of a kind (0 rows, 1 columns, 2 boxes or
+    /// regions, 3 diagonals and windows).
+    #[inline]
+    fn in_unit(&self, cell: usize, kind: usize, index: usize) -> bool {
+        if kind < 3 {
+            (self.units_of[cell] >> (8 * kind)) as usize & 0xff == index
+        } else {
+            self.extras_of[cell] >> index & 1 == 1
         }
     }
 
