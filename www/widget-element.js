@@ -5,7 +5,7 @@
 // shadow root; styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
+import { Board, HINT_STAGES, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import {
@@ -13,6 +13,7 @@ import {
   symbolChar, unitKindWords, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
+import { Announcer, GridMirror, clashWords, editWords, historyWords, readingWords } from './speech.js';
 import { THEMES } from './render.js';
 import { readSeed, seedValue } from './seed.js';
 import { COPY_ADVICE } from './widget.js';
@@ -68,6 +69,10 @@ canvas:focus-visible { outline: 2px solid var(--sudoku-accent, light-dark(#2454c
 .frame[data-readonly] canvas { cursor: default; }
 .message { margin: 6px 2px 0; min-block-size: 1.35em; overflow-wrap: anywhere; }
 .message:empty { display: none; }
+.announcer {
+  position: absolute; inline-size: 1px; block-size: 1px; margin: -1px; padding: 0; border: 0;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+}
 .message[data-tone="ok"] { color: var(--sudoku-ok, light-dark(#0b7a55, #5fd3a4)); }
 .message[data-tone="warn"] { color: var(--sudoku-warn, light-dark(#9a5b00, #ffc15a)); }
 .message[data-tone="error"] { color: var(--sudoku-error, light-dark(#c21d1d, #ff8a8a)); }
@@ -194,16 +199,18 @@ export class SudokuWidgetElement extends HTMLElement {
       board: el('div', { className: 'board' }),
       canvas: el('canvas', { tabIndex: 0, width: 0, height: 0 }),
       message: el('p', { className: 'message', part: 'message' }),
+      announcer: el('p', { className: 'announcer' }),
       palette: el('div', { className: 'palette', part: 'palette' }),
       toolbar: el('div', { className: 'toolbar', part: 'toolbar' }),
     };
-    const { frame, board, canvas, message, palette, toolbar } = this.ui;
-    canvas.setAttribute('role', 'application');
-    canvas.setAttribute('aria-roledescription', 'Sudoku grid');
-    message.setAttribute('role', 'status');
-    message.setAttribute('aria-live', 'polite');
+    const { frame, board, canvas, message, palette, toolbar, announcer } = this.ui;
+    // The canvas is an ARIA grid that follows the selection (speech.js); every event says
+    // one message through the hidden live region, so the visible message is not live.
+    this.mirror = new GridMirror(canvas, 'cell-');
+    this.announcer = new Announcer(announcer);
+    announcer.setAttribute('role', 'status');
     board.append(canvas);
-    frame.append(board, message, palette, toolbar);
+    frame.append(board, message, announcer, palette, toolbar);
     root.append(frame);
 
     /** The game, its view, layout, drawing, palette and entries, as in the app (board.js). */
@@ -433,7 +440,8 @@ export class SudokuWidgetElement extends HTMLElement {
   showHint(hint) {
     const words = hintWords(hint, this.game.size);
     if (words.stage >= 3 && hint.target >= 0) this.view.selected = hint.target;
-    this.say(words.announce || 'The engine found a step but did not describe it.');
+    const text = words.announce || 'The engine found a step but did not describe it.';
+    this.say(text, '', `Hint ${words.stage} of ${HINT_STAGES}: ${text}`);
     this.changed(null);
   }
 
@@ -454,7 +462,7 @@ export class SudokuWidgetElement extends HTMLElement {
       return false;
     }
     if (target >= 0) this.view.selected = target;
-    this.say('');
+    this.say('', '', this.game.isComplete() ? '' : `Applied: ${shown.steps.at(-1)?.name ?? 'the step'}.`);
     this.changed('hint', { cell: target });
     return true;
   }
@@ -781,7 +789,9 @@ export class SudokuWidgetElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
-  say(text, tone = '') {
+  /** Shows a message and announces it, or `spoken` in its place ('' for nothing). */
+  say(text, tone = '', spoken = text) {
+    this.announcer.say(spoken);
     this.ui.message.textContent = text;
     this.ui.message.dataset.tone = tone;
   }
@@ -818,6 +828,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const boxes = boxWords(game.layout);
     const kind = variantWords(game.layout);
     this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${kind ? ` ${kind}` : ''}${boxes ? `, ${boxes}` : ''}`);
+    this.mirror.update(game, this.view.selected);
     this.syncApply();
     this.updatePalette();
     this.redraw();
@@ -825,7 +836,8 @@ export class SudokuWidgetElement extends HTMLElement {
     this.fire('change', { value: game.line(), size: game.size, reason, ...fields });
     const complete = game.isComplete();
     if (complete && !this.complete && reason !== 'load') {
-      this.say(`Solved: every ${unitKindWords(game.layout)} holds each symbol once.`, 'ok');
+      // Solve says its own verdict next, the event's one message.
+      if (reason !== 'solve') this.say(`Solved: every ${unitKindWords(game.layout)} holds each symbol once.`, 'ok');
       this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
     }
     this.complete = complete;
@@ -843,12 +855,20 @@ export class SudokuWidgetElement extends HTMLElement {
     const { changed, reason, refusal, cell } = this.board.input(value);
     if (refusal) this.say(refusal, 'warn');
     if (!changed) return;
-    if (this.ui.message.dataset.tone !== 'error') this.say('');
+    // One message per edit: what the cell holds now and any clash it makes, unless the
+    // grid is now solved, which changed() says.
+    const { game } = this;
+    const spoken = game.isComplete() ? '' : editWords(game, cell, reason);
+    const clash = reason === 'entry' && game.clashes().includes(cell) ? clashWords(game, cell) : '';
+    if (clash) this.say(`${cellName(cell, game.size)}: ${clash}.`, 'error', spoken);
+    else if (this.ui.message.dataset.tone !== 'error') this.say('', '', spoken);
+    else this.announcer.say(spoken);
     this.changed(reason, { cell });
   }
 
   select(cell) {
     this.view.selected = cell;
+    this.mirror.update(this.game, cell);
     this.redraw();
   }
 
@@ -877,6 +897,7 @@ export class SudokuWidgetElement extends HTMLElement {
     if ('move' in action) this.select(action.move);
     else if (action.deselect) this.select(-1);
     else if (action.pencil) this.setPencil(!this.view.pencilMode);
+    else if (action.read) this.announcer.say(readingWords(this.game, this.view.selected, action.read));
     else if (action.clear) this.input(0);
     else if (action.notSymbol) {
       const n = this.game.size;
@@ -889,9 +910,11 @@ export class SudokuWidgetElement extends HTMLElement {
 
   undoRedo(which) {
     if (!this.editable()) return;
-    if (which === 'undo' ? this.game.undo() : this.game.redo()) {
+    const command = which === 'undo' ? this.game.undo() : this.game.redo();
+    if (command) {
       this.view.errors = [];
       this.view.marked = [];
+      this.announcer.say(historyWords(this.game, command, which === 'undo' ? 'Undone' : 'Redone'));
       this.changed(which);
     }
   }
