@@ -23,7 +23,8 @@ import {
   boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions, readLeniently,
   symbolChar, unitKindWords, usualBox, variantWords,
 } from './grid.js';
-import { Announcer, GridMirror, clashWords, editWords, historyWords, readingWords } from './speech.js';
+import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
+import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, rectangularSizeOptions } from './box-fields.js';
 import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
@@ -84,7 +85,7 @@ const board = new Board({
 const view = board.view;
 /** The grid's accessible structure, following the selection, and the one live region. */
 const mirror = new GridMirror(ui.canvas, 'cell-');
-const announcer = new Announcer($('announcer'));
+const announcer = $('announcer');
 /** The hash that names where the current puzzle came from (a pasted line, a seed, a blank). */
 let source = blankHash(9);
 /** The current game's id in the list of recent games. */
@@ -120,7 +121,7 @@ let job = null;
  * is announced in place of the message (the event's one message: '' for none).
  */
 function say(message, tone = '', details = '', spoken = message) {
-  announcer.say(spoken);
+  announce(announcer, spoken);
   ui.status.textContent = message;
   ui.status.dataset.tone = tone;
   ui.statusDetails.textContent = details;
@@ -1329,7 +1330,7 @@ function input(value) {
   gameChanged();
   if (board.game.isComplete()) say(completeMessage(), 'ok');
   else if (!announceClash(cell)) {
-    announcer.say(editWords(board.game, cell, reason));
+    announce(announcer, editWords(board.game, cell, reason));
     checkEntryMistake(cell);
   }
 }
@@ -1362,7 +1363,7 @@ function undo() {
     return;
   }
   gameChanged();
-  announcer.say(historyWords(board.game, command, 'Undone'));
+  announce(announcer, historyWords(board.game, command, 'Undone'));
 }
 
 function redo() {
@@ -1372,7 +1373,7 @@ function redo() {
     return;
   }
   gameChanged();
-  announcer.say(historyWords(board.game, command, 'Redone'));
+  announce(announcer, historyWords(board.game, command, 'Redone'));
 }
 
 function setPencilMode(on) {
@@ -1502,7 +1503,7 @@ function gridKey(event) {
   } else if (action.clear) input(0);
   else if (action.pencil) setPencilMode(!view.pencilMode);
   else if (action.zoom) zoom(action.zoom);
-  else if (action.read) announcer.say(readingWords(board.game, view.selected, action.read));
+  else if (action.read) announce(announcer, readingWords(board.game, view.selected, action.read));
   else if (action.notSymbol) {
     const n = board.game.size;
     say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid, which uses ${symbolChar(1)}–${symbolChar(n)}.`, 'warn');

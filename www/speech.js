@@ -1,22 +1,16 @@
 // What a screen reader says about the grid, shared by the app and <sudoku-widget>: the
-// sentences made from a game and its layout (a cell, a row, column or box read in order,
-// the empty cells of a unit, how many of each symbol are placed, a clash, an edit), the
+// sentences made from a game and its layout (a cell, a clash, an edit, an undo), the
 // off-screen ARIA grid that follows the canvas, and the one live region every event is
-// announced through. Plain functions of the game: no engine, no drawing.
+// announced through. The reading keys' sentences (a unit read aloud, its empty cells,
+// the symbol counts) are in www/reading.js. Plain functions of the game: no engine, no
+// drawing.
 //
 // The canvas is the grid (role=grid, the one Tab stop); inside it, as fallback content the
 // browser does not draw, only the selected cell's row is built, so a 64×64 grid costs 64
-// elements, and the focus stays on the canvas while aria-activedescendant names the cell.
+// elements (rewritten only when the row or its cells' words change), and the focus stays on
+// the canvas while aria-activedescendant names the cell.
 
-import { cellName, isJigsaw, symbolChar, unitName, unitsOf } from './grid.js';
-
-/** The kinds of unit the reading keys name: the cell's row, column, and box (or region). */
-export const READ_UNITS = Object.freeze(['row', 'column', 'box']);
-
-/** A list in words: 'a', 'a and b', 'a, b and c'. */
-function list(items) {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+import { cellName, symbolChar, unitName, units, unitsOf } from './grid.js';
 
 /** The first letter in upper case. */
 function capital(text) {
@@ -39,85 +33,12 @@ export function cellValueWords(game, cell) {
  * window it lies on in an X or windoku layout: 'row 1, column 1, box 1, main diagonal'.
  */
 export function cellPlaceWords(cell, layout) {
-  const n = layout.size;
-  const words = [`row ${Math.floor(cell / n) + 1}`, `column ${(cell % n) + 1}`,
-    `${isJigsaw(layout) ? 'region' : 'box'} ${layout.regions[cell] + 1}`];
-  for (const u of unitsOf(cell, layout)) if (u >= 3 * n) words.push(unitName(u, layout).replace(/^the /, ''));
-  return words.join(', ');
+  return unitsOf(cell, layout).map((u) => unitName(u, layout).replace(/^the /, '')).join(', ');
 }
 
 /** What a cell announces when it is reached: its content, then where it is. */
 export function cellLabel(game, cell) {
   return `${cellValueWords(game, cell)}; ${cellPlaceWords(cell, game.layout)}`;
-}
-
-/**
- * The unit of `kind` ('row', 'column' or 'box', the region on a jigsaw) holding `cell`:
- * {name ('row 2', 'region 4'), cells in reading order}.
- */
-export function unitOf(cell, kind, layout) {
-  const n = layout.size;
-  const row = Math.floor(cell / n);
-  const column = cell % n;
-  if (kind === 'row') return { name: `row ${row + 1}`, cells: Array.from({ length: n }, (_, c) => row * n + c) };
-  if (kind === 'column') return { name: `column ${column + 1}`, cells: Array.from({ length: n }, (_, r) => r * n + column) };
-  const region = layout.regions[cell];
-  const cells = [];
-  for (let i = 0; i < n * n; i++) if (layout.regions[i] === region) cells.push(i);
-  return { name: `${isJigsaw(layout) ? 'region' : 'box'} ${region + 1}`, cells };
-}
-
-/**
- * A unit read aloud in order, runs of empty cells counted: 'Row 2: 5, 3, 2 blanks, 7,
- * blank, 1, 3 blanks.'
- */
-export function readUnitWords(game, cell, kind) {
-  const { name, cells } = unitOf(cell, kind, game.layout);
-  const parts = [];
-  let blanks = 0;
-  const flush = () => {
-    if (blanks) parts.push(blanks === 1 ? 'blank' : `${blanks} blanks`);
-    blanks = 0;
-  };
-  for (const c of cells) {
-    const v = game.values[c];
-    if (!v) blanks++;
-    else {
-      flush();
-      parts.push(symbolChar(v));
-    }
-  }
-  flush();
-  return `${capital(name)}: ${parts.join(', ')}.`;
-}
-
-/**
- * The empty cells of a unit and the symbols it still lacks: 'Row 2: 3 empty, columns 3, 6
- * and 9; missing 2, 4 and 8.' A box names its cells ('r1c3 and r2c1'); a full unit says so.
- */
-export function emptyCellsWords(game, cell, kind) {
-  const { layout } = game;
-  const n = layout.size;
-  const { name, cells } = unitOf(cell, kind, layout);
-  const empty = cells.filter((c) => !game.values[c]);
-  if (!empty.length) return `${capital(name)} is full.`;
-  const where = kind === 'row' ? `column${empty.length > 1 ? 's' : ''} ${list(empty.map((c) => String((c % n) + 1)))}`
-    : kind === 'column' ? `row${empty.length > 1 ? 's' : ''} ${list(empty.map((c) => String(Math.floor(c / n) + 1)))}`
-      : list(empty.map((c) => cellName(c, n)));
-  const present = new Set(cells.map((c) => game.values[c]));
-  const missing = [];
-  for (let v = 1; v <= n; v++) if (!present.has(v)) missing.push(symbolChar(v));
-  return `${capital(name)}: ${empty.length} empty, ${where}; missing ${list(missing)}.`;
-}
-
-/** How many of each symbol the grid holds: 'Placed, of 9 each: 1: 5; 2: all; 3: 4; …' */
-export function symbolCountWords(game) {
-  const n = game.size;
-  const counts = new Uint16Array(n + 1);
-  for (const v of game.values) counts[v]++;
-  const parts = [];
-  for (let v = 1; v <= n; v++) parts.push(`${symbolChar(v)}: ${counts[v] === n ? 'all' : counts[v]}`);
-  return `Placed, of ${n} each: ${parts.join('; ')}.`;
 }
 
 /**
@@ -132,26 +53,12 @@ export function clashWords(game, cell) {
   const found = new Map(); // other cell -> the first unit it shares with `cell`
   for (const u of unitsOf(cell, layout)) {
     const name = unitName(u, layout);
-    for (const other of unitCells(u, layout)) {
+    for (const other of units(layout)[u]) {
       if (other !== cell && game.values[other] === v && !found.has(other)) found.set(other, name);
     }
   }
   if (!found.size) return '';
   return `${symbolChar(v)} is already ${[...found].map(([other, name]) => `in ${name} at ${cellName(other, n)}`).join(' and ')}`;
-}
-
-/** The cells of unit `u` (numbered as grid.js's units() numbers them). */
-function unitCells(u, layout) {
-  const n = layout.size;
-  if (u < n) return unitOf(u * n, 'row', layout).cells;
-  if (u < 2 * n) return unitOf(u - n, 'column', layout).cells;
-  if (u < 3 * n) return unitOf(layout.regions.indexOf(u - 2 * n), 'box', layout).cells;
-  const extra = u - 3 * n;
-  if (layout.diagonals && extra < 2) return Array.from({ length: n }, (_, i) => i * n + (extra === 0 ? i : n - 1 - i));
-  const w = extra - (layout.diagonals ? 2 : 0) + 1;
-  const cells = [];
-  (layout.windows ?? []).forEach((x, c) => { if (x === w) cells.push(c); });
-  return cells;
 }
 
 /**
@@ -181,41 +88,12 @@ export function historyWords(game, command, verb) {
 }
 
 /**
- * What a reading key asks for (input.js's {read} actions), as a sentence about the
- * selected cell's units or the whole grid: 'row', 'column', 'box' read a unit; 'empty-row',
- * 'empty-column', 'empty-box' list its empty cells; 'counts' counts the symbols placed.
+ * Says `text` through a live region (nothing for an empty one): the one region of a page
+ * or widget that every event speaks through (role=status, so polite and atomic). The same
+ * words twice in a row are still announced: a no-break space is added or taken off.
  */
-export function readingWords(game, cell, what) {
-  if (what === 'counts') return symbolCountWords(game);
-  if (cell < 0) return 'No cell selected: move to a cell first.';
-  const [, empty, kind] = /^(empty-)?(row|column|box)$/.exec(what) ?? [];
-  if (!kind) return '';
-  return empty ? emptyCellsWords(game, cell, kind) : readUnitWords(game, cell, kind);
-}
-
-/**
- * The one live region of a page or widget: each event says one message through it. The
- * same words twice in a row are still announced (a space is added or taken off).
- */
-export class Announcer {
-  /** @param {HTMLElement} element a visually hidden element, made polite and atomic here */
-  constructor(element) {
-    this.element = element;
-    element.setAttribute('aria-live', 'polite');
-    element.setAttribute('aria-atomic', 'true');
-  }
-
-  /** Announces `text` (nothing for an empty one). */
-  say(text) {
-    if (!text) return;
-    const current = this.element.textContent;
-    this.element.textContent = current === text ? `${text}\u00a0` : text;
-  }
-
-  /** The last message announced. */
-  get text() {
-    return this.element.textContent.replace(/\u00a0$/, '');
-  }
+export function announce(region, text) {
+  if (text) region.textContent = region.textContent === text ? `${text}\u00a0` : text;
 }
 
 /**
@@ -235,7 +113,6 @@ export class GridMirror {
     this.row = document.createElement('div');
     this.row.setAttribute('role', 'row');
     canvas.setAttribute('role', 'grid');
-    canvas.removeAttribute('aria-roledescription');
     canvas.replaceChildren(this.row);
     this.key = '';
   }
@@ -243,35 +120,27 @@ export class GridMirror {
   /** Follows the game and the selection (-1 for none); cheap when neither changed. */
   update(game, selected) {
     const n = game.size;
-    const { canvas, row } = this;
-    canvas.setAttribute('aria-rowcount', String(n));
-    canvas.setAttribute('aria-colcount', String(n));
+    const { canvas, row, prefix } = this;
     const r = selected >= 0 ? Math.floor(selected / n) : 0;
-    const labels = [];
-    for (let c = 0; c < n; c++) labels.push(cellLabel(game, r * n + c));
-    const key = `${n}/${r}/${labels.join('|')}`;
+    const labels = Array.from({ length: n }, (_, c) => cellLabel(game, r * n + c));
+    const key = `${r}/${labels.join('|')}`;
     if (key !== this.key) {
       this.key = key;
-      row.setAttribute('aria-rowindex', String(r + 1));
+      canvas.setAttribute('aria-rowcount', n);
+      canvas.setAttribute('aria-colcount', n);
+      row.setAttribute('aria-rowindex', r + 1);
       if (row.children.length !== n) {
-        row.replaceChildren(...Array.from({ length: n }, (_, c) => {
-          const cell = document.createElement('div');
-          cell.setAttribute('role', 'gridcell');
-          cell.setAttribute('aria-colindex', String(c + 1));
-          return cell;
-        }));
+        row.replaceChildren(...labels.map(() => document.createElement('div')));
       }
+      // In place: the cell the focus is on keeps its element, only its words change.
       [...row.children].forEach((cell, c) => {
-        cell.id = `${this.prefix}r${r + 1}c${c + 1}`;
-        cell.textContent = labels[c];
+        cell.setAttribute('role', 'gridcell');
+        cell.setAttribute('aria-colindex', c + 1);
+        cell.id = `${prefix}r${r + 1}c${c + 1}`;
+        if (cell.textContent !== labels[c]) cell.textContent = labels[c];
       });
     }
-    [...row.children].forEach((cell, c) => {
-      const on = r * n + c === selected;
-      if (on) cell.setAttribute('aria-selected', 'true');
-      else cell.removeAttribute('aria-selected');
-    });
-    if (selected >= 0) canvas.setAttribute('aria-activedescendant', `${this.prefix}r${r + 1}c${(selected % n) + 1}`);
+    if (selected >= 0) canvas.setAttribute('aria-activedescendant', `${prefix}${cellName(selected, n)}`);
     else canvas.removeAttribute('aria-activedescendant');
   }
 }

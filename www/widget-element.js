@@ -5,7 +5,7 @@
 // shadow root; styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, HINT_STAGES, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
+import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import {
@@ -13,7 +13,7 @@ import {
   symbolChar, unitKindWords, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
-import { Announcer, GridMirror, clashWords, editWords, historyWords, readingWords } from './speech.js';
+import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
 import { THEMES } from './render.js';
 import { readSeed, seedValue } from './seed.js';
 import { COPY_ADVICE } from './widget.js';
@@ -69,10 +69,7 @@ canvas:focus-visible { outline: 2px solid var(--sudoku-accent, light-dark(#2454c
 .frame[data-readonly] canvas { cursor: default; }
 .message { margin: 6px 2px 0; min-block-size: 1.35em; overflow-wrap: anywhere; }
 .message:empty { display: none; }
-.announcer {
-  position: absolute; inline-size: 1px; block-size: 1px; margin: -1px; padding: 0; border: 0;
-  overflow: hidden; clip-path: inset(50%); white-space: nowrap;
-}
+.announcer { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); }
 .message[data-tone="ok"] { color: var(--sudoku-ok, light-dark(#0b7a55, #5fd3a4)); }
 .message[data-tone="warn"] { color: var(--sudoku-warn, light-dark(#9a5b00, #ffc15a)); }
 .message[data-tone="error"] { color: var(--sudoku-error, light-dark(#c21d1d, #ff8a8a)); }
@@ -207,7 +204,6 @@ export class SudokuWidgetElement extends HTMLElement {
     // The canvas is an ARIA grid that follows the selection (speech.js); every event says
     // one message through the hidden live region, so the visible message is not live.
     this.mirror = new GridMirror(canvas, 'cell-');
-    this.announcer = new Announcer(announcer);
     announcer.setAttribute('role', 'status');
     board.append(canvas);
     frame.append(board, message, announcer, palette, toolbar);
@@ -440,8 +436,7 @@ export class SudokuWidgetElement extends HTMLElement {
   showHint(hint) {
     const words = hintWords(hint, this.game.size);
     if (words.stage >= 3 && hint.target >= 0) this.view.selected = hint.target;
-    const text = words.announce || 'The engine found a step but did not describe it.';
-    this.say(text, '', `Hint ${words.stage} of ${HINT_STAGES}: ${text}`);
+    this.say(words.announce || 'The engine found a step but did not describe it.');
     this.changed(null);
   }
 
@@ -791,7 +786,7 @@ export class SudokuWidgetElement extends HTMLElement {
 
   /** Shows a message and announces it, or `spoken` in its place ('' for nothing). */
   say(text, tone = '', spoken = text) {
-    this.announcer.say(spoken);
+    announce(this.ui.announcer, spoken);
     this.ui.message.textContent = text;
     this.ui.message.dataset.tone = tone;
   }
@@ -857,12 +852,11 @@ export class SudokuWidgetElement extends HTMLElement {
     if (!changed) return;
     // One message per edit: what the cell holds now and any clash it makes, unless the
     // grid is now solved, which changed() says.
-    const { game } = this;
-    const spoken = game.isComplete() ? '' : editWords(game, cell, reason);
-    const clash = reason === 'entry' && game.clashes().includes(cell) ? clashWords(game, cell) : '';
-    if (clash) this.say(`${cellName(cell, game.size)}: ${clash}.`, 'error', spoken);
-    else if (this.ui.message.dataset.tone !== 'error') this.say('', '', spoken);
-    else this.announcer.say(spoken);
+    const { game, ui } = this;
+    const clash = game.clashes().includes(cell) && clashWords(game, cell);
+    if (clash) ui.message.dataset.tone = 'error';
+    this.say(clash ? `${cellName(cell, game.size)}: ${clash}.` : ui.message.dataset.tone === 'error' ? ui.message.textContent : '',
+      ui.message.dataset.tone, game.isComplete() ? '' : editWords(game, cell, reason));
     this.changed(reason, { cell });
   }
 
@@ -897,7 +891,7 @@ export class SudokuWidgetElement extends HTMLElement {
     if ('move' in action) this.select(action.move);
     else if (action.deselect) this.select(-1);
     else if (action.pencil) this.setPencil(!this.view.pencilMode);
-    else if (action.read) this.announcer.say(readingWords(this.game, this.view.selected, action.read));
+    else if (action.read) this.read(action.read);
     else if (action.clear) this.input(0);
     else if (action.notSymbol) {
       const n = this.game.size;
@@ -908,13 +902,26 @@ export class SudokuWidgetElement extends HTMLElement {
     }
   }
 
+  /**
+   * Says what a reading key asks for (www/reading.js, loaded on the first such key: the
+   * widget's weight leaves out what only screen-reader users ask for).
+   */
+  async read(what) {
+    try {
+      const { readingWords } = await import('./reading.js');
+      announce(this.ui.announcer, readingWords(this.game, this.view.selected, what));
+    } catch (err) {
+      this.say(`reading.js could not load: ${err.message}`, 'error');
+    }
+  }
+
   undoRedo(which) {
     if (!this.editable()) return;
     const command = which === 'undo' ? this.game.undo() : this.game.redo();
     if (command) {
       this.view.errors = [];
       this.view.marked = [];
-      this.announcer.say(historyWords(this.game, command, which === 'undo' ? 'Undone' : 'Redone'));
+      announce(this.ui.announcer, historyWords(this.game, command, which === 'undo' ? 'Undone' : 'Redone'));
       this.changed(which);
     }
   }

@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { ROOT, withBrowser } from './harness.mjs';
 import { Game } from '../../www/game.js';
 import { ALPHABET, boxLayout, findClashes, layoutFromData } from '../../www/grid.js';
-import {
-  cellLabel, clashWords, editWords, emptyCellsWords, readUnitWords, symbolCountWords, unitOf,
-} from '../../www/speech.js';
+import { cellLabel, clashWords, editWords } from '../../www/speech.js';
+import { emptyCellsWords, readUnitWords, symbolCountWords, unitOf } from '../../www/reading.js';
 import { gridKeyAction } from '../../www/input.js';
 
 const env = withBrowser();
@@ -78,6 +77,16 @@ async function event(page, action, pattern) {
   assert.equal(changed.length, 1, `one live region changes for ${pattern}: ${JSON.stringify(changed)}`);
   said(after, pattern);
   return after;
+}
+
+/** What the tree says once some live region says `pattern` (the widget loads reading.js on first use). */
+async function hearWhen(page, pattern) {
+  for (let tries = 0; tries < 100; tries++) {
+    const heard = await hear(page);
+    if (heard.live.some((t) => pattern.test(t))) return heard;
+    await new Promise((resolve) => { setTimeout(resolve, 50); });
+  }
+  return hear(page);
 }
 
 /** The one live region that says `pattern`: fails when none or several do. */
@@ -254,7 +263,7 @@ test('app: a 64×64 grid builds one row of 64 cells, and moving rebuilds only on
   assert.equal(heard.grids[0].cells.length, 64);
   assert.equal(heard.grids[0].active, 'empty; row 2, column 64, box 8');
   assert.equal(await page.$eval('#grid', (c) => c.querySelectorAll('*').length), 65, 'a row and its 64 cells');
-  // Moving along the row keeps the cell elements; a new row rewrites their words in place.
+  // Moving keeps the cell elements; a new row rewrites their words in place.
   const same = await page.evaluate(async () => {
     const grid = document.getElementById('grid');
     const first = grid.querySelector('[role=gridcell]');
@@ -295,7 +304,9 @@ test('widget: its grid, cells, entries, clashes and reading keys are heard, in i
     new RegExp(`is already in row 1 at r1c${given + 1}`), 'and it is written');
   await page.keyboard.press('Alt+KeyR');
   const row = [...(await value()).slice(0, 9)].map((c) => (c === '.' ? 0 : Number(c)));
-  assert.deepEqual(unheard(said(await hear(page), /^Row 1: /)), row);
+  assert.deepEqual(unheard(said(await hearWhen(page, /^Row 1: /), /^Row 1: /)), row);
+  await page.keyboard.press('Alt+KeyN');
+  said(await hearWhen(page, /^Placed, of 9 each: /), /^Placed, of 9 each: /);
   await event(page, () => page.keyboard.press('Control+z'), new RegExp(`^Undone: r1c${empty + 1} empty\\.$`));
   assert.deepEqual(page.errors, []);
   await page.context().close();
