@@ -1063,8 +1063,8 @@ async function hint() {
   // Asked again on the same grid: the hint says more, without asking the engine.
   const shown = board.currentHint();
   if (shown) {
-    // The hint box is a live region and says which stage this is; the status line only
-    // says what to do next, so that nothing is announced twice.
+    // The hint box shows the stage and the status line what to do next; the live region
+    // says both, as one message.
     const moved = advanceHint(shown);
     const words = moved ? showHintText(shown) : null;
     const next = moved ? 'Apply performs the step.' : 'That is the whole hint: press Apply to perform it.';

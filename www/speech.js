@@ -21,7 +21,7 @@ function capital(text) {
  * A cell's content in words, the value first (heard first when moving fast): '5, given',
  * '5' (an entry), '5, from the solver', 'empty', 'empty, marks 1 2 6 9'.
  */
-export function cellValueWords(game, cell) {
+function cellValueWords(game, cell) {
   const v = game.values[cell];
   if (v) return game.givens[cell] ? `${symbolChar(v)}, given` : game.solved[cell] ? `${symbolChar(v)}, from the solver` : symbolChar(v);
   const marks = game.pencil[cell];
@@ -32,7 +32,7 @@ export function cellValueWords(game, cell) {
  * Where a cell is: 'row 2, column 3, box 1' ('region 4' on a jigsaw), then a diagonal or
  * window it lies on in an X or windoku layout: 'row 1, column 1, box 1, main diagonal'.
  */
-export function cellPlaceWords(cell, layout) {
+function cellPlaceWords(cell, layout) {
   return unitsOf(cell, layout).map((u) => unitName(u, layout).replace(/^the /, '')).join(', ');
 }
 

@@ -786,6 +786,7 @@ export class SudokuWidgetElement extends HTMLElement {
 
   /** Shows a message and announces it, or `spoken` in its place ('' for nothing). */
   say(text, tone = '', spoken = text) {
+    this.clashShown = false;
     announce(this.ui.announcer, spoken);
     this.ui.message.textContent = text;
     this.ui.message.dataset.tone = tone;
@@ -850,13 +851,16 @@ export class SudokuWidgetElement extends HTMLElement {
     const { changed, reason, refusal, cell } = this.board.input(value);
     if (refusal) this.say(refusal, 'warn');
     if (!changed) return;
-    // One message per edit: what the cell holds now and any clash it makes, unless the
-    // grid is now solved, which changed() says.
+    // One message per edit: what the cell holds now and any clash it makes (also written
+    // until the next edit), unless the grid is now solved, which changed() says. An
+    // error the engine gave stays written.
     const { game, ui } = this;
     const clash = game.clashes().includes(cell) && clashWords(game, cell);
-    if (clash) ui.message.dataset.tone = 'error';
-    this.say(clash ? `${cellName(cell, game.size)}: ${clash}.` : ui.message.dataset.tone === 'error' ? ui.message.textContent : '',
-      ui.message.dataset.tone, game.isComplete() ? '' : editWords(game, cell, reason));
+    const spoken = game.isComplete() ? '' : editWords(game, cell, reason);
+    if (clash || this.clashShown || ui.message.dataset.tone !== 'error') {
+      this.say(clash ? `${cellName(cell, game.size)}: ${clash}.` : '', clash ? 'error' : '', spoken);
+    } else announce(ui.announcer, spoken);
+    this.clashShown = Boolean(clash);
     this.changed(reason, { cell });
   }
 
