@@ -3,7 +3,8 @@
 // many of each symbol are placed. Apart from www/speech.js so that <sudoku-widget> loads
 // them only when a reading key is first pressed; the app imports them at once.
 
-import { cellName, symbolChar, unitName, units, unitsOf } from './grid.js';
+import { cellName, unitName, units, unitsOf } from './grid.js';
+import { spokenSymbol } from './speech.js';
 
 /** The kinds of unit the reading keys name: the cell's row, column, and box (or region). */
 export const READ_UNITS = Object.freeze(['row', 'column', 'box']);
@@ -45,7 +46,7 @@ export function readUnitWords(game, cell, kind) {
     if (!v) blanks++;
     else {
       flush();
-      parts.push(symbolChar(v));
+      parts.push(spokenSymbol(v));
     }
   }
   flush();
@@ -67,7 +68,7 @@ export function emptyCellsWords(game, cell, kind) {
       : list(empty.map((c) => cellName(c, n)));
   const present = new Set(cells.map((c) => game.values[c]));
   const missing = [];
-  for (let v = 1; v <= n; v++) if (!present.has(v)) missing.push(symbolChar(v));
+  for (let v = 1; v <= n; v++) if (!present.has(v)) missing.push(spokenSymbol(v));
   return `${capital(name)}: ${empty.length} empty, ${where}; missing ${list(missing)}.`;
 }
 
@@ -77,7 +78,7 @@ export function symbolCountWords(game) {
   const counts = new Uint16Array(n + 1);
   for (const v of game.values) counts[v]++;
   const parts = [];
-  for (let v = 1; v <= n; v++) parts.push(`${symbolChar(v)}: ${counts[v] === n ? 'all' : counts[v]}`);
+  for (let v = 1; v <= n; v++) parts.push(`${spokenSymbol(v)}: ${counts[v] === n ? 'all' : counts[v]}`);
   return `Placed, of ${n} each: ${parts.join('; ')}.`;
 }
 

@@ -12,9 +12,12 @@
 
 import { cellName, symbolChar, unitName, units, unitsOf } from './grid.js';
 
-/** The first letter in upper case. */
-function capital(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
+/**
+ * A symbol as it is said: from 36×36 up both cases are symbols, so a lower-case letter is
+ * 'small a' (a screen reader says 'a' and 'A' alike).
+ */
+export function spokenSymbol(value) {
+  return value > 35 && value < 62 ? `small ${symbolChar(value)}` : symbolChar(value);
 }
 
 /**
@@ -23,9 +26,9 @@ function capital(text) {
  */
 function cellValueWords(game, cell) {
   const v = game.values[cell];
-  if (v) return game.givens[cell] ? `${symbolChar(v)}, given` : game.solved[cell] ? `${symbolChar(v)}, from the solver` : symbolChar(v);
+  if (v) return `${spokenSymbol(v)}${game.givens[cell] ? ', given' : game.solved[cell] ? ', from the solver' : ''}`;
   const marks = game.pencil[cell];
-  return marks?.length ? `empty, marks ${marks.map(symbolChar).join(' ')}` : 'empty';
+  return marks?.length ? `empty, marks ${marks.map(spokenSymbol).join(' ')}` : 'empty';
 }
 
 /**
@@ -58,7 +61,7 @@ export function clashWords(game, cell) {
     }
   }
   if (!found.size) return '';
-  return `${symbolChar(v)} is already ${[...found].map(([other, name]) => `in ${name} at ${cellName(other, n)}`).join(' and ')}`;
+  return `${spokenSymbol(v)} is already ${[...found].map(([other, name]) => `in ${name} at ${cellName(other, n)}`).join(' and ')}`;
 }
 
 /**
@@ -70,11 +73,11 @@ export function editWords(game, cell, reason) {
   const name = cellName(cell, game.size);
   if (reason === 'mark') {
     const marks = game.pencil[cell];
-    return `${name}: ${marks?.length ? `marks ${marks.map(symbolChar).join(' ')}` : 'no marks'}.`;
+    return `${name}: ${marks?.length ? `marks ${marks.map(spokenSymbol).join(' ')}` : 'no marks'}.`;
   }
   if (reason === 'clear' || !game.values[cell]) return `${name}: cleared.`;
   const clash = clashWords(game, cell);
-  return `${name}: ${symbolChar(game.values[cell])}.${clash ? ` ${capital(clash)}.` : ''}`;
+  return `${name}: ${spokenSymbol(game.values[cell])}.${clash ? ` ${clash}.` : ''}`;
 }
 
 /**

@@ -925,7 +925,9 @@ export class SudokuWidgetElement extends HTMLElement {
     if (command) {
       this.view.errors = [];
       this.view.marked = [];
-      announce(this.ui.announcer, historyWords(this.game, command, which === 'undo' ? 'Undone' : 'Redone'));
+      const words = historyWords(this.game, command, which === 'undo' ? 'Undone' : 'Redone');
+      if (this.clashShown) this.say('', '', words); // the clash written went with the edit
+      else announce(this.ui.announcer, words);
       this.changed(which);
     }
   }

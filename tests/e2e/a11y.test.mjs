@@ -162,6 +162,14 @@ test('speech.js: a jigsaw says region, an X its diagonals, a windoku its window'
   x.enter(80, 5);
   assert.deepEqual(findClashes(x.values, x.layout), [0, 80]);
   assert.equal(clashWords(x, 80), '5 is already in the main diagonal at r1c1');
+  // From 36×36 up 'a' and 'A' are both symbols, and a screen reader says them alike.
+  const big = new Game(64);
+  big.enter(0, ALPHABET.indexOf('a') + 1);
+  big.enter(5, ALPHABET.indexOf('a') + 1);
+  big.enter(6, ALPHABET.indexOf('A') + 1);
+  assert.equal(cellLabel(big, 0), 'small a; row 1, column 1, box 1');
+  assert.equal(cellLabel(big, 6), 'A; row 1, column 7, box 1');
+  assert.equal(editWords(big, 5, 'entry'), 'r1c6: small a. small a is already in row 1 at r1c1.');
   const w = new Game(9, { layout: boxLayout(9, '', ['windoku']) });
   assert.equal(cellLabel(w, 10), 'empty; row 2, column 2, box 1, window 1');
 });
@@ -307,7 +315,12 @@ test('widget: its grid, cells, entries, clashes and reading keys are heard, in i
   assert.deepEqual(unheard(said(await hearWhen(page, /^Row 1: /), /^Row 1: /)), row);
   await page.keyboard.press('Alt+KeyN');
   said(await hearWhen(page, /^Placed, of 9 each: /), /^Placed, of 9 each: /);
+  const message = () => page.evaluate(() => document.getElementById('play').shadowRoot.querySelector('.message').textContent);
   await event(page, () => page.keyboard.press('Control+z'), new RegExp(`^Undone: r1c${empty + 1} empty\\.$`));
+  assert.equal(await message(), '', 'the clash written goes with the edit that ends it');
+  await page.keyboard.type(start[given]);
+  await event(page, () => page.keyboard.press('Backspace'), new RegExp(`^r1c${empty + 1}: cleared\\.$`));
+  assert.equal(await message(), '');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
