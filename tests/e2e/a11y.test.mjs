@@ -288,6 +288,9 @@ test('widget: its grid, cells, entries, clashes and reading keys are heard, in i
   await page.goto(`${env.server.origin}/www/examples/embed.html`);
   await page.waitForFunction(() => document.getElementById('play').shadowRoot?.querySelector('canvas[role=grid]'));
   await page.waitForFunction(() => document.getElementById('play').value.replace(/\./g, '').length > 0);
+  // The other widget's generation says its summary when it ends: wait, so that it is not
+  // taken for a second message about the events below.
+  await page.waitForFunction(() => /seed 7/.test(document.getElementById('generate').shadowRoot.querySelector('.message')?.textContent));
   const value = () => page.evaluate(() => document.getElementById('play').value);
   const start = await value();
   let heard = await hear(page);
