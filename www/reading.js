@@ -14,6 +14,26 @@ function list(items) {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/** The kind of character a symbol is (digit, capital, small letter, sign): ranges keep to one. */
+const symbolKind = (v) => (v <= 9 ? 0 : v <= 35 ? 1 : v <= 61 ? 2 : 3);
+
+/**
+ * Whole numbers in increasing order as a list, runs of three or more said as a range,
+ * each number written by `say`: [1, 2, 3, 4, 7] gives '1 to 4 and 7'. `kind`, when
+ * given, ends a run where it changes.
+ */
+function runs(numbers, say = String, kind = () => 0) {
+  const items = [];
+  for (let i = 0; i < numbers.length;) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j] + 1 && kind(numbers[j + 1]) === kind(numbers[i])) j++;
+    if (j - i >= 2) items.push(`${say(numbers[i])} to ${say(numbers[j])}`);
+    else for (let k = i; k <= j; k++) items.push(say(numbers[k]));
+    i = j + 1;
+  }
+  return list(items);
+}
+
 /** The first letter in upper case. */
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
@@ -54,8 +74,9 @@ export function readUnitWords(game, cell, kind) {
 }
 
 /**
- * The empty cells of a unit and the symbols it still lacks: 'Row 2: 3 empty, columns 3, 6
- * and 9; missing 2, 4 and 8.' A box names its cells ('r1c3 and r2c1'); a full unit says so.
+ * The empty cells of a unit and the symbols it still lacks, runs of three or more as a
+ * range: 'Row 2: 5 empty, columns 3 and 6 to 9; missing 2 and 4 to 7.' A box names its cells
+ * ('r1c3 and r2c1'); a full unit says so.
  */
 export function emptyCellsWords(game, cell, kind) {
   const { layout } = game;
@@ -63,13 +84,13 @@ export function emptyCellsWords(game, cell, kind) {
   const { name, cells } = unitOf(cell, kind, layout);
   const empty = cells.filter((c) => !game.values[c]);
   if (!empty.length) return `${capital(name)} is full.`;
-  const where = kind === 'row' ? `column${empty.length > 1 ? 's' : ''} ${list(empty.map((c) => String((c % n) + 1)))}`
-    : kind === 'column' ? `row${empty.length > 1 ? 's' : ''} ${list(empty.map((c) => String(Math.floor(c / n) + 1)))}`
+  const where = kind === 'row' ? `column${empty.length > 1 ? 's' : ''} ${runs(empty.map((c) => (c % n) + 1))}`
+    : kind === 'column' ? `row${empty.length > 1 ? 's' : ''} ${runs(empty.map((c) => Math.floor(c / n) + 1))}`
       : list(empty.map((c) => cellName(c, n)));
   const present = new Set(cells.map((c) => game.values[c]));
   const missing = [];
-  for (let v = 1; v <= n; v++) if (!present.has(v)) missing.push(spokenSymbol(v));
-  return `${capital(name)}: ${empty.length} empty, ${where}; missing ${list(missing)}.`;
+  for (let v = 1; v <= n; v++) if (!present.has(v)) missing.push(v);
+  return `${capital(name)}: ${empty.length} empty, ${where}; missing ${runs(missing, spokenSymbol, symbolKind)}.`;
 }
 
 /** How many of each symbol the grid holds: 'Placed, of 9 each: 1: 5; 2: all; 3: 4; …' */
