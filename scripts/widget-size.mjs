@@ -70,10 +70,13 @@ export async function moduleGraph(entry, { lazy = true } = {}) {
 }
 
 /**
- * Files a page loads only when a feature is used (engine.js imports them on demand), with
+ * Files a page loads only when a feature is used (imported on demand), with
  * what makes them load: in the folder a site copies, not in the weight every page pays.
  */
-export const ON_DEMAND = new Map([['fpuzzles.js', 'when an f-puzzles or SudokuPad link is read']]);
+export const ON_DEMAND = new Map([
+  ['fpuzzles.js', 'when an f-puzzles or SudokuPad link is read'],
+  ['reading.js', 'when a reading key (Alt+R, C, B or N) is first pressed'],
+]);
 
 /**
  * The files loaded from `entry` split by when: {now: the files every page with it loads,

@@ -10,14 +10,21 @@
 // cell indices), and the hint shown (data-hint: its cells, data-hint-target: the cell it
 // fills, data-hint-stage: 1 to 3, all '' without one). document.body.dataset.busy names
 // the engine job running ('' when idle).
+//
+// For screen readers (www/speech.js): the canvas is an ARIA grid whose selected cell is
+// announced as it is reached, and every event (an entry, a clash, a hint stage, Check,
+// Solve, the reading keys) says one message through the hidden live region #announcer;
+// the visible status line, cell line and hint box are not live, so nothing is said twice.
 
 import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { sudokupadLink } from './fpuzzles.js';
 import {
   JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions,
-  peers, pendingLayout, readLeniently, sharedUnit, symbolChar, unitKindWords, unitName, usualBox, variantWords,
+  pendingLayout, readLeniently, symbolChar, unitKindWords, usualBox, variantWords,
 } from './grid.js';
+import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
+import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
   Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
@@ -76,6 +83,9 @@ const board = new Board({
   onDraw: () => updateMagnifier(),
 });
 const view = board.view;
+/** The grid's accessible structure, following the selection, and the one live region. */
+const mirror = new GridMirror(ui.canvas, 'cell-');
+const announcer = $('announcer');
 /** The hash that names where the current puzzle came from (a pasted line, a seed, a blank). */
 let source = blankHash(9);
 /** The current game's id in the list of recent games. */
@@ -105,11 +115,13 @@ let job = null;
 // Status and drawing
 
 /**
- * Shows a message in the aria-live status line; `tone` is '', 'ok', 'warn' or 'error'.
- * `details` (the figures behind it: times, counts) goes on the quieter line below, which
- * every new message replaces.
+ * Shows a message in the status line and announces it; `tone` is '', 'ok', 'warn' or
+ * 'error'. `details` (the figures behind it: times, counts) goes on the quieter line
+ * below, which every new message replaces, and is not announced. `spoken`, when given,
+ * is announced in place of the message (the event's one message: '' for none).
  */
-function say(message, tone = '', details = '') {
+function say(message, tone = '', details = '', spoken = message) {
+  announce(announcer, spoken);
   ui.status.textContent = message;
   ui.status.dataset.tone = tone;
   ui.statusDetails.textContent = details;
@@ -197,6 +209,7 @@ function changed({ persist = true } = {}) {
   syncClock();
   const kind = variantWords(board.game.layout);
   canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}${kind ? ` ${kind}` : ''}`);
+  mirror.update(board.game, view.selected);
   if (view.hint && !board.currentHint()) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
   canvas.dataset.hintTarget = view.hint && view.hint.target >= 0 ? String(view.hint.target) : '';
@@ -910,7 +923,8 @@ function saveSvg() {
 /**
  * Writes the hint into the hint box at its stage: where to look and the technique's
  * meaning; then what the grid shows; then every step in words, the eliminations first.
- * A chain's links get a legend, and the technique a button to its help entry.
+ * A chain's links get a legend, and the technique a button to its help entry. Returns
+ * board.js's hintWords(), whose `announce` the status line says for it.
  */
 function showHintText(hint) {
   const words = hintWords(hint, board.game.size);
@@ -950,6 +964,7 @@ function showHintText(hint) {
   box.append(footer);
   box.hidden = false;
   box.scrollTop = 0;
+  return words;
 }
 
 /** The key to the chain drawn on the grid: a solid and a dashed line, in the links' colour. */
@@ -1049,11 +1064,12 @@ async function hint() {
   // Asked again on the same grid: the hint says more, without asking the engine.
   const shown = board.currentHint();
   if (shown) {
-    // The hint box is a live region and says which stage this is; the status line only
-    // says what to do next, so that nothing is announced twice.
+    // The hint box shows the stage and the status line what to do next; the live region
+    // says both, as one message.
     const moved = advanceHint(shown);
-    if (moved) showHintText(shown);
-    say(moved ? 'Apply performs the step.' : 'That is the whole hint: press Apply to perform it.', 'ok');
+    const words = moved ? showHintText(shown) : null;
+    const next = moved ? 'Apply performs the step.' : 'That is the whole hint: press Apply to perform it.';
+    say(next, 'ok', '', words ? `Hint ${words.stage} of ${HINT_STAGES}: ${words.announce} ${next}` : next);
     changed({ persist: false });
     return;
   }
@@ -1097,8 +1113,9 @@ async function hint() {
       }
       // Stage 1: where to look and what for. Hint again shows the cells, then the whole step.
       view.hint = hintFor(board.game, steps);
-      showHintText(view.hint);
-      say('Apply performs the step at any stage.', 'ok');
+      const words = showHintText(view.hint);
+      say('Apply performs the step at any stage.', 'ok', '',
+        `Hint 1 of ${HINT_STAGES}: ${words.announce} Apply performs the step at any stage.`);
       break;
     }
     case 'none':
@@ -1320,30 +1337,28 @@ function scrollToCell(cell) {
  */
 function input(value) {
   if (view.selected < 0) return;
-  const { changed: done, refusal, cell } = board.input(value);
+  const { changed: done, refusal, cell, reason } = board.input(value);
   if (refusal) say(refusal, 'warn');
   if (!done) return;
   gameChanged();
   if (board.game.isComplete()) say(completeMessage(), 'ok');
-  else if (!announceClash(cell)) checkEntryMistake(cell);
+  else if (!announceClash(cell)) {
+    announce(announcer, editWords(board.game, cell, reason));
+    checkEntryMistake(cell);
+  }
 }
 
 /**
- * Says in the live region when the symbol just typed repeats in the cell's row, column or
- * box (drawing it red is not enough for a screen reader): "r1c2: 4 is already in row 1
- * (r1c1)." Returns whether it did.
+ * Says, in the status line and the live region, when the symbol just typed repeats in the
+ * cell's row, column or box (drawing it red is not enough for a screen reader), naming
+ * both cells: "r1c2: 4 is already in row 1 at r1c1." Returns whether it did.
  */
 function announceClash(cell) {
   const { game } = board;
-  const v = game.values[cell];
-  if (!v || !game.clashes().includes(cell)) return false;
-  const n = game.size;
-  const where = [];
-  for (const peer of peers(cell, game.layout)) {
-    if (game.values[peer] !== v) continue;
-    where.push(`${unitName(sharedUnit(cell, peer, game.layout), game.layout)} (${cellName(peer, n)})`);
-  }
-  say(`${cellName(cell, n)}: ${symbolChar(v)} is already in ${where.join(' and ')}.`, 'error');
+  if (!game.values[cell] || !game.clashes().includes(cell)) return false;
+  const clash = clashWords(game, cell);
+  if (!clash) return false;
+  say(`${cellName(cell, game.size)}: ${clash}.`, 'error', '', editWords(game, cell, 'entry'));
   return true;
 }
 
@@ -1355,13 +1370,23 @@ function gameChanged() {
 }
 
 function undo() {
-  if (board.game.undo()) gameChanged();
-  else backToReplaced();
+  const command = board.game.undo();
+  if (!command) {
+    backToReplaced();
+    return;
+  }
+  gameChanged();
+  announce(announcer, historyWords(board.game, command, 'Undone'));
 }
 
 function redo() {
-  if (board.game.redo()) gameChanged();
-  else forwardToReplacing();
+  const command = board.game.redo();
+  if (!command) {
+    forwardToReplacing();
+    return;
+  }
+  gameChanged();
+  announce(announcer, historyWords(board.game, command, 'Redone'));
 }
 
 function setPencilMode(on) {
@@ -1491,6 +1516,7 @@ function gridKey(event) {
   } else if (action.clear) input(0);
   else if (action.pencil) setPencilMode(!view.pencilMode);
   else if (action.zoom) zoom(action.zoom);
+  else if (action.read) announce(announcer, readingWords(board.game, view.selected, action.read));
   else if (action.notSymbol) {
     const n = board.game.size;
     say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid, which uses ${symbolChar(1)}–${symbolChar(n)}.`, 'warn');

@@ -26,6 +26,7 @@ page.replaceSync(`
   html, body { margin: 0; background: transparent; }
   sudoku-widget { --sudoku-width: 100%; display: block; }
   sudoku-widget:not(:defined) { font: 14px/1.35 system-ui, sans-serif; padding: 0 8px; }
+  h1 { position: absolute; clip-path: inset(50%); }
 `);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, page];
 

@@ -3,6 +3,9 @@
 
 import { ALPHABET, asLayout, boxOf, symbolValue } from './grid.js';
 
+/** The keys (with Alt) that read a unit of the selected cell aloud. */
+const READING_KEYS = { KeyR: 'row', KeyC: 'column', KeyB: 'box' };
+
 /**
  * The grid is one tab stop: Tab is never the grid's, so it always leaves in one press, and
  * the arrows move the selection inside it (roving focus).
@@ -18,8 +21,16 @@ import { ALPHABET, asLayout, boxOf, symbolValue } from './grid.js';
  *   {pencil: true}     Space: pencil mode on or off
  *   {zoom: +1 | -1}    '+' / '-'
  *   {notSymbol: char}  a letter of the alphabet beyond this grid's symbols
+ *   {read: what}       say something aloud (speech.js's readingWords): Alt+R, Alt+C, Alt+B
+ *                      read the row, column or box (region) in order ('row', 'column',
+ *                      'box'); with Shift, its empty cells and missing symbols
+ *                      ('empty-row', ...); Alt+N how many of each symbol are placed
+ *                      ('counts'). By key position, as Alt+H: letters are symbols of
+ *                      large grids, and Alt changes the character some keyboards report.
  */
-export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = false }, layoutOrSize, selected) {
+export function gridKeyAction({
+  key, code = '', ctrlKey = false, metaKey = false, altKey = false, shiftKey = false,
+}, layoutOrSize, selected) {
   const layout = asLayout(layoutOrSize);
   const n = layout.size;
   const box = boxOf(layout) ?? { rows: 1, columns: 1 };
@@ -52,7 +63,13 @@ export function gridKeyAction({ key, ctrlKey = false, metaKey = false, altKey = 
     default:
       break;
   }
-  if (key.length !== 1 || ctrlKey || metaKey || altKey) return null;
+  if (altKey && !ctrlKey && !metaKey) {
+    const unit = READING_KEYS[code];
+    if (unit) return { read: shiftKey ? `empty-${unit}` : unit };
+    if (code === 'KeyN' && !shiftKey) return { read: 'counts' };
+    return null;
+  }
+  if (key.length !== 1 || ctrlKey || metaKey) return null;
   const value = symbolValue(key, n);
   if (value) return { symbol: value };
   if (ALPHABET.includes(key) || ALPHABET.includes(key.toUpperCase())) return { notSymbol: key };

@@ -14,6 +14,7 @@ import {
   symbolChar, unitKindWords, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
+import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
 import { THEMES } from './render.js';
 import { readSeed, seedValue } from './seed.js';
 import { COPY_ADVICE } from './widget.js';
@@ -69,6 +70,7 @@ canvas:focus-visible { outline: 2px solid var(--sudoku-accent, light-dark(#2454c
 .frame[data-readonly] canvas { cursor: default; }
 .message { margin: 6px 2px 0; min-block-size: 1.35em; overflow-wrap: anywhere; }
 .message:empty { display: none; }
+.announcer { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); }
 .message[data-tone="ok"] { color: var(--sudoku-ok, light-dark(#0b7a55, #5fd3a4)); }
 .message[data-tone="warn"] { color: var(--sudoku-warn, light-dark(#9a5b00, #ffc15a)); }
 .message[data-tone="error"] { color: var(--sudoku-error, light-dark(#c21d1d, #ff8a8a)); }
@@ -205,16 +207,17 @@ export class SudokuWidgetElement extends HTMLElement {
       board: el('div', { className: 'board' }),
       canvas: el('canvas', { tabIndex: 0, width: 0, height: 0 }),
       message: el('p', { className: 'message', part: 'message' }),
+      announcer: el('p', { className: 'announcer' }),
       palette: el('div', { className: 'palette', part: 'palette' }),
       toolbar: el('div', { className: 'toolbar', part: 'toolbar' }),
     };
-    const { frame, board, canvas, message, palette, toolbar } = this.ui;
-    canvas.setAttribute('role', 'application');
-    canvas.setAttribute('aria-roledescription', 'Sudoku grid');
-    message.setAttribute('role', 'status');
-    message.setAttribute('aria-live', 'polite');
+    const { frame, board, canvas, message, palette, toolbar, announcer } = this.ui;
+    // The canvas is an ARIA grid that follows the selection (speech.js); every event says
+    // one message through the hidden live region, so the visible message is not live.
+    this.mirror = new GridMirror(canvas, 'cell-');
+    announcer.setAttribute('role', 'status');
     board.append(canvas);
-    frame.append(board, message, palette, toolbar);
+    frame.append(board, message, announcer, palette, toolbar);
     root.append(frame);
 
     /** The game, its view, layout, drawing, palette and entries, as in the app (board.js). */
@@ -465,7 +468,7 @@ export class SudokuWidgetElement extends HTMLElement {
       return false;
     }
     if (target >= 0) this.view.selected = target;
-    this.say('');
+    this.say('', '', this.game.isComplete() ? '' : `Applied: ${shown.steps.at(-1)?.name ?? 'the step'}.`);
     this.changed('hint', { cell: target });
     return true;
   }
@@ -809,7 +812,10 @@ export class SudokuWidgetElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
-  say(text, tone = '') {
+  /** Shows a message and announces it, or `spoken` in its place ('' for nothing). */
+  say(text, tone = '', spoken = text) {
+    this.clashShown = false;
+    announce(this.ui.announcer, spoken);
     this.ui.message.textContent = text;
     this.ui.message.dataset.tone = tone;
   }
@@ -846,6 +852,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const boxes = boxWords(game.layout);
     const kind = variantWords(game.layout);
     this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${kind ? ` ${kind}` : ''}${boxes ? `, ${boxes}` : ''}`);
+    this.mirror.update(game, this.view.selected);
     this.syncApply();
     this.updatePalette();
     this.redraw();
@@ -853,7 +860,8 @@ export class SudokuWidgetElement extends HTMLElement {
     this.fire('change', { value: game.line(), size: game.size, reason, ...fields });
     const complete = game.isComplete();
     if (complete && !this.complete && reason !== 'load') {
-      this.say(`Solved: every ${unitKindWords(game.layout)} holds each symbol once.`, 'ok');
+      // Solve says its own verdict next, the event's one message.
+      if (reason !== 'solve') this.say(`Solved: every ${unitKindWords(game.layout)} holds each symbol once.`, 'ok');
       this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
     }
     this.complete = complete;
@@ -871,12 +879,22 @@ export class SudokuWidgetElement extends HTMLElement {
     const { changed, reason, refusal, cell } = this.board.input(value);
     if (refusal) this.say(refusal, 'warn');
     if (!changed) return;
-    if (this.ui.message.dataset.tone !== 'error') this.say('');
+    // One message per edit: what the cell holds now and any clash it makes (also written
+    // until the next edit), unless the grid is now solved, which changed() says. An
+    // error the engine gave stays written.
+    const { game, ui } = this;
+    const clash = game.clashes().includes(cell) && clashWords(game, cell);
+    const spoken = game.isComplete() ? '' : editWords(game, cell, reason);
+    if (clash || this.clashShown || ui.message.dataset.tone !== 'error') {
+      this.say(clash ? `${cellName(cell, game.size)}: ${clash}.` : '', clash ? 'error' : '', spoken);
+    } else announce(ui.announcer, spoken);
+    this.clashShown = Boolean(clash);
     this.changed(reason, { cell });
   }
 
   select(cell) {
     this.view.selected = cell;
+    this.mirror.update(this.game, cell);
     this.redraw();
   }
 
@@ -905,6 +923,7 @@ export class SudokuWidgetElement extends HTMLElement {
     if ('move' in action) this.select(action.move);
     else if (action.deselect) this.select(-1);
     else if (action.pencil) this.setPencil(!this.view.pencilMode);
+    else if (action.read) this.read(action.read);
     else if (action.clear) this.input(0);
     else if (action.notSymbol) {
       const n = this.game.size;
@@ -915,11 +934,28 @@ export class SudokuWidgetElement extends HTMLElement {
     }
   }
 
+  /**
+   * Says what a reading key asks for (www/reading.js, loaded on the first such key: the
+   * widget's weight leaves out what only screen-reader users ask for).
+   */
+  async read(what) {
+    try {
+      const { readingWords } = await import('./reading.js');
+      announce(this.ui.announcer, readingWords(this.game, this.view.selected, what));
+    } catch (err) {
+      this.say(`reading.js could not load: ${err.message}`, 'error');
+    }
+  }
+
   undoRedo(which) {
     if (!this.editable()) return;
-    if (which === 'undo' ? this.game.undo() : this.game.redo()) {
+    const command = which === 'undo' ? this.game.undo() : this.game.redo();
+    if (command) {
       this.view.errors = [];
       this.view.marked = [];
+      const words = historyWords(this.game, command, which === 'undo' ? 'Undone' : 'Redone');
+      if (this.clashShown) this.say('', '', words); // the clash written went with the edit
+      else announce(this.ui.announcer, words);
       this.changed(which);
     }
   }

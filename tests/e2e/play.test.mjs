@@ -387,8 +387,9 @@ test('thin lines and selected entries meet contrast minimums; a clash typed is a
   await clickCell(page, 1);
   await page.keyboard.type('4'); // r1c1 holds a given 4
   assert.equal(await page.$eval('#grid', (c) => c.dataset.clashes), '0 1');
-  assert.equal(await page.getAttribute('#status', 'role'), 'status');
-  assert.match(await status(page), /r1c2: 4 is already in row 1 \(r1c1\)/);
+  assert.equal(await page.getAttribute('#announcer', 'aria-live'), 'polite');
+  assert.match(await status(page), /r1c2: 4 is already in row 1 at r1c1/);
+  assert.match(await page.textContent('#announcer'), /r1c2: 4\. 4 is already in row 1 at r1c1/);
   await page.close();
 });
 
@@ -746,7 +747,7 @@ test('Hint again says more on the same grid: where to look, the cells, then the 
   await page.click('#hint');
   await idle(page);
   assert.equal(await stage(page), '1');
-  assert.equal(await page.getAttribute('#hint-text', 'aria-live'), 'polite', 'each stage is announced');
+  assert.match(await page.textContent('#announcer'), /^Hint 1 of 3: Look at/, 'each stage is announced');
   const first = await hintBox(page);
   assert.match(first, /Hint 1 of 3/);
   assert.match(first, /Look at (row|column|box) \d+/);
