@@ -360,11 +360,39 @@ impl Target {
         } else {
             Err(Error::bad_option(
                 "empty fraction",
-                fraction,
+                decimal(fraction),
                 "a fraction of empty cells from 0 up to (not including) 1",
             ))
         }
     }
+}
+
+/// A number as a short decimal, to 4 places, without the float formatting of `core`
+/// (about 7 KB of the wasm, which nothing else needs): `1.5`, `-0.25`, `2`, `NaN`.
+fn decimal(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.abs() >= 1e15 {
+        return if x < 0.0 {
+            "-a huge number"
+        } else {
+            "a huge number"
+        }
+        .into();
+    }
+    let ten_thousandths = (x.abs() * 10_000.0).round() as u64;
+    let (whole, part) = (ten_thousandths / 10_000, ten_thousandths % 10_000);
+    let sign = if x < 0.0 && ten_thousandths > 0 {
+        "-"
+    } else {
+        ""
+    };
+    if part == 0 {
+        return format!("{sign}{whole}");
+    }
+    let digits = format!("{part:04}");
+    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
 }
 
 /// What to generate.
@@ -603,7 +631,7 @@ impl Generated {
             thousands(clues),
             plural(clues as u32),
             // Floored, so that a puzzle never claims a percentage it did not reach.
-            (self.empty_fraction * 100.0 + 1e-9).floor(),
+            (self.empty_fraction * 100.0 + 1e-9).floor() as u32,
             self.symmetry.words(),
             self.seed
         );
@@ -621,8 +649,8 @@ impl Generated {
             // An Easy search digs only as far as naked and hidden singles find the clues.
             _ if by_singles => out.push_str(", every clue singles could find again removed"),
             Target::Empty(f) if self.minimal => out.push_str(&format!(
-                " (no clue can go: {:.0}% empty was asked for)",
-                f * 100.0
+                " (no clue can go: {}% empty was asked for)",
+                (f * 100.0).round() as u32
             )),
             _ if self.budget_ran_out => {
                 out.push_str(", as sparse as could be proved unique in the time")
@@ -937,7 +965,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     {
         return Err(Error::bad_option(
             "time budget",
-            b,
+            decimal(b),
             "a number of milliseconds above 0",
         ));
     }
@@ -2394,6 +2422,20 @@ pub fn fresh_seed(rng: &mut impl Rng) -> u64 {
 mod tests {
     use super::*;
     use crate::search::count_solutions_up_to;
+
+    #[test]
+    fn decimals_read_as_the_float_formatting_would_print_them() {
+        for x in [1.5, -0.25, 2.0, 0.0, 1.0, 0.1234, 100.5, -3.0, 0.5] {
+            assert_eq!(decimal(x), format!("{x}"));
+        }
+        // Four places at most, rounded; then what cannot be printed as a plain number.
+        assert_eq!(decimal(0.123_456), "0.1235");
+        assert_eq!(decimal(-0.000_01), "0");
+        assert_eq!(decimal(f64::NAN), "NaN");
+        assert_eq!(decimal(f64::INFINITY), "a huge number");
+        let err = Target::empty(1.5).unwrap_err().to_string();
+        assert!(err.contains("1.5"), "{err}");
+    }
 
     #[test]
     fn sides_between_the_anchors_take_the_line_between_them() {
