@@ -169,7 +169,7 @@ test('the folder a site copies holds fpuzzles.js, which the weight lists apart a
   assert.ok((await embedFiles()).includes('fpuzzles.js'), 'copied with the widget, found through its dynamic import');
   for (const entry of ['www/widget.js', 'www/embed.html']) {
     const { files, lazy } = await weigh(entry);
-    assert.deepEqual(lazy.map((f) => f.path), ['www/fpuzzles.js'], entry);
+    assert.ok(lazy.some((f) => f.path === 'www/fpuzzles.js'), `${entry}: fpuzzles.js is listed apart`);
     assert.ok(!files.some((f) => f.path.endsWith('fpuzzles.js')), `${entry}: not in the up-front weight`);
     assert.ok(files.some((f) => f.path.endsWith('engine.js')), `${entry}: engine.js, which imports it, is`);
   }
