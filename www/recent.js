@@ -2,6 +2,8 @@
 // few words, how long ago it was played, and the list of buttons that reopen them. The
 // records themselves are persist.js's ({id, hash, saved, selected, elapsed, level, game}).
 
+import { boxName, usualBox, variantWords } from './grid.js';
+
 /** A record worth a place in the recent games: a puzzle, or anything the player did. */
 export function worthKeeping(record) {
   const g = record.game;
@@ -20,7 +22,10 @@ export function ago(time, now = Date.now()) {
   return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
-/** A recent game in a few words: "9×9 · Hard · 23 givens · 12 entries". */
+/**
+ * A recent game in a few words: "9×9 · Hard · 23 givens · 12 entries", with its layout
+ * when it is not the side's usual boxes: "12×12 (2×6 boxes)", "9×9 jigsaw X".
+ */
 export function recordSummary(record) {
   const g = record.game;
   const size = Number(g.size);
@@ -28,7 +33,9 @@ export function recordSummary(record) {
   const givens = [...String(g.givens ?? '')].filter((b) => b === '1').length;
   const solved = [...String(g.solved ?? '')].filter((b) => b === '1').length;
   const entries = [...values].filter((c) => c !== '.').length - givens - solved;
-  const parts = [`${size}×${size}`];
+  const variant = String(g.variant ?? '').split(',').filter(Boolean);
+  const box = typeof g.box === 'string' && g.box && g.box !== usualBox(size) ? ` (${boxName(g.box)} boxes)` : '';
+  const parts = [`${size}×${size}${box}${variant.length ? ` ${variantWords({ variant })}` : ''}`];
   if (record.level?.name) parts.push(record.level.name);
   if (!givens && !entries) parts.push('blank');
   else {

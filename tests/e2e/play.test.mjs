@@ -49,6 +49,12 @@ test('a saved game keeps its undo history; the recent list keeps the newest game
   copy.enter(1, 6);
   assert.equal(recordSummary({ id: 'a', game: copy.toJSON() }), '9×9 · 18 givens · 1 entry');
   assert.equal(recordSummary({ id: 'b', game: new Game(16).toJSON() }), '16×16 · blank');
+  // The layout, when it is not the side's usual boxes.
+  const jigsawX = { ...copy.toJSON(), box: '', variant: 'jigsaw,x' };
+  assert.equal(recordSummary({ id: 'c', game: jigsawX }), '9×9 jigsaw X · 18 givens · 1 entry');
+  const wide = { ...new Game(12).toJSON(), box: '2x6' };
+  assert.equal(recordSummary({ id: 'd', game: wide }), '12×12 (2×6 boxes) · blank');
+  assert.equal(recordSummary({ id: 'e', game: { ...new Game(12).toJSON(), box: '3x4' } }), '12×12 · blank');
   assert.equal(worthKeeping({ game: new Game(16).toJSON() }), false, 'an untouched blank grid is not kept');
   assert.equal(ago(0, 30_000), 'just now');
   assert.equal(ago(0, 5 * 60_000), '5 min ago');
