@@ -202,7 +202,7 @@ impl Symmetry {
                 shape.cell(r2, c2)
             }))
             .collect();
-        cells.sort_unstable();
+        crate::sorting::sort_usizes(&mut cells);
         cells.dedup();
         cells
     }
@@ -1873,7 +1873,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             set_orbits(&mut self.puzzle, orbit, Some(&self.solution));
             keyed.push((open, o));
         }
-        keyed.sort_by_key(|&(open, _)| open);
+        crate::sorting::sort_by_small_key(&mut keyed, |&(open, _)| open.min(0xffff_ffff) as u64);
         for (slot, (_, o)) in pending.iter_mut().zip(keyed) {
             *slot = o;
         }

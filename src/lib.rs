@@ -17,6 +17,7 @@ pub mod logic;
 pub mod parse;
 pub mod search;
 pub mod solo;
+mod sorting;
 pub mod steps;
 pub mod stream;
 pub mod transform;

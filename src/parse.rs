@@ -345,7 +345,7 @@ impl<'a> Puzzles<'a> {
             .filter_map(|l| commented_grid(l).map(|e| (l.number, Err(e))))
             .collect();
         items.extend(read);
-        items.sort_by_key(|(line, _)| *line);
+        crate::sorting::sort_by_small_key(&mut items, |(line, _)| (*line).min(0xffff_ffff) as u64);
         self.pending.extend(items);
     }
 
@@ -958,7 +958,7 @@ fn row_length<'a>(lines: impl Iterator<Item = Line<'a>>, form: Form) -> Option<u
     if lengths.len() < 2 {
         return None;
     }
-    lengths.sort_unstable();
+    crate::sorting::sort_usizes(&mut lengths);
     lengths
         .chunk_by(|a, b| a == b)
         .max_by_key(|run| (run.len(), run[0]))

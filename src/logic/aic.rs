@@ -62,7 +62,7 @@ fn graph(b: &Board) -> Graph {
             let places: Vec<usize> = b.places(bx, v).collect();
             for kind in 0..2 {
                 let mut lines: Vec<u16> = places.iter().map(|&c| b.units_of(c)[kind]).collect();
-                lines.sort_unstable();
+                crate::sorting::sort_numbers(&mut lines);
                 lines.dedup();
                 for line in lines {
                     let set = places
@@ -159,7 +159,7 @@ fn conclusions(b: &Board, g: &Graph, a: usize, z: usize) -> Vec<(usize, u8)> {
             }
         }
     }
-    out.sort_unstable();
+    crate::sorting::sort_cell_symbols(&mut out);
     out
 }
 

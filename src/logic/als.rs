@@ -132,7 +132,7 @@ fn common_eliminations(board: &Board, a: &Als, b: &Als, keep: u64) -> Vec<(usize
             }
         }
     }
-    out.sort_unstable();
+    crate::sorting::sort_cell_symbols(&mut out);
     out
 }
 

@@ -198,7 +198,7 @@ fn fin_blocks(b: &Board, dir: usize) -> Vec<u64> {
             })
         })
         .collect();
-    blocks.sort_unstable();
+    crate::sorting::sort_numbers(&mut blocks);
     blocks.dedup();
     blocks
 }
@@ -315,7 +315,7 @@ impl Finned<'_> {
         if eliminations.is_empty() {
             return None;
         }
-        eliminations.sort_unstable();
+        crate::sorting::sort_cell_symbols(&mut eliminations);
         let (technique, basic) = if self.s == 2 {
             (Technique::FinnedXWing, Technique::XWing)
         } else {
@@ -327,7 +327,7 @@ impl Finned<'_> {
             ("columns", "rows")
         };
         let mut base_sorted = base.clone();
-        base_sorted.sort_unstable();
+        crate::sorting::sort_usizes(&mut base_sorted);
         let (fin_word, fin_is) = if fins.len() == 1 {
             ("fin", "the fin is")
         } else {

@@ -282,7 +282,7 @@ fn already_broken(b: &Board) -> bool {
 /// candidates first, so short branches come first.
 fn assumptions(b: &Board) -> Vec<(usize, u8)> {
     let mut cells: Vec<usize> = (0..b.cand.len()).filter(|&c| b.value[c] == 0).collect();
-    cells.sort_by_key(|&c| b.cand[c].count_ones());
+    crate::sorting::sort_by_small_key(&mut cells, |&c| b.cand[c].count_ones() as u64);
     cells
         .into_iter()
         .flat_map(|c| bits(b.cand[c]).map(move |v| (c, v)))

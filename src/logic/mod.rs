@@ -825,7 +825,7 @@ pub(crate) fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
             }
         }
     }
-    out.sort_unstable();
+    crate::sorting::sort_cell_symbols(&mut out);
     out
 }
 
@@ -925,7 +925,7 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
                 .iter()
                 .map(|&c| b.lines_and_box(c)[kind] as usize - kind * n + 1)
                 .collect();
-            lines.sort_unstable();
+            crate::sorting::sort_usizes(&mut lines);
             lines.dedup();
             (lines, plural)
         });

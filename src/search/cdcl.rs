@@ -1913,7 +1913,7 @@ impl Cdcl {
         candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
         let drop = candidates.len() / 2;
         keep.extend(candidates[drop..].iter().map(|c| c.2));
-        keep.sort_unstable();
+        crate::sorting::sort_numbers(&mut keep);
         let blocking = std::mem::take(&mut self.blocking);
         let old = std::mem::take(&mut self.arena);
         self.learnts.clear();
@@ -2005,7 +2005,11 @@ impl Cdcl {
                     }
                 }
             }
-            groups.sort_unstable();
+            crate::sorting::sort_packed(
+                &mut groups,
+                |(a, b)| (a as u64) << 32 | b as u64,
+                |k| ((k >> 32) as u32, k as u32),
+            );
             let mut found = false;
             for (_, group) in groups {
                 let lits = self.group_lits(group as usize);

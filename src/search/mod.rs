@@ -630,7 +630,12 @@ impl Search {
                 .map(|c| (root[c].count_ones(), c))
                 .collect();
             // Popped from the end: the cells with fewest candidates first.
-            order.sort_unstable_by(|a, b| b.cmp(a));
+            crate::sorting::sort_packed(
+                &mut order,
+                |(k, c)| (k as u64) << 32 | c as u64,
+                |p| ((p >> 32) as u32, (p & 0xffff_ffff) as usize),
+            );
+            order.reverse();
             order.into_iter().map(|(_, c)| c).collect()
         });
         let cdcl = self.cdcl.as_mut().expect("started");
