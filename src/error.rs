@@ -317,7 +317,7 @@ pub fn cell_name(shape: Shape, cell: usize) -> String {
 /// The side of a grid of `cells` cells that has no boxes, so is a grid only as a jigsaw
 /// (5, 7, 11, ... 61), or `None` when the count is no square or its side has boxes.
 fn regions_side(cells: usize) -> Option<usize> {
-    (4..=crate::grid::MAX_SIZE).find(|&n| n * n == cells && Shape::from_size(n).is_err())
+    (4..=crate::grid::MAX_SIZE).find(|&n| n * n == cells && Shape::is_boxless_side(n))
 }
 
 /// The sides a grid can have, for messages.

@@ -306,7 +306,7 @@ impl Target {
         ) else {
             return Target::Minimal;
         };
-        if shape.is_jigsaw() && Shape::box_shapes(shape.size()).next().is_none() {
+        if shape.is_jigsaw() && Shape::is_boxless_side(shape.size()) {
             let prime = between_anchors(shape.size(), &PRIME_JIGSAW_ANCHORS);
             return Target::Empty(prime.expect("a side over 16")[0]);
         }

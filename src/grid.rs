@@ -124,6 +124,12 @@ impl Shape {
             .ok_or_else(|| ErrorKind::BadSize { size: n }.into())
     }
 
+    /// Whether `n` is a side from 4 to 64 with no box shape (a prime): its grids exist
+    /// only as jigsaws, whose regions come with the puzzle.
+    pub fn is_boxless_side(n: usize) -> bool {
+        (4..=MAX_SIZE).contains(&n) && Shape::box_shapes(n).next().is_none()
+    }
+
     /// Every shape of side `n`, from the widest boxes (fewest rows) to the squarest; boxes
     /// are never taller than wide here, though [`Shape::from_boxes`] makes those too.
     pub fn box_shapes(n: usize) -> impl Iterator<Item = Shape> {
@@ -1324,6 +1330,18 @@ mod tests {
         assert_eq!(x.unit_kind(32).to_string(), "window 4");
         // r2c2 lies on the main diagonal and in the first window.
         assert_eq!(x.geometry().units_of(10), &[1, 10, 18, 27, 29]);
+    }
+
+    #[test]
+    fn the_boxless_sides_are_the_primes_from_5_to_61() {
+        let prime = |n: usize| n > 1 && (2..n).all(|d| n % d != 0);
+        for n in 0..=70 {
+            assert_eq!(
+                Shape::is_boxless_side(n),
+                (4..=64).contains(&n) && prime(n),
+                "{n}"
+            );
+        }
     }
 
     #[test]
