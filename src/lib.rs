@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod boundary;
+pub mod cages;
 pub mod error;
 pub mod format;
 pub mod generate;
@@ -25,7 +26,8 @@ pub mod transform;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use error::{Error, ErrorKind};
+pub use cages::Cages;
+pub use error::{CageProblem, Error, ErrorKind};
 pub use format::Layout;
 pub use grade::{Level, Rating, rate};
 pub use grid::{Grid, Shape, Variants};
