@@ -366,9 +366,14 @@ pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<O
     if (pool.count_ones() as usize) < count {
         return None;
     }
-    let digits: Vec<u32> = bits(pool).map(|b| b + 1).collect();
+    let mut digits = [0u32; 64];
+    let len = bits(pool).fold(0, |i, b| {
+        digits[i] = b + 1;
+        i + 1
+    });
+    let digits = &digits[..len];
     let mut walk = Walk {
-        digits: &digits,
+        digits,
         cells,
         some: 0,
         every: u64::MAX,
@@ -382,21 +387,18 @@ pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<O
             exact: true,
         });
     }
-    // Too many sets to list: keep each digit some completion by bounds allows.
+    // Too many sets to list: keep each digit that some completion allows by bounds: the
+    // others, count − 1 of the rest, must make what is left between their least and
+    // most sums.
+    let k = count - 1;
     let mut some = 0;
     for (i, &d) in digits.iter().enumerate() {
         if d > sum {
             break;
         }
-        let rest: Vec<u32> = digits
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &x)| x)
-            .collect();
-        let k = count - 1;
-        let least: u32 = rest.iter().take(k).sum();
-        let most: u32 = rest.iter().rev().take(k).sum();
+        let rest = || digits.iter().enumerate().filter(move |&(j, _)| j != i);
+        let least: u32 = rest().take(k).map(|(_, &x)| x).sum();
+        let most: u32 = rest().rev().take(k).map(|(_, &x)| x).sum();
         if (least..=most).contains(&(sum - d)) {
             some |= 1u64 << (d - 1);
         }
@@ -525,9 +527,19 @@ mod tests {
         assert!(overlap.to_string().contains("r1c2"), "{overlap}");
         let big = Cages::new(4, &[((0..5).collect(), None)]).unwrap_err();
         assert!(big.to_string().contains("5 cells"), "{big}");
-        let total = Cages::new(4, &[((0..4).collect(), Some(10)), ((4..8).collect(), Some(10)),
-            ((8..12).collect(), Some(10)), ((12..16).collect(), Some(11))]);
-        assert!(total.unwrap_err().to_string().contains("40"));
+        let rows = |from: usize, to: usize, sum| ((from..to).collect::<Vec<_>>(), Some(sum));
+        let total = Cages::new(
+            4,
+            &[
+                rows(0, 4, 10),
+                rows(4, 8, 10),
+                rows(8, 12, 10),
+                rows(12, 14, 7),
+                rows(14, 16, 5),
+            ],
+        );
+        let total = total.unwrap_err().to_string();
+        assert!(total.contains("42") && total.contains("40"), "{total}");
         let twice = Cages::from_labels(4, &[Some(1), Some(1)], &[3, 4]).unwrap_err();
         assert!(twice.to_string().contains("two sums"), "{twice}");
     }

@@ -572,10 +572,9 @@ impl fmt::Display for Error {
                         " overlaps another cage at {}: a cell is in one cage at most",
                         place(*cell)
                     ),
-                    CageProblem::NotConnected => write!(
-                        f,
-                        " is not connected: a cage's cells join side to side"
-                    ),
+                    CageProblem::NotConnected => {
+                        write!(f, " is not connected: a cage's cells join side to side")
+                    }
                     CageProblem::TooBig => write!(
                         f,
                         " has {k} cells: with {n} digits, a cage holds {n} cells at most"
@@ -594,15 +593,10 @@ impl fmt::Display for Error {
                         " has two sums: {second} at {} is a second one",
                         place(*cell)
                     ),
-                    CageProblem::Repeat { symbol } => write!(
-                        f,
-                        " holds {} twice: a cage's digits differ",
-                        symbol
-                    ),
-                    CageProblem::Missed { total } => write!(
-                        f,
-                        ": its digits add up to {total}"
-                    ),
+                    CageProblem::Repeat { symbol } => {
+                        write!(f, " holds {} twice: a cage's digits differ", symbol)
+                    }
+                    CageProblem::Missed { total } => write!(f, ": its digits add up to {total}"),
                 }
             }
             ErrorKind::Cancelled => write!(f, "cancelled"),

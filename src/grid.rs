@@ -375,12 +375,13 @@ impl Shape {
         self.regions.is_none()
     }
 
-    /// True when the rows, columns and boxes are the only units: no diagonals or windows.
+    /// True when the rows, columns and boxes are the only constraints: no diagonals, windows
+    /// or killer cages.
     /// The uniqueness techniques' proofs (swapping symbols inside rows, columns and boxes)
     /// need it.
     #[inline]
     pub fn has_only_basic_units(self) -> bool {
-        self.extras == 0
+        self.extras == 0 && self.cages.is_none()
     }
 
     /// The variants this shape has, as `--variant` names them: `jigsaw`, `x`, `windoku`.
@@ -441,11 +442,11 @@ impl Shape {
         self.r == self.c && self.r != 0
     }
 
-    /// True for the classic 9×9 with 3×3 boxes and no extra units, which the fastest
+    /// True for the classic 9×9 with 3×3 boxes, no extra units and no cages, which the fastest
     /// paths are written for.
     #[inline]
     pub fn is_classic(self) -> bool {
-        self.n == 9 && self.r == 3 && self.extras == 0
+        self.n == 9 && self.r == 3 && self.extras == 0 && self.cages.is_none()
     }
 
     /// Grid side n = r·c: the number of symbols, and the cells in a row, column or box.

@@ -13,6 +13,7 @@ pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod jigsaw;
+pub mod killer;
 pub mod link;
 pub mod logic;
 pub mod parse;

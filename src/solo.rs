@@ -115,7 +115,9 @@ pub fn read_id(text: &str) -> Result<Grid, Error> {
             (false, false) => {
                 "a second section belongs to a jigsaw (j) or killer cages (k), and the params name neither"
             }
-            (true, false) => "a third section belongs to killer cages (k), and the params name none",
+            (true, false) => {
+                "a third section belongs to killer cages (k), and the params name none"
+            }
             _ => "the description has a section too many",
         };
         return Err(bad("description", extra - 1, what));
@@ -790,7 +792,7 @@ mod tests {
             ("2x3:a5A", "description", 7),
             ("1x5:z", "params", 1),
             ("3x3q:a", "params", 4),
-            ("3x3k:zzzc", "params", 4),
+            ("3x3k:zzzc", "description", 10),
             ("3x:zzzc", "params", 3),
             ("3x3:zzzc,a", "description", 9),
             // Jigsaw: a missing, short, long or bad edge list, and a third section.
