@@ -335,3 +335,52 @@ fn generated_killers_have_one_solution() {
         }
     }
 }
+
+/// Every step of the explanation of generated killers is sound: its placements are the
+/// solution's and its eliminations are not, and cage combinations take part.
+#[test]
+fn killer_steps_are_sound() {
+    use sudoku64::generate::{Options, Unattended, generate};
+    use sudoku64::{Technique, explain};
+    let mut combinations = 0;
+    for (size, seed) in [(6, 1u64), (9, 1), (9, 2), (9, 3)] {
+        let options = Options::for_layout(
+            Some(size),
+            None,
+            sudoku64::Variants::parse("killer").unwrap(),
+            seed,
+        )
+        .unwrap();
+        let made = generate(&options, &mut Unattended).unwrap();
+        for step in explain(&made.puzzle).unwrap() {
+            for &(c, v) in &step.placements {
+                assert_eq!(v, made.solution.get(c), "{}", step.text);
+            }
+            for &(c, v) in &step.eliminations {
+                assert_ne!(v, made.solution.get(c), "{}", step.text);
+            }
+            if step.technique == Technique::CageCombination {
+                combinations += 1;
+            }
+        }
+    }
+    assert!(combinations > 0);
+}
+
+/// A two-cell cage of 17 holds 8 and 9 only: the first step says so and clears the rest.
+#[test]
+fn seventeen_in_two_cells_is_eight_and_nine() {
+    use sudoku64::Technique;
+    let shape = Shape::from_size(9).unwrap();
+    let puzzle = killer(shape, &[(vec![0, 1], Some(17))], &[0; 81]);
+    let step = sudoku64::logic::find(
+        Technique::CageCombination,
+        &puzzle,
+        &sudoku64::search::masks_of(&puzzle),
+    )
+    .expect("a step");
+    assert!(step.text.contains("only as 8+9"), "{}", step.text);
+    assert_eq!(step.eliminations.len(), 14);
+    assert!(step.eliminations.iter().all(|&(c, v)| c < 2 && v < 8));
+    assert!(step.focus.contains("r1c1 and r1c2"), "{}", step.focus);
+}
