@@ -114,7 +114,7 @@ def read_grid(text, area, what):
 
 
 def edge_cells(pos, n):
-    """The two cells either side of Solo's edge number pos: vertical lines first, then horizontal."""
+    """The two cells either side of Solo's edge number pos (vertical lines, then horizontal)."""
     if pos < n * (n - 1):
         y, x = divmod(pos, n - 1)
         return y * n + x, y * n + x + 1

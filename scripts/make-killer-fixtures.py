@@ -62,14 +62,15 @@ SOLO = [
 ]
 
 HEADER = """\
-# Killer Sudoku fixtures, written by scripts/make-killer-fixtures.py: `ID<TAB>COUNT<TAB>SOLUTION<TAB>NOTE`.
-# ID is a Solo game ID (`3x3k:GIVENS,CAGE-EDGES,SUMS`; `9jk:` adds jigsaw region edges before the
-# cages, `x` the diagonals); COUNT the number of solutions up to 2; SOLUTION the first one as a
-# one-line grid, `-` when there is none; NOTE the source. Puzzles noted `solo` were made by Simon
-# Tatham's Solo generator (solo.c of his Portable Puzzle Collection, MIT licence, as kept in the
-# chrisboyle/sgtpuzzles repository at commit d1e10eb) with its params, its killer grade (ksingle,
-# kminmax, ksums, kintersect) and the seed string; `edited` ones change one of those. Every count
-# was found twice, by a backtracking counter and by CaDiCaL, which agreed.
+# Killer Sudoku fixtures, written by scripts/make-killer-fixtures.py, one a line:
+# `ID<TAB>COUNT<TAB>SOLUTION<TAB>NOTE`. ID is a Solo game ID (`3x3k:GIVENS,CAGE-EDGES,SUMS`;
+# `9jk:` adds jigsaw region edges before the cages, `x` the diagonals); COUNT the number of
+# solutions up to 2; SOLUTION a solution as a one-line grid (the only one when COUNT is 1), `-`
+# when there is none; NOTE the source. Puzzles noted `solo` were made by Simon Tatham's Solo
+# generator (solo.c of his Portable Puzzle Collection, MIT licence, as kept in the
+# chrisboyle/sgtpuzzles repository at commit d1e10eb) with its params, its killer grade
+# (ksingle, kminmax, ksums, kintersect) and the seed string; `edited` ones change one of those.
+# Every count was found twice, by a backtracking counter and by CaDiCaL, which agreed.
 """
 
 
@@ -81,7 +82,7 @@ def write_grid(values):
     """A Solo grid section: runs of zeros as letters, numbers parted by `_`."""
     out = []
     run = 0
-    for i, v in enumerate(values + [-1]):
+    for v in values + [-1]:
         if v == 0:
             run += 1
             continue
@@ -177,8 +178,8 @@ def pick(candidates, wanted, tries=8):
 
 def edits(text, note, solution, rng):
     """Edited puzzles from one Solo killer, answered: one sum up by one and another down by
-    one (tried for no solution), two touching cages with distinct digits merged and their sums added (tried
-    for two solutions), a cage's sum taken away (tried for two solutions)."""
+    one (tried for no solution), two touching cages with distinct digits merged and their
+    sums added (tried for two solutions), a cage's sum taken away (tried for two)."""
     params, givens, regions, labels, sums, n = split_id(text)
     groups = [g for g in cage_groups(labels, sums) if g[2] and len(g[1]) >= 2]
     out = []
@@ -405,7 +406,9 @@ def answer(text, note):
     if solution and not satisfies(puzzle, solution):
         sys.exit(f"the backtracking counter's solution breaks the puzzle: {text} ({note})")
     if sat_count != count:
-        sys.exit(f"the counts disagree: backtracking {count}, CaDiCaL {sat_count}: {text} ({note})")
+        sys.exit(
+            f"the counts disagree: backtracking {count}, CaDiCaL {sat_count}: {text} ({note})"
+        )
     if count == 1 and sat_line != line:
         sys.exit(f"the only solutions disagree: {line} and {sat_line}: {text} ({note})")
     print(
@@ -454,7 +457,8 @@ def main():
     counts = [r[1] for r in rows]
     print(
         f"wrote {args.out}: {len(rows)} puzzles, "
-        f"{counts.count(0)} with none, {counts.count(1)} unique, {counts.count(2)} with two or more",
+        f"{counts.count(0)} with none, {counts.count(1)} unique, "
+        f"{counts.count(2)} with two or more",
         file=sys.stderr,
     )
 
