@@ -9,8 +9,12 @@ BIN is the command-line generator around Simon Tatham's Solo built by
 scripts/solo-killer/build.sh. It needs the `cadical` command (Debian package `cadical`).
 
 Lines are `ID<TAB>COUNT<TAB>SOLUTION<TAB>NOTE`: a Solo game ID, the number of solutions up
-to 2, the first solution as a one-line grid (`-` when there is none) and where the puzzle
-comes from. Sources:
+to 2, a solution as a one-line grid (the only one when the count is 1; `-` when there is
+none) and where the puzzle comes from. Both methods read the IDs with the decoder of
+scripts/cadical-killer.py; the script checks that decoder against Solo: Solo's solution
+must keep every decoded unit and cage, and each ID must write back as Solo wrote it.
+
+Sources:
 
 - Solo's killers at its four killer grades (ksingle, kminmax, ksums, kintersect) for 9×9
   (`3x3k`, at Solo's Trivial and Unreasonable difficulties), 6×6, 4×4, killer X and
