@@ -34,6 +34,10 @@ const MOST_CELLS: usize = 6;
 /// Work one uniqueness check may take, per cell of the grid.
 const CHECK_WORK_PER_CELL: u64 = 4_000;
 
+/// A merge's check may take this fraction of a split's: a merge whose check runs out is
+/// only not made, and the hard ones are where a generation's worst times came from.
+const MERGE_WORK_SHARE: u64 = 4;
+
 /// Merges tried, per cage of the first cut.
 const MERGES_PER_CAGE: usize = 2;
 
@@ -118,7 +122,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             continue;
         };
         checks += 1;
-        match count(shape, &merged, &solution, work, control) {
+        match count(shape, &merged, &solution, work / MERGE_WORK_SHARE, control) {
             Count::Unique => cages = merged,
             Count::Cancelled => return Err(ErrorKind::Cancelled.into()),
             Count::Other(_) => {}
