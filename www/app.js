@@ -20,9 +20,10 @@ import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { sudokupadLink } from './fpuzzles.js';
 import {
-  JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions,
-  pendingLayout, readLeniently, symbolChar, unitKindWords, usualBox, variantWords,
+  JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, hasCages, isJigsaw, layoutFromData, layoutOptions,
+  pendingLayout, readLeniently, symbolChar, symbolText, unitKindWords, usualBox, variantWords,
 } from './grid.js';
+import { combinationsLine } from './cages.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
@@ -51,7 +52,7 @@ const ui = {
   version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), openSudokupad: $('open-sudokupad'), undo: $('undo'), redo: $('redo'),
-  pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
+  pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), cageCombinations: $('cage-combinations'), palette: $('palette'),
   hint: $('hint'), apply: $('apply'), candidates: $('candidates'), hintText: $('hint-text'),
   techniquesHelp: $('techniques-help'), techniques: $('techniques'), techniquesList: $('techniques-list'),
   techniquesClose: $('techniques-close'),
@@ -226,6 +227,10 @@ function changed({ persist = true } = {}) {
 function updateCellInfo() {
   const cell = view.selected;
   const mode = view.pencilMode ? ' · pencil mode' : '';
+  // A killer's cage: the digit sets that can still make its sum.
+  const combinations = cell >= 0 ? combinationsLine(board.game.layout, board.game.values, cell) : '';
+  ui.cageCombinations.textContent = combinations ? `Cage: ${combinations}` : '';
+  ui.cageCombinations.hidden = !hasCages(board.game.layout);
   if (cell < 0) {
     ui.cellInfo.textContent = `No cell selected${mode}`;
     return;
@@ -234,10 +239,10 @@ function updateCellInfo() {
   let what;
   if (v) {
     const kind = board.game.givens[cell] ? 'given' : board.game.solved[cell] ? 'from the solver' : 'your entry';
-    what = `${symbolChar(v)} (${kind})`;
+    what = `${symbolText(v, board.game.layout)} (${kind})`;
   } else {
     const marks = board.game.pencil[cell];
-    what = marks ? `empty, marks ${marks.map(symbolChar).join(' ')}` : 'empty';
+    what = marks ? `empty, marks ${marks.map((m) => symbolText(m, board.game.layout)).join(' ')}` : 'empty';
     if (marks && !marksReadable()) what += ' (beside the cell; + zooms in)';
   }
   ui.cellInfo.textContent = `${cellName(cell, board.game.size)}: ${what}${mode}`;

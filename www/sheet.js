@@ -22,9 +22,13 @@
 // cells, so cell c of row r spans [x + c·cell, x + (c+1)·cell). A line is thick where the
 // cells either side lie in different regions (boxes or a jigsaw's), so any layout prints
 // from its `regions`; windoku's windows are tinted grey and X's diagonals drawn in grey
-// under the symbols, both legible in black-and-white print.
+// under the symbols, both legible in black-and-white print. A killer's cages are dashed
+// outlines inset from the cell borders (as render.js draws them), each sum small in the
+// top-left corner of its cage's first cell on a patch of the cell's own paper, and its
+// symbols from 10 up are numbers.
 
-import { boxLayout, boxWords, variantWords } from './grid.js';
+import { ALPHABET, boxLayout, boxWords, hasCages, symbolText, variantWords } from './grid.js';
+import { cageOutlines } from './cages.js';
 
 /** Paper sizes in millimetres, portrait. */
 export const PAPERS = {
@@ -198,24 +202,70 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
   const border = s.thick * 1.3;
   parts.push(`<rect x="${mm(x)}" y="${mm(y)}" width="${mm(side)}" height="${mm(side)}" stroke="#000" `
     + `stroke-width="${mm(border)}" fill="none" stroke-linejoin="miter"/>`);
-  parts.push(`<g font-family="${escapeXml(s.font)}" font-size="${mm(s.fontSize)}" text-anchor="middle">`);
+  const killer = hasCages(grid);
+  if (killer) parts.push(cagesSvg(grid, x, y, s));
+  // A killer's symbols sit a little lower, clear of the sums, and its numbers from 10 up narrower.
+  const fontSize = killer && n > 9 ? s.cell * 0.46 : s.fontSize;
+  const drop = killer ? s.cell * 0.06 : 0;
+  parts.push(`<g font-family="${escapeXml(s.font)}" font-size="${mm(fontSize)}" text-anchor="middle">`);
   for (let r = 0; r < n; r++) {
-    const baseline = y + (r + 0.5) * s.cell + (s.fontSize * CAP_HEIGHT) / 2;
+    const baseline = y + (r + 0.5) * s.cell + (fontSize * CAP_HEIGHT) / 2 + drop;
     const runs = given ? { given: [[], []], solved: [[], []] } : { given: [[], []] };
     for (let c = 0; c < n; c++) {
       const ch = line[r * n + c];
       if (ch === '.' || ch === '0') continue;
       const run = !given || given[r * n + c] !== '.' ? runs.given : runs.solved;
       run[0].push(mm(x + (c + 0.5) * s.cell));
-      run[1].push(ch);
+      run[1].push(killer ? symbolText(ALPHABET.indexOf(ch) + 1, grid) : ch);
     }
     for (const [kind, [xs, chars]] of Object.entries(runs)) {
       if (!chars.length) continue;
       const style = !given ? 'fill="#000"' : kind === 'given' ? 'fill="#000" font-weight="bold"' : 'fill="#5a5a5a"';
-      parts.push(`<text x="${xs.join(' ')}" y="${mm(baseline)}" ${style}>${escapeXml(chars.join(''))}</text>`);
+      if (chars.every((t) => t.length === 1)) {
+        parts.push(`<text x="${xs.join(' ')}" y="${mm(baseline)}" ${style}>${escapeXml(chars.join(''))}</text>`);
+      } else {
+        // Numbers of two digits: one <text> each (a list of x places one per glyph would split them).
+        chars.forEach((t, i) => parts.push(`<text x="${xs[i]}" y="${mm(baseline)}" ${style}>${escapeXml(t)}</text>`));
+      }
     }
   }
   parts.push('</g></g>');
+  return parts.join('');
+}
+
+/**
+ * A killer's cages as SVG: every outline as one dashed path inset from the cell borders,
+ * then each sum in its cage's first cell on a patch of that cell's paper (white, or a
+ * window's grey), which breaks the outline round it. `s` is gridStyle's.
+ */
+function cagesSvg(grid, x, y, s) {
+  const n = grid.size;
+  const inset = s.cell * 0.08;
+  const width = Math.min(0.25, Math.max(0.1, s.cell * 0.018));
+  const sumSize = Math.max(1.5, s.cell * 0.24);
+  const at = (i, inside) => i * s.cell + (inside > 0 ? inset : -inset);
+  const outlines = cageOutlines(grid);
+  const d = [];
+  for (const { loops } of outlines) {
+    for (const loop of loops) {
+      d.push(`${loop.map((c, i) => `${i ? 'L' : 'M'}${mm(x + at(c.i, c.xIn))} ${mm(y + at(c.j, c.yIn))}`).join('')}z`);
+    }
+  }
+  const parts = [`<path class="cages" d="${d.join('')}" stroke="#000" stroke-width="${mm(width)}" `
+    + `stroke-dasharray="${mm(s.cell * 0.07)} ${mm(s.cell * 0.05)}" fill="none"/>`];
+  parts.push(`<g class="sums" font-family="${escapeXml(FONT_SANS)}" font-size="${mm(sumSize)}" font-weight="600">`);
+  for (const { first, sum } of outlines) {
+    if (!sum) continue;
+    const left = x + (first % n) * s.cell + inset * 0.45;
+    const top = y + Math.floor(first / n) * s.cell + inset * 0.45;
+    const text = String(sum);
+    const pad = width * 1.5;
+    const paper = grid.windows?.[first] ? '#dcdcdc' : '#fff';
+    parts.push(`<rect x="${mm(left - pad)}" y="${mm(top - pad)}" width="${mm(text.length * sumSize * AVERAGE_ADVANCE * 1.1 + 2 * pad)}" `
+      + `height="${mm(sumSize * CAP_HEIGHT + 2 * pad)}" fill="${paper}"/>`);
+    parts.push(`<text x="${mm(left)}" y="${mm(top + sumSize * CAP_HEIGHT)}" fill="#000">${text}</text>`);
+  }
+  parts.push('</g>');
   return parts.join('');
 }
 
