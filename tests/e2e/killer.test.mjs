@@ -12,6 +12,7 @@ import { cageCombinations, cageOutlines, combinationsLine } from '../../www/cage
 import { clashWords, cellLabel } from '../../www/speech.js';
 import { gridSvg } from '../../www/sheet.js';
 import { Game } from '../../www/game.js';
+import { blankHash, generatedHash, parseHash, puzzleHash } from '../../www/persist.js';
 
 /** A solution of side n = k² with k×k boxes, by the pattern every shifted row keeps. */
 function patternSolution(n) {
@@ -146,6 +147,22 @@ test('cage mates are peers, a repeat inside a cage is a clash named by its cage,
   const back = Game.fromJSON(JSON.parse(JSON.stringify(game.toJSON())));
   assert.deepEqual([...back.layout.cages], [...layout.cages]);
   assert.deepEqual([...back.layout.sums], [...layout.sums]);
+});
+
+test('links: a killer puzzle\'s link carries its cages and sums, a generated one its variant, a blank grid none', () => {
+  const { layout } = killerLayout(9, 5);
+  const line = '.'.repeat(40) + '5' + '.'.repeat(40);
+  const read = parseHash(puzzleHash(line, layout));
+  assert.deepEqual([...read.puzzle.layout.cages], [...layout.cages]);
+  assert.deepEqual([...read.puzzle.layout.sums], [...layout.sums]);
+  assert.equal(read.puzzle.values[40], 5);
+  // Cages that do not hold together name nothing.
+  const broken = puzzleHash(line, layout).replace(/sums=[\d-]+/, 'sums=3-4');
+  assert.equal(parseHash(broken), null);
+  assert.equal(parseHash(`#p=${line}&variant=killer`), null, 'a killer puzzle without its cages');
+  const generated = parseHash(generatedHash({ size: 9, variant: ['x', 'killer'], seed: 4, symmetry: 'none' }));
+  assert.deepEqual(generated.generate.variant, ['x', 'killer']);
+  assert.equal(blankHash(9, '', ['x', 'killer']), '#size=9&variant=x');
 });
 
 test('a killer\'s digits from 10 up are numbers; other grids keep their letters', () => {
