@@ -23,7 +23,7 @@ import {
   JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, hasCages, isJigsaw, layoutFromData, layoutOptions,
   pendingLayout, readLeniently, symbolChar, symbolText, unitKindWords, usualBox, variantWords,
 } from './grid.js';
-import { combinationsLine } from './cages.js';
+import { cageParams, combinationsLine } from './cages.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
@@ -889,6 +889,11 @@ function printThis() {
   if (!isJigsaw(layout) && board.game.box !== usualBox(board.game.size)) query.set('box', board.game.box);
   if (layout.variant.length) query.set('variant', layout.variant.join(','));
   if (isJigsaw(layout)) query.set('regions', Array.from(layout.regions, (r) => symbolChar(r + 1)).join(''));
+  const killer = cageParams(layout);
+  if (killer) {
+    query.set('cages', killer.cages);
+    query.set('sums', killer.sums);
+  }
   if (level?.level) query.set('level', level.level);
   const seed = parseHash(source)?.generate?.seed;
   if (seed !== undefined) query.set('puzzle-seed', String(seed));

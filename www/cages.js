@@ -16,6 +16,31 @@
 // between the cells, the dashed line stays the same distance inside every cell it passes,
 // and runs through the gaps between cells of one cage, never along them.
 
+import { layoutFromData } from './grid.js';
+
+/**
+ * A killer's cages and sums as the parameters of a link or an address: the numbers
+ * separated by hyphens (commas would be percent-encoded), {cages: '1-1-2-…', sums:
+ * '12-7-…'}; null for a layout without cages.
+ */
+export function cageParams(layout) {
+  if (!layout?.cages?.some?.(Boolean)) return null;
+  return { cages: Array.from(layout.cages).join('-'), sums: Array.from(layout.sums).join('-') };
+}
+
+/**
+ * The killer layout of cageParams()' texts on a layout of the same grid without cages
+ * (its boxes or a jigsaw's regions, X, windoku), checked by layoutFromData; null when
+ * they make no killer of it.
+ */
+export function killerFromParams(plain, cages, sums) {
+  const numbers = (text) => (typeof text === 'string' && /^\d+(-\d+)*$/.test(text) ? text.split('-').map(Number) : null);
+  const data = { ...plain, variant: [...(plain?.variant ?? []), 'killer'], cages: numbers(cages), sums: numbers(sums) };
+  if (!plain || !data.cages || !data.sums) return null;
+  const layout = layoutFromData(data);
+  return layout?.cages ? layout : null;
+}
+
 /**
  * The outlines of every cage of a layout: [{cage (from 1), cells (in cell order), first
  * (the cell its sum is written in: the first in reading order), sum, loops: [[corner …]]}],

@@ -25,6 +25,7 @@ import {
   ALPHABET, JIGSAW_ONLY_SIDES, boxLayout, fromLine, isJigsaw, isSide, layoutFromData, usualBox, variantNames,
 } from './grid.js';
 import { seedDigits, seedValue } from './seed.js';
+import { cageParams, killerFromParams } from './cages.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
 const GAMES_KEY = 'sudoku64.games';
@@ -53,7 +54,7 @@ export function parseHash(hash) {
     const puzzle = fromLine(params.get('p'), { jigsaw });
     const plain = puzzle && (jigsaw ? jigsawLayout(puzzle.size, params.get('regions'), units)
       : boxLayout(puzzle.size, box, units));
-    const layout = plain && killer ? killerLayout(plain, params.get('cages'), params.get('sums')) : plain;
+    const layout = plain && killer ? killerFromParams(plain, params.get('cages'), params.get('sums')) : plain;
     return layout ? { puzzle: { ...puzzle, layout } } : null;
   }
   const size = Number(params.get('size'));
@@ -102,18 +103,6 @@ function jigsawLayout(size, text, variant) {
 }
 
 /**
- * A killer's layout from a link's cages and sums (numbers separated by hyphens) on the
- * layout of its units, checked by layoutFromData; null when they make no killer of it.
- */
-function killerLayout(plain, cages, sums) {
-  const numbers = (text) => (typeof text === 'string' && /^\d+(-\d+)*$/.test(text) ? text.split('-').map(Number) : null);
-  const data = { ...plain, variant: [...plain.variant, 'killer'], cages: numbers(cages), sums: numbers(sums) };
-  if (!data.cages || !data.sums) return null;
-  const layout = layoutFromData(data);
-  return layout?.cages ? layout : null;
-}
-
-/**
  * A link to a puzzle (its one-line form), with its layout: `box` a box shape ('RxC', or ''),
  * or a layout (grid.js), whose box shape, variants and a jigsaw's regions the link keeps.
  */
@@ -125,9 +114,10 @@ export function puzzleHash(line, box = '') {
   if (boxParam(size, boxName) && !(layout && isJigsaw(layout))) params.set('box', boxName);
   if (layout?.variant?.length) params.set('variant', layout.variant.join(','));
   if (layout && isJigsaw(layout)) params.set('regions', Array.from(layout.regions, (r) => ALPHABET[r]).join(''));
-  if (layout?.cages) {
-    params.set('cages', Array.from(layout.cages).join('-'));
-    params.set('sums', Array.from(layout.sums).join('-'));
+  const killer = cageParams(layout);
+  if (killer) {
+    params.set('cages', killer.cages);
+    params.set('sums', killer.sums);
   }
   return `#${params}`;
 }

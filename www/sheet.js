@@ -197,13 +197,16 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
     parts.push(`<path class="diagonals" d="M${mm(x)} ${mm(y)}l${mm(side)} ${mm(side)}M${mm(x + side)} ${mm(y)}l${mm(-side)} ${mm(side)}" `
       + `stroke="#8c8c8c" stroke-width="${mm(s.thin * 1.5)}" fill="none"/>`);
   }
+  // A killer's cages under the lines, so that the patches under the sums never hide a line.
+  const killer = hasCages(grid);
+  const cages = killer ? cagesSvg(grid, x, y, s) : null;
+  if (cages) parts.push(cages.under);
   if (thin.length) parts.push(`<path d="${thin.join('')}" stroke="#555" stroke-width="${mm(s.thin)}" fill="none"/>`);
   if (thick.length) parts.push(`<path d="${thick.join('')}" stroke="#000" stroke-width="${mm(s.thick)}" fill="none"/>`);
   const border = s.thick * 1.3;
   parts.push(`<rect x="${mm(x)}" y="${mm(y)}" width="${mm(side)}" height="${mm(side)}" stroke="#000" `
     + `stroke-width="${mm(border)}" fill="none" stroke-linejoin="miter"/>`);
-  const killer = hasCages(grid);
-  if (killer) parts.push(cagesSvg(grid, x, y, s));
+  if (cages) parts.push(cages.sums);
   // A killer's symbols sit a little lower, clear of the sums, and its numbers from 10 up narrower.
   const fontSize = killer && n > 9 ? s.cell * 0.46 : s.fontSize;
   const drop = killer ? s.cell * 0.06 : 0;
@@ -234,14 +237,15 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
 }
 
 /**
- * A killer's cages as SVG: every outline as one dashed path inset from the cell borders,
- * then each sum in its cage's first cell on a patch of that cell's paper (white, or a
- * window's grey), which breaks the outline round it. `s` is gridStyle's.
+ * A killer's cages as SVG, {under, sums}: under the grid lines, every outline as one
+ * dashed path inset from the cell borders (clear of the thick lines' half width), and a
+ * patch of the cell's paper (white, or a window's grey) under each sum, which breaks the
+ * outline round it; over them, each sum in its cage's first cell. `s` is gridStyle's.
  */
 function cagesSvg(grid, x, y, s) {
   const n = grid.size;
-  const inset = s.cell * 0.08;
-  const width = Math.min(0.25, Math.max(0.1, s.cell * 0.018));
+  const inset = Math.max(s.cell * 0.11, s.thick / 2 + s.cell * 0.06);
+  const width = Math.min(0.3, Math.max(0.12, s.cell * 0.022));
   const sumSize = Math.max(1.5, s.cell * 0.24);
   const at = (i, inside) => i * s.cell + (inside > 0 ? inset : -inset);
   const outlines = cageOutlines(grid);
@@ -251,22 +255,22 @@ function cagesSvg(grid, x, y, s) {
       d.push(`${loop.map((c, i) => `${i ? 'L' : 'M'}${mm(x + at(c.i, c.xIn))} ${mm(y + at(c.j, c.yIn))}`).join('')}z`);
     }
   }
-  const parts = [`<path class="cages" d="${d.join('')}" stroke="#000" stroke-width="${mm(width)}" `
+  const under = [`<path class="cages" d="${d.join('')}" stroke="#000" stroke-width="${mm(width)}" `
     + `stroke-dasharray="${mm(s.cell * 0.07)} ${mm(s.cell * 0.05)}" fill="none"/>`];
-  parts.push(`<g class="sums" font-family="${escapeXml(FONT_SANS)}" font-size="${mm(sumSize)}" font-weight="600">`);
+  const parts = [`<g class="sums" font-family="${escapeXml(FONT_SANS)}" font-size="${mm(sumSize)}" font-weight="600">`];
   for (const { first, sum } of outlines) {
     if (!sum) continue;
-    const left = x + (first % n) * s.cell + inset * 0.45;
-    const top = y + Math.floor(first / n) * s.cell + inset * 0.45;
+    const left = x + (first % n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
+    const top = y + Math.floor(first / n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
     const text = String(sum);
     const pad = width * 1.5;
     const paper = grid.windows?.[first] ? '#dcdcdc' : '#fff';
-    parts.push(`<rect x="${mm(left - pad)}" y="${mm(top - pad)}" width="${mm(text.length * sumSize * AVERAGE_ADVANCE * 1.1 + 2 * pad)}" `
+    under.push(`<rect x="${mm(left - pad)}" y="${mm(top - pad)}" width="${mm(text.length * sumSize * AVERAGE_ADVANCE * 1.1 + 2 * pad)}" `
       + `height="${mm(sumSize * CAP_HEIGHT + 2 * pad)}" fill="${paper}"/>`);
     parts.push(`<text x="${mm(left)}" y="${mm(top + sumSize * CAP_HEIGHT)}" fill="#000">${text}</text>`);
   }
   parts.push('</g>');
-  return parts.join('');
+  return { under: under.join(''), sums: parts.join('') };
 }
 
 /**
