@@ -177,7 +177,7 @@ function updateMagnifier() {
   }
   const marked = new Set(marks);
   [...box.children].forEach((slot, i) => {
-    slot.textContent = marked.has(i + 1) ? symbolChar(i + 1) : '';
+    slot.textContent = marked.has(i + 1) ? symbolText(i + 1, board.game.layout) : '';
   });
   box.hidden = false;
   ui.canvas.dataset.magnified = String(cell);
@@ -871,7 +871,7 @@ async function checkEntryMistake(cell) {
   if (board.game !== asked) return;
   changed({ persist: false });
   if (view.mistakes.includes(cell)) {
-    say(`${cellName(cell, board.game.size)}: ${symbolChar(board.game.values[cell])} is a mistake; the solution has another symbol there.`, 'error');
+    say(`${cellName(cell, board.game.size)}: ${symbolText(board.game.values[cell], board.game.layout)} is a mistake; the solution has another symbol there.`, 'error');
   }
 }
 
@@ -1263,7 +1263,7 @@ function startBlank(n, box = '', variant = []) {
 }
 
 function clashDescription(cells) {
-  const names = cells.slice(0, 4).map((c) => `${cellName(c, board.game.size)} (${symbolChar(board.game.values[c])})`);
+  const names = cells.slice(0, 4).map((c) => `${cellName(c, board.game.size)} (${symbolText(board.game.values[c], board.game.layout)})`);
   return names.join(', ') + (cells.length > 4 ? ` and ${cells.length - 4} more` : '');
 }
 
