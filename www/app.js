@@ -1247,7 +1247,12 @@ function loadPuzzle(size, values, verb, hash, layout) {
     say(`${verb} a ${size}×${size} puzzle, but its givens clash: ${clashDescription(clashes)}. `
       + `The cells are outlined in red.${note}`, 'error');
   } else {
-    say(`${verb} a ${size}×${size} puzzle with ${givens} givens.${note || ' Press Solve to solve it, or play it.'}`, 'ok');
+    // A killer names its cages too: it often has no givens at all.
+    const killer = hasCages(game.layout);
+    const cages = killer ? `${game.layout.sums.length} cages and ` : '';
+    const kind = killer ? variantWords(game.layout) : '';
+    say(`${verb} a ${size}×${size}${kind ? ` ${kind}` : ''} puzzle with ${cages}${givens} givens.`
+      + `${note || ' Press Solve to solve it, or play it.'}`, 'ok');
   }
 }
 

@@ -481,7 +481,7 @@ function drawDiagonals(ctx, layout, theme) {
   ctx.restore();
 }
 
-/** The cells of a unit {kind, index} ('row', 'column', 'box', 'region', 'diagonal', 'window'), or []. */
+/** The cells of a unit {kind, index} ('row', 'column', 'box', 'region', 'diagonal', 'window', a killer's 'cage'), or []. */
 function unitCells(layout, { kind, index }) {
   const n = layout.size;
   if (!Number.isInteger(index) || index < 0) return [];
@@ -493,8 +493,9 @@ function unitCells(layout, { kind, index }) {
     return all.map((i) => i * n + (index === 0 ? i : n - 1 - i));
   }
   const cells = [];
-  const of = kind === 'window' ? layout.grid?.windows : kind === 'box' || kind === 'region' ? layout.regions : null;
-  const want = kind === 'window' ? index + 1 : index;
+  const of = kind === 'window' ? layout.grid?.windows : kind === 'cage' ? layout.grid?.cages
+    : kind === 'box' || kind === 'region' ? layout.regions : null;
+  const want = kind === 'window' || kind === 'cage' ? index + 1 : index;
   of?.forEach((u, c) => { if (u === want) cells.push(c); });
   return cells;
 }
