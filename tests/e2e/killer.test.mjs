@@ -369,3 +369,59 @@ test('the canvas draws a dashed outline inside a cage\'s border, none between tw
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('app: a killer link opens with its cages; the combinations line, a cage clash, the cell\'s words and a reload keep to them', async () => {
+  // Givens from the pattern solution at every 7th cell; cages grown over it.
+  const { layout, values } = killerLayout(9, 21);
+  const line = values.map((v, i) => (i % 7 === 0 ? String(v) : '.')).join('');
+  const page = await openPage(env.browser, `${env.server.origin}/${puzzleHash(line, layout)}`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.waitForFunction(() => /killer puzzle with \d+ cages/.test(document.getElementById('status').textContent));
+  assert.match(await page.textContent('#status'), new RegExp(`9×9 killer puzzle with ${layout.sums.length} cages and 12 givens`));
+  await page.focus('#grid');
+  await page.keyboard.press('Control+Home'); // r1c1
+  const game = Game.fromPuzzle(9, Uint8Array.from(line, (c) => (c === '.' ? 0 : Number(c))), layout);
+  assert.equal(await page.textContent('#cage-combinations'), `Cage: ${combinationsLine(layout, game.values, 0)}`);
+  assert.equal(await page.getAttribute('#cage-combinations', 'hidden'), null);
+  // The cell's words end with its cage.
+  const label = await page.evaluate(() => document.getElementById(document.getElementById('grid').getAttribute('aria-activedescendant')).textContent);
+  assert.equal(label, cellLabel(game, 0));
+  assert.match(label, /cage of \d cells?, sum \d+$/);
+  // A cell of a cage with another empty cell that shares no unit with it: the same digit there clashes in the cage.
+  const groups = cageCells(layout);
+  const base = boxLayout(9);
+  const pair = groups.map((cells) => {
+    for (const a of cells) for (const b of cells) if (a !== b && !line[a].match(/\d/) && !line[b].match(/\d/) && !peers(a, base).includes(b)) return [a, b];
+    return null;
+  }).find(Boolean);
+  assert.ok(pair, 'two empty cells of a cage in no common unit');
+  const go = async (cell) => {
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < Math.floor(cell / 9); i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < cell % 9; i++) await page.keyboard.press('ArrowRight');
+  };
+  // A digit that no peer of either cell holds.
+  const digit = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => ![...peers(pair[0], layout), ...peers(pair[1], layout)]
+    .some((c) => line[c] === String(d)));
+  await go(pair[0]);
+  await page.keyboard.type(String(digit));
+  await go(pair[1]);
+  await page.keyboard.type(String(digit));
+  await page.waitForFunction(() => /already in cage of/.test(document.getElementById('status').textContent));
+  const clashes = (await page.getAttribute('#grid', 'data-clashes')).split(' ').map(Number);
+  assert.deepEqual(clashes, [...pair].sort((a, b) => a - b));
+  assert.match(await page.textContent('#cage-combinations'), /a digit repeats in this cage/);
+  // A reload resumes the same killer, cages and entries.
+  await page.waitForTimeout(400); // the save is debounced by 250 ms
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.waitForFunction((n) => document.getElementById('grid').dataset.clashes?.split(' ').length === n, 2);
+  await page.focus('#grid');
+  await go(pair[0]);
+  assert.match(await page.textContent('#cage-combinations'), /a digit repeats in this cage/);
+  // A classic grid hides the line.
+  await page.goto(`${env.server.origin}/#size=9`);
+  await page.waitForFunction(() => document.getElementById('cage-combinations').hidden);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
