@@ -1500,8 +1500,8 @@ async function copyGrid() {
 function sudokupadLinkOf(game) {
   const own = game.hasGivens();
   const givens = Array.from(game.values, (v, i) => ((own ? game.givens[i] : !game.solved[i]) ? v : 0));
-  const { size, regions, diagonals, windows } = game.layout;
-  return sudokupadLink({ size, givens, regions, diagonals, windows });
+  const { size, regions, diagonals, windows, cages, sums } = game.layout;
+  return sudokupadLink({ size, givens, regions, diagonals, windows, cages, sums });
 }
 
 /**
@@ -1513,11 +1513,13 @@ function pointSudokupadLink() {
   ui.openSudokupad.href = sudokupadLinkOf(board.game);
 }
 
-/** Whether two layouts have the same regions, diagonals and windows. */
+/** Whether two layouts have the same regions, diagonals, windows and cages. */
 function sameLayout(a, b) {
   const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
+  const list = (x) => Array.from(x ?? []);
   return Boolean(a && b) && a.size === b.size && a.diagonals === b.diagonals
-    && same(Array.from(a.regions), Array.from(b.regions)) && same(Array.from(a.windows), Array.from(b.windows));
+    && same(Array.from(a.regions), Array.from(b.regions)) && same(Array.from(a.windows), Array.from(b.windows))
+    && same(list(a.cages), list(b.cages)) && same(list(a.sums), list(b.sums));
 }
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */
