@@ -50,6 +50,8 @@ export function cageOutlines(layout) {
   const n = layout?.size;
   const cages = layout?.cages;
   if (!cages?.some?.(Boolean)) return [];
+  // Layouts are frozen, so their outlines are traced once (the board redraws often).
+  if (outlineCache.has(layout)) return outlineCache.get(layout);
   const members = [];
   cages.forEach((k, cell) => { if (k) (members[k - 1] ??= []).push(cell); });
   const inCage = (k, row, column) => row >= 0 && column >= 0 && row < n && column < n && cages[row * n + column] === k;
@@ -111,8 +113,11 @@ export function cageOutlines(layout) {
     }
     out.push({ cage: k, cells, first: cells[0], sum: layout.sums?.[index] ?? 0, loops });
   });
+  if (Object.isFrozen(layout)) outlineCache.set(layout, out);
   return out;
 }
+
+const outlineCache = new WeakMap();
 
 /**
  * The digit sets that can fill a cage of `count` cells of a grid of side n (digits 1..n,
