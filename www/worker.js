@@ -50,8 +50,7 @@ const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-gri
  * A result's layout as plain data (see grid.js), from the engine's Layout object, which
  * it frees: {size, box ('' for jigsaw), variant: ['jigsaw', 'x', 'windoku' as it has
  * them], regions: Uint8Array (box or region per cell), diagonals, windows: Uint8Array
- * (window + 1 per cell, 0 outside), and a killer's cages: Uint16Array (cage + 1 per
- * cell, 0 outside) and sums: Uint16Array (one per cage, 0 for none)}.
+ * (window + 1 per cell, 0 outside)}.
  */
 function layoutData(layout) {
   const variant = layout.variant;
@@ -63,8 +62,6 @@ function layoutData(layout) {
     diagonals: layout.diagonals,
     windows: layout.windows,
   };
-  const cages = layout.cages;
-  if (cages?.some((k) => k)) Object.assign(data, { cages, sums: layout.sums });
   layout.free();
   return data;
 }
