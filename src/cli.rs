@@ -81,7 +81,7 @@ struct InputArgs {
     hex: bool,
 }
 
-/// `--variant LIST`: `x`, `windoku`, `jigsaw`, comma-separated.
+/// `--variant LIST`: `x`, `windoku`, `jigsaw`, `killer`, comma-separated.
 fn variant_list(text: &str) -> Result<Variants, String> {
     Variants::parse(text).map_err(|e| e.to_string())
 }
@@ -214,7 +214,8 @@ struct GenerateArgs {
     boxes: Option<(usize, usize)>,
     /// Variants, comma-separated: `x` (both main diagonals), `windoku` (the windows
     /// between square boxes), `jigsaw` (new random regions in place of boxes, drawn from
-    /// the seed). Variants print as game IDs, which carry them.
+    /// the seed), `killer` (cages with sums and no givens, drawn from the seed; 4×4 to
+    /// 25×25, with any of the others). Variants print as game IDs, which carry them.
     #[arg(long, value_name = "LIST", value_parser = variant_list)]
     variant: Option<Variants>,
     /// How many puzzles.

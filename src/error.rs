@@ -194,6 +194,17 @@ pub enum ErrorKind {
         /// Column (character) of the line, from 1.
         column: usize,
     },
+    /// A killer cage that cannot be (its layout or its sum), or whose givens break it.
+    BadCage {
+        /// The cage's cells, in reading order.
+        cells: Vec<usize>,
+        /// Its sum, if it has one.
+        sum: Option<u32>,
+        /// The grid side.
+        size: usize,
+        /// What is wrong with it.
+        problem: CageProblem,
+    },
     /// The puzzle has no solution (its givens do not clash, but no grid completes them).
     NoSolution,
     /// The puzzle has more than one solution: two of them differ at `cell`.
@@ -206,6 +217,59 @@ pub enum ErrorKind {
         first: u8,
         /// Its symbol in another.
         second: u8,
+    },
+}
+
+/// What is wrong with a killer cage ([`ErrorKind::BadCage`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CageProblem {
+    /// It has no cells.
+    Empty,
+    /// A cell past the grid's last.
+    Outside {
+        /// The cell.
+        cell: usize,
+    },
+    /// A cell that is in an earlier cage too.
+    Overlap {
+        /// The cell.
+        cell: usize,
+    },
+    /// Its cells are not joined side to side.
+    NotConnected,
+    /// More cells than there are digits, so two would repeat.
+    TooBig,
+    /// No set of distinct digits makes its sum: it must lie between these.
+    NoDigits {
+        /// The least sum its cells can make.
+        least: u32,
+        /// The most.
+        most: u32,
+    },
+    /// The sums of all cages add up to more than the grid holds, or, with every cell in
+    /// a cage, to anything but the grid's total.
+    Total {
+        /// The cages' sums added up.
+        total: u32,
+        /// What the grid's digits add up to.
+        grid: u32,
+    },
+    /// Two of its cells carry a sum.
+    TwoSums {
+        /// The cell carrying the second.
+        cell: usize,
+        /// The second sum.
+        second: u32,
+    },
+    /// A digit twice in it.
+    Repeat {
+        /// The digit.
+        symbol: u8,
+    },
+    /// Its filled cells add up past its sum, or, full, to something else.
+    Missed {
+        /// What they add up to.
+        total: u32,
     },
 }
 
@@ -233,6 +297,7 @@ impl Error {
             ErrorKind::BadSize { .. } => "bad-size",
             ErrorKind::BadBox { .. } => "bad-box",
             ErrorKind::BadRegions { .. } => "bad-regions",
+            ErrorKind::BadCage { .. } => "bad-cage",
             ErrorKind::BadVariant { .. } => "bad-variant",
             ErrorKind::BadId { .. } => "bad-id",
             ErrorKind::BadLink { .. } => "bad-link",
@@ -252,6 +317,7 @@ impl Error {
             ErrorKind::SymbolValue { cell, .. }
             | ErrorKind::MultipleSolutions { cell, .. }
             | ErrorKind::BadRegions { cell, .. } => vec![cell],
+            ErrorKind::BadCage { ref cells, .. } => cells.clone(),
             _ => Vec::new(),
         }
     }
@@ -480,6 +546,59 @@ impl fmt::Display for Error {
                 shape,
                 reason,
             } => write!(f, "{variant} does not fit a {shape}: {reason}"),
+            ErrorKind::BadCage {
+                cells,
+                sum,
+                size,
+                problem,
+            } => {
+                let n = *size;
+                let name = crate::cages::cage_name(cells, n);
+                let place = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+                write!(f, "the cage of {name}")?;
+                if let Some(sum) = sum {
+                    write!(f, " (sum {sum})")?;
+                }
+                let k = cells.len();
+                match problem {
+                    CageProblem::Empty => write!(f, " has no cells"),
+                    CageProblem::Outside { cell } => write!(
+                        f,
+                        ": cell {} is past the {n}×{n} grid's last cell",
+                        cell + 1
+                    ),
+                    CageProblem::Overlap { cell } => write!(
+                        f,
+                        " overlaps another cage at {}: a cell is in one cage at most",
+                        place(*cell)
+                    ),
+                    CageProblem::NotConnected => {
+                        write!(f, " is not connected: a cage's cells join side to side")
+                    }
+                    CageProblem::TooBig => write!(
+                        f,
+                        " has {k} cells: with {n} digits, a cage holds {n} cells at most"
+                    ),
+                    CageProblem::NoDigits { least, most } => write!(
+                        f,
+                        ": no {k} different digits from 1 to {n} add up to {}; {k} cells make {least} to {most}",
+                        sum.unwrap_or(0)
+                    ),
+                    CageProblem::Total { total, grid } => write!(
+                        f,
+                        ": the cages' sums add up to {total}, but the grid's digits add up to {grid}"
+                    ),
+                    CageProblem::TwoSums { cell, second } => write!(
+                        f,
+                        " has two sums: {second} at {} is a second one",
+                        place(*cell)
+                    ),
+                    CageProblem::Repeat { symbol } => {
+                        write!(f, " holds {} twice: a cage's digits differ", symbol)
+                    }
+                    CageProblem::Missed { total } => write!(f, ": its digits add up to {total}"),
+                }
+            }
             ErrorKind::Cancelled => write!(f, "cancelled"),
             ErrorKind::BadOption {
                 name,

@@ -434,6 +434,9 @@ pub struct Options {
     /// symmetry. Regions that admit no full grid, or whose fill runs out of its count of
     /// nodes, give way to the next regions drawn from the same seed.
     pub new_regions: bool,
+    /// Draw killer cages for the layout, and give no givens ([`crate::killer`]): the
+    /// puzzle comes with the cages, and the same seed gives the same cages.
+    pub new_cages: bool,
 }
 
 impl Options {
@@ -447,6 +450,7 @@ impl Options {
             budget_ms: None,
             difficulty: None,
             new_regions: false,
+            new_cages: false,
         }
     }
 
@@ -484,11 +488,13 @@ impl Options {
         }
         let shape = Variants {
             jigsaw: false,
+            killer: false,
             ..variants
         }
         .apply(plain)?;
         Ok(Options {
             new_regions: variants.jigsaw,
+            new_cages: variants.killer,
             ..Options::new(shape, seed)
         })
     }
@@ -954,6 +960,9 @@ const PROPAGATION_ATTEMPTS: usize = 6;
 /// assert!(made.minimal);
 /// ```
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
+    if options.new_cages {
+        return crate::killer::generate(options, control);
+    }
     let shape = target_shape(options)?;
     if options.new_regions && options.symmetry != Symmetry::None {
         return Err(Error::bad_option(
@@ -2159,7 +2168,7 @@ enum Fill {
 /// ([`crate::jigsaw::reshape_around`]), with the diagonals of `asked` if it has them: the
 /// side's usual boxes, or for a side without (a prime) bricks two rows high
 /// ([`crate::jigsaw::bricks`]; rows would not trade: their middle cells cannot leave).
-fn first_layout(asked: Shape) -> Result<Shape, Error> {
+pub(crate) fn first_layout(asked: Shape) -> Result<Shape, Error> {
     let n = asked.size();
     match Shape::from_size(n) {
         Ok(boxes) if boxes.box_rows() > 1 => with_extras_of(boxes, asked),

@@ -17,6 +17,7 @@
 use std::fmt;
 use std::sync::Mutex;
 
+use crate::cages::Cages;
 use crate::error::{Error, ErrorKind};
 
 /// The largest grid side: a 64×64 grid's candidate sets fill a `u64`.
@@ -44,6 +45,9 @@ pub struct Shape {
     /// numbered in reading order of their first cell, and shared by every shape with the
     /// same regions (see [`Shape::with_regions`]).
     regions: Option<&'static [u8]>,
+    /// Killer cages, when the grid has them (see [`Shape::with_cages`]): shared by every
+    /// shape with the same cages.
+    cages: Option<&'static Cages>,
 }
 
 /// [`Shape::extras`] bit: both main diagonals are units (X-Sudoku).
@@ -187,6 +191,7 @@ impl Shape {
             c: c as u8,
             extras: 0,
             regions: None,
+            cages: None,
         }
     }
 
@@ -258,6 +263,7 @@ impl Shape {
             c: 0,
             extras: 0,
             regions: Some(intern(normal)),
+            cages: None,
         })
     }
 
@@ -299,6 +305,45 @@ impl Shape {
         Shape { extras: 0, ..self }
     }
 
+    /// This shape with killer cages (Killer Sudoku): cells of a cage hold different
+    /// digits, which add up to its sum when it has one. Cages go with every layout.
+    ///
+    /// Errors: [`ErrorKind::BadCage`] when the cages are for another side.
+    pub fn with_cages(self, cages: Cages) -> Result<Shape, Error> {
+        if cages.size() != self.size() {
+            return Err(ErrorKind::BadVariant {
+                variant: "killer",
+                shape: self,
+                reason: "the cages are drawn for a grid of another side",
+            }
+            .into());
+        }
+        Ok(Shape {
+            cages: Some(intern_cages(cages)),
+            ..self
+        })
+    }
+
+    /// This shape without its cages, if it has any.
+    pub fn without_cages(self) -> Shape {
+        Shape {
+            cages: None,
+            ..self
+        }
+    }
+
+    /// The killer cages, if the shape has them.
+    #[inline]
+    pub fn cages(self) -> Option<&'static Cages> {
+        self.cages
+    }
+
+    /// True when the shape has killer cages.
+    #[inline]
+    pub fn has_cages(self) -> bool {
+        self.cages.is_some()
+    }
+
     /// True when boxes are jigsaw regions ([`Shape::with_regions`]).
     #[inline]
     pub fn is_jigsaw(self) -> bool {
@@ -330,12 +375,13 @@ impl Shape {
         self.regions.is_none()
     }
 
-    /// True when the rows, columns and boxes are the only units: no diagonals or windows.
+    /// True when the rows, columns and boxes are the only constraints: no diagonals, windows
+    /// or killer cages.
     /// The uniqueness techniques' proofs (swapping symbols inside rows, columns and boxes)
     /// need it.
     #[inline]
     pub fn has_only_basic_units(self) -> bool {
-        self.extras == 0
+        self.extras == 0 && self.cages.is_none()
     }
 
     /// The variants this shape has, as `--variant` names them: `jigsaw`, `x`, `windoku`.
@@ -396,11 +442,11 @@ impl Shape {
         self.r == self.c && self.r != 0
     }
 
-    /// True for the classic 9×9 with 3×3 boxes and no extra units, which the fastest
+    /// True for the classic 9×9 with 3×3 boxes, no extra units and no cages, which the fastest
     /// paths are written for.
     #[inline]
     pub fn is_classic(self) -> bool {
-        self.n == 9 && self.r == 3 && self.extras == 0
+        self.n == 9 && self.r == 3 && self.extras == 0 && self.cages.is_none()
     }
 
     /// Grid side n = r·c: the number of symbols, and the cells in a row, column or box.
@@ -572,8 +618,14 @@ impl Shape {
             (Some(a), Some(b)) => std::ptr::eq(a, b),
             _ => false,
         };
+        let same_cages = match (self.cages, other.cages) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        };
         (self.n, self.r, self.c, self.extras) == (other.n, other.r, other.c, other.extras)
             && same_regions
+            && same_cages
     }
 
     /// The unit tables of this shape, built on first use and shared afterwards.
@@ -600,6 +652,7 @@ impl fmt::Display for Shape {
         for variant in self.variants() {
             match variant {
                 "x" => write!(f, " X")?,
+                "killer" => write!(f, " killer")?,
                 other => write!(f, " {other}")?,
             }
         }
@@ -618,11 +671,13 @@ pub struct Variants {
     pub windoku: bool,
     /// Jigsaw regions in place of boxes.
     pub jigsaw: bool,
+    /// Killer cages with sums.
+    pub killer: bool,
 }
 
 impl Variants {
     /// The names `--variant` takes, in the order [`Variants::names`] gives them.
-    pub const NAMES: [&'static str; 3] = ["jigsaw", "x", "windoku"];
+    pub const NAMES: [&'static str; 4] = ["jigsaw", "x", "windoku", "killer"];
 
     /// Reads a list of variant names separated by commas or spaces (`x,windoku`,
     /// `x jigsaw`); `classic` or an empty list is none. Names are case-blind.
@@ -636,12 +691,13 @@ impl Variants {
                 "x" | "diagonal" | "diagonals" => variants.x = true,
                 "windoku" | "window" | "windows" => variants.windoku = true,
                 "jigsaw" | "irregular" => variants.jigsaw = true,
+                "killer" | "cages" | "sums" => variants.killer = true,
                 "classic" | "none" => {}
                 _ => {
                     return Err(Error::bad_option(
                         "variant",
                         name,
-                        "variants are x, windoku and jigsaw, separated by commas",
+                        "variants are x, windoku, jigsaw and killer, separated by commas",
                     ));
                 }
             }
@@ -655,6 +711,7 @@ impl Variants {
             x: shape.has_diagonals(),
             windoku: shape.has_windows(),
             jigsaw: shape.is_jigsaw(),
+            killer: shape.has_cages(),
         }
     }
 
@@ -665,7 +722,7 @@ impl Variants {
 
     /// Their names, as `--variant` takes them: `["jigsaw", "x"]`.
     pub fn names(self) -> Vec<&'static str> {
-        let on = [self.jigsaw, self.x, self.windoku];
+        let on = [self.jigsaw, self.x, self.windoku, self.killer];
         Variants::NAMES
             .into_iter()
             .zip(on)
@@ -682,6 +739,14 @@ impl Variants {
                 variant: "jigsaw",
                 shape,
                 reason: "a jigsaw's regions come with the puzzle: paste a game ID or a link that draws them",
+            }
+            .into());
+        }
+        if self.killer && !shape.has_cages() {
+            return Err(ErrorKind::BadVariant {
+                variant: "killer",
+                shape,
+                reason: "a killer's cages come with the puzzle: paste a game ID or a link that draws them",
             }
             .into());
         }
@@ -709,6 +774,20 @@ fn intern(regions: Vec<u8>) -> &'static [u8] {
         return found;
     }
     let kept: &'static [u8] = Box::leak(regions.into_boxed_slice());
+    lists.push(kept);
+    kept
+}
+
+/// Keeps one copy of each set of cages for the whole program, as [`intern`] does regions.
+fn intern_cages(cages: Cages) -> &'static Cages {
+    static LISTS: Mutex<Vec<&'static Cages>> = Mutex::new(Vec::new());
+    let mut lists = LISTS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = lists.iter().rev().find(|l| ***l == cages) {
+        return found;
+    }
+    let kept: &'static Cages = Box::leak(Box::new(cages));
     lists.push(kept);
     kept
 }
@@ -827,6 +906,8 @@ impl Geometry {
     /// Each shape's tables are built once and kept for the whole program: a program uses
     /// a handful of shapes.
     pub fn of(shape: Shape) -> &'static Geometry {
+        // Cages are no units: a killer shares its layout's tables.
+        let shape = shape.without_cages();
         // A list, not a hash map: a program uses a handful of shapes, and a map's hashing
         // would weigh on the wasm for nothing.
         static TABLES: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
@@ -1124,8 +1205,14 @@ impl Grid {
     }
 
     /// The first pair of equal entries sharing a row, column or box, if any, as an error
-    /// that names both cells and the unit.
+    /// that names both cells and the unit; then the first killer cage its entries break
+    /// (a digit twice, or more than its sum).
     pub fn first_clash(&self) -> Option<Error> {
+        self.first_unit_clash()
+            .or_else(|| self.shape.cages().and_then(|c| c.first_broken(&self.cells)))
+    }
+
+    fn first_unit_clash(&self) -> Option<Error> {
         let shape = self.shape;
         let geometry = shape.geometry();
         for unit in 0..geometry.unit_count() {

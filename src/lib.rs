@@ -6,12 +6,14 @@
 #![deny(missing_docs)]
 
 pub mod boundary;
+pub mod cages;
 pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod jigsaw;
+pub mod killer;
 pub mod link;
 pub mod logic;
 pub mod parse;
@@ -25,7 +27,8 @@ pub mod transform;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use error::{Error, ErrorKind};
+pub use cages::Cages;
+pub use error::{CageProblem, Error, ErrorKind};
 pub use format::Layout;
 pub use grade::{Level, Rating, rate};
 pub use grid::{Grid, Shape, Variants};

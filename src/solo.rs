@@ -89,38 +89,70 @@ pub fn read_id(text: &str) -> Result<Grid, Error> {
     let params = read_params(params_text)?;
     let start = params_text.chars().count() + 2;
     let n = params.size();
-    let givens = desc.split(',').next().unwrap_or(desc);
-    let cells = read_cells(givens, n, start)?;
-    let edges_start = start + givens.chars().count() + 1;
-    let regions = match (params.layout, desc.split_once(',')) {
-        (Layout::Jigsaw(_), None) => {
-            return Err(bad(
-                "description",
-                edges_start - 1,
-                "a jigsaw's description goes on with a comma and its regions' edges",
-            ));
-        }
-        (Layout::Jigsaw(_), Some((_, edges))) => {
-            if let Some((before, _)) = edges.split_once(',') {
-                return Err(bad(
-                    "description",
-                    edges_start + before.chars().count(),
-                    "a third section (killer cages) is not read here",
-                ));
+    // The sections after the cells, each with the character it starts at: a jigsaw's
+    // edges, then a killer's cage edges and its sums.
+    let mut sections = Vec::new();
+    let mut at = start;
+    for section in desc.split(',') {
+        sections.push((section, at));
+        at += section.chars().count() + 1;
+    }
+    let jigsaw = matches!(params.layout, Layout::Jigsaw(_));
+    let wanted = 1 + usize::from(jigsaw) + 2 * usize::from(params.killer);
+    if sections.len() < wanted {
+        let what = match (jigsaw, params.killer, sections.len()) {
+            (true, _, 1) => "a jigsaw's description goes on with a comma and its regions' edges",
+            (_, _, k) if k + 1 == wanted => {
+                "a killer's description ends with a comma and the sum of each cage on its first cell"
             }
-            Some(read_edges(edges, n, edges_start)?)
-        }
-        (Layout::Boxes(_), Some(_)) => {
-            return Err(bad(
-                "description",
-                edges_start - 1,
-                "a second section belongs to a jigsaw (j) or killer cages, and the params name neither",
-            ));
-        }
-        (Layout::Boxes(_), None) => None,
+            _ => "a killer's description goes on with a comma and the edges of its cages",
+        };
+        return Err(bad("description", at - 1, what));
+    }
+    if sections.len() > wanted {
+        let (_, extra) = sections[wanted];
+        let what = match (jigsaw, params.killer) {
+            (false, false) => {
+                "a second section belongs to a jigsaw (j) or killer cages (k), and the params name neither"
+            }
+            (true, false) => {
+                "a third section belongs to killer cages (k), and the params name none"
+            }
+            _ => "the description has a section too many",
+        };
+        return Err(bad("description", extra - 1, what));
+    }
+    let cells = read_cells(sections[0].0, n, sections[0].1, n)?;
+    let regions = if jigsaw {
+        let (edges, at) = sections[1];
+        Some((read_edges(edges, n, at)?, at))
+    } else {
+        None
     };
-    let shape = params.shape(regions.as_deref().map(|r| (r, edges_start)))?;
-    Grid::from_cells(shape, cells)
+    let shape = params.shape(regions.as_ref().map(|(r, at)| (&r[..], *at)))?;
+    let shape = if params.killer {
+        let (edges, edges_at) = sections[wanted - 2];
+        let (sums, sums_at) = sections[wanted - 1];
+        let mut joined = read_joins(edges, n, edges_at)?;
+        let sums = read_cells(sums, n, sums_at, n * n * n)?;
+        // Solo cages every cell: a cell alone with no sum is in no cage here.
+        let mut size = vec![0usize; n * n];
+        for cell in 0..n * n {
+            size[joined.find(cell)] += 1;
+        }
+        let labels: Vec<Option<u32>> = (0..n * n)
+            .map(|cell| {
+                let root = joined.find(cell);
+                (size[root] > 1 || sums[cell] != 0).then_some(root as u32)
+            })
+            .collect();
+        let sums: Vec<u32> = sums.iter().map(|&s| s as u32).collect();
+        shape.with_cages(crate::cages::Cages::from_labels(n, &labels, &sums)?)?
+    } else {
+        shape
+    };
+    let grid = Grid::from_cells(shape, cells.iter().map(|&v| v as u8).collect())?;
+    Ok(grid)
 }
 
 /// The grid as a game ID: `RxC:` (its box rows by columns) or `Nj:` (a jigsaw of side N),
@@ -150,11 +182,33 @@ pub fn write_id(grid: &Grid) -> String {
     if shape.has_windows() {
         out.push('w');
     }
+    if shape.has_cages() {
+        out.push('k');
+    }
     out.push(':');
-    write_cells(&mut out, grid.cells());
+    let values: Vec<u32> = grid.cells().iter().map(|&v| v as u32).collect();
+    write_cells(&mut out, &values);
     if let Some(regions) = shape.regions() {
         out.push(',');
-        write_edges(&mut out, n, regions);
+        let labels: Vec<u32> = regions.iter().map(|&r| r as u32).collect();
+        write_edges(&mut out, n, &labels);
+    }
+    if let Some(cages) = shape.cages() {
+        // A cell in no cage is a cage of its own with no sum, as Solo has them.
+        let labels: Vec<u32> = (0..n * n)
+            .map(|cell| match cages.cage_of(cell) {
+                Some(k) => k as u32,
+                None => (n * n + cell) as u32,
+            })
+            .collect();
+        out.push(',');
+        write_edges(&mut out, n, &labels);
+        let mut sums = vec![0u32; n * n];
+        for k in 0..cages.len() {
+            sums[cages.cells(k)[0] as usize] = cages.sum(k).unwrap_or(0);
+        }
+        out.push(',');
+        write_cells(&mut out, &sums);
     }
     out
 }
@@ -167,6 +221,8 @@ struct Params {
     x: bool,
     /// The `w` flag: windoku's windows.
     windoku: bool,
+    /// The `k` flag: killer cages.
+    killer: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -241,7 +297,7 @@ fn read_params(params: &str) -> Result<Params, Error> {
         i = next;
     }
     let side_end = i;
-    let (mut x, mut windoku) = (false, false);
+    let (mut x, mut windoku, mut killer) = (false, false, false);
     let mut jigsaw = false;
     while i < chars.len() {
         let at = i + 1;
@@ -250,7 +306,7 @@ fn read_params(params: &str) -> Result<Params, Error> {
             'j' => jigsaw = true,
             'x' => x = true,
             'w' => windoku = true,
-            'k' => return Err(bad("params", at, "killer cages (k) are not read here")),
+            'k' => killer = true,
             // The generator's symmetry (a, r2, r4, m2, m4, m8, md2, md4) and difficulty
             // (dt db di da de du): nothing about the grid.
             'a' => {}
@@ -288,7 +344,12 @@ fn read_params(params: &str) -> Result<Params, Error> {
         };
         Layout::Boxes(shape.map_err(|e| bad("params", 1, &format!("{side_text}: {e}")))?)
     };
-    let params = Params { layout, x, windoku };
+    let params = Params {
+        layout,
+        x,
+        windoku,
+        killer,
+    };
     // A variant that does not fit boxes is said before the description is read; on a
     // jigsaw, once its regions are.
     if let Layout::Boxes(_) = layout {
@@ -298,8 +359,9 @@ fn read_params(params: &str) -> Result<Params, Error> {
 }
 
 /// Reads the cells of a description (up to its first comma), whose first character is
-/// character `start` of the ID.
-fn read_cells(desc: &str, n: usize, start: usize) -> Result<Vec<u8>, Error> {
+/// character `start` of the ID: each empty (0) or a number from 1 to `most` (the side
+/// for givens; a killer's sums go higher).
+fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16>, Error> {
     let area = n * n;
     let mut cells = Vec::with_capacity(area);
     let chars: Vec<char> = desc.chars().collect();
@@ -309,7 +371,7 @@ fn read_cells(desc: &str, n: usize, start: usize) -> Result<Vec<u8>, Error> {
         match chars[i] {
             c @ 'a'..='z' => {
                 let run = c as usize - 'a' as usize + 1;
-                cells.extend(std::iter::repeat_n(0u8, run));
+                cells.extend(std::iter::repeat_n(0u16, run));
                 i += 1;
             }
             '_' => i += 1,
@@ -319,14 +381,15 @@ fn read_cells(desc: &str, n: usize, start: usize) -> Result<Vec<u8>, Error> {
                     .take_while(|c| c.is_ascii_digit())
                     .collect();
                 let value: usize = digits.parse().unwrap_or(usize::MAX);
-                if value == 0 || value > n {
-                    return Err(bad(
-                        "description",
-                        at,
-                        &format!("{digits} is not a symbol of a {0}×{0} grid (1 to {0})", n),
-                    ));
+                if value == 0 || value > most {
+                    let what = if most == n {
+                        format!("{digits} is not a symbol of a {0}×{0} grid (1 to {0})", n)
+                    } else {
+                        format!("{digits} is not a cage's sum on a {n}×{n} grid (1 to {most})")
+                    };
+                    return Err(bad("description", at, &what));
                 }
-                cells.push(value as u8);
+                cells.push(value as u16);
                 i += digits.len();
             }
             other => {
@@ -376,7 +439,42 @@ fn edge_cells(n: usize, pos: usize) -> (usize, usize) {
 /// their first cells (each at most `n`: a region past the n-th is n, and
 /// [`Shape::with_regions`] refuses it).
 fn read_edges(edges: &str, n: usize, start: usize) -> Result<Vec<u8>, Error> {
-    let total = 2 * n * (n - 1);
+    let mut joined = read_joins(edges, n, start)?;
+    // Regions in reading order; count them first, to name the first one too many.
+    let mut label = vec![usize::MAX; n * n];
+    let mut regions = Vec::with_capacity(n * n);
+    let mut count = 0;
+    let mut extra = None;
+    for cell in 0..n * n {
+        let root = joined.find(cell);
+        if label[root] == usize::MAX {
+            label[root] = count;
+            if count == n {
+                extra = Some(cell);
+            }
+            count += 1;
+        }
+        regions.push(label[root].min(n) as u8);
+    }
+    if let Some(cell) = extra {
+        return Err(bad(
+            "description",
+            start,
+            &format!(
+                "the edges make {count} regions (region {} starts at r{}c{}): a {n}×{n} jigsaw has {n} regions of {n} cells",
+                n + 1,
+                cell / n + 1,
+                cell % n + 1
+            ),
+        ));
+    }
+    Ok(regions)
+}
+
+/// Reads edges (a jigsaw's regions or a killer's cages) into the groups of cells they
+/// join.
+fn read_joins(edges: &str, n: usize, start: usize) -> Result<UnionFind, Error> {
+    let total = 2 * n * (n.max(1) - 1);
     let mut joined = UnionFind::new(n * n);
     let mut pos = 0;
     for (i, c) in edges.chars().enumerate() {
@@ -415,40 +513,12 @@ fn read_edges(edges: &str, n: usize, start: usize) -> Result<Vec<u8>, Error> {
             ),
         ));
     }
-    // Regions in reading order; count them first, to name the first one too many.
-    let mut label = vec![usize::MAX; n * n];
-    let mut regions = Vec::with_capacity(n * n);
-    let mut count = 0;
-    let mut extra = None;
-    for cell in 0..n * n {
-        let root = joined.find(cell);
-        if label[root] == usize::MAX {
-            label[root] = count;
-            if count == n {
-                extra = Some(cell);
-            }
-            count += 1;
-        }
-        regions.push(label[root].min(n) as u8);
-    }
-    if let Some(cell) = extra {
-        return Err(bad(
-            "description",
-            start,
-            &format!(
-                "the edges make {count} regions (region {} starts at r{}c{}): a {n}×{n} jigsaw has {n} regions of {n} cells",
-                n + 1,
-                cell / n + 1,
-                cell % n + 1
-            ),
-        ));
-    }
-    Ok(regions)
+    Ok(joined)
 }
 
 /// Writes cells as a description: runs of empty cells as letters, givens in decimal,
 /// `_` between two givens.
-fn write_cells(out: &mut String, cells: &[u8]) {
+fn write_cells(out: &mut String, cells: &[u32]) {
     let mut run = 0usize;
     let mut after_given = false;
     let flush = |out: &mut String, run: &mut usize| {
@@ -474,8 +544,9 @@ fn write_cells(out: &mut String, cells: &[u8]) {
     flush(out, &mut run);
 }
 
-/// Writes the borders between regions as Solo's reader takes them (module docs).
-fn write_edges(out: &mut String, n: usize, regions: &[u8]) {
+/// Writes the borders between groups of cells (a jigsaw's regions, a killer's cages;
+/// `labels` tells each cell's group) as Solo's reader takes them (module docs).
+fn write_edges(out: &mut String, n: usize, regions: &[u32]) {
     let total = 2 * n * (n - 1);
     let mut run = 0;
     for pos in 0..=total {
@@ -721,7 +792,7 @@ mod tests {
             ("2x3:a5A", "description", 7),
             ("1x5:z", "params", 1),
             ("3x3q:a", "params", 4),
-            ("3x3k:zzzc", "params", 4),
+            ("3x3k:zzzc", "description", 10),
             ("3x:zzzc", "params", 3),
             ("3x3:zzzc,a", "description", 9),
             // Jigsaw: a missing, short, long or bad edge list, and a third section.

@@ -153,6 +153,18 @@ impl Layout {
             .map(|c| self.shape.window_of(c).map_or(0, |w| w as u8 + 1))
             .collect()
     }
+    /// The killer cage of each cell plus 1, row-major (cages numbered from 1 in reading
+    /// order of their first cell), 0 for a cell in no cage; empty without cages.
+    #[wasm_bindgen(getter)]
+    pub fn cages(&self) -> Vec<u16> {
+        self.shape.cages().map_or_else(Vec::new, |c| c.numbers())
+    }
+    /// Each killer cage's sum (cage k's at index k − 1), 0 for a cage without one; empty
+    /// without cages.
+    #[wasm_bindgen(getter)]
+    pub fn sums(&self) -> Vec<u16> {
+        self.shape.cages().map_or_else(Vec::new, |c| c.sums())
+    }
 }
 
 /// The layout of a side (`0` with a box: the box's side), a box shape (`""` for the

@@ -44,13 +44,14 @@ function warmUp() {
 
 /** Error kinds that mean "the input cannot be read", answered as status 'invalid'. */
 const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-grid', 'bad-symbol', 'clash', 'bad-size',
-  'bad-box', 'bad-id', 'bad-link', 'bad-option', 'invalid-option', 'bad-regions', 'bad-variant']);
+  'bad-box', 'bad-id', 'bad-link', 'bad-option', 'invalid-option', 'bad-regions', 'bad-variant', 'bad-cage']);
 
 /**
  * A result's layout as plain data (see grid.js), from the engine's Layout object, which
- * it frees: {size, box ('' for jigsaw), variant: ['jigsaw', 'x', 'windoku' as it has
- * them], regions: Uint8Array (box or region per cell), diagonals, windows: Uint8Array
- * (window + 1 per cell, 0 outside)}.
+ * it frees: {size, box ('' for jigsaw), variant: ['jigsaw', 'x', 'windoku', 'killer' as
+ * it has them], regions: Uint8Array (box or region per cell), diagonals, windows:
+ * Uint8Array (window + 1 per cell, 0 outside), and for killers cages: Uint16Array (cage
+ * + 1 per cell, 0 outside) and sums: Uint16Array (per cage, 0 for none)}.
  */
 function layoutData(layout) {
   const variant = layout.variant;
@@ -62,6 +63,9 @@ function layoutData(layout) {
     diagonals: layout.diagonals,
     windows: layout.windows,
   };
+  // Killer cages: the cage of each cell + 1 (0 for none) and each cage's sum (0: none).
+  const cages = layout.cages;
+  if (cages.length) Object.assign(data, { cages, sums: layout.sums });
   layout.free();
   return data;
 }

@@ -32,6 +32,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::cages::{Cages, sum_options};
 use crate::grid::{Geometry, Grid, MAX_SIZE, Shape};
 
 /// Above this many overlaps a unit's pointing and claiming go by parts, one pass per kind
@@ -135,6 +136,13 @@ pub struct DepthFirst<'h> {
     links: Vec<Vec<(u16, u16)>>,
     /// The relabellings the links use: symbol index to symbol index.
     relabel: Vec<Vec<u8>>,
+    /// Killer cages, if the shape has them: their sums are propagated in each sweep.
+    cages: Option<&'static Cages>,
+    /// Per cell, the cells of its cage that are not already its peers (they too must
+    /// hold other symbols): `cage_mates[cage_mate_start[c]..cage_mate_start[c + 1]]`.
+    /// Empty without cages.
+    cage_mate_start: Vec<u32>,
+    cage_mates: Vec<u16>,
 }
 
 impl<'h> DepthFirst<'h> {
@@ -184,7 +192,30 @@ impl<'h> DepthFirst<'h> {
             cell_order: Vec::new(),
             links: Vec::new(),
             relabel: Vec::new(),
+            cages: shape.cages(),
+            cage_mate_start: Vec::new(),
+            cage_mates: Vec::new(),
         }
+        .with_cage_mates()
+    }
+
+    /// Fills the cage mates that are not peers already.
+    fn with_cage_mates(mut self) -> Self {
+        let Some(cages) = self.cages else {
+            return self;
+        };
+        self.cage_mate_start.push(0);
+        for cell in 0..self.shape.cells() {
+            if let Some(k) = cages.cage_of(cell) {
+                for &o in cages.cells(k) {
+                    if o as usize != cell && !self.geo.sees(cell, o as usize) {
+                        self.cage_mates.push(o);
+                    }
+                }
+            }
+            self.cage_mate_start.push(self.cage_mates.len() as u32);
+        }
+        self
     }
 
     /// Makes the first decision of every search branch on this cell (if propagation has
@@ -678,8 +709,14 @@ impl<'h> DepthFirst<'h> {
                 return Some(false);
             }
             if self.unsolved == 0 {
-                // The hook still hears of the work done.
-                return self.sweep(go_on).map(|_| true);
+                // The hook still hears of the work done, and cages check their sums.
+                return match self.sweep(go_on)? {
+                    Progress::Contradiction => {
+                        self.queue.clear();
+                        Some(false)
+                    }
+                    _ => Some(true),
+                };
             }
             match self.sweep(go_on)? {
                 Progress::Contradiction => {
@@ -705,10 +742,19 @@ impl<'h> DepthFirst<'h> {
             }
         }
         if self.unsolved == 0 {
-            return Some(Progress::None);
+            return Some(match self.cages {
+                Some(cages) => self.cage_sums(cages),
+                None => Progress::None,
+            });
         }
         if self.rules.hidden_singles {
             match self.hidden_singles() {
+                Progress::None => {}
+                other => return Some(other),
+            }
+        }
+        if let Some(cages) = self.cages {
+            match self.cage_sums(cages) {
                 Progress::None => {}
                 other => return Some(other),
             }
@@ -717,6 +763,93 @@ impl<'h> DepthFirst<'h> {
             return Some(self.locked_candidates());
         }
         Some(Progress::None)
+    }
+
+    /// Killer cages: a cage's placed symbols leave its other cells, and its open cells
+    /// keep only the symbols of some set of distinct symbols that makes what is left of
+    /// its sum ([`sum_options`]); a symbol in every such set with one place left in the
+    /// cage is placed there.
+    fn cage_sums(&mut self, cages: &Cages) -> Progress {
+        let mut changed = false;
+        let mut open = [0u16; MAX_SIZE];
+        let mut masks = [0u64; MAX_SIZE];
+        for k in 0..cages.len() {
+            let cells = cages.cells(k);
+            self.work += cells.len() as u64;
+            let (mut placed, mut total, mut count) = (0u64, 0u32, 0usize);
+            for &c in cells {
+                let m = self.cand[c as usize];
+                if is_single(m) {
+                    if placed & m != 0 {
+                        return Progress::Contradiction;
+                    }
+                    placed |= m;
+                    total += m.trailing_zeros() + 1;
+                } else {
+                    open[count] = c;
+                    masks[count] = m & !placed;
+                    count += 1;
+                }
+            }
+            let sum = cages.sum(k);
+            if count == 0 {
+                if sum.is_some_and(|s| s != total) {
+                    return Progress::Contradiction;
+                }
+                continue;
+            }
+            for m in &mut masks[..count] {
+                *m &= !placed;
+            }
+            let (allowed, every) = match sum {
+                None => (!placed, 0),
+                Some(sum) if total >= sum => return Progress::Contradiction,
+                Some(sum) => {
+                    let pool = masks[..count].iter().fold(0, |a, m| a | m);
+                    self.work += 4 * count as u64;
+                    match sum_options(pool, count, sum - total, &masks[..count]) {
+                        None => return Progress::Contradiction,
+                        Some(options) => (options.some, options.every),
+                    }
+                }
+            };
+            for &c in &open[..count] {
+                let c = c as usize;
+                let drop = self.cand[c] & !allowed;
+                if drop != 0 {
+                    if !self.eliminate(c, drop) {
+                        return Progress::Contradiction;
+                    }
+                    changed = true;
+                }
+            }
+            let mut needed = every;
+            while needed != 0 {
+                let bit = needed & needed.wrapping_neg();
+                needed ^= bit;
+                let mut places = open[..count]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| self.cand[c] & bit != 0);
+                match (places.next(), places.next()) {
+                    (None, _) => return Progress::Contradiction,
+                    (Some(c), None) if self.cand[c] != bit => {
+                        if is_single(self.cand[c]) {
+                            // Another rule filled it with another symbol meanwhile.
+                            return Progress::Contradiction;
+                        }
+                        self.set(c, bit);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if changed {
+            Progress::Changed
+        } else {
+            Progress::None
+        }
     }
 
     /// Drains the queue of newly single cells, removing each one's symbol from its peers
@@ -736,6 +869,8 @@ impl<'h> DepthFirst<'h> {
             dirty_locked,
             links,
             relabel,
+            cage_mate_start,
+            cage_mates,
             ..
         } = self;
         while let Some(cell) = queue.pop() {
@@ -761,7 +896,11 @@ impl<'h> DepthFirst<'h> {
             }
             let peers = geo.peers(cell);
             *work += peers.len() as u64;
-            for &p in peers {
+            let mates = match cage_mate_start.get(cell..cell + 2) {
+                Some(&[from, to]) => &cage_mates[from as usize..to as usize],
+                _ => &[],
+            };
+            for &p in peers.iter().chain(mates) {
                 let old = cand[p as usize];
                 if old & bit != 0 {
                     let new = old ^ bit;

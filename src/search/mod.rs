@@ -267,6 +267,16 @@ impl Search {
 
     /// A chosen policy (to measure or test one engine).
     pub fn with_policy(shape: Shape, policy: Policy) -> Search {
+        // Killer cages are known to the depth-first search alone: the other engines and
+        // the logic techniques' uniqueness arguments reason from units only.
+        let policy = if shape.has_cages() {
+            Policy {
+                depth_first: true,
+                ..Policy::depth_first_only()
+            }
+        } else {
+            policy
+        };
         Search {
             shape,
             policy,

@@ -1,0 +1,391 @@
+//! Killer generation: a random full grid, cut into cages whose sums it keeps, refined until
+//! the cages alone have that grid as their one solution.
+//!
+//! 1. **Fill.** A random full grid of the layout (for a jigsaw, regions drawn around it,
+//!    as [`crate::generate`] does).
+//! 2. **Cut.** Cages grow from random cells through their free neighbours to a size drawn
+//!    like printed killers' (mostly 2 to 4 cells, a few of 1 and of 5 or more), never
+//!    taking a digit twice. Each cage's sum is its cells' total.
+//! 3. **Split until unique.** While the search finds two solutions, the cage holding a
+//!    cell where they differ is split in two; a count that runs out of its work is split
+//!    the same way, on a cage drawn from the seed. Each split gives more information, and
+//!    cells alone in a cage are givens in all but name, so this ends.
+//! 4. **Merge.** Neighbouring cages are joined, in an order drawn from the seed, where the
+//!    puzzle stays unique: fewer, larger cages, as printed killers have.
+//!
+//! Every search is bounded by work, never by time, so a seed gives the same puzzle on
+//! every machine. The puzzle has no givens.
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::cages::Cages;
+use crate::error::{Error, ErrorKind};
+use crate::generate::{Control, Generated, Options, Progress, Stage, Symmetry, Target};
+use crate::grid::{Grid, Shape};
+use crate::search::{DepthFirst, Limits, Next, Search};
+
+/// Cage sizes drawn, in percent for 1, 2, 3 ... cells: printed killers' mix.
+const SIZE_WEIGHTS: [u32; 6] = [4, 30, 34, 22, 7, 3];
+
+/// The largest cage a merge makes.
+const MOST_CELLS: usize = 6;
+
+/// Work one uniqueness check may take, per cell of the grid.
+const CHECK_WORK_PER_CELL: u64 = 4_000;
+
+/// Merges tried, per cage of the first cut.
+const MERGES_PER_CAGE: usize = 2;
+
+/// Nodes a fill may take before it starts again from the next seed.
+const FILL_NODES: u64 = 20_000;
+
+/// The sides killers are made for.
+pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
+
+/// Makes a killer puzzle with no givens for the options' layout (its cages drawn here).
+/// Errors: a side outside [`SIDES`], a symmetry or a difficulty (not made for killers
+/// yet), [`ErrorKind::Cancelled`] when `control` stops it.
+pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
+    let asked = options.shape.without_cages();
+    let n = asked.size();
+    if !SIDES.contains(&n) {
+        return Err(ErrorKind::BadVariant {
+            variant: "killer",
+            shape: asked,
+            reason: "killers are made from 4×4 to 25×25",
+        }
+        .into());
+    }
+    if options.symmetry != Symmetry::None {
+        return Err(Error::bad_option(
+            "symmetry",
+            options.symmetry.name(),
+            "killer cages are drawn without symmetry; use none",
+        ));
+    }
+    if options.difficulty.is_some() {
+        return Err(Error::bad_option(
+            "difficulty",
+            "a level",
+            "killers are not graded by level yet; leave the difficulty out",
+        ));
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+    let mut stop = false;
+    let mut report = |fraction: f64, stage: Stage, control: &mut dyn Control| {
+        if !control.progress(&Progress {
+            fraction,
+            stage,
+            candidate: 1,
+        }) {
+            stop = true;
+        }
+        !stop
+    };
+    report(0.0, Stage::Fill, control);
+    let (solution, restarts) = fill(asked, options.new_regions, &mut rng)?;
+    let shape = solution.shape();
+    let mut cages = cut(&solution, &mut rng);
+    let work = CHECK_WORK_PER_CELL * shape.cells() as u64;
+    let mut checks = 0u32;
+    // Split until unique.
+    loop {
+        if !report(0.3, Stage::Exact, control) {
+            return Err(ErrorKind::Cancelled.into());
+        }
+        checks += 1;
+        match count(shape, &cages, &solution, work, control) {
+            Count::Unique => break,
+            Count::Cancelled => return Err(ErrorKind::Cancelled.into()),
+            Count::Other(cell) => {
+                let cell = cell.unwrap_or_else(|| {
+                    let big: Vec<usize> =
+                        (0..cages.len()).filter(|&k| cages[k].len() > 1).collect();
+                    cages[big[rng.random_range(0..big.len())]][0]
+                });
+                split(&mut cages, cell, shape.size(), &mut rng);
+            }
+        }
+    }
+    // Merge while unique.
+    let tries = MERGES_PER_CAGE * cages.len();
+    for i in 0..tries {
+        if !report(0.4 + 0.6 * i as f64 / tries as f64, Stage::Exact, control) {
+            return Err(ErrorKind::Cancelled.into());
+        }
+        let Some(merged) = merge(&cages, &solution, &mut rng) else {
+            continue;
+        };
+        checks += 1;
+        match count(shape, &merged, &solution, work, control) {
+            Count::Unique => cages = merged,
+            Count::Cancelled => return Err(ErrorKind::Cancelled.into()),
+            Count::Other(_) => {}
+        }
+    }
+    let killer = shape.with_cages(with_sums(&cages, &solution)?)?;
+    let puzzle = Grid::empty(killer);
+    let solution = solution.with_shape(killer)?;
+    Ok(Generated {
+        puzzle,
+        solution,
+        seed: options.seed,
+        symmetry: Symmetry::None,
+        target: Target::Minimal,
+        empty_fraction: 1.0,
+        target_reached: true,
+        minimal: false,
+        budget_ran_out: false,
+        candidates: 1,
+        restarts,
+        exact_checks: checks,
+        undecided: 0,
+        difficulty: None,
+    })
+}
+
+/// A random full grid of the layout, and how many fills started again. With
+/// `new_regions`, jigsaw regions are drawn around a grid of boxes.
+fn fill(asked: Shape, new_regions: bool, rng: &mut impl Rng) -> Result<(Grid, u32), Error> {
+    let first = if new_regions {
+        crate::generate::first_layout(asked)?
+    } else {
+        asked
+    };
+    let mut dfs = DepthFirst::new(first);
+    dfs.set_node_limit(FILL_NODES);
+    for restarts in 0..64 {
+        dfs.set_random_order(Some(rng.next_u64()));
+        dfs.load(&Grid::empty(first));
+        if dfs.next_solution() == Next::Solution {
+            let grid = dfs.solution();
+            if !new_regions {
+                return Ok((grid, restarts));
+            }
+            let jigsaw = crate::jigsaw::reshape_around(&grid, rng);
+            return Ok((grid.with_shape(jigsaw)?, restarts));
+        }
+    }
+    Err(ErrorKind::BadVariant {
+        variant: "killer",
+        shape: asked,
+        reason: "no full grid was found for this layout",
+    }
+    .into())
+}
+
+/// The cells beside a cell.
+fn beside(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then(|| cell + 1),
+        (r + 1 < n).then(|| cell + n),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Cuts the grid into cages of drawn sizes, each without a repeated digit.
+fn cut(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<usize>> {
+    let n = solution.size();
+    let cells = solution.shape().cells();
+    let mut order: Vec<usize> = (0..cells).collect();
+    for i in (1..cells).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let mut free = vec![true; cells];
+    let mut cages = Vec::new();
+    let total: u32 = SIZE_WEIGHTS.iter().sum();
+    for start in order {
+        if !free[start] {
+            continue;
+        }
+        let mut draw = rng.random_range(0..total);
+        let mut want = 1;
+        for (i, &w) in SIZE_WEIGHTS.iter().enumerate() {
+            if draw < w {
+                want = i + 1;
+                break;
+            }
+            draw -= w;
+        }
+        free[start] = false;
+        let mut cage = vec![start];
+        let mut digits = 1u64 << solution.get(start);
+        while cage.len() < want.min(n) {
+            let frontier: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| beside(n, c))
+                .filter(|&o| free[o] && digits & 1u64 << solution.get(o) == 0)
+                .collect();
+            if frontier.is_empty() {
+                break;
+            }
+            let next = frontier[rng.random_range(0..frontier.len())];
+            free[next] = false;
+            digits |= 1u64 << solution.get(next);
+            cage.push(next);
+        }
+        cages.push(cage);
+    }
+    cages
+}
+
+/// The cages with their sums in the solution.
+fn with_sums(cages: &[Vec<usize>], solution: &Grid) -> Result<Cages, Error> {
+    let list: Vec<(Vec<usize>, Option<u32>)> = cages
+        .iter()
+        .map(|cells| {
+            let sum = cells.iter().map(|&c| solution.get(c) as u32).sum();
+            (cells.clone(), Some(sum))
+        })
+        .collect();
+    Cages::new(solution.size(), &list)
+}
+
+/// What a uniqueness check found.
+enum Count {
+    Unique,
+    /// Two solutions (and a cell where they differ), or the work ran out (no cell).
+    Other(Option<usize>),
+    Cancelled,
+}
+
+/// Counts the cages' solutions to 2 within `work`.
+fn count(
+    shape: Shape,
+    cages: &[Vec<usize>],
+    solution: &Grid,
+    work: u64,
+    control: &mut dyn Control,
+) -> Count {
+    let Ok(killer) = with_sums(cages, solution).and_then(|c| shape.with_cages(c)) else {
+        return Count::Other(None);
+    };
+    let mut search = Search::new(killer);
+    let mut cancelled = false;
+    let answer = search.count_grid(&Grid::empty(killer), 2, Limits::work(work), &mut |_| {
+        cancelled = !control.progress(&Progress {
+            fraction: 0.3,
+            stage: Stage::Exact,
+            candidate: 1,
+        });
+        !cancelled
+    });
+    if cancelled {
+        return Count::Cancelled;
+    }
+    match (answer.decided, answer.count, &answer.first, &answer.second) {
+        (true, 1, _, _) => Count::Unique,
+        (_, 2, Some(a), Some(b)) => {
+            Count::Other((0..a.cells().len()).find(|&c| a.get(c) != b.get(c)))
+        }
+        _ => Count::Other(None),
+    }
+}
+
+/// Splits the cage holding `cell` in two: the part grown from `cell` through about half
+/// the cage, and the rest, cut into its connected pieces.
+fn split(cages: &mut Vec<Vec<usize>>, cell: usize, n: usize, rng: &mut impl Rng) {
+    let Some(k) = cages.iter().position(|c| c.contains(&cell)) else {
+        return;
+    };
+    let cage = cages.swap_remove(k);
+    if cage.len() == 1 {
+        cages.push(cage);
+        return;
+    }
+    let want = (cage.len() / 2).max(1);
+    let mut part = vec![cell];
+    while part.len() < want {
+        let frontier: Vec<usize> = part
+            .iter()
+            .flat_map(|&c| beside(n, c))
+            .filter(|o| cage.contains(o) && !part.contains(o))
+            .collect();
+        if frontier.is_empty() {
+            break;
+        }
+        part.push(frontier[rng.random_range(0..frontier.len())]);
+    }
+    let rest: Vec<usize> = cage.into_iter().filter(|c| !part.contains(c)).collect();
+    cages.push(part);
+    cages.extend(pieces(&rest, n));
+}
+
+/// Cells cut into their connected pieces.
+fn pieces(cells: &[usize], n: usize) -> Vec<Vec<usize>> {
+    let mut left: Vec<usize> = cells.to_vec();
+    let mut out = Vec::new();
+    while let Some(first) = left.pop() {
+        let mut piece = vec![first];
+        let mut at = 0;
+        while at < piece.len() {
+            let c = piece[at];
+            at += 1;
+            for o in beside(n, c) {
+                if let Some(i) = left.iter().position(|&x| x == o) {
+                    left.swap_remove(i);
+                    piece.push(o);
+                }
+            }
+        }
+        out.push(piece);
+    }
+    out
+}
+
+/// Two neighbouring cages joined, drawn at random: a cage and one beside it whose digits
+/// it does not have, together no larger than 4 cells (one time in eight
+/// [`MOST_CELLS`]). `None` when the one drawn
+/// has no such neighbour.
+fn merge(cages: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Option<Vec<Vec<usize>>> {
+    let n = solution.size();
+    let mut cage_of = vec![usize::MAX; solution.shape().cells()];
+    for (k, cells) in cages.iter().enumerate() {
+        for &c in cells {
+            cage_of[c] = k;
+        }
+    }
+    let k = rng.random_range(0..cages.len());
+    // Mostly up to 4 cells, as printed killers have; now and then up to MOST_CELLS.
+    let most = if rng.random_range(0..8u32) == 0 {
+        MOST_CELLS
+    } else {
+        4
+    };
+    let digits = |k: usize| {
+        cages[k]
+            .iter()
+            .fold(0u64, |m, &c| m | 1u64 << solution.get(c))
+    };
+    let mut near: Vec<usize> = cages[k]
+        .iter()
+        .flat_map(|&c| beside(n, c))
+        .map(|o| cage_of[o])
+        .filter(|&j| {
+            j != k
+                && cages[k].len() + cages[j].len() <= most.min(n)
+                && digits(k) & digits(j) == 0
+        })
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    if near.is_empty() {
+        return None;
+    }
+    let j = near[rng.random_range(0..near.len())];
+    let mut out: Vec<Vec<usize>> = cages
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != k && i != j)
+        .map(|(_, c)| c.clone())
+        .collect();
+    let mut joined = cages[k].clone();
+    joined.extend(&cages[j]);
+    out.push(joined);
+    Some(out)
+}

@@ -1,0 +1,337 @@
+//! Killer Sudoku: cages through the searches, the game IDs and the checks, against a
+//! brute force written here (every 4×4 grid) and random cage layouts drawn over random
+//! solutions.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use sudoku64::search::{DepthFirst, count_solutions_up_to, solutions};
+use sudoku64::{Cages, Grid, Shape, solo};
+
+/// Every full 4×4 grid with 2×2 boxes, by backtracking over rows, columns and boxes (no
+/// engine code).
+fn all_4x4() -> Vec<Vec<u8>> {
+    fn fill(cells: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        let i = cells.len();
+        if i == 16 {
+            out.push(cells.clone());
+            return;
+        }
+        let (r, c) = (i / 4, i % 4);
+        for v in 1..=4u8 {
+            let clash = (0..i).any(|j| {
+                let (jr, jc) = (j / 4, j % 4);
+                cells[j] == v && (jr == r || jc == c || (jr / 2 == r / 2 && jc / 2 == c / 2))
+            });
+            if !clash {
+                cells.push(v);
+                fill(cells, out);
+                cells.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(&mut Vec::new(), &mut out);
+    out
+}
+
+/// Whether full cells keep every cage: distinct digits, and the sum when there is one.
+fn keeps(cells: &[u8], cages: &[(Vec<usize>, Option<u32>)]) -> bool {
+    cages.iter().all(|(members, sum)| {
+        let mut seen = 0u64;
+        let mut total = 0;
+        for &c in members {
+            let bit = 1u64 << cells[c];
+            if seen & bit != 0 {
+                return false;
+            }
+            seen |= bit;
+            total += cells[c] as u32;
+        }
+        sum.is_none_or(|s| s == total)
+    })
+}
+
+/// Cuts a side-n grid into connected cages of 1 to `most` cells from `choices` (a random
+/// stream): each cage grows from the first free cell through free neighbours.
+fn random_cages(n: usize, most: usize, choices: &[u8]) -> Vec<Vec<usize>> {
+    let mut free = vec![true; n * n];
+    let mut cages = Vec::new();
+    let mut pick = choices.iter().cycle();
+    for start in 0..n * n {
+        if !free[start] {
+            continue;
+        }
+        free[start] = false;
+        let want = 1 + *pick.next().unwrap() as usize % most;
+        let mut cage = vec![start];
+        while cage.len() < want {
+            let frontier: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| {
+                    let (r, col) = (c / n, c % n);
+                    [
+                        (col + 1 < n).then(|| c + 1),
+                        (r + 1 < n).then(|| c + n),
+                        (col > 0).then(|| c - 1),
+                    ]
+                })
+                .flatten()
+                .filter(|&o| free[o])
+                .collect();
+            if frontier.is_empty() {
+                break;
+            }
+            let next = frontier[*pick.next().unwrap() as usize % frontier.len()];
+            free[next] = false;
+            cage.push(next);
+        }
+        cages.push(cage);
+    }
+    cages
+}
+
+/// Cages over a solution, each with its sum unless `unsummed` says so; a cage whose cells
+/// repeat a digit of the solution is cut into cells of their own.
+fn cages_over(
+    cells: Vec<Vec<usize>>,
+    solution: &[u8],
+    unsummed: impl Fn(usize) -> bool,
+) -> Vec<(Vec<usize>, Option<u32>)> {
+    let mut out = Vec::new();
+    for cage in cells {
+        let mut seen = 0u64;
+        let distinct = cage.iter().all(|&c| {
+            let bit = 1u64 << solution[c];
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        });
+        let parts = if distinct {
+            vec![cage]
+        } else {
+            cage.into_iter().map(|c| vec![c]).collect()
+        };
+        for part in parts {
+            let sum = part.iter().map(|&c| solution[c] as u32).sum();
+            let k = out.len();
+            out.push((part, (!unsummed(k)).then_some(sum)));
+        }
+    }
+    out
+}
+
+/// Solo's form of a sum grid: runs of empty cells as letters, numbers split by `_`.
+fn sum_grid(values: &[u32]) -> String {
+    let mut out = String::new();
+    let (mut run, mut after) = (0u8, false);
+    for &v in values {
+        if v == 0 {
+            run += 1;
+            after = false;
+            continue;
+        }
+        if run > 0 {
+            out.push((b'a' + run - 1) as char);
+            run = 0;
+        } else if after {
+            out.push('_');
+        }
+        out.push_str(&v.to_string());
+        after = true;
+    }
+    if run > 0 {
+        out.push((b'a' + run - 1) as char);
+    }
+    out
+}
+
+/// A random full grid of a shape, from a seed.
+fn random_solution(shape: Shape, seed: u64) -> Grid {
+    let mut dfs = DepthFirst::new(shape);
+    dfs.set_random_order(Some(seed));
+    dfs.load(&Grid::empty(shape));
+    assert_eq!(dfs.next_solution(), sudoku64::search::Next::Solution);
+    dfs.solution()
+}
+
+fn killer(shape: Shape, cages: &[(Vec<usize>, Option<u32>)], givens: &[u8]) -> Grid {
+    let shape = shape
+        .with_cages(Cages::new(shape.size(), cages).unwrap_or_else(|e| panic!("{e}: {cages:?}")))
+        .unwrap();
+    Grid::from_cells(shape, givens.to_vec()).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// On 4×4, the count to 3 matches the brute force over all 288 grids, for random
+    /// cages with and without sums and a few givens.
+    #[test]
+    fn counts_match_the_brute_force_on_4x4(
+        choices in prop::collection::vec(any::<u8>(), 40),
+        which in 0usize..288,
+        unsummed in 0u8..4,
+        given in prop::collection::vec(0usize..16, 0..3),
+    ) {
+        let all = all_4x4();
+        let solution = &all[which];
+        let cages = cages_over(random_cages(4, 4, &choices), solution, |k| k as u8 % 4 == unsummed);
+        let mut givens = vec![0u8; 16];
+        for &c in &given {
+            givens[c] = solution[c];
+        }
+        let expected = all
+            .iter()
+            .filter(|g| keeps(g, &cages) && givens.iter().zip(g.iter()).all(|(&a, &b)| a == 0 || a == b))
+            .count() as u64;
+        let puzzle = killer(Shape::from_size(4).unwrap(), &cages, &givens);
+        prop_assert_eq!(count_solutions_up_to(&puzzle, 3), expected.min(3));
+    }
+
+    /// Random cages over a random 9×9 or 6×6 solution: the search finds solutions that
+    /// keep every cage, and, when it finds one only, that one is the solution drawn.
+    #[test]
+    fn searches_find_the_drawn_solution(seed in any::<u64>(), choices in prop::collection::vec(any::<u8>(), 60), six in any::<bool>()) {
+        let shape = Shape::from_size(if six { 6 } else { 9 }).unwrap();
+        let solution = random_solution(shape, seed);
+        let cages = cages_over(random_cages(shape.size(), 4, &choices), solution.cells(), |_| false);
+        let puzzle = killer(shape, &cages, &vec![0; shape.cells()]);
+        let found: Vec<Grid> = solutions(&puzzle).take(2).collect();
+        prop_assert!(!found.is_empty());
+        for grid in &found {
+            prop_assert!(grid.is_solved(), "{}", solo::write_id(grid));
+            prop_assert!(keeps(grid.cells(), &cages));
+        }
+        if found.len() == 1 {
+            prop_assert_eq!(found[0].cells(), solution.cells());
+        }
+        // The game ID carries the cages: written and read, the same puzzle.
+        let id = solo::write_id(&puzzle);
+        prop_assert_eq!(solo::read_id(&id).unwrap(), puzzle);
+    }
+}
+
+#[test]
+fn a_full_grid_that_misses_a_sum_is_no_solution() {
+    let shape = Shape::from_size(4).unwrap();
+    let solution = Grid::pattern(shape);
+    let sum: u32 = [0, 1].iter().map(|&c| solution.get(c) as u32).sum();
+    let right = killer(shape, &[(vec![0, 1], Some(sum))], solution.cells());
+    assert!(right.is_solved());
+    let wrong = killer(shape, &[(vec![0, 1], Some(sum + 1))], solution.cells());
+    assert!(!wrong.is_solved());
+    let message = wrong.first_clash().unwrap().to_string();
+    assert!(message.contains("r1c1 and r1c2"), "{message}");
+    assert_eq!(count_solutions_up_to(&wrong, 2), 0);
+}
+
+#[test]
+fn killer_ids_read_solo_s_form_and_refuse_bad_cages() {
+    // A 4×4 with two-cell cages along each row: 3+... sums drawn from the pattern grid.
+    let shape = Shape::from_size(4).unwrap();
+    let grid = Grid::pattern(shape);
+    let cages: Vec<(Vec<usize>, Option<u32>)> = (0..8)
+        .map(|k| {
+            let cells = vec![2 * k, 2 * k + 1];
+            let sum = cells.iter().map(|&c| grid.get(c) as u32).sum();
+            (cells, Some(sum))
+        })
+        .collect();
+    let puzzle = killer(shape, &cages, &[0; 16]);
+    let id = solo::write_id(&puzzle);
+    assert!(id.starts_with("2x2k:p,"), "{id}");
+    assert_eq!(solo::read_id(&id).unwrap(), puzzle);
+    // The sum grid names the first cage twice.
+    let head = id.rsplit_once(',').unwrap().0;
+    let mut sums: Vec<u32> = (0..16)
+        .map(|c| {
+            if c % 2 == 0 {
+                cages[c / 2].1.unwrap()
+            } else {
+                0
+            }
+        })
+        .collect();
+    sums[1] = 4;
+    let error = solo::read_id(&format!("{head},{}", sum_grid(&sums))).unwrap_err();
+    assert!(error.to_string().contains("two sums"), "{error}");
+    // A sum no two digits make.
+    sums[1] = 0;
+    sums[0] = 2;
+    let error = solo::read_id(&format!("{head},{}", sum_grid(&sums))).unwrap_err();
+    assert!(error.to_string().contains("add up to 2"), "{error}");
+    assert_eq!(error.cells(), vec![0, 1]);
+    // The cage sections missing.
+    let error = solo::read_id("2x2k:p").unwrap_err();
+    assert!(error.to_string().contains("edges of its cages"), "{error}");
+}
+
+/// Generated killers: no givens, cages of printed sizes, and one solution, checked on
+/// 4×4 by the brute force and on larger grids by the depth-first search with its unit
+/// rules off (only cages and naked singles), a second path to the count.
+#[test]
+fn generated_killers_have_one_solution() {
+    use sudoku64::generate::{Options, Unattended, generate};
+    use sudoku64::search::Rules;
+    let all = all_4x4();
+    for (variants, size, seeds) in [
+        ("killer", 4, 0..12u64),
+        ("killer", 6, 0..4),
+        ("killer", 9, 0..4),
+        ("killer,x", 9, 0..2),
+        ("killer,jigsaw", 6, 0..2),
+    ] {
+        for seed in seeds {
+            let options = Options::for_layout(
+                Some(size),
+                None,
+                sudoku64::Variants::parse(variants).unwrap(),
+                seed,
+            )
+            .unwrap();
+            let made = generate(&options, &mut Unattended).unwrap();
+            let puzzle = &made.puzzle;
+            let cages = puzzle.shape().cages().expect("a killer has cages");
+            assert_eq!(puzzle.clue_count(), 0);
+            assert!(made.solution.is_solved());
+            let list: Vec<(Vec<usize>, Option<u32>)> = (0..cages.len())
+                .map(|k| {
+                    (
+                        cages.cells(k).iter().map(|&c| c as usize).collect(),
+                        cages.sum(k),
+                    )
+                })
+                .collect();
+            assert!(list.iter().all(|(cells, _)| cells.len() <= 6));
+            // Mostly cages of 2 to 4 cells (a 4×4 needs more cells alone).
+            let middling = list
+                .iter()
+                .filter(|(c, _)| (2..=4).contains(&c.len()))
+                .count();
+            assert!(
+                size < 6 || 2 * middling >= list.len(),
+                "{variants} {size} {seed}: {}",
+                solo::write_id(puzzle)
+            );
+            if size == 4 {
+                let count = all.iter().filter(|g| keeps(g, &list)).count();
+                assert_eq!(count, 1, "{}", solo::write_id(puzzle));
+            } else {
+                let mut dfs = DepthFirst::new(puzzle.shape());
+                dfs.set_rules(Rules {
+                    hidden_singles: false,
+                    locked_candidates: false,
+                });
+                dfs.load(puzzle);
+                assert_eq!(dfs.next_solution(), sudoku64::search::Next::Solution);
+                assert_eq!(dfs.solution(), made.solution);
+                assert_eq!(dfs.next_solution(), sudoku64::search::Next::Exhausted);
+            }
+            // The same seed, the same puzzle.
+            assert_eq!(
+                generate(&options, &mut Unattended).unwrap().puzzle,
+                made.puzzle
+            );
+        }
+    }
+}
