@@ -23,7 +23,7 @@ import {
   JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, hasCages, isJigsaw, layoutFromData, layoutOptions,
   pendingLayout, readLeniently, symbolChar, symbolText, unitKindWords, usualBox, variantWords,
 } from './grid.js';
-import { cageParams, combinationsLine } from './cages.js';
+import { cageParams, combinationsLine, engineText } from './cages.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
@@ -260,7 +260,7 @@ function scheduleSave() {
 function saveNow() {
   clearTimeout(saveTimer);
   if (!source.includes('seed=')) {
-    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine(), board.game.layout)
+    source = board.game.filledCount() || hasCages(board.game.layout) ? puzzleHash(board.game.puzzleLine(), board.game.layout)
       : blankHash(board.game.size, board.game.box, board.game.layout.variant);
   }
   showHash(withLevel(source, level?.level));
@@ -500,7 +500,7 @@ async function solve() {
   const n = board.game.size;
   const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(board.game.playerLine(), { size: n, ...layoutOptions(asked.layout), signal, onProgress: search.onProgress }))
+    (signal) => engine.solve(engineText(board.game.playerLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
   if (board.game !== asked || board.game.revision !== revision) {
@@ -585,9 +585,9 @@ async function check() {
   const search = searchTicker('check');
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('check', 'Counting solutions…', async (signal) => {
-    const result = await engine.count(board.game.playerLine(), 2, { ...layoutOptions(board.game.layout), signal, onProgress: search.onProgress });
+    const result = await engine.count(engineText(board.game.playerLine(), board.game.layout), 2, { ...layoutOptions(board.game.layout), signal, onProgress: search.onProgress });
     // No solution with the entries: the puzzle's own solution tells which are wrong.
-    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, ...layoutOptions(asked.layout), signal }) : null;
+    const puzzle = result.count === 0 && entries ? await engine.solve(engineText(asked.puzzleLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal }) : null;
     return { result, puzzle };
   }).finally(search.stop);
   if (!answer) return;
@@ -745,11 +745,12 @@ async function rate({ quiet = false } = {}) {
   const asked = board.game;
   const n = board.game.size;
   const line = board.game.puzzleLine();
-  if (!/[^.]/.test(line)) {
+  // A killer's cages are a puzzle without a given.
+  if (!/[^.]/.test(line) && !hasCages(asked.layout)) {
     say('There is no puzzle to grade: the grid is empty.', 'warn');
     return;
   }
-  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, ...layoutOptions(asked.layout), signal }));
+  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(engineText(line, asked.layout), { size: n, ...layoutOptions(asked.layout), signal }));
   if (!result) return;
   if (board.game !== asked) {
     if (!quiet) say('Another puzzle was opened while the engine was grading: press Rate again.', 'warn');
@@ -805,7 +806,7 @@ async function puzzleSolution({ quiet = false } = {}) {
   const { size } = board.game;
   const line = board.game.puzzleLine();
   const result = await runJob('mistakes', quiet ? null : 'Working out the solution to compare your entries with…',
-    (signal) => engine.solve(line, { size, ...layoutOptions(board.game.layout), signal }));
+    (signal) => engine.solve(engineText(line, board.game.layout), { size, ...layoutOptions(board.game.layout), signal }));
   if (!result) return null;
   solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
   return solutionCache;
@@ -880,7 +881,7 @@ async function checkEntryMistake(cell) {
 
 function printThis() {
   const line = board.game.puzzleLine();
-  if (!/[^.]/.test(line)) {
+  if (!/[^.]/.test(line) && !hasCages(board.game.layout)) {
     say('There is no puzzle to print: the grid is empty.', 'warn');
     return;
   }
@@ -1098,10 +1099,10 @@ async function hint() {
   const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
-    const result = await engine.hint(board.game.line(), { size: n, ...layoutOptions(asked.layout), signal });
+    const result = await engine.hint(engineText(board.game.line(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.status === 'none' && entries
-      ? await engine.solve(asked.puzzleLine(), { size: n, ...layoutOptions(asked.layout), signal }) : null;
+      ? await engine.solve(engineText(asked.puzzleLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal }) : null;
     return { result, puzzle };
   });
   if (!answer) return;
@@ -1472,7 +1473,7 @@ async function copyGrid() {
   if (kind || game.box !== usualBox(game.size)) {
     // One line would come back as a plain grid with the side's usual boxes: a Solo game
     // ID keeps the layout.
-    const read = await engine.read(text, layoutOptions(game.layout)).catch(() => null);
+    const read = await engine.read(engineText(text, game.layout), layoutOptions(game.layout)).catch(() => null);
     // Offered only when it reads back as this grid in this layout.
     const back = read?.id ? await engine.read(read.id).catch(() => null) : null;
     if (back?.status === 'ok' && back.puzzle === text && sameLayout(layoutFromData(back.layout), game.layout)) {

@@ -16,7 +16,95 @@
 // between the cells, the dashed line stays the same distance inside every cell it passes,
 // and runs through the gaps between cells of one cage, never along them.
 
-import { layoutFromData } from './grid.js';
+import { ALPHABET, hasCages, isJigsaw, layoutFromData } from './grid.js';
+
+/**
+ * A killer as a Solo game ID, the only form in which the engine takes cages with a grid
+ * (a one-line grid carries none): `PARAMS:CELLS[,REGIONS],CAGES,SUMS`, written as
+ * src/solo.rs writes it, so the engine reads back this layout. PARAMS is the box shape
+ * ('3x3') or a jigsaw's side and `j`, then `x` (diagonals), `w` (windows) and `k`; CELLS
+ * the values of `line` (one ALPHABET symbol per cell, '.' empty), runs of empty cells as
+ * `a`..`z`, values in decimal, `_` between two values; REGIONS (a jigsaw's) and CAGES the
+ * edges between groups of cells (see edgesText); SUMS each cage's sum on its first cell,
+ * written as CELLS. A cell in no cage is a cage of its own without a sum, as in Solo.
+ */
+export function killerId(layout, line) {
+  const n = layout.size;
+  const flags = `${layout.diagonals ? 'x' : ''}${layout.windows?.some?.(Boolean) ? 'w' : ''}k`;
+  const params = `${isJigsaw(layout) ? `${n}j` : layout.box}${flags}`;
+  const values = Array.from(line, (c) => ALPHABET.indexOf(c) + 1);
+  const labels = Array.from(layout.cages, (k, cell) => (k ? k : n * n + cell));
+  const sums = new Array(n * n).fill(0);
+  layout.sums.forEach((sum, k) => { sums[layout.cages.indexOf(k + 1)] = sum; });
+  const sections = [cellsText(values)];
+  if (isJigsaw(layout)) sections.push(edgesText(n, layout.regions));
+  sections.push(edgesText(n, labels), cellsText(sums));
+  return `${params}:${sections.join(',')}`;
+}
+
+/**
+ * The text the engine reads a grid of this layout from: the one-line form `line`, or
+ * for a killer its Solo ID (killerId), with grid.js's layoutOptions() (nothing for a
+ * killer, whose ID names its whole layout).
+ */
+export function engineText(line, layout) {
+  return hasCages(layout) ? killerId(layout, line) : line;
+}
+
+/** Cells in a Solo description: runs of 0 as `a`..`z` (1 to 26), values in decimal, `_` between two values. */
+function cellsText(cells) {
+  let out = '';
+  let run = 0;
+  let afterValue = false;
+  const flush = () => {
+    for (; run > 0; run -= Math.min(run, 26)) out += String.fromCharCode(96 + Math.min(run, 26));
+  };
+  for (const v of cells) {
+    if (!v) {
+      run += 1;
+      afterValue = false;
+      continue;
+    }
+    flush();
+    out += `${afterValue ? '_' : ''}${v}`;
+    afterValue = true;
+  }
+  flush();
+  return out;
+}
+
+/**
+ * The borders between groups of cells (`labels`, one per cell) as Solo writes them: the
+ * n(n−1) places between left and right neighbours row by row, then the n(n−1) between
+ * upper and lower neighbours column by column, each run of places that are no border
+ * then the border after it as one character (`_` none, `a`..`y` 1 to 25; `z` is 26 with
+ * no border after), and a border that closes the list.
+ */
+function edgesText(n, labels) {
+  const inner = n * (n - 1);
+  let out = '';
+  let run = 0;
+  for (let pos = 0; pos <= 2 * inner; pos++) {
+    let border = pos === 2 * inner;
+    if (!border) {
+      const [a, b] = pos < inner
+        ? [Math.floor(pos / (n - 1)) * n + (pos % (n - 1)), Math.floor(pos / (n - 1)) * n + (pos % (n - 1)) + 1]
+        : [((pos - inner) % (n - 1)) * n + Math.floor((pos - inner) / (n - 1)), ((pos - inner) % (n - 1) + 1) * n + Math.floor((pos - inner) / (n - 1))];
+      border = labels[a] !== labels[b];
+    }
+    if (!border) {
+      run += 1;
+      if (run === 26) {
+        out += 'z';
+        run = 0;
+      }
+      continue;
+    }
+    out += run === 0 ? '_' : String.fromCharCode(96 + run);
+    run = 0;
+  }
+  return out;
+}
 
 /**
  * A killer's cages and sums as the parameters of a link or an address: the numbers

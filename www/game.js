@@ -7,7 +7,7 @@
 
 import { History } from './history.js';
 import {
-  boxLayout, findClashes, fromLine, isJigsaw, layoutFromData, peers, symbolChar, toLine, ALPHABET,
+  boxLayout, findClashes, fromLine, hasCages, isJigsaw, layoutFromData, peers, symbolChar, toLine, ALPHABET,
 } from './grid.js';
 
 export class Game {
@@ -54,8 +54,12 @@ export class Game {
     return toLine(this.values.map((v, i) => (this.givens[i] ? v : 0)));
   }
 
+  /**
+   * Whether the grid holds a puzzle's clues: givens, or a killer's cages (a killer often
+   * has no givens at all).
+   */
   hasGivens() {
-    return this.givens.some(Boolean);
+    return this.givens.some(Boolean) || hasCages(this.layout);
   }
 
   /**

@@ -481,15 +481,16 @@ export function cellName(cell, n) {
 
 /**
  * What the engine needs to read a plain grid of this layout again (a one-line form
- * carries no layout): {box, variant, regions (a jigsaw's only), cages and sums (a
- * killer's only)}, to spread into a call's options.
+ * carries no layout): {box, variant, regions (a jigsaw's only)}, to spread into a call's
+ * options. A killer's cages cannot go with a line: it goes as its Solo ID (cages.js's
+ * engineText), which names its whole layout, so its options are none.
  */
 export function layoutOptions(layoutOrSize) {
   const layout = asLayout(layoutOrSize);
-  const variant = (layout.variant ?? []).filter((v) => v !== 'jigsaw' && v !== 'killer');
-  const killer = hasCages(layout) ? { variant: [...variant, 'killer'], cages: layout.cages, sums: layout.sums } : {};
-  if (isJigsaw(layout)) return { box: '', variant, regions: layout.regions, ...killer };
-  return { box: layout.box, variant, ...killer };
+  if (hasCages(layout)) return {};
+  const variant = (layout.variant ?? []).filter((v) => v !== 'jigsaw');
+  if (isJigsaw(layout)) return { box: '', variant, regions: layout.regions };
+  return { box: layout.box, variant };
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import { LEVELS, loadTheme } from './persist.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
-import { killerFromParams } from './cages.js';
+import { engineText, killerFromParams } from './cages.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
 import { registerOffline } from './offline.js';
 
@@ -143,7 +143,7 @@ function writeQuery(first = current?.first) {
   // The one puzzle the app sent stays in the address while its layout changes.
   if (current?.single) {
     const sent = new URLSearchParams(location.search);
-    for (const key of ['puzzle', 'box', 'variant', 'regions', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
+    for (const key of ['puzzle', 'box', 'variant', 'regions', 'cages', 'sums', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
   }
   history.replaceState(null, '', `?${q}`);
 }
@@ -346,7 +346,7 @@ async function printOne(text, q) {
   document.body.dataset.busy = 'solve';
   let result;
   try {
-    result = await engine.solve(line, { size: read.size, ...layoutOptions(layout) });
+    result = await engine.solve(engineText(line, layout), { size: read.size, ...layoutOptions(layout) });
   } catch (err) {
     say(`The engine could not solve the puzzle: ${err?.message ?? err}`, 'error');
     return;

@@ -8,7 +8,7 @@ import { openPage, withBrowser } from './harness.mjs';
 import {
   boxLayout, cageCells, findClashes, hasCages, layoutFromData, layoutOptions, peers, symbolText, units, variantWords,
 } from '../../www/grid.js';
-import { cageCombinations, cageOutlines, combinationsLine } from '../../www/cages.js';
+import { cageCombinations, cageOutlines, combinationsLine, killerId } from '../../www/cages.js';
 import { clashWords, cellLabel } from '../../www/speech.js';
 import { gridSvg } from '../../www/sheet.js';
 import { Game } from '../../www/game.js';
@@ -104,12 +104,9 @@ test('layoutFromData takes cages and sums, and refuses those that do not hold to
   const regions = Uint8Array.from({ length: 36 }, (_, cell) => Math.floor(cell / 6));
   const jigsaw = layoutFromData({ size: 6, box: '', variant: ['jigsaw', 'killer'], regions, ...growCages(6, patternSolution(9).slice(0, 36), 5) });
   assert.ok(jigsaw && hasCages(jigsaw) && jigsaw.variant.includes('jigsaw') && jigsaw.box === '');
-  // What the engine is sent again with a one-line grid.
-  const options = layoutOptions(killer);
-  assert.deepEqual(options.variant, ['killer']);
-  assert.equal(options.cages, killer.cages);
-  assert.equal(options.sums, killer.sums);
-  assert.equal(layoutOptions(base).cages, undefined);
+  // A killer goes to the engine as its Solo ID, which names its whole layout: no options.
+  assert.deepEqual(layoutOptions(killer), {});
+  assert.deepEqual(layoutOptions(base), { box: '3x3', variant: [] });
 });
 
 test('cage mates are peers, a repeat inside a cage is a clash named by its cage, and units stay the engine\'s', () => {
@@ -422,6 +419,140 @@ test('app: a killer link opens with its cages; the combinations line, a cage cla
   // A classic grid hides the line.
   await page.goto(`${env.server.origin}/#size=9`);
   await page.waitForFunction(() => document.getElementById('cage-combinations').hidden);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------------------------------
+// With the engine: generated killers, a pasted Solo killer ID, the widget
+
+/** Whether `solution` (a one-line grid) keeps a layout's cages: no repeat in a cage, and each sum made. */
+function keepsCages(solution, layout) {
+  const values = Array.from(solution, (c) => parseInt(c, 36));
+  return cageCells(layout).every((cells, k) => {
+    const digits = cells.map((c) => values[c]);
+    const sum = digits.reduce((a, b) => a + b, 0);
+    return new Set(digits).size === digits.length && (!layout.sums[k] || sum === layout.sums[k]);
+  });
+}
+
+test('engine: a generated killer has cages in its layout, a Solo killer ID, and a solution that keeps them', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const made = await page.evaluate(async () => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine();
+    const out = [];
+    for (const [size, variant] of [[9, ['killer']], [6, ['killer']], [9, ['x', 'killer']], [7, ['jigsaw', 'killer']], [4, ['killer']]]) {
+      const r = await engine.generate({ size, variant, seed: 5 });
+      out.push({ size, id: r.id, puzzle: r.puzzle, solution: r.solution, layout: { ...r.layout, cages: Array.from(r.layout.cages ?? []), sums: Array.from(r.layout.sums ?? []), regions: Array.from(r.layout.regions), windows: Array.from(r.layout.windows ?? []) } });
+    }
+    engine.terminate?.();
+    return out;
+  });
+  for (const r of made) {
+    const layout = layoutFromData(r.layout);
+    assert.ok(layout && hasCages(layout), `${r.size}×${r.size}: a killer layout`);
+    assert.match(r.id, /^(\d+x\d+|\d+j)[a-z]*k[a-z]*:/, 'a Solo killer ID');
+    // The page writes the ID it sends the engine (a line carries no cages) as the engine does.
+    assert.equal(killerId(layout, r.puzzle), r.id, `${r.size}×${r.size} ${r.layout.variant}: the same ID`);
+    assert.ok(keepsCages(r.solution, layout), 'the solution keeps every cage');
+    assert.equal(findClashes(Array.from(r.solution, (c) => parseInt(c, 36)), layout).length, 0);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('app: Killer from the form generates a killer; its cages show, Hint and Apply place the solution\'s digit, Solve completes it', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.selectOption('#size', '9');
+  await page.selectOption('#variant', 'killer');
+  await page.fill('#seed', '7');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+  assert.match(page.url(), /variant=killer/);
+  // The same puzzle from the engine directly, for its solution and cages.
+  const made = await page.evaluate(async () => {
+    const { createEngine } = await import('/www/engine.js');
+    const r = await createEngine().generate({ size: 9, symmetry: document.getElementById('symmetry').value, variant: ['killer'], seed: 7 });
+    return { puzzle: r.puzzle, solution: r.solution, cages: Array.from(r.layout.cages), sums: Array.from(r.layout.sums) };
+  });
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.givens), made.puzzle);
+  const layout = layoutFromData({ ...boxLayout(9), variant: ['killer'], cages: made.cages, sums: made.sums });
+  await page.focus('#grid');
+  await page.keyboard.press('Control+Home');
+  assert.equal(await page.textContent('#cage-combinations'),
+    `Cage: ${combinationsLine(layout, Uint8Array.from(made.puzzle, (c) => (c === '.' ? 0 : Number(c))), 0)}`);
+  // Hint, then Apply: the solution's digit.
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('grid').dataset.hintTarget || document.getElementById('status').dataset.tone === 'error',
+    null, { timeout: 20000 });
+  const target = Number(await page.$eval('#grid', (c) => c.dataset.hintTarget));
+  assert.ok(Number.isInteger(target) && target >= 0, await page.textContent('#status'));
+  assert.ok((await page.textContent('#hint-text')).length > 10);
+  await page.click('#apply');
+  assert.equal((await page.$eval('#grid', (c) => c.dataset.grid))[target], made.solution[target]);
+  // Play: the solution's digit in another empty cell, no clash.
+  const empty = [...made.puzzle].findIndex((c, i) => c === '.' && i !== target);
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < Math.floor(empty / 9); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < empty % 9; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.type(made.solution[empty]);
+  assert.equal(await page.$eval('#grid', (c) => c.dataset.clashes), '');
+  await page.click('#solve');
+  await page.waitForFunction((s) => document.getElementById('grid').dataset.grid === s, made.solution, { timeout: 20000 });
+  assert.ok(keepsCages(made.solution, layout));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('app: a pasted Solo killer ID opens with its cages and is solved', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/`);
+  await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  const made = await page.evaluate(async () => {
+    const { createEngine } = await import('/www/engine.js');
+    const r = await createEngine().generate({ size: 9, variant: ['killer'], seed: 11 });
+    return { id: r.id, puzzle: r.puzzle, solution: r.solution, sums: Array.from(r.layout.sums) };
+  });
+  assert.match(made.id, /^3x3[a-z]*k[a-z]*:/);
+  await page.fill('#puzzle-text', made.id);
+  await page.click('#load');
+  await page.waitForFunction(() => /killer puzzle with \d+ cages/.test(document.getElementById('status').textContent));
+  assert.match(await page.textContent('#status'), new RegExp(`with ${made.sums.length} cages`));
+  await page.focus('#grid');
+  await page.keyboard.press('Control+Home');
+  assert.match(await page.textContent('#cage-combinations'), /^Cage: \d+ in \d cells?/);
+  await page.click('#solve');
+  await page.waitForFunction((s) => document.getElementById('grid').dataset.grid === s, made.solution, { timeout: 20000 });
+  assert.match(await page.textContent('#status'), /unique|one solution/i);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('widget: variant="killer" generates a killer, draws its cages, and solves it under them', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const result = await page.evaluate(async () => {
+    await import('/www/widget.js');
+    const widget = document.createElement('sudoku-widget');
+    widget.setAttribute('variant', 'killer');
+    widget.setAttribute('seed', '5');
+    document.body.append(widget);
+    await widget.whenLoaded();
+    const puzzle = widget.value;
+    const solved = await widget.solve();
+    const label = widget.shadowRoot.querySelector('[role=gridcell]')?.textContent ?? '';
+    return {
+      puzzle, status: solved.status, value: widget.value, variant: widget.variant, label,
+      layout: { ...solved.layout, regions: Array.from(solved.layout.regions), windows: Array.from(solved.layout.windows ?? []),
+        cages: Array.from(solved.layout.cages ?? []), sums: Array.from(solved.layout.sums ?? []) },
+    };
+  });
+  assert.equal(result.variant, 'killer');
+  assert.equal(result.status, 'unique');
+  const layout = layoutFromData(result.layout);
+  assert.ok(hasCages(layout));
+  assert.ok(keepsCages(result.value, layout));
+  assert.match(result.label, /cage of \d+ cells?(, sum \d+)?$/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
