@@ -132,7 +132,8 @@ export function killerFromParams(plain, cages, sums) {
 /**
  * The outlines of every cage of a layout: [{cage (from 1), cells (in cell order), first
  * (the cell its sum is written in: the first in reading order), sum, loops: [[corner …]]}],
- * one loop for a cage without holes. [] for a layout without cages.
+ * one loop for a cage without holes; the first loop starts at the top-left corner of the
+ * first cell and runs clockwise (east along its top first). [] for a layout without cages.
  */
 export function cageOutlines(layout) {
   const n = layout?.size;
@@ -199,6 +200,13 @@ export function cageOutlines(layout) {
       });
       loops.push(corners);
     }
+    // The outer loop first, starting at the first cell's top-left corner, where the sum
+    // is written: a view starts the outline just after the sum and ends it just below.
+    const top = { i: cells[0] % n, j: Math.floor(cells[0] / n) };
+    const at = loops.findIndex((loop) => loop.some((c) => c.i === top.i && c.j === top.j && c.xIn > 0 && c.yIn > 0));
+    const [outer] = loops.splice(at, 1);
+    const start = outer.findIndex((c) => c.i === top.i && c.j === top.j && c.xIn > 0 && c.yIn > 0);
+    loops.unshift([...outer.slice(start), ...outer.slice(0, start)]);
     out.push({ cage: k, cells, first: cells[0], sum: layout.sums?.[index] ?? 0, loops });
   });
   if (Object.isFrozen(layout)) outlineCache.set(layout, out);

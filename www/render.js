@@ -407,7 +407,7 @@ function drawRegionBorders(ctx, layout, theme) {
 /**
  * Draws a killer's cages: each a dashed outline `inset` inside the cells it encloses,
  * running through the lines between cells of one cage, and its sum (when it has one) in
- * the top-left corner of its first cell, the outline cut away round the sum.
+ * the top-left corner of its first cell, the outline left open round the sum.
  */
 function drawCages(ctx, layout, theme, family) {
   const k = layout.killer;
@@ -415,44 +415,40 @@ function drawCages(ctx, layout, theme, family) {
   const { cell } = layout;
   const at = (i, inside, axis) => (inside > 0 ? cellStart(layout, i, axis) + k.inset : cellStart(layout, i - 1, axis) + cell - k.inset);
   ctx.save();
-  // The sums first, measured, so that the outline can leave room round them.
   ctx.font = `600 ${k.sumPx}px ${family}`;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
   const ascent = ctx.measureText('8').actualBoundingBoxAscent || k.sumPx * 0.72;
-  const labels = [];
-  const gaps = new Path2D();
-  gaps.rect(0, 0, layout.width, layout.height);
-  for (const { first, sum } of outlines) {
-    if (!sum) continue;
-    const x = cellStart(layout, first % layout.size, 'x') + Math.max(1, k.inset * 0.45);
-    const top = cellStart(layout, Math.floor(first / layout.size), 'y') + Math.max(1, k.inset * 0.45);
-    const text = String(sum);
-    const w = ctx.measureText(text).width;
-    const pad = Math.max(1, k.width * 1.5);
-    labels.push({ text, x, y: top + ascent });
-    gaps.rect(x - pad, top - pad, w + 2 * pad, ascent + 2 * pad);
-  }
-  ctx.save();
-  ctx.clip(gaps, 'evenodd');
+  const pad = Math.max(2, k.width * 2);
   ctx.strokeStyle = theme.cage ?? theme.boxLine;
   ctx.lineWidth = k.width;
   ctx.lineJoin = 'miter';
   ctx.setLineDash(k.dash);
   ctx.beginPath();
-  for (const { loops } of outlines) {
-    for (const loop of loops) {
-      loop.forEach((c, index) => {
-        const x = at(c.i, c.xIn, 'x');
-        const y = at(c.j, c.yIn, 'y');
-        if (index === 0) ctx.moveTo(x, y);
-        else ctx.lineTo(x, y);
-      });
-      ctx.closePath();
-    }
+  const labels = [];
+  for (const { first, sum, loops } of outlines) {
+    loops.forEach((loop, index) => {
+      const points = loop.map((c) => [at(c.i, c.xIn, 'x'), at(c.j, c.yIn, 'y')]);
+      if (index > 0 || !sum) {
+        points.forEach(([x, y], p) => (p ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+        ctx.closePath();
+        return;
+      }
+      // The outer loop starts just right of the sum and ends just below it, so the dashes
+      // start whole after the sum and no piece of one sits beside it.
+      const x = cellStart(layout, first % layout.size, 'x') + Math.max(1, k.inset * 0.45);
+      const top = cellStart(layout, Math.floor(first / layout.size), 'y') + Math.max(1, k.inset * 0.45);
+      const text = String(sum);
+      labels.push({ text, x, y: top + ascent });
+      const [x0, y0] = points[0];
+      const right = Math.min(x + ctx.measureText(text).width + pad, points[1][0]);
+      const below = Math.min(top + ascent + pad, points.at(-1)[1]);
+      ctx.moveTo(Math.max(right, x0), y0);
+      for (const [px, py] of points.slice(1)) ctx.lineTo(px, py);
+      ctx.lineTo(x0, Math.max(below, y0));
+    });
   }
   ctx.stroke();
-  ctx.restore();
   ctx.fillStyle = theme.cageSum ?? theme.givenText;
   for (const label of labels) ctx.fillText(label.text, label.x, label.y);
   ctx.restore();

@@ -24,7 +24,7 @@
 // from its `regions`; windoku's windows are tinted grey and X's diagonals drawn in grey
 // under the symbols, both legible in black-and-white print. A killer's cages are dashed
 // outlines inset from the cell borders (as render.js draws them), each sum small in the
-// top-left corner of its cage's first cell on a patch of the cell's own paper, and its
+// top-left corner of its cage's first cell with the outline left open round it, and its
 // symbols from 10 up are numbers.
 
 import { ALPHABET, boxLayout, boxWords, hasCages, symbolText, variantWords } from './grid.js';
@@ -197,7 +197,7 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
     parts.push(`<path class="diagonals" d="M${mm(x)} ${mm(y)}l${mm(side)} ${mm(side)}M${mm(x + side)} ${mm(y)}l${mm(-side)} ${mm(side)}" `
       + `stroke="#8c8c8c" stroke-width="${mm(s.thin * 1.5)}" fill="none"/>`);
   }
-  // A killer's cages under the lines, so that the patches under the sums never hide a line.
+  // A killer's cages under the lines: the lines stay whole where they meet.
   const killer = hasCages(grid);
   const cages = killer ? cagesSvg(grid, x, y, s) : null;
   if (cages) parts.push(cages.under);
@@ -238,9 +238,9 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
 
 /**
  * A killer's cages as SVG, {under, sums}: under the grid lines, every outline as one
- * dashed path inset from the cell borders (clear of the thick lines' half width), and a
- * patch of the cell's paper (white, or a window's grey) under each sum, which breaks the
- * outline round it; over them, each sum in its cage's first cell. `s` is gridStyle's.
+ * dashed path inset from the cell borders (clear of the thick lines' half width), the
+ * outer loop of a cage with a sum left open round it (it starts just right of the sum and
+ * ends just below); over them, each sum in its cage's first cell. `s` is gridStyle's.
  */
 function cagesSvg(grid, x, y, s) {
   const n = grid.size;
@@ -248,29 +248,32 @@ function cagesSvg(grid, x, y, s) {
   const width = Math.min(0.3, Math.max(0.12, s.cell * 0.022));
   const sumSize = Math.max(1.5, s.cell * 0.24);
   const at = (i, inside) => i * s.cell + (inside > 0 ? inset : -inset);
-  const outlines = cageOutlines(grid);
   const d = [];
-  for (const { loops } of outlines) {
-    for (const loop of loops) {
-      d.push(`${loop.map((c, i) => `${i ? 'L' : 'M'}${mm(x + at(c.i, c.xIn))} ${mm(y + at(c.j, c.yIn))}`).join('')}z`);
-    }
-  }
-  const under = [`<path class="cages" d="${d.join('')}" stroke="#000" stroke-width="${mm(width)}" `
-    + `stroke-dasharray="${mm(s.cell * 0.07)} ${mm(s.cell * 0.05)}" fill="none"/>`];
   const parts = [`<g class="sums" font-family="${escapeXml(FONT_SANS)}" font-size="${mm(sumSize)}" font-weight="600">`];
-  for (const { first, sum } of outlines) {
-    if (!sum) continue;
-    const left = x + (first % n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
-    const top = y + Math.floor(first / n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
-    const text = String(sum);
-    const pad = width * 1.5;
-    const paper = grid.windows?.[first] ? '#dcdcdc' : '#fff';
-    under.push(`<rect x="${mm(left - pad)}" y="${mm(top - pad)}" width="${mm(text.length * sumSize * AVERAGE_ADVANCE * 1.1 + 2 * pad)}" `
-      + `height="${mm(sumSize * CAP_HEIGHT + 2 * pad)}" fill="${paper}"/>`);
-    parts.push(`<text x="${mm(left)}" y="${mm(top + sumSize * CAP_HEIGHT)}" fill="#000">${text}</text>`);
+  const point = (px, py, first) => `${first ? 'M' : 'L'}${mm(px)} ${mm(py)}`;
+  for (const { first, sum, loops } of cageOutlines(grid)) {
+    loops.forEach((loop, index) => {
+      const points = loop.map((c) => [x + at(c.i, c.xIn), y + at(c.j, c.yIn)]);
+      if (index > 0 || !sum) {
+        d.push(`${points.map(([px, py], p) => point(px, py, p === 0)).join('')}z`);
+        return;
+      }
+      const left = x + (first % n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
+      const top = y + Math.floor(first / n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
+      const text = String(sum);
+      const pad = width * 2;
+      const [x0, y0] = points[0];
+      const right = Math.min(left + text.length * sumSize * AVERAGE_ADVANCE * 1.1 + pad, points[1][0]);
+      const below = Math.min(top + sumSize * CAP_HEIGHT + pad, points.at(-1)[1]);
+      d.push(`${point(Math.max(right, x0), y0, true)}${points.slice(1).map(([px, py]) => point(px, py)).join('')}`
+        + `${point(x0, Math.max(below, y0))}`);
+      parts.push(`<text x="${mm(left)}" y="${mm(top + sumSize * CAP_HEIGHT)}" fill="#000">${text}</text>`);
+    });
   }
   parts.push('</g>');
-  return { under: under.join(''), sums: parts.join('') };
+  const under = `<path class="cages" d="${d.join('')}" stroke="#000" stroke-width="${mm(width)}" `
+    + `stroke-dasharray="${mm(s.cell * 0.07)} ${mm(s.cell * 0.05)}" fill="none"/>`;
+  return { under, sums: parts.join('') };
 }
 
 /**
