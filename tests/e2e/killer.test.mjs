@@ -524,6 +524,11 @@ test('app: a pasted Solo killer ID opens with its cages and is solved', async ()
   await page.focus('#grid');
   await page.keyboard.press('Control+Home');
   assert.match(await page.textContent('#cage-combinations'), /^Cage: \d+ in \d cells?/);
+  // Copy writes it back as the same Solo killer ID: a line of cells would lose the cages.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
+  await page.click('#copy');
+  await page.waitForFunction(() => /^Copied/.test(document.getElementById('status').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), made.id);
   await page.click('#solve');
   await page.waitForFunction((s) => document.getElementById('grid').dataset.grid === s, made.solution, { timeout: 20000 });
   assert.match(await page.textContent('#status'), /unique|one solution/i);
