@@ -536,7 +536,7 @@ test('app: a pasted Solo killer ID opens with its cages and is solved', async ()
   await page.close();
 });
 
-test('widget: variant="killer" generates a killer, draws its cages, and solves it under them', async () => {
+test('widget: variant="killer" generates a killer, names its cages to a screen reader, solves it under them, and its ID shows it again', async () => {
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const result = await page.evaluate(async () => {
     await import('/www/widget.js');
@@ -548,7 +548,14 @@ test('widget: variant="killer" generates a killer, draws its cages, and solves i
     const puzzle = widget.value;
     const solved = await widget.solve();
     const label = widget.shadowRoot.querySelector('[role=gridcell]')?.textContent ?? '';
+    // Its Solo killer ID as another widget's puzzle: the same killer.
+    const shown = document.createElement('sudoku-widget');
+    shown.setAttribute('puzzle', solved.id);
+    document.body.append(shown);
+    await shown.whenLoaded();
+    const again = await shown.solve();
     return {
+      shown: { variant: shown.variant, status: again.status, value: shown.value, cages: Array.from(again.layout.cages ?? []) },
       puzzle, status: solved.status, value: widget.value, variant: widget.variant, label,
       layout: { ...solved.layout, regions: Array.from(solved.layout.regions), windows: Array.from(solved.layout.windows ?? []),
         cages: Array.from(solved.layout.cages ?? []), sums: Array.from(solved.layout.sums ?? []) },
@@ -560,6 +567,10 @@ test('widget: variant="killer" generates a killer, draws its cages, and solves i
   assert.ok(hasCages(layout));
   assert.ok(keepsCages(result.value, layout));
   assert.match(result.label, /cage of \d+ cells?(, sum \d+)?$/);
+  assert.equal(result.shown.variant, 'killer');
+  assert.equal(result.shown.status, 'unique');
+  assert.equal(result.shown.value, result.value, 'puzzle="3x3k:…" is the same killer');
+  assert.deepEqual(result.shown.cages, result.layout.cages);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
