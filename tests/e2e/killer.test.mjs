@@ -10,7 +10,7 @@ import {
 } from '../../www/grid.js';
 import { cageCombinations, cageOutlines, combinationsLine, killerId } from '../../www/cages.js';
 import { clashWords, cellLabel } from '../../www/speech.js';
-import { gridSvg } from '../../www/sheet.js';
+import { gridStyle, gridSvg, pageLayout, pageSvg, planPages } from '../../www/sheet.js';
 import { Game } from '../../www/game.js';
 import { blankHash, generatedHash, parseHash, puzzleHash } from '../../www/persist.js';
 
@@ -302,6 +302,42 @@ test('print and SVG: cages dashed, every sum in its first cell, a killer\'s 10 t
   // A plain 16×16 still prints letters, and no cages.
   const plain = gridSvg(line, { x: 0, y: 0, side: 160, layout: boxLayout(16) });
   assert.ok(!plain.includes('class="cages"') && /[A-G]/.test(plain));
+});
+
+test('print: at 4 killers to an A4 page the sums are in 2.2 mm type or more, the outlines 0.12 mm wide and clear of the thick lines', () => {
+  const puzzles = [1, 2, 3, 4].map((seed) => {
+    const { layout, values } = killerLayout(9, seed);
+    return { size: 9, layout, puzzle: '.'.repeat(81), solution: values.join(''), seed };
+  });
+  const [page] = planPages({ count: 4, perPage: 4, answers: false });
+  const svg = pageSvg(page, puzzles, { paper: 'a4' });
+  const sums = [...svg.matchAll(/<g class="sums"[^>]*font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+  assert.equal(sums.length, 4);
+  for (const size of sums) assert.ok(size * 0.72 >= 1.7 && size >= 2.2, `sums of ${size} mm type (capitals ${(size * 0.72).toFixed(2)} mm)`);
+  const widths = [...svg.matchAll(/<path class="cages"[^>]*stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+  assert.equal(widths.length, 4);
+  for (const w of widths) assert.ok(w >= 0.12, `outline ${w} mm`);
+  // Every corner of an outline lies inside its cell by more than half a thick line (and a
+  // gap), on both axes; the open ends beside a sum on the one axis they run along.
+  const slots = pageLayout('a4', 4).slots;
+  const paths = [...svg.matchAll(/<path class="cages" d="([^"]+)"/g)].map((m) => m[1]);
+  paths.forEach((d, index) => {
+    const { x, y, side } = slots[index].grid;
+    const style = gridStyle(9, side);
+    const clear = (v, origin) => {
+      const offset = (v - origin) / style.cell;
+      return Math.abs(offset - Math.round(offset)) * style.cell - style.thick / 2;
+    };
+    for (const sub of d.split('M').filter(Boolean)) {
+      const closed = sub.endsWith('z');
+      const points = sub.replace('z', '').split('L').map((p) => p.split(' ').map(Number));
+      points.forEach(([px, py], i) => {
+        const end = !closed && (i === 0 || i === points.length - 1);
+        if (!end || i === 0) assert.ok(clear(py, y) > 0.15, `y ${py} of outline ${index + 1} clear of the lines`);
+        if (!end || i > 0) assert.ok(clear(px, x) > 0.15, `x ${px} of outline ${index + 1} clear of the lines`);
+      });
+    }
+  });
 });
 
 const env = withBrowser();
