@@ -11,7 +11,7 @@ import { Game } from './game.js';
 import {
   JIGSAW_ONLY_SIDES, SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isJigsawSide, isSide, layoutFromData,
   layoutOptions, pendingLayout, readBox,
-  symbolChar, unitKindWords, variantNames, variantWords,
+  symbolText, unitKindWords, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
@@ -666,7 +666,7 @@ export class SudokuWidgetElement extends HTMLElement {
       if (clashes.length) {
         this.view.errors = clashes;
         this.changed('load');
-        const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolChar(values[c])})`);
+        const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolText(values[c], this.game.layout)})`);
         throw this.fail(widgetError('clash', `the puzzle's givens clash: ${names.join(', ')}`, { attribute: 'puzzle', cells: clashes }));
       }
       this.say(this.mode === 'solve' ? 'Change the grid if you like, then press Solve.' : '');
