@@ -410,6 +410,45 @@ pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<O
     })
 }
 
+/// The sets themselves (bit `d - 1` for digit d), smallest digits first, when there are
+/// at most `most`: for the sentences that name them. `None` when there are more.
+pub fn sum_sets(pool: u64, count: usize, sum: u32, cells: &[u64], most: usize) -> Option<Vec<u64>> {
+    fn go(
+        pool: u64,
+        count: usize,
+        sum: u32,
+        chosen: u64,
+        cells: &[u64],
+        out: &mut Vec<u64>,
+        most: usize,
+    ) -> bool {
+        if count == 0 {
+            if sum == 0 && cells.iter().all(|&m| m & chosen != 0) {
+                if out.len() == most {
+                    return false;
+                }
+                out.push(chosen);
+            }
+            return true;
+        }
+        let mut rest = pool;
+        while rest != 0 {
+            let b = rest.trailing_zeros();
+            rest &= rest - 1;
+            let d = b + 1;
+            if d > sum {
+                break;
+            }
+            if !go(rest, count - 1, sum - d, chosen | 1 << b, cells, out, most) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    go(pool, count, sum, 0, cells, &mut out, most).then_some(out)
+}
+
 /// The listing behind [`sum_options`].
 struct Walk<'a> {
     digits: &'a [u32],

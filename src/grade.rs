@@ -106,7 +106,7 @@ impl Level {
     pub fn of(technique: Technique) -> Level {
         use Technique::*;
         match technique {
-            NakedSingle | HiddenSingle => Level::Easy,
+            NakedSingle | HiddenSingle | CageCombination => Level::Easy,
             Pointing | Claiming | NakedPair | HiddenPair => Level::Medium,
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
             | EmptyRectangle | FinnedXWing | UniqueRectangle | UniqueRectangle2
@@ -151,6 +151,7 @@ pub fn weight(technique: Technique) -> u32 {
     use Technique::*;
     match technique {
         NakedSingle | HiddenSingle => 1,
+        CageCombination => 2,
         Pointing | Claiming => 4,
         NakedPair => 6,
         HiddenPair => 8,

@@ -367,9 +367,7 @@ fn merge(cages: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Option<Ve
         .flat_map(|&c| beside(n, c))
         .map(|o| cage_of[o])
         .filter(|&j| {
-            j != k
-                && cages[k].len() + cages[j].len() <= most.min(n)
-                && digits(k) & digits(j) == 0
+            j != k && cages[k].len() + cages[j].len() <= most.min(n) && digits(k) & digits(j) == 0
         })
         .collect();
     near.sort_unstable();

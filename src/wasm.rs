@@ -91,7 +91,9 @@ fn clash_shape(err: &Error) -> Option<Shape> {
 /// The side of a grid whose regions are wrong, which places the cell an error names.
 fn regions_side(err: &Error) -> Option<usize> {
     match err.kind() {
-        crate::ErrorKind::BadRegions { size, .. } => Some(*size),
+        crate::ErrorKind::BadRegions { size, .. } | crate::ErrorKind::BadCage { size, .. } => {
+            Some(*size)
+        }
         _ => None,
     }
 }

@@ -941,7 +941,7 @@ fn bad_variants_are_refused_with_the_reason() {
     let out = run(&["solve", "--variant", "hexagon", "-"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("variants are x, windoku and jigsaw"),
+        stderr(&out).contains("variants are x, windoku, jigsaw and killer"),
         "{}",
         stderr(&out)
     );

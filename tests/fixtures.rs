@@ -35,8 +35,16 @@ const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 /// output, the public puzzles the logic tests explain (one puzzle a line), and game IDs
 /// from Simon Tatham's Solo with their solutions (`ID SOLUTION`), kept for a reader of
 /// that form (jigsaw and X layouts among them), and f-puzzles and SudokuPad links with
-/// their IDs and solutions, which tests/formats.rs and the browser tests read.
-const NOT_FIXTURES: &[&str] = &["generated.txt", "public9.txt", "solo-ids.txt", "links.txt"];
+/// their IDs and solutions, which tests/formats.rs and the browser tests read; killer
+/// fixtures (`ID COUNT SOLUTION NOTE`, tab-separated), which tests/killer.rs and the wasm
+/// tests answer.
+const NOT_FIXTURES: &[&str] = &[
+    "generated.txt",
+    "public9.txt",
+    "solo-ids.txt",
+    "links.txt",
+    "killer.txt",
+];
 
 /// Fixtures the engine answers correctly but slowly: run only with `--ignored`.
 const SLOW: &str = "slow.txt";

@@ -1320,7 +1320,7 @@ fn bad_layout_ids_name_the_section_and_the_character() {
         ("4j:p,_________________________", "description", 6),
         ("4j:p,x", "description", 6),
         ("3x:zzzc", "params", 3),
-        ("3x3k:zzzc", "params", 4),
+        ("3x3k:zzzc", "description", 10),
     ] {
         let err = parse(id).unwrap_err();
         match err.kind() {

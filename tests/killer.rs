@@ -335,3 +335,142 @@ fn generated_killers_have_one_solution() {
         }
     }
 }
+
+/// Every step of the explanation of generated killers is sound: its placements are the
+/// solution's and its eliminations are not, and cage combinations take part.
+#[test]
+fn killer_steps_are_sound() {
+    use sudoku64::generate::{Options, Unattended, generate};
+    use sudoku64::{Technique, explain};
+    let mut combinations = 0;
+    for (size, seed) in [(6, 1u64), (9, 1), (9, 2), (9, 3)] {
+        let options = Options::for_layout(
+            Some(size),
+            None,
+            sudoku64::Variants::parse("killer").unwrap(),
+            seed,
+        )
+        .unwrap();
+        let made = generate(&options, &mut Unattended).unwrap();
+        for step in explain(&made.puzzle).unwrap() {
+            for &(c, v) in &step.placements {
+                assert_eq!(v, made.solution.get(c), "{}", step.text);
+            }
+            for &(c, v) in &step.eliminations {
+                assert_ne!(v, made.solution.get(c), "{}", step.text);
+            }
+            if step.technique == Technique::CageCombination {
+                combinations += 1;
+            }
+        }
+    }
+    assert!(combinations > 0);
+}
+
+/// A two-cell cage of 17 holds 8 and 9 only: the first step says so and clears the rest.
+#[test]
+fn seventeen_in_two_cells_is_eight_and_nine() {
+    use sudoku64::Technique;
+    let shape = Shape::from_size(9).unwrap();
+    let puzzle = killer(shape, &[(vec![0, 1], Some(17))], &[0; 81]);
+    let step = sudoku64::logic::find(
+        Technique::CageCombination,
+        &puzzle,
+        &sudoku64::search::masks_of(&puzzle),
+    )
+    .expect("a step");
+    assert!(step.text.contains("only as 8+9"), "{}", step.text);
+    assert_eq!(step.eliminations.len(), 14);
+    assert!(step.eliminations.iter().all(|&(c, v)| c < 2 && v < 8));
+    assert!(step.focus.contains("r1c1 and r1c2"), "{}", step.focus);
+}
+
+/// tests/data/killer.txt: Solo-made killers and edits of them, counted by a backtracking
+/// counter and by CaDiCaL (see its header).
+const FIXTURES: &str = include_str!("data/killer.txt");
+
+/// The fixture lines: (line number, ID, count, solution).
+fn fixtures() -> Vec<(usize, &'static str, u64, &'static str)> {
+    FIXTURES
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            assert!(
+                fields.len() >= 3,
+                "killer.txt:{}: ID COUNT SOLUTION NOTE",
+                i + 1
+            );
+            (
+                i + 1,
+                fields[0],
+                fields[1].parse().expect("a count"),
+                fields[2],
+            )
+        })
+        .collect()
+}
+
+/// Every engine that applies answers the killer fixtures: the shipped policy, the
+/// depth-first search with its unit rules off, and the logic solver, whose steps on a
+/// puzzle with one solution are all sound.
+#[test]
+fn killer_fixtures_are_answered_by_every_engine() {
+    use sudoku64::search::{Limits, Policy, Rules, Search};
+    let cases = fixtures();
+    assert!(cases.len() >= 60);
+    for (line, id, count, solution) in cases {
+        let at = format!("killer.txt:{line}");
+        let puzzle = solo::read_id(id).unwrap_or_else(|e| panic!("{at}: {e}"));
+        assert!(puzzle.shape().has_cages(), "{at}");
+        assert_eq!(count_solutions_up_to(&puzzle, 2), count, "{at}");
+        // The depth-first search on its own, with only cages and naked singles.
+        let mut dfs = DepthFirst::new(puzzle.shape());
+        dfs.set_rules(Rules {
+            hidden_singles: false,
+            locked_candidates: false,
+        });
+        dfs.load(&puzzle);
+        let mut found = 0;
+        while found < 2 && dfs.next_solution() == sudoku64::search::Next::Solution {
+            found += 1;
+        }
+        assert_eq!(found, count, "{at}: depth-first, rules off");
+        // The policy asked for the conflict-driven search still answers with cages.
+        let mut search = Search::with_policy(puzzle.shape(), Policy::conflict_driven_only());
+        let answer = search.count_grid(&puzzle, 2, Limits::NONE, &mut |_| true);
+        assert_eq!(
+            answer.count, count,
+            "{at}: a policy without the depth-first search"
+        );
+        if count == 0 {
+            assert_eq!(solution, "-", "{at}");
+            continue;
+        }
+        let cells: Vec<u8> = solution
+            .chars()
+            .map(|c| sudoku64::format::symbol_value(c).expect("a symbol"))
+            .collect();
+        let full = Grid::from_cells(puzzle.shape(), cells).unwrap();
+        assert!(
+            full.is_solved() && puzzle.is_subset_of(&full),
+            "{at}: the file's solution"
+        );
+        if count == 1 {
+            assert_eq!(sudoku64::search::solve_one(&puzzle).unwrap(), full, "{at}");
+        }
+        // The logic solver on a sample: a puzzle that needs forcing nets takes it a
+        // second or so.
+        if count == 1 && line % 5 == 0 {
+            for step in sudoku64::explain(&puzzle).unwrap() {
+                for &(c, v) in &step.placements {
+                    assert_eq!(v, full.get(c), "{at}: {}", step.text);
+                }
+                for &(c, v) in &step.eliminations {
+                    assert_ne!(v, full.get(c), "{at}: {}", step.text);
+                }
+            }
+        }
+    }
+}

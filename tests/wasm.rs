@@ -721,3 +721,59 @@ fn generated_x_and_windoku_puzzles_carry_their_layout() {
         assert!(!made.id().is_empty());
     }
 }
+
+/// tests/data/killer.txt (`ID COUNT SOLUTION NOTE`, tab-separated): Solo's killers and
+/// edits of them, answered here through the browser API.
+const KILLERS: &str = include_str!("data/killer.txt");
+
+#[wasm_bindgen_test]
+fn killer_fixtures_count_and_carry_their_cages() {
+    let mut seen = 0;
+    for line in KILLERS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (id, count, solution) = (fields[0], fields[1], fields[2]);
+        let report = sudoku64::wasm::count(id, 0, false, "", "", &[], 2, &quiet())
+            .unwrap_or_else(|e| panic!("{id}: {}", describe(&e)));
+        let status = match count {
+            "0" => "none",
+            "1" => "unique",
+            _ => "multiple",
+        };
+        assert_eq!(report.status(), status, "{id}");
+        if count == "1" {
+            assert_eq!(report.solution(), solution, "{id}");
+        }
+        let layout = report.layout();
+        assert!(layout.variant().contains("killer"), "{id}");
+        let cages = layout.cages();
+        let sums = layout.sums();
+        assert_eq!(cages.len(), (layout.size() * layout.size()) as usize);
+        assert!(cages.iter().all(|&k| (k as usize) <= sums.len()), "{id}");
+        seen += 1;
+    }
+    assert!(seen >= 60);
+    // A cage whose sum no two digits make is an error that points at its cells.
+    let err = sudoku64::wasm::read(
+        "2x2k:p,_a___a_a_a_____aaa,2_6a5a3_3a7b5_3a3a",
+        0,
+        false,
+        "",
+        "",
+        &[],
+    )
+    .err()
+    .expect("a bad cage");
+    assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-cage"));
+    assert_eq!(field(&err, "cell").as_f64(), Some(0.0));
+    assert_eq!(field(&err, "row").as_f64(), Some(1.0));
+    assert!(
+        describe(&err).contains("add up to 2")
+            || field(&err, "message")
+                .as_string()
+                .unwrap()
+                .contains("add up to 2")
+    );
+}

@@ -10,6 +10,10 @@ export const TECHNIQUE_HELP = new Map([
   ['hidden-single',
     'Every row, column and box holds each symbol once. Look at one symbol in one unit: when every cell but one '
     + 'is filled or sees that symbol elsewhere, the last cell takes it, whatever else it could hold.'],
+  ['cage-combination',
+    'A killer cage\'s digits differ and add up to its sum. List the sets of different digits that make it (17 '
+    + 'in two cells is only 8+9): a digit in none of them leaves the cage, and a digit in every set with one '
+    + 'place left in the cage goes there. A digit placed in a cage leaves its other cells.'],
   ['pointing',
     'When a symbol\'s candidates in a box all sit in one row (or column), the box\'s copy of the symbol is on '
     + 'that line. So the same symbol can be crossed out of the line\'s cells outside the box.'],

@@ -18,6 +18,8 @@ const ENTRIES = [
     'A cell has only one candidate left, so that symbol goes there.'],
   ['hidden-single', 'Hidden single', 'a hidden single',
     'A symbol has only one place left in a row, column or box, so it goes there.'],
+  ['cage-combination', 'Cage combinations', 'the cage\'s combinations',
+    'In a killer, only some sets of different digits make a cage\'s sum, so its cells keep only their digits.'],
   ['pointing', 'Pointing', 'a pointing pair',
     'Inside a box, a symbol\'s places all lie on one line, so the rest of that line cannot hold it.'],
   ['claiming', 'Claiming', 'a claiming pair',

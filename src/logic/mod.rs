@@ -40,6 +40,7 @@
 
 mod aic;
 mod als;
+mod cages;
 mod chains;
 mod fish;
 mod forcing;
@@ -66,6 +67,10 @@ pub enum Technique {
     /// A symbol with one place left in a unit: a row, column, box or region, or a
     /// diagonal or window.
     HiddenSingle,
+    /// Killer cages: the sets of distinct digits that can still make a cage's sum rule out
+    /// the digits in none of them, and place a digit every set has where it has one place
+    /// left in the cage; a digit placed in a cage leaves its other cells.
+    CageCombination,
     /// A symbol whose places in a box all lie in one row or column: it leaves the rest of
     /// that line. On other layouts, from a region or window into any unit it overlaps.
     Pointing,
@@ -164,9 +169,10 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 36] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::CageCombination,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -207,6 +213,7 @@ impl Technique {
         match self {
             Technique::NakedSingle => "Naked single",
             Technique::HiddenSingle => "Hidden single",
+            Technique::CageCombination => "Cage combinations",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked pair",
@@ -248,6 +255,7 @@ impl Technique {
         match self {
             Technique::NakedSingle => "naked-single",
             Technique::HiddenSingle => "hidden-single",
+            Technique::CageCombination => "cage-combination",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -705,6 +713,7 @@ impl Board {
         match t {
             Technique::NakedSingle => singles::naked(self),
             Technique::HiddenSingle => singles::hidden(self),
+            Technique::CageCombination => cages::combinations(self),
             Technique::Pointing | Technique::Claiming => intersections::find_kind(self, t),
             Technique::NakedPair | Technique::HiddenPair => subsets::find_kind(self, 2, t),
             Technique::NakedTriple | Technique::HiddenTriple => subsets::find_kind(self, 3, t),
@@ -790,6 +799,13 @@ impl Board {
         let m = !bit(v);
         for &u in self.geo.units_of(cell) {
             for &c in self.geo.unit(u as usize) {
+                self.cand[c as usize] &= m;
+            }
+        }
+        if let Some(cages) = self.shape.cages()
+            && let Some(k) = cages.cage_of(cell)
+        {
+            for &c in cages.cells(k) {
                 self.cand[c as usize] &= m;
             }
         }

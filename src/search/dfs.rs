@@ -32,7 +32,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cages::{Cages, sum_options};
+use crate::cages::{Cages, NO_CAGE, sum_options};
 use crate::grid::{Geometry, Grid, MAX_SIZE, Shape};
 
 /// Above this many overlaps a unit's pointing and claiming go by parts, one pass per kind
@@ -143,6 +143,11 @@ pub struct DepthFirst<'h> {
     /// Empty without cages.
     cage_mate_start: Vec<u32>,
     cage_mates: Vec<u16>,
+    /// Per cell, its cage (`NO_CAGE` for none); empty without cages.
+    cage_of: Vec<u16>,
+    /// Cages whose cells changed since [`DepthFirst::cage_sums`] last looked, one bit
+    /// each.
+    dirty_cages: Vec<u64>,
 }
 
 impl<'h> DepthFirst<'h> {
@@ -195,6 +200,8 @@ impl<'h> DepthFirst<'h> {
             cages: shape.cages(),
             cage_mate_start: Vec::new(),
             cage_mates: Vec::new(),
+            cage_of: Vec::new(),
+            dirty_cages: Vec::new(),
         }
         .with_cage_mates()
     }
@@ -204,6 +211,10 @@ impl<'h> DepthFirst<'h> {
         let Some(cages) = self.cages else {
             return self;
         };
+        self.cage_of = (0..self.shape.cells())
+            .map(|c| cages.cage_of(c).map_or(NO_CAGE, |k| k as u16))
+            .collect();
+        self.dirty_cages = vec![0; cages.len().div_ceil(64)];
         self.cage_mate_start.push(0);
         for cell in 0..self.shape.cells() {
             if let Some(k) = cages.cage_of(cell) {
@@ -381,6 +392,7 @@ impl<'h> DepthFirst<'h> {
             u64::MAX >> (64 - extras)
         };
         self.dirty_hidden = [all, all, all, all_extras];
+        self.dirty_cages.fill(u64::MAX);
         self.dirty_locked = [all, all, all, all_extras];
         self.trail.clear();
         self.queue.clear();
@@ -595,6 +607,7 @@ impl<'h> DepthFirst<'h> {
             self.unsolved = unsolved as usize;
             // The frame was opened at a fixpoint: nothing is left to revisit.
             self.dirty_hidden = [0; 4];
+            self.dirty_cages.fill(0);
             self.dirty_locked = [0; 4];
             self.stats.nodes += 1;
             self.queue.clear();
@@ -661,6 +674,11 @@ impl<'h> DepthFirst<'h> {
     /// Notes that a cell changed, for the sweeps.
     #[inline]
     fn touch(&mut self, cell: usize) {
+        if let Some(&k) = self.cage_of.get(cell)
+            && k != NO_CAGE
+        {
+            self.dirty_cages[k as usize / 64] |= 1 << (k % 64);
+        }
         touch(
             &mut self.dirty_hidden,
             &mut self.dirty_locked,
@@ -773,7 +791,17 @@ impl<'h> DepthFirst<'h> {
         let mut changed = false;
         let mut open = [0u16; MAX_SIZE];
         let mut masks = [0u64; MAX_SIZE];
-        for k in 0..cages.len() {
+        let mut word = 0;
+        while word < self.dirty_cages.len() {
+            if self.dirty_cages[word] == 0 {
+                word += 1;
+                continue;
+            }
+            let k = word * 64 + self.dirty_cages[word].trailing_zeros() as usize;
+            self.dirty_cages[word] &= self.dirty_cages[word] - 1;
+            if k >= cages.len() {
+                continue;
+            }
             let cells = cages.cells(k);
             self.work += cells.len() as u64;
             let (mut placed, mut total, mut count) = (0u64, 0u32, 0usize);
@@ -871,6 +899,8 @@ impl<'h> DepthFirst<'h> {
             relabel,
             cage_mate_start,
             cage_mates,
+            cage_of,
+            dirty_cages,
             ..
         } = self;
         while let Some(cell) = queue.pop() {
@@ -889,6 +919,7 @@ impl<'h> DepthFirst<'h> {
                         cand[other as usize] = want;
                         let extra = extras_of.get(other as usize).copied().unwrap_or(0);
                         touch(dirty_hidden, dirty_locked, units_of[other as usize], extra);
+                        touch_cage(dirty_cages, cage_of, other as usize);
                         *unsolved -= 1;
                         queue.push(other);
                     }
@@ -908,6 +939,7 @@ impl<'h> DepthFirst<'h> {
                     cand[p as usize] = new;
                     let extra = extras_of.get(p as usize).copied().unwrap_or(0);
                     touch(dirty_hidden, dirty_locked, units_of[p as usize], extra);
+                    touch_cage(dirty_cages, cage_of, p as usize);
                     if new & new.wrapping_sub(1) == 0 {
                         if new == 0 {
                             return false;
@@ -1235,6 +1267,16 @@ fn line_cell(n: usize, kind: usize, line: usize, pos: usize) -> usize {
         line * n + pos
     } else {
         pos * n + line
+    }
+}
+
+/// Marks the cage of a cell that changed, when the shape has cages.
+#[inline]
+fn touch_cage(dirty: &mut [u64], cage_of: &[u16], cell: usize) {
+    if let Some(&k) = cage_of.get(cell)
+        && k != NO_CAGE
+    {
+        dirty[k as usize / 64] |= 1 << (k % 64);
     }
 }
 
