@@ -20,9 +20,10 @@ import { createEngine, describeError } from './engine.js';
 import { Game } from './game.js';
 import { sudokupadLink } from './fpuzzles.js';
 import {
-  JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, isJigsaw, layoutFromData, layoutOptions,
-  pendingLayout, readLeniently, symbolChar, unitKindWords, usualBox, variantWords,
+  JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, hasCages, isJigsaw, layoutFromData, layoutOptions,
+  pendingLayout, readLeniently, symbolChar, symbolText, unitKindWords, usualBox, variantWords,
 } from './grid.js';
+import { cageParams, combinationsLine, engineText } from './cages.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
@@ -51,7 +52,7 @@ const ui = {
   version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), openSudokupad: $('open-sudokupad'), undo: $('undo'), redo: $('redo'),
-  pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), palette: $('palette'),
+  pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), cageCombinations: $('cage-combinations'), palette: $('palette'),
   hint: $('hint'), apply: $('apply'), candidates: $('candidates'), hintText: $('hint-text'),
   techniquesHelp: $('techniques-help'), techniques: $('techniques'), techniquesList: $('techniques-list'),
   techniquesClose: $('techniques-close'),
@@ -176,7 +177,7 @@ function updateMagnifier() {
   }
   const marked = new Set(marks);
   [...box.children].forEach((slot, i) => {
-    slot.textContent = marked.has(i + 1) ? symbolChar(i + 1) : '';
+    slot.textContent = marked.has(i + 1) ? symbolText(i + 1, board.game.layout) : '';
   });
   box.hidden = false;
   ui.canvas.dataset.magnified = String(cell);
@@ -226,6 +227,10 @@ function changed({ persist = true } = {}) {
 function updateCellInfo() {
   const cell = view.selected;
   const mode = view.pencilMode ? ' · pencil mode' : '';
+  // A killer's cage: the digit sets that can still make its sum.
+  const combinations = cell >= 0 ? combinationsLine(board.game.layout, board.game.values, cell) : '';
+  ui.cageCombinations.textContent = combinations ? `Cage: ${combinations}` : '';
+  ui.cageCombinations.hidden = !hasCages(board.game.layout);
   if (cell < 0) {
     ui.cellInfo.textContent = `No cell selected${mode}`;
     return;
@@ -234,10 +239,10 @@ function updateCellInfo() {
   let what;
   if (v) {
     const kind = board.game.givens[cell] ? 'given' : board.game.solved[cell] ? 'from the solver' : 'your entry';
-    what = `${symbolChar(v)} (${kind})`;
+    what = `${symbolText(v, board.game.layout)} (${kind})`;
   } else {
     const marks = board.game.pencil[cell];
-    what = marks ? `empty, marks ${marks.map(symbolChar).join(' ')}` : 'empty';
+    what = marks ? `empty, marks ${marks.map((m) => symbolText(m, board.game.layout)).join(' ')}` : 'empty';
     if (marks && !marksReadable()) what += ' (beside the cell; + zooms in)';
   }
   ui.cellInfo.textContent = `${cellName(cell, board.game.size)}: ${what}${mode}`;
@@ -255,7 +260,7 @@ function scheduleSave() {
 function saveNow() {
   clearTimeout(saveTimer);
   if (!source.includes('seed=')) {
-    source = board.game.filledCount() ? puzzleHash(board.game.puzzleLine(), board.game.layout)
+    source = board.game.filledCount() || hasCages(board.game.layout) ? puzzleHash(board.game.puzzleLine(), board.game.layout)
       : blankHash(board.game.size, board.game.box, board.game.layout.variant);
   }
   showHash(withLevel(source, level?.level));
@@ -495,7 +500,7 @@ async function solve() {
   const n = board.game.size;
   const search = searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
-    (signal) => engine.solve(board.game.playerLine(), { size: n, ...layoutOptions(asked.layout), signal, onProgress: search.onProgress }))
+    (signal) => engine.solve(engineText(board.game.playerLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
   if (board.game !== asked || board.game.revision !== revision) {
@@ -580,9 +585,9 @@ async function check() {
   const search = searchTicker('check');
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('check', 'Counting solutions…', async (signal) => {
-    const result = await engine.count(board.game.playerLine(), 2, { ...layoutOptions(board.game.layout), signal, onProgress: search.onProgress });
+    const result = await engine.count(engineText(board.game.playerLine(), board.game.layout), 2, { ...layoutOptions(board.game.layout), signal, onProgress: search.onProgress });
     // No solution with the entries: the puzzle's own solution tells which are wrong.
-    const puzzle = result.count === 0 && entries ? await engine.solve(asked.puzzleLine(), { size: n, ...layoutOptions(asked.layout), signal }) : null;
+    const puzzle = result.count === 0 && entries ? await engine.solve(engineText(asked.puzzleLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal }) : null;
     return { result, puzzle };
   }).finally(search.stop);
   if (!answer) return;
@@ -740,11 +745,12 @@ async function rate({ quiet = false } = {}) {
   const asked = board.game;
   const n = board.game.size;
   const line = board.game.puzzleLine();
-  if (!/[^.]/.test(line)) {
+  // A killer's cages are a puzzle without a given.
+  if (!/[^.]/.test(line) && !hasCages(asked.layout)) {
     say('There is no puzzle to grade: the grid is empty.', 'warn');
     return;
   }
-  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(line, { size: n, ...layoutOptions(asked.layout), signal }));
+  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(engineText(line, asked.layout), { size: n, ...layoutOptions(asked.layout), signal }));
   if (!result) return;
   if (board.game !== asked) {
     if (!quiet) say('Another puzzle was opened while the engine was grading: press Rate again.', 'warn');
@@ -800,7 +806,7 @@ async function puzzleSolution({ quiet = false } = {}) {
   const { size } = board.game;
   const line = board.game.puzzleLine();
   const result = await runJob('mistakes', quiet ? null : 'Working out the solution to compare your entries with…',
-    (signal) => engine.solve(line, { size, ...layoutOptions(board.game.layout), signal }));
+    (signal) => engine.solve(engineText(line, board.game.layout), { size, ...layoutOptions(board.game.layout), signal }));
   if (!result) return null;
   solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
   return solutionCache;
@@ -866,7 +872,7 @@ async function checkEntryMistake(cell) {
   if (board.game !== asked) return;
   changed({ persist: false });
   if (view.mistakes.includes(cell)) {
-    say(`${cellName(cell, board.game.size)}: ${symbolChar(board.game.values[cell])} is a mistake; the solution has another symbol there.`, 'error');
+    say(`${cellName(cell, board.game.size)}: ${symbolText(board.game.values[cell], board.game.layout)} is a mistake; the solution has another symbol there.`, 'error');
   }
 }
 
@@ -875,7 +881,7 @@ async function checkEntryMistake(cell) {
 
 function printThis() {
   const line = board.game.puzzleLine();
-  if (!/[^.]/.test(line)) {
+  if (!/[^.]/.test(line) && !hasCages(board.game.layout)) {
     say('There is no puzzle to print: the grid is empty.', 'warn');
     return;
   }
@@ -884,6 +890,11 @@ function printThis() {
   if (!isJigsaw(layout) && board.game.box !== usualBox(board.game.size)) query.set('box', board.game.box);
   if (layout.variant.length) query.set('variant', layout.variant.join(','));
   if (isJigsaw(layout)) query.set('regions', Array.from(layout.regions, (r) => symbolChar(r + 1)).join(''));
+  const killer = cageParams(layout);
+  if (killer) {
+    query.set('cages', killer.cages);
+    query.set('sums', killer.sums);
+  }
   if (level?.level) query.set('level', level.level);
   const seed = parseHash(source)?.generate?.seed;
   if (seed !== undefined) query.set('puzzle-seed', String(seed));
@@ -1088,10 +1099,10 @@ async function hint() {
   const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
-    const result = await engine.hint(board.game.line(), { size: n, ...layoutOptions(asked.layout), signal });
+    const result = await engine.hint(engineText(board.game.line(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.status === 'none' && entries
-      ? await engine.solve(asked.puzzleLine(), { size: n, ...layoutOptions(asked.layout), signal }) : null;
+      ? await engine.solve(engineText(asked.puzzleLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal }) : null;
     return { result, puzzle };
   });
   if (!answer) return;
@@ -1237,7 +1248,12 @@ function loadPuzzle(size, values, verb, hash, layout) {
     say(`${verb} a ${size}×${size} puzzle, but its givens clash: ${clashDescription(clashes)}. `
       + `The cells are outlined in red.${note}`, 'error');
   } else {
-    say(`${verb} a ${size}×${size} puzzle with ${givens} givens.${note || ' Press Solve to solve it, or play it.'}`, 'ok');
+    // A killer names its cages too: it often has no givens at all.
+    const killer = hasCages(game.layout);
+    const cages = killer ? `${game.layout.sums.length} cages and ` : '';
+    const kind = killer ? variantWords(game.layout) : '';
+    say(`${verb} a ${size}×${size}${kind ? ` ${kind}` : ''} puzzle with ${cages}${givens} givens.`
+      + `${note || ' Press Solve to solve it, or play it.'}`, 'ok');
   }
 }
 
@@ -1253,7 +1269,7 @@ function startBlank(n, box = '', variant = []) {
 }
 
 function clashDescription(cells) {
-  const names = cells.slice(0, 4).map((c) => `${cellName(c, board.game.size)} (${symbolChar(board.game.values[c])})`);
+  const names = cells.slice(0, 4).map((c) => `${cellName(c, board.game.size)} (${symbolText(board.game.values[c], board.game.layout)})`);
   return names.join(', ') + (cells.length > 4 ? ` and ${cells.length - 4} more` : '');
 }
 
@@ -1457,7 +1473,7 @@ async function copyGrid() {
   if (kind || game.box !== usualBox(game.size)) {
     // One line would come back as a plain grid with the side's usual boxes: a Solo game
     // ID keeps the layout.
-    const read = await engine.read(text, layoutOptions(game.layout)).catch(() => null);
+    const read = await engine.read(engineText(text, game.layout), layoutOptions(game.layout)).catch(() => null);
     // Offered only when it reads back as this grid in this layout.
     const back = read?.id ? await engine.read(read.id).catch(() => null) : null;
     if (back?.status === 'ok' && back.puzzle === text && sameLayout(layoutFromData(back.layout), game.layout)) {
@@ -1485,8 +1501,8 @@ async function copyGrid() {
 function sudokupadLinkOf(game) {
   const own = game.hasGivens();
   const givens = Array.from(game.values, (v, i) => ((own ? game.givens[i] : !game.solved[i]) ? v : 0));
-  const { size, regions, diagonals, windows } = game.layout;
-  return sudokupadLink({ size, givens, regions, diagonals, windows });
+  const { size, regions, diagonals, windows, cages, sums } = game.layout;
+  return sudokupadLink({ size, givens, regions, diagonals, windows, cages, sums });
 }
 
 /**
@@ -1498,11 +1514,13 @@ function pointSudokupadLink() {
   ui.openSudokupad.href = sudokupadLinkOf(board.game);
 }
 
-/** Whether two layouts have the same regions, diagonals and windows. */
+/** Whether two layouts have the same regions, diagonals, windows and cages. */
 function sameLayout(a, b) {
   const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
+  const list = (x) => Array.from(x ?? []);
   return Boolean(a && b) && a.size === b.size && a.diagonals === b.diagonals
-    && same(Array.from(a.regions), Array.from(b.regions)) && same(Array.from(a.windows), Array.from(b.windows));
+    && same(Array.from(a.regions), Array.from(b.regions)) && same(Array.from(a.windows), Array.from(b.windows))
+    && same(list(a.cages), list(b.cages)) && same(list(a.sums), list(b.sums));
 }
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */

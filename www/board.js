@@ -14,7 +14,7 @@
 // in its own way.
 
 import { Game } from './game.js';
-import { asLayout, cellName, fromLine, isJigsaw, symbolChar } from './grid.js';
+import { asLayout, cellName, fromLine, hasCages, isJigsaw, symbolChar, symbolText } from './grid.js';
 import { gridKeyAction } from './input.js';
 import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
 import { technique } from './techniques.js';
@@ -169,11 +169,13 @@ export class Board {
     const { palette, game } = this;
     if (!palette) return;
     const n = game.size <= this.paletteLimit ? game.size : 0;
-    if (this.paletteSize !== n) {
-      this.paletteSize = n;
+    // A killer's symbols from 10 up are numbers.
+    const key = `${n}${hasCages(game.layout) ? 'k' : ''}`;
+    if (this.paletteSize !== key) {
+      this.paletteSize = key;
       palette.dataset.size = String(n);
       const buttons = [];
-      for (let v = 1; v <= n; v++) buttons.push([symbolChar(v), String(v), `Enter ${symbolChar(v)}`]);
+      for (let v = 1; v <= n; v++) buttons.push([symbolText(v, game.layout), String(v), `Enter ${symbolText(v, game.layout)}`]);
       if (n) buttons.push(['⌫', '0', 'Clear the cell']);
       palette.replaceChildren(...buttons.map(([text, value, label]) => {
         const button = document.createElement('button');

@@ -44,13 +44,14 @@ export function fillBoxes(select, size) {
 /**
  * Enables the symmetries boxes of shape `box` and the variants `variant` ('jigsaw,x')
  * allow in `select`: a quarter turn and the diagonal swap rows with columns, so only
- * square boxes allow them, and a jigsaw's random regions allow none. A choice no longer
+ * square boxes allow them, and a jigsaw's random regions and a killer's cages allow none. A choice no longer
  * allowed becomes rot180 (none for a jigsaw). Returns whether the boxes are square.
  */
 export function allowSymmetries(select, box, variant = '') {
   const square = !boxWords(box);
-  // Random jigsaw regions have no symmetry, so neither have their givens.
-  const jigsaw = String(variant).includes('jigsaw');
+  // Random jigsaw regions have no symmetry, so neither have their givens; nor have a
+  // killer's cages (the engine draws them without one).
+  const jigsaw = String(variant).includes('jigsaw') || String(variant).includes('killer');
   for (const option of select.options) {
     option.disabled = jigsaw
       ? option.value !== 'none'
@@ -63,14 +64,19 @@ export function allowSymmetries(select, box, variant = '') {
 /** The variant choices of the generate forms: value (the engine's list) and label. */
 const VARIANT_CHOICES = [
   ['', 'Classic'], ['x', 'X'], ['windoku', 'Windoku'], ['jigsaw', 'Jigsaw'], ['x,windoku', 'X + Windoku'],
-  ['jigsaw,x', 'Jigsaw + X'],
+  ['jigsaw,x', 'Jigsaw + X'], ['killer', 'Killer'], ['x,killer', 'Killer + X'], ['jigsaw,killer', 'Killer + Jigsaw'],
+  ['jigsaw,x,killer', 'Killer + Jigsaw + X'],
 ];
+
+/** The sides the engine makes killers of: 4 to 9, and 16. */
+export const KILLER_SIDES = Object.freeze([4, 5, 6, 7, 8, 9, 16]);
 
 /**
  * Fills `select` with the variants a grid of side `size` with boxes `box` ('RxC') admits,
  * keeping the choice where it still fits: X needs a side of 4 or more, windoku square boxes
  * (its windows sit between them), jigsaw a side of 4 or more; a side with no boxes (5, 7,
- * 11, ...) is a jigsaw or nothing, so it offers Jigsaw and Jigsaw + X alone. A choice that
+ * 11, ...) is a jigsaw or nothing, so it offers Jigsaw and Jigsaw + X alone (and their
+ * killers on 5 and 7); killers come in KILLER_SIDES only. A choice that
  * no longer fits becomes the nearest that does: on a jigsaw-only side, Jigsaw + X for a
  * choice with X, else Jigsaw; elsewhere Classic. Returns the values offered.
  */
@@ -79,7 +85,7 @@ export function fillVariants(select, size, box) {
   const square = shape && shape.rows === shape.columns;
   const jigsawOnly = JIGSAW_ONLY_SIDES.includes(size);
   const fits = (value) => (value === '' || size >= 4) && (!value.includes('windoku') || square)
-    && (!jigsawOnly || value.includes('jigsaw'));
+    && (!jigsawOnly || value.includes('jigsaw')) && (!value.includes('killer') || KILLER_SIDES.includes(size));
   const offered = VARIANT_CHOICES.filter(([value]) => fits(value));
   const key = offered.map(([value]) => value).join('|');
   if (select.dataset.offered !== key) {

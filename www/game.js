@@ -7,7 +7,7 @@
 
 import { History } from './history.js';
 import {
-  boxLayout, findClashes, fromLine, isJigsaw, layoutFromData, peers, symbolChar, toLine, ALPHABET,
+  boxLayout, findClashes, fromLine, hasCages, isJigsaw, layoutFromData, peers, symbolChar, toLine, ALPHABET,
 } from './grid.js';
 
 export class Game {
@@ -54,8 +54,12 @@ export class Game {
     return toLine(this.values.map((v, i) => (this.givens[i] ? v : 0)));
   }
 
+  /**
+   * Whether the grid holds a puzzle's clues: givens, or a killer's cages (a killer often
+   * has no givens at all).
+   */
   hasGivens() {
-    return this.givens.some(Boolean);
+    return this.givens.some(Boolean) || hasCages(this.layout);
   }
 
   /**
@@ -282,6 +286,8 @@ export class Game {
       // The layout beyond boxes: variants, and a jigsaw's regions (a symbol per cell).
       ...(layout.variant?.length ? { variant: layout.variant.join(',') } : {}),
       ...(isJigsaw(layout) ? { regions: Array.from(layout.regions, (r) => ALPHABET[r]).join('') } : {}),
+      // A killer's cages: the cage of each cell (from 1), and each cage's sum.
+      ...(layout.cages ? { cages: Array.from(layout.cages), sums: Array.from(layout.sums) } : {}),
       values: this.line(),
       givens: Array.from(this.givens).join(''),
       solved: Array.from(this.solved).join(''),
@@ -298,9 +304,12 @@ export class Game {
     // Games saved before boxes had shapes have the side's usual boxes; before variants, none.
     const box = typeof data.box === 'string' ? data.box : '';
     const variant = typeof data.variant === 'string' ? data.variant : '';
-    const layout = typeof data.regions === 'string'
+    const plain = typeof data.regions === 'string'
       ? layoutFromData({ size: read.size, box: '', variant, regions: Array.from(data.regions, (c) => ALPHABET.indexOf(c)) })
-      : boxLayout(read.size, box, variant);
+      : boxLayout(read.size, box, variant.replace(/killer/, ''));
+    const layout = plain && Array.isArray(data.cages)
+      ? layoutFromData({ ...plain, variant: [...plain.variant, 'killer'], cages: data.cages, sums: data.sums })
+      : plain;
     if (!layout) return null;
     const count = read.size * read.size;
     const mask = (text) => (typeof text === 'string' && text.length === count && /^[01]*$/.test(text)

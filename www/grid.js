@@ -5,10 +5,16 @@
 // holds 0 when empty, else a symbol 1..n. Its layout says which cells form units besides
 // rows and columns:
 //
-//   {size: n, box: 'RxC' ('' for jigsaw regions), variant: ['jigsaw', 'x', 'windoku' as it
-//    has them], regions: Uint8Array (box or region of each cell), diagonals: true when
-//    both main diagonals are units, windows: Uint8Array (windoku window of each cell + 1,
-//    0 outside)}
+//   {size: n, box: 'RxC' ('' for jigsaw regions), variant: ['jigsaw', 'x', 'windoku',
+//    'killer' as it has them], regions: Uint8Array (box or region of each cell), diagonals:
+//    true when both main diagonals are units, windows: Uint8Array (windoku window of each
+//    cell + 1, 0 outside), and a killer's cages: cages: Uint16Array (the cage of each cell
+//    + 1, cages numbered from 1 in reading order of their first cell, 0 in no cage), sums:
+//    Uint16Array (sums[k − 1] is cage k's sum, 0 for a cage without one)}
+//
+// A cage is no unit (units() never lists it: the engine numbers units without cages), but
+// its cells hold different symbols, so cage mates are peers and a repeat in a cage is a
+// clash.
 //
 // The engine hands every result's layout (engine.js's `layout` field); views draw, find
 // peers and check clashes from these fields alone, never from a box formula. boxLayout()
@@ -85,7 +91,7 @@ export function readBox(box) {
 const layoutCache = new Map();
 
 /** The variant names the engine knows, in the order layouts list them. */
-export const VARIANTS = Object.freeze(['jigsaw', 'x', 'windoku']);
+export const VARIANTS = Object.freeze(['jigsaw', 'x', 'windoku', 'killer']);
 
 /** A variant list (an array, or names in a string separated by commas or spaces) as names, in order. */
 export function variantNames(variant) {
@@ -111,8 +117,8 @@ function windowsOf(n, k) {
  * The layout of side n with boxes `box` ('RxC'; '' or absent for the usual shape) and the
  * variants x and windoku (a list as variantNames() reads it), or null when the box does
  * not tile the side, a variant does not fit it (x below 4×4, windoku without square
- * boxes), or jigsaw is asked for (its regions come only from the engine). Layouts are
- * shared and frozen (their byte arrays are not to be written).
+ * boxes), or jigsaw or killer is asked for (regions and cages come only from the engine).
+ * Layouts are shared and frozen (their byte arrays are not to be written).
  */
 export function boxLayout(n, box = '', variant = []) {
   const name = box || usualBox(n);
@@ -122,7 +128,7 @@ export function boxLayout(n, box = '', variant = []) {
   const shape = readBox(name);
   const fits = shape && isSide(n) && shape.rows * shape.columns === n
     && (n === 1 || (shape.rows >= 2 && shape.columns >= 2));
-  if (!fits || names.includes('jigsaw')) return null;
+  if (!fits || names.includes('jigsaw') || names.includes('killer')) return null;
   const { rows, columns } = shape;
   const diagonals = names.includes('x');
   const windoku = names.includes('windoku');
@@ -163,10 +169,31 @@ function sameBytes(a, b) {
 }
 
 /**
- * A layout from the engine's data ({size, box, variant, regions, diagonals, windows}; the
- * last three may be missing in data saved before variants), shared with boxLayout's when
- * they agree. Null when the data does not hold together: regions that are not n groups
- * of n cells, windows of the wrong length.
+ * A killer's cages from layout data, checked: {cages, sums} as Uint16Arrays, or null when
+ * `cages` is not n² numbers, names a cage past `sums`, or leaves a cage of `sums` empty;
+ * {cages: undefined} when the data has no cage (absent, or all 0).
+ */
+function cagesFromData(data, n) {
+  if (!data?.cages) return data?.sums?.length ? null : { cages: undefined };
+  if (data.cages.length !== n * n) return null;
+  const cages = Uint16Array.from(data.cages, Number);
+  if (!cages.some(Boolean)) return data.sums?.length ? null : { cages: undefined };
+  const sums = Uint16Array.from(data.sums ?? [], Number);
+  const used = new Uint8Array(sums.length + 1);
+  for (let i = 0; i < cages.length; i++) {
+    if (cages[i] > sums.length || Number(data.cages[i]) !== cages[i]) return null;
+    used[cages[i]] = 1;
+  }
+  if (used.subarray(1).some((u) => !u) || sums.some((s, k) => s !== Number(data.sums[k]))) return null;
+  return { cages, sums };
+}
+
+/**
+ * A layout from the engine's data ({size, box, variant, regions, diagonals, windows,
+ * cages, sums}; diagonals and windows may be missing in data saved before variants,
+ * cages and sums in any grid that is no killer), shared with boxLayout's when they
+ * agree. Null when the data does not hold together: regions that are not n groups of n
+ * cells, windows of the wrong length, cages not one per cell or numbered past `sums`.
  */
 export function layoutFromData(data) {
   const n = Number(data?.size);
@@ -182,6 +209,13 @@ export function layoutFromData(data) {
   if (counts.some((c) => c !== n)) return null;
   const windows = data.windows ? Uint8Array.from(data.windows, Number) : new Uint8Array(n * n);
   if (windows.length !== n * n) return null;
+  const killer = cagesFromData(data, n);
+  if (!killer) return null;
+  if (killer.cages) {
+    const plain = layoutFromData({ ...data, cages: undefined, sums: undefined, variant: names.filter((v) => v !== 'killer') });
+    if (!plain) return null;
+    return Object.freeze({ ...plain, variant: Object.freeze([...plain.variant, 'killer']), cages: killer.cages, sums: killer.sums });
+  }
   if (!names.includes('jigsaw')) {
     const known = boxLayout(n, data.box ?? '', names);
     if (known && sameBytes(known.regions, regions) && sameBytes(known.windows, windows)) return known;
@@ -189,11 +223,25 @@ export function layoutFromData(data) {
   return Object.freeze({
     size: n,
     box: names.includes('jigsaw') ? '' : String(data.box ?? ''),
-    variant: Object.freeze(names),
+    variant: Object.freeze(names.filter((v) => v !== 'killer')),
     regions,
     diagonals: names.includes('x') || data.diagonals === true,
     windows,
   });
+}
+
+/** Whether a layout has cages (a killer's). */
+export function hasCages(layoutOrSize) {
+  const cages = asLayout(layoutOrSize)?.cages;
+  return Boolean(cages?.some?.(Boolean));
+}
+
+/**
+ * The symbol of value v as a grid of this layout shows it: a killer's digits are numbers
+ * (10, 11 …, whose sums are numbers too), any other grid's the ALPHABET's symbols.
+ */
+export function symbolText(v, layoutOrSize) {
+  return hasCages(layoutOrSize) ? String(v) : ALPHABET[v - 1];
 }
 
 /** A layout, given one or a side (for the side's usual boxes). */
@@ -212,7 +260,9 @@ export function isJigsaw(layoutOrSize) {
  */
 export function variantWords(layoutOrSize) {
   const names = asLayout(layoutOrSize)?.variant ?? [];
-  return names.map((v) => (v === 'x' ? 'X' : v)).join(' ');
+  // A killer is named first, as puzzle books do: 'killer jigsaw X'.
+  const ordered = names.includes('killer') ? ['killer', ...names.filter((v) => v !== 'killer')] : names;
+  return ordered.map((v) => (v === 'x' ? 'X' : v)).join(' ');
 }
 
 /**
@@ -362,7 +412,12 @@ function unitTables(layout) {
   all.push(...windows.filter(Boolean));
   const ofCell = Array.from({ length: n * n }, () => []);
   all.forEach((unit, u) => { for (const cell of unit) ofCell[cell].push(u); });
-  const tables = { all, ofCell };
+  // A killer's cages: no units, but all-different groups (peers, clashes).
+  const cages = [];
+  (layout.cages ?? []).forEach((k, cell) => {
+    if (k) (cages[k - 1] ??= []).push(cell);
+  });
+  const tables = { all, ofCell, cages: cages.filter(Boolean) };
   unitCache.set(layout, tables);
   return tables;
 }
@@ -372,22 +427,36 @@ export function unitsOf(cell, layoutOrSize) {
   return unitTables(asLayout(layoutOrSize)).ofCell[cell];
 }
 
-/** The other cells sharing a unit with `cell`: its row, column, box or region, diagonals and window. */
+/**
+ * The cells of each cage of a layout, by cage number from 1 (cages[k − 1]), each in cell
+ * order; [] without cages.
+ */
+export function cageCells(layoutOrSize) {
+  return unitTables(asLayout(layoutOrSize)).cages;
+}
+
+/**
+ * The other cells that may not hold `cell`'s symbol: those sharing a unit with it (its
+ * row, column, box or region, diagonals and window) and its killer cage's.
+ */
 export function peers(cell, layoutOrSize) {
-  const { all, ofCell } = unitTables(asLayout(layoutOrSize));
+  const layout = asLayout(layoutOrSize);
+  const { all, ofCell, cages } = unitTables(layout);
   const set = new Set();
   for (const u of ofCell[cell]) for (const other of all[u]) set.add(other);
+  const cage = layout.cages?.[cell];
+  if (cage) for (const other of cages[cage - 1]) set.add(other);
   set.delete(cell);
   return [...set];
 }
 
-/** The filled cells whose symbol appears again in one of their units, in cell order. */
+/** The filled cells whose symbol appears again in one of their units or their cage, in cell order. */
 export function findClashes(values, layoutOrSize) {
   const layout = asLayout(layoutOrSize);
   const n = layout.size;
   const clash = new Uint8Array(n * n);
   const seen = new Int32Array(n + 1);
-  for (const unit of units(layout)) {
+  for (const unit of [...units(layout), ...cageCells(layout)]) {
     seen.fill(-1);
     for (const cell of unit) {
       const v = values[cell];
@@ -413,10 +482,12 @@ export function cellName(cell, n) {
 /**
  * What the engine needs to read a plain grid of this layout again (a one-line form
  * carries no layout): {box, variant, regions (a jigsaw's only)}, to spread into a call's
- * options.
+ * options. A killer's cages cannot go with a line: it goes as its Solo ID (cages.js's
+ * engineText), which names its whole layout, so its options are none.
  */
 export function layoutOptions(layoutOrSize) {
   const layout = asLayout(layoutOrSize);
+  if (hasCages(layout)) return {};
   const variant = (layout.variant ?? []).filter((v) => v !== 'jigsaw');
   if (isJigsaw(layout)) return { box: '', variant, regions: layout.regions };
   return { box: layout.box, variant };

@@ -16,12 +16,16 @@
 // `&variant=jigsaw&regions=<one symbol per cell naming its region, 1 for the first>`, and a
 // generated jigsaw only `&variant=jigsaw` (its seed draws the regions again). A side with
 // no boxes (5, 7, 11, ... 61) is a jigsaw's only: its links always say `variant=jigsaw`,
-// and there is no blank grid of it (`#size=7` names nothing).
+// and there is no blank grid of it (`#size=7` names nothing). A killer puzzle's link
+// carries its cages, `&variant=killer&cages=<the cage of each cell, from 1, separated by
+// hyphens>&sums=<each cage's sum, 0 for none>`; a generated killer only `&variant=killer`
+// (its seed makes the cages again); a blank grid has no cages, so no killer.
 
 import {
   ALPHABET, JIGSAW_ONLY_SIDES, boxLayout, fromLine, isJigsaw, isSide, layoutFromData, usualBox, variantNames,
 } from './grid.js';
 import { seedDigits, seedValue } from './seed.js';
+import { cageParams, killerFromParams } from './cages.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
 const GAMES_KEY = 'sudoku64.games';
@@ -44,21 +48,24 @@ export function parseHash(hash) {
   const box = params.get('box') ?? '';
   const variant = variantNames(params.get('variant') ?? '');
   const jigsaw = variant.includes('jigsaw');
+  const killer = variant.includes('killer');
+  const units = variant.filter((v) => v !== 'killer');
   if (params.has('p')) {
     const puzzle = fromLine(params.get('p'), { jigsaw });
-    const layout = puzzle && (jigsaw ? jigsawLayout(puzzle.size, params.get('regions'), variant)
-      : boxLayout(puzzle.size, box, variant));
+    const plain = puzzle && (jigsaw ? jigsawLayout(puzzle.size, params.get('regions'), units)
+      : boxLayout(puzzle.size, box, units));
+    const layout = plain && killer ? killerFromParams(plain, params.get('cages'), params.get('sums')) : plain;
     return layout ? { puzzle: { ...puzzle, layout } } : null;
   }
   const size = Number(params.get('size'));
-  const plain = variant.filter((v) => v !== 'jigsaw');
+  const plain = units.filter((v) => v !== 'jigsaw');
   // A side with no boxes (5, 7, 11, ...) is made only as a jigsaw, with X at most.
   const fits = JIGSAW_ONLY_SIDES.includes(size) ? jigsaw && !box && plain.every((v) => v === 'x')
     : isSide(size) && boxLayout(size, box, plain);
   if (!fits) return null;
   const shape = box === usualBox(size) ? '' : box;
   const seed = params.get('seed');
-  if (seed === null) return jigsaw ? null : { blank: size, box: shape, ...(variant.length ? { variant } : {}) };
+  if (seed === null) return jigsaw ? null : { blank: size, box: shape, ...(units.length ? { variant: units } : {}) };
   const value = seedDigits(seed);
   if (value === null) return null;
   const symmetry = SYMMETRIES.includes(params.get('symmetry')) ? params.get('symmetry') : 'none';
@@ -107,6 +114,11 @@ export function puzzleHash(line, box = '') {
   if (boxParam(size, boxName) && !(layout && isJigsaw(layout))) params.set('box', boxName);
   if (layout?.variant?.length) params.set('variant', layout.variant.join(','));
   if (layout && isJigsaw(layout)) params.set('regions', Array.from(layout.regions, (r) => ALPHABET[r]).join(''));
+  const killer = cageParams(layout);
+  if (killer) {
+    params.set('cages', killer.cages);
+    params.set('sums', killer.sums);
+  }
   return `#${params}`;
 }
 
@@ -126,7 +138,7 @@ export function generatedHash({ size, box = '', variant = [], seed, symmetry, em
 }
 
 export function blankHash(size, box = '', variant = []) {
-  const plain = variant.filter((v) => v !== 'jigsaw');
+  const plain = variant.filter((v) => v !== 'jigsaw' && v !== 'killer');
   return `#size=${size}${boxParam(size, box) ? `&box=${box}` : ''}${plain.length ? `&variant=${plain.join(',')}` : ''}`;
 }
 

@@ -17,11 +17,13 @@
 
 import { createEngine } from './engine.js';
 import {
-  ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, layoutFromData, readBox, variantNames, variantWords,
+  ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, hasCages, layoutFromData, layoutOptions, readBox, variantNames,
+  variantWords,
 } from './grid.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import { LEVELS, loadTheme } from './persist.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
+import { engineText, killerFromParams } from './cages.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
 import { registerOffline } from './offline.js';
 
@@ -141,7 +143,7 @@ function writeQuery(first = current?.first) {
   // The one puzzle the app sent stays in the address while its layout changes.
   if (current?.single) {
     const sent = new URLSearchParams(location.search);
-    for (const key of ['puzzle', 'box', 'variant', 'regions', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
+    for (const key of ['puzzle', 'box', 'variant', 'regions', 'cages', 'sums', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
   }
   history.replaceState(null, '', `?${q}`);
 }
@@ -320,9 +322,16 @@ async function printOne(text, q) {
   const regionText = q.get('regions') ?? '';
   const regions = variant.includes('jigsaw') && regionText.length === read.size * read.size
     ? Array.from(regionText, (c) => ALPHABET.indexOf(c)) : undefined;
-  const jigsaw = regions ? layoutFromData({ size: read.size, box: '', variant, regions }) : null;
+  const units = variant.filter((v) => v !== 'killer');
+  const jigsaw = regions ? layoutFromData({ size: read.size, box: '', variant: units, regions }) : null;
   const boxed = sent === '' ? boxLayout(read.size) : shape && boxLayout(read.size, `${shape.rows}x${shape.columns}`);
-  const layout = jigsaw ?? (!boxed ? null : boxLayout(read.size, boxed.box, variant) ?? boxed);
+  const plain = jigsaw ?? (!boxed ? null : boxLayout(read.size, boxed.box, units) ?? boxed);
+  // A killer's cages (the app sends them as it writes them in links).
+  const layout = plain && variant.includes('killer') ? killerFromParams(plain, q.get('cages'), q.get('sums')) : plain;
+  if (plain && !layout) {
+    say('The cages in the address do not make a killer of this grid: open the print view from the app again.', 'error');
+    return;
+  }
   if (!layout && !boxShapes(read.size).length) {
     say(`The address has no regions that make a ${read.size}×${read.size} jigsaw, and a grid of that side has no `
       + 'boxes: open the print view from the app again.', 'error');
@@ -337,9 +346,7 @@ async function printOne(text, q) {
   document.body.dataset.busy = 'solve';
   let result;
   try {
-    result = await engine.solve(line, {
-      size: read.size, box: regions ? '' : layout.box, variant: variant.filter((v) => v !== 'jigsaw'), regions,
-    });
+    result = await engine.solve(engineText(line, layout), { size: read.size, ...layoutOptions(layout) });
   } catch (err) {
     say(`The engine could not solve the puzzle: ${err?.message ?? err}`, 'error');
     return;
@@ -361,7 +368,8 @@ async function printOne(text, q) {
   ui.count.value = '1';
   current = {
     puzzles: [{
-      size: read.size, layout: layoutFromData(result.layout) ?? layout, puzzle: line,
+      // The engine's layout, unless it came back without the cages sent.
+      size: read.size, layout: (hasCages(layout) && !hasCages(result.layout) ? null : layoutFromData(result.layout)) ?? layout, puzzle: line,
       solution: unique ? result.solution : line, level, seed,
     }],
     size: read.size, single: true,

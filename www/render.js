@@ -26,9 +26,13 @@
 // Jigsaw regions are no grid of boxes: every inner line is thin (g = n above), and the
 // region borders are painted over the lines between neighbours of different regions.
 // The layout's other units are drawn too: X's diagonals as lines under the symbols,
-// windoku's windows as a tint of their cells.
+// windoku's windows as a tint of their cells. A killer's cages are dashed outlines inset
+// from the cell borders (cages.js traces them), each sum small in the top-left corner of
+// its cage's first cell, the outline broken round it; there the pencil marks sit on a
+// smaller raster below the sums' band, and symbols from 10 up are numbers.
 
-import { ALPHABET, asLayout, boxOf, markShape, peers } from './grid.js';
+import { asLayout, boxOf, hasCages, markShape, peers, symbolText } from './grid.js';
+import { cageOutlines } from './cages.js';
 
 /** Colour sets for the two themes; any object with the same keys works as `state.theme`. */
 export const THEMES = {
@@ -50,6 +54,8 @@ export const THEMES = {
     window: '#e2efd9', // windoku's windows: every text colour keeps 4.5:1 on it
     windowGiven: '#d6e5cc',
     diagonal: 'rgba(36, 84, 199, 0.32)', // X's diagonals, under the symbols
+    cage: '#2f333c', // killer cages' dashed outlines and sums: 4.5:1 or more on every cell tint
+    cageSum: '#15171c',
     hint: '#fff0b0',
     hintTarget: '#ffd95c',
     eliminated: '#d01b1b',
@@ -78,6 +84,8 @@ export const THEMES = {
     window: '#1f3026',
     windowGiven: '#273a2e',
     diagonal: 'rgba(143, 179, 255, 0.34)',
+    cage: '#c9cfdb',
+    cageSum: '#eef0f5',
     hint: '#3d3920',
     hintTarget: '#4f430f',
     eliminated: '#ff7070',
@@ -141,7 +149,21 @@ export function layoutFor(grid, cssWidth, cssHeight, { dpr = 1, zoom = 1, minCel
     size, rows, columns, regions: gridLayout.regions, grid: gridLayout, jigsaw: !boxOf(gridLayout), dpr, zoom, cell, thin, thick,
     markColumns: raster.columns, markRows: raster.rows, box: Math.max(raster.rows, raster.columns),
     width, height, cssWidth: width / dpr, cssHeight: height / dpr,
+    killer: hasCages(gridLayout) ? cageStyle(cell, dpr) : null,
   };
+}
+
+/**
+ * How a killer's cages are drawn in cells `cell` device pixels wide: the outline's inset
+ * from the cell's edge, its width and dash, and the sums' font size (never under 7 CSS
+ * pixels), all in device pixels; `band` is the height the sums take at the top of a cell,
+ * which the pencil marks stay below.
+ */
+export function cageStyle(cell, dpr = 1) {
+  const inset = Math.max(Math.round(2 * dpr), Math.round(cell * 0.08));
+  const width = Math.max(dpr, Math.round(cell * 0.028 * 2) / 2);
+  const sumPx = Math.max(Math.round(7 * dpr), Math.round(cell * 0.24));
+  return { inset, width, dash: [Math.max(2 * width, cell * 0.07), Math.max(1.5 * width, cell * 0.05)], sumPx, band: inset / 2 + sumPx * 1.05 };
 }
 
 /**
@@ -160,10 +182,21 @@ export function cellRect(layout, cell) {
   return { x: cellStart(layout, cell % n, 'x'), y: cellStart(layout, Math.floor(cell / n), 'y'), w: layout.cell, h: layout.cell };
 }
 
-/** The size of a pencil mark's square place, and the raster's offset inside a cell. */
+/**
+ * The size of a pencil mark's square place, and the raster's offset inside a cell: the
+ * whole cell, or in a killer the part inside the cage outline and below the sums' band.
+ */
 function markRaster(layout) {
-  const sub = layout.cell / layout.box;
-  return { sub, dx: (layout.cell - layout.markColumns * sub) / 2, dy: (layout.cell - layout.markRows * sub) / 2 };
+  const k = layout.killer;
+  if (!k) {
+    const sub = layout.cell / layout.box;
+    return { sub, dx: (layout.cell - layout.markColumns * sub) / 2, dy: (layout.cell - layout.markRows * sub) / 2 };
+  }
+  const edge = k.inset + k.width;
+  const w = layout.cell - 2 * edge;
+  const h = layout.cell - k.band - edge;
+  const sub = Math.min(w / layout.markColumns, h / layout.markRows);
+  return { sub, dx: (layout.cell - layout.markColumns * sub) / 2, dy: k.band + (h - layout.markRows * sub) / 2 };
 }
 
 /** The cell under a device-pixel point, or -1 outside the grid. Points on a line go to the nearest cell. */
@@ -295,10 +328,14 @@ export function drawGrid(ctx, state, layout) {
   // A jigsaw's regions still being made (grid.js's pendingLayout) have no borders yet.
   if (layout.jigsaw && !layout.grid?.pending) drawRegionBorders(ctx, layout, theme);
   if (layout.grid?.diagonals) drawDiagonals(ctx, layout, theme);
+  if (layout.killer) drawCages(ctx, layout, theme, state.font || FONT_WIDE);
 
   // Symbols: givens bold, entries in the entry colour, solver values in the solved colour.
   const family = state.font || (n >= 36 ? FONT_DISTINCT : n >= 25 ? FONT_NARROW : FONT_WIDE);
-  const px = symbolFontSize(n, cell);
+  // A killer's symbols sit a little lower, clear of the sums, and two-digit ones narrower.
+  const px = layout.killer && n > 9 ? Math.round(cell * 0.46) : symbolFontSize(n, cell);
+  const drop = layout.killer ? Math.round(cell * 0.06) : 0;
+  const grid = layout.grid ?? n;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   // Small symbols need weight to keep their serifs and flags.
@@ -316,7 +353,7 @@ export function drawGrid(ctx, state, layout) {
       ctx.fillStyle = clashes.has(i) ? theme.clashText : pass.color;
       const x = cellStart(layout, i % n);
       const y = cellStart(layout, Math.floor(i / n), 'y');
-      ctx.fillText(ALPHABET[v - 1], x + cell / 2, y + cell / 2 + lift);
+      ctx.fillText(symbolText(v, grid), x + cell / 2, y + cell / 2 + lift + drop);
     }
   }
 
@@ -368,6 +405,56 @@ function drawRegionBorders(ctx, layout, theme) {
 }
 
 /**
+ * Draws a killer's cages: each a dashed outline `inset` inside the cells it encloses,
+ * running through the lines between cells of one cage, and its sum (when it has one) in
+ * the top-left corner of its first cell, the outline left open round the sum.
+ */
+function drawCages(ctx, layout, theme, family) {
+  const k = layout.killer;
+  const outlines = cageOutlines(layout.grid);
+  const { cell } = layout;
+  const at = (i, inside, axis) => (inside > 0 ? cellStart(layout, i, axis) + k.inset : cellStart(layout, i - 1, axis) + cell - k.inset);
+  ctx.save();
+  ctx.font = `600 ${k.sumPx}px ${family}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  const ascent = ctx.measureText('8').actualBoundingBoxAscent || k.sumPx * 0.72;
+  const pad = Math.max(2, k.width * 2);
+  ctx.strokeStyle = theme.cage ?? theme.boxLine;
+  ctx.lineWidth = k.width;
+  ctx.lineJoin = 'miter';
+  ctx.setLineDash(k.dash);
+  ctx.beginPath();
+  const labels = [];
+  for (const { first, sum, loops } of outlines) {
+    loops.forEach((loop, index) => {
+      const points = loop.map((c) => [at(c.i, c.xIn, 'x'), at(c.j, c.yIn, 'y')]);
+      if (index > 0 || !sum) {
+        points.forEach(([x, y], p) => (p ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+        ctx.closePath();
+        return;
+      }
+      // The outer loop starts just right of the sum and ends just below it, so the dashes
+      // start whole after the sum and no piece of one sits beside it.
+      const x = cellStart(layout, first % layout.size, 'x') + Math.max(1, k.inset * 0.45);
+      const top = cellStart(layout, Math.floor(first / layout.size), 'y') + Math.max(1, k.inset * 0.45);
+      const text = String(sum);
+      labels.push({ text, x, y: top + ascent });
+      const [x0, y0] = points[0];
+      const right = Math.min(x + ctx.measureText(text).width + pad, points[1][0]);
+      const below = Math.min(top + ascent + pad, points.at(-1)[1]);
+      ctx.moveTo(Math.max(right, x0), y0);
+      for (const [px, py] of points.slice(1)) ctx.lineTo(px, py);
+      ctx.lineTo(x0, Math.max(below, y0));
+    });
+  }
+  ctx.stroke();
+  ctx.fillStyle = theme.cageSum ?? theme.givenText;
+  for (const label of labels) ctx.fillText(label.text, label.x, label.y);
+  ctx.restore();
+}
+
+/**
  * Draws X's two main diagonals, corner to corner through their cells' centres (boxes
  * that are not square make the grid a little wider than tall), under the symbols.
  */
@@ -390,7 +477,7 @@ function drawDiagonals(ctx, layout, theme) {
   ctx.restore();
 }
 
-/** The cells of a unit {kind, index} ('row', 'column', 'box', 'region', 'diagonal', 'window'), or []. */
+/** The cells of a unit {kind, index} ('row', 'column', 'box', 'region', 'diagonal', 'window', a killer's 'cage'), or []. */
 function unitCells(layout, { kind, index }) {
   const n = layout.size;
   if (!Number.isInteger(index) || index < 0) return [];
@@ -402,8 +489,9 @@ function unitCells(layout, { kind, index }) {
     return all.map((i) => i * n + (index === 0 ? i : n - 1 - i));
   }
   const cells = [];
-  const of = kind === 'window' ? layout.grid?.windows : kind === 'box' || kind === 'region' ? layout.regions : null;
-  const want = kind === 'window' ? index + 1 : index;
+  const of = kind === 'window' ? layout.grid?.windows : kind === 'cage' ? layout.grid?.cages
+    : kind === 'box' || kind === 'region' ? layout.regions : null;
+  const want = kind === 'window' || kind === 'cage' ? index + 1 : index;
   of?.forEach((u, c) => { if (u === want) cells.push(c); });
   return cells;
 }
@@ -598,7 +686,7 @@ function drawLinks(ctx, state, layout, theme, family) {
         const marks = state.pencil?.[c];
         if (state.values[c] || (marks && includes(marks, node.symbol))) continue;
         ctx.fillStyle = color;
-        ctx.fillText(ALPHABET[node.symbol - 1], p.x, p.y + lift);
+        ctx.fillText(symbolText(node.symbol, layout.grid ?? n), p.x, p.y + lift);
       }
     }
   }
@@ -617,8 +705,10 @@ function drawPencil(ctx, state, layout, theme, family) {
   const { sub, dx, dy } = markRaster(layout);
   const across = layout.markColumns;
   const readable = sub >= MIN_MARK_CSS_PX * layout.dpr;
-  const px = Math.max(5, Math.round(sub * 0.78));
+  // A killer's marks from 10 up are two digits: a smaller font keeps them in their place.
+  const px = Math.max(5, Math.round(sub * (layout.killer && n > 9 ? 0.6 : 0.78)));
   const lift = readable ? useFont(ctx, 500, px, family) : 0;
+  const grid = layout.grid ?? n;
   for (let i = 0; i < n * n; i++) {
     const marks = state.pencil[i];
     if (!marks || state.values[i]) continue;
@@ -641,7 +731,7 @@ function drawPencil(ctx, state, layout, theme, family) {
       const row = Math.floor((v - 1) / across);
       const column = (v - 1) % across;
       ctx.fillStyle = v === state.highlight ? theme.markHighlight : theme.markText;
-      ctx.fillText(ALPHABET[v - 1], x + dx + (column + 0.5) * sub, y + dy + (row + 0.5) * sub + lift);
+      ctx.fillText(symbolText(v, grid), x + dx + (column + 0.5) * sub, y + dy + (row + 0.5) * sub + lift);
     }
   }
 }

@@ -22,9 +22,13 @@
 // cells, so cell c of row r spans [x + c·cell, x + (c+1)·cell). A line is thick where the
 // cells either side lie in different regions (boxes or a jigsaw's), so any layout prints
 // from its `regions`; windoku's windows are tinted grey and X's diagonals drawn in grey
-// under the symbols, both legible in black-and-white print.
+// under the symbols, both legible in black-and-white print. A killer's cages are dashed
+// outlines inset from the cell borders (as render.js draws them), each sum small in the
+// top-left corner of its cage's first cell with the outline left open round it, and its
+// symbols from 10 up are numbers.
 
-import { boxLayout, boxWords, variantWords } from './grid.js';
+import { ALPHABET, boxLayout, boxWords, hasCages, symbolText, variantWords } from './grid.js';
+import { cageOutlines } from './cages.js';
 
 /** Paper sizes in millimetres, portrait. */
 export const PAPERS = {
@@ -193,30 +197,83 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
     parts.push(`<path class="diagonals" d="M${mm(x)} ${mm(y)}l${mm(side)} ${mm(side)}M${mm(x + side)} ${mm(y)}l${mm(-side)} ${mm(side)}" `
       + `stroke="#8c8c8c" stroke-width="${mm(s.thin * 1.5)}" fill="none"/>`);
   }
+  // A killer's cages under the lines: the lines stay whole where they meet.
+  const killer = hasCages(grid);
+  const cages = killer ? cagesSvg(grid, x, y, s) : null;
+  if (cages) parts.push(cages.under);
   if (thin.length) parts.push(`<path d="${thin.join('')}" stroke="#555" stroke-width="${mm(s.thin)}" fill="none"/>`);
   if (thick.length) parts.push(`<path d="${thick.join('')}" stroke="#000" stroke-width="${mm(s.thick)}" fill="none"/>`);
   const border = s.thick * 1.3;
   parts.push(`<rect x="${mm(x)}" y="${mm(y)}" width="${mm(side)}" height="${mm(side)}" stroke="#000" `
     + `stroke-width="${mm(border)}" fill="none" stroke-linejoin="miter"/>`);
-  parts.push(`<g font-family="${escapeXml(s.font)}" font-size="${mm(s.fontSize)}" text-anchor="middle">`);
+  if (cages) parts.push(cages.sums);
+  // A killer's symbols sit a little lower, clear of the sums, and its numbers from 10 up narrower.
+  const fontSize = killer && n > 9 ? s.cell * 0.46 : s.fontSize;
+  const drop = killer ? s.cell * 0.06 : 0;
+  parts.push(`<g font-family="${escapeXml(s.font)}" font-size="${mm(fontSize)}" text-anchor="middle">`);
   for (let r = 0; r < n; r++) {
-    const baseline = y + (r + 0.5) * s.cell + (s.fontSize * CAP_HEIGHT) / 2;
+    const baseline = y + (r + 0.5) * s.cell + (fontSize * CAP_HEIGHT) / 2 + drop;
     const runs = given ? { given: [[], []], solved: [[], []] } : { given: [[], []] };
     for (let c = 0; c < n; c++) {
       const ch = line[r * n + c];
       if (ch === '.' || ch === '0') continue;
       const run = !given || given[r * n + c] !== '.' ? runs.given : runs.solved;
       run[0].push(mm(x + (c + 0.5) * s.cell));
-      run[1].push(ch);
+      run[1].push(killer ? symbolText(ALPHABET.indexOf(ch) + 1, grid) : ch);
     }
     for (const [kind, [xs, chars]] of Object.entries(runs)) {
       if (!chars.length) continue;
       const style = !given ? 'fill="#000"' : kind === 'given' ? 'fill="#000" font-weight="bold"' : 'fill="#5a5a5a"';
-      parts.push(`<text x="${xs.join(' ')}" y="${mm(baseline)}" ${style}>${escapeXml(chars.join(''))}</text>`);
+      if (chars.every((t) => t.length === 1)) {
+        parts.push(`<text x="${xs.join(' ')}" y="${mm(baseline)}" ${style}>${escapeXml(chars.join(''))}</text>`);
+      } else {
+        // Numbers of two digits: one <text> each (a list of x places one per glyph would split them).
+        chars.forEach((t, i) => parts.push(`<text x="${xs[i]}" y="${mm(baseline)}" ${style}>${escapeXml(t)}</text>`));
+      }
     }
   }
   parts.push('</g></g>');
   return parts.join('');
+}
+
+/**
+ * A killer's cages as SVG, {under, sums}: under the grid lines, every outline as one
+ * dashed path inset from the cell borders (clear of the thick lines' half width), the
+ * outer loop of a cage with a sum left open round it (it starts just right of the sum and
+ * ends just below); over them, each sum in its cage's first cell. `s` is gridStyle's.
+ */
+function cagesSvg(grid, x, y, s) {
+  const n = grid.size;
+  const inset = Math.max(s.cell * 0.11, s.thick / 2 + s.cell * 0.06);
+  const width = Math.min(0.3, Math.max(0.12, s.cell * 0.022));
+  const sumSize = Math.max(1.5, s.cell * 0.24);
+  const at = (i, inside) => i * s.cell + (inside > 0 ? inset : -inset);
+  const d = [];
+  const parts = [`<g class="sums" font-family="${escapeXml(FONT_SANS)}" font-size="${mm(sumSize)}" font-weight="600">`];
+  const point = (px, py, first) => `${first ? 'M' : 'L'}${mm(px)} ${mm(py)}`;
+  for (const { first, sum, loops } of cageOutlines(grid)) {
+    loops.forEach((loop, index) => {
+      const points = loop.map((c) => [x + at(c.i, c.xIn), y + at(c.j, c.yIn)]);
+      if (index > 0 || !sum) {
+        d.push(`${points.map(([px, py], p) => point(px, py, p === 0)).join('')}z`);
+        return;
+      }
+      const left = x + (first % n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
+      const top = y + Math.floor(first / n) * s.cell + Math.max(inset * 0.45, s.thick / 2 + s.cell * 0.02);
+      const text = String(sum);
+      const pad = width * 2;
+      const [x0, y0] = points[0];
+      const right = Math.min(left + text.length * sumSize * AVERAGE_ADVANCE * 1.1 + pad, points[1][0]);
+      const below = Math.min(top + sumSize * CAP_HEIGHT + pad, points.at(-1)[1]);
+      d.push(`${point(Math.max(right, x0), y0, true)}${points.slice(1).map(([px, py]) => point(px, py)).join('')}`
+        + `${point(x0, Math.max(below, y0))}`);
+      parts.push(`<text x="${mm(left)}" y="${mm(top + sumSize * CAP_HEIGHT)}" fill="#000">${text}</text>`);
+    });
+  }
+  parts.push('</g>');
+  const under = `<path class="cages" d="${d.join('')}" stroke="#000" stroke-width="${mm(width)}" `
+    + `stroke-dasharray="${mm(s.cell * 0.07)} ${mm(s.cell * 0.05)}" fill="none"/>`;
+  return { under, sums: parts.join('') };
 }
 
 /**

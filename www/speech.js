@@ -10,13 +10,15 @@
 // elements (rewritten only when the row or its cells' words change), and the focus stays on
 // the canvas while aria-activedescendant names the cell.
 
-import { cellName, symbolChar, unitName, units, unitsOf } from './grid.js';
+import { cageCells, cellName, hasCages, symbolChar, unitName, units, unitsOf } from './grid.js';
+import { cageName, cageWords } from './cages.js';
 
 /**
  * A symbol as it is said: from 36×36 up both cases are symbols, so a lower-case letter is
  * 'small a' (a screen reader says 'a' and 'A' alike).
  */
-export function spokenSymbol(value) {
+export function spokenSymbol(value, layout) {
+  if (hasCages(layout)) return String(value);
   return value > 35 && value < 62 ? `small ${symbolChar(value)}` : symbolChar(value);
 }
 
@@ -26,17 +28,22 @@ export function spokenSymbol(value) {
  */
 function cellValueWords(game, cell) {
   const v = game.values[cell];
-  if (v) return `${spokenSymbol(v)}${game.givens[cell] ? ', given' : game.solved[cell] ? ', from the solver' : ''}`;
+  const say = (s) => spokenSymbol(s, game.layout);
+  if (v) return `${say(v)}${game.givens[cell] ? ', given' : game.solved[cell] ? ', from the solver' : ''}`;
   const marks = game.pencil[cell];
-  return marks?.length ? `empty, marks ${marks.map(spokenSymbol).join(' ')}` : 'empty';
+  return marks?.length ? `empty, marks ${marks.map(say).join(' ')}` : 'empty';
 }
 
 /**
  * Where a cell is: 'row 2, column 3, box 1' ('region 4' on a jigsaw), then a diagonal or
- * window it lies on in an X or windoku layout: 'row 1, column 1, box 1, main diagonal'.
+ * window it lies on in an X or windoku layout: 'row 1, column 1, box 1, main diagonal',
+ * then a killer's cage: '…, box 1, cage of 3 cells, sum 17'.
  */
 function cellPlaceWords(cell, layout) {
-  return unitsOf(cell, layout).map((u) => unitName(u, layout).replace(/^the /, '')).join(', ');
+  const places = unitsOf(cell, layout).map((u) => unitName(u, layout).replace(/^the /, ''));
+  const cage = layout.cages?.[cell];
+  if (cage) places.push(cageWords(cageCells(layout)[cage - 1].length, layout.sums[cage - 1]));
+  return places.join(', ');
 }
 
 /** What a cell announces when it is reached: its content, then where it is. */
@@ -60,8 +67,15 @@ export function clashWords(game, cell) {
       if (other !== cell && game.values[other] === v && !found.has(other)) found.set(other, name);
     }
   }
+  const cage = layout.cages?.[cell];
+  if (cage) {
+    const name = cageName(cage, layout);
+    for (const other of cageCells(layout)[cage - 1]) {
+      if (other !== cell && game.values[other] === v && !found.has(other)) found.set(other, name);
+    }
+  }
   if (!found.size) return '';
-  return `${spokenSymbol(v)} is already ${[...found].map(([other, name]) => `in ${name} at ${cellName(other, n)}`).join(' and ')}`;
+  return `${spokenSymbol(v, layout)} is already ${[...found].map(([other, name]) => `in ${name} at ${cellName(other, n)}`).join(' and ')}`;
 }
 
 /**
@@ -73,11 +87,11 @@ export function editWords(game, cell, reason) {
   const name = cellName(cell, game.size);
   if (reason === 'mark') {
     const marks = game.pencil[cell];
-    return `${name}: ${marks?.length ? `marks ${marks.map(spokenSymbol).join(' ')}` : 'no marks'}.`;
+    return `${name}: ${marks?.length ? `marks ${marks.map((m) => spokenSymbol(m, game.layout)).join(' ')}` : 'no marks'}.`;
   }
   if (reason === 'clear' || !game.values[cell]) return `${name}: cleared.`;
   const clash = clashWords(game, cell);
-  return `${name}: ${spokenSymbol(game.values[cell])}.${clash ? ` ${clash}.` : ''}`;
+  return `${name}: ${spokenSymbol(game.values[cell], game.layout)}.${clash ? ` ${clash}.` : ''}`;
 }
 
 /**

@@ -11,11 +11,12 @@ import { Game } from './game.js';
 import {
   JIGSAW_ONLY_SIDES, SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isJigsawSide, isSide, layoutFromData,
   layoutOptions, pendingLayout, readBox,
-  symbolChar, unitKindWords, variantNames, variantWords,
+  symbolText, unitKindWords, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
 import { THEMES } from './render.js';
+import { engineText } from './cages.js';
 import { readSeed, seedValue } from './seed.js';
 import { COPY_ADVICE } from './widget.js';
 
@@ -359,7 +360,7 @@ export class SudokuWidgetElement extends HTMLElement {
     this.syncSolve();
     let result;
     try {
-      result = await this.run('Solving…', (signal) => this.engine.solve(game.playerLine(),
+      result = await this.run('Solving…', (signal) => this.engine.solve(engineText(game.playerLine(), game.layout),
         { size: game.size, ...layoutOptions(game.layout), signal, onProgress: ticker.onProgress }));
     } catch (err) {
       if (err?.kind === 'cancelled' && this.cancelledByUser) this.say('Cancelled: the grid is as it was.');
@@ -418,7 +419,7 @@ export class SudokuWidgetElement extends HTMLElement {
       return [];
     }
     const revision = game.valueRevision;
-    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(game.line(),
+    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(engineText(game.line(), game.layout),
       { size: game.size, ...layoutOptions(game.layout), signal }));
     if (game !== this.game || game.valueRevision !== revision) {
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
@@ -665,7 +666,7 @@ export class SudokuWidgetElement extends HTMLElement {
       if (clashes.length) {
         this.view.errors = clashes;
         this.changed('load');
-        const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolChar(values[c])})`);
+        const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolText(values[c], this.game.layout)})`);
         throw this.fail(widgetError('clash', `the puzzle's givens clash: ${names.join(', ')}`, { attribute: 'puzzle', cells: clashes }));
       }
       this.say(this.mode === 'solve' ? 'Change the grid if you like, then press Solve.' : '');
@@ -678,8 +679,8 @@ export class SudokuWidgetElement extends HTMLElement {
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
-    // Random jigsaw regions have no symmetry, so neither have their givens.
-    const options = { size: n, box: boxed.box, symmetry: names.includes('jigsaw') ? 'none' : 'rot180' };
+    // Random jigsaw regions have no symmetry, so neither have their givens; nor have a killer's cages.
+    const options = { size: n, box: boxed.box, symmetry: names.includes('jigsaw') || names.includes('killer') ? 'none' : 'rot180' };
     if (names.length) options.variant = names;
     if (seed !== undefined) options.seed = seed;
     if (difficulty !== undefined) options.difficulty = difficulty;

@@ -554,10 +554,13 @@ test('app: a Jigsaw puzzle from the form has one solution, and its link makes th
 test('app: the Variant field offers only what the size and boxes admit', async () => {
   const page = await openApp();
   const offered = () => page.$$eval('#variant option', (o) => o.map((x) => x.value));
+  const killers = ['killer', 'x,killer', 'jigsaw,killer', 'jigsaw,x,killer'];
   await page.selectOption('#size', '9');
-  assert.deepEqual(await offered(), ['', 'x', 'windoku', 'jigsaw', 'x,windoku', 'jigsaw,x']);
+  assert.deepEqual(await offered(), ['', 'x', 'windoku', 'jigsaw', 'x,windoku', 'jigsaw,x', ...killers]);
   await page.selectOption('#size', '6');
-  assert.deepEqual(await offered(), ['', 'x', 'jigsaw', 'jigsaw,x'], 'no windows between 2×3 boxes');
+  assert.deepEqual(await offered(), ['', 'x', 'jigsaw', 'jigsaw,x', ...killers], 'no windows between 2×3 boxes');
+  await page.selectOption('#size', '12');
+  assert.deepEqual(await offered(), ['', 'x', 'jigsaw', 'jigsaw,x'], 'killers only up to 9×9, and 16×16');
   await page.selectOption('#size', '1');
   assert.deepEqual(await offered(), ['']);
   await page.close();
@@ -622,7 +625,7 @@ test('app: a 7×7 jigsaw from the form has one solution; its link, a puzzle link
   await page.selectOption('#size', '9');
   await page.selectOption('#variant', 'x');
   await page.selectOption('#size', '7');
-  assert.deepEqual(await offered(), ['jigsaw', 'jigsaw,x'], 'a side with no boxes is a jigsaw or nothing');
+  assert.deepEqual(await offered(), ['jigsaw', 'jigsaw,x', 'jigsaw,killer', 'jigsaw,x,killer'], 'a side with no boxes is a jigsaw or nothing');
   assert.equal(await page.inputValue('#variant'), 'jigsaw,x', 'X becomes Jigsaw + X');
   assert.ok(await page.$eval('#box-field', (f) => f.hidden), 'no boxes to choose');
   await page.click('#blank');
