@@ -50,7 +50,7 @@ impl Cages {
         let mut list: Vec<(Vec<usize>, u32)> = Vec::with_capacity(cages.len());
         for (cells, sum) in cages {
             let mut cells = cells.clone();
-            cells.sort_unstable();
+            crate::sorting::sort_usizes(&mut cells);
             cells.dedup();
             let sum = sum.unwrap_or(0);
             let bad = |problem| -> Error {
@@ -89,7 +89,7 @@ impl Cages {
             }
             list.push((cells, sum));
         }
-        list.sort_unstable_by_key(|(cells, _)| cells[0]);
+        crate::sorting::sort_by_small_key(&mut list, |(cells, _)| cells[0] as u64);
         let full = n as u32 * (n as u32 + 1) / 2 * n as u32;
         let total: u32 = list.iter().map(|(_, s)| s).sum();
         let caged: usize = list.iter().map(|(c, _)| c.len()).sum();
@@ -159,7 +159,7 @@ impl Cages {
                     continue;
                 }
                 if sum.is_some() {
-                    cells.sort_unstable();
+                    crate::sorting::sort_usizes(&mut cells);
                     return Err(ErrorKind::BadCage {
                         cells,
                         sum,

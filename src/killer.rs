@@ -374,7 +374,7 @@ fn merge(cages: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Option<Ve
             j != k && cages[k].len() + cages[j].len() <= most.min(n) && digits(k) & digits(j) == 0
         })
         .collect();
-    near.sort_unstable();
+    crate::sorting::sort_usizes(&mut near);
     near.dedup();
     if near.is_empty() {
         return None;
