@@ -474,3 +474,53 @@ fn killer_fixtures_are_answered_by_every_engine() {
         }
     }
 }
+
+/// Hints followed from the puzzle to its solution, a fresh look each time (as the page
+/// asks for them, with only the placements kept): every step is sound, on generated
+/// killers and on Solo's. The uniqueness techniques take cages into account.
+#[test]
+fn hints_followed_to_the_end_are_sound() {
+    use sudoku64::generate::{Options, Unattended, generate};
+    let mut puzzles: Vec<Grid> = (0..6u64)
+        .map(|seed| {
+            let options = Options::for_layout(
+                Some(9),
+                None,
+                sudoku64::Variants::parse("killer").unwrap(),
+                700 + seed,
+            )
+            .unwrap();
+            generate(&options, &mut Unattended).unwrap().puzzle
+        })
+        .collect();
+    puzzles.extend(
+        fixtures()
+            .into_iter()
+            .filter(|&(line, _, count, _)| count == 1 && line % 7 == 0)
+            .map(|(_, id, _, _)| solo::read_id(id).unwrap()),
+    );
+    for puzzle in puzzles {
+        let id = solo::write_id(&puzzle);
+        let solution = sudoku64::search::solve_one(&puzzle).unwrap();
+        let mut grid = puzzle.clone();
+        while !grid.is_full() {
+            let steps = sudoku64::hint(&grid).unwrap_or_else(|e| panic!("{id}: {e}"));
+            for step in &steps {
+                for &(c, v) in &step.placements {
+                    assert_eq!(v, solution.get(c), "{id}: {}", step.text);
+                }
+                for &(c, v) in &step.eliminations {
+                    assert_ne!(v, solution.get(c), "{id}: {}", step.text);
+                }
+            }
+            let last = steps.last().expect("a step");
+            assert!(
+                !last.placements.is_empty(),
+                "{id}: a hint ends with a placement"
+            );
+            for &(c, v) in &last.placements {
+                grid.set(c, v);
+            }
+        }
+    }
+}

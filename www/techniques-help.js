@@ -14,6 +14,11 @@ export const TECHNIQUE_HELP = new Map([
     'A killer cage\'s digits differ and add up to its sum. List the sets of different digits that make it (17 '
     + 'in two cells is only 8+9): a digit in none of them leaves the cage, and a digit in every set with one '
     + 'place left in the cage goes there. A digit placed in a cage leaves its other cells.'],
+  ['innies-outies',
+    'Every row, column and box of a killer adds up to 45 (n(n+1)/2 on other sides). Add up the cages wholly inside '
+    + 'a unit: the unit\'s other cells, the innies, make 45 less that. Or add up the cages that cover the unit: '
+    + 'their cells outside it, the outies, make that less 45. One cell is then a given; a few cells in one unit '
+    + 'are a new cage whose combinations rule digits out.'],
   ['pointing',
     'When a symbol\'s candidates in a box all sit in one row (or column), the box\'s copy of the symbol is on '
     + 'that line. So the same symbol can be crossed out of the line\'s cells outside the box.'],

@@ -20,6 +20,8 @@ const ENTRIES = [
     'A symbol has only one place left in a row, column or box, so it goes there.'],
   ['cage-combination', 'Cage combinations', 'the cage\'s combinations',
     'In a killer, only some sets of different digits make a cage\'s sum, so its cells keep only their digits.'],
+  ['innies-outies', 'Innies and outies', 'the rule of 45',
+    'A unit\'s digits add up to 45 (on 9×9), so the cells it leaves outside its own cages, or its cages\' cells outside it, make a known sum.'],
   ['pointing', 'Pointing', 'a pointing pair',
     'Inside a box, a symbol\'s places all lie on one line, so the rest of that line cannot hold it.'],
   ['claiming', 'Claiming', 'a claiming pair',

@@ -135,3 +135,146 @@ fn symbols_and(set: u64) -> String {
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
+
+/// The rule of 45 (n(n+1)/2 on a grid of side n), one unit at a time: a unit's digits add
+/// up to n(n+1)/2, so the cells of the unit outside the cages wholly inside it (the
+/// innies) make that total less those cages' sums; and the cells outside the unit of the
+/// cages that cover it (the outies) make those cages' sums less the total. A group that
+/// lies in one unit, or is one cell, is a cage of its own then, and its combinations
+/// rule out candidates or place a digit.
+pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
+    let cages = b.shape.cages()?;
+    let n = b.n;
+    let total = (n * (n + 1) / 2) as u32;
+    for u in b.scan_order() {
+        let unit: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
+        // The cages meeting the unit, and whether each lies wholly inside it.
+        let mut meeting: Vec<usize> = unit.iter().filter_map(|&c| cages.cage_of(c)).collect();
+        crate::sorting::sort_usizes(&mut meeting);
+        meeting.dedup();
+        let all_summed = meeting.iter().all(|&k| cages.sum(k).is_some());
+        let inside = |k: usize| cages.cells(k).iter().all(|&c| unit.contains(&(c as usize)));
+        let inner: Vec<usize> = meeting.iter().copied().filter(|&k| inside(k)).collect();
+        let inner_sum: u32 = inner.iter().map(|&k| cages.sum(k).unwrap_or(0)).sum();
+        let innies: Vec<usize> = unit
+            .iter()
+            .copied()
+            .filter(|&c| cages.cage_of(c).is_none_or(|k| !inner.contains(&k)))
+            .collect();
+        let whole = unit.iter().all(|&c| cages.cage_of(c).is_some());
+        let inner_summed = inner.iter().all(|&k| cages.sum(k).is_some());
+        // Cells in no cage are innies too: whatever the cages, the unit's cells outside
+        // its inner cages make the total less theirs.
+        if !innies.is_empty() && innies.len() < n && innies.len() <= 4 && inner_summed {
+            let sum = total.saturating_sub(inner_sum);
+            let what = format!(
+                "the cages inside {} add up to {inner_sum}, so {} (the rest of it) {} {sum}",
+                super::unit_name(b.shape, u),
+                super::cell_list(b.shape, &innies),
+                if innies.len() == 1 { "is" } else { "make" }
+            );
+            if let Some(step) = group_step(b, &innies, sum, what, u) {
+                return Some(step);
+            }
+        }
+        if !whole || !all_summed {
+            continue;
+        }
+        let outer: Vec<usize> = meeting.iter().copied().filter(|&k| !inside(k)).collect();
+        let covered_sum: u32 = meeting.iter().map(|&k| cages.sum(k).unwrap_or(0)).sum();
+        let outies: Vec<usize> = outer
+            .iter()
+            .flat_map(|&k| cages.cells(k).iter().map(|&c| c as usize))
+            .filter(|c| !unit.contains(c))
+            .collect();
+        let one_group = outies
+            .iter()
+            .all(|&a| outies.iter().all(|&o| a == o || b.sees(a, o)));
+        if !outies.is_empty() && outies.len() <= 4 && one_group && covered_sum > total {
+            let sum = covered_sum - total;
+            let what = format!(
+                "the cages covering {} add up to {covered_sum}, {} past its {total}, so {} (their cells outside it) {} {sum}",
+                super::unit_name(b.shape, u),
+                sum,
+                super::cell_list(b.shape, &outies),
+                if outies.len() == 1 { "is" } else { "make" }
+            );
+            if let Some(step) = group_step(b, &outies, sum, what, u) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// What a group of cells that see each other and make `sum` rules out or places: the
+/// step of [`innies_and_outies`], or `None` when it changes nothing.
+fn group_step(b: &Board, cells: &[usize], sum: u32, what: String, unit: usize) -> Option<Step> {
+    let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
+        0 => m,
+        v => m | bit(v),
+    });
+    let done: u32 = cells.iter().map(|&c| b.value[c] as u32).sum();
+    let open: Vec<usize> = cells.iter().copied().filter(|&c| b.value[c] == 0).collect();
+    if open.is_empty() || done >= sum {
+        return None;
+    }
+    let masks: Vec<u64> = open.iter().map(|&c| b.cand[c] & !placed).collect();
+    let pool = masks.iter().fold(0, |a, m| a | m);
+    let options = sum_options(pool, open.len(), sum - done, &masks)?;
+    let mut step = if open.len() == 1 {
+        let v = (sum - done) as u8;
+        if b.cand[open[0]] & bit(v) == 0 {
+            return None;
+        }
+        Step {
+            technique: Technique::InniesAndOuties,
+            cells: cells.to_vec(),
+            placements: vec![(open[0], v)],
+            eliminations: Vec::new(),
+            text: format!("Innies and outies: {what}"),
+            focus: String::new(),
+            units: Vec::new(),
+            links: Vec::new(),
+        }
+    } else {
+        let eliminations = b.eliminations(open.iter().copied(), !options.some);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let how = match sum_sets(pool, open.len(), sum - done, &masks, SETS_NAMED) {
+            Some(sets) if options.exact => format!(
+                "only as {}",
+                sets.iter()
+                    .map(|&s| plus(s))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+            _ => format!("only with {}", symbols_and(options.some)),
+        };
+        let how = if done > 0 {
+            format!(
+                "{done} of it placed, the open ones make {} {how}",
+                sum - done
+            )
+        } else {
+            how
+        };
+        Step::eliminating(
+            Technique::InniesAndOuties,
+            cells.to_vec(),
+            eliminations.clone(),
+            format!(
+                "Innies and outies: {what}, {how}, so {}",
+                removal_text(b, &eliminations)
+            ),
+        )
+    };
+    step.focus = format!(
+        "Look at the cages in {}: the rule of {}",
+        super::unit_name(b.shape, unit),
+        b.n * (b.n + 1) / 2
+    );
+    step.units = vec![unit];
+    Some(step)
+}

@@ -71,6 +71,9 @@ pub enum Technique {
     /// the digits in none of them, and place a digit every set has where it has one place
     /// left in the cage; a digit placed in a cage leaves its other cells.
     CageCombination,
+    /// Killer cages and the rule of 45 (n(n+1)/2): a unit's cells outside the cages wholly
+    /// inside it, or the cells outside it of the cages covering it, make a known sum.
+    InniesAndOuties,
     /// A symbol whose places in a box all lie in one row or column: it leaves the rest of
     /// that line. On other layouts, from a region or window into any unit it overlaps.
     Pointing,
@@ -169,10 +172,11 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 37] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::CageCombination,
+        Technique::InniesAndOuties,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -214,6 +218,7 @@ impl Technique {
             Technique::NakedSingle => "Naked single",
             Technique::HiddenSingle => "Hidden single",
             Technique::CageCombination => "Cage combinations",
+            Technique::InniesAndOuties => "Innies and outies",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked pair",
@@ -256,6 +261,7 @@ impl Technique {
             Technique::NakedSingle => "naked-single",
             Technique::HiddenSingle => "hidden-single",
             Technique::CageCombination => "cage-combination",
+            Technique::InniesAndOuties => "innies-outies",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -714,6 +720,7 @@ impl Board {
             Technique::NakedSingle => singles::naked(self),
             Technique::HiddenSingle => singles::hidden(self),
             Technique::CageCombination => cages::combinations(self),
+            Technique::InniesAndOuties => cages::innies_and_outies(self),
             Technique::Pointing | Technique::Claiming => intersections::find_kind(self, t),
             Technique::NakedPair | Technique::HiddenPair => subsets::find_kind(self, 2, t),
             Technique::NakedTriple | Technique::HiddenTriple => subsets::find_kind(self, 3, t),

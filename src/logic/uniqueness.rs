@@ -110,6 +110,11 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
 /// unit. Such a state without `v` (a "bivalue universal grave") has no solution or at
 /// least two, so with one solution the cell is `v`.
 pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
+    // Its proof counts each symbol twice in every unit; a killer's cages and sums are
+    // more than units, and two solutions of the units need not keep them.
+    if b.shape.has_cages() {
+        return None;
+    }
     let mut odd = None;
     for c in (0..b.cand.len()).filter(|&c| b.value[c] == 0) {
         match b.cand[c].count_ones() {
@@ -237,6 +242,18 @@ pub(super) fn rectangle_holds(b: &Board, corners: [usize; 4]) -> bool {
                 .filter(|&d| unit.contains(&(d as u16)))
                 .collect();
             inside.len() == 2 && (inside[0] / n == inside[1] / n || inside[0] % n == inside[1] % n)
+        }) && b.shape.cages().is_none_or(|cages| {
+            // A killer cage must keep its digits and its sum: it holds no corner, or two
+            // on one line (one `a`, one `b`, whichever way they swap).
+            cages.cage_of(c).is_none_or(|k| {
+                let inside: Vec<usize> = corners
+                    .iter()
+                    .copied()
+                    .filter(|&d| cages.cage_of(d) == Some(k))
+                    .collect();
+                inside.len() == 2
+                    && (inside[0] / n == inside[1] / n || inside[0] % n == inside[1] % n)
+            })
         })
     })
 }
