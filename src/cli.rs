@@ -354,7 +354,7 @@ enum BenchCommand {
         /// The box shape, rows by columns (`2x6`).
         #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
         boxes: Option<(usize, usize)>,
-        /// Variants, comma-separated: x, windoku, jigsaw.
+        /// Variants, comma-separated: x, windoku, jigsaw, killer.
         #[arg(long, value_name = "LIST", value_parser = variant_list)]
         variant: Option<Variants>,
         /// How many puzzles (seeds seed, seed+1, ...).

@@ -22,6 +22,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::cages::Cages;
 use crate::error::{Error, ErrorKind};
 use crate::generate::{Control, Generated, Options, Progress, Stage, Symmetry, Target};
+use crate::grade::Level;
 use crate::grid::{Grid, Shape};
 use crate::search::{DepthFirst, Limits, Next, Search};
 
@@ -48,8 +49,12 @@ const FILL_NODES: u64 = 20_000;
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
 
 /// Makes a killer puzzle with no givens for the options' layout (its cages drawn here).
-/// Errors: a side outside [`SIDES`], a symmetry or a difficulty (not made for killers
-/// yet), [`ErrorKind::Cancelled`] when `control` stops it.
+/// With a difficulty, candidates (seeds from the options' on) are made no harder than
+/// it, split until its techniques solve them and merged only while they still do, and
+/// graded, until one has the level or the budget ends ([`Options::budget_ms`], by
+/// default [`crate::generate::DIFFICULTY_BUDGET_MS`]). Errors: a side outside
+/// [`SIDES`], a symmetry (killers have none yet), [`ErrorKind::Cancelled`] when
+/// `control` stops it.
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
     let asked = options.shape.without_cages();
     let n = asked.size();
@@ -68,13 +73,68 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             "killer cages are drawn without symmetry; use none",
         ));
     }
-    if options.difficulty.is_some() {
-        return Err(Error::bad_option(
-            "difficulty",
-            "a level",
-            "killers are not graded by level yet; leave the difficulty out",
-        ));
+    let Some(wanted) = options.difficulty else {
+        return one(options, None, control);
+    };
+    // A level: candidates from the seed on, each made no harder than the level, until
+    // one has it or the budget (or the candidate count) ends; the closest comes back.
+    let budget = options
+        .budget_ms
+        .unwrap_or(crate::generate::DIFFICULTY_BUDGET_MS);
+    let start = control.now_ms();
+    let mut best: Option<Generated> = None;
+    for i in 0..LEVEL_CANDIDATES {
+        let seed = options.seed.wrapping_add(i as u64);
+        // Diabolical is what the other levels' techniques leave unsolved: nothing to hold
+        // the cages below.
+        let cap = (wanted < Level::Diabolical).then_some(wanted);
+        let made = one(
+            &Options {
+                seed,
+                ..options.clone()
+            },
+            cap,
+            control,
+        )?;
+        let rating = crate::grade::rate(&made.puzzle)?;
+        let reached = rating.level == wanted;
+        let ran_out = !reached && control.now_ms() - start >= budget;
+        let made = Generated {
+            candidates: i + 1,
+            difficulty: Some(crate::generate::LevelSearch {
+                wanted,
+                reached,
+                ran_out,
+                graded_in_full: true,
+                rating,
+            }),
+            ..made
+        };
+        let closer = |b: &Generated| {
+            let level = |g: &Generated| g.rating().map_or(0, |r| r.level as i32);
+            (level(&made) - wanted as i32).abs() < (level(b) - wanted as i32).abs()
+        };
+        if best.as_ref().is_none_or(closer) {
+            best = Some(made);
+        }
+        if reached || ran_out {
+            break;
+        }
     }
+    Ok(best.expect("one candidate at least"))
+}
+
+/// Candidates a search for a level makes at most.
+const LEVEL_CANDIDATES: u32 = 200;
+
+/// One killer from the options' seed: with a level, its cages are split until the
+/// techniques of that level solve it, and merged only while they still do.
+fn one(
+    options: &Options,
+    level: Option<Level>,
+    control: &mut dyn Control,
+) -> Result<Generated, Error> {
+    let asked = options.shape.without_cages();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     let mut stop = false;
     let mut report = |fraction: f64, stage: Stage, control: &mut dyn Control| {
@@ -112,7 +172,18 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             }
         }
     }
-    // Merge while unique.
+    // With a level: split until its techniques solve the puzzle.
+    if let Some(level) = level {
+        while too_hard(shape, &cages, &solution, level) {
+            let big: Vec<usize> = (0..cages.len()).filter(|&k| cages[k].len() > 1).collect();
+            if big.is_empty() {
+                break;
+            }
+            let cell = cages[big[rng.random_range(0..big.len())]][0];
+            split(&mut cages, cell, shape.size(), &mut rng);
+        }
+    }
+    // Merge while unique (and, with a level, no harder than it).
     let tries = MERGES_PER_CAGE * cages.len();
     for i in 0..tries {
         if !report(0.4 + 0.6 * i as f64 / tries as f64, Stage::Exact, control) {
@@ -123,6 +194,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         };
         checks += 1;
         match count(shape, &merged, &solution, work / MERGE_WORK_SHARE, control) {
+            Count::Unique if level.is_some_and(|l| too_hard(shape, &merged, &solution, l)) => {}
             Count::Unique => cages = merged,
             Count::Cancelled => return Err(ErrorKind::Cancelled.into()),
             Count::Other(_) => {}
@@ -147,6 +219,14 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         undecided: 0,
         difficulty: None,
     })
+}
+
+/// Whether the techniques up to `level` leave the killer unsolved.
+fn too_hard(shape: Shape, cages: &[Vec<usize>], solution: &Grid, level: Level) -> bool {
+    match with_sums(cages, solution).and_then(|c| shape.with_cages(c)) {
+        Ok(killer) => crate::grade::harder_than(&Grid::empty(killer), level),
+        Err(_) => true,
+    }
 }
 
 /// A random full grid of the layout, and how many fills started again. With

@@ -524,3 +524,39 @@ fn hints_followed_to_the_end_are_sound() {
         }
     }
 }
+
+/// A killer asked for a level has it, graded by the logic solver, and its seed makes it
+/// again.
+#[test]
+fn killers_come_at_the_level_asked() {
+    use sudoku64::Level;
+    use sudoku64::generate::{Options, Unattended, generate};
+    for (level, seed) in [
+        (Level::Easy, 3u64),
+        (Level::Medium, 4),
+        (Level::Hard, 5),
+        (Level::Diabolical, 6),
+    ] {
+        let options = Options {
+            difficulty: Some(level),
+            ..Options::for_layout(
+                Some(9),
+                None,
+                sudoku64::Variants::parse("killer").unwrap(),
+                seed,
+            )
+            .unwrap()
+        };
+        let made = generate(&options, &mut Unattended).unwrap();
+        assert!(made.difficulty_reached(), "{level}: {:?}", made.rating());
+        assert_eq!(sudoku64::rate(&made.puzzle).unwrap().level, level);
+        let again = Options {
+            seed: made.seed,
+            ..options
+        };
+        assert_eq!(
+            generate(&again, &mut Unattended).unwrap().puzzle,
+            made.puzzle
+        );
+    }
+}
