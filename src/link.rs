@@ -9,6 +9,10 @@
 //!  sudokuwiki.org/sudokux.aspx?bd=...           the same, with both diagonals (X)
 //!  sudokuwiki.org/jigsaw.aspx?bd=...&jigmap=... the same, with the region (1-9) of
 //!                                               each cell, row by row
+//!  sudokuwiki.org/killersudoku.htm?bd=C,S       C: a colour (1-9) per cell, row by row,
+//!                                               touching cells of one colour a cage;
+//!                                               S: each cell's sum in two digits, 00
+//!                                               none, on the cage's first cell
 //!  f-puzzles.com/?load=DATA                     DATA: LZString's compressToBase64 of
 //!  sudokupad.app/fpuzzlesDATA                   f-puzzles' JSON (below)
 //! ```
@@ -24,14 +28,16 @@
 //!  {"size": 9,
 //!   "grid": [[{"value": 5, "given": true, "region": 0}, {}, ...], ...],   rows of cells
 //!   "diagonal+": true, "diagonal-": true,                                 X-Sudoku
-//!   "extraregion": [{"cells": ["R2C2", ...]}, ...]}                       windoku's windows
+//!   "extraregion": [{"cells": ["R2C2", ...]}, ...],                       windoku's windows
+//!   "killercage": [{"cells": ["R1C1", ...], "value": "17"}, ...]}         killer cages
 //! ```
 //!
 //! A cell's `region` counts from 0; a cell without one is in the box SudokuPad gives it by
 //! default (the squarest boxes, the wide side horizontal, as [`Shape::from_size`]; rows
 //! on a prime side). A value that is not `given` is the player's, and is not read. A
-//! puzzle with any other constraint (killer cages, thermometers, ...) is refused by name
-//! rather than read without it.
+//! killer cage's `value` is its sum, a string of digits, left out or empty for a cage
+//! without one. A puzzle with any other constraint (thermometers, arrows, ...) is refused
+//! by name rather than read without it.
 //!
 //! A link is read into the game ID ([`crate::solo`]) of its grid, which carries the
 //! layout to the parser. Any other web address is refused as a site this engine cannot
@@ -49,6 +55,7 @@
 //! or regions, and variants), which the engine checks as for any grid. The wasm refuses a
 //! link that reaches it anyway, by name. tests/data/links.txt is read by both readers.
 
+use crate::cages::Cages;
 use crate::error::{Error, ErrorKind};
 use crate::grid::{Grid, MAX_SIZE, Shape};
 
@@ -151,6 +158,23 @@ pub fn fpuzzles_json(grid: &Grid) -> String {
         }
         out.push(']');
     }
+    if let Some(cages) = shape.cages() {
+        out.push_str(",\"killercage\":[");
+        for k in 0..cages.len() {
+            let cells: Vec<String> = cages
+                .cells(k)
+                .iter()
+                .map(|&c| format!("\"R{}C{}\"", c as usize / n + 1, c as usize % n + 1))
+                .collect();
+            let comma = if k == 0 { "" } else { "," };
+            let _ = write!(out, "{comma}{{\"cells\":[{}]", cells.join(","));
+            if let Some(sum) = cages.sum(k) {
+                let _ = write!(out, ",\"value\":\"{sum}\"");
+            }
+            out.push('}');
+        }
+        out.push(']');
+    }
     out.push('}');
     out
 }
@@ -168,6 +192,9 @@ fn read_sudokuwiki_link(address: &str, lower: &str) -> Result<String, Error> {
     let Some(board) = query_value(address, "bd") else {
         return refuse("this sudokuwiki link has no puzzle in it (no bd= in its address)");
     };
+    if lower.contains("killer") {
+        return killer_board(board);
+    }
     let jigsaw = lower.contains("jigsaw") || query_value(address, "jigmap").is_some();
     let x = lower.contains("sudokux");
     if !jigsaw && !x {
@@ -194,6 +221,38 @@ fn read_sudokuwiki_link(address: &str, lower: &str) -> Result<String, Error> {
         Shape::from_box(3)?.with_diagonals()?
     };
     id_of(Grid::from_cells(shape, cells)?)
+}
+
+/// A killer's `bd`: a colour (digit) per cell, row by row, where touching cells of one
+/// colour form a cage, then a comma and each cell's sum in two digits (`00` none), as
+/// the sum sits on the first cell of its cage. The grid is empty.
+fn killer_board(board: &str) -> Result<String, Error> {
+    let Some((colours, sums)) = board.split_once(',') else {
+        return refuse(
+            "this sudokuwiki killer link's bd= is not 81 cage colours, a comma and 81 two-digit sums",
+        );
+    };
+    let colours: Vec<Option<u32>> = colours
+        .chars()
+        .map(|c| c.to_digit(10).filter(|&d| d != 0))
+        .collect();
+    let digits: Vec<u32> = sums.chars().filter_map(|c| c.to_digit(10)).collect();
+    if colours.len() != 81 || colours.contains(&None) {
+        return refuse(&format!(
+            "bd= of this sudokuwiki killer link holds {} cage colours, where its 9×9 has 81 digits 1 to 9",
+            board.split(',').next().unwrap_or("").chars().count()
+        ));
+    }
+    if sums.len() != 162 || digits.len() != 162 {
+        return refuse(&format!(
+            "bd= of this sudokuwiki killer link holds {} characters of sums after the comma, where its 81 cells take two digits each",
+            sums.chars().count()
+        ));
+    }
+    let sums: Vec<u32> = digits.chunks(2).map(|d| d[0] * 10 + d[1]).collect();
+    let cages = Cages::from_labels(9, &colours, &sums)?;
+    let shape = Shape::from_box(3)?.with_cages(cages)?;
+    id_of(Grid::empty(shape))
 }
 
 /// The 81 cells of a `bd` of digits (`0` or `.` empty).
@@ -513,6 +572,7 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
     }
     let mut x = [false; 2];
     let mut windows_given: &[Value] = &[];
+    let mut cages_given: &[Value] = &[];
     for (key, value) in fields {
         if IGNORED_KEYS.contains(&key.as_str()) || value.is_empty() {
             continue;
@@ -521,9 +581,10 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
             ("diagonal+", _) => x[1] = value.is_true(),
             ("diagonal-", _) => x[0] = value.is_true(),
             ("extraregion", Value::Array(list)) => windows_given = list,
+            ("killercage", Value::Array(list)) => cages_given = list,
             (other, _) => {
                 return Err(bad_json(&format!(
-                    "it has constraints this engine does not read ({other}): only givens, regions, both diagonals and windoku are"
+                    "it has constraints this engine does not read ({other}): only givens, regions, both diagonals, windoku and killer cages are"
                 )));
             }
         }
@@ -574,7 +635,61 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
             ));
         }
     }
+    if !cages_given.is_empty() {
+        shape = shape.with_cages(killer_cages(n, cages_given)?)?;
+    }
     Grid::from_cells(shape, cells)
+}
+
+/// The cages of f-puzzles' `killercage` list (`{"cells": ["R1C1", ...], "value": "17"}`,
+/// the value left out or empty for a cage without a sum), checked as every killer's are.
+fn killer_cages(n: usize, list: &[json::Value]) -> Result<Cages, Error> {
+    use json::Value;
+    let mut cages = Vec::with_capacity(list.len());
+    for (i, cage) in list.iter().enumerate() {
+        let names: Vec<&str> = match cage.get("cells") {
+            Some(Value::Array(names)) => names
+                .iter()
+                .map(|name| match name {
+                    Value::String(name) => name.as_str(),
+                    _ => "?",
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        if names.is_empty() {
+            return Err(bad_json(&format!(
+                "its killer cage {} lists no cells",
+                i + 1
+            )));
+        }
+        let mut cells = Vec::with_capacity(names.len());
+        for name in &names {
+            let Some(cell) = cell_of(name, n) else {
+                return Err(bad_json(&format!(
+                    "its killer cage of {} names {name}, which is no cell of its {n}×{n} grid",
+                    names.join(", ")
+                )));
+            };
+            cells.push(cell);
+        }
+        let sum = match cage.get("value") {
+            None => None,
+            Some(value) if value.is_empty() => None,
+            Some(value) => match value.integer() {
+                Some(0) => None,
+                Some(sum) if (1..=u32::MAX as i64).contains(&sum) => Some(sum as u32),
+                _ => {
+                    return Err(bad_json(&format!(
+                        "its killer cage of {} has a sum that is no whole number from 1 up",
+                        names.join(", ")
+                    )));
+                }
+            },
+        };
+        cages.push((cells, sum));
+    }
+    Cages::new(n, &cages)
 }
 
 /// The box shape whose boxes are these regions, if one is; else the jigsaw.
@@ -1102,8 +1217,16 @@ mod tests {
                 link.trim_end_matches('=')
             );
         }
-        let err = crate::parse::parse(FPUZZLES_LINKS[2]).unwrap_err();
-        assert!(err.to_string().contains("killercage"), "{err}");
+        // The killer's two cages are read with their sums, and written back as they came.
+        let killer = crate::parse::parse(FPUZZLES_LINKS[2]).unwrap();
+        let cages = killer.shape().cages().expect("cages");
+        assert_eq!(killer.clue_count(), 0);
+        assert_eq!(cages.len(), 2);
+        assert!(fpuzzles_json(&killer).contains("\"killercage\":[{\"cells\":["));
+        assert_eq!(
+            crate::parse::parse(&sudokupad_link(&killer)),
+            Ok(killer.clone())
+        );
         // SudokuPad reads the same data after `fpuzzles`, escaped or not.
         let data = FPUZZLES_LINKS[1].split_once("load=").unwrap().1;
         for link in [
@@ -1114,6 +1237,34 @@ mod tests {
             ),
         ] {
             assert_eq!(crate::parse::parse(&link).as_ref(), Ok(&two), "{link}");
+        }
+    }
+
+    #[test]
+    fn a_killer_with_cages_without_sums_and_cells_in_none_reads_back_as_written() {
+        // A 6×6: a cage with a sum, one without, one of a single cell, the rest uncaged.
+        let cages = Cages::new(
+            6,
+            &[
+                (vec![0, 1, 7], Some(6)),
+                (vec![10, 16, 22], None),
+                (vec![35], Some(4)),
+            ],
+        )
+        .unwrap();
+        let shape = Shape::from_size(6).unwrap().with_cages(cages).unwrap();
+        let mut cells = vec![0u8; 36];
+        cells[3] = 5;
+        let grid = Grid::from_cells(shape, cells).unwrap();
+        let json = fpuzzles_json(&grid);
+        assert!(
+            json.contains(
+                "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\",\"R2C2\"],\"value\":\"6\"},{\"cells\":[\"R2C5\",\"R3C5\",\"R4C5\"]},"
+            ),
+            "{json}"
+        );
+        for link in [sudokupad_link(&grid), fpuzzles_link(&grid)] {
+            assert_eq!(crate::parse::parse(&link), Ok(grid.clone()), "{link}");
         }
     }
 
@@ -1179,8 +1330,24 @@ mod tests {
             (empty_json(9, "{\"region\":0}", ""), "regions"),
             (empty_json(9, "{}", ",\"diagonal+\":true"), "one diagonal"),
             (
-                empty_json(9, "{}", ",\"killercage\":[{\"cells\":[\"R1C1\"]}]"),
-                "killercage",
+                empty_json(9, "{}", ",\"thermometer\":[{\"lines\":[[\"R1C1\"]]}]"),
+                "(thermometer)",
+            ),
+            (
+                empty_json(9, "{}", ",\"killercage\":[{\"cells\":[\"R1C0\"]}]"),
+                "names R1C0, which is no cell",
+            ),
+            (
+                empty_json(9, "{}", ",\"killercage\":[{\"cells\":\"R1C1\"}]"),
+                "killer cage 1 lists no cells",
+            ),
+            (
+                empty_json(
+                    9,
+                    "{}",
+                    ",\"killercage\":[{\"cells\":[\"R1C1\"],\"value\":\"-3\"}]",
+                ),
+                "no whole number",
             ),
             (
                 empty_json(9, "{}", ",\"extraregion\":[{\"cells\":[\"R1C1\"]}]"),

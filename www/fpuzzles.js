@@ -9,18 +9,22 @@
 //   {"size": 9,
 //    "grid": [[{"value": 5, "given": true, "region": 0}, {}, ...], ...],   rows of cells
 //    "diagonal+": true, "diagonal-": true,                                 X-Sudoku
-//    "extraregion": [{"cells": ["R2C2", ...]}, ...]}                       windoku's windows
+//    "extraregion": [{"cells": ["R2C2", ...]}, ...],                       windoku's windows
+//    "killercage": [{"cells": ["R1C1", ...], "value": "17"}, ...]}         killer cages
 //
 // This module checks the transport only (the base64 and LZString, the JSON, its size, rows,
 // values, region numbers and keys, and regions in one piece each, which a Solo ID needs)
 // and says what is wrong and where; the engine checks the rest of the layout (n regions
 // of n cells, variants and windows that fit) when engine.js hands it the
 // givens with {variant, regions} (engineArgs() makes what it sends, recognising the
-// engine's box shapes through engine.layout()). The native reader (src/link.rs) reads the same links
+// engine's box shapes through engine.layout()); a killer goes as its Solo game ID
+// (cages.js's killerId), the one text that carries cages, once this module has checked
+// what that ID cannot say (cages that overlap or are in pieces). The native reader (src/link.rs) reads the same links
 // with the same rules and messages; the wasm leaves them to this module, which costs the
 // widget nothing until a link is pasted (the browser has JSON.parse already).
 
 import { boxShapes, readBox, toLine } from './grid.js';
+import { killerId } from './cages.js';
 
 /** The most characters of JSON a link may expand to, as in src/link.rs: a hostile link stops here. */
 export const MAX_DECODED_CHARS = 1 << 20;
@@ -311,12 +315,14 @@ export function readFpuzzles(value) {
   });
   const x = [false, false];
   let windows = [];
+  let cages = [];
   for (const [key, field] of Object.entries(value)) {
     if (IGNORED_KEYS.has(key) || isEmpty(field)) continue;
     if (key === 'diagonal+') x[1] = field === true;
     else if (key === 'diagonal-') x[0] = field === true;
     else if (key === 'extraregion' && Array.isArray(field)) windows = field;
-    else throw badJson(`it has constraints this engine does not read (${key}): only givens, regions, both diagonals and windoku are`);
+    else if (key === 'killercage' && Array.isArray(field)) cages = killerCages(n, field);
+    else throw badJson(`it has constraints this engine does not read (${key}): only givens, regions, both diagonals, windoku and killer cages are`);
   }
   if (x[0] !== x[1]) throw badJson('it has one diagonal only: this engine reads X-Sudoku, with both');
   const notWindows = () => new LinkError(NOT_WINDOWS);
@@ -331,7 +337,88 @@ export function readFpuzzles(value) {
       return cell;
     });
   });
-  return { size: n, givens, regions, diagonals: x[0], windows: windowCells };
+  return { size: n, givens, regions, diagonals: x[0], windows: windowCells, cages };
+}
+
+/**
+ * The cages of f-puzzles' `killercage` list as [{cells (as listed), sum (null for none)}],
+ * the cell names and sums checked as src/link.rs's killer_cages checks them; the rest
+ * (sizes, sums that no digits make, cages in pieces or overlapping) is checkCages'.
+ * @param {number} n the side
+ * @param {unknown[]} list
+ */
+function killerCages(n, list) {
+  return list.map((cage, i) => {
+    const names = Array.isArray(cage?.cells) ? cage.cells.map((name) => (typeof name === 'string' ? name : '?')) : [];
+    if (!names.length) throw badJson(`its killer cage ${i + 1} lists no cells`);
+    const cells = names.map((name) => {
+      const cell = cellOf(name, n);
+      if (cell < 0) throw badJson(`its killer cage of ${names.join(', ')} names ${name}, which is no cell of its ${n}×${n} grid`);
+      return cell;
+    });
+    const value = cage.value;
+    let sum = null;
+    if (value !== undefined && !isEmpty(value)) {
+      const number = integer(value);
+      if (number === null || number < 0 || number > 0xffffffff) {
+        throw badJson(`its killer cage of ${names.join(', ')} has a sum that is no whole number from 1 up`);
+      }
+      sum = number || null;
+    }
+    return { cells, sum };
+  });
+}
+
+/** A cage named by its cells as the engine's messages name it: 'r1c1, r1c2 and r2c1', or the first three and how many more. */
+function cageCellsName(cells, n) {
+  const name = (c) => `r${Math.floor(c / n) + 1}c${(c % n) + 1}`;
+  const shown = cells.length > 4 ? 3 : cells.length;
+  let text = cells.slice(0, shown).map(name).reduce((out, part, i) => (i === 0 ? part : `${out}${i + 1 === shown && shown === cells.length ? ' and ' : ', '}${part}`), '');
+  if (shown < cells.length) text += ` and ${cells.length - shown} more`;
+  return text;
+}
+
+/**
+ * A link's cages checked one by one as the engine's Cages::new checks them (src/cages.rs),
+ * in the same order and words: too many cells, a sum no digits make, cells that do not
+ * join, a cell in two cages. Returns {cages: the cell lists in reading order, sums}, or
+ * {error} (kind 'bad-cage', naming the cage by its cells). The sums' total the engine
+ * checks when it reads the ID.
+ * @param {number} n the side
+ * @param {{cells: number[], sum: number | null}[]} cages
+ */
+function checkCages(n, cages) {
+  const owner = new Int32Array(n * n).fill(-1);
+  const sorted = cages.map(({ cells, sum }) => ({ cells: [...new Set(cells)].sort((a, b) => a - b), sum }));
+  for (const [k, { cells, sum }] of sorted.entries()) {
+    const bad = (problem) => ({
+      error: { kind: 'bad-cage', cells, message: `the cage of ${cageCellsName(cells, n)}${sum ? ` (sum ${sum})` : ''}${problem}` },
+    });
+    const count = cells.length;
+    if (count > n) return bad(` has ${count} cells: with ${n} digits, a cage holds ${n} cells at most`);
+    const [least, most] = [(count * (count + 1)) / 2, (count * (2 * n - count + 1)) / 2];
+    if (sum && (sum < least || sum > most)) {
+      return bad(`: no ${count} different digits from 1 to ${n} add up to ${sum}; ${count} cells make ${least} to ${most}`);
+    }
+    const inCage = new Set(cells);
+    const reached = new Set([cells[0]]);
+    const stack = [cells[0]];
+    while (stack.length) {
+      const c = stack.pop();
+      const near = [c - n, c + n, c % n > 0 ? c - 1 : -1, c % n < n - 1 ? c + 1 : -1];
+      for (const o of near) {
+        if (inCage.has(o) && !reached.has(o)) {
+          reached.add(o);
+          stack.push(o);
+        }
+      }
+    }
+    if (reached.size !== count) return bad(' is not connected: a cage\'s cells join side to side');
+    const taken = cells.find((c) => owner[c] >= 0);
+    if (taken !== undefined) return bad(` overlaps another cage at r${Math.floor(taken / n) + 1}c${(taken % n) + 1}: a cell is in one cage at most`);
+    for (const c of cells) owner[c] = k;
+  }
+  return { cages: sorted.sort((a, b) => a.cells[0] - b.cells[0]) };
 }
 
 /**
@@ -359,14 +446,17 @@ export function readLink(text) {
 
 /**
  * f-puzzles' JSON for a grid, as src/link.rs's fpuzzles_json writes it: its size, givens,
- * each cell's region where the regions are not SudokuPad's default boxes, the diagonals
- * and windoku's windows.
+ * each cell's region where the regions are not SudokuPad's default boxes, the diagonals,
+ * windoku's windows and a killer's cages (`killercage`, each with its sum as `value`).
  * @param {{size: number, givens: ArrayLike<number>, regions: ArrayLike<number>, diagonals?: boolean,
- *   windows?: ArrayLike<number>}} puzzle `regions` the region of each cell (from 0), `windows`
- *   as a layout has them (the window of each cell + 1, 0 outside)
+ *   windows?: ArrayLike<number>, cages?: ArrayLike<number>, sums?: ArrayLike<number>}} puzzle
+ *   `regions` the region of each cell (from 0), `windows` as a layout has them (the window
+ *   of each cell + 1, 0 outside), `cages` and `sums` too (the cage of each cell from 1, 0
+ *   in none; each cage's sum, 0 for none)
  * @returns {string}
  */
-export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, windows }) {
+export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, windows, cages, sums }) {
+  const first = ({ cells }) => cellOf(JSON.parse(cells[0]), n);
   const defaults = defaultRegions(n);
   const withRegions = defaults.some((region, cell) => region !== regions[cell]);
   const rows = [];
@@ -390,6 +480,16 @@ export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, wind
       if (w) lists[w - 1].push(`"R${Math.floor(cell / n) + 1}C${(cell % n) + 1}"`);
     });
     json += `,"extraregion":[${lists.map((cells) => `{"cells":[${cells.join(',')}]}`).join(',')}]`;
+  }
+  const cageCount = cages ? Math.max(0, ...Array.from(cages)) : 0;
+  if (cageCount > 0) {
+    // Cages in reading order of their first cell, as src/link.rs writes them.
+    const lists = Array.from({ length: cageCount }, (_, k) => ({ sum: sums?.[k] ?? 0, cells: [] }));
+    Array.from(cages).forEach((k, cell) => {
+      if (k) lists[k - 1].cells.push(`"R${Math.floor(cell / n) + 1}C${(cell % n) + 1}"`);
+    });
+    const written = lists.filter(({ cells }) => cells.length).sort((a, b) => first(a) - first(b));
+    json += `,"killercage":[${written.map(({ cells, sum }) => `{"cells":[${cells.join(',')}]${sum ? `,"value":"${sum}"` : ''}}`).join(',')}]`;
   }
   return `${json}}`;
 }
@@ -492,7 +592,8 @@ export async function engineArgs(text, asked, layoutOf) {
     const at = `r${Math.floor(broken / n) + 1}c${(broken % n) + 1}`;
     return { error: { kind: 'bad-link', message: `the region of ${at} is in pieces, which this engine reads only from a grid and its region list` } };
   }
-  const variant = [...(box === null ? ['jigsaw'] : []), ...(link.diagonals ? ['x'] : []), ...(link.windows.length ? ['windoku'] : [])];
+  const variant = [...(box === null ? ['jigsaw'] : []), ...(link.diagonals ? ['x'] : []), ...(link.windows.length ? ['windoku'] : []),
+    ...(link.cages.length ? ['killer'] : [])];
   const boxAsked = readBox(asked.box);
   if (boxAsked && `${boxAsked.rows}x${boxAsked.columns}` !== box) {
     return refuse('box', `boxes ${asked.box} were asked for, but the link's ${n}×${n} grid has ${box ? `${box} boxes` : 'jigsaw regions'}`);
@@ -509,6 +610,18 @@ export async function engineArgs(text, asked, layoutOf) {
     const made = await layoutOf({ size: n, box, variant: 'windoku' });
     if (made.status !== 'ok') return { error: { ...made.error, message: `extraregion: ${made.error.message}` } };
     if (!areWindows(link.windows, made.layout.windows)) return { error: { kind: 'bad-link', message: NOT_WINDOWS } };
+  }
+  if (link.cages.length) {
+    // A killer travels as its Solo ID, which names its whole layout; the engine checks the sums.
+    const checked = checkCages(n, link.cages);
+    if (checked.error) return checked;
+    const cages = new Array(n * n).fill(0);
+    checked.cages.forEach(({ cells }, k) => cells.forEach((c) => { cages[c] = k + 1; }));
+    const layout = {
+      size: n, box: box ?? '', regions: link.regions, diagonals: link.diagonals,
+      windows: link.windows.length ? [1] : [], cages, sums: checked.cages.map(({ sum }) => sum ?? 0),
+    };
+    return { line: killerId(layout, toLine(link.givens)), options: { size: n, hex: false, box: '', variant: '' } };
   }
   const options = {
     size: n, hex: false, box: box ?? '', variant: variant.filter((v) => v !== 'jigsaw').join(','),

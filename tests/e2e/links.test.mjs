@@ -50,7 +50,7 @@ test('engine: every link of the fixture solves to its ID and solution, or is ref
     } else {
       assert.equal(r.status, 'invalid', `line ${c.line}`);
       assert.ok(r.message?.includes(c.words), `line ${c.line}: ${JSON.stringify(r.message)} lacks ${JSON.stringify(c.words)}`);
-      assert.ok(['bad-link', 'bad-regions', 'bad-variant'].includes(r.kind), `line ${c.line}: kind ${r.kind}`);
+      assert.ok(['bad-link', 'bad-regions', 'bad-variant', 'bad-cage'].includes(r.kind), `line ${c.line}: kind ${r.kind}`);
     }
   }
   // The reader came with the first link, not with engine.js.
@@ -140,9 +140,37 @@ test('app: a pasted SudokuPad link opens with its layout, and "Open in SudokuPad
   await page.close();
 });
 
+test('app: a pasted SudokuPad killer opens with its cages, and "Open in SudokuPad" carries them back', async () => {
+  const { link, id, solution } = okCase('3x3k:');
+  const page = await openApp(env);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.origin });
+  await page.evaluate((text) => navigator.clipboard.writeText(text), link);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Control+V');
+  await page.waitForFunction(() => /Loaded|cannot|not/.test(document.getElementById('status').textContent));
+  assert.match(await page.textContent('#status'), /Loaded a 9×9/);
+  const open = page.locator('#open-sudokupad');
+  await open.focus();
+  const written = await open.getAttribute('href');
+  assert.equal(written.replace(/=+$/, ''), link.replace(/=+$/, ''), 'the same link the native writer wrote, killercage included');
+  const back = await page.evaluate(async (text) => {
+    const { createEngine } = await import('/www/engine.js');
+    const { decompressFromBase64 } = await import('/www/fpuzzles.js');
+    const json = JSON.parse(decompressFromBase64(text.slice('https://sudokupad.app/fpuzzles'.length)));
+    return { id: (await createEngine().solve(text)).id, cages: json.killercage.length };
+  }, written);
+  assert.equal(back.id, id);
+  assert.ok(back.cages > 9, `${back.cages} cages in the written JSON`);
+  await page.click('#solve');
+  await page.waitForFunction(() => /exactly one solution/.test(document.getElementById('status').textContent));
+  assert.equal(await page.getAttribute('#grid', 'data-grid'), solution);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('widget: its puzzle attribute reads an f-puzzles link, layout included', async () => {
   const { link, solution } = okCase('3x3w:');
-  const bad = CASES.find((c) => c.kind === 'bad' && c.words.includes('killercage'));
+  const bad = CASES.find((c) => c.kind === 'bad' && c.words.includes('(thermometer)'));
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const r = await page.evaluate(async ([puzzle, refused]) => {
     await import('/www/widget.js');
@@ -161,7 +189,7 @@ test('widget: its puzzle attribute reads an f-puzzles link, layout included', as
   assert.equal(r.value, solution);
   assert.equal(r.variant, 'windoku');
   assert.equal(r.error.attribute, 'puzzle');
-  assert.match(r.error.message, /killercage/);
+  assert.match(r.error.message, /thermometer/);
   await page.close();
 });
 
