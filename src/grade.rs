@@ -107,7 +107,9 @@ impl Level {
         use Technique::*;
         match technique {
             NakedSingle | HiddenSingle | CageCombination => Level::Easy,
-            Pointing | Claiming | NakedPair | HiddenPair | InniesAndOuties => Level::Medium,
+            Pointing | Claiming | NakedPair | HiddenPair | InniesAndOuties | CageLockedDigits => {
+                Level::Medium
+            }
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
             | EmptyRectangle | FinnedXWing | UniqueRectangle | UniqueRectangle2
             | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => Level::Hard,
@@ -153,6 +155,7 @@ pub fn weight(technique: Technique) -> u32 {
         NakedSingle | HiddenSingle => 1,
         CageCombination => 2,
         InniesAndOuties => 5,
+        CageLockedDigits => 4,
         Pointing | Claiming => 4,
         NakedPair => 6,
         HiddenPair => 8,

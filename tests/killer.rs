@@ -560,3 +560,54 @@ fn killers_come_at_the_level_asked() {
         );
     }
 }
+
+/// The rule of 45 on one row: two cages fill eight of its cells, so the ninth is 45 less
+/// their sums; and a cage of 3 in two cells of a row locks 1 and 2 out of the rest of it.
+#[test]
+fn innies_and_locked_cage_digits() {
+    use sudoku64::Technique;
+    use sudoku64::search::masks_of;
+    let shape = Shape::from_size(9).unwrap();
+    let puzzle = killer(
+        shape,
+        &[(vec![0, 1, 2, 3], Some(10)), (vec![4, 5, 6, 7], Some(26))],
+        &[0; 81],
+    );
+    let step = sudoku64::logic::find(Technique::InniesAndOuties, &puzzle, &masks_of(&puzzle))
+        .expect("an innie");
+    assert_eq!(step.placements, vec![(8, 9)], "{}", step.text);
+    assert!(
+        step.text.contains("r1c9") && step.text.contains("is 9"),
+        "{}",
+        step.text
+    );
+    assert!(
+        step.focus.contains("row 1") && step.focus.contains("rule of 45"),
+        "{}",
+        step.focus
+    );
+    let puzzle = killer(shape, &[(vec![0, 1], Some(3))], &[0; 81]);
+    let step = sudoku64::logic::find(Technique::CageLockedDigits, &puzzle, &masks_of(&puzzle))
+        .expect("a lock");
+    assert!(!step.eliminations.is_empty());
+    for &(c, v) in &step.eliminations {
+        assert!(c > 1 && (v == 1 || v == 2), "{}", step.text);
+    }
+    // Two neighbouring rows: cages inside rows 1 and 2 leave r2c9 alone.
+    let mut cages: Vec<(Vec<usize>, Option<u32>)> = vec![
+        (vec![0, 1, 2], Some(6)),
+        (vec![3, 4, 5], Some(15)),
+        (vec![6, 7, 8], Some(24)),
+    ];
+    cages.push((vec![9, 10, 11, 12], Some(13)));
+    cages.push((vec![13, 14, 15, 16], Some(24)));
+    cages.push((vec![17, 26], Some(10)));
+    let puzzle = killer(shape, &cages, &[0; 81]);
+    let step = sudoku64::logic::find(Technique::InniesAndOuties, &puzzle, &masks_of(&puzzle))
+        .expect("an innie or outie");
+    assert!(
+        !step.placements.is_empty() || !step.eliminations.is_empty(),
+        "{}",
+        step.text
+    );
+}

@@ -19,6 +19,10 @@ export const TECHNIQUE_HELP = new Map([
     + 'a unit: the unit\'s other cells, the innies, make 45 less that. Or add up the cages that cover the unit: '
     + 'their cells outside it, the outies, make that less 45. One cell is then a given; a few cells in one unit '
     + 'are a new cage whose combinations rule digits out.'],
+  ['cage-locked-digits',
+    'When every set of digits that makes a cage\'s sum holds the same digit, the cage holds it. If its places '
+    + 'for that digit in the cage all lie in one row, column or box (always so for a cage inside one unit), that '
+    + 'unit\'s copy of the digit is in the cage, and the unit\'s other cells lose it.'],
   ['pointing',
     'When a symbol\'s candidates in a box all sit in one row (or column), the box\'s copy of the symbol is on '
     + 'that line. So the same symbol can be crossed out of the line\'s cells outside the box.'],

@@ -22,6 +22,8 @@ const ENTRIES = [
     'In a killer, only some sets of different digits make a cage\'s sum, so its cells keep only their digits.'],
   ['innies-outies', 'Innies and outies', 'the rule of 45',
     'A unit\'s digits add up to 45 (on 9×9), so the cells it leaves outside its own cages, or its cages\' cells outside it, make a known sum.'],
+  ['cage-locked-digits', 'Locked cage digits', 'a digit the cage must hold',
+    'A cage must hold a digit, and its places for it lie in one row, column or box, so the rest of that unit cannot hold it.'],
   ['pointing', 'Pointing', 'a pointing pair',
     'Inside a box, a symbol\'s places all lie on one line, so the rest of that line cannot hold it.'],
   ['claiming', 'Claiming', 'a claiming pair',

@@ -136,44 +136,52 @@ fn symbols_and(set: u64) -> String {
     }
 }
 
-/// The rule of 45 (n(n+1)/2 on a grid of side n), one unit at a time: a unit's digits add
-/// up to n(n+1)/2, so the cells of the unit outside the cages wholly inside it (the
-/// innies) make that total less those cages' sums; and the cells outside the unit of the
-/// cages that cover it (the outies) make those cages' sums less the total. A group that
-/// lies in one unit, or is one cell, is a cage of its own then, and its combinations
-/// rule out candidates or place a digit.
+/// The rule of 45 (n(n+1)/2 on a grid of side n): a unit's digits add up to n(n+1)/2, and
+/// k units that share no cell to k times that. The cells of such a region outside the
+/// cages wholly inside it (the innies) make its total less those cages' sums; the cells
+/// outside it of the cages that cover it (the outies) make those cages' sums less its
+/// total. Regions are single units, then two or three neighbouring rows or columns, and
+/// two neighbouring boxes ([`regions`]). A group whose cells all see each other is a cage
+/// of its own then, and its combinations rule out candidates or place a digit.
 pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
     let cages = b.shape.cages()?;
     let n = b.n;
     let total = (n * (n + 1) / 2) as u32;
-    for u in b.scan_order() {
-        let unit: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
-        // The cages meeting the unit, and whether each lies wholly inside it.
-        let mut meeting: Vec<usize> = unit.iter().filter_map(|&c| cages.cage_of(c)).collect();
+    for (region, units, name) in regions(b) {
+        let count = units.len() as u32;
+        let whole_total = total * count;
+        let inside_region = |c: usize| region.binary_search(&c).is_ok();
+        // The cages meeting the region, and whether each lies wholly inside it.
+        let mut meeting: Vec<usize> = region.iter().filter_map(|&c| cages.cage_of(c)).collect();
         crate::sorting::sort_usizes(&mut meeting);
         meeting.dedup();
         let all_summed = meeting.iter().all(|&k| cages.sum(k).is_some());
-        let inside = |k: usize| cages.cells(k).iter().all(|&c| unit.contains(&(c as usize)));
+        let inside = |k: usize| cages.cells(k).iter().all(|&c| inside_region(c as usize));
         let inner: Vec<usize> = meeting.iter().copied().filter(|&k| inside(k)).collect();
         let inner_sum: u32 = inner.iter().map(|&k| cages.sum(k).unwrap_or(0)).sum();
-        let innies: Vec<usize> = unit
+        let innies: Vec<usize> = region
             .iter()
             .copied()
             .filter(|&c| cages.cage_of(c).is_none_or(|k| !inner.contains(&k)))
             .collect();
-        let whole = unit.iter().all(|&c| cages.cage_of(c).is_some());
+        let whole = region.iter().all(|&c| cages.cage_of(c).is_some());
         let inner_summed = inner.iter().all(|&k| cages.sum(k).is_some());
-        // Cells in no cage are innies too: whatever the cages, the unit's cells outside
-        // its inner cages make the total less theirs.
-        if !innies.is_empty() && innies.len() < n && innies.len() <= 4 && inner_summed {
-            let sum = total.saturating_sub(inner_sum);
+        let one_group = |cells: &[usize]| {
+            cells
+                .iter()
+                .all(|&a| cells.iter().all(|&o| a == o || b.sees(a, o)))
+        };
+        // Cells in no cage are innies too: whatever the cages, the region's cells outside
+        // its inner cages make its total less theirs.
+        if !innies.is_empty() && innies.len() <= 4 && inner_summed && one_group(&innies) {
+            let sum = whole_total.saturating_sub(inner_sum);
             let what = format!(
-                "the cages inside {} add up to {inner_sum}, so {} (the rest of it) {} {sum}",
-                super::unit_name(b.shape, u),
+                "the cages inside {name} add up to {inner_sum}, so {} (the rest of {}) {} {sum}",
                 super::cell_list(b.shape, &innies),
+                if count == 1 { "it" } else { "them" },
                 if innies.len() == 1 { "is" } else { "make" }
             );
-            if let Some(step) = group_step(b, &innies, sum, what, u) {
+            if let Some(step) = group_step(b, &innies, sum, what, &units, &name) {
                 return Some(step);
             }
         }
@@ -185,21 +193,20 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
         let outies: Vec<usize> = outer
             .iter()
             .flat_map(|&k| cages.cells(k).iter().map(|&c| c as usize))
-            .filter(|c| !unit.contains(c))
+            .filter(|&c| !inside_region(c))
             .collect();
-        let one_group = outies
-            .iter()
-            .all(|&a| outies.iter().all(|&o| a == o || b.sees(a, o)));
-        if !outies.is_empty() && outies.len() <= 4 && one_group && covered_sum > total {
-            let sum = covered_sum - total;
+        if !outies.is_empty()
+            && outies.len() <= 4
+            && one_group(&outies)
+            && covered_sum > whole_total
+        {
+            let sum = covered_sum - whole_total;
             let what = format!(
-                "the cages covering {} add up to {covered_sum}, {} past its {total}, so {} (their cells outside it) {} {sum}",
-                super::unit_name(b.shape, u),
-                sum,
+                "the cages covering {name} add up to {covered_sum}, {sum} past its {whole_total}, so {} (their cells outside it) {} {sum}",
                 super::cell_list(b.shape, &outies),
                 if outies.len() == 1 { "is" } else { "make" }
             );
-            if let Some(step) = group_step(b, &outies, sum, what, u) {
+            if let Some(step) = group_step(b, &outies, sum, what, &units, &name) {
                 return Some(step);
             }
         }
@@ -207,9 +214,67 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
     None
 }
 
+/// The regions the rule of 45 looks at, each as its sorted cells, its units and its name:
+/// every unit (boxes first, as a player scans; diagonals and windows too), then two and
+/// three neighbouring rows or
+/// columns, and two neighbouring boxes of a band or stack on a grid of boxes.
+fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, String)> {
+    let n = b.n;
+    let shape = b.shape;
+    let cells_of = |units: &[usize]| {
+        let mut cells: Vec<usize> = units
+            .iter()
+            .flat_map(|&u| b.unit(u).iter().map(|&c| c as usize))
+            .collect();
+        crate::sorting::sort_usizes(&mut cells);
+        cells.dedup();
+        cells
+    };
+    let mut out: Vec<(Vec<usize>, Vec<usize>, String)> = b
+        .scan_order()
+        .map(|u| (cells_of(&[u]), vec![u], super::unit_name(shape, u)))
+        .collect();
+    for width in 2..=3usize {
+        for (offset, kind) in [(0, "rows"), (n, "columns")] {
+            for first in 0..n.saturating_sub(width - 1) {
+                let units: Vec<usize> = (first..first + width).map(|i| offset + i).collect();
+                let name = format!("{kind} {} to {}", first + 1, first + width);
+                out.push((cells_of(&units), units, name));
+            }
+        }
+    }
+    if shape.has_box_grid() && n > 1 {
+        let (bands, stacks) = (shape.bands(), shape.stacks());
+        for band in 0..bands {
+            for stack in 0..stacks {
+                let here = band * stacks + stack;
+                for other in [
+                    (stack + 1 < stacks).then(|| here + 1),
+                    (band + 1 < bands).then(|| here + stacks),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    let units = vec![2 * n + here, 2 * n + other];
+                    let name = format!("boxes {} and {}", here + 1, other + 1);
+                    out.push((cells_of(&units), units, name));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// What a group of cells that see each other and make `sum` rules out or places: the
 /// step of [`innies_and_outies`], or `None` when it changes nothing.
-fn group_step(b: &Board, cells: &[usize], sum: u32, what: String, unit: usize) -> Option<Step> {
+fn group_step(
+    b: &Board,
+    cells: &[usize],
+    sum: u32,
+    what: String,
+    units: &[usize],
+    name: &str,
+) -> Option<Step> {
     let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
         0 => m,
         v => m | bit(v),
@@ -271,10 +336,75 @@ fn group_step(b: &Board, cells: &[usize], sum: u32, what: String, unit: usize) -
         )
     };
     step.focus = format!(
-        "Look at the cages in {}: the rule of {}",
-        super::unit_name(b.shape, unit),
-        b.n * (b.n + 1) / 2
+        "Look at the cages in {name}: the rule of {}",
+        units.len() * b.n * (b.n + 1) / 2
     );
-    step.units = vec![unit];
+    step.units = units.to_vec();
     Some(step)
+}
+
+/// A digit every set of a cage needs, whose places in the cage all lie in one unit, is
+/// that unit's copy of the digit: the unit's cells outside the cage lose it. The plainest
+/// case is a cage wholly inside a row, column or box, which locks its sure digits there.
+pub(super) fn locked_digits(b: &Board) -> Option<Step> {
+    let cages = b.shape.cages()?;
+    let n = b.n;
+    for k in 0..cages.len() {
+        let Some(sum) = cages.sum(k) else { continue };
+        let cells: Vec<usize> = cages.cells(k).iter().map(|&c| c as usize).collect();
+        let open: Vec<usize> = cells.iter().copied().filter(|&c| b.value[c] == 0).collect();
+        if open.is_empty() {
+            continue;
+        }
+        let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
+            0 => m,
+            v => m | bit(v),
+        });
+        let total: u32 = cells.iter().map(|&c| b.value[c] as u32).sum();
+        let masks: Vec<u64> = open.iter().map(|&c| b.cand[c] & !placed).collect();
+        let pool = masks.iter().fold(0, |a, m| a | m);
+        let Some(options) = sum_options(pool, open.len(), sum.saturating_sub(total), &masks) else {
+            continue;
+        };
+        for v in bits(options.every) {
+            let places: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|&c| b.cand[c] & bit(v) != 0)
+                .collect();
+            let Some(&first) = places.first() else {
+                continue;
+            };
+            for &u in b.units_of(first) {
+                let u = u as usize;
+                let unit = b.unit(u);
+                if !places.iter().all(|&c| unit.contains(&(c as u16))) {
+                    continue;
+                }
+                let others = unit
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|c| !cells.contains(c));
+                let eliminations = b.eliminations(others, bit(v));
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let name = cage_name(&cells, n);
+                let mut step = Step::eliminating(
+                    Technique::CageLockedDigits,
+                    cells.clone(),
+                    eliminations.clone(),
+                    format!(
+                        "Locked cage digits: every way the cage of {name} makes {sum} uses {}, and its places there lie in {}, so {}",
+                        v,
+                        super::unit_name(b.shape, u),
+                        removal_text(b, &eliminations)
+                    ),
+                );
+                step.focus = format!("Look at the cage of {name}: a digit it must hold");
+                return Some(step);
+            }
+        }
+    }
+    None
 }

@@ -74,6 +74,9 @@ pub enum Technique {
     /// Killer cages and the rule of 45 (n(n+1)/2): a unit's cells outside the cages wholly
     /// inside it, or the cells outside it of the cages covering it, make a known sum.
     InniesAndOuties,
+    /// Killer cages: a digit every set of a cage needs, with its places in the cage in one
+    /// unit, leaves the rest of that unit.
+    CageLockedDigits,
     /// A symbol whose places in a box all lie in one row or column: it leaves the rest of
     /// that line. On other layouts, from a region or window into any unit it overlaps.
     Pointing,
@@ -172,11 +175,12 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 37] = [
+    pub const ALL: [Technique; 38] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::CageCombination,
         Technique::InniesAndOuties,
+        Technique::CageLockedDigits,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -219,6 +223,7 @@ impl Technique {
             Technique::HiddenSingle => "Hidden single",
             Technique::CageCombination => "Cage combinations",
             Technique::InniesAndOuties => "Innies and outies",
+            Technique::CageLockedDigits => "Locked cage digits",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked pair",
@@ -262,6 +267,7 @@ impl Technique {
             Technique::HiddenSingle => "hidden-single",
             Technique::CageCombination => "cage-combination",
             Technique::InniesAndOuties => "innies-outies",
+            Technique::CageLockedDigits => "cage-locked-digits",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -721,6 +727,7 @@ impl Board {
             Technique::HiddenSingle => singles::hidden(self),
             Technique::CageCombination => cages::combinations(self),
             Technique::InniesAndOuties => cages::innies_and_outies(self),
+            Technique::CageLockedDigits => cages::locked_digits(self),
             Technique::Pointing | Technique::Claiming => intersections::find_kind(self, t),
             Technique::NakedPair | Technique::HiddenPair => subsets::find_kind(self, 2, t),
             Technique::NakedTriple | Technique::HiddenTriple => subsets::find_kind(self, 3, t),
