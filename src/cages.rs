@@ -278,7 +278,7 @@ impl Cages {
 }
 
 /// The cells beside a cell (up, left, right, down) on a grid of side n.
-fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+pub fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (cell / n, cell % n);
     [
         (r > 0).then(|| cell - n),

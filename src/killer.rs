@@ -19,7 +19,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cages::Cages;
+use crate::cages::{Cages, neighbours};
 use crate::error::{Error, ErrorKind};
 use crate::generate::{Control, Generated, Options, Progress, Stage, Symmetry, Target};
 use crate::grade::Level;
@@ -259,19 +259,6 @@ fn fill(asked: Shape, new_regions: bool, rng: &mut impl Rng) -> Result<(Grid, u3
     .into())
 }
 
-/// The cells beside a cell.
-fn beside(n: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < n).then(|| cell + 1),
-        (r + 1 < n).then(|| cell + n),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// Cuts the grid into cages of drawn sizes, each without a repeated digit.
 fn cut(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<usize>> {
     let n = solution.size();
@@ -302,7 +289,7 @@ fn cut(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<usize>> {
         while cage.len() < want.min(n) {
             let frontier: Vec<usize> = cage
                 .iter()
-                .flat_map(|&c| beside(n, c))
+                .flat_map(|&c| neighbours(n, c))
                 .filter(|&o| free[o] && digits & 1u64 << solution.get(o) == 0)
                 .collect();
             if frontier.is_empty() {
@@ -387,7 +374,7 @@ fn split(cages: &mut Vec<Vec<usize>>, cell: usize, n: usize, rng: &mut impl Rng)
     while part.len() < want {
         let frontier: Vec<usize> = part
             .iter()
-            .flat_map(|&c| beside(n, c))
+            .flat_map(|&c| neighbours(n, c))
             .filter(|o| cage.contains(o) && !part.contains(o))
             .collect();
         if frontier.is_empty() {
@@ -410,7 +397,7 @@ fn pieces(cells: &[usize], n: usize) -> Vec<Vec<usize>> {
         while at < piece.len() {
             let c = piece[at];
             at += 1;
-            for o in beside(n, c) {
+            for o in neighbours(n, c) {
                 if let Some(i) = left.iter().position(|&x| x == o) {
                     left.swap_remove(i);
                     piece.push(o);
@@ -448,7 +435,7 @@ fn merge(cages: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Option<Ve
     };
     let mut near: Vec<usize> = cages[k]
         .iter()
-        .flat_map(|&c| beside(n, c))
+        .flat_map(|&c| neighbours(n, c))
         .map(|o| cage_of[o])
         .filter(|&j| {
             j != k && cages[k].len() + cages[j].len() <= most.min(n) && digits(k) & digits(j) == 0

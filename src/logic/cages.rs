@@ -11,6 +11,41 @@ use crate::format::symbol_char;
 /// The most sets a sentence lists before it names the digits they use instead.
 const SETS_NAMED: usize = 4;
 
+/// A cage as the techniques see it: its cells, its open ones, the digits placed in it
+/// and their total, and the candidates of its open cells less those digits.
+struct Seen {
+    cells: Vec<usize>,
+    open: Vec<usize>,
+    placed: u64,
+    total: u32,
+    masks: Vec<u64>,
+}
+
+impl Seen {
+    fn of(b: &Board, cages: &crate::cages::Cages, k: usize) -> Seen {
+        let cells: Vec<usize> = cages.cells(k).iter().map(|&c| c as usize).collect();
+        let open: Vec<usize> = cells.iter().copied().filter(|&c| b.value[c] == 0).collect();
+        let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
+            0 => m,
+            v => m | bit(v),
+        });
+        let total = cells.iter().map(|&c| b.value[c] as u32).sum();
+        let masks = open.iter().map(|&c| b.cand[c] & !placed).collect();
+        Seen {
+            cells,
+            open,
+            placed,
+            total,
+            masks,
+        }
+    }
+
+    /// The digits the open cells' candidates hold between them.
+    fn pool(&self) -> u64 {
+        self.masks.iter().fold(0, |a, m| a | m)
+    }
+}
+
 /// The first cage that rules out a candidate or places a digit, its focus naming the cage.
 pub(super) fn combinations(b: &Board) -> Option<Step> {
     let mut step = first(b)?;
@@ -26,18 +61,17 @@ fn first(b: &Board) -> Option<Step> {
     let cages = b.shape.cages()?;
     let n = b.n;
     for k in 0..cages.len() {
-        let cells: Vec<usize> = cages.cells(k).iter().map(|&c| c as usize).collect();
-        let open: Vec<usize> = cells.iter().copied().filter(|&c| b.value[c] == 0).collect();
+        let Seen {
+            cells,
+            open,
+            placed,
+            total,
+            masks,
+        } = Seen::of(b, cages, k);
         if open.is_empty() {
             continue;
         }
-        let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
-            0 => m,
-            v => m | bit(v),
-        });
-        let total: u32 = cells.iter().map(|&c| b.value[c] as u32).sum();
         let name = cage_name(&cells, n);
-        let masks: Vec<u64> = open.iter().map(|&c| b.cand[c] & !placed).collect();
         let Some(sum) = cages.sum(k) else {
             let eliminations = b.eliminations(open.iter().copied(), placed);
             if eliminations.is_empty() {
@@ -351,18 +385,18 @@ pub(super) fn locked_digits(b: &Board) -> Option<Step> {
     let n = b.n;
     for k in 0..cages.len() {
         let Some(sum) = cages.sum(k) else { continue };
-        let cells: Vec<usize> = cages.cells(k).iter().map(|&c| c as usize).collect();
-        let open: Vec<usize> = cells.iter().copied().filter(|&c| b.value[c] == 0).collect();
-        if open.is_empty() {
+        let seen = Seen::of(b, cages, k);
+        if seen.open.is_empty() {
             continue;
         }
-        let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
-            0 => m,
-            v => m | bit(v),
-        });
-        let total: u32 = cells.iter().map(|&c| b.value[c] as u32).sum();
-        let masks: Vec<u64> = open.iter().map(|&c| b.cand[c] & !placed).collect();
-        let pool = masks.iter().fold(0, |a, m| a | m);
+        let pool = seen.pool();
+        let Seen {
+            cells,
+            open,
+            total,
+            masks,
+            ..
+        } = seen;
         let Some(options) = sum_options(pool, open.len(), sum.saturating_sub(total), &masks) else {
             continue;
         };
