@@ -5,7 +5,7 @@
 //! sum or not.
 
 use super::{Board, Step, Technique, bit, bits, removal_text};
-use crate::cages::{cage_name, sum_options, sum_sets};
+use crate::cages::{Options, cage_name, sum_options, sum_sets};
 use crate::format::symbol_char;
 
 /// The most sets a sentence lists before it names the digits they use instead.
@@ -106,17 +106,8 @@ fn first(b: &Board) -> Option<Step> {
                 total
             )
         };
-        let sets = sum_sets(pool, open.len(), left, &masks, SETS_NAMED);
-        let how = match &sets {
-            Some(sets) if options.exact => format!(
-                "as {}",
-                sets.iter()
-                    .map(|&s| plus(s))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            _ => format!("with {}", symbols_and(options.some)),
-        };
+        // Named only once a step is found: listing the sets is the slow part.
+        let how = || ways(pool, open.len(), left, &masks, &options);
         let eliminations = b.eliminations(open.iter().copied(), !options.some);
         if !eliminations.is_empty() {
             return Some(Step::eliminating(
@@ -124,7 +115,8 @@ fn first(b: &Board) -> Option<Step> {
                 cells,
                 eliminations.clone(),
                 format!(
-                    "Cage combinations: {what} only {how}, so {}",
+                    "Cage combinations: {what} only {}, so {}",
+                    how(),
                     removal_text(b, &eliminations)
                 ),
             ));
@@ -138,7 +130,8 @@ fn first(b: &Board) -> Option<Step> {
                     placements: vec![(cell, v)],
                     eliminations: Vec::new(),
                     text: format!(
-                        "Cage combinations: {what} only {how}, each with {}, and only {} can hold it",
+                        "Cage combinations: {what} only {}, each with {}, and only {} can hold it",
+                        how(),
                         symbol_char(v),
                         b.name(cell)
                     ),
@@ -150,6 +143,21 @@ fn first(b: &Board) -> Option<Step> {
         }
     }
     None
+}
+
+/// How `count` open cells make `sum`, for a sentence: `as 1+7 or 2+6` when the sets were
+/// listed and are few, else `with 1, 2 and 6` (the digits they may use).
+fn ways(pool: u64, count: usize, sum: u32, masks: &[u64], options: &Options) -> String {
+    match sum_sets(pool, count, sum, masks, SETS_NAMED) {
+        Some(sets) if options.exact => format!(
+            "as {}",
+            sets.iter()
+                .map(|&s| plus(s))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        _ => format!("with {}", symbols_and(options.some)),
+    }
 }
 
 /// A set of digits as a sum: `1+7+9`. Killer digits are numbers, also from 10 up.
@@ -341,16 +349,10 @@ fn group_step(
         if eliminations.is_empty() {
             return None;
         }
-        let how = match sum_sets(pool, open.len(), sum - done, &masks, SETS_NAMED) {
-            Some(sets) if options.exact => format!(
-                "only as {}",
-                sets.iter()
-                    .map(|&s| plus(s))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            _ => format!("only with {}", symbols_and(options.some)),
-        };
+        let how = format!(
+            "only {}",
+            ways(pool, open.len(), sum - done, &masks, &options)
+        );
         let how = if done > 0 {
             format!(
                 "{done} of it placed, the open ones make {} {how}",
