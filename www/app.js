@@ -8,8 +8,11 @@
 // line, what Copy copies), data-givens (the givens alone), data-size, and the cells drawn
 // as clashing, rejected by the engine, or marked (data-clashes, data-errors, data-marked:
 // cell indices), and the hint shown (data-hint: its cells, data-hint-target: the cell it
-// fills, data-hint-stage: 1 to 3, all '' without one). document.body.dataset.busy names
-// the engine job running ('' when idle).
+// fills, data-hint-stage: 1 to 3, all '' without one), the player's notes (data-centre,
+// data-corner, data-colours: "cell:symbols" for each cell that has some, space-separated;
+// colours as digits 1..9), the selected cells (data-selection), the entry mode (data-mode)
+// and the digit filter's symbol (data-filter, '' when off). document.body.dataset.busy
+// names the engine job running ('' when idle).
 //
 // For screen readers (www/speech.js): the canvas is an ARIA grid whose selected cell is
 // announced as it is reached, and every event (an entry, a clash, a hint stage, Check,
@@ -28,7 +31,7 @@ import { GridMirror, announce, clashWords, editWords, historyWords } from './spe
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
-  Board, HINT_STAGES, advanceHint, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
+  Board, COLOUR_NAMES, HINT_STAGES, MODES, MODE_WORDS, advanceHint, filterWords, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
 import { TECHNIQUES } from './techniques.js';
 import { TECHNIQUE_HELP } from './techniques-help.js';
@@ -53,6 +56,7 @@ const ui = {
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
   solve: $('solve'), check: $('check'), copy: $('copy'), openSudokupad: $('open-sudokupad'), undo: $('undo'), redo: $('redo'),
   pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), cageCombinations: $('cage-combinations'), palette: $('palette'),
+  modes: $('modes'), candidateGrid: $('candidate-grid'),
   hint: $('hint'), apply: $('apply'), candidates: $('candidates'), hintText: $('hint-text'),
   techniquesHelp: $('techniques-help'), techniques: $('techniques'), techniquesList: $('techniques-list'),
   techniquesClose: $('techniques-close'),
@@ -70,15 +74,32 @@ const ZOOM_STEP = 1.5;
 /** Zoomed in as far as it goes, a cell is this many CSS pixels (or 6 times its fitted size). */
 const MAX_CELL_CSS = 72;
 /** A cell smaller than this on a touch screen is too small to tap: a tap zooms in first. */
-const MIN_TAP_CSS = 24;
+const MIN_TAP_CSS = 20;
 /** Touch screens see the whole grid at first, however small; mice and keyboards need 11 px cells. */
 const coarsePointer = matchMedia('(pointer: coarse)');
+/** Where the pad goes under (or beside) the grid: narrow screens, and phones held sideways. */
+const padByGrid = matchMedia('(max-width: 52rem), (orientation: landscape) and (max-height: 32rem)');
+
+/**
+ * Puts the pad (the modes and the symbols) under the grid on narrow screens, so a player
+ * sees the grid and the pad together, and back in the panel on wide ones.
+ */
+function placePad() {
+  const pad = $('pad');
+  if (padByGrid.matches) {
+    if (pad.parentElement !== ui.scroller.parentElement) ui.scroller.after(pad);
+  } else if (pad.previousElementSibling !== $('pad-home')) $('pad-home').after(pad);
+  board.layout = null;
+  redraw();
+}
 
 /** The board: the game, its view, layout, drawing, palette and entries (www/board.js). */
 const board = new Board({
   canvas: ui.canvas,
   scroller: ui.scroller,
   palette: ui.palette,
+  modes: ui.modes,
+  onMode: (mode) => setMode(mode),
   fitOptions: () => ({ minCell: coarsePointer.matches ? 1 : 11 }),
   look: () => ({ theme: THEMES[themeName()] }),
   onDraw: () => updateMagnifier(),
@@ -121,12 +142,41 @@ let job = null;
  * below, which every new message replaces, and is not announced. `spoken`, when given,
  * is announced in place of the message (the event's one message: '' for none).
  */
-function say(message, tone = '', details = '', spoken = message) {
+function say(message, tone = '', details = '', spoken = message, { holds = null } = {}) {
   announce(announcer, spoken);
   ui.status.textContent = message;
   ui.status.dataset.tone = tone;
   ui.statusDetails.textContent = details;
   ui.statusDetails.title = details;
+  statusHolds = holds;
+  // A message longer than the box scrolls, and can then be reached with Tab to scroll it.
+  const overflows = ui.status.scrollHeight > ui.status.clientHeight + 1;
+  if (overflows) ui.status.tabIndex = 0;
+  else ui.status.removeAttribute('tabindex');
+}
+
+/**
+ * Whether the status line still tells the truth, for a message about the grid as it was
+ * (a clash, "Solved", a Check verdict, a zoom prompt): asked after every change, and the
+ * message goes once it no longer holds. null for messages that stay true.
+ */
+let statusHolds = null;
+
+/** Says a message that holds only while the grid's values are as they are now. */
+function sayOfGrid(message, tone = '', details = '', spoken = message) {
+  const { game } = board;
+  const revision = game.valueRevision;
+  say(message, tone, details, spoken, { holds: () => board.game === game && game.valueRevision === revision });
+}
+
+/** Takes a message that no longer holds off the status line (see statusHolds). */
+function dropStaleStatus() {
+  if (!statusHolds || statusHolds()) return;
+  statusHolds = null;
+  ui.status.textContent = '';
+  ui.status.dataset.tone = '';
+  ui.statusDetails.textContent = '';
+  ui.statusDetails.title = '';
 }
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
@@ -205,6 +255,12 @@ function changed({ persist = true } = {}) {
   canvas.dataset.errors = view.errors.join(' ');
   canvas.dataset.marked = view.marked.join(' ');
   canvas.dataset.clashes = board.game.clashes().join(' ');
+  const notes = (lists) => lists.flatMap((list, cell) => (list?.length ? [`${cell}:${list.map(symbolChar).join('')}`] : [])).join(' ');
+  canvas.dataset.centre = notes(board.game.pencil);
+  canvas.dataset.corner = notes(board.game.corner);
+  canvas.dataset.colours = notes(board.game.colours);
+  canvas.dataset.mode = view.mode;
+  canvas.dataset.filter = view.filter ? symbolChar(view.filter) : '';
   view.mistakes = findMistakes();
   canvas.dataset.mistakes = view.mistakes.join(' ');
   syncClock();
@@ -220,13 +276,21 @@ function changed({ persist = true } = {}) {
   setDisabled(ui.redo, !board.game.history.canRedo && !unreplaced.length, ui.canvas);
   updateCellInfo();
   board.updatePalette();
+  dropStaleStatus();
   redraw();
   if (persist) scheduleSave();
 }
 
 function updateCellInfo() {
   const cell = view.selected;
-  const mode = view.pencilMode ? ' · pencil mode' : '';
+  const mode = view.mode === 'digit' ? '' : ` · ${MODE_WORDS[view.mode].toLowerCase()} mode`;
+  ui.canvas.dataset.selection = board.cells().join(' ');
+  if (view.selection.length > 1) {
+    ui.cellInfo.textContent = `${view.selection.length} cells selected${mode}`;
+    ui.cageCombinations.textContent = '';
+    ui.cageCombinations.hidden = !hasCages(board.game.layout);
+    return;
+  }
   // A killer's cage: the digit sets that can still make its sum.
   const combinations = cell >= 0 ? combinationsLine(board.game.layout, board.game.values, cell) : '';
   ui.cageCombinations.textContent = combinations ? `Cage: ${combinations}` : '';
@@ -241,10 +305,15 @@ function updateCellInfo() {
     const kind = board.game.givens[cell] ? 'given' : board.game.solved[cell] ? 'from the solver' : 'your entry';
     what = `${symbolText(v, board.game.layout)} (${kind})`;
   } else {
+    const text = (list) => list.map((m) => symbolText(m, board.game.layout)).join(' ');
     const marks = board.game.pencil[cell];
-    what = marks ? `empty, marks ${marks.map((m) => symbolText(m, board.game.layout)).join(' ')}` : 'empty';
+    const corner = board.game.corner[cell];
+    what = marks ? `empty, marks ${text(marks)}` : 'empty';
     if (marks && !marksReadable()) what += ' (beside the cell; + zooms in)';
+    if (corner) what += `, corner marks ${text(corner)}`;
   }
+  const colours = board.game.colours[cell];
+  if (colours) what += `, ${colours.length === 1 ? 'colour' : 'colours'} ${colours.map((k) => `${k} (${COLOUR_NAMES[k - 1]})`).join(' ')}`;
   ui.cellInfo.textContent = `${cellName(cell, board.game.size)}: ${what}${mode}`;
 }
 
@@ -510,7 +579,7 @@ async function solve() {
   const verdict = applySolve(board.game, result);
   view.errors = verdict.errors;
   view.marked = verdict.marked;
-  if (verdict.message) say(verdict.message, verdict.tone, statsText(result.stats));
+  if (verdict.message) sayOfGrid(verdict.message, verdict.tone, statsText(result.stats));
   else if (verdict.status === 'invalid') say(`Invalid input: ${errorSentence(result.error, n)}`, 'error');
   else say(`The engine answered with an unknown status "${result.status}".`, 'error');
   changed();
@@ -574,12 +643,12 @@ async function check() {
   changed({ persist: false });
   if (clashes.length) {
     // A repeated symbol rules out every solution: no need to ask the engine.
-    say(`Check: ${clashes.length} cells clash, shown in red (${clashDescription(clashes)}): `
+    sayOfGrid(`Check: ${clashes.length} cells clash, shown in red (${clashDescription(clashes)}): `
       + `a symbol repeats in a ${unitKindWords(board.game.layout).replace(' and ', ' or ')}, so no solution can complete the grid.`, 'error');
     return;
   }
   if (board.game.filledCount() === n * n && !board.game.hasSolverValues()) {
-    say(completeMessage(), 'ok');
+    sayComplete();
     return;
   }
   const search = searchTicker('check');
@@ -602,14 +671,14 @@ async function check() {
     say(`Check: the engine rejected the grid: ${errorSentence(result.error, n)}`, 'error');
   } else if (result.count === 0 && wrong.length) {
     view.errors = wrong;
-    say(`Check: ${wrong.length === 1 ? 'one entry is' : `${wrong.length} entries are`} wrong: ${cellList(wrong)} `
+    sayOfGrid(`Check: ${wrong.length === 1 ? 'one entry is' : `${wrong.length} entries are`} wrong: ${cellList(wrong)} `
       + `(outlined in red). ${wrong.length === 1 ? 'It differs' : 'They differ'} from the puzzle's solution.`, 'error');
   } else if (result.count === 0) {
-    say('Check: no clashes, but no solution completes the grid as it stands.', 'error');
+    sayOfGrid('Check: no clashes, but no solution completes the grid as it stands.', 'error');
   } else if (result.count === 1) {
-    say('Check: no clashes, and exactly one solution completes the grid as it stands.', 'ok');
+    sayOfGrid('Check: no clashes, and exactly one solution completes the grid as it stands.', 'ok');
   } else {
-    say('Check: no clashes, and at least 2 solutions complete the grid as it stands.', 'warn');
+    sayOfGrid('Check: no clashes, and at least 2 solutions complete the grid as it stands.', 'warn');
   }
   changed({ persist: false });
 }
@@ -697,6 +766,7 @@ async function generate(options, note = '') {
   // (saying when it is only the closest).
   say(`Generated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
     generationDetails(result, ms));
+  keysToGrid();
   if (!graded) await rate({ quiet: true });
 }
 
@@ -1171,10 +1241,10 @@ function applyHint() {
   const outcome = board.game.applySteps(shown.steps);
   clearHint();
   if (outcome) {
-    if (last?.placements?.length) view.selected = last.placements[0].cell;
+    if (last?.placements?.length) board.select(last.placements[0].cell);
     gameChanged();
-    say(board.game.isComplete() ? completeMessage()
-      : `Applied: ${last?.name ?? 'the step'}. Undo takes it back.`, 'ok');
+    if (board.game.isComplete()) sayComplete();
+    else say(`Applied: ${last?.name ?? 'the step'}. Undo takes it back.`, 'ok');
   } else {
     changed({ persist: false });
     say('The step changes nothing on this grid.', 'warn');
@@ -1266,6 +1336,16 @@ function startBlank(n, box = '', variant = []) {
   const layout = boxLayout(n, box, variant) ?? boxLayout(n, box) ?? boxLayout(n);
   const note = startGame(new Game(n, { layout }), blankHash(n, layout.box, layout.variant));
   say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.${note}`);
+  keysToGrid();
+}
+
+/**
+ * After Generate, Blank or Load, the keys go to the new grid (brought into view), unless
+ * the player has moved on to another control meanwhile.
+ */
+function keysToGrid() {
+  const active = document.activeElement;
+  if (active && (ui.form.contains(active) || active === ui.canvas)) ui.canvas.focus();
 }
 
 function clashDescription(cells) {
@@ -1321,10 +1401,17 @@ async function openHash(hash) {
 // ---------------------------------------------------------------------------------------
 // Editing
 
-function select(cell, { scroll = true } = {}) {
-  view.selected = cell;
+/**
+ * Changes the selection (board.js's select: `how` is 'only', 'add', 'toggle' or
+ * 'extend') and says how many cells it holds once it holds several.
+ */
+function select(cell, { scroll = true, how = 'only' } = {}) {
+  const before = board.cells().length;
+  board.select(cell, how);
   if (scroll && cell >= 0) scrollToCell(cell);
   changed({ persist: false });
+  const count = board.cells().length;
+  if (count > 1 && count !== before) announce(announcer, `${count} cells selected.`);
 }
 
 /** Scrolls the board so that a cell and a cell's margin round it are in view. */
@@ -1351,17 +1438,23 @@ function scrollToCell(cell) {
  * Puts a symbol (0 clears) in the selected cell, as an entry or a pencil mark: a refusal is
  * explained, a clash or (with mistakes shown) a wrong entry is said.
  */
-function input(value) {
+function input(value, as = view.mode) {
   if (view.selected < 0) return;
-  const { changed: done, refusal, cell, reason } = board.input(value);
+  const { changed: done, refusal, cell, cells, reason } = board.input(value, as);
   if (refusal) say(refusal, 'warn');
   if (!done) return;
   gameChanged();
-  if (board.game.isComplete()) say(completeMessage(), 'ok');
+  if (board.game.isComplete()) sayComplete();
+  else if (cells.length > 1) announce(announcer, editWords(board.game, cell, reason, { cells, value }));
   else if (!announceClash(cell)) {
-    announce(announcer, editWords(board.game, cell, reason));
+    announce(announcer, editWords(board.game, cell, reason, { value }));
     checkEntryMistake(cell);
   }
+}
+
+/** Says the grid is complete, for as long as it stays so. */
+function sayComplete() {
+  say(completeMessage(), 'ok', '', completeMessage(), { holds: () => board.game.isComplete() });
 }
 
 /**
@@ -1374,7 +1467,11 @@ function announceClash(cell) {
   if (!game.values[cell] || !game.clashes().includes(cell)) return false;
   const clash = clashWords(game, cell);
   if (!clash) return false;
-  say(`${cellName(cell, game.size)}: ${clash}.`, 'error', '', editWords(game, cell, 'entry'));
+  const value = game.values[cell];
+  // The message goes once the clash does: the cell changed, or the other copy went.
+  say(`${cellName(cell, game.size)}: ${clash}.`, 'error', '', editWords(game, cell, 'entry'), {
+    holds: () => board.game === game && game.values[cell] === value && game.clashes().includes(cell),
+  });
   return true;
 }
 
@@ -1405,10 +1502,12 @@ function redo() {
   announce(announcer, historyWords(board.game, command, 'Redone'));
 }
 
-function setPencilMode(on) {
-  view.pencilMode = on;
-  ui.pencil.setAttribute('aria-pressed', String(on));
+/** Sets what a digit does (board.js's MODES), on the mode buttons and in words. */
+function setMode(mode) {
+  view.mode = MODES.includes(mode) ? mode : 'digit';
+  ui.pencil.setAttribute('aria-pressed', String(view.mode === 'centre'));
   changed({ persist: false });
+  announce(announcer, `${MODE_WORDS[view.mode]} mode.`);
 }
 
 /** The zoom buttons and + / − keys: one step, about the selected cell. */
@@ -1451,13 +1550,30 @@ function tapGrid(event) {
   if (cell < 0) return;
   if (event.pointerType !== 'mouse' && board.cellCss() < MIN_TAP_CSS) {
     setZoom((view.zoom * (MIN_TAP_CSS + 8)) / board.cellCss(), event.clientX, event.clientY);
+    const zoomed = view.zoom;
+    const game = board.game;
+    // The prompt holds until the tap it asks for (or another zoom).
     say(`Zoomed in to ${Math.round(view.zoom * 100)}% so that a finger can pick a cell: tap it now. `
-      + 'Pinch to zoom, drag to move.');
+      + 'Pinch to zoom, drag to move.', '', '', undefined, { holds: () => board.game === game && view.zoom === zoomed && !tapped });
+    tapped = false;
     return;
   }
-  select(cell, { scroll: false });
+  tapped = true;
+  // Ctrl (Cmd) adds a cell or takes it out, Shift selects the rectangle from the cursor.
+  const how = event.ctrlKey || event.metaKey ? 'toggle' : event.shiftKey ? 'extend' : 'only';
+  select(cell, { scroll: false, how });
   // A touch does not focus the canvas by itself (its pointerdown is the gesture's).
   if (document.activeElement !== ui.canvas) ui.canvas.focus({ preventScroll: true });
+}
+
+/** Whether the grid was tapped since the last zoom prompt. */
+let tapped = false;
+
+/** A drag over the grid (a mouse, or a finger on a grid that fits): each cell passed is added. */
+function sweepGrid(clientX, clientY) {
+  const cell = board.cellAtClient(clientX, clientY);
+  if (cell < 0 || board.cells().includes(cell)) return;
+  select(cell, { scroll: false, how: 'add' });
 }
 
 /** What the status says when the grid is full and breaks no rule of its layout. */
@@ -1527,12 +1643,17 @@ function sameLayout(a, b) {
 function gridKey(event) {
   const action = board.keyAction(event);
   if (!action) return false;
-  if ('move' in action) select(action.move);
-  else if (action.deselect) {
+  if ('move' in action) select(action.move, { how: action.extend ? 'extend' : 'only' });
+  else if (action.selectAll) {
+    board.selectAll();
+    changed({ persist: false });
+    announce(announcer, `All ${board.cells().length} cells selected.`);
+  } else if (action.deselect) {
     select(-1);
     say('No cell selected.');
   } else if (action.clear) input(0);
-  else if (action.pencil) setPencilMode(!view.pencilMode);
+  else if (action.mode) setMode(action.mode);
+  else if (action.cycleMode) setMode(MODES[(MODES.indexOf(view.mode) + 1) % MODES.length]);
   else if (action.zoom) zoom(action.zoom);
   else if (action.read) announce(announcer, readingWords(board.game, view.selected, action.read));
   else if (action.notSymbol) {
@@ -1540,7 +1661,7 @@ function gridKey(event) {
     say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid, which uses ${symbolChar(1)}–${symbolChar(n)}.`, 'warn');
   } else if (action.symbol) {
     if (view.selected < 0) select(0);
-    input(action.symbol);
+    input(action.symbol, action.as ?? view.mode);
   }
   return true;
 }
@@ -1624,10 +1745,25 @@ function wire() {
   $('size-jigsaw').replaceChildren(...jigsawSizeOptions());
   syncGenerateFields();
   document.addEventListener('keydown', onKeyDown);
+  placePad();
+  padByGrid.addEventListener('change', placePad);
 
   attachGestures(ui.canvas, ui.scroller, {
     onTap: tapGrid,
+    onSweep: sweepGrid,
+    // A finger sweeps a grid that fits with cells it can aim at; else it pans a larger one.
+    canSweep: () => board.cellCss() >= MIN_TAP_CSS && ui.scroller.scrollWidth <= ui.scroller.clientWidth + 1
+      && ui.scroller.scrollHeight <= ui.scroller.clientHeight + 1,
     onZoom: (factor, x, y) => setZoom(view.zoom * factor, x, y),
+  });
+  // A double-click selects every cell holding the same symbol.
+  ui.canvas.addEventListener('dblclick', (event) => {
+    const cell = board.cellAtClient(event.clientX, event.clientY);
+    if (cell < 0) return;
+    board.selectSame(cell);
+    changed({ persist: false });
+    const count = board.cells().length;
+    if (count > 1) announce(announcer, `${count} cells selected.`);
   });
   ui.canvas.addEventListener('focus', () => {
     view.focused = true;
@@ -1655,20 +1791,22 @@ function wire() {
   // A toolbar button clicked with a pointer hands the keyboard back to the grid, so typing
   // goes on where it was (a button pressed from the keyboard keeps the focus, and the keys
   // typed on it are passed to the grid: see typingGoesToGrid). Capture: before the button's
-  // own action, which may move the focus on purpose (Copy without a clipboard).
+  // own action, which may move the focus on purpose (Copy without a clipboard). Generate,
+  // Blank and Load, whichever way pressed, give the keys to their new grid once it is
+  // there (keysToGrid).
   document.querySelector('.panel').addEventListener('click', (event) => {
-    const control = event.target.closest('.toolbar button, .check-field');
-    if (control && event.detail > 0) ui.canvas.focus({ preventScroll: true });
-  }, true);
-  ui.palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
-  ui.palette.addEventListener('click', (event) => {
-    const button = event.target.closest('button');
-    if (!button) return;
-    if (view.selected < 0) {
-      say('Select a cell first.', 'warn');
-      return;
+    const control = event.target.closest('.toolbar button, .check-field, .modes button');
+    if (control && event.detail > 0 && !control.closest('#generate-form') && control !== ui.load) {
+      ui.canvas.focus({ preventScroll: true });
     }
-    input(Number(button.dataset.value));
+  }, true);
+  board.listenToPalette((value) => {
+    if (view.selected < 0) say('Select a cell first.', 'warn');
+    else input(value);
+  }, (value) => {
+    view.filter = view.filter === value ? 0 : value;
+    changed({ persist: false });
+    announce(announcer, filterWords(board.game, view.filter));
   });
 
   ui.solve.addEventListener('click', solve);
@@ -1681,7 +1819,14 @@ function wire() {
   });
   ui.undo.addEventListener('click', undo);
   ui.redo.addEventListener('click', redo);
-  ui.pencil.addEventListener('click', () => setPencilMode(!view.pencilMode));
+  ui.pencil.addEventListener('click', () => setMode(view.mode === 'centre' ? 'digit' : 'centre'));
+  ui.candidateGrid.checked = loadSetting('candidateGrid', true);
+  view.centreAsGrid = ui.candidateGrid.checked;
+  ui.candidateGrid.addEventListener('change', () => {
+    view.centreAsGrid = ui.candidateGrid.checked;
+    saveSetting('candidateGrid', view.centreAsGrid);
+    redraw();
+  });
   ui.clear.addEventListener('click', () => {
     if (board.game.clearEntries()) {
       gameChanged();
@@ -1734,7 +1879,10 @@ function wire() {
     else generate(options);
   });
   ui.blank.addEventListener('click', () => startBlank(Number(ui.size.value), ui.box.value));
-  ui.load.addEventListener('click', () => loadText(ui.text.value));
+  ui.load.addEventListener('click', async () => {
+    await loadText(ui.text.value);
+    if (document.activeElement === ui.load) ui.canvas.focus();
+  });
   // Enter in the box loads, as in a one-line field; Shift+Enter starts a new line.
   ui.text.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;

@@ -1,5 +1,5 @@
 // The playing board that the app page and the <sudoku-widget> share: a game, how it is
-// viewed (selection, pencil mode, outlines, the hint shown), its layout on a canvas, the
+// viewed (the selected cells, the entry mode, outlines, the hint shown), its layout on a canvas, the
 // symbol palette, pointer hit-testing, entries and their refusals, and what the engine's
 // answers to Solve, Hint and Rate mean for the board. Each page keeps only its own chrome
 // (status lines, toolbars, events) and its own engine calls.
@@ -13,17 +13,32 @@
 // turn the engine's results into plain data ({message, tone, ...}) that each page shows
 // in its own way.
 
-import { Game } from './game.js';
+import { COLOURS, Game } from './game.js';
 import { asLayout, cellName, fromLine, hasCages, isJigsaw, symbolChar, symbolText } from './grid.js';
 import { gridKeyAction } from './input.js';
-import { THEMES, cellAt, drawGrid, gridState, layoutFor } from './render.js';
+import { THEMES, cellAt, cellColour, drawGrid, gridState, layoutFor, possibleCells } from './render.js';
 import { technique } from './techniques.js';
+
+/**
+ * What a digit does, as in SudokuPad: 'digit' enters it, 'corner' and 'centre' toggle that
+ * mark, 'colour' toggles that colour (digits 1..9 name the colours).
+ */
+export const MODES = ['digit', 'corner', 'centre', 'colour'];
+
+/** The colours' names (render.js's CELL_COLOURS), for screen readers and tooltips. */
+export const COLOUR_NAMES = ['blue', 'orange', 'yellow', 'pink', 'cyan', 'mint', 'pear', 'olive', 'grey'];
+
+/** Each mode in a few words, for buttons and announcements. */
+export const MODE_WORDS = { digit: 'Digit', corner: 'Corner marks', centre: 'Centre marks', colour: 'Colour' };
 
 /** What a board shows beyond the game: the parts of drawGrid's state a page changes. */
 export function newView() {
   return {
-    selected: -1,
-    pencilMode: false,
+    selected: -1, // the cursor: the cell the keys move from, the last one selected
+    selection: [], // every selected cell (the cursor among them), in the order selected
+    mode: 'digit',
+    filter: 0, // the pad's digit filter: the symbol whose possible places are tinted, or 0
+    get pencilMode() { return this.mode === 'centre' || this.mode === 'corner'; },
     focused: false,
     zoom: 1,
     errors: [], // cells the engine rejected, or entries Check found wrong
@@ -35,18 +50,20 @@ export function newView() {
 
 export class Board {
   /**
-   * @param {{canvas: HTMLCanvasElement, scroller: HTMLElement, palette?: HTMLElement | null,
+   * @param {{canvas: HTMLCanvasElement, scroller: HTMLElement, palette?: HTMLElement | null, modes?: HTMLElement | null,
    *          paletteLimit?: number, fitOptions?: () => object, look?: () => {theme: object, font?: string},
    *          onDraw?: () => void}} parts
    * `scroller` is the box the grid is fitted into (and scrolls in when larger);
    * `palette`, when given, gets a button per symbol (up to grids of side `paletteLimit`)
-   * and an erase button; `fitOptions()` adds layoutFor() options (minCell, maxCell);
+   * and an erase button (in colour mode, a button per colour); `modes`, when given, gets
+   * the mode buttons (#mode-digit, #mode-corner, #mode-centre, #mode-colour, each with
+   * aria-pressed; a click sets `view.mode` and calls `onMode(mode)`); `fitOptions()` adds layoutFor() options (minCell, maxCell);
    * `look()` gives the colours (a theme like render.js's THEMES.light) and font to draw
    * in, asked at each drawing; `onDraw()` runs after each drawing.
    */
   constructor({
-    canvas, scroller, palette = null, paletteLimit = 64, fitOptions = () => ({}), look = () => ({ theme: THEMES.light }),
-    onDraw = () => {},
+    canvas, scroller, palette = null, modes = null, paletteLimit = 64, fitOptions = () => ({}), look = () => ({ theme: THEMES.light }),
+    onDraw = () => {}, onMode = () => {},
   }) {
     this.canvas = canvas;
     this.scroller = scroller;
@@ -55,6 +72,28 @@ export class Board {
     this.fitOptions = fitOptions;
     this.look = look;
     this.onDraw = onDraw;
+    this.modes = modes;
+    this.onMode = onMode;
+    if (modes) {
+      modes.setAttribute('role', 'group');
+      modes.setAttribute('aria-label', 'Entry mode');
+      const keys = { digit: 'Z', corner: 'X, or Shift with a digit', centre: 'C, or Ctrl with a digit', colour: 'V' };
+      modes.replaceChildren(...MODES.map((mode) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.id = `mode-${mode}`;
+        button.dataset.mode = mode;
+        button.textContent = MODE_WORDS[mode].replace(' marks', '');
+        button.title = `${MODE_WORDS[mode]} (${keys[mode]}; Space cycles the modes)`;
+        button.setAttribute('aria-pressed', 'false');
+        return button;
+      }));
+      modes.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
+      modes.addEventListener('click', (event) => {
+        const button = event.target.closest('button[data-mode]');
+        if (button) this.onMode(button.dataset.mode);
+      });
+    }
     this.game = new Game(9);
     this.view = newView();
     this.layout = null;
@@ -67,6 +106,8 @@ export class Board {
     this.game = game;
     const view = this.view;
     view.selected = Number.isInteger(selected) && selected >= 0 && selected < game.size ** 2 ? selected : -1;
+    view.selection = view.selected >= 0 ? [view.selected] : [];
+    view.filter = 0;
     view.errors = [];
     view.marked = [];
     view.mistakes = [];
@@ -143,22 +184,131 @@ export class Board {
     return gridKeyAction(event, this.game.layout, this.view.selected);
   }
 
+  /** The selected cells: the selection, or the cursor's cell alone. */
+  cells() {
+    const { selected, selection } = this.view;
+    if (selection.length) return selection;
+    return selected >= 0 ? [selected] : [];
+  }
+
   /**
-   * Puts a symbol (0 clears) in the selected cell: an entry, or a pencil mark in pencil
-   * mode. Returns {changed, reason ('entry' | 'mark' | 'clear'), refusal (a sentence, or
-   * null), cell}. A change clears the engine's outlines, which no longer hold.
+   * Changes the selection: `cell` alone (how 'only', the default), added to it ('add'),
+   * added or taken out ('toggle'), or the rectangle from the cursor to it ('extend', as
+   * Shift+click and Shift+arrows do; the cursor stays the rectangle's anchor). -1 with
+   * 'only' selects nothing. The cursor moves to `cell`, except for 'extend'.
    */
-  input(value) {
+  select(cell, how = 'only') {
+    const view = this.view;
+    const n = this.game.size;
+    if (!(Number.isInteger(cell) && cell >= 0 && cell < n * n)) {
+      if (how === 'only') Object.assign(view, { selected: -1, selection: [], filter: 0 });
+      return;
+    }
+    if (how === 'extend' && view.selected >= 0) {
+      const anchor = view.anchor ?? view.selected;
+      const [r0, r1] = [Math.floor(anchor / n), Math.floor(cell / n)].sort((a, b) => a - b);
+      const [c0, c1] = [anchor % n, cell % n].sort((a, b) => a - b);
+      const box = [];
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) box.push(r * n + c);
+      view.selection = [...new Set([...(view.base ?? []), ...box])];
+      view.anchor = anchor;
+      view.selected = cell;
+      return;
+    }
+    if (how === 'toggle' && view.selection.includes(cell) && view.selection.length > 1) {
+      view.selection = view.selection.filter((c) => c !== cell);
+      view.selected = view.selection.at(-1);
+    } else if (how === 'add' || how === 'toggle') {
+      view.selection = [...view.selection.filter((c) => c !== cell), cell];
+      view.selected = cell;
+    } else {
+      view.selection = [cell];
+      view.selected = cell;
+    }
+    // The next 'extend' starts a rectangle here, keeping what is selected now.
+    view.anchor = cell;
+    view.base = how === 'only' ? [] : view.selection.filter((c) => c !== cell);
+  }
+
+  /** Selects every cell (Ctrl+A). */
+  selectAll() {
+    const count = this.game.size ** 2;
+    this.view.selection = Array.from({ length: count }, (_, i) => i);
+    if (this.view.selected < 0) this.view.selected = 0;
+  }
+
+  /** Selects every cell holding the symbol of `cell` (a double-click), or `cell` alone when it is empty. */
+  selectSame(cell) {
+    const v = this.game.values[cell];
+    this.select(cell);
+    if (!v) return;
+    this.view.selection = [cell, ...[...this.game.values.keys()].filter((i) => i !== cell && this.game.values[i] === v)];
+  }
+
+  /**
+   * Puts a symbol (0 clears) in every selected cell, as the mode says (`as` overrides the
+   * view's mode: Shift+digit is a corner mark, Ctrl+digit a centre mark, whatever the
+   * mode): an entry, a corner or centre mark, or a colour (symbols 1..9 are the colours).
+   * One command for all the cells. Returns {changed, reason ('entry' | 'mark' | 'colour' |
+   * 'clear'), refusal (a sentence, or null), cell (the cursor), cells}. A change clears the
+   * engine's outlines, which no longer hold.
+   */
+  input(value, as = this.view.mode) {
     const cell = this.view.selected;
-    if (cell < 0) return { changed: false, refusal: 'Select a cell first.', cell };
+    const cells = this.cells();
+    if (cells.length === 0) return { changed: false, refusal: 'Select a cell first.', cell, cells };
     const { game } = this;
-    const outcome = value === 0 ? game.clear(cell)
-      : this.view.pencilMode ? game.toggleMark(cell, value) : game.enter(cell, value);
+    if (as === 'colour' && value > COLOURS) {
+      return { changed: false, refusal: `There are ${COLOURS} colours, 1 to ${COLOURS}.`, cell, cells };
+    }
+    let outcome;
+    if (value === 0) outcome = game.clearAll(cells, as);
+    else if (as === 'colour') outcome = game.toggleColour(cells, value);
+    else if (as === 'corner' || as === 'centre') outcome = game.toggleMarks(cells, value, as);
+    else outcome = game.enterAll(cells, value);
     const refusal = refusalSentence(outcome, cell, game.size);
-    if (refusal || !outcome) return { changed: false, refusal, cell };
+    if (refusal || !outcome) return { changed: false, refusal, cell, cells };
     this.view.errors = [];
     this.view.marked = [];
-    return { changed: true, reason: value && this.view.pencilMode ? 'mark' : value ? 'entry' : 'clear', refusal: null, cell };
+    const reason = !value ? 'clear' : as === 'colour' ? 'colour' : as === 'digit' ? 'entry' : 'mark';
+    return { changed: true, reason, refusal: null, cell, cells };
+  }
+
+  /**
+   * Listens to the palette: a click calls `onValue(value)` (0 for erase); a button held
+   * for half a second, or clicked with Alt, calls `onFilter(value)` instead (the digit
+   * filter: where that symbol can still go), and its click is then ignored.
+   */
+  listenToPalette(onValue, onFilter) {
+    const { palette } = this;
+    if (!palette) return;
+    let timer = 0;
+    let held = false;
+    palette.addEventListener('pointerdown', (event) => {
+      event.preventDefault(); // keep the grid's focus
+      const button = event.target.closest('button');
+      held = false;
+      clearTimeout(timer);
+      if (!button || this.view.mode === 'colour' || button.dataset.value === '0') return;
+      timer = setTimeout(() => {
+        held = true;
+        onFilter(Number(button.dataset.value));
+      }, 500);
+    });
+    for (const type of ['pointerup', 'pointerleave', 'pointercancel']) palette.addEventListener(type, () => clearTimeout(timer));
+    // A long press on a touch screen opens no context menu.
+    palette.addEventListener('contextmenu', (event) => event.preventDefault());
+    palette.addEventListener('click', (event) => {
+      const button = event.target.closest('button');
+      if (!button) return;
+      if (held) {
+        held = false;
+        return;
+      }
+      const value = Number(button.dataset.value);
+      if (event.altKey && value && this.view.mode !== 'colour') onFilter(value);
+      else onValue(value);
+    });
   }
 
   /**
@@ -168,15 +318,25 @@ export class Board {
   updatePalette() {
     const { palette, game } = this;
     if (!palette) return;
-    const n = game.size <= this.paletteLimit ? game.size : 0;
+    for (const button of this.modes?.children ?? []) {
+      button.setAttribute('aria-pressed', String(button.dataset.mode === this.view.mode));
+    }
+    const colours = this.view.mode === 'colour';
+    const n = colours ? COLOURS : game.size <= this.paletteLimit ? game.size : 0;
     // A killer's symbols from 10 up are numbers.
-    const key = `${n}${hasCages(game.layout) ? 'k' : ''}`;
+    const key = `${n}${hasCages(game.layout) ? 'k' : ''}${colours ? 'c' : ''}`;
     if (this.paletteSize !== key) {
       this.paletteSize = key;
       palette.dataset.size = String(n);
+      palette.dataset.mode = colours ? 'colour' : 'symbol';
       const buttons = [];
-      for (let v = 1; v <= n; v++) buttons.push([symbolText(v, game.layout), String(v), `Enter ${symbolText(v, game.layout)}`]);
-      if (n) buttons.push(['⌫', '0', 'Clear the cell']);
+      if (colours) {
+        for (let k = 1; k <= n; k++) buttons.push([String(k), String(k), `Colour ${k}, ${COLOUR_NAMES[k - 1]}`]);
+        buttons.push(['⌫', '0', 'Remove the colours']);
+      } else {
+        for (let v = 1; v <= n; v++) buttons.push([symbolText(v, game.layout), String(v), `Enter ${symbolText(v, game.layout)}`]);
+        if (n) buttons.push(['⌫', '0', 'Clear the cell']);
+      }
       palette.replaceChildren(...buttons.map(([text, value, label]) => {
         const button = document.createElement('button');
         button.type = 'button';
@@ -188,19 +348,36 @@ export class Board {
         return button;
       }));
     }
+    if (colours) {
+      const { theme } = this.look();
+      for (const button of palette.children) {
+        const k = Number(button.dataset.value);
+        button.style.background = k ? cellColour(theme, k) : '';
+        button.classList.remove('done');
+      }
+      return;
+    }
     const counts = new Uint16Array(game.size + 1);
     for (const v of game.values) counts[v]++;
     for (const button of palette.children) {
       const v = Number(button.dataset.value);
       button.classList.toggle('done', v > 0 && counts[v] >= game.size);
+      button.classList.toggle('filter', v > 0 && v === this.view.filter);
     }
   }
+}
+
+/** The digit filter in words: 'Where 5 can still go: 12 cells.', or that it is off (v = 0). */
+export function filterWords(game, v) {
+  if (!v) return 'Digit filter off.';
+  const count = possibleCells(game, v).length;
+  return `Where ${symbolText(v, game.layout)} can still go: ${count === 1 ? 'one cell' : `${count} cells`}.`;
 }
 
 /** Why an edit was refused, as a sentence, or null when it was not. */
 export function refusalSentence(outcome, cell, size) {
   if (outcome?.refused === 'given') return `${cellName(cell, size)} is a given of the puzzle and cannot change.`;
-  if (outcome?.refused === 'filled') return 'Pencil marks go in empty cells: clear the cell first.';
+  if (outcome?.refused === 'filled') return 'Marks go in empty cells: clear the cell first.';
   return null;
 }
 

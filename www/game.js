@@ -1,31 +1,45 @@
-// The game in progress: the puzzle's givens, the player's entries and pencil marks, the
+// The game in progress: the puzzle's givens, the player's entries, marks and colours, the
 // values the solver filled in, and the undo history of every change to them.
 //
+// A player marks a cell two ways, as the enthusiasts' apps do: centre marks (`pencil`, the
+// cell's candidates, kept in symbol order; Candidates fills them) and corner marks
+// (`corner`, where a symbol can go in a unit, kept in the order entered). A cell may also
+// hold colours (`colours`, numbers 1..COLOURS in the order given), the player's own notes
+// for chains and parity, with no meaning to the rules.
+//
 // Every edit is one command of plain data, a list of per-cell changes
-//   { cell, before: {value, solved, marks}, after: {value, solved, marks} }
-// applied forwards to do or redo it and backwards to undo it.
+//   { cell, before: {value, solved, marks, corner, colours}, after: {...the same} }
+// applied forwards to do or redo it and backwards to undo it. An edit of several selected
+// cells is one command, so one Undo takes it back.
 
 import { History } from './history.js';
 import {
   boxLayout, findClashes, fromLine, hasCages, isJigsaw, layoutFromData, peers, symbolChar, toLine, ALPHABET,
 } from './grid.js';
 
+/** How many colours a player can give cells (render.js draws each). */
+export const COLOURS = 9;
+
 export class Game {
   /**
    * @param {number} size grid side n
    * @param {{values?: ArrayLike<number>, givens?: ArrayLike<number>, solved?: ArrayLike<number>,
-   *          pencil?: Array<number[] | null>, layout?: {size: number, box: string, variant: string[],
+   *          pencil?: Array<number[] | null>, corner?: Array<number[] | null>,
+   *          colours?: Array<number[] | null>, layout?: {size: number, box: string, variant: string[],
    *          regions: ArrayLike<number>, diagonals: boolean, windows: ArrayLike<number>}}} [cells]
    *   `layout` is the grid's layout (grid.js), by default the side's usual boxes.
    */
-  constructor(size, { values, givens, solved, pencil, layout } = {}) {
+  constructor(size, { values, givens, solved, pencil, corner, colours, layout } = {}) {
     const count = size * size;
     this.size = size;
     this.layout = layout?.size === size ? layout : boxLayout(size);
     this.values = Uint8Array.from(values ?? new Uint8Array(count));
     this.givens = Uint8Array.from(givens ?? new Uint8Array(count));
     this.solved = Uint8Array.from(solved ?? new Uint8Array(count));
-    this.pencil = pencil ? pencil.map((m) => (m?.length ? [...m] : null)) : new Array(count).fill(null);
+    const lists = (from) => (from ? from.map((m) => (m?.length ? [...m] : null)) : new Array(count).fill(null));
+    this.pencil = lists(pencil);
+    this.corner = lists(corner);
+    this.colours = lists(colours);
     this.history = new History();
     this.revision = 0;
     // Bumped when a value changes, not a mark alone: what a hint depends on.
@@ -104,7 +118,10 @@ export class Game {
   }
 
   snapshot(cell) {
-    return { value: this.values[cell], solved: this.solved[cell], marks: this.pencil[cell] };
+    return {
+      value: this.values[cell], solved: this.solved[cell], marks: this.pencil[cell],
+      corner: this.corner[cell], colours: this.colours[cell],
+    };
   }
 
   /** Applies a command forwards (`after`) or backwards (`before`). */
@@ -116,6 +133,9 @@ export class Game {
       this.values[change.cell] = to.value;
       this.solved[change.cell] = to.solved;
       this.pencil[change.cell] = to.marks;
+      // Commands saved before corner marks and colours have none.
+      this.corner[change.cell] = to.corner ?? null;
+      this.colours[change.cell] = to.colours ?? null;
     }
     this.revision++;
     this.clashCache = null;
@@ -126,7 +146,8 @@ export class Game {
     const changes = edits
       .map(({ cell, after }) => ({ cell, before: this.snapshot(cell), after: { ...this.snapshot(cell), ...after } }))
       .filter(({ before, after }) =>
-        before.value !== after.value || before.solved !== after.solved || !sameMarks(before.marks, after.marks));
+        before.value !== after.value || before.solved !== after.solved || !sameMarks(before.marks, after.marks)
+        || !sameMarks(before.corner, after.corner) || !sameMarks(before.colours, after.colours));
     if (changes.length === 0) return null;
     const command = { label, changes };
     this.apply(command, true);
@@ -135,35 +156,107 @@ export class Game {
   }
 
   /**
-   * Puts a symbol in a cell (0 empties it) and takes that symbol out of the pencil marks
-   * of the cell's peers. Returns {refused} for a given, else the command or null.
+   * Puts a symbol in a cell (0 empties it) and takes that symbol out of the marks of the
+   * cell's peers. Returns {refused} for a given, else the command or null.
    */
   enter(cell, value) {
-    if (this.givens[cell]) return { refused: 'given' };
-    const edits = [{ cell, after: { value, solved: 0 } }];
-    if (value) {
+    return this.enterAll([cell], value);
+  }
+
+  /**
+   * Puts a symbol in every cell of `cells` that is not a given (one command), and takes it
+   * out of the centre and corner marks of their peers. Returns {refused: 'given'} when
+   * every cell is a given, else the command or null (nothing changed).
+   */
+  enterAll(cells, value) {
+    const open = cells.filter((cell) => !this.givens[cell]);
+    if (open.length === 0) return { refused: 'given' };
+    if (!value) return this.commit('clear', open.map((cell) => ({ cell, after: { value: 0, solved: 0 } })));
+    const edits = new Map(open.map((cell) => [cell, { value, solved: 0 }]));
+    for (const cell of open) {
       for (const peer of peers(cell, this.layout)) {
         const marks = this.pencil[peer];
-        if (marks?.includes(value)) edits.push({ cell: peer, after: { marks: withoutMark(marks, value) } });
+        const corner = this.corner[peer];
+        const after = edits.get(peer) ?? {};
+        if (marks?.includes(value)) after.marks = withoutMark(after.marks ?? marks, value);
+        if (corner?.includes(value)) after.corner = withoutMark(after.corner ?? corner, value);
+        if (after.marks !== undefined || after.corner !== undefined) edits.set(peer, after);
       }
     }
-    return this.commit(value ? `enter ${symbolChar(value)}` : 'clear', edits);
+    return this.commit(`enter ${symbolChar(value)}`, [...edits].map(([cell, after]) => ({ cell, after })));
   }
 
-  /** Adds or removes a pencil mark in an empty cell. */
+  /** Adds or removes a centre pencil mark in an empty cell. */
   toggleMark(cell, value) {
-    if (this.givens[cell]) return { refused: 'given' };
-    if (this.values[cell]) return { refused: 'filled' };
-    const marks = this.pencil[cell] ?? [];
-    const after = marks.includes(value) ? withoutMark(marks, value) : [...marks, value].sort((a, b) => a - b);
-    return this.commit(`mark ${symbolChar(value)}`, [{ cell, after: { marks: after } }]);
+    return this.toggleMarks([cell], value, 'centre');
   }
 
-  /** Empties a cell, or when it is empty already, removes its pencil marks. */
+  /**
+   * Adds a centre or corner mark (`kind` 'centre' or 'corner') to every empty cell of
+   * `cells`, or, when all of them hold it already, removes it from all (one command), as
+   * the enthusiasts' apps do. Returns {refused: 'given' | 'filled'} when no cell is empty.
+   * Centre marks stay in symbol order, corner marks in the order entered.
+   */
+  toggleMarks(cells, value, kind = 'centre') {
+    const open = cells.filter((cell) => !this.givens[cell] && !this.values[cell]);
+    if (open.length === 0) return { refused: cells.some((cell) => this.givens[cell]) && cells.length === 1 ? 'given' : 'filled' };
+    const field = kind === 'corner' ? 'corner' : 'marks';
+    const lists = kind === 'corner' ? this.corner : this.pencil;
+    const remove = open.every((cell) => lists[cell]?.includes(value));
+    const edits = open.map((cell) => {
+      const marks = lists[cell] ?? [];
+      let after;
+      if (remove) after = withoutMark(marks, value);
+      else if (marks.includes(value)) after = marks;
+      else after = kind === 'corner' ? [...marks, value] : [...marks, value].sort((a, b) => a - b);
+      return { cell, after: { [field]: after } };
+    });
+    return this.commit(`${kind} ${symbolChar(value)}`, edits);
+  }
+
+  /**
+   * Gives colour `colour` (1..COLOURS) to every cell of `cells`, or, when all of them have
+   * it already, takes it from all (one command). Any cell takes colours, givens too.
+   */
+  toggleColour(cells, colour) {
+    if (cells.length === 0 || !(colour >= 1 && colour <= COLOURS)) return null;
+    const remove = cells.every((cell) => this.colours[cell]?.includes(colour));
+    return this.commit(`colour ${colour}`, cells.map((cell) => {
+      const now = this.colours[cell] ?? [];
+      const after = remove ? withoutMark(now, colour) : now.includes(colour) ? now : [...now, colour];
+      return { cell, after: { colours: after } };
+    }));
+  }
+
+  /** Empties a cell, or when it is empty already, removes its marks. */
   clear(cell) {
-    if (this.givens[cell]) return { refused: 'given' };
-    if (this.values[cell]) return this.commit('clear', [{ cell, after: { value: 0, solved: 0 } }]);
-    return this.commit('clear marks', [{ cell, after: { marks: null } }]);
+    return this.clearAll([cell]);
+  }
+
+  /**
+   * Delete over a selection, one layer at a time as the enthusiasts' apps do: in `mode`
+   * 'colour' the colours; else the entries, when any cell has one; else the marks of the
+   * mode's kind ('corner' or 'centre'; in 'digit' mode both), when any cell has one; else
+   * the other marks; else the colours. One command; {refused: 'given'} when every cell is
+   * a given and the mode is not colour.
+   */
+  clearAll(cells, mode = 'digit') {
+    const colours = () => this.commit('clear colours', cells.filter((cell) => this.colours[cell]?.length)
+      .map((cell) => ({ cell, after: { colours: null } })));
+    if (mode === 'colour') return colours();
+    const open = cells.filter((cell) => !this.givens[cell]);
+    if (open.length === 0) return cells.some((cell) => this.colours[cell]?.length) ? colours() : { refused: 'given' };
+    const filled = open.filter((cell) => this.values[cell]);
+    if (filled.length) return this.commit('clear', filled.map((cell) => ({ cell, after: { value: 0, solved: 0 } })));
+    const layers = mode === 'corner' ? [['corner'], ['marks']] : mode === 'centre' ? [['marks'], ['corner']] : [['marks', 'corner']];
+    for (const fields of layers) {
+      const lists = fields.map((f) => (f === 'corner' ? this.corner : this.pencil));
+      const marked = open.filter((cell) => lists.some((l) => l[cell]?.length));
+      if (marked.length) {
+        return this.commit('clear marks', marked.map((cell) => ({ cell, after: Object.fromEntries(fields.map((f) => [f, null])) })));
+      }
+    }
+    return colours();
   }
 
   /**
@@ -206,6 +299,7 @@ export class Game {
   applySteps(steps, label = 'hint') {
     const marks = new Map(); // cell -> marks after the step
     const values = new Map();
+    const corners = new Map(); // cell -> corner marks after the step
     const marksOf = (cell) => (marks.has(cell) ? marks.get(cell) : this.pencil[cell]);
     for (const step of steps) {
       for (const { cell, value } of step.eliminations ?? []) {
@@ -218,20 +312,24 @@ export class Game {
         for (const peer of peers(cell, this.layout)) {
           const current = marksOf(peer);
           if (current?.includes(value)) marks.set(peer, withoutMark(current, value));
+          const corner = corners.has(peer) ? corners.get(peer) : this.corner[peer];
+          if (corner?.includes(value)) corners.set(peer, withoutMark(corner, value));
         }
       }
     }
     const edits = [];
     for (const [cell, after] of marks) if (!values.has(cell)) edits.push({ cell, after: { marks: after } });
+    for (const [cell, after] of corners) if (!values.has(cell)) edits.push({ cell, after: { corner: after } });
     for (const [cell, value] of values) edits.push({ cell, after: { value, solved: 0 } });
     return this.commit(label, edits);
   }
 
-  /** Removes every entry, solver value and pencil mark, keeping the givens. */
+  /** Removes every entry, solver value, mark and colour, keeping the givens. */
   clearEntries() {
     const edits = [];
     for (let cell = 0; cell < this.values.length; cell++) {
-      if (!this.givens[cell]) edits.push({ cell, after: { value: 0, solved: 0, marks: null } });
+      if (!this.givens[cell]) edits.push({ cell, after: { value: 0, solved: 0, marks: null, corner: null, colours: null } });
+      else if (this.colours[cell]) edits.push({ cell, after: { colours: null } });
     }
     return this.commit('clear entries', edits);
   }
@@ -253,14 +351,18 @@ export class Game {
    * can be redone): at most `historyLimit` commands and `changeLimit` cell changes each way,
    * so that a 64×64 full of Candidates steps stays small enough to save often. Each change
    * is packed as
-   *   [cell, value before, solved before, marks before, value after, solved after, marks after]
-   * with values and marks as symbol characters ('' for none).
+   *   [cell, value, solved, marks, corner, colours (before), value, solved, marks, corner, colours (after)]
+   * with values and marks as symbol characters ('' for none) and colours as digits. (Games
+   * saved before corner marks and colours have 7-entry changes, without them; both read.)
    */
   toJSON({ historyLimit = 200, changeLimit = 5000 } = {}) {
-    const pencil = {};
-    this.pencil.forEach((marks, cell) => {
-      if (marks?.length) pencil[cell] = marksText(marks);
-    });
+    const perCell = (lists) => {
+      const out = {};
+      lists.forEach((marks, cell) => {
+        if (marks?.length) out[cell] = marksText(marks);
+      });
+      return out;
+    };
     /** The newest commands of a stack (the end of the array) within the limits, oldest first. */
     const newest = (commands) => {
       let changes = 0;
@@ -272,12 +374,10 @@ export class Game {
       }
       return commands.slice(from);
     };
+    const packCell = (c) => [symbolText(c.value), c.solved ? 1 : 0, marksText(c.marks), marksText(c.corner), marksText(c.colours)];
     const pack = (command) => ({
       label: command.label,
-      changes: command.changes.map(({ cell, before, after }) => [
-        cell, symbolText(before.value), before.solved ? 1 : 0, marksText(before.marks),
-        symbolText(after.value), after.solved ? 1 : 0, marksText(after.marks),
-      ]),
+      changes: command.changes.map(({ cell, before, after }) => [cell, ...packCell(before), ...packCell(after)]),
     });
     const { layout } = this;
     return {
@@ -291,7 +391,9 @@ export class Game {
       values: this.line(),
       givens: Array.from(this.givens).join(''),
       solved: Array.from(this.solved).join(''),
-      pencil,
+      pencil: perCell(this.pencil),
+      corner: perCell(this.corner),
+      colours: perCell(this.colours),
       history: { done: newest(this.history.done).map(pack), undone: newest(this.history.undone).map(pack) },
     };
   }
@@ -314,14 +416,22 @@ export class Game {
     const count = read.size * read.size;
     const mask = (text) => (typeof text === 'string' && text.length === count && /^[01]*$/.test(text)
       ? Uint8Array.from(text, Number) : new Uint8Array(count));
-    const pencil = new Array(count).fill(null);
-    for (const [cell, symbols] of Object.entries(data.pencil ?? {})) {
-      const marks = [...String(symbols)].map((c) => ALPHABET.indexOf(c) + 1).filter((v) => v >= 1 && v <= read.size);
-      if (Number(cell) >= 0 && Number(cell) < count && marks.length) pencil[Number(cell)] = marks;
-    }
+    /** Per-cell lists from {cell: symbols}, each symbol within `most`, in the order written. */
+    const perCell = (saved, most) => {
+      const lists = new Array(count).fill(null);
+      if (!saved || typeof saved !== 'object') return lists;
+      for (const [cell, symbols] of Object.entries(saved)) {
+        const list = [...String(symbols)].map((c) => ALPHABET.indexOf(c) + 1).filter((v) => v >= 1 && v <= most);
+        if (Number(cell) >= 0 && Number(cell) < count && list.length) lists[Number(cell)] = [...new Set(list)];
+      }
+      return lists;
+    };
+    const pencil = perCell(data.pencil, read.size);
+    const corner = perCell(data.corner, read.size);
+    const colours = perCell(data.colours, COLOURS);
     const filled = (m) => m.map((bit, i) => (bit && read.values[i] ? 1 : 0));
     const game = new Game(read.size, {
-      values: read.values, givens: filled(mask(data.givens)), solved: filled(mask(data.solved)), pencil, layout,
+      values: read.values, givens: filled(mask(data.givens)), solved: filled(mask(data.solved)), pencil, corner, colours, layout,
     });
     // The history, when every command in it fits this grid (else the game starts without one).
     const symbol = (c) => (c === '' ? 0 : ALPHABET.indexOf(c) + 1);
@@ -329,18 +439,19 @@ export class Game {
       const list = [...String(text)].map(symbol);
       return list.length ? list : null;
     };
+    const unpackCell = ([value, solved, centre, cornerText = '', colourText = '']) => ({
+      value: symbol(value), solved: solved ? 1 : 0, marks: marks(centre), corner: marks(cornerText), colours: marks(colourText),
+    });
     const unpack = (command) => {
       const changes = (command?.changes ?? []).map((c) => {
-        if (!Array.isArray(c) || c.length !== 7 || !(c[0] >= 0 && c[0] < count)) return null;
-        return {
-          cell: c[0],
-          before: { value: symbol(c[1]), solved: c[2] ? 1 : 0, marks: marks(c[3]) },
-          after: { value: symbol(c[4]), solved: c[5] ? 1 : 0, marks: marks(c[6]) },
-        };
+        if (!Array.isArray(c) || (c.length !== 7 && c.length !== 11) || !(c[0] >= 0 && c[0] < count)) return null;
+        const half = (c.length - 1) / 2;
+        return { cell: c[0], before: unpackCell(c.slice(1, 1 + half)), after: unpackCell(c.slice(1 + half)) };
       });
       const fits = changes.length > 0 && changes.every((c) => c
-        && [c.before.value, c.after.value, ...(c.before.marks ?? []), ...(c.after.marks ?? [])]
-          .every((v) => v >= 0 && v <= read.size));
+        && [c.before.value, c.after.value, ...(c.before.marks ?? []), ...(c.after.marks ?? []),
+          ...(c.before.corner ?? []), ...(c.after.corner ?? [])].every((v) => v >= 0 && v <= read.size)
+        && [...(c.before.colours ?? []), ...(c.after.colours ?? [])].every((v) => v >= 1 && v <= COLOURS));
       return fits ? { label: String(command.label ?? ''), changes } : null;
     };
     const done = (data.history?.done ?? []).map(unpack);
@@ -356,7 +467,7 @@ export class Game {
   hasProgress() {
     return this.history.canUndo || this.history.canRedo
       || this.values.some((v, i) => v && !this.givens[i])
-      || this.pencil.some((m) => m?.length);
+      || this.pencil.some((m) => m?.length) || this.corner.some((m) => m?.length) || this.colours.some((m) => m?.length);
   }
 }
 

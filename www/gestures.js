@@ -1,7 +1,10 @@
 // Pointer gestures on a grid inside a scrolling box, for touch screens as much as mice:
 //
 //   tap            a press and release that did not move (a mouse press counts at once)
-//   drag           one finger pans the box; what the box cannot scroll scrolls the page
+//   sweep          a mouse dragged with its button down, or one finger dragged where the
+//                  caller allows it (canSweep: a grid that fits, with cells big enough to
+//                  aim at): the points passed, to select the cells under them
+//   drag           else one finger pans the box; what the box cannot scroll scrolls the page
 //   pinch          two fingers zoom about their midpoint, and pan as the midpoint moves
 //   Ctrl+wheel     a trackpad's pinch (and Ctrl with a mouse wheel) zooms about the pointer
 //
@@ -14,10 +17,13 @@ const TAP_SLOP = 10;
 /**
  * Listens on `surface` (the canvas) and pans `scroller` (the box it scrolls in).
  * `onTap(event)` gets the pointerdown (mouse) or pointerup (touch, pen) event of a tap;
+ * `onSweep(clientX, clientY)` each point of a sweep after its first (a finger's sweep
+ * starts with `onTap` of its pointerdown event); `canSweep()` says whether a finger's
+ * drag sweeps (true) or pans (false);
  * `onZoom(factor, clientX, clientY)` asks to zoom by `factor` about a point of the window.
  * Returns a function that removes the listeners.
  */
-export function attachGestures(surface, scroller, { onTap, onZoom }) {
+export function attachGestures(surface, scroller, { onTap, onZoom, onSweep = () => {}, canSweep = () => false }) {
   /** Pointers down, by id: {x, y} where each is now. */
   const down = new Map();
   /** The gesture under way: {kind: 'press' | 'pan' | 'pinch', ...}. */
@@ -41,13 +47,16 @@ export function attachGestures(surface, scroller, { onTap, onZoom }) {
 
   const onDown = (event) => {
     if (event.pointerType === 'mouse') {
-      if (event.button === 0) onTap(event);
+      if (event.button === 0) {
+        onTap(event);
+        gesture = { kind: 'mouse' };
+      }
       return;
     }
     surface.setPointerCapture?.(event.pointerId);
     down.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (down.size === 1) {
-      gesture = { kind: 'press', x: event.clientX, y: event.clientY };
+      gesture = { kind: 'press', x: event.clientX, y: event.clientY, start: event };
     } else if (down.size === 2) {
       const s = spread();
       gesture = { kind: 'pinch', distance: s.distance, x: s.x, y: s.y };
@@ -56,6 +65,11 @@ export function attachGestures(surface, scroller, { onTap, onZoom }) {
   };
 
   const onMove = (event) => {
+    if (event.pointerType === 'mouse') {
+      if (gesture?.kind === 'mouse' && event.buttons & 1) onSweep(event.clientX, event.clientY);
+      else if (gesture?.kind === 'mouse') gesture = null;
+      return;
+    }
     const point = down.get(event.pointerId);
     if (!point || !gesture) return;
     const before = { x: point.x, y: point.y };
@@ -69,15 +83,24 @@ export function attachGestures(surface, scroller, { onTap, onZoom }) {
     } else if (gesture.kind === 'press') {
       if (Math.hypot(point.x - gesture.x, point.y - gesture.y) > TAP_SLOP) {
         const from = gesture;
-        gesture = { kind: 'pan' };
-        pan(from.x - point.x, from.y - point.y); // the whole way from the press
+        if (canSweep()) {
+          gesture = { kind: 'sweep' };
+          onTap(from.start);
+          onSweep(point.x, point.y);
+        } else {
+          gesture = { kind: 'pan' };
+          pan(from.x - point.x, from.y - point.y); // the whole way from the press
+        }
       }
+    } else if (gesture.kind === 'sweep') {
+      onSweep(point.x, point.y);
     } else if (gesture.kind === 'pan') {
       pan(before.x - point.x, before.y - point.y);
     }
   };
 
   const onUp = (event) => {
+    if (event.pointerType === 'mouse' && gesture?.kind === 'mouse') gesture = null;
     if (!down.has(event.pointerId)) return;
     down.delete(event.pointerId);
     if (event.type === 'pointerup' && gesture?.kind === 'press' && down.size === 0) onTap(event);

@@ -3,6 +3,9 @@
 
 import { ALPHABET, asLayout, boxOf, symbolValue } from './grid.js';
 
+/** The keys that choose an entry mode, as in SudokuPad (board.js's MODES). */
+const MODE_KEYS = { z: 'digit', x: 'corner', c: 'centre', v: 'colour' };
+
 /** The keys (with Alt) that read a unit of the selected cell aloud. */
 const READING_KEYS = { KeyR: 'row', KeyC: 'column', KeyB: 'box' };
 
@@ -14,11 +17,16 @@ const READING_KEYS = { KeyR: 'row', KeyC: 'column', KeyB: 'box' };
  * with `selected` the selected cell (-1 for none), or null when the key is not the grid's
  * (the browser keeps it):
  *   {move: cell}       select a cell (arrows; Ctrl+arrows jump a box: its height up and
- *                      down, its width left and right; Home, End)
+ *                      down, its width left and right; Home, End); with `extend: true`
+ *                      (Shift+arrows) the selection grows to the rectangle up to it
+ *   {selectAll: true}  Ctrl+A (Cmd+A): every cell
  *   {deselect: true}   Esc: no selection
- *   {symbol: value}    a symbol of the grid's alphabet
+ *   {symbol: value}    a symbol of the grid's alphabet; with `as: 'corner'` (Shift+digit)
+ *                      or `as: 'centre'` (Ctrl+digit) a mark of that kind whatever the mode
  *   {clear: true}      Backspace, Delete, '.', '0'
- *   {pencil: true}     Space: pencil mode on or off
+ *   {mode: name}       Z digit, X corner, C centre, V colour (as in SudokuPad), when that
+ *                      letter is not a symbol of the grid
+ *   {cycleMode: true}  Space: the next mode
  *   {zoom: +1 | -1}    '+' / '-'
  *   {notSymbol: char}  a letter of the alphabet beyond this grid's symbols
  *   {read: what}       say something aloud (speech.js's readingWords): Alt+R, Alt+C, Alt+B
@@ -48,14 +56,23 @@ export function gridKeyAction({
     Home: () => at(ctrlKey ? 0 : row, 0),
     End: () => at(ctrlKey ? n - 1 : row, n - 1),
   };
-  if (moves[key]) return selected < 0 ? { move: 0 } : moves[key]();
+  if (moves[key]) {
+    if (selected < 0) return { move: 0 };
+    return shiftKey ? { ...moves[key](), extend: true } : moves[key]();
+  }
+  if (jump && !altKey && key.toLowerCase() === 'a') return { selectAll: true };
+  // Shift+digit and Ctrl+digit by key position: Shift turns 1 into ! on most keyboards.
+  const digit = /^(?:Digit|Numpad)([1-9])$/.exec(code);
+  if (digit && !altKey && (shiftKey || jump) && Number(digit[1]) <= n) {
+    return { symbol: Number(digit[1]), as: jump ? 'centre' : 'corner' };
+  }
   switch (key) {
     case 'Escape':
       return selected < 0 ? null : { deselect: true };
     case 'Backspace': case 'Delete': case '.': case '0':
       return { clear: true };
     case ' ':
-      return { pencil: true };
+      return { cycleMode: true };
     case '+': case '=':
       return { zoom: 1 };
     case '-': case '_':
@@ -72,6 +89,8 @@ export function gridKeyAction({
   if (key.length !== 1 || ctrlKey || metaKey) return null;
   const value = symbolValue(key, n);
   if (value) return { symbol: value };
+  const mode = MODE_KEYS[key.toLowerCase()];
+  if (mode) return { mode };
   if (ALPHABET.includes(key) || ALPHABET.includes(key.toUpperCase())) return { notSymbol: key };
   return null;
 }

@@ -8,6 +8,7 @@ import { boxName, usualBox, variantWords } from './grid.js';
 export function worthKeeping(record) {
   const g = record.game;
   return /[^.]/.test(g.values ?? '') || Object.keys(g.pencil ?? {}).length > 0
+    || Object.keys(g.corner ?? {}).length > 0 || Object.keys(g.colours ?? {}).length > 0
     || g.history?.done?.length > 0 || g.history?.undone?.length > 0;
 }
 

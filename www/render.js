@@ -30,6 +30,12 @@
 // from the cell borders (cages.js traces them), each sum small in the top-left corner of
 // its cage's first cell, the outline broken round it; there the pencil marks sit on a
 // smaller raster below the sums' band, and symbols from 10 up are numbers.
+//
+// The player's notes: centre marks on that raster (the "candidate grid", the default) or
+// as one centred line of small symbols (always so in a cell with corner marks); corner marks in the cell's corners and then the
+// middles of its edges, in the order entered; colours as the cell's background, several
+// as wedges about its centre. Several selected cells are framed together, and a clash is
+// hatched as well as red, so that it shows without colour vision.
 
 import { asLayout, boxOf, hasCages, markShape, peers, symbolText } from './grid.js';
 import { cageOutlines } from './cages.js';
@@ -57,6 +63,7 @@ export const THEMES = {
     cage: '#2f333c', // killer cages' dashed outlines and sums: 4.5:1 or more on every cell tint
     cageSum: '#15171c',
     hint: '#fff0b0',
+    possible: '#fde7c8', // where the pad's digit filter says a symbol can still go
     hintTarget: '#ffd95c',
     eliminated: '#d01b1b',
     link: '#6a1fc9', // chain links: 4.5:1 or more on cells, hint tints and givens
@@ -87,6 +94,7 @@ export const THEMES = {
     cage: '#c9cfdb',
     cageSum: '#eef0f5',
     hint: '#3d3920',
+    possible: '#4a3621',
     hintTarget: '#4f430f',
     eliminated: '#ff7070',
     link: '#cfb0ff',
@@ -97,6 +105,43 @@ export const THEMES = {
     focus: '#8fb3ff',
   },
 };
+
+/**
+ * The cell colours a player can give (1..9): Paul Tol's "light" scheme, made for cells
+ * with text on them and told apart under the common colour-vision deficiencies. Each
+ * theme draws them mixed with its cell colour (CELL_COLOUR_STRENGTH) so every text colour
+ * stays readable on them.
+ */
+export const CELL_COLOURS = ['#77aadd', '#ee8866', '#eedd88', '#ffaabb', '#99ddff', '#44bb99', '#bbcc33', '#aaaa00', '#dddddd'];
+
+/**
+ * How much of a cell colour shows over each theme's cell colour (the rest is the cell's):
+ * every text colour keeps 4.4:1 on the light tints and 3:1 on the dark ones.
+ */
+const CELL_COLOUR_STRENGTH = { light: 0.5, dark: 0.3 };
+
+/** `hex` mixed with `base` (both #rrggbb): t of the first, 1 − t of the second. */
+function mix(hex, base, t) {
+  const channel = (h, i) => parseInt(h.slice(1 + 2 * i, 3 + 2 * i), 16);
+  const out = [0, 1, 2].map((i) => Math.round(channel(hex, i) * t + channel(base, i) * (1 - t)));
+  return `#${out.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The relative luminance of #rrggbb (WCAG). */
+function luminance(hex) {
+  const [r, g, b] = [0, 1, 2].map((i) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The fill of colour k (1..9) in a theme. */
+export function cellColour(theme, k) {
+  const base = theme.cell ?? '#ffffff';
+  const dark = luminance(base) < 0.3;
+  return mix(CELL_COLOURS[k - 1], base, CELL_COLOUR_STRENGTH[dark ? 'dark' : 'light']);
+}
 
 const FONT_WIDE = 'system-ui, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", sans-serif';
 const FONT_NARROW = '"Roboto Condensed", "Arial Narrow", "DejaVu Sans Condensed", "Liberation Sans Narrow", sans-serif';
@@ -239,8 +284,13 @@ export function gridState(game, view) {
     givens: game.givens,
     solved: game.solved,
     pencil: game.pencil,
+    corner: game.corner,
+    colours: game.colours,
+    centreAsGrid: view.centreAsGrid ?? true,
     selected: view.selected,
-    highlight: view.selected >= 0 ? game.values[view.selected] : 0,
+    selection: view.selection,
+    highlight: view.filter || (view.selected >= 0 ? game.values[view.selected] : 0),
+    possible: view.filter ? possibleCells(game, view.filter) : [],
     clashes: game.clashes(),
     errors: view.errors,
     marked: view.marked,
@@ -250,6 +300,16 @@ export function gridState(game, view) {
   };
 }
 
+/** The empty cells where symbol v can still go: no peer holds it. */
+export function possibleCells(game, v) {
+  const out = [];
+  for (let i = 0; i < game.values.length; i++) {
+    if (game.values[i]) continue;
+    if (!peers(i, game.layout).some((p) => game.values[p] === v)) out.push(i);
+  }
+  return out;
+}
+
 /**
  * Draws the grid. `ctx` is a 2D context whose canvas is layout.width × layout.height
  * device pixels, with the identity transform. `state` is plain data:
@@ -257,9 +317,17 @@ export function gridState(game, view) {
  *   values      n² cell values, 0 for empty (array or typed array)
  *   givens      n² truthy for the puzzle's givens
  *   solved      optional n² truthy for values filled in by the solver
- *   pencil      optional n² per cell: an iterable of marked symbols (array or Set), or null
- *   selected    the selected cell, or -1
+ *   pencil      optional n² per cell: an iterable of marked symbols (array or Set), or null:
+ *               the centre marks
+ *   corner      optional n² per cell: the corner marks in the order entered, or null
+ *   colours     optional n² per cell: colours 1..9 (CELL_COLOURS), or null
+ *   centreAsGrid  false draws centre marks as one centred line (default: the raster)
+ *   selected    the selected cell (the cursor), or -1
+ *   selection   optional: every selected cell; when more than one, all are tinted and
+ *               framed together
  *   highlight   a symbol whose every copy (and pencil mark) is highlighted, or 0
+ *   possible    optional cells tinted as where the highlighted symbol can still go (the
+ *               pad's digit filter)
  *   clashes     cells drawn in red (symbols repeated in a unit)
  *   errors      cells outlined in red (where the engine rejected the input)
  *   marked      cells outlined in amber (e.g. where two solutions differ)
@@ -286,6 +354,7 @@ export function drawGrid(ctx, state, layout) {
   const selected = state.selected ?? -1;
   const highlight = state.highlight ?? 0;
   const clashes = new Set(state.clashes ?? []);
+  const possible = new Set(state.possible ?? []);
   const hintCells = new Set(state.hint?.cells ?? []);
   const hintTarget = state.hint?.target ?? -1;
   const { rows: r, columns: c, regions } = layout;
@@ -307,24 +376,31 @@ export function drawGrid(ctx, state, layout) {
 
   // Cell backgrounds, strongest reason first.
   const sel = selected >= 0 && selected < n * n ? selected : -1;
-  // Peers in every unit of the layout: row, column, box or region, diagonals, window.
-  const peerCells = new Set(sel >= 0 ? peers(sel, layout.grid ?? { size: n, regions }) : []);
+  const chosen = new Set((state.selection ?? []).filter((i) => i >= 0 && i < n * n));
+  if (sel >= 0) chosen.add(sel);
+  const many = chosen.size > 1;
+  // Peers in every unit of the layout: row, column, box or region, diagonals, window
+  // (of one selected cell: with several, the frame says enough).
+  const peerCells = new Set(sel >= 0 && !many ? peers(sel, layout.grid ?? { size: n, regions }) : []);
   const windows = layout.grid?.windows;
   for (let i = 0; i < n * n; i++) {
     const row = Math.floor(i / n);
     const column = i % n;
     let fill;
-    if (i === sel) fill = theme.selected;
+    if (chosen.has(i)) fill = theme.selected;
     else if (clashes.has(i)) fill = theme.clash;
     else if (i === hintTarget) fill = theme.hintTarget ?? theme.selected;
     else if (hintCells.has(i)) fill = theme.hint ?? theme.peer;
     else if (highlight && values[i] === highlight) fill = theme.sameSymbol;
+    else if (possible.has(i)) fill = theme.possible ?? theme.hint;
     else if (peerCells.has(i)) fill = theme.peer;
     else if (windows?.[i]) fill = givens[i] ? theme.windowGiven ?? theme.given : theme.window ?? theme.cell;
     else fill = givens[i] ? theme.given : theme.cell;
     ctx.fillStyle = fill;
     ctx.fillRect(cellStart(layout, column, 'x'), cellStart(layout, row, 'y'), cell, cell);
   }
+  if (state.colours) drawColours(ctx, state, layout, theme, chosen);
+  if (clashes.size) drawHatching(ctx, layout, clashes, theme);
   // A jigsaw's regions still being made (grid.js's pendingLayout) have no borders yet.
   if (layout.jigsaw && !layout.grid?.pending) drawRegionBorders(ctx, layout, theme);
   if (layout.grid?.diagonals) drawDiagonals(ctx, layout, theme);
@@ -357,7 +433,11 @@ export function drawGrid(ctx, state, layout) {
     }
   }
 
-  if (state.pencil) drawPencil(ctx, state, layout, theme, family);
+  if (state.pencil) {
+    drawCentreLines(ctx, state, layout, theme, family);
+    drawPencil(ctx, state, layout, theme, family);
+  }
+  if (state.corner) drawCorners(ctx, state, layout, theme, family);
   if (state.hint?.eliminations?.length) drawEliminations(ctx, state, layout, theme);
   if (state.hint?.links?.length) drawLinks(ctx, state, layout, theme, family);
 
@@ -374,6 +454,7 @@ export function drawGrid(ctx, state, layout) {
   for (const region of state.hint?.regions ?? []) frameUnit(ctx, layout, region, theme.region ?? theme.marked, ring);
   for (const i of state.marked ?? []) outline(i, theme.marked, false);
   for (const i of state.errors ?? []) outline(i, theme.error, false);
+  if (many) frameCells(ctx, layout, chosen, theme.focus, Math.max(2, Math.round(ring * 0.8)));
   if (sel >= 0 && state.focused) outline(sel, theme.focus, state.pencilMode);
   ctx.setLineDash([]);
 }
@@ -502,8 +583,12 @@ function unitCells(layout, { kind, index }) {
  * as truly as a box.
  */
 function frameUnit(ctx, layout, unit, color, width) {
+  frameCells(ctx, layout, new Set(unitCells(layout, unit)), color, width);
+}
+
+/** Frames a set of cells just inside the border of the shape they make (see frameUnit). */
+function frameCells(ctx, layout, cells, color, width) {
   const n = layout.size;
-  const cells = new Set(unitCells(layout, unit));
   if (!cells.size) return;
   const { cell } = layout;
   ctx.fillStyle = color;
@@ -542,7 +627,7 @@ function drawEliminations(ctx, state, layout, theme) {
   ctx.setLineDash([]);
   for (const { cell: i, value: v } of state.hint.eliminations) {
     const marks = state.pencil?.[i];
-    if (!marks || state.values[i] || !includes(marks, v)) continue;
+    if (!marks || state.values[i] || !includes(marks, v) || !onRaster(state, i)) continue;
     const x = cellStart(layout, i % n, 'x') + dx + ((v - 1) % across) * sub;
     const y = cellStart(layout, Math.floor(i / n), 'y') + dy + Math.floor((v - 1) / across) * sub;
     ctx.beginPath();
@@ -693,6 +778,16 @@ function drawLinks(ctx, state, layout, theme, family) {
   ctx.restore();
 }
 
+/**
+ * Whether a cell's centre marks are drawn on the candidate raster: unless the player chose
+ * lines (`centreAsGrid` false; a hint shown keeps the raster, which its strikes and links
+ * point at), or the cell has corner marks, whose places the raster would cover.
+ */
+function onRaster(state, i) {
+  if (state.centreAsGrid === false && !state.hint) return false;
+  return !state.corner?.[i]?.length;
+}
+
 function includes(marks, v) {
   if (typeof marks.has === 'function') return marks.has(v);
   for (const m of marks) if (m === v) return true;
@@ -711,7 +806,7 @@ function drawPencil(ctx, state, layout, theme, family) {
   const grid = layout.grid ?? n;
   for (let i = 0; i < n * n; i++) {
     const marks = state.pencil[i];
-    if (!marks || state.values[i]) continue;
+    if (!marks || state.values[i] || !onRaster(state, i)) continue;
     const x = cellStart(layout, i % n, 'x');
     const y = cellStart(layout, Math.floor(i / n), 'y');
     if (!readable) {
@@ -734,4 +829,160 @@ function drawPencil(ctx, state, layout, theme, family) {
       ctx.fillText(symbolText(v, grid), x + dx + (column + 0.5) * sub, y + dy + (row + 0.5) * sub + lift);
     }
   }
+}
+
+/**
+ * Paints the player's colours over the cells' backgrounds: one colour fills the cell,
+ * several share it as wedges about its centre, the first from the top. A selected cell
+ * keeps a band of the selection tint round its colours, so the selection still shows.
+ */
+function drawColours(ctx, state, layout, theme, chosen) {
+  const n = layout.size;
+  const { cell } = layout;
+  const band = Math.max(2, Math.round(cell * 0.12));
+  ctx.save();
+  for (let i = 0; i < n * n; i++) {
+    const list = state.colours[i];
+    if (!list?.length) continue;
+    let x = cellStart(layout, i % n, 'x');
+    let y = cellStart(layout, Math.floor(i / n), 'y');
+    let w = cell;
+    if (chosen.has(i)) {
+      x += band;
+      y += band;
+      w -= 2 * band;
+    }
+    if (list.length === 1) {
+      ctx.fillStyle = cellColour(theme, list[0]);
+      ctx.fillRect(x, y, w, w);
+      continue;
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, w, w);
+    ctx.clip();
+    const step = (Math.PI * 2) / list.length;
+    list.forEach((k, j) => {
+      ctx.fillStyle = cellColour(theme, k);
+      ctx.beginPath();
+      ctx.moveTo(x + w / 2, y + w / 2);
+      ctx.arc(x + w / 2, y + w / 2, w, -Math.PI / 2 + j * step, -Math.PI / 2 + (j + 1) * step);
+      ctx.closePath();
+      ctx.fill();
+    });
+    ctx.restore();
+  }
+  ctx.restore();
+}
+
+/** Hatches clashing cells with thin diagonal lines: a cue for a clash that is not colour alone. */
+function drawHatching(ctx, layout, cells, theme) {
+  const n = layout.size;
+  const { cell } = layout;
+  const gap = Math.max(4, Math.round(cell / 6));
+  ctx.save();
+  ctx.strokeStyle = theme.clashText;
+  ctx.globalAlpha = 0.35;
+  ctx.lineWidth = Math.max(1, Math.round(layout.dpr));
+  for (const i of cells) {
+    const x = cellStart(layout, i % n, 'x');
+    const y = cellStart(layout, Math.floor(i / n), 'y');
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, cell, cell);
+    ctx.clip();
+    ctx.beginPath();
+    for (let d = gap / 2; d < 2 * cell; d += gap) {
+      ctx.moveTo(x + d, y);
+      ctx.lineTo(x + d - cell, y + cell);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+  ctx.restore();
+}
+
+/**
+ * The places of a cell's corner marks, as fractions of the cell: the four corners, then
+ * the middles of the top, bottom, left and right edges; past eight, two rows (top and
+ * bottom) share them evenly.
+ */
+export function cornerPlaces(count) {
+  const lo = 0.2;
+  const hi = 0.8;
+  const eight = [[lo, lo], [hi, lo], [lo, hi], [hi, hi], [0.5, lo], [0.5, hi], [lo, 0.5], [hi, 0.5]];
+  if (count <= 8) return eight.slice(0, count);
+  const top = Math.ceil(count / 2);
+  const row = (k, total, y) => Array.from({ length: k }, (_, j) => [total === 1 ? 0.5 : 0.14 + (0.72 * j) / (total - 1), y]);
+  return [...row(top, top, 0.17), ...row(count - top, count - top, 0.83)];
+}
+
+/** Draws the corner marks of the empty cells, small, in their places (cornerPlaces). */
+function drawCorners(ctx, state, layout, theme, family) {
+  const n = layout.size;
+  const { cell } = layout;
+  const grid = layout.grid ?? n;
+  const base = Math.round(cell * (n > 9 ? 0.2 : 0.24));
+  if (base < MIN_MARK_CSS_PX * layout.dpr) return;
+  ctx.save();
+  ctx.textAlign = 'center';
+  for (let i = 0; i < n * n; i++) {
+    const marks = state.corner[i];
+    if (!marks?.length || state.values[i]) continue;
+    const x = cellStart(layout, i % n, 'x');
+    const y = cellStart(layout, Math.floor(i / n), 'y');
+    const px = marks.length > 8 ? Math.max(Math.round(MIN_MARK_CSS_PX * layout.dpr), Math.round(base * 0.8)) : base;
+    const lift = useFont(ctx, 600, px, family);
+    cornerPlaces(marks.length).forEach(([fx, fy], j) => {
+      const v = marks[j];
+      ctx.fillStyle = v === state.highlight ? theme.markHighlight : theme.cornerText ?? theme.markText;
+      ctx.fillText(symbolText(v, grid), x + fx * cell, y + fy * cell + lift);
+    });
+  }
+  ctx.restore();
+}
+
+/**
+ * Draws the centre marks as one line of small symbols in symbol order, centred in the cell
+ * (two lines when one would be too small to read), as SudokuPad shows them.
+ */
+function drawCentreLines(ctx, state, layout, theme, family) {
+  const n = layout.size;
+  const { cell } = layout;
+  const grid = layout.grid ?? n;
+  const least = MIN_MARK_CSS_PX * layout.dpr;
+  ctx.save();
+  ctx.textAlign = 'center';
+  for (let i = 0; i < n * n; i++) {
+    const marks = state.pencil[i];
+    if (!marks || state.values[i] || onRaster(state, i)) continue;
+    const list = [...marks].filter((v) => v >= 1 && v <= n).sort((a, b) => a - b);
+    if (!list.length) continue;
+    const texts = list.map((v) => symbolText(v, grid));
+    const x = cellStart(layout, i % n, 'x') + cell / 2;
+    const y = cellStart(layout, Math.floor(i / n), 'y') + cell / 2;
+    let px = Math.round(cell * 0.3);
+    useFont(ctx, 500, px, family);
+    const width = ctx.measureText(texts.join('')).width;
+    let lines = [texts];
+    if (width > cell * 0.86) {
+      px = Math.max(least, Math.floor((px * cell * 0.86) / width));
+      if (px < cell * 0.2 && texts.length > 2) {
+        const half = Math.ceil(texts.length / 2);
+        lines = [texts.slice(0, half), texts.slice(half)];
+        px = Math.round(cell * 0.24);
+        useFont(ctx, 500, px, family);
+        const wider = Math.max(...lines.map((l) => ctx.measureText(l.join('')).width));
+        if (wider > cell * 0.86) px = Math.max(least, Math.floor((px * cell * 0.86) / wider));
+      }
+    }
+    if (px < least) continue;
+    const lift = useFont(ctx, 500, px, family);
+    lines.forEach((line, j) => {
+      const dy = (j - (lines.length - 1) / 2) * px * 1.1;
+      ctx.fillStyle = line.length === 1 && list.length === 1 && list[0] === state.highlight ? theme.markHighlight : theme.markText;
+      ctx.fillText(line.join(''), x, y + dy + lift);
+    });
+  }
+  ctx.restore();
 }

@@ -80,15 +80,25 @@ export function clashWords(game, cell) {
 
 /**
  * What an edit of `cell` announces, one sentence with what it caused: 'r2c3: 5.',
- * 'r2c3: 5. 5 is already in row 3 at r3c7.', 'r2c3: marks 1 5.', 'r2c3: cleared.'
- * `reason` is board.js's: 'entry', 'mark' or 'clear'.
+ * 'r2c3: 5. 5 is already in row 3 at r3c7.', 'r2c3: marks 1 5, corner marks 2.',
+ * 'r2c3: cleared.', '4 cells: colour 2 given.' `reason` is board.js's: 'entry', 'mark',
+ * 'colour' or 'clear'; `cells` the cells edited together, `value` the symbol or colour.
  */
-export function editWords(game, cell, reason) {
-  const name = cellName(cell, game.size);
+export function editWords(game, cell, reason, { cells = [cell], value = 0 } = {}) {
+  const name = cells.length > 1 ? `${cells.length} cells` : cellName(cell, game.size);
+  const list = (marks) => marks.map((m) => spokenSymbol(m, game.layout)).join(' ');
+  if (reason === 'colour') {
+    const on = cells.every((c) => game.colours[c]?.includes(value));
+    return `${name}: colour ${value} ${on ? 'given' : 'taken off'}.`;
+  }
+  if (reason === 'mark' && cells.length > 1) return `${name}: marks changed.`;
   if (reason === 'mark') {
     const marks = game.pencil[cell];
-    return `${name}: ${marks?.length ? `marks ${marks.map((m) => spokenSymbol(m, game.layout)).join(' ')}` : 'no marks'}.`;
+    const corner = game.corner[cell];
+    const centre = marks?.length ? `marks ${list(marks)}` : 'no marks';
+    return `${name}: ${centre}${corner?.length ? `, corner marks ${list(corner)}` : ''}.`;
   }
+  if (cells.length > 1) return reason === 'clear' ? `${name}: cleared.` : `${name}: ${spokenSymbol(value, game.layout)}.`;
   if (reason === 'clear' || !game.values[cell]) return `${name}: cleared.`;
   const clash = clashWords(game, cell);
   return `${name}: ${spokenSymbol(game.values[cell], game.layout)}.${clash ? ` ${clash}.` : ''}`;

@@ -5,7 +5,7 @@
 // shadow root; styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
+import { Board, MODES as ENTRY_MODES, MODE_WORDS, filterWords, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import {
@@ -99,6 +99,17 @@ button[aria-pressed="true"], button.primary {
   border-color: transparent;
 }
 .palette button { padding: 3px 0; }
+.palette button.filter { outline: 3px solid var(--sudoku-accent, light-dark(#2454c7, #8fb3ff)); outline-offset: -3px; }
+.palette[data-mode="colour"] button { color: light-dark(#15171c, #eef0f5); border-color: transparent; }
+.modes { display: grid; grid-template-columns: repeat(4, 1fr); gap: 4px; margin-top: 6px; }
+.modes[hidden] { display: none; }
+.modes button { padding: 3px 2px; }
+/* Touch screens: every button a finger can hit, 44 CSS px each way. */
+@media (pointer: coarse) {
+  button { min-block-size: 44px; min-inline-size: 44px; }
+  .palette { grid-template-columns: repeat(auto-fill, minmax(44px, 1fr)); }
+  .palette[data-size="9"], .palette[data-size="8"] { grid-template-columns: repeat(5, 1fr); }
+}
 .palette button.done { opacity: 0.45; }
 `;
 
@@ -209,21 +220,23 @@ export class SudokuWidgetElement extends HTMLElement {
       canvas: el('canvas', { tabIndex: 0, width: 0, height: 0 }),
       message: el('p', { className: 'message', part: 'message' }),
       announcer: el('p', { className: 'announcer' }),
+      modes: el('div', { className: 'modes', part: 'modes' }),
       palette: el('div', { className: 'palette', part: 'palette' }),
       toolbar: el('div', { className: 'toolbar', part: 'toolbar' }),
     };
-    const { frame, board, canvas, message, palette, toolbar, announcer } = this.ui;
+    const { frame, board, canvas, message, modes, palette, toolbar, announcer } = this.ui;
     // The canvas is an ARIA grid that follows the selection (speech.js); every event says
     // one message through the hidden live region, so the visible message is not live.
     this.mirror = new GridMirror(canvas, 'cell-');
     announcer.setAttribute('role', 'status');
     board.append(canvas);
-    frame.append(board, message, announcer, palette, toolbar);
+    frame.append(board, message, announcer, modes, palette, toolbar);
     root.append(frame);
 
     /** The game, its view, layout, drawing, palette and entries, as in the app (board.js). */
     this.board = new Board({
-      canvas, scroller: board, palette, paletteLimit: 16, fitOptions: () => ({ maxCell: 120 }),
+      canvas, scroller: board, palette, modes, paletteLimit: 16, fitOptions: () => ({ maxCell: 120 }),
+      onMode: (mode) => this.setMode(mode),
       look: () => {
         const { colors, font } = this.colors();
         return { theme: colors, font };
@@ -242,14 +255,23 @@ export class SudokuWidgetElement extends HTMLElement {
     this.resizer = new ResizeObserver(() => this.redraw());
 
     canvas.addEventListener('pointerdown', (event) => this.onPointer(event));
+    // A mouse dragged with its button down adds each cell it passes; a double-click
+    // selects every cell with the same symbol. (A finger's drag scrolls the host page.)
+    canvas.addEventListener('pointermove', (event) => {
+      if (event.pointerType !== 'mouse' || !(event.buttons & 1)) return;
+      const cell = this.board.cellAtClient(event.clientX, event.clientY);
+      if (cell >= 0 && !this.board.cells().includes(cell)) this.select(cell, 'add');
+    });
+    canvas.addEventListener('dblclick', (event) => {
+      const cell = this.board.cellAtClient(event.clientX, event.clientY);
+      if (cell < 0) return;
+      this.board.selectSame(cell);
+      this.selectionChanged();
+    });
     canvas.addEventListener('keydown', (event) => this.onKey(event));
     canvas.addEventListener('focus', () => { this.view.focused = true; this.redraw(); });
     canvas.addEventListener('blur', () => { this.view.focused = false; this.redraw(); });
-    palette.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
-    palette.addEventListener('click', (event) => {
-      const value = event.target.closest('button')?.dataset.value;
-      if (value !== undefined) this.input(Number(value));
-    });
+    this.board.listenToPalette((value) => this.input(value), (value) => this.setFilter(value));
     toolbar.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
     toolbar.addEventListener('click', (event) => {
       const action = event.target.closest('button')?.dataset.action;
@@ -447,7 +469,7 @@ export class SudokuWidgetElement extends HTMLElement {
   /** Says a hint at its stage and draws what the stage shows; the last stage selects its cell. */
   showHint(hint) {
     const words = hintWords(hint, this.game.size);
-    if (words.stage >= 3 && hint.target >= 0) this.view.selected = hint.target;
+    if (words.stage >= 3 && hint.target >= 0) this.board.select(hint.target);
     this.say(words.announce || 'The engine found a step but did not describe it.');
     this.changed(null);
   }
@@ -468,7 +490,7 @@ export class SudokuWidgetElement extends HTMLElement {
       this.changed(null);
       return false;
     }
-    if (target >= 0) this.view.selected = target;
+    if (target >= 0) this.board.select(target);
     this.say('', '', this.game.isComplete() ? '' : `Applied: ${shown.steps.at(-1)?.name ?? 'the step'}.`);
     this.changed('hint', { cell: target });
     return true;
@@ -703,7 +725,7 @@ export class SudokuWidgetElement extends HTMLElement {
   /** Replaces the game; the new grid does not count as "solved" until it becomes complete. */
   start(game) {
     this.board.setGame(game);
-    this.view.pencilMode = false;
+    this.view.mode = 'digit';
     this.complete = game.isComplete();
     // The buttons follow the mode, which may have changed since the last load.
     this.updateChrome();
@@ -875,17 +897,25 @@ export class SudokuWidgetElement extends HTMLElement {
     return !this.readOnly && !this.job;
   }
 
-  input(value) {
+  input(value, as = this.view.mode) {
     if (this.view.selected < 0 || !this.editable()) return;
-    const { changed, reason, refusal, cell } = this.board.input(value);
+    const { changed, reason, refusal, cell, cells } = this.board.input(value, as);
     if (refusal) this.say(refusal, 'warn');
     if (!changed) return;
+    if (cells.length > 1) {
+      const spoken = this.game.isComplete() ? '' : editWords(this.game, cell, reason, { cells, value });
+      if (this.clashShown) this.say('', '', spoken);
+      else announce(this.ui.announcer, spoken);
+      this.clashShown = false;
+      this.changed(reason, { cell, cells });
+      return;
+    }
     // One message per edit: what the cell holds now and any clash it makes (also written
     // until the next edit), unless the grid is now solved, which changed() says. An
     // error the engine gave stays written.
     const { game, ui } = this;
     const clash = game.clashes().includes(cell) && clashWords(game, cell);
-    const spoken = game.isComplete() ? '' : editWords(game, cell, reason);
+    const spoken = game.isComplete() ? '' : editWords(game, cell, reason, { value });
     if (clash || this.clashShown || ui.message.dataset.tone !== 'error') {
       this.say(clash ? `${cellName(cell, game.size)}: ${clash}.` : '', clash ? 'error' : '', spoken);
     } else announce(ui.announcer, spoken);
@@ -893,15 +923,26 @@ export class SudokuWidgetElement extends HTMLElement {
     this.changed(reason, { cell });
   }
 
-  select(cell) {
-    this.view.selected = cell;
-    this.mirror.update(this.game, cell);
+  /** Changes the selection (board.js's select: 'only', 'add', 'toggle' or 'extend'). */
+  select(cell, how = 'only') {
+    const before = this.board.cells().length;
+    this.board.select(cell, how);
+    this.selectionChanged(before);
+  }
+
+  /** After the selection changed: the grid's mirror, the drawing, and a count of several cells. */
+  selectionChanged(before = 1) {
+    this.mirror.update(this.game, this.view.selected);
     this.redraw();
+    const count = this.board.cells().length;
+    if (count > 1 && count !== before) announce(this.ui.announcer, `${count} cells selected.`);
   }
 
   onPointer(event) {
     const cell = this.board.cellAtClient(event.clientX, event.clientY);
-    if (cell >= 0) this.select(cell);
+    if (cell < 0) return;
+    // Ctrl (Cmd) adds a cell or takes it out, Shift selects the rectangle from the cursor.
+    this.select(cell, event.ctrlKey || event.metaKey ? 'toggle' : event.shiftKey ? 'extend' : 'only');
   }
 
   onKey(event) {
@@ -921,9 +962,13 @@ export class SudokuWidgetElement extends HTMLElement {
     const action = this.board.keyAction(event);
     if (!action || action.zoom) return;
     event.preventDefault();
-    if ('move' in action) this.select(action.move);
-    else if (action.deselect) this.select(-1);
-    else if (action.pencil) this.setPencil(!this.view.pencilMode);
+    if ('move' in action) this.select(action.move, action.extend ? 'extend' : 'only');
+    else if (action.selectAll) {
+      this.board.selectAll();
+      this.selectionChanged();
+    } else if (action.deselect) this.select(-1);
+    else if (action.mode) this.setMode(action.mode);
+    else if (action.cycleMode) this.setMode(ENTRY_MODES[(ENTRY_MODES.indexOf(this.view.mode) + 1) % ENTRY_MODES.length]);
     else if (action.read) this.read(action.read);
     else if (action.clear) this.input(0);
     else if (action.notSymbol) {
@@ -931,7 +976,7 @@ export class SudokuWidgetElement extends HTMLElement {
       this.say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid.`, 'warn');
     } else if (action.symbol) {
       if (this.view.selected < 0) this.select(0);
-      this.input(action.symbol);
+      this.input(action.symbol, action.as ?? this.view.mode);
     }
   }
 
@@ -961,16 +1006,26 @@ export class SudokuWidgetElement extends HTMLElement {
     }
   }
 
-  setPencil(on) {
-    this.view.pencilMode = on;
+  /** Turns the digit filter on for symbol `value` (off when it is on already). */
+  setFilter(value) {
+    this.view.filter = this.view.filter === value ? 0 : value;
+    this.updatePalette();
+    this.redraw();
+    announce(this.ui.announcer, filterWords(this.game, this.view.filter));
+  }
+
+  /** Sets what a digit does (board.js's MODES; the widget's own `mode` is its attribute): digit, corner, centre or colour. */
+  setMode(mode) {
+    this.view.mode = ENTRY_MODES.includes(mode) ? mode : 'digit';
     this.updateChrome();
     this.redraw();
+    announce(this.ui.announcer, `${MODE_WORDS[this.view.mode]} mode.`);
   }
 
   onButton(action) {
     const quiet = (promise) => promise.catch(() => {}); // the widget shows what went wrong
     if (action === 'undo' || action === 'redo') this.undoRedo(action);
-    else if (action === 'pencil') this.setPencil(!this.view.pencilMode);
+    else if (action === 'pencil') this.setMode(this.view.mode === 'centre' ? 'digit' : 'centre');
     else if (action === 'solve') {
       if (this.solving) this.cancel();
       else quiet(this.solve());
@@ -1029,7 +1084,9 @@ export class SudokuWidgetElement extends HTMLElement {
         return button;
       }));
     }
-    toolbar.querySelector('[data-action="pencil"]')?.setAttribute('aria-pressed', String(this.view.pencilMode));
+    toolbar.querySelector('[data-action="pencil"]')?.setAttribute('aria-pressed', String(this.view.mode === 'centre'));
+    // The modes, where the player marks and colours: not in a read-only or solve-only widget.
+    this.ui.modes.hidden = this.readOnly || this.mode === 'solve';
     this.syncSolve();
     this.syncApply();
     this.updatePalette();

@@ -239,12 +239,12 @@ test('app: moving, typing, a clash, the reading keys, hints, Check and Solve are
   assert.match(await page.textContent('#status'), /r2c2: 4 is already in box 1 at r1c1/, 'and it is written');
   await event(page, () => page.keyboard.press('Backspace'), /^r2c2: cleared\.$/);
   await event(page, () => page.keyboard.type('5'), /^r2c2: 5\.$/);
-  await page.keyboard.press('Space');
+  await event(page, () => page.keyboard.press('c'), /^Centre marks mode\.$/);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.type('17');
   said(await hear(page), /^r2c3: marks 1 7\.$/);
   assert.equal((await hear(page)).grids[0].active, 'empty, marks 1 7; row 2, column 3, box 1');
-  await page.keyboard.press('Space');
+  await event(page, () => page.keyboard.press('z'), /^Digit mode\.$/);
   await event(page, () => page.keyboard.press('Control+z'), /^Undone: r2c3 empty, marks 1\.$/);
 
   // The reading keys, checked against the grid as text.

@@ -800,10 +800,10 @@ test('Apply performs the step at stage one; any change to the grid starts the hi
   // A pencil mark leaves the values, and so the hint, as they were.
   const empty = (await grid(page)).split('').findIndex((c, i) => c === '.' && i !== target);
   await clickCell(page, empty);
-  await page.keyboard.press('Space'); // pencil mode
+  await page.keyboard.press('c'); // centre marks
   await page.keyboard.type('1');
   assert.equal(await stage(page), '2', 'a mark keeps the hint');
-  await page.keyboard.press('Space');
+  await page.keyboard.press('z'); // digits
   // An entry somewhere else changes the grid: the hint no longer holds.
   await page.keyboard.type('2');
   assert.equal(await stage(page), '', 'an entry resets the hint');
