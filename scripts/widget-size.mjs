@@ -37,8 +37,9 @@ export function references(path, source) {
   const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*(?:\/\/|\*).*$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
   const patterns = extname(path) === '.html'
     ? [/<script\b[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref="([^"]+)"/g]
-    : [/\b(?:import|export)\b(?!\s*[(.])[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g,
-      /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g, /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g];
+    // `import` as a keyword, not inside a name or an id ('stats-import', obj.import).
+    : [/(?<![\w$.-])(?:import|export)\b(?!\s*[(.])[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /(?<![\w$.-])import\s*['"]([^'"]+)['"]/g,
+      /(?<![\w$.-])import\(\s*['"]([^'"]+)['"]\s*\)/g, /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
       if (!/^[a-z]+:|^\/\//i.test(match[1])) found.push(resolve(dirname(path), match[1]));

@@ -47,6 +47,11 @@ import { boardCanvas, boardSvg, download } from './export.js';
 import { listRecent, worthKeeping } from './recent.js';
 import { readSeed, seedValue } from './seed.js';
 import { registerOffline } from './offline.js';
+import { DAILY_LEVEL, DAILY_SIZES, dailyHash, localDay } from './daily.js';
+import { applyProgress, decodeProgress, encodeProgress } from './progress.js';
+import {
+  loadStats, mergeStats, readStats, saveStats, statsLines, statsText as recordText, summary, withSolve,
+} from './stats.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
@@ -54,7 +59,7 @@ const ui = {
   scroller: $('board'), canvas: $('grid'), magnifier: $('magnifier'), status: $('status'), statusDetails: $('status-details'),
   version: $('engine-version'),
   progressRow: $('progress-row'), progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'),
-  solve: $('solve'), check: $('check'), copy: $('copy'), openSudokupad: $('open-sudokupad'), undo: $('undo'), redo: $('redo'),
+  solve: $('solve'), check: $('check'), copy: $('copy'), shareProgress: $('share-progress'), openSudokupad: $('open-sudokupad'), undo: $('undo'), redo: $('redo'),
   pencil: $('pencil'), clear: $('clear'), cellInfo: $('cell-info'), cageCombinations: $('cage-combinations'), palette: $('palette'),
   modes: $('modes'), candidateGrid: $('candidate-grid'),
   hint: $('hint'), apply: $('apply'), candidates: $('candidates'), hintText: $('hint-text'),
@@ -64,7 +69,8 @@ const ui = {
   zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomLevel: $('zoom-level'),
   form: $('generate-form'), size: $('size'), box: $('box'), boxField: $('box-field'), variant: $('variant'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   minimal: $('minimal'),
-  generate: $('generate'), blank: $('blank'), text: $('puzzle-text'), load: $('load'),
+  generate: $('generate'), blank: $('blank'), daily: $('daily'),
+  statsLines: $('stats-lines'), statsExport: $('stats-export'), statsImport: $('stats-import'), statsFile: $('stats-file'), text: $('puzzle-text'), load: $('load'),
   help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
   rate: $('rate'), level: $('level'), timer: $('timer'), timerToggle: $('timer-toggle'),
   showMistakes: $('show-mistakes'), printThis: $('print-this'), savePng: $('save-png'), saveSvg: $('save-svg'),
@@ -124,6 +130,10 @@ let recent = loaded.games;
  */
 const replaced = [];
 const unreplaced = [];
+/** Hints asked of the engine in the current game (each new hint; its later stages are free). */
+let hintsUsed = 0;
+/** The player's own record (stats.js): solves, times, streaks, hints. */
+let stats = loadStats();
 /** The current puzzle's grade: {level, name, score}, or null until it is rated. */
 let level = null;
 /** Time played on the current game. */
@@ -328,13 +338,15 @@ function scheduleSave() {
 
 function saveNow() {
   clearTimeout(saveTimer);
-  if (!source.includes('seed=')) {
+  // A puzzle made from a seed or a date keeps the link that makes it again.
+  if (!source.includes('seed=') && !source.includes('daily=')) {
     source = board.game.filledCount() || hasCages(board.game.layout) ? puzzleHash(board.game.puzzleLine(), board.game.layout)
       : blankHash(board.game.size, board.game.box, board.game.layout.variant);
   }
   showHash(withLevel(source, level?.level));
   const record = {
-    id: gameId, hash: source, saved: Date.now(), selected: view.selected, elapsed: clock.read(), level, game: board.game.toJSON(),
+    id: gameId, hash: source, saved: Date.now(), selected: view.selected, elapsed: clock.read(), level, hints: hintsUsed,
+    game: board.game.toJSON(),
   };
   // Another tab may have saved its games since: keep them.
   recent = withGame(mergedGames(recent, readGames()), record, { keep: worthKeeping });
@@ -349,7 +361,7 @@ function readGames() {
 
 /** The current game as Undo keeps it when a newer one replaces it. */
 function currentEntry() {
-  return { id: gameId, game: board.game, hash: source, selected: view.selected, level, elapsed: clock.read() };
+  return { id: gameId, game: board.game, hash: source, selected: view.selected, level, elapsed: clock.read(), hints: hintsUsed };
 }
 
 /**
@@ -370,7 +382,7 @@ function startGame(next, hash = puzzleHash(next.givensLine(), next.layout), { id
     const at = stack.findIndex((entry) => entry.id === id);
     if (at >= 0) stack.splice(at, 1);
   }
-  showGame({ id, game: next, hash, selected, level: more.level ?? levelFromHash(hash), elapsed: more.elapsed ?? 0 });
+  showGame({ id, game: next, hash, selected, level: more.level ?? levelFromHash(hash), elapsed: more.elapsed ?? 0, hints: more.hints ?? 0 });
   return note;
 }
 
@@ -380,6 +392,7 @@ function showGame(entry) {
   source = entry.hash;
   gameId = entry.id;
   level = entry.level ?? null;
+  hintsUsed = Number.isSafeInteger(entry.hints) && entry.hints > 0 ? entry.hints : 0;
   clock.reset(Number(entry.elapsed));
   showLevel();
   clearHint();
@@ -429,7 +442,7 @@ function openRecord(record, verb = 'Reopened') {
   if (!next) return false;
   const note = startGame(next, held?.hash ?? record.hash ?? blankHash(next.size, next.box, next.layout.variant), {
     id: record.id, selected: held?.selected ?? record.selected,
-    level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed,
+    level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed, hints: held?.hints ?? record.hints,
   });
   say(`${verb} your ${next.size}×${next.size} game as you left it.${note}`, 'ok');
   return true;
@@ -751,11 +764,14 @@ async function generate(options, note = '') {
   // A grading the budget ended gives a lower bound only: the board grades it in full below.
   const graded = result.level && result.gradedInFull !== false ? gradeOf({ ...result, status: 'ok' }) : null;
   const layout = layoutFromData(result.layout) ?? boxLayout(size, options.box);
-  const replacedNote = startGame(Game.fromPuzzle(size, values, layout), generatedHash({
+  // A daily puzzle keeps its own link: its date makes it again, and names it in the stats.
+  const hash = options.daily ? dailyHash(options.daily, size, options.difficulty) : generatedHash({
     size, box: layout?.box, variant: layout?.variant ?? [], seed: result.seed ?? options.seed, symmetry: result.symmetry ?? options.symmetry, empty: options.empty,
     // The level searched for, when found: its seed makes the puzzle again only with it.
     minimal: options.minimal, difficulty: result.difficultyReached ? options.difficulty : undefined,
-  }), { level: graded });
+  });
+  const replacedNote = startGame(Game.fromPuzzle(size, values, layout), hash, { level: graded });
+  const daily = options.daily ? `Today's puzzle, ${options.daily}: ` : '';
   const kept = typedMeanwhile && replacedNote
     ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
     : switchedMeanwhile ? ' The game you opened while it was being made is one Undo away.'
@@ -764,7 +780,7 @@ async function generate(options, note = '') {
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
   // The summary names the size, clues, symmetry and seed, and the level with a difficulty
   // (saying when it is only the closest).
-  say(`Generated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
+  say(`${daily}${daily ? 'g' : 'G'}enerated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
     generationDetails(result, ms));
   keysToGrid();
   if (!graded) await rate({ quiet: true });
@@ -1168,6 +1184,7 @@ async function hint() {
   const asked = board.game;
   const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
+  hintsUsed++;
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
     const result = await engine.hint(engineText(board.game.line(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
@@ -1340,6 +1357,21 @@ function startBlank(n, box = '', variant = []) {
 }
 
 /**
+ * Today's puzzle at the form's side (9×9 unless 16×16 is chosen) and level (Medium when
+ * any): the same for everyone today (daily.js). Played before, it reopens as it was left.
+ */
+async function openDaily() {
+  const size = Number(ui.size.value) === 16 ? 16 : 9;
+  const level = ui.difficulty.value || DAILY_LEVEL;
+  const hash = dailyHash(localDay(), size, level);
+  await openHash(hash);
+  if (!DAILY_SIZES.includes(Number(ui.size.value))) {
+    say(`${ui.status.textContent} (Daily puzzles are 9×9 and 16×16.)`, ui.status.dataset.tone);
+  }
+  keysToGrid();
+}
+
+/**
  * After Generate, Blank or Load, the keys go to the new grid (brought into view), unless
  * the player has moved on to another control meanwhile.
  */
@@ -1360,8 +1392,17 @@ function clashDescription(cells) {
 async function openHash(hash) {
   const target = parseHash(hash);
   if (!target) return false;
+  if (target.error) {
+    // A daily link whose date cannot make one: said, and the game in play stays.
+    say(target.error, 'error');
+    showHash(source);
+    return true;
+  }
   const record = recordForHash(hash);
-  if (record && openRecord(record)) return true;
+  if (record && openRecord(record)) {
+    applyLinkProgress(hash);
+    return true;
+  }
   if (target.puzzle) {
     loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened', hash, target.puzzle.layout);
   } else if (target.blank) {
@@ -1395,6 +1436,7 @@ async function openHash(hash) {
       showHash(source);
     }
   }
+  applyLinkProgress(hash);
   return true;
 }
 
@@ -1452,9 +1494,66 @@ function input(value, as = view.mode) {
   }
 }
 
-/** Says the grid is complete, for as long as it stays so. */
+/** Says the grid is complete, for as long as it stays so, and counts a puzzle solved. */
 function sayComplete() {
   say(completeMessage(), 'ok', '', completeMessage(), { holds: () => board.game.isComplete() });
+  recordSolve();
+}
+
+/**
+ * Counts the game in the player's record when they completed a puzzle themselves (givens
+ * or cages, no value from the solver): once per game, with its time, level and hints.
+ */
+function recordSolve() {
+  const { game } = board;
+  if (!game.hasGivens() || game.hasSolverValues() || !game.isComplete()) return;
+  const daily = new URLSearchParams(source.replace(/^#/, '')).get('daily');
+  const next = withSolve(stats, {
+    id: gameId, size: game.size, level: level?.level ?? '', ms: Math.round(clock.read()), hints: hintsUsed,
+    date: localDay(), daily: daily && parseHash(source)?.generate?.daily ? daily : null,
+  });
+  if (next === stats) return;
+  stats = next;
+  saveStats(stats);
+  showStats();
+}
+
+/** The record panel's lines (stats.js), for today. */
+function showStats() {
+  ui.statsLines.replaceChildren(...statsLines(summary(stats, localDay())).map((line) => {
+    const item = document.createElement('li');
+    item.textContent = line;
+    return item;
+  }));
+}
+
+/** Saves the record as a JSON file. */
+function exportStats() {
+  download(new Blob([recordText(stats)], { type: 'application/json' }), `sudoku64-stats-${localDay()}.json`);
+  say(`Saved your record (${stats.solves.length} solve${stats.solves.length === 1 ? '' : 's'}) as a JSON file.`, 'ok');
+}
+
+/** Adds a saved record file to this browser's; a file that is not one is refused in words. */
+async function importStats(file) {
+  let text;
+  try {
+    text = await file.text();
+  } catch (err) {
+    say(`The file could not be read: ${err.message}`, 'error');
+    return;
+  }
+  const read = readStats(text);
+  if (read.error) {
+    say(`${file.name}: ${read.error} Your record is unchanged.`, 'error');
+    return;
+  }
+  const before = stats.solves.length;
+  stats = mergeStats(stats, read.stats);
+  const added = stats.solves.length - before;
+  const saved = saveStats(stats);
+  showStats();
+  say(`${file.name}: ${added} solve${added === 1 ? '' : 's'} added to your record${saved ? '' : ' (not saved: this browser refused the storage)'}.`,
+    saved ? 'ok' : 'warn');
 }
 
 /**
@@ -1579,6 +1678,53 @@ function sweepGrid(clientX, clientY) {
 /** What the status says when the grid is full and breaks no rule of its layout. */
 function completeMessage() {
   return `Complete: every ${unitKindWords(board.game.layout)} holds each symbol once.`;
+}
+
+/**
+ * A link that opens this puzzle with the player's entries, marks and colours (progress.js),
+ * copied to the clipboard (or put in the text box, selected, when there is no clipboard).
+ */
+async function shareProgress() {
+  const { game } = board;
+  if (!game.hasGivens()) {
+    say('There is no puzzle to share yet: the grid has no givens.', 'warn');
+    return;
+  }
+  saveNow(); // the link names the puzzle as `source` does now
+  const hash = new URLSearchParams(source.replace(/^#/, ''));
+  hash.delete('progress');
+  hash.set('progress', encodeProgress(game));
+  const link = `${location.origin}${location.pathname}#${hash}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    say(`Copied a link to this puzzle with your entries, marks and colours (${link.length} characters).`, 'ok');
+  } catch {
+    ui.text.value = link;
+    ui.text.select();
+    say('The clipboard is not available here: the link is in the text box, selected; press Ctrl+C.', 'warn');
+  }
+}
+
+/**
+ * Puts the progress a link carries (its `progress` parameter) on the game just opened, as
+ * one step Undo takes back; a code that is corrupt, cut short, from another puzzle or from
+ * a newer version is refused in words, and the game stays as it was.
+ */
+function applyLinkProgress(hash) {
+  const code = new URLSearchParams(String(hash).replace(/^#/, '')).get('progress');
+  if (!code) return;
+  const read = decodeProgress(code, board.game);
+  if (read.error) {
+    say(`${read.error.message} The puzzle opened without it.`, 'error');
+  } else if (applyProgress(board.game, read.progress)) {
+    gameChanged();
+    say('Opened with the entries, marks and colours the link carries. Undo takes them back.', 'ok');
+  }
+  // The game keeps the puzzle's own link: a reload must not put the shared progress back.
+  const own = new URLSearchParams(source.replace(/^#/, ''));
+  own.delete('progress');
+  source = `#${own}`;
+  saveNow();
 }
 
 async function copyGrid() {
@@ -1812,6 +1958,7 @@ function wire() {
   ui.solve.addEventListener('click', solve);
   ui.check.addEventListener('click', check);
   ui.copy.addEventListener('click', copyGrid);
+  ui.shareProgress.addEventListener('click', shareProgress);
   for (const type of ['pointerenter', 'focus', 'contextmenu']) ui.openSudokupad.addEventListener(type, pointSudokupadLink);
   ui.openSudokupad.addEventListener('click', () => {
     pointSudokupadLink();
@@ -1879,6 +2026,15 @@ function wire() {
     else generate(options);
   });
   ui.blank.addEventListener('click', () => startBlank(Number(ui.size.value), ui.box.value));
+  ui.daily.addEventListener('click', openDaily);
+  showStats();
+  ui.statsExport.addEventListener('click', exportStats);
+  ui.statsImport.addEventListener('click', () => ui.statsFile.click());
+  ui.statsFile.addEventListener('change', () => {
+    const [file] = ui.statsFile.files;
+    ui.statsFile.value = '';
+    if (file) importStats(file);
+  });
   ui.load.addEventListener('click', async () => {
     await loadText(ui.text.value);
     if (document.activeElement === ui.load) ui.canvas.focus();
@@ -1941,14 +2097,16 @@ async function main() {
   // What to show: the recent game the URL names, or the last one when the URL names
   // nothing this page understands; else what the URL names; else a blank 9×9.
   const hash = location.hash.length > 1 ? location.hash : '';
-  const target = hash ? parseHash(hash) : null;
+  const named = hash ? parseHash(hash) : null;
+  // A daily link that can make no puzzle is said, and the last game shows instead.
+  const target = named?.error ? null : named;
   const record = target ? recordForHash(hash) : recent.find(worthKeeping) ?? null;
   const restored = record ? Game.fromJSON(record.game) : null;
   if (restored) {
     showGame({
       id: record.id, game: restored, hash: record.hash ?? blankHash(restored.size, restored.box, restored.layout.variant),
       selected: record.selected,
-      level: record.level, elapsed: record.elapsed,
+      level: record.level, elapsed: record.elapsed, hints: record.hints,
     });
   } else if (target?.generate) {
     const { size, box, variant } = target.generate;
@@ -1960,6 +2118,7 @@ async function main() {
     startGame(new Game(9), blankHash(9));
   }
 
+  if (restored && target) applyLinkProgress(hash);
   if (!(await startEngine())) return;
   if (ui.showMistakes.checked && board.game.hasGivens() && !job) {
     puzzleSolution({ quiet: true }).then(() => changed({ persist: false }));
@@ -1973,7 +2132,8 @@ async function main() {
   }
   // What was ignored on the way in, said first; the usual words go to the details line.
   const ignored = [];
-  if (hash && !target) ignored.push('This link names no puzzle, so it was ignored.');
+  if (named?.error) ignored.push(named.error);
+  else if (hash && !target) ignored.push('This link names no puzzle, so it was ignored.');
   if (loaded.ignored) {
     ignored.push(`${loaded.ignored} saved game${loaded.ignored === 1 ? '' : 's'} could not be read and ${loaded.ignored === 1 ? 'was' : 'were'} left out.`);
   }

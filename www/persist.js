@@ -10,6 +10,7 @@
 //   #p=<one-line puzzle>                        a puzzle, givens only ('.' for empty)
 //   #size=9&seed=42&symmetry=rot180[&empty=0.6 | &minimal=1]
 //                                               a generated puzzle, made again from its seed
+//   #daily=2026-11-27&size=9&difficulty=hard    today's puzzle (daily.js), made from its date
 //   #size=16                                    a blank grid
 // each with `&box=RxC` when the boxes are not the side's usual ones, and `&variant=x,windoku`
 // for a grid with variants; a jigsaw puzzle's link carries its regions,
@@ -26,6 +27,7 @@ import {
 } from './grid.js';
 import { seedDigits, seedValue } from './seed.js';
 import { cageParams, killerFromParams } from './cages.js';
+import { DAILY_LEVEL, DAILY_SIZES, dailyDateError, dailySeed, localDay } from './daily.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
 const GAMES_KEY = 'sudoku64.games';
@@ -38,13 +40,15 @@ const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 
 /**
  * Reads a hash. Returns {puzzle: {size, values, layout}}, {generate: {size, box, seed,
- * symmetry, empty?, minimal?}}, {blank: size, box}, or null when it names nothing this app
- * understands. `box` is '' for the side's usual boxes, else 'RxC' (the `box` parameter);
+ * symmetry, empty?, minimal?, difficulty?, daily?}}, {blank: size, box}, {error} (a
+ * daily puzzle's link whose date, side or level makes none: see daily.js; `today` is the
+ * local date), or null when it names nothing this app understands. `box` is '' for the side's usual boxes, else 'RxC' (the `box` parameter);
  * a box that does not tile the side makes the hash name nothing. `minimal` is kept only
  * where the form offers it (`minimalOffered`).
  */
-export function parseHash(hash) {
+export function parseHash(hash, today = localDay()) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  if (params.has('daily')) return parseDaily(params, today);
   const box = params.get('box') ?? '';
   const variant = variantNames(params.get('variant') ?? '');
   const jigsaw = variant.includes('jigsaw');
@@ -76,6 +80,23 @@ export function parseHash(hash) {
   else if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
   if (LEVELS.includes(params.get('difficulty'))) generate.difficulty = params.get('difficulty');
   return { generate };
+}
+
+/**
+ * A daily puzzle's link (daily.js): {generate: {size, symmetry, difficulty, seed, daily
+ * (its date)}}, or {error} (a sentence) when its date, side or level makes none.
+ */
+function parseDaily(params, today) {
+  const date = params.get('daily');
+  const error = dailyDateError(date, today);
+  if (error) return { error };
+  const size = Number(params.get('size') ?? DAILY_SIZES[0]);
+  if (!DAILY_SIZES.includes(size)) {
+    return { error: `Daily puzzles are ${DAILY_SIZES.map((n) => `${n}×${n}`).join(' and ')}, not ${params.get('size')}.` };
+  }
+  const level = params.get('difficulty') ?? DAILY_LEVEL;
+  if (!LEVELS.includes(level)) return { error: `“${level}” is no level: a daily puzzle is ${LEVELS.join(', ')}.` };
+  return { generate: { size, box: '', symmetry: 'rot180', difficulty: level, seed: dailySeed(date, size, level), daily: date } };
 }
 
 /**
@@ -341,6 +362,8 @@ export function newGameId() {
 export function hashKey(hash) {
   const params = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
   params.delete('level');
+  // A shared player's progress (progress.js) opens on the same game.
+  params.delete('progress');
   params.sort();
   return params.toString();
 }

@@ -13,6 +13,7 @@
 // dates made from the strings, so no time zone or change of clocks can skip or double one.
 
 import { LEVELS, gradeNamed } from './persist.js';
+import { dayNumber, localDay } from './daily.js';
 
 /** What a stats file says it is, in its `format` field. */
 export const STATS_FORMAT = 'sudoku64-stats';
@@ -23,23 +24,9 @@ export const STATS_STORAGE_KEY = 'sudoku64.stats';
 /** Where a stored value that cannot be read is kept aside, so that saving never destroys it. */
 const UNREADABLE_KEY = 'sudoku64.stats.unreadable';
 
-const DAY_MS = 86_400_000;
-
 /** No solves yet. */
 export function emptyStats() {
   return { format: STATS_FORMAT, version: STATS_VERSION, solves: [] };
-}
-
-/** The day number (days since 1970-01-01) of a 'YYYY-MM-DD' string, or null when it is no date. */
-function dayNumber(text) {
-  const match = typeof text === 'string' && /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number);
-  const time = Date.UTC(year, month - 1, day);
-  const back = new Date(time);
-  // Date.UTC rolls 02-30 over into March, and reads years below 100 as 19xx.
-  const real = back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day;
-  return real ? time / DAY_MS : null;
 }
 
 const count = (v) => Number.isSafeInteger(v) && v >= 0;
@@ -144,10 +131,7 @@ export function summary(stats, today) {
 }
 
 /** The local date of `date` as 'YYYY-MM-DD' (the day the player sees on their calendar). */
-export function localDate(date = new Date()) {
-  const pad = (n, width) => String(n).padStart(width, '0');
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
-}
+export const localDate = localDay;
 
 /** The stats as the text of an exported file: JSON, indented by two spaces, ending in a newline. */
 export function statsText(stats) {
