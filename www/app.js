@@ -982,6 +982,11 @@ function printThis() {
     query.set('sums', killer.sums);
   }
   if (level?.level) query.set('level', level.level);
+  // The game in progress prints as it stands: entries, marks and colours (progress.js).
+  const { game } = board;
+  if (game.hasEntries() || [game.pencil, game.corner, game.colours].some((lists) => lists.some((l) => l?.length))) {
+    query.set('progress', encodeProgress(game));
+  }
   const seed = parseHash(source)?.generate?.seed;
   if (seed !== undefined) query.set('puzzle-seed', String(seed));
   window.open(`print.html?${query}`, '_blank');

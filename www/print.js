@@ -26,12 +26,15 @@ import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { engineText, killerFromParams } from './cages.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
 import { registerOffline } from './offline.js';
+import { Game } from './game.js';
+import { decodeProgress } from './progress.js';
 
 const engine = createEngine();
 const $ = (id) => document.getElementById(id);
 const ui = {
   form: $('print-form'), size: $('size'), box: $('box'), boxField: $('box-field'), variant: $('variant'), difficulty: $('difficulty'),
   count: $('count'), perPage: $('per-page'), paper: $('paper'), symmetry: $('symmetry'), title: $('title'), seed: $('seed'), answers: $('answers'),
+  withProgress: $('with-progress'), withProgressField: $('with-progress-field'),
   make: $('make'), print: $('print'), status: $('status'), progressRow: $('progress-row'),
   progress: $('progress'), progressText: $('progress-text'), cancel: $('cancel'), sheets: $('sheets'),
 };
@@ -254,7 +257,9 @@ function render() {
   const pages = planPages({
     count: puzzles.length, perPage, keysPerPage: keysPerPage(size, perPage), answers: ui.answers.checked,
   });
-  ui.sheets.innerHTML = pages.map((page) => pageSvg(page, puzzles, { paper, title: ui.title.value })).join('');
+  // The player's progress on the app's puzzle, unless they chose the bare puzzle.
+  const shown = ui.withProgress.checked ? puzzles : puzzles.map((p) => ({ ...p, notes: null }));
+  ui.sheets.innerHTML = pages.map((page) => pageSvg(page, shown, { paper, title: ui.title.value })).join('');
   ui.sheets.dataset.pages = String(pages.length);
   ui.print.disabled = false;
   return pages.length;
@@ -275,6 +280,7 @@ ui.symmetry.addEventListener('change', () => {
 ui.perPage.addEventListener('change', () => {
   preferredPerPage = Number(ui.perPage.value);
 });
+ui.withProgress.addEventListener('change', render);
 for (const input of [ui.perPage, ui.paper, ui.answers]) {
   input.addEventListener('change', () => {
     writeQuery();
@@ -354,6 +360,19 @@ async function printOne(text, q) {
     document.body.dataset.busy = '';
   }
   const unique = result.status === 'unique';
+  // The player's entries, marks and colours, when the app sent them (progress.js).
+  let notes = null;
+  let noteWords = '';
+  if (q.get('progress')) {
+    const decoded = decodeProgress(q.get('progress'), Game.fromPuzzle(read.size, read.values, layout));
+    if (decoded.error) noteWords = ` ${decoded.error.message} The puzzle prints without your progress.`;
+    else {
+      const { values, centre, corner, colours } = decoded.progress;
+      notes = { entries: values, centre, corner, colours };
+      ui.withProgressField.hidden = false;
+      noteWords = ' The puzzle shows your entries, marks and colours.';
+    }
+  }
   const level = LEVELS.includes(q.get('level')) ? q.get('level') : undefined;
   const seed = readSeed(q.get('puzzle-seed'))?.toString();
   choose(ui.size, String(read.size));
@@ -370,7 +389,7 @@ async function printOne(text, q) {
     puzzles: [{
       // The engine's layout, unless it came back without the cages sent.
       size: read.size, layout: (hasCages(layout) && !hasCages(result.layout) ? null : layoutFromData(result.layout)) ?? layout, puzzle: line,
-      solution: unique ? result.solution : line, level, seed,
+      solution: unique ? result.solution : line, level, seed, notes,
     }],
     size: read.size, single: true,
   };
@@ -378,9 +397,10 @@ async function printOne(text, q) {
   const kind = variantWords(layout);
   const what = `${read.size}×${read.size}${kind ? ` ${kind}` : ''} puzzle${withBoxes(layout.box)}`;
   say(unique ? `Your ${what} and its answer, on ${pages} page${pages > 1 ? 's' : ''}. `
-    + 'Print them with the Print button or Ctrl+P.'
+    + `Print them with the Print button or Ctrl+P.${noteWords}`
     : `Your ${what}, without an answer key: it has ${result.status === 'multiple'
-      ? 'more than one solution' : 'no solution'}. Print it with the Print button or Ctrl+P.`, unique ? 'ok' : 'warn');
+      ? 'more than one solution' : 'no solution'}. Print it with the Print button or Ctrl+P.${noteWords}`,
+  unique && !noteWords.includes('without') ? 'ok' : 'warn');
 }
 
 fillSizes();

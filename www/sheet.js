@@ -29,6 +29,7 @@
 
 import { ALPHABET, boxLayout, boxWords, hasCages, symbolText, variantWords } from './grid.js';
 import { cageOutlines } from './cages.js';
+import { CELL_COLOURS, cornerPlaces } from './render.js';
 
 /** Paper sizes in millimetres, portrait. */
 export const PAPERS = {
@@ -156,8 +157,12 @@ const CAP_HEIGHT = 0.72;
  * wide, in `layout` (grid.js; by default the side's usual boxes): box borders thick. With
  * `given` (the puzzle's line), it is an answer key: given symbols in bold black, the
  * solved ones lighter. Symbols of a row are one <text> with a centred x per glyph.
+ * With `notes` ({entries, centre, corner, colours}, each a Map from cell to a symbol or a
+ * list, as progress.js decodes them), the grid is a game in progress: the colours tint
+ * their cells (light, several as stripes), the entries are dark blue, and the centre and
+ * corner marks are small, as on the board.
  */
-export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = null }) {
+export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = null, notes = null }) {
   const n = Math.round(Math.sqrt(line.length));
   const grid = layout ?? boxLayout(n);
   if (!grid?.regions || n * n !== line.length || grid.size !== n) {
@@ -193,6 +198,7 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
     if (w) tinted.push(`M${mm(x + (cell % n) * s.cell)} ${mm(y + Math.floor(cell / n) * s.cell)}h${mm(s.cell)}v${mm(s.cell)}h${mm(-s.cell)}z`);
   });
   if (tinted.length) parts.push(`<path class="windows" d="${tinted.join('')}" fill="#dcdcdc" stroke="none"/>`);
+  if (notes?.colours?.size) parts.push(coloursSvg(notes.colours, n, x, y, s.cell));
   if (grid.diagonals) {
     parts.push(`<path class="diagonals" d="M${mm(x)} ${mm(y)}l${mm(side)} ${mm(side)}M${mm(x + side)} ${mm(y)}l${mm(-side)} ${mm(side)}" `
       + `stroke="#8c8c8c" stroke-width="${mm(s.thin * 1.5)}" fill="none"/>`);
@@ -217,6 +223,7 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
     for (let c = 0; c < n; c++) {
       const ch = line[r * n + c];
       if (ch === '.' || ch === '0') continue;
+      if (notes?.entries?.has(r * n + c)) continue; // drawn below, in the entries' colour
       const run = !given || given[r * n + c] !== '.' ? runs.given : runs.solved;
       run[0].push(mm(x + (c + 0.5) * s.cell));
       run[1].push(killer ? symbolText(ALPHABET.indexOf(ch) + 1, grid) : ch);
@@ -232,8 +239,56 @@ export function gridSvg(line, { x, y, side, given = null, attrs = '', layout = n
       }
     }
   }
-  parts.push('</g></g>');
+  parts.push('</g>');
+  if (notes) parts.push(notesSvg(notes, grid, x, y, s, fontSize, drop));
+  parts.push('</g>');
   return parts.join('');
+}
+
+/** The player's colours as SVG: each cell's colours as vertical stripes of Tol's light scheme, lightened. */
+function coloursSvg(colours, n, x, y, cell) {
+  const out = [];
+  for (const [i, list] of colours) {
+    const w = cell / list.length;
+    list.forEach((k, j) => {
+      const fill = CELL_COLOURS[k - 1];
+      if (!fill) return;
+      out.push(`<rect x="${mm(x + (i % n) * cell + j * w)}" y="${mm(y + Math.floor(i / n) * cell)}" width="${mm(w)}" `
+        + `height="${mm(cell)}" fill="${fill}" fill-opacity="0.55"/>`);
+    });
+  }
+  return `<g class="colours">${out.join('')}</g>`;
+}
+
+/** The player's entries (dark blue) and marks (small: centre ones in a line, corner ones at the corners) as SVG. */
+function notesSvg(notes, grid, x, y, s, fontSize, drop) {
+  const n = grid.size;
+  const text = (v) => symbolText(v, grid);
+  const at = (i) => ({ left: x + (i % n) * s.cell, top: y + Math.floor(i / n) * s.cell });
+  const out = [`<g class="entries" font-family="${escapeXml(s.font)}" font-size="${mm(fontSize)}" text-anchor="middle" fill="#1f4ab0">`];
+  for (const [i, v] of notes.entries ?? []) {
+    const { left, top } = at(i);
+    out.push(`<text x="${mm(left + s.cell / 2)}" y="${mm(top + s.cell / 2 + (fontSize * CAP_HEIGHT) / 2 + drop)}">${escapeXml(text(v))}</text>`);
+  }
+  out.push('</g>');
+  const small = s.cell * (n > 9 ? 0.2 : 0.24);
+  out.push(`<g class="marks" font-family="${escapeXml(s.font)}" font-size="${mm(small)}" text-anchor="middle" fill="#444">`);
+  for (const [i, list] of notes.centre ?? []) {
+    if (notes.entries?.has(i)) continue;
+    const line = [...list].sort((a, b) => a - b).map(text).join('');
+    const size = Math.min(small, (s.cell * 0.86) / Math.max(1, line.length * 0.6));
+    const { left, top } = at(i);
+    out.push(`<text x="${mm(left + s.cell / 2)}" y="${mm(top + s.cell / 2 + (size * CAP_HEIGHT) / 2)}" font-size="${mm(size)}">${escapeXml(line)}</text>`);
+  }
+  for (const [i, list] of notes.corner ?? []) {
+    if (notes.entries?.has(i)) continue;
+    const { left, top } = at(i);
+    cornerPlaces(list.length).forEach(([fx, fy], j) => {
+      out.push(`<text x="${mm(left + fx * s.cell)}" y="${mm(top + fy * s.cell + (small * CAP_HEIGHT) / 2)}" font-weight="bold">${escapeXml(text(list[j]))}</text>`);
+    });
+  }
+  out.push('</g>');
+  return out.join('');
 }
 
 /**
@@ -336,7 +391,7 @@ export function pageSvg(page, puzzles, { paper = 'a4', title = '' } = {}) {
     const answers = page.kind === 'answers';
     const line = answers ? p.solution : p.puzzle;
     const attrs = ` data-index="${index}" data-seed="${escapeXml(p.seed ?? '')}" data-size="${p.size}"`;
-    out.push(gridSvg(line, { ...slot.grid, given: answers ? p.puzzle : null, attrs, layout: p.layout ?? null }));
+    out.push(gridSvg(line, { ...slot.grid, given: answers ? p.puzzle : null, attrs, layout: p.layout ?? null, notes: answers ? null : p.notes ?? null }));
     const { label, rest } = caption(p, index, page.kind);
     const size = fittedSize(label.length + rest.length + 3, slot.caption.fontSize, slot.grid.side);
     out.push(`<text x="${mm(slot.caption.x)}" y="${mm(slot.caption.y)}" font-family="${escapeXml(FONT_SANS)}" `

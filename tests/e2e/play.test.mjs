@@ -583,13 +583,28 @@ test('Print this puzzle opens the print view with it and its answer; the board s
   const page = await openApp(`#p=${UNIQUE}`);
   await clickCell(page, 1);
   await page.keyboard.type('6');
+  await clickCell(page, 2);
+  await page.keyboard.press('Shift+Digit7'); // a corner mark
+  await page.keyboard.press('v');
+  await page.keyboard.type('2'); // and a colour
+  await page.keyboard.press('z');
   const [print] = await Promise.all([page.waitForEvent('popup'), page.click('#print-this')]);
   await print.waitForFunction(() => document.getElementById('sheets').dataset.pages);
   assert.match(print.url(), /print\.html\?puzzle=/);
   const sheets = await print.$$eval('#sheets svg', (svgs) => svgs.map((s) => s.dataset.kind));
   assert.deepEqual(sheets, ['puzzles', 'answers']);
-  const givensShown = await print.$eval('#sheets svg[data-kind="puzzles"] .grid', (g) => g.textContent.replace(/\s/g, ''));
-  assert.equal(givensShown, UNIQUE.replaceAll('.', ''), 'the puzzle printed is the givens, without the entries');
+  // The givens in black; the player's entry apart, in the entries' group, which a box leaves out.
+  const printed = () => print.$eval('#sheets svg[data-kind="puzzles"] .grid', (g) => {
+    const bare = g.cloneNode(true);
+    const entries = [...bare.querySelectorAll('.entries text')].map((t) => t.textContent);
+    for (const notes of bare.querySelectorAll('.entries, .marks, .colours')) notes.remove();
+    return { givens: bare.textContent.replace(/\s/g, ''), entries };
+  });
+  assert.deepEqual(await printed(), { givens: UNIQUE.replaceAll('.', ''), entries: ['6'] });
+  assert.deepEqual(await print.$$eval('#sheets svg[data-kind="puzzles"] .marks text', (ts) => ts.map((t) => t.textContent)), ['7']);
+  assert.equal(await print.$$eval('#sheets svg[data-kind="puzzles"] .colours rect', (rs) => rs.length), 1);
+  await print.uncheck('#with-progress');
+  assert.deepEqual(await printed(), { givens: UNIQUE.replaceAll('.', ''), entries: [] }, 'the bare puzzle, on request');
   await print.close();
 
   const [png] = await Promise.all([page.waitForEvent('download'), page.click('#save-png')]);
