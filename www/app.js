@@ -265,10 +265,15 @@ function changed({ persist = true } = {}) {
   canvas.dataset.errors = view.errors.join(' ');
   canvas.dataset.marked = view.marked.join(' ');
   canvas.dataset.clashes = board.game.clashes().join(' ');
-  const notes = (lists) => lists.flatMap((list, cell) => (list?.length ? [`${cell}:${list.map(symbolChar).join('')}`] : [])).join(' ');
-  canvas.dataset.centre = notes(board.game.pencil);
-  canvas.dataset.corner = notes(board.game.corner);
-  canvas.dataset.colours = notes(board.game.colours);
+  // The notes as text, rebuilt only when the game changed (not at each move of the cursor).
+  const stamp = `${gameId} ${board.game.revision}`;
+  if (canvas.dataset.notesOf !== stamp) {
+    const notes = (lists) => lists.flatMap((list, cell) => (list?.length ? [`${cell}:${list.map(symbolChar).join('')}`] : [])).join(' ');
+    canvas.dataset.centre = notes(board.game.pencil);
+    canvas.dataset.corner = notes(board.game.corner);
+    canvas.dataset.colours = notes(board.game.colours);
+    canvas.dataset.notesOf = stamp;
+  }
   canvas.dataset.mode = view.mode;
   canvas.dataset.filter = view.filter ? symbolChar(view.filter) : '';
   view.mistakes = findMistakes();
@@ -982,9 +987,11 @@ function printThis() {
     query.set('sums', killer.sums);
   }
   if (level?.level) query.set('level', level.level);
-  // The game in progress prints as it stands: entries, marks and colours (progress.js).
+  // The game in progress prints as it stands: entries, marks and colours (progress.js),
+  // on a puzzle with givens (one typed into a blank grid prints as typed).
   const { game } = board;
-  if (game.hasEntries() || [game.pencil, game.corner, game.colours].some((lists) => lists.some((l) => l?.length))) {
+  const notes = game.hasEntries() || [game.pencil, game.corner, game.colours].some((lists) => lists.some((l) => l?.length));
+  if (notes && game.givens.some(Boolean)) {
     query.set('progress', encodeProgress(game));
   }
   const seed = parseHash(source)?.generate?.seed;
@@ -1189,7 +1196,6 @@ async function hint() {
   const asked = board.game;
   const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
-  hintsUsed++;
   const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
     const result = await engine.hint(engineText(board.game.line(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
@@ -1216,6 +1222,7 @@ async function hint() {
       }
       // Stage 1: where to look and what for. Hint again shows the cells, then the whole step.
       view.hint = hintFor(board.game, steps);
+      hintsUsed++; // a step shown counts as a hint used (its later stages do not)
       const words = showHintText(view.hint);
       say('Apply performs the step at any stage.', 'ok', '',
         `Hint 1 of ${HINT_STAGES}: ${words.announce} Apply performs the step at any stage.`);
@@ -1666,6 +1673,9 @@ function tapGrid(event) {
   // Ctrl (Cmd) adds a cell or takes it out, Shift selects the rectangle from the cursor.
   const how = event.ctrlKey || event.metaKey ? 'toggle' : event.shiftKey ? 'extend' : 'only';
   select(cell, { scroll: false, how });
+  // A drag from here adds the cells it passes, or takes them out when the press took
+  // this one out (as in SudokuPad); it starts once the pointer leaves this cell.
+  sweep = { from: cell, removing: how === 'toggle' && !board.cells().includes(cell), moved: false };
   // A touch does not focus the canvas by itself (its pointerdown is the gesture's).
   if (document.activeElement !== ui.canvas) ui.canvas.focus({ preventScroll: true });
 }
@@ -1673,11 +1683,19 @@ function tapGrid(event) {
 /** Whether the grid was tapped since the last zoom prompt. */
 let tapped = false;
 
-/** A drag over the grid (a mouse, or a finger on a grid that fits): each cell passed is added. */
+/** The drag under way from the last press on the grid: {from, removing, moved}. */
+let sweep = null;
+
+/**
+ * A drag over the grid (a mouse, or a finger on a grid that fits): each cell passed is
+ * added to the selection, or taken out of it (see tapGrid).
+ */
 function sweepGrid(clientX, clientY) {
   const cell = board.cellAtClient(clientX, clientY);
-  if (cell < 0 || board.cells().includes(cell)) return;
-  select(cell, { scroll: false, how: 'add' });
+  if (cell < 0 || !sweep || (cell === sweep.from && !sweep.moved)) return;
+  sweep.moved = true;
+  const has = board.cells().includes(cell);
+  if (sweep.removing ? has : !has) select(cell, { scroll: false, how: sweep.removing ? 'toggle' : 'add' });
 }
 
 /** What the status says when the grid is full and breaks no rule of its layout. */

@@ -16,6 +16,7 @@
 import { COLOURS, Game } from './game.js';
 import { asLayout, cellName, fromLine, hasCages, isJigsaw, symbolChar, symbolText } from './grid.js';
 import { gridKeyAction } from './input.js';
+import { COLOUR_WORDS } from './speech.js';
 import { THEMES, cellAt, cellColour, drawGrid, gridState, layoutFor, possibleCells } from './render.js';
 import { technique } from './techniques.js';
 
@@ -26,7 +27,7 @@ import { technique } from './techniques.js';
 export const MODES = ['digit', 'corner', 'centre', 'colour'];
 
 /** The colours' names (render.js's CELL_COLOURS), for screen readers and tooltips. */
-export const COLOUR_NAMES = ['blue', 'orange', 'yellow', 'pink', 'cyan', 'mint', 'pear', 'olive', 'grey'];
+export const COLOUR_NAMES = COLOUR_WORDS;
 
 /** Each mode in a few words, for buttons and announcements. */
 export const MODE_WORDS = { digit: 'Digit', corner: 'Corner marks', centre: 'Centre marks', colour: 'Colour' };
@@ -107,6 +108,9 @@ export class Board {
     const view = this.view;
     view.selected = Number.isInteger(selected) && selected >= 0 && selected < game.size ** 2 ? selected : -1;
     view.selection = view.selected >= 0 ? [view.selected] : [];
+    // Shift's rectangles start afresh from the new game's cursor.
+    view.anchor = view.selected;
+    view.base = [];
     view.filter = 0;
     view.errors = [];
     view.marked = [];
@@ -205,12 +209,12 @@ export class Board {
       return;
     }
     if (how === 'extend' && view.selected >= 0) {
-      const anchor = view.anchor ?? view.selected;
+      const anchor = view.anchor >= 0 && view.anchor < n * n ? view.anchor : view.selected;
       const [r0, r1] = [Math.floor(anchor / n), Math.floor(cell / n)].sort((a, b) => a - b);
       const [c0, c1] = [anchor % n, cell % n].sort((a, b) => a - b);
       const box = [];
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) box.push(r * n + c);
-      view.selection = [...new Set([...(view.base ?? []), ...box])];
+      view.selection = [...new Set([...(view.base ?? []).filter((c) => c < n * n), ...box])];
       view.anchor = anchor;
       view.selected = cell;
       return;
@@ -321,7 +325,7 @@ export class Board {
     for (const button of this.modes?.children ?? []) {
       button.setAttribute('aria-pressed', String(button.dataset.mode === this.view.mode));
     }
-    const colours = this.view.mode === 'colour';
+    const colours = this.view.mode === 'colour' && this.paletteLimit > 0;
     const n = colours ? COLOURS : game.size <= this.paletteLimit ? game.size : 0;
     // A killer's symbols from 10 up are numbers.
     const key = `${n}${hasCages(game.layout) ? 'k' : ''}${colours ? 'c' : ''}`;

@@ -143,7 +143,9 @@ export class Game {
 
   /** Builds, applies and records a command from a list of {cell, after} pairs. */
   commit(label, edits) {
+    const count = this.values.length;
     const changes = edits
+      .filter(({ cell }) => Number.isInteger(cell) && cell >= 0 && cell < count)
       .map(({ cell, after }) => ({ cell, before: this.snapshot(cell), after: { ...this.snapshot(cell), ...after } }))
       .filter(({ before, after }) =>
         before.value !== after.value || before.solved !== after.solved || !sameMarks(before.marks, after.marks)

@@ -61,9 +61,12 @@ export function gridKeyAction({
     return shiftKey ? { ...moves[key](), extend: true } : moves[key]();
   }
   if (jump && !altKey && key.toLowerCase() === 'a') return { selectAll: true };
-  // Shift+digit and Ctrl+digit by key position: Shift turns 1 into ! on most keyboards.
+  // Shift+digit and Ctrl+digit by key position (Shift turns 1 into ! on most keyboards),
+  // unless the character typed is a symbol itself: @ & * of a 64×64, and the digits of
+  // keyboards (AZERTY) that type them with Shift.
   const digit = /^(?:Digit|Numpad)([1-9])$/.exec(code);
-  if (digit && !altKey && (shiftKey || jump) && Number(digit[1]) <= n) {
+  const typed = key.length === 1 && !jump ? symbolValue(key, n) : 0;
+  if (digit && !altKey && (shiftKey || jump) && !typed && Number(digit[1]) <= n) {
     return { symbol: Number(digit[1]), as: jump ? 'centre' : 'corner' };
   }
   switch (key) {
@@ -89,7 +92,9 @@ export function gridKeyAction({
   if (key.length !== 1 || ctrlKey || metaKey) return null;
   const value = symbolValue(key, n);
   if (value) return { symbol: value };
-  const mode = MODE_KEYS[key.toLowerCase()];
+  // The mode letters, where they are no symbols. From 36×36 up lower-case letters are
+  // symbols of their own, and a player may mean C by c: no mode letters there.
+  const mode = n <= 35 ? MODE_KEYS[key.toLowerCase()] : undefined;
   if (mode) return { mode };
   if (ALPHABET.includes(key) || ALPHABET.includes(key.toUpperCase())) return { notSymbol: key };
   return null;

@@ -37,7 +37,7 @@
 // as wedges about its centre. Several selected cells are framed together, and a clash is
 // hatched as well as red, so that it shows without colour vision.
 
-import { asLayout, boxOf, hasCages, markShape, peers, symbolText } from './grid.js';
+import { asLayout, boxOf, cageCells, hasCages, markShape, peers, symbolText, units } from './grid.js';
 import { cageOutlines } from './cages.js';
 
 /** Colour sets for the two themes; any object with the same keys works as `state.theme`. */
@@ -300,14 +300,27 @@ export function gridState(game, view) {
   };
 }
 
-/** The empty cells where symbol v can still go: no peer holds it. */
+/** possibleCells' last answer: {game, revision, v, cells}. */
+let possibleMemo = null;
+
+/**
+ * The empty cells where symbol v can still go: no unit of theirs holds it. Each unit is
+ * looked at once (O(cells)), and the answer kept until the game's values change.
+ */
 export function possibleCells(game, v) {
-  const out = [];
-  for (let i = 0; i < game.values.length; i++) {
-    if (game.values[i]) continue;
-    if (!peers(i, game.layout).some((p) => game.values[p] === v)) out.push(i);
-  }
-  return out;
+  const memo = possibleMemo;
+  if (memo && memo.game === game && memo.revision === game.valueRevision && memo.v === v) return memo.cells;
+  // Units, and a killer's cages: a symbol goes once in each.
+  const cellUnits = [...units(game.layout), ...cageCells(game.layout)];
+  const held = cellUnits.map((cells) => cells.some((c) => game.values[c] === v));
+  const blocked = new Uint8Array(game.values.length);
+  cellUnits.forEach((cells, u) => {
+    if (held[u]) for (const c of cells) blocked[c] = 1;
+  });
+  const cells = [];
+  for (let i = 0; i < game.values.length; i++) if (!game.values[i] && !blocked[i]) cells.push(i);
+  possibleMemo = { game, revision: game.valueRevision, v, cells };
+  return cells;
 }
 
 /**

@@ -22,16 +22,24 @@ export function spokenSymbol(value, layout) {
   return value > 35 && value < 62 ? `small ${symbolChar(value)}` : symbolChar(value);
 }
 
+/** The colours' names (render.js's CELL_COLOURS), as a screen reader says them. */
+export const COLOUR_WORDS = ['blue', 'orange', 'yellow', 'pink', 'cyan', 'mint', 'pear', 'olive', 'grey'];
+
 /**
  * A cell's content in words, the value first (heard first when moving fast): '5, given',
- * '5' (an entry), '5, from the solver', 'empty', 'empty, marks 1 2 6 9'.
+ * '5' (an entry), '5, from the solver', 'empty', 'empty, marks 1 2 6 9', then its corner
+ * marks and colours: 'empty, marks 1 2, corner marks 7, colour orange'.
  */
 function cellValueWords(game, cell) {
   const v = game.values[cell];
   const say = (s) => spokenSymbol(s, game.layout);
-  if (v) return `${say(v)}${game.givens[cell] ? ', given' : game.solved[cell] ? ', from the solver' : ''}`;
+  const colours = game.colours?.[cell];
+  const tinted = colours?.length ? `, ${colours.length === 1 ? 'colour' : 'colours'} ${colours.map((k) => COLOUR_WORDS[k - 1]).join(' ')}` : '';
+  if (v) return `${say(v)}${game.givens[cell] ? ', given' : game.solved[cell] ? ', from the solver' : ''}${tinted}`;
   const marks = game.pencil[cell];
-  return marks?.length ? `empty, marks ${marks.map(say).join(' ')}` : 'empty';
+  const corner = game.corner?.[cell];
+  return `${marks?.length ? `empty, marks ${marks.map(say).join(' ')}` : 'empty'}`
+    + `${corner?.length ? `, corner marks ${corner.map(say).join(' ')}` : ''}${tinted}`;
 }
 
 /**

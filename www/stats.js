@@ -98,7 +98,7 @@ function streak(solves, today) {
     return n;
   };
   // Each run counted once, from its last day.
-  const longest = Math.max(0, ...[...days].filter((day) => !days.has(day + 1)).map(runEnding));
+  const longest = [...days].filter((day) => !days.has(day + 1)).reduce((most, day) => Math.max(most, runEnding(day)), 0);
   const now = dayNumber(today);
   const current = now === null ? 0 : runEnding(now) || runEnding(now - 1);
   return { current, longest };
@@ -173,16 +173,18 @@ export function readStats(text) {
   if (!Array.isArray(data.solves)) {
     return { error: `This stats file's solves should be a list (a JSON array), not ${shown(data.solves)}.` };
   }
-  let stats = emptyStats();
+  const solves = [];
+  const ids = new Set(); // a game counts once: the first copy of an id is kept
   for (const [i, solve] of data.solves.entries()) {
     const problem = solveProblem(solve);
     if (problem) {
       return { error: problem.field ? `In solve ${i + 1} of this stats file, the ${problem.field} should be ${problem.should}, not ${shown(problem.value)}.`
         : `Solve ${i + 1} of this stats file should be an object, not ${shown(solve)}.` };
     }
-    stats = withSolve(stats, solve);
+    if (!ids.has(solve.id)) solves.push(solveFields(solve));
+    ids.add(solve.id);
   }
-  return { stats };
+  return { stats: { ...emptyStats(), solves } };
 }
 
 /**

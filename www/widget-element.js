@@ -258,9 +258,14 @@ export class SudokuWidgetElement extends HTMLElement {
     // A mouse dragged with its button down adds each cell it passes; a double-click
     // selects every cell with the same symbol. (A finger's drag scrolls the host page.)
     canvas.addEventListener('pointermove', (event) => {
-      if (event.pointerType !== 'mouse' || !(event.buttons & 1)) return;
+      const sweep = this.sweep;
+      if (event.pointerType !== 'mouse' || !(event.buttons & 1) || !sweep) return;
       const cell = this.board.cellAtClient(event.clientX, event.clientY);
-      if (cell >= 0 && !this.board.cells().includes(cell)) this.select(cell, 'add');
+      if (cell < 0 || (cell === sweep.from && !sweep.moved)) return;
+      sweep.moved = true;
+      const has = this.board.cells().includes(cell);
+      // As in the app: a drag adds the cells it passes, or takes them out after a Ctrl-press took one out.
+      if (sweep.removing ? has : !has) this.select(cell, sweep.removing ? 'toggle' : 'add');
     });
     canvas.addEventListener('dblclick', (event) => {
       const cell = this.board.cellAtClient(event.clientX, event.clientY);
@@ -942,7 +947,9 @@ export class SudokuWidgetElement extends HTMLElement {
     const cell = this.board.cellAtClient(event.clientX, event.clientY);
     if (cell < 0) return;
     // Ctrl (Cmd) adds a cell or takes it out, Shift selects the rectangle from the cursor.
-    this.select(cell, event.ctrlKey || event.metaKey ? 'toggle' : event.shiftKey ? 'extend' : 'only');
+    const how = event.ctrlKey || event.metaKey ? 'toggle' : event.shiftKey ? 'extend' : 'only';
+    this.select(cell, how);
+    this.sweep = { from: cell, removing: how === 'toggle' && !this.board.cells().includes(cell), moved: false };
   }
 
   onKey(event) {
@@ -967,6 +974,7 @@ export class SudokuWidgetElement extends HTMLElement {
       this.board.selectAll();
       this.selectionChanged();
     } else if (action.deselect) this.select(-1);
+    else if ((action.mode || action.cycleMode) && this.ui.modes.hidden) return; // no modes in a read-only or solve widget
     else if (action.mode) this.setMode(action.mode);
     else if (action.cycleMode) this.setMode(ENTRY_MODES[(ENTRY_MODES.indexOf(this.view.mode) + 1) % ENTRY_MODES.length]);
     else if (action.read) this.read(action.read);
@@ -976,7 +984,8 @@ export class SudokuWidgetElement extends HTMLElement {
       this.say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid.`, 'warn');
     } else if (action.symbol) {
       if (this.view.selected < 0) this.select(0);
-      this.input(action.symbol, action.as ?? this.view.mode);
+      // Marks and colours only where the modes show (not in a solve widget).
+      this.input(action.symbol, this.ui.modes.hidden ? 'digit' : action.as ?? this.view.mode);
     }
   }
 
@@ -1087,6 +1096,7 @@ export class SudokuWidgetElement extends HTMLElement {
     toolbar.querySelector('[data-action="pencil"]')?.setAttribute('aria-pressed', String(this.view.mode === 'centre'));
     // The modes, where the player marks and colours: not in a read-only or solve-only widget.
     this.ui.modes.hidden = this.readOnly || this.mode === 'solve';
+    if (this.ui.modes.hidden) this.view.mode = 'digit';
     this.syncSolve();
     this.syncApply();
     this.updatePalette();

@@ -11,6 +11,7 @@ import { openPage, withBrowser, openApp as openAppAt } from './harness.mjs';
 import { COLOURS, Game } from '../../www/game.js';
 import { fromLine, peers } from '../../www/grid.js';
 import { gridKeyAction } from '../../www/input.js';
+import { Board, newView } from '../../www/board.js';
 import { cornerPlaces } from '../../www/render.js';
 
 // magictour top1465 #1: one solution. r1c1 holds a given 4; r1c2, r1c3, r1c4 are empty.
@@ -84,6 +85,22 @@ test('marks, colours and entries over a selection are one command each, and undo
   assert.equal(g3.colours[1], null);
 });
 
+test('a selection never outlives its grid: Shift\'s rectangle starts from the new game\'s cursor', () => {
+  // A board without a page: only its view and selection rules are used here.
+  const board = Object.create(Board.prototype);
+  board.view = newView();
+  board.game = new Game(16);
+  board.setGame(new Game(16), { selected: 255 });
+  board.select(200);
+  board.setGame(puzzle(), { selected: 10 });
+  board.select(19, 'extend');
+  assert.deepEqual(board.cells().sort((a, b) => a - b), [10, 19]);
+  assert.ok(board.cells().every((c) => c < 81));
+  // An edit naming a cell past the grid changes nothing there (and nothing breaks).
+  const game = puzzle();
+  assert.equal(game.commit('x', [{ cell: 500, after: { value: 3 } }]), null);
+});
+
 test('a saved game keeps its corner marks, colours and their undo steps; older saves still read', () => {
   const game = puzzle();
   game.toggleMarks([1, 2], 7, 'corner');
@@ -132,6 +149,13 @@ test('keys: Z X C V choose modes where they are no symbols, Shift and Ctrl with 
   assert.deepEqual(key('!', { code: 'Digit1', shiftKey: true }), { symbol: 1, as: 'corner' });
   assert.deepEqual(key('3', { code: 'Numpad3', ctrlKey: true }), { symbol: 3, as: 'centre' });
   assert.equal(key('(', { code: 'Digit9', shiftKey: true }, 4), null, 'no 9 in a 4×4');
+  // A character that is a symbol stays one: @ & * of a 64×64 are Shift+2, 7, 8 on a US
+  // keyboard, and AZERTY types its digits with Shift.
+  assert.deepEqual(key('@', { code: 'Digit2', shiftKey: true }, 64), { symbol: 62 });
+  assert.deepEqual(key('5', { code: 'Digit5', shiftKey: true }), { symbol: 5 });
+  // From 36×36 up, lower-case letters are symbols (or mistyped capitals): no mode letters.
+  assert.deepEqual(key('c', {}, 36), { notSymbol: 'c' });
+  assert.deepEqual(key('z', {}, 64), { symbol: 61 });
   assert.deepEqual(key('ArrowRight', { shiftKey: true }), { move: 11, extend: true });
   assert.deepEqual(key('a', { ctrlKey: true }), { selectAll: true });
   // Corner places: four corners, then the edges' middles, then two shared rows.
