@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Builds the engine for wasm32 in release mode and writes the browser bindings to www/pkg/.
+# Builds the engine for wasm32 in release mode and writes the browser bindings to www/pkg/,
+# with wasm-bindgen's TypeScript declarations (sudoku64.d.ts) beside the glue: the lint
+# layer's tsc checks www/worker.js against them. Nothing loads them (the page's module
+# graph never reaches them), so they are neither precached nor copied to dist/.
 # Skips wasm-bindgen and wasm-opt when the compiled module has not changed. Ends by making
 # dist/sudoku64/, the folder a site owner copies to embed the widget (always: the modules
 # in www/ may have changed even when the wasm has not), then sw.js, the service worker with
@@ -14,7 +17,8 @@ say "building the wasm (release, $CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS)
 "$WASM_CARGO" build --release --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" >&2 \
   || die "the wasm build failed"
 
-raw="target/$WASM_TARGET/release/sudoku64.wasm"
+# cargo writes to CARGO_TARGET_DIR when it is set (a worktree sharing another checkout's target/).
+raw="${CARGO_TARGET_DIR:-target}/$WASM_TARGET/release/sudoku64.wasm"
 out=www/pkg
 stamp="$out/.source-sha256"
 # wasm-opt from the npm package binaryen (a devDependency) when installed; a system wasm-opt
@@ -33,14 +37,14 @@ embed_folder() {
   node "$ROOT/scripts/embed-folder.mjs" >&2 || die "could not make dist/sudoku64/"
   node "$ROOT/scripts/precache.mjs" >&2 || die "could not write sw.js"
 }
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/sudoku64_bg.wasm" ]; then
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/sudoku64_bg.wasm" ] && [ -f "$out/sudoku64.d.ts" ]; then
   say "www/pkg is up to date"
   embed_folder
   exit 0
 fi
 
 rm -rf "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" "$raw" || die "wasm-bindgen failed"
+wasm-bindgen --target web --out-dir "$out" "$raw" || die "wasm-bindgen failed"
 if [ -n "$WASM_OPT" ]; then
   # Rust's wasm32 target emits these post-MVP features by default, and simd128 above;
   # wasm-opt needs them named.

@@ -115,7 +115,7 @@ ensure_wasm_bindgen_cli() {
 ensure_npm_packages() {
   local stamp="$ROOT/node_modules/.package-lock.json"
   if [ -f "$stamp" ] && [ "$stamp" -nt "$ROOT/package-lock.json" ] && [ -d "$ROOT/node_modules/playwright-core" ] \
-    && [ -d "$ROOT/node_modules/eslint" ] && [ -d "$ROOT/node_modules/axe-core" ]; then
+    && [ -d "$ROOT/node_modules/eslint" ] && [ -d "$ROOT/node_modules/axe-core" ] && [ -d "$ROOT/node_modules/typescript" ]; then
     say "npm packages: installed"
     return
   fi

@@ -48,6 +48,18 @@ if wants lint; then
   say "eslint"
   ensure_npm_packages
   (cd "$ROOT" && node node_modules/eslint/bin/eslint.js --max-warnings 0 .); count_check $? "eslint"
+
+  # The types (JSDoc, tsc --checkJs): the page's modules, the engine's worker and the service
+  # worker, each with its own globals (tsconfig.json, tsconfig.worker.json, tsconfig.sw.json).
+  # The worker is checked against wasm-bindgen's www/pkg/sudoku64.d.ts, which the wasm build
+  # writes: on a fresh clone (or a www/pkg from before the build wrote it) it is built first,
+  # and a failed build fails this check.
+  say "tsc (npm run typecheck)"
+  if [ ! -f "$ROOT/www/pkg/sudoku64.d.ts" ]; then
+    say "www/pkg/sudoku64.d.ts is missing: building the wasm first (scripts/setup.sh)"
+    bash "$ROOT/scripts/setup.sh"
+  fi
+  (cd "$ROOT" && npm run --silent typecheck); count_check $? "tsc"
 fi
 
 if wants rust; then

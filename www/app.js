@@ -54,7 +54,37 @@ import {
 } from './stats.js';
 
 const engine = createEngine();
-const $ = (id) => document.getElementById(id);
+/**
+ * The element with this id, of the type its use declares (see `ui`), else an HTMLElement.
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @returns {T}
+ */
+const $ = (id) => /** @type {T} */ (document.getElementById(id));
+/**
+ * The page's controls and parts (index.html).
+ * @type {{
+ *   scroller: HTMLElement, canvas: HTMLCanvasElement, magnifier: HTMLDivElement, status: HTMLParagraphElement,
+ *   statusDetails: HTMLParagraphElement, version: HTMLSpanElement, progressRow: HTMLDivElement,
+ *   progress: HTMLProgressElement, progressText: HTMLSpanElement, cancel: HTMLButtonElement,
+ *   solve: HTMLButtonElement, check: HTMLButtonElement, copy: HTMLButtonElement, shareProgress: HTMLButtonElement,
+ *   openSudokupad: HTMLAnchorElement, undo: HTMLButtonElement, redo: HTMLButtonElement, pencil: HTMLButtonElement,
+ *   clear: HTMLButtonElement, cellInfo: HTMLParagraphElement, cageCombinations: HTMLParagraphElement,
+ *   palette: HTMLDivElement, modes: HTMLDivElement, candidateGrid: HTMLInputElement, hint: HTMLButtonElement,
+ *   apply: HTMLButtonElement, candidates: HTMLButtonElement, hintText: HTMLDivElement,
+ *   techniquesHelp: HTMLButtonElement, techniques: HTMLDialogElement, techniquesList: HTMLDivElement,
+ *   techniquesClose: HTMLButtonElement, difficulty: HTMLSelectElement, zoomIn: HTMLButtonElement,
+ *   zoomOut: HTMLButtonElement, zoomLevel: HTMLOutputElement, form: HTMLFormElement, size: HTMLSelectElement,
+ *   box: HTMLSelectElement, boxField: HTMLLabelElement, variant: HTMLSelectElement, symmetry: HTMLSelectElement,
+ *   seed: HTMLInputElement, empty: HTMLInputElement, minimal: HTMLInputElement, generate: HTMLButtonElement,
+ *   blank: HTMLButtonElement, daily: HTMLButtonElement, statsLines: HTMLUListElement,
+ *   statsExport: HTMLButtonElement, statsImport: HTMLButtonElement, statsFile: HTMLInputElement,
+ *   text: HTMLTextAreaElement, load: HTMLButtonElement, help: HTMLDetailsElement, themeToggle: HTMLButtonElement,
+ *   recent: HTMLOListElement, recentGroup: HTMLElement, rate: HTMLButtonElement, level: HTMLSpanElement,
+ *   timer: HTMLSpanElement, timerToggle: HTMLButtonElement, showMistakes: HTMLInputElement,
+ *   printThis: HTMLButtonElement, savePng: HTMLButtonElement, saveSvg: HTMLButtonElement
+ * }}
+ */
 const ui = {
   scroller: $('board'), canvas: $('grid'), magnifier: $('magnifier'), status: $('status'), statusDetails: $('status-details'),
   version: $('engine-version'),
@@ -364,7 +394,23 @@ function readGames() {
   return loadGames(readableGame).games;
 }
 
-/** The current game as Undo keeps it when a newer one replaces it. */
+/**
+ * A game in play, as the app holds it and as Undo keeps it when a newer one replaces it
+ * (`replaced`, `unreplaced`).
+ * @typedef {object} GameEntry
+ * @property {string} id
+ * @property {Game} game
+ * @property {string} hash
+ * @property {number} selected
+ * @property {import('./persist.js').Grade | null} level
+ * @property {number} elapsed
+ * @property {number} hints
+ */
+
+/**
+ * The current game as Undo keeps it when a newer one replaces it.
+ * @returns {GameEntry}
+ */
 function currentEntry() {
   return { id: gameId, game: board.game, hash: source, selected: view.selected, level, elapsed: clock.read(), hints: hintsUsed };
 }
@@ -373,6 +419,9 @@ function currentEntry() {
  * Replaces the game (a new puzzle, a reopened one). The game it replaces is saved among
  * the recent games and, when there was anything in it, kept for Undo. Returns a sentence
  * for the status line about where the replaced game went ('' when there is nothing to say).
+ * @param {Game} next
+ * @param {string} [hash]
+ * @param {Partial<Omit<GameEntry, 'game' | 'hash'>>} [options]
  */
 function startGame(next, hash = puzzleHash(next.givensLine(), next.layout), { id = newGameId(), selected = -1, ...more } = {}) {
   let note = '';
@@ -391,7 +440,10 @@ function startGame(next, hash = puzzleHash(next.givensLine(), next.layout), { id
   return note;
 }
 
-/** Shows a game as the current one: clears the view's marks, errors and hint. */
+/**
+ * Shows a game as the current one: clears the view's marks, errors and hint.
+ * @param {GameEntry} entry
+ */
 function showGame(entry) {
   board.setGame(entry.game, { selected: entry.selected });
   source = entry.hash;
@@ -489,7 +541,7 @@ function setBusy(kind) {
   const buttons = [ui.solve, ui.check, ui.generate, ui.load, ui.hint, ui.rate];
   // A disabled button loses the focus to the page: give it back when the job ends, unless
   // the player moved it meanwhile, so that the keyboard carries on from the same place.
-  if (busy) focusBeforeJob = buttons.includes(document.activeElement) ? document.activeElement : null;
+  if (busy) focusBeforeJob = buttons.includes(/** @type {HTMLButtonElement} */ (document.activeElement)) ? document.activeElement : null;
   for (const b of buttons) b.disabled = busy;
   ui.progressRow.hidden = !busy;
   ui.progressText.textContent = '';
@@ -1427,7 +1479,7 @@ async function openHash(hash) {
     syncGenerateFields();
     ui.variant.value = (g.variant ?? []).join(',');
     ui.symmetry.value = g.symmetry;
-    ui.empty.value = g.empty ?? '';
+    ui.empty.value = String(g.empty ?? '');
     ui.minimal.checked = Boolean(g.minimal);
     ui.difficulty.value = g.difficulty ?? '';
     syncGenerateFields();
@@ -1963,8 +2015,8 @@ function wire() {
   // own action, which may move the focus on purpose (Copy without a clipboard). Generate,
   // Blank and Load, whichever way pressed, give the keys to their new grid once it is
   // there (keysToGrid).
-  document.querySelector('.panel').addEventListener('click', (event) => {
-    const control = event.target.closest('.toolbar button, .check-field, .modes button');
+  /** @type {HTMLElement} */ (document.querySelector('.panel')).addEventListener('click', (event) => {
+    const control = /** @type {Element} */ (event.target).closest('.toolbar button, .check-field, .modes button');
     if (control && event.detail > 0 && !control.closest('#generate-form') && control !== ui.load) {
       ui.canvas.focus({ preventScroll: true });
     }
@@ -2005,7 +2057,7 @@ function wire() {
   });
   ui.cancel.addEventListener('click', cancelJob);
   ui.recent.addEventListener('click', (event) => {
-    const id = event.target.closest('button')?.dataset.id;
+    const id = /** @type {Element} */ (event.target).closest('button')?.dataset.id;
     const record = id && recent.find((r) => r.id === id);
     if (record && !openRecord(record)) say('That game could not be read back.', 'error');
   });

@@ -53,7 +53,7 @@ export class Board {
   /**
    * @param {{canvas: HTMLCanvasElement, scroller: HTMLElement, palette?: HTMLElement | null, modes?: HTMLElement | null,
    *          paletteLimit?: number, fitOptions?: () => object, look?: () => {theme: object, font?: string},
-   *          onDraw?: () => void}} parts
+   *          onDraw?: () => void, onMode?: (mode: string) => void}} parts
    * `scroller` is the box the grid is fitted into (and scrolls in when larger);
    * `palette`, when given, gets a button per symbol (up to grids of side `paletteLimit`)
    * and an erase button (in colour mode, a button per colour); `modes`, when given, gets
@@ -91,13 +91,14 @@ export class Board {
       }));
       modes.addEventListener('pointerdown', (event) => event.preventDefault()); // keep the grid's focus
       modes.addEventListener('click', (event) => {
-        const button = event.target.closest('button[data-mode]');
+        const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('button[data-mode]'));
         if (button) this.onMode(button.dataset.mode);
       });
     }
     this.game = new Game(9);
     this.view = newView();
     this.layout = null;
+    /** @type {string | number} the key of the palette's buttons (updatePalette), -1 before the first */
     this.paletteSize = -1;
     this.drawPending = false;
   }
@@ -290,7 +291,7 @@ export class Board {
     let held = false;
     palette.addEventListener('pointerdown', (event) => {
       event.preventDefault(); // keep the grid's focus
-      const button = event.target.closest('button');
+      const button = /** @type {Element} */ (event.target).closest('button');
       held = false;
       clearTimeout(timer);
       if (!button || this.view.mode === 'colour' || button.dataset.value === '0') return;
@@ -303,7 +304,7 @@ export class Board {
     // A long press on a touch screen opens no context menu.
     palette.addEventListener('contextmenu', (event) => event.preventDefault());
     palette.addEventListener('click', (event) => {
-      const button = event.target.closest('button');
+      const button = /** @type {Element} */ (event.target).closest('button');
       if (!button) return;
       if (held) {
         held = false;
@@ -322,7 +323,7 @@ export class Board {
   updatePalette() {
     const { palette, game } = this;
     if (!palette) return;
-    for (const button of this.modes?.children ?? []) {
+    for (const button of /** @type {Iterable<HTMLElement>} */ (this.modes?.children ?? [])) {
       button.setAttribute('aria-pressed', String(button.dataset.mode === this.view.mode));
     }
     const colours = this.view.mode === 'colour' && this.paletteLimit > 0;
@@ -354,7 +355,7 @@ export class Board {
     }
     if (colours) {
       const { theme } = this.look();
-      for (const button of palette.children) {
+      for (const button of /** @type {HTMLCollectionOf<HTMLElement>} */ (palette.children)) {
         const k = Number(button.dataset.value);
         button.style.background = k ? cellColour(theme, k) : '';
         button.classList.remove('done');
@@ -363,7 +364,7 @@ export class Board {
     }
     const counts = new Uint16Array(game.size + 1);
     for (const v of game.values) counts[v]++;
-    for (const button of palette.children) {
+    for (const button of /** @type {HTMLCollectionOf<HTMLElement>} */ (palette.children)) {
       const v = Number(button.dataset.value);
       button.classList.toggle('done', v > 0 && counts[v] >= game.size);
       button.classList.toggle('filter', v > 0 && v === this.view.filter);

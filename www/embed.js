@@ -30,7 +30,7 @@ page.replaceSync(`
 `);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, page];
 
-const widget = document.querySelector('sudoku-widget');
+const widget = /** @type {import('./widget-element.js').SudokuWidgetElement} */ (document.querySelector('sudoku-widget'));
 let allowed = new Set();
 
 /** Applies the fragment: the widget's attributes and the allowed origins. */
@@ -95,7 +95,8 @@ window.addEventListener('message', async (event) => {
     console.warn(`sudoku64 embed: ignored a call from ${event.origin}, which is not an allowed origin (add it with origin= in the URL's fragment)`);
     return;
   }
-  const reply = (fields) => event.source.postMessage({ type: 'sudoku64:reply', id: data.id, ...fields }, event.origin);
+  // The source is the parent window (checked above).
+  const reply = (fields) => /** @type {Window} */ (event.source).postMessage({ type: 'sudoku64:reply', id: data.id, ...fields }, event.origin);
   const method = Object.hasOwn(methods, data.method) ? methods[data.method] : null;
   if (!method) {
     reply({ ok: false, error: { kind: 'bad-call', message: `unknown method “${data.method}”` } });
@@ -111,7 +112,7 @@ window.addEventListener('message', async (event) => {
 });
 
 for (const type of ['solved', 'change', 'error']) {
-  widget.addEventListener(type, (event) => post({ type: 'sudoku64:event', event: type, detail: event.detail }));
+  widget.addEventListener(type, (event) => post({ type: 'sudoku64:event', event: type, detail: /** @type {CustomEvent} */ (event).detail }));
 }
 // The widget's height follows its width (a square grid and its buttons): the host may
 // size the iframe to it.

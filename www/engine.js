@@ -26,8 +26,248 @@
 
 import { SIDES, isJigsawSide } from './grid.js';
 
+// The engine's API as types (JSDoc, checked by tsc in the lint layer; see tsconfig.json).
+// www/worker.js imports the message and result types from here, so both ends of the
+// protocol are checked against the same shapes.
+
+/**
+ * A grid's layout as the engine hands it (see the top of this file and grid.js).
+ * @typedef {import('./grid.js').LayoutData} LayoutData
+ */
+
+/**
+ * An error as plain data: a result's `error`, a failed reply's, an EngineError's fields.
+ * `cell`, `row`, `column`, `line` and `cells` place a reading error in the text; `option`
+ * names the option refused (kind 'invalid-option', 'bad-option'); `phase` is 'load' when
+ * the worker or a module it imports could not be loaded; `timeoutMs` comes with 'timeout'.
+ * @typedef {object} EngineErrorData
+ * @property {string} [kind]
+ * @property {string} message
+ * @property {number} [cell]
+ * @property {number} [row]
+ * @property {number} [column]
+ * @property {number} [line]
+ * @property {number[]} [cells]
+ * @property {string} [option]
+ * @property {string} [phase]
+ * @property {number} [timeoutMs]
+ */
+
+/**
+ * What a solve or count reports while it searches, about every 50 ms.
+ * @typedef {{nodes: number, guesses: number, conflicts: number, solvedCells: number}} SearchProgress
+ */
+
+/**
+ * Options of the calls that read a grid (read, solve, count, hint, rate).
+ * @typedef {object} GridOptions
+ * @property {number} [size] the grid's side, 0 or absent to infer it
+ * @property {boolean} [hex]
+ * @property {string} [box] 'RxC'
+ * @property {string[] | string} [variant] ['x', 'windoku'] or 'x windoku'
+ * @property {ArrayLike<number>} [regions] a jigsaw's region of each cell
+ * @property {boolean} [uniqueness] hint() and rate(): whether the uniqueness techniques may be used
+ */
+
+/**
+ * Beside its own options, every call takes these.
+ * @typedef {object} CallOptions
+ * @property {(progress: any) => void} [onProgress] a SearchProgress (solve, count) or a fraction done (generate)
+ * @property {AbortSignal} [signal]
+ * @property {number} [timeoutMs]
+ */
+
+/** @typedef {GridOptions & CallOptions} GridCallOptions */
+
+/**
+ * The options of a grid call as the worker takes them (readOptions()).
+ * @typedef {{size: number, hex: boolean, box: string, variant: string, regions: Uint8Array | undefined}} GridArgs
+ */
+
+/**
+ * generate()'s options.
+ * @typedef {object} GenerateOptions
+ * @property {number} [size]
+ * @property {string} [box]
+ * @property {string[] | string} [variant]
+ * @property {string} [symmetry] 'none', 'rot180', 'rot90', 'mirror' or 'diagonal'
+ * @property {number | bigint | string} [seed]
+ * @property {number} [empty] the fraction of empty cells, from 0 up to (not including) 1
+ * @property {boolean} [minimal]
+ * @property {number} [budgetMs]
+ * @property {string} [difficulty] 'easy' ... 'diabolical'
+ */
+
+/**
+ * generate()'s options as the worker takes them (generateOptions()).
+ * @typedef {object} GenerateArgs
+ * @property {number} size
+ * @property {string} box
+ * @property {string} variant
+ * @property {string} symmetry
+ * @property {number | bigint | undefined} seed
+ * @property {number | undefined} empty
+ * @property {boolean} minimal
+ * @property {number | undefined} budgetMs
+ * @property {string | undefined} difficulty
+ */
+
+/**
+ * The counts behind a solve or count.
+ * @typedef {object} SearchStats
+ * @property {string} engine 'band', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that decided
+ * @property {number} nodes
+ * @property {number} guesses
+ * @property {number} backtracks
+ * @property {number} conflicts
+ * @property {number} learned
+ * @property {number} restarts
+ * @property {number} ms
+ */
+
+/**
+ * read()'s answer; `error` when status is 'invalid'.
+ * @typedef {object} ReadResult
+ * @property {'ok' | 'invalid'} status
+ * @property {number} [size]
+ * @property {LayoutData} [layout]
+ * @property {string} [puzzle]
+ * @property {string} [id]
+ * @property {EngineErrorData} [error]
+ */
+
+/**
+ * layout()'s answer.
+ * @typedef {{status: 'ok' | 'invalid', layout?: LayoutData, error?: EngineErrorData}} LayoutResult
+ */
+
+/**
+ * solve()'s and count()'s answer. status: 'unique', 'multiple', 'none', 'solvable' (a
+ * count with limit 1) or 'invalid' (then only `error`).
+ * @typedef {object} SolveResult
+ * @property {string} status
+ * @property {number} [size]
+ * @property {LayoutData} [layout]
+ * @property {string} [puzzle]
+ * @property {string} [id]
+ * @property {number} [count]
+ * @property {string} [solution]
+ * @property {string[]} [solutions] the first two, when status is 'multiple'
+ * @property {SearchStats} [stats]
+ * @property {EngineErrorData} [error]
+ */
+
+/** @typedef {{cell: number, value: number}} Placement */
+/** @typedef {{kind: 'row' | 'column' | 'box' | 'region' | 'diagonal' | 'window', index: number}} UnitRef */
+/** @typedef {{from: {cells: number[], symbol: number}, to: {cells: number[], symbol: number}, strong: boolean}} ChainLink */
+
+/**
+ * One step of a hint (see hint()).
+ * @typedef {object} HintStep
+ * @property {string} technique
+ * @property {string} name
+ * @property {string} text
+ * @property {number[]} cells
+ * @property {Placement[]} placements
+ * @property {Placement[]} eliminations
+ * @property {string} focus
+ * @property {UnitRef[]} units
+ * @property {ChainLink[]} links
+ */
+
+/**
+ * hint()'s answer: `steps` when status is 'ok', else `error`.
+ * @typedef {object} HintResult
+ * @property {'ok' | 'none' | 'multiple' | 'invalid'} status
+ * @property {number} [size]
+ * @property {LayoutData} [layout]
+ * @property {HintStep[]} [steps]
+ * @property {EngineErrorData} [error]
+ */
+
+/**
+ * rate()'s answer: the grade when status is 'ok', else `error`.
+ * @typedef {object} RateResult
+ * @property {'ok' | 'none' | 'multiple' | 'invalid'} status
+ * @property {number} [size]
+ * @property {LayoutData} [layout]
+ * @property {string} [level]
+ * @property {string} [levelName]
+ * @property {number} [score]
+ * @property {string} [hardest]
+ * @property {string} [hardestName]
+ * @property {number} [steps]
+ * @property {number} [guesses]
+ * @property {EngineErrorData} [error]
+ */
+
+/**
+ * generate()'s answer (see generate()); the grade's fields only when a difficulty was
+ * asked for.
+ * @typedef {object} GenerateResult
+ * @property {number} size
+ * @property {LayoutData} layout
+ * @property {string} id
+ * @property {number | string} seed a number below 2^53, else its decimal string
+ * @property {string} symmetry
+ * @property {string} puzzle
+ * @property {string} solution
+ * @property {number} clues
+ * @property {number} empty
+ * @property {boolean} minimal
+ * @property {boolean} targetReached
+ * @property {number} undecided
+ * @property {boolean} budgetRanOut
+ * @property {number} candidates
+ * @property {number} exactChecks
+ * @property {string} summary
+ * @property {string} details
+ * @property {number} ms
+ * @property {string} [level]
+ * @property {string} [levelName]
+ * @property {number} [score]
+ * @property {boolean} [difficultyReached]
+ * @property {boolean} [gradedInFull]
+ */
+
+/**
+ * The request types of the worker protocol.
+ * @typedef {'version' | 'read' | 'solve' | 'count' | 'layout' | 'hint' | 'rate' | 'generate'} RequestType
+ */
+
+/**
+ * A request to the worker: `args` as its handler takes them (see worker.js's handlers).
+ * @typedef {{id: number, type: RequestType, args: any[]}} WorkerRequest
+ */
+
+/**
+ * A message from the worker: a call's answer (ok, with its result), its failure, or its
+ * progress (a generation's fraction done, a search's counts).
+ * @typedef {{id: number, ok: true, result: any, type?: undefined}
+ *   | {id: number, ok: false, error: EngineErrorData, type?: undefined}
+ *   | {id: number, type: 'progress', fraction: number, search?: undefined, ok?: undefined}
+ *   | {id: number, type: 'progress', search: SearchProgress, fraction?: undefined, ok?: undefined}} WorkerReply
+ */
+
+/**
+ * What createEngine() returns: the calls (see each below) and how to stop them.
+ * @typedef {object} Engine
+ * @property {(options?: CallOptions) => Promise<string>} version
+ * @property {(text: string, options?: GridCallOptions) => Promise<ReadResult>} read
+ * @property {(options?: GridOptions) => Promise<LayoutResult>} layout
+ * @property {(text: string, options?: GridCallOptions) => Promise<SolveResult>} solve
+ * @property {(text: string, limit?: number, options?: GridCallOptions) => Promise<SolveResult>} count
+ * @property {(text: string, options?: GridCallOptions) => Promise<HintResult>} hint
+ * @property {(text: string, options?: GridCallOptions) => Promise<RateResult>} rate
+ * @property {(options?: GenerateOptions, callOptions?: CallOptions) => Promise<GenerateResult>} generate
+ * @property {() => void} cancel
+ * @property {() => void} terminate
+ * @property {(type: RequestType, args?: any[], options?: CallOptions) => Promise<any>} _call
+ */
+
 /** The error a call rejects with; `kind` names the cause ('panic', 'worker', 'cancelled', ...). */
 export class EngineError extends Error {
+  /** @param {EngineErrorData} error its fields besides these become the error's own */
   constructor({ kind = 'error', message, ...fields }) {
     super(message);
     this.name = 'EngineError';
@@ -117,16 +357,22 @@ function invalidOption(option, value, allowed) {
  * A `regions` option, checked: nothing, or the region of each cell (an array or typed
  * array of whole numbers 0..255; the engine checks that they make a jigsaw).
  */
+/** @param {any} regions */
 function checkRegions(regions) {
   if (regions === undefined || regions === null) return undefined;
-  const list = ArrayBuffer.isView(regions) || Array.isArray(regions) ? Array.from(regions) : null;
+  // A view other than a typed array (a DataView) has no length: it reads as no regions.
+  const list = ArrayBuffer.isView(regions) || Array.isArray(regions) ? Array.from(/** @type {ArrayLike<number>} */ (regions)) : null;
   if (!list || !list.every((r) => Number.isInteger(r) && r >= 0 && r <= 255)) {
     throw invalidOption('regions', regions, 'the region of each cell, row-major: whole numbers from 0 to 255');
   }
   return Uint8Array.from(list);
 }
 
-/** Options of the calls that read a grid, checked: {size, hex, box, variant, regions}. Throws invalidOption. */
+/**
+ * Options of the calls that read a grid, checked: {size, hex, box, variant, regions}. Throws invalidOption.
+ * @param {GridOptions} [options]
+ * @returns {GridArgs}
+ */
 function readOptions({ size, hex, box, variant, regions } = {}) {
   // A jigsaw's regions make a grid of any side from 4 to 64, primes too.
   const side = regions === undefined || regions === null ? SIZES.includes(size) : isJigsawSide(size);
@@ -139,7 +385,10 @@ function readOptions({ size, hex, box, variant, regions } = {}) {
   };
 }
 
-/** Whether hint() and rate() may use the uniqueness techniques: true unless `false`. */
+/**
+ * Whether hint() and rate() may use the uniqueness techniques: true unless `false`.
+ * @param {GridOptions} [options]
+ */
 function checkUniqueness({ uniqueness } = {}) {
   if (uniqueness !== undefined && uniqueness !== null && typeof uniqueness !== 'boolean') {
     throw invalidOption('uniqueness', uniqueness, 'true or false');
@@ -216,6 +465,7 @@ function generateOptions(options) {
  *
  * Creates an engine backed by its own worker.
  * @param {{workerUrl?: string | URL}} [options] where worker.js lives (defaults to beside this module)
+ * @returns {Engine}
  */
 export function createEngine({ workerUrl = new URL('./worker.js', import.meta.url) } = {}) {
   let worker = null;
@@ -287,7 +537,13 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
     for (const [other, queued] of pending) worker.postMessage({ id: other, type: queued.type, args: queued.args });
   }
 
-  /** Sends one request and returns a Promise for its result. */
+  /**
+   * Sends one request and returns a Promise for its result.
+   * @param {RequestType} type
+   * @param {any[]} [args]
+   * @param {CallOptions} [options]
+   * @returns {Promise<any>}
+   */
   function call(type, args = [], { onProgress, signal, timeoutMs } = {}) {
     if (signal?.aborted) return Promise.reject(new EngineError({ kind: 'cancelled', message: 'cancelled' }));
     worker ??= start();
@@ -320,6 +576,11 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
   /**
    * A call that reads a grid: options that cannot be taken resolve as {status: 'invalid',
    * error} with kind 'invalid-option', as unreadable input does.
+   * @param {RequestType} type
+   * @param {string} text
+   * @param {() => any[]} extra the call's arguments between the text and the options
+   * @param {GridCallOptions} [options]
+   * @returns {Promise<any>}
    */
   function gridCall(type, text, extra, options = {}) {
     let args;
@@ -329,7 +590,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
       timeoutMs = checkTimeout(options?.timeoutMs);
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
-      const { kind, option, message } = err;
+      const { kind, option, message } = /** @type {EngineErrorData} */ (err);
       return Promise.resolve({ status: 'invalid', error: { kind, option, message } });
     }
     const { signal, onProgress } = options ?? {};
@@ -383,7 +644,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
         args = [{ size, box, variant }];
       } catch (err) {
         if (!(err instanceof EngineError)) throw err;
-        const { kind, option, message } = err;
+        const { kind, option, message } = /** @type {EngineErrorData} */ (err);
         return Promise.resolve({ status: 'invalid', error: { kind, option, message } });
       }
       return call('layout', args);

@@ -284,7 +284,7 @@ function cellOf(name, n) {
  * {size, givens: Uint8Array (0 empty), regions: Uint8Array (SudokuPad's default where a
  * cell names none), diagonals: boolean, windows: array of cell lists (extraregion; empty
  * for none)}. Throws a LinkError naming the key or the cell (r3c7).
- * @param {unknown} value the parsed JSON
+ * @param {any} value the parsed JSON, anything
  */
 export function readFpuzzles(value) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badJson('it is not a JSON object');
@@ -345,7 +345,7 @@ export function readFpuzzles(value) {
  * the cell names and sums checked as src/link.rs's killer_cages checks them; the rest
  * (sizes, sums that no digits make, cages in pieces or overlapping) is checkCages'.
  * @param {number} n the side
- * @param {unknown[]} list
+ * @param {any[]} list from the parsed JSON: anything
  */
 function killerCages(n, list) {
   return list.map((cage, i) => {
@@ -523,6 +523,7 @@ function regionInPieces(n, regions) {
     while (stack.length) {
       const cell = stack.pop();
       const [r, c] = [Math.floor(cell / n), cell % n];
+      /** @type {(number | false)[]} */
       const near = [r > 0 && cell - n, r + 1 < n && cell + n, c > 0 && cell - 1, c + 1 < n && cell + 1];
       for (const next of near) {
         if (next !== false && !seen[next] && regions[next] === region) {

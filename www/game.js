@@ -441,6 +441,7 @@ export class Game {
       const list = [...String(text)].map(symbol);
       return list.length ? list : null;
     };
+    /** @param {any[]} packed a cell as toJSON() packs it */
     const unpackCell = ([value, solved, centre, cornerText = '', colourText = '']) => ({
       value: symbol(value), solved: solved ? 1 : 0, marks: marks(centre), corner: marks(cornerText), colours: marks(colourText),
     });

@@ -22,6 +22,10 @@ const TAP_SLOP = 10;
  * drag sweeps (true) or pans (false);
  * `onZoom(factor, clientX, clientY)` asks to zoom by `factor` about a point of the window.
  * Returns a function that removes the listeners.
+ * @param {HTMLElement} surface
+ * @param {HTMLElement} scroller
+ * @param {{onTap: (event: PointerEvent) => void, onZoom: (factor: number, clientX: number, clientY: number) => void,
+ *          onSweep?: (clientX: number, clientY: number) => void, canSweep?: () => boolean}} handlers
  */
 export function attachGestures(surface, scroller, { onTap, onZoom, onSweep = () => {}, canSweep = () => false }) {
   /** Pointers down, by id: {x, y} where each is now. */

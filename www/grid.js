@@ -23,6 +23,23 @@
 // windoku's units on them; never jigsaw regions): the e2e tests check it against the
 // engine's for every side. Nothing here solves: that is the engine's job.
 
+/**
+ * A layout, as described above: what the engine hands (engine.js) and what boxLayout()
+ * and layoutFromData() make. `pending` marks pendingLayout()'s stand-in rows.
+ * @typedef {object} LayoutData
+ * @property {number} size
+ * @property {string} box 'RxC', '' for jigsaw regions
+ * @property {readonly string[]} variant
+ * @property {Uint8Array} regions
+ * @property {boolean} diagonals
+ * @property {Uint8Array} windows
+ * @property {Uint16Array} [cages]
+ * @property {Uint16Array} [sums]
+ * @property {boolean} [pending]
+ */
+
+/** A layout, or a side for that side's usual boxes. @typedef {LayoutData | number} LayoutOrSize */
+
 /** The symbols in order: symbol s is ALPHABET[s - 1]; a grid of side n uses the first n. */
 export const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
 

@@ -39,12 +39,59 @@ const THEME_KEY = 'sudoku64.theme';
 const SYMMETRIES = ['none', 'rot180', 'rot90', 'mirror', 'diagonal'];
 
 /**
+ * A grade as the app keeps it (gradeNamed()).
+ * @typedef {{level: string, name: string, score: number | null}} Grade
+ */
+
+/**
+ * A puzzle a hash asks to generate (parseHash()).
+ * @typedef {object} GenerateTarget
+ * @property {number} size
+ * @property {string} box '' for the side's usual boxes
+ * @property {number | bigint} seed
+ * @property {string} symmetry
+ * @property {string[]} [variant]
+ * @property {number} [empty]
+ * @property {boolean} [minimal]
+ * @property {string} [difficulty]
+ * @property {string} [daily] a daily puzzle's date
+ */
+
+/**
+ * What a hash names (parseHash()): one of a puzzle, a puzzle to generate, a blank grid
+ * (`blank`, its side, with `box` and `variant`), or an error.
+ * @typedef {object} HashTarget
+ * @property {{size: number, values: Uint8Array, layout: import('./grid.js').LayoutData}} [puzzle]
+ * @property {GenerateTarget} [generate]
+ * @property {number} [blank]
+ * @property {string} [box]
+ * @property {string[]} [variant]
+ * @property {string} [error]
+ */
+
+/**
+ * A recent game as stored (checkedRecord()): its game (Game.toJSON()) and where it was.
+ * @typedef {object} GameRecord
+ * @property {string} id
+ * @property {string} hash
+ * @property {any} game
+ * @property {number} saved
+ * @property {number} elapsed
+ * @property {number | null} selected
+ * @property {Grade | null} level
+ * @property {number} [hints]
+ */
+
+/**
  * Reads a hash. Returns {puzzle: {size, values, layout}}, {generate: {size, box, seed,
  * symmetry, empty?, minimal?, difficulty?, daily?}}, {blank: size, box}, {error} (a
  * daily puzzle's link whose date, side or level makes none: see daily.js; `today` is the
  * local date), or null when it names nothing this app understands. `box` is '' for the side's usual boxes, else 'RxC' (the `box` parameter);
  * a box that does not tile the side makes the hash name nothing. `minimal` is kept only
  * where the form offers it (`minimalOffered`).
+ * @param {string} hash
+ * @param {string} [today]
+ * @returns {HashTarget | null}
  */
 export function parseHash(hash, today = localDay()) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
@@ -73,6 +120,7 @@ export function parseHash(hash, today = localDay()) {
   const value = seedDigits(seed);
   if (value === null) return null;
   const symmetry = SYMMETRIES.includes(params.get('symmetry')) ? params.get('symmetry') : 'none';
+  /** @type {GenerateTarget} */
   const generate = { size, box: shape, seed: seedValue(value), symmetry };
   if (variant.length) generate.variant = variant;
   const empty = Number(params.get('empty'));
@@ -85,6 +133,9 @@ export function parseHash(hash, today = localDay()) {
 /**
  * A daily puzzle's link (daily.js): {generate: {size, symmetry, difficulty, seed, daily
  * (its date)}}, or {error} (a sentence) when its date, side or level makes none.
+ * @param {URLSearchParams} params
+ * @param {string} today
+ * @returns {HashTarget}
  */
 function parseDaily(params, today) {
   const date = params.get('daily');
@@ -292,6 +343,9 @@ export function mergedGames(mine, stored) {
  * The list with `record` saved: it replaces the record of the same id and goes first; the
  * oldest beyond `limit` are dropped, and so are games the player never touched
  * (`keep(record)` false), unless it is the one being saved.
+ * @param {GameRecord[]} list
+ * @param {GameRecord} record
+ * @param {{limit?: number, keep?: (record: GameRecord) => boolean}} [options]
  */
 export function withGame(list, record, { limit = RECENT_LIMIT, keep = () => true } = {}) {
   const rest = list.filter((r) => r.id !== record.id && keep(r));

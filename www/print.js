@@ -30,7 +30,22 @@ import { Game } from './game.js';
 import { decodeProgress } from './progress.js';
 
 const engine = createEngine();
+/**
+ * The element with this id, of the type its use declares (see `ui`).
+ * @type {(id: string) => any}
+ */
 const $ = (id) => document.getElementById(id);
+/**
+ * The form's controls and the page's parts (print.html).
+ * @type {{
+ *   form: HTMLFormElement, size: HTMLSelectElement, box: HTMLSelectElement, boxField: HTMLLabelElement,
+ *   variant: HTMLSelectElement, difficulty: HTMLSelectElement, count: HTMLInputElement, perPage: HTMLSelectElement,
+ *   paper: HTMLSelectElement, symmetry: HTMLSelectElement, title: HTMLInputElement, seed: HTMLInputElement,
+ *   answers: HTMLInputElement, make: HTMLButtonElement, print: HTMLButtonElement, status: HTMLParagraphElement,
+ *   progressRow: HTMLDivElement, progress: HTMLProgressElement, progressText: HTMLSpanElement,
+ *   cancel: HTMLButtonElement, sheets: HTMLElement
+ * }}
+ */
 const ui = {
   form: $('print-form'), size: $('size'), box: $('box'), boxField: $('box-field'), variant: $('variant'), difficulty: $('difficulty'),
   count: $('count'), perPage: $('per-page'), paper: $('paper'), symmetry: $('symmetry'), title: $('title'), seed: $('seed'), answers: $('answers'),

@@ -21,6 +21,9 @@ const symbolKind = (v) => (v <= 9 ? 0 : v <= 35 ? 1 : v <= 61 ? 2 : 3);
  * Whole numbers in increasing order as a list, runs of three or more said as a range,
  * each number written by `say`: [1, 2, 3, 4, 7] gives '1 to 4 and 7'. `kind`, when
  * given, ends a run where it changes.
+ * @param {number[]} numbers
+ * @param {(value: number, ...rest: any[]) => string} [say]
+ * @param {(value: number) => number} [kind]
  */
 function runs(numbers, say = String, kind = () => 0) {
   const items = [];

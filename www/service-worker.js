@@ -18,14 +18,21 @@
 //   online (the server has moved on), the page and its files come from the network, all
 //   of them; offline, the page gets what is intact.
 
-const { version: VERSION, files: FILES } = self.PRECACHE;
+/**
+ * The list scripts/precache.mjs puts in front of this code.
+ * @typedef {{version: string, files: {path: string, sha256: string}[]}} Precache
+ */
+/** The global scope, as what it is here: a service worker's, with the precache list. */
+const sw = /** @type {ServiceWorkerGlobalScope & {PRECACHE: Precache}} */ (/** @type {unknown} */ (self));
+
+const { version: VERSION, files: FILES } = sw.PRECACHE;
 const PREFIX = 'sudoku64-';
 const CACHE = PREFIX + VERSION;
 const PINS = `${PREFIX}pins`;
 /** A page pinned to this runs from the network: its version's cache could not be repaired. */
 const NETWORK = 'network';
 
-const scope = new URL(self.registration.scope);
+const scope = new URL(sw.registration.scope);
 const urlOf = (path) => new URL(path, scope).href;
 /** Each precached file's URL (no query) and its SHA-256 in hex. */
 const HASHES = new Map(FILES.map(({ path, sha256 }) => [urlOf(path), sha256]));
@@ -50,19 +57,19 @@ async function fetchChecked(url) {
   return fresh;
 }
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all([...HASHES.keys()].map(async (url) => cache.put(url, await fetchChecked(url))));
   })());
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil(forgetOldVersions());
 });
 
-self.addEventListener('message', (event) => {
-  if (event.data?.type === 'sudoku64:take-over') self.skipWaiting();
+sw.addEventListener('message', (event) => {
+  if (event.data?.type === 'sudoku64:take-over') sw.skipWaiting();
 });
 
 /** Pins by client id: a version, or NETWORK. Mirrors the PINS cache. */
@@ -99,7 +106,7 @@ async function pinned(id) {
 
 /** Deletes the pins of closed pages and the caches of versions no open page uses. */
 async function forgetOldVersions() {
-  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
+  const open = new Set((await sw.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
   const pinCache = await caches.open(PINS);
   const used = new Set([VERSION]);
   for (const request of await pinCache.keys()) {
@@ -136,6 +143,10 @@ async function repair() {
   return outcomes.includes('moved') ? 'moved' : outcomes.includes('offline') ? 'offline' : 'complete';
 }
 
+/**
+ * @param {FetchEvent} event
+ * @param {string} key
+ */
 async function navigate(event, key) {
   const state = await repair();
   if (state === 'moved') {
@@ -147,6 +158,10 @@ async function navigate(event, key) {
   return (await (await caches.open(CACHE)).match(key)) ?? fetch(event.request);
 }
 
+/**
+ * @param {FetchEvent} event
+ * @param {string} key
+ */
 async function subresource(event, key) {
   const version = await pinned(event.clientId);
   // The engine's worker runs its files from its page's version.
@@ -167,7 +182,7 @@ async function subresource(event, key) {
   return fetch(event.request);
 }
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);

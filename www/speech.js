@@ -161,16 +161,16 @@ export class GridMirror {
     const key = `${r}/${labels.join('|')}`;
     if (key !== this.key) {
       this.key = key;
-      canvas.setAttribute('aria-rowcount', n);
-      canvas.setAttribute('aria-colcount', n);
-      row.setAttribute('aria-rowindex', r + 1);
+      canvas.setAttribute('aria-rowcount', String(n));
+      canvas.setAttribute('aria-colcount', String(n));
+      row.setAttribute('aria-rowindex', String(r + 1));
       if (row.children.length !== n) {
         row.replaceChildren(...labels.map(() => document.createElement('div')));
       }
       // In place: the cell the focus is on keeps its element, only its words change.
       [...row.children].forEach((cell, c) => {
         cell.setAttribute('role', 'gridcell');
-        cell.setAttribute('aria-colindex', c + 1);
+        cell.setAttribute('aria-colindex', String(c + 1));
         cell.id = `${prefix}r${r + 1}c${c + 1}`;
         if (cell.textContent !== labels[c]) cell.textContent = labels[c];
       });

@@ -31,7 +31,10 @@ export function emptyStats() {
 
 const count = (v) => Number.isSafeInteger(v) && v >= 0;
 
-/** Each field of a solve: what it should be, in words, and the test of it. */
+/**
+ * Each field of a solve: what it should be, in words, and the test of it.
+ * @type {[string, string, (value: any) => boolean][]}
+ */
 const FIELDS = [
   ['id', 'a non-empty string (the game\'s id)', (v) => typeof v === 'string' && v.length > 0],
   ['size', 'a whole number from 1 to 64', (v) => Number.isInteger(v) && v >= 1 && v <= 64],

@@ -208,6 +208,18 @@ function themeError(theme) {
  * Once this module has loaded, widget.js's element inherits from this class and calls
  * setup() on each widget in place of a constructor (so there is none, and no fields).
  */
+/**
+ * What a load takes (the attributes', or newPuzzle()'s options): a puzzle's text, or what
+ * to generate.
+ * @typedef {object} LoadOptions
+ * @property {string} [puzzle]
+ * @property {number} [size]
+ * @property {string} [box]
+ * @property {string[]} [variant]
+ * @property {number | bigint} [seed]
+ * @property {string} [difficulty]
+ */
+
 export class SudokuWidgetElement extends HTMLElement {
   /** Builds the widget's parts inside its shadow root (made by widget.js) and its state. */
   setup() {
@@ -517,6 +529,7 @@ export class SudokuWidgetElement extends HTMLElement {
     } catch (err) {
       return Promise.reject(this.fail(err));
     }
+    /** @type {LoadOptions} */
     const wanted = { ...attributes, puzzle: undefined, seed: undefined, ...options };
     if (options.box !== undefined && options.box !== null && options.size === undefined) wanted.size = undefined;
     else if (options.size !== undefined && options.box === undefined
@@ -531,8 +544,12 @@ export class SudokuWidgetElement extends HTMLElement {
   // -------------------------------------------------------------------------------------
   // Loading
 
-  /** Reads the attributes into load options, or throws a widget error naming the attribute. */
+  /**
+   * Reads the attributes into load options, or throws a widget error naming the attribute.
+   * @returns {LoadOptions}
+   */
   attributeOptions() {
+    /** @type {LoadOptions} */
     const options = { puzzle: this.getAttribute('puzzle') ?? undefined };
     const mode = this.getAttribute('mode');
     if (mode !== null && !MODES.includes(mode)) {
@@ -623,6 +640,8 @@ export class SudokuWidgetElement extends HTMLElement {
    * blank grid (solve mode). Rejects, after showing the message and firing `error`, when
    * the text cannot be read or the options are wrong, and with kind 'cancelled' when a
    * later load (ticket) replaced it.
+   * @param {LoadOptions} [options]
+   * @param {number} [ticket]
    */
   async load(options = {}, ticket = this.supersede()) {
     this.loaded = false;
@@ -633,6 +652,10 @@ export class SudokuWidgetElement extends HTMLElement {
     }
   }
 
+  /**
+   * @param {LoadOptions} options
+   * @param {number} ticket
+   */
   async loadNow({ puzzle, size, box, variant = [], seed, difficulty }, ticket) {
     const stale = () => ticket !== this.loadCount;
     this.view.errors = [];
@@ -652,7 +675,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const boxed = boxless ? pendingLayout(n, '', [...names, 'jigsaw']) : layoutOrError(n, box ?? '');
     if (boxed instanceof Error) {
       // A box from the attribute names it; one passed to newPuzzle() does not.
-      if (box !== this.getAttribute('box')?.trim()) delete boxed.attribute;
+      if (box !== this.getAttribute('box')?.trim()) delete /** @type {Error & {attribute?: string}} */ (boxed).attribute;
       throw this.fail(boxed);
     }
     // X and windoku on those boxes, drawn before the engine answers (a jigsaw's regions

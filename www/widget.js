@@ -68,6 +68,7 @@ export class SudokuWidget extends Loading {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
+    // @ts-expect-error setup() is SudokuWidgetElement's, this class's prototype's prototype once widget-element.js has loaded
     if (Implementation) this.setup();
     else if (!failure) early.add(this);
   }

@@ -7,6 +7,17 @@
 // worker then closes itself, since the wasm instance cannot be trusted afterwards.
 import init, * as wasm from './pkg/sudoku64.js';
 
+// Types (JSDoc, checked by tsc against wasm-bindgen's www/pkg/sudoku64.d.ts; the shapes
+// are engine.js's, the other end of the protocol).
+/** @typedef {import('./engine.js').WorkerRequest} WorkerRequest */
+/** @typedef {import('./engine.js').WorkerReply} WorkerReply */
+/** @typedef {import('./engine.js').EngineErrorData} EngineErrorData */
+/** @typedef {import('./engine.js').GridArgs} GridArgs */
+/** @typedef {import('./engine.js').GenerateArgs} GenerateArgs */
+/** @typedef {import('./engine.js').SearchProgress} SearchProgress */
+/** @typedef {import('./engine.js').SolveResult} SolveResult */
+/** @typedef {import('./engine.js').LayoutData} LayoutData */
+
 /** How long the warm-up after loading may take. */
 const WARM_UP_MS = 100;
 
@@ -53,8 +64,13 @@ const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-gri
  * Uint8Array (window + 1 per cell, 0 outside), and for killers cages: Uint16Array (cage
  * + 1 per cell, 0 outside) and sums: Uint16Array (per cage, 0 for none)}.
  */
+/**
+ * @param {wasm.Layout} layout
+ * @returns {LayoutData}
+ */
 function layoutData(layout) {
   const variant = layout.variant;
+  /** @type {LayoutData} */
   const data = {
     size: layout.size,
     box: layout.box,
@@ -70,7 +86,10 @@ function layoutData(layout) {
   return data;
 }
 
-/** A jigsaw's regions as the engine takes them: bytes, empty for none. */
+/**
+ * A jigsaw's regions as the engine takes them: bytes, empty for none.
+ * @param {ArrayLike<number> | undefined} regions
+ */
 function regionsArg(regions) {
   return regions ? Uint8Array.from(regions) : new Uint8Array(0);
 }
@@ -80,7 +99,12 @@ function variantArg(variant) {
   return Array.isArray(variant) ? variant.map(String).join(',') : String(variant ?? '');
 }
 
-/** Copies a wasm result object's getters into a plain object, and frees it. */
+/**
+ * Copies a wasm result object's getters into a plain object, and frees it.
+ * @param {{free(): void, layout?: wasm.Layout}} report
+ * @param {string[]} keys
+ * @returns {Record<string, any>}
+ */
 function plain(report, keys) {
   const out = {};
   for (const key of keys) out[key] = key === 'layout' ? layoutData(report.layout) : report[key];
@@ -88,12 +112,17 @@ function plain(report, keys) {
   return out;
 }
 
-/** Runs a solve/count call; unreadable input resolves as {status: 'invalid', error}. */
+/**
+ * Runs a solve/count call; unreadable input resolves as {status: 'invalid', error}.
+ * @param {() => wasm.SolveReport} run
+ * @returns {SolveResult}
+ */
 function answer(run) {
   const start = performance.now();
   try {
     const r = plain(run(), ['status', 'size', 'layout', 'puzzle', 'id', 'solution', 'second', 'count', 'engine', 'nodes',
       'guesses', 'backtracks', 'conflicts', 'learned', 'restarts']);
+    /** @type {SolveResult} */
     const result = {
       status: r.status,
       size: r.size,
@@ -121,6 +150,7 @@ function answer(run) {
  * (nodes, conflicts, solvedCells, guesses) at most every 50 ms, and it posts
  * {nodes, guesses, conflicts, solvedCells}. A search has no fraction done; the page shows the counts
  * and the time.
+ * @param {(progress: SearchProgress) => void} post
  */
 function searchProgress(post) {
   return (nodes, conflicts, solvedCells, guesses) => {
@@ -129,7 +159,11 @@ function searchProgress(post) {
   };
 }
 
-/** Progress callbacks post at most every 50 ms (the engine already throttles to 1%). */
+/**
+ * Progress callbacks post at most every 50 ms (the engine already throttles to 1%).
+ * @param {(fraction: number) => void} post
+ * @returns {(fraction: number) => void}
+ */
 function throttled(post) {
   let last = 0;
   return (fraction) => {
@@ -143,10 +177,13 @@ function throttled(post) {
 
 /**
  * Request types and the functions that answer them: each takes the request's `args`
- * array and a progress callback.
+ * array and a progress callback. The args as engine.js sends them; each is read
+ * defensively (a raw request, engine._call, may send anything).
+ * @typedef {[string, Partial<GridArgs>?]} GridCallArgs
  */
 const handlers = {
   version: () => wasm.version(),
+  /** @param {GridCallArgs} args */
   read: ([text, { size = 0, hex = false, box = '', variant, regions } = {}]) => {
     try {
       const r = plain(wasm.read(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions)),
@@ -158,12 +195,21 @@ const handlers = {
       return { status: 'invalid', error };
     }
   },
+  /**
+   * @param {GridCallArgs} args
+   * @param {(progress: SearchProgress) => void} progress
+   */
   solve: ([text, { size = 0, hex = false, box = '', variant, regions } = {}], progress) =>
     answer(() => wasm.solve(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
       searchProgress(progress))),
+  /**
+   * @param {[string, number?, Partial<GridArgs>?]} args
+   * @param {(progress: SearchProgress) => void} progress
+   */
   count: ([text, limit = 2, { size = 0, hex = false, box = '', variant, regions } = {}], progress) =>
     answer(() => wasm.count(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
       Math.min(Math.max(0, Math.floor(Number(limit) || 0)), 0xffffffff), searchProgress(progress))),
+  /** @param {[Partial<GridArgs>?]} args */
   layout: ([{ size = 0, box = '', variant } = {}]) => {
     try {
       return { status: 'ok', layout: layoutData(wasm.layout(size >>> 0, String(box ?? ''), variantArg(variant))) };
@@ -173,6 +219,7 @@ const handlers = {
       return { status: 'invalid', error };
     }
   },
+  /** @param {[string, boolean?, Partial<GridArgs>?]} args */
   hint: ([text, uniqueness = true, { size = 0, hex = false, box = '', variant, regions } = {}]) => logic(() => {
     const report = wasm.hint(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
       uniqueness !== false);
@@ -195,12 +242,18 @@ const handlers = {
     report.free();
     return result;
   }),
+  /** @param {[string, boolean?, Partial<GridArgs>?]} args */
   rate: ([text, uniqueness = true, { size = 0, hex = false, box = '', variant, regions } = {}]) => logic(() => {
     const r = plain(wasm.rate(String(text ?? ''), size >>> 0, !!hex, String(box ?? ''), variantArg(variant), regionsArg(regions),
       uniqueness !== false),
     ['size', 'layout', 'level', 'levelName', 'score', 'hardest', 'hardestName', 'steps', 'guesses']);
     return { status: 'ok', ...r };
   }),
+  /**
+   * @param {[{size?: number, box?: string, variant?: string | string[], symmetry?: string, seed?: number | bigint | string,
+   *   empty?: number | string, minimal?: boolean, budgetMs?: number, difficulty?: string}?]} args
+   * @param {(fraction: number) => void} progress
+   */
   generate: ([{ size = 9, box = '', variant, symmetry = 'none', seed, empty, minimal = false, budgetMs,
     difficulty } = {}], progress) => {
     const start = performance.now();
@@ -237,7 +290,11 @@ function unitOf(u, layout) {
   return { kind: 'window', index: extra - (layout.diagonals ? 2 : 0) };
 }
 
-/** Flat [cell, value, cell, value, ...] pairs from the engine as [{cell, value}]. */
+/**
+ * Flat [cell, value, cell, value, ...] pairs from the engine as [{cell, value}].
+ * @param {Uint32Array} flat
+ * @returns {import('./engine.js').Placement[]}
+ */
 function pairs(flat) {
   const out = [];
   for (let i = 0; i + 1 < flat.length; i += 2) out.push({ cell: flat[i], value: flat[i + 1] });
@@ -248,6 +305,8 @@ function pairs(flat) {
  * Chain links from their flat form, repeated [strong 0/1, fromSymbol, fromCount,
  * fromCells..., toSymbol, toCount, toCells...], to
  * [{from: {cells, symbol}, to: {cells, symbol}, strong}].
+ * @param {Uint32Array} flat
+ * @returns {import('./engine.js').ChainLink[]}
  */
 function links(flat) {
   const out = [];
@@ -285,7 +344,11 @@ function logic(run) {
   }
 }
 
-/** Turns anything thrown (a JS Error carrying the engine's fields, or not) into plain data. */
+/**
+ * Turns anything thrown (a JS Error carrying the engine's fields, or not) into plain data.
+ * @param {any} err
+ * @returns {EngineErrorData}
+ */
 function plainError(err) {
   if (err instanceof WebAssembly.RuntimeError) {
     return { kind: 'panic', message: `the engine crashed: ${err.message}` };
@@ -297,24 +360,30 @@ function plainError(err) {
   return error;
 }
 
+/** Posts a reply to the page. @param {WorkerReply} message */
+const reply = (message) => self.postMessage(message);
+
+/** @param {MessageEvent<Partial<WorkerRequest>>} event */
 self.onmessage = async (event) => {
   const { id, type, args = [] } = event.data ?? {};
   if (!Array.isArray(args)) {
-    self.postMessage({ id, ok: false, error: { kind: 'protocol', message: 'args must be an array' } });
+    reply({ id, ok: false, error: { kind: 'protocol', message: 'args must be an array' } });
     return;
   }
   try {
     await ready;
-    const handler = handlers[type];
+    // The request names its handler: each takes its own args (checked above to be an array).
+    const handler = /** @type {(args: any[], progress: (value: any) => void) => any} */ (handlers[type]);
     if (!handler) throw Object.assign(new Error(`unknown request type "${type}"`), { kind: 'protocol' });
-    const progress = (value) => self.postMessage(typeof value === 'number'
+    /** @param {number | SearchProgress} value */
+    const progress = (value) => reply(typeof value === 'number'
       ? { id, type: 'progress', fraction: value }
       : { id, type: 'progress', search: value });
     const result = await handler(args, progress);
-    self.postMessage({ id, ok: true, result });
+    reply({ id, ok: true, result });
   } catch (err) {
     const error = plainError(err);
-    self.postMessage({ id, ok: false, error });
+    reply({ id, ok: false, error });
     if (error.kind === 'panic') self.close();
   }
 };

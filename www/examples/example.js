@@ -8,13 +8,16 @@ function note(text) {
   log.prepend(item);
 }
 
+/** @typedef {import('../widget-element.js').SudokuWidgetElement} SudokuWidgetElement */
+
 for (const widget of document.querySelectorAll('sudoku-widget')) {
-  widget.addEventListener('solved', (e) => note(`#${widget.id} solved (by the ${e.detail.by})`));
-  widget.addEventListener('change', (e) => note(`#${widget.id} change: ${e.detail.reason}`));
-  widget.addEventListener('error', (e) => note(`#${widget.id} error: ${e.detail.message}`));
+  // The widget's events are CustomEvents: what happened is in `detail`.
+  widget.addEventListener('solved', (/** @type {CustomEvent} */ e) => note(`#${widget.id} solved (by the ${e.detail.by})`));
+  widget.addEventListener('change', (/** @type {CustomEvent} */ e) => note(`#${widget.id} change: ${e.detail.reason}`));
+  widget.addEventListener('error', (/** @type {CustomEvent} */ e) => note(`#${widget.id} error: ${e.detail.message}`));
 }
 
-const generated = document.getElementById('generate');
+const generated = /** @type {SudokuWidgetElement} */ (document.getElementById('generate'));
 document.getElementById('solve-generated').addEventListener('click', () => {
   generated.solve().catch((err) => note(`solve() failed: ${err.message}`));
 });
@@ -23,7 +26,7 @@ document.getElementById('new-9').addEventListener('click', () => {
 });
 
 // The iframe form: calls go out with an id, replies and events come back as messages.
-const frame = document.getElementById('frame');
+const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('frame'));
 const frameOrigin = new URL(frame.src).origin;
 let nextId = 1;
 window.addEventListener('message', (event) => {
