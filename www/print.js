@@ -41,7 +41,8 @@ const $ = (id) => document.getElementById(id);
  *   form: HTMLFormElement, size: HTMLSelectElement, box: HTMLSelectElement, boxField: HTMLLabelElement,
  *   variant: HTMLSelectElement, difficulty: HTMLSelectElement, count: HTMLInputElement, perPage: HTMLSelectElement,
  *   paper: HTMLSelectElement, symmetry: HTMLSelectElement, title: HTMLInputElement, seed: HTMLInputElement,
- *   answers: HTMLInputElement, make: HTMLButtonElement, print: HTMLButtonElement, status: HTMLParagraphElement,
+ *   answers: HTMLInputElement, withProgress: HTMLInputElement, withProgressField: HTMLLabelElement,
+ *   make: HTMLButtonElement, print: HTMLButtonElement, status: HTMLParagraphElement,
  *   progressRow: HTMLDivElement, progress: HTMLProgressElement, progressText: HTMLSpanElement,
  *   cancel: HTMLButtonElement, sheets: HTMLElement
  * }}
