@@ -47,6 +47,7 @@ import { boardCanvas, boardSvg, download } from './export.js';
 import { listRecent, worthKeeping } from './recent.js';
 import { readSeed, seedValue } from './seed.js';
 import { registerOffline } from './offline.js';
+import { BUSY_WORDS, Session, completeWords, staleWords } from './session.js';
 import { DAILY_LEVEL, DAILY_SIZES, dailyHash, localDay } from './daily.js';
 import { applyProgress, decodeProgress, encodeProgress } from './progress.js';
 import {
@@ -170,8 +171,24 @@ let level = null;
 const clock = new PlayClock();
 /** The current puzzle's solution, once asked for: {key (the puzzle line), status, values}. */
 let solutionCache = null;
-/** The engine job running, if any: {kind, controller}. One at a time. */
-let job = null;
+/**
+ * The session (session.js): the engine job running, one at a time (another is refused
+ * while it runs), and its tickers beside the progress bar.
+ */
+const session = new Session({
+  busy: 'refuse',
+  onStart: (kind, message) => {
+    setBusy(kind);
+    ui.progress.removeAttribute('value'); // indeterminate until progress arrives
+    if (message) say(message);
+  },
+  onEnd: () => setBusy(null),
+  onTick: (kind, text) => {
+    ui.progressText.textContent = text;
+    ui.progressText.title = text;
+  },
+  onRefused: (kind, running) => say(`The engine is busy ${BUSY_WORDS[running] ?? 'working'}: wait for it, or Cancel.`, 'warn'),
+});
 
 // ---------------------------------------------------------------------------------------
 // Status and drawing
@@ -514,10 +531,6 @@ function showRecent() {
 // ---------------------------------------------------------------------------------------
 // Engine jobs
 
-const BUSY_WORDS = {
-  solve: 'solving', check: 'counting solutions', generate: 'generating', read: 'reading a puzzle',
-  hint: 'looking for a hint', rate: 'grading the puzzle', mistakes: 'working out the solution',
-};
 
 /**
  * Enables or disables a button. A focused button about to be disabled first hands the
@@ -556,32 +569,21 @@ function setBusy(kind) {
 
 /**
  * Runs one engine call as the current job. Resolves to its result, or to null when it was
- * cancelled or failed (the status line then says why, and a crashed engine is restarted).
+ * refused, cancelled or failed (the status line then says why, and a crashed engine is
+ * restarted).
  */
 async function runJob(kind, message, call) {
-  if (job) {
-    say(`The engine is busy ${BUSY_WORDS[job.kind]}: wait for it, or Cancel.`, 'warn');
-    return null;
-  }
-  const controller = new AbortController();
-  job = { kind, controller };
-  setBusy(kind);
-  ui.progress.removeAttribute('value'); // indeterminate until progress arrives
-  if (message) say(message);
   try {
-    return await call(controller.signal);
+    return await session.run(kind, message, call);
   } catch (err) {
     engineFailed(err);
     return null;
-  } finally {
-    job = null;
-    setBusy(null);
   }
 }
 
 /** Cancel: aborting the job's signal makes the engine terminate its worker at once. */
 function cancelJob() {
-  job?.controller.abort();
+  session.cancel();
 }
 
 function engineFailed(err) {
@@ -637,13 +639,13 @@ async function solve() {
   const asked = board.game;
   const revision = board.game.revision;
   const n = board.game.size;
-  const search = searchTicker('solve');
+  const search = session.searchTicker('solve');
   const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
     (signal) => engine.solve(engineText(board.game.playerLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
   if (board.game !== asked || board.game.revision !== revision) {
-    say('The grid changed while the engine was solving it: press Solve again.', 'warn');
+    say(staleWords('solve'), 'warn');
     return;
   }
   const verdict = applySolve(board.game, result);
@@ -667,42 +669,6 @@ function duration(ms) {
   return ms < 1000 ? `${Math.max(0, ms).toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
-/**
- * Shows time passing beside the bar while a job runs: the seconds first (so a narrow
- * panel never hides them), then `detail()`'s words (a percentage, or a search's counts),
- * which the panel may cut short. `tell()` redraws at once.
- */
-function elapsedTicker(detail) {
-  const started = performance.now();
-  const tell = () => {
-    const seconds = Math.floor((performance.now() - started) / 1000);
-    ui.progressText.textContent = [seconds ? `${seconds} s` : '', detail()].filter(Boolean).join(' · ');
-    ui.progressText.title = ui.progressText.textContent;
-  };
-  const timer = setInterval(tell, 1000);
-  return { tell, stop: () => clearInterval(timer) };
-}
-
-/**
- * The ticker of a solve or count job: the engine's search reports its guesses and
- * conflicts, and the seconds show that a long search is alive (Cancel stops it). Beside
- * the bar there is room for one count, so it shows the conflicts once the conflict-driven
- * search runs (the measure of its work), else the guesses; the details line gives both at
- * the end.
- */
-function searchTicker(kind) {
-  let counts = '';
-  const ticker = elapsedTicker(() => counts);
-  return {
-    stop: ticker.stop,
-    onProgress(search = {}) {
-      if (!job || job.kind !== kind) return;
-      counts = searchCounts(search).at(-1) ?? '';
-      ticker.tell();
-    },
-  };
-}
-
 async function check() {
   const clashes = board.game.clashes();
   const n = board.game.size;
@@ -721,7 +687,7 @@ async function check() {
     sayComplete();
     return;
   }
-  const search = searchTicker('check');
+  const search = session.searchTicker('check');
   const entries = board.game.hasGivens() && board.game.hasEntries();
   const answer = await runJob('check', 'Counting solutions…', async (signal) => {
     const result = await engine.count(engineText(board.game.playerLine(), board.game.layout), 2, { ...layoutOptions(board.game.layout), signal, onProgress: search.onProgress });
@@ -731,7 +697,7 @@ async function check() {
   }).finally(search.stop);
   if (!answer) return;
   if (board.game !== asked || board.game.revision !== revision) {
-    say('The grid changed while the engine was checking it: press Check again.', 'warn');
+    say(staleWords('check'), 'warn');
     return;
   }
   const { result, puzzle } = answer;
@@ -797,12 +763,12 @@ async function generate(options, note = '') {
   const revision = board.game.revision;
   let percent = '';
   // Beside the bar, not in the live status line, so screen readers are not told every second.
-  const ticker = elapsedTicker(() => percent);
+  const ticker = session.ticker('generate', () => percent);
   const kind = variantWords({ variant: options.variant ?? [] });
   const result = await runJob('generate', `Generating a ${n}×${n}${kind ? ` ${kind}` : ''} puzzle…`, (signal) => engine.generate(options, {
     signal,
     onProgress(fraction) {
-      if (!job || job.kind !== 'generate') return;
+      if (session.running !== 'generate') return;
       ui.progress.value = fraction;
       percent = `${Math.floor(fraction * 100)}%`;
       ticker.tell();
@@ -1011,7 +977,7 @@ async function toggleMistakes() {
 async function checkEntryMistake(cell) {
   if (!ui.showMistakes.checked || !board.game.hasGivens()) return;
   const asked = board.game;
-  if (solutionCache?.key !== puzzleKey() && (job || !(await puzzleSolution({ quiet: true })))) return;
+  if (solutionCache?.key !== puzzleKey() && (session.running || !(await puzzleSolution({ quiet: true })))) return;
   if (board.game !== asked) return;
   changed({ persist: false });
   if (view.mistakes.includes(cell)) {
@@ -1257,7 +1223,7 @@ async function hint() {
   });
   if (!answer) return;
   if (board.game !== asked || board.game.valueRevision !== revision) {
-    say('The grid changed while the engine was looking for a hint: press Hint again.', 'warn');
+    say(staleWords('hint'), 'warn');
     return;
   }
   const { result } = answer;
@@ -1752,7 +1718,7 @@ function sweepGrid(clientX, clientY) {
 
 /** What the status says when the grid is full and breaks no rule of its layout. */
 function completeMessage() {
-  return `Complete: every ${unitKindWords(board.game.layout)} holds each symbol once.`;
+  return completeWords(board.game.layout);
 }
 
 /**
@@ -2195,7 +2161,7 @@ async function main() {
 
   if (restored && target) applyLinkProgress(hash);
   if (!(await startEngine())) return;
-  if (ui.showMistakes.checked && board.game.hasGivens() && !job) {
+  if (ui.showMistakes.checked && board.game.hasGivens() && !session.running) {
     puzzleSolution({ quiet: true }).then(() => changed({ persist: false }));
   }
   if (!restored && target?.generate) {

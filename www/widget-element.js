@@ -5,13 +5,13 @@
 // shadow root; styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, MODES as ENTRY_MODES, MODE_WORDS, filterWords, advanceHint, applySolve, hintFor, hintWords, noHintReason, searchCounts } from './board.js';
+import { Board, MODES as ENTRY_MODES, MODE_WORDS, filterWords, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
 import { createEngine, describeError as describeEngineError } from './engine.js';
 import { Game } from './game.js';
 import {
   JIGSAW_ONLY_SIDES, SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isJigsawSide, isSide, layoutFromData,
   layoutOptions, pendingLayout, readBox,
-  symbolText, unitKindWords, variantNames, variantWords,
+  symbolText, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
@@ -19,6 +19,7 @@ import { THEMES } from './render.js';
 import { engineText } from './cages.js';
 import { readSeed, seedValue } from './seed.js';
 import { COPY_ADVICE } from './widget.js';
+import { Session, TICKER_DELAY_MS, completeWords, staleWords } from './session.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
 const describeError = (error) => describeEngineError(error, 'the puzzle could not be read');
@@ -255,7 +256,21 @@ export class SudokuWidgetElement extends HTMLElement {
       },
     });
     this.engine = null;
-    this.job = null; // {controller} of the engine call in progress
+    /**
+     * The engine job in progress, one at a time, and its tickers (session.js): a newer call
+     * aborts an older one. Its message shows after TICKER_DELAY_MS, so quick answers do not
+     * flicker; a ticker adds the seconds and the search's counts beside it.
+     */
+    this.session = new Session({
+      busy: 'replace',
+      onStart: (kind, message) => {
+        clearTimeout(this.messageTimer);
+        this.jobMessage = message ?? '';
+        this.messageTimer = setTimeout(() => { if (this.session.running === kind && message) this.say(message); }, TICKER_DELAY_MS);
+      },
+      onEnd: () => clearTimeout(this.messageTimer),
+      onTick: (kind, text) => this.sayProgress(this.jobMessage, text),
+    });
     this.solving = null; // the token of the solve() running: its button reads Cancel
     this.cancelledByUser = false; // cancel() stopped the job, so the widget says so
     this.complete = false;
@@ -392,14 +407,14 @@ export class SudokuWidgetElement extends HTMLElement {
     const revision = game.revision;
     // The givens and the player's entries, not the solver's fill: a second Solve says the same.
     // A long search shows its seconds and conflicts, and the Solve button becomes Cancel.
-    const ticker = this.searchTicker('Solving…');
+    const ticker = this.session.searchTicker('solve');
     const token = {};
     this.solving = token;
     this.cancelledByUser = false;
     this.syncSolve();
     let result;
     try {
-      result = await this.run('Solving…', (signal) => this.engine.solve(engineText(game.playerLine(), game.layout),
+      result = await this.run('solve', 'Solving…', (signal) => this.engine.solve(engineText(game.playerLine(), game.layout),
         { size: game.size, ...layoutOptions(game.layout), signal, onProgress: ticker.onProgress }));
     } catch (err) {
       if (err?.kind === 'cancelled' && this.cancelledByUser) this.say('Cancelled: the grid is as it was.');
@@ -414,6 +429,7 @@ export class SudokuWidgetElement extends HTMLElement {
       }
     }
     if (game !== this.game || game.revision !== revision) {
+      this.say(staleWords('solve'), 'warn');
       throw widgetError('changed', 'the grid changed while the engine was solving it');
     }
     const verdict = applySolve(game, result);
@@ -458,9 +474,10 @@ export class SudokuWidgetElement extends HTMLElement {
       return [];
     }
     const revision = game.valueRevision;
-    const result = await this.run('Looking for a hint…', (signal) => this.engine.hint(engineText(game.line(), game.layout),
+    const result = await this.run('hint', 'Looking for a hint…', (signal) => this.engine.hint(engineText(game.line(), game.layout),
       { size: game.size, ...layoutOptions(game.layout), signal }));
     if (game !== this.game || game.valueRevision !== revision) {
+      this.say(staleWords('hint'), 'warn');
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
     }
     if (result?.status !== 'ok') {
@@ -601,8 +618,7 @@ export class SudokuWidgetElement extends HTMLElement {
    * the ticket of the load that starts now. The last load asked for wins.
    */
   supersede() {
-    this.job?.controller.abort();
-    this.job = null;
+    this.session.cancel();
     return ++this.loadCount;
   }
 
@@ -689,7 +705,7 @@ export class SudokuWidgetElement extends HTMLElement {
       let read = null;
       if (!grid || (sized !== undefined && grid.size !== n) || names.length) {
         // A boxless side is checked below: the engine takes it only with the regions.
-        read = await this.run('Reading the puzzle…', (signal) => this.engine.read(text,
+        read = await this.run('read', 'Reading the puzzle…', (signal) => this.engine.read(text,
           { size: sized === undefined || boxless ? 0 : n, box: box ?? '', variant: names, signal }));
         if (stale()) throw superseded();
         if (read.status !== 'ok') {
@@ -741,7 +757,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const say = (fraction) => {
       if (!stale()) this.sayProgress(what, fraction ? `${Math.floor(fraction * 100)}%` : '');
     };
-    const result = await this.run(what, (signal) => this.engine.generate(options, { signal, onProgress: say }));
+    const result = await this.run('generate', what, (signal) => this.engine.generate(options, { signal, onProgress: say }));
     if (stale()) throw superseded();
     this.start(Game.fromPuzzle(result.size, fromLine(result.puzzle, { jigsaw: true }).values, layoutFromData(result.layout) ?? layout));
     // What a player cares about: size, clues, how empty, symmetry, seed (and the level).
@@ -779,35 +795,11 @@ export class SudokuWidgetElement extends HTMLElement {
    * nothing when the widget is idle.
    */
   cancel() {
-    if (!this.job) return;
+    if (!this.session.running) return;
     this.cancelledByUser = true;
-    this.job.controller.abort();
+    this.session.cancel();
     // A search says so itself, naming the grid; any other call, here.
     if (!this.solving) this.say('Cancelled.');
-  }
-
-  /**
-   * Beside the message of a search, the seconds it has run (so a long one shows it is
-   * alive) and one count: its conflicts once the conflict-driven search runs, else its
-   * guesses. Nothing shows for the first 150 ms, so quick answers do not flicker.
-   */
-  searchTicker(text) {
-    const started = performance.now();
-    let counts = '';
-    const tell = () => {
-      const ms = performance.now() - started;
-      if (ms < 150) return;
-      const seconds = Math.floor(ms / 1000);
-      this.sayProgress(text, [seconds ? `${seconds} s` : '', counts].filter(Boolean).join(' · '));
-    };
-    const timer = setInterval(tell, 1000);
-    return {
-      onProgress: (search) => {
-        counts = searchCounts(search).at(-1) ?? '';
-        tell();
-      },
-      stop: () => clearInterval(timer),
-    };
   }
 
   /** While a search runs, the Solve button reads Cancel and stops it. */
@@ -819,16 +811,13 @@ export class SudokuWidgetElement extends HTMLElement {
   }
 
   /**
-   * Runs one engine call; a newer call aborts an older one. Engine failures (a crashed or
-   * unloadable worker) are shown and fired as `error`.
+   * Runs one engine call as the session's job of `kind` (session.js; a newer call aborts
+   * an older one). Engine failures (a crashed or unloadable worker) are shown and fired as
+   * `error`.
    */
-  async run(message, call) {
-    this.job?.controller.abort();
-    const job = { controller: new AbortController() };
-    this.job = job;
-    const timer = setTimeout(() => { if (this.job === job) this.say(message); }, 150);
+  async run(kind, message, call) {
     try {
-      return await call(job.controller.signal);
+      return await this.session.run(kind, message, call);
     } catch (err) {
       if (err?.kind === 'cancelled' || err?.kind === 'terminated') throw err;
       let text = String(err?.message ?? err).replace(/\.$/, '');
@@ -836,17 +825,14 @@ export class SudokuWidgetElement extends HTMLElement {
         // The worker or the wasm is missing: the same kind as a widget part that is.
         throw this.fail(widgetError('load', `the engine could not start: ${text}`, { advice: COPY_ADVICE }));
       }
-      const kind = err?.kind ?? 'engine';
+      const failure = err?.kind ?? 'engine';
       if (/unsafe-eval|Content.Security/i.test(text)) {
         text = `the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src (${text})`;
       }
       // A variant the size or boxes do not admit, or the generator cannot make, names the attribute.
-      const about = kind === 'bad-variant' ? { attribute: 'variant' } : undefined;
-      throw this.fail(widgetError(kind, ['bad-option', 'bad-size', 'invalid-option', 'bad-variant'].includes(kind)
+      const about = failure === 'bad-variant' ? { attribute: 'variant' } : undefined;
+      throw this.fail(widgetError(failure, ['bad-option', 'bad-size', 'invalid-option', 'bad-variant'].includes(failure)
         ? `the engine refused the options: ${text}` : `the engine failed: ${text}`, about));
-    } finally {
-      clearTimeout(timer);
-      if (this.job === job) this.job = null;
     }
   }
 
@@ -912,7 +898,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const complete = game.isComplete();
     if (complete && !this.complete && reason !== 'load') {
       // Solve says its own verdict next, the event's one message.
-      if (reason !== 'solve') this.say(`Solved: every ${unitKindWords(game.layout)} holds each symbol once.`, 'ok');
+      if (reason !== 'solve') this.say(completeWords(game.layout), 'ok');
       this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
     }
     this.complete = complete;
@@ -922,7 +908,7 @@ export class SudokuWidgetElement extends HTMLElement {
   // Input
 
   editable() {
-    return !this.readOnly && !this.job;
+    return !this.readOnly && !this.session.running;
   }
 
   input(value, as = this.view.mode) {
