@@ -137,7 +137,8 @@ const board = new Board({
   palette: ui.palette,
   modes: ui.modes,
   onMode: (mode) => setMode(mode),
-  fitOptions: () => ({ minCell: coarsePointer.matches ? 1 : 11 }),
+  // A 64×64 fits a 768-pixel window with 10-pixel cells, drawn as legibly as 11 (render.js).
+  fitOptions: () => ({ minCell: coarsePointer.matches ? 1 : board.game.size >= 36 ? 10 : 11 }),
   look: () => ({ theme: THEMES[themeName()] }),
   onDraw: () => updateMagnifier(),
 });

@@ -260,7 +260,9 @@ export function cellAt(layout, x, y) {
 
 /** Font size in device pixels for the symbols of a grid of side n. */
 function symbolFontSize(n, cell) {
-  const share = n <= 16 ? 0.6 : n < 36 ? 0.68 : 0.9;
+  // From 36×36 up (the monospace font) a 10-pixel cell takes a 10-pixel font: the glyphs of
+  // an 11-pixel cell, so that a 64×64 fits a 768-pixel window as legibly (see drawGrid).
+  const share = n <= 16 ? 0.6 : n < 36 ? 0.68 : cell < 11 ? 1 : 0.9;
   return Math.max(6, Math.round(cell * share));
 }
 
@@ -442,7 +444,9 @@ export function drawGrid(ctx, state, layout) {
       ctx.fillStyle = clashes.has(i) ? theme.clashText : pass.color;
       const x = cellStart(layout, i % n);
       const y = cellStart(layout, Math.floor(i / n), 'y');
-      ctx.fillText(symbolText(v, grid), x + cell / 2, y + cell / 2 + lift + drop);
+      // An even cell's centre falls between pixels: the monospace stems (I, l, 1) then
+      // straddle two pixels and blur together; half a pixel right keeps them whole.
+      ctx.fillText(symbolText(v, grid), x + cell / 2 + (n >= 36 && cell % 2 === 0 ? 0.5 : 0), y + cell / 2 + lift + drop);
     }
   }
 

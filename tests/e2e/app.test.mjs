@@ -621,7 +621,7 @@ for (const [how, body] of Object.entries(BROKEN_WORKERS)) {
   });
 }
 
-test('a 64×64 fits a 1280×800 window, legibly, and a smaller window scrolls to it', async () => {
+test('a 64×64 fits a 1280×800 and a 1366×768 window, legibly, and a smaller window scrolls to it', async () => {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${env.server.origin}/#size=64`);
   await page.waitForFunction(() => document.getElementById('grid').dataset.size === '64');
@@ -637,6 +637,13 @@ test('a 64×64 fits a 1280×800 window, legibly, and a smaller window scrolls to
   assert.ok(big.pitch >= 11, `about 11-12 px per cell: ${big.pitch}`);
   assert.ok(big.bottom <= big.height && big.right <= big.width, 'the whole grid is in the window');
   assert.equal(big.scrolls, false);
+  // A 1366×768 laptop: 10-pixel cells (drawn with an 11-pixel cell's glyphs) fit it whole.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.waitForFunction(() => document.getElementById('grid').getBoundingClientRect().bottom <= innerHeight);
+  const laptop = await fit();
+  assert.ok(laptop.bottom <= laptop.height && laptop.right <= laptop.width, `the whole grid is in the window: ${JSON.stringify(laptop)}`);
+  assert.equal(laptop.scrolls, false);
+  assert.ok(laptop.pitch >= 10, `cells of 10 px or more: ${laptop.pitch}`);
   await page.setViewportSize({ width: 800, height: 500 });
   await page.waitForFunction(() => document.getElementById('grid').getBoundingClientRect().height < 790
     || document.getElementById('board').scrollHeight > document.getElementById('board').clientHeight);

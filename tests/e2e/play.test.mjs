@@ -399,14 +399,14 @@ test('thin lines and selected entries meet contrast minimums; a clash typed is a
   await page.close();
 });
 
-test('I, l and 1 are drawn differently in 11-pixel cells of a 64×64', async () => {
+test('I, l and 1 are drawn differently in 11- and 10-pixel cells of a 64×64', async () => {
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const distances = await page.evaluate(async () => {
     const { THEMES, cellRect, drawGrid, layoutFor } = await import('/www/render.js');
     const { ALPHABET } = await import('/www/grid.js');
     const out = {};
-    for (const [kind, given] of [['given', 1], ['entry', 0]]) {
-      const layout = layoutFor(64, 704, 704, { dpr: 1 });
+    for (const [kind, given, minCell] of [['given', 1, 11], ['entry', 0, 11], ['given at 10 px', 1, 10], ['entry at 10 px', 0, 10]]) {
+      const layout = layoutFor(64, 600, 600, { dpr: 1, minCell });
       const canvas = Object.assign(document.createElement('canvas'), { width: layout.width, height: layout.height });
       const ctx = canvas.getContext('2d');
       const chars = ['I', 'l', '1'];
@@ -427,7 +427,7 @@ test('I, l and 1 are drawn differently in 11-pixel cells of a 64×64', async () 
     return out;
   });
   for (const [kind, d] of Object.entries(distances)) {
-    assert.equal(d.cell, 11);
+    assert.equal(d.cell, kind.includes('10 px') ? 10 : 11);
     for (const pair of ['Il', 'I1', 'l1']) assert.ok(d[pair] >= 4, `${kind}: ${pair} differ in ${d[pair]} pixels only`);
   }
   await page.close();
