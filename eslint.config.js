@@ -12,7 +12,7 @@ export default [
     languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.browser } },
   },
   {
-    files: ['www/worker.js'],
+    files: ['www/internal/worker.js'],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

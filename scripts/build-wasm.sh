@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the engine for wasm32 in release mode and writes the browser bindings to www/pkg/,
 # with wasm-bindgen's TypeScript declarations (sudoku64.d.ts) beside the glue: the lint
-# layer's tsc checks www/worker.js against them. Nothing loads them (the page's module
+# layer's tsc checks www/internal/worker.js against them. Nothing loads them (the page's module
 # graph never reaches them), so they are neither precached nor copied to dist/.
 # Skips wasm-bindgen and wasm-opt when the compiled module has not changed. Ends by making
 # dist/sudoku64/, the folder a site owner copies to embed the widget (always: the modules

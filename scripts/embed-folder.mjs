@@ -2,7 +2,7 @@
 // files the module form (www/widget.js) and the iframe form (www/embed.html) load, found
 // by the same walk of the module graph that scripts/widget-size.mjs weighs, each at its
 // path under www/ (so pkg/ stays beside the modules). The walk follows dynamic `import('…')`s
-// too, so a module loaded on demand (www/fpuzzles.js, imported by engine.js when a link is
+// too, so a module loaded on demand (www/internal/fpuzzles.js, imported by engine.js when a link is
 // read) is copied with the rest. The JavaScript is minified with
 // terser (an npm devDependency), file by file under the same names; HTML and the wasm are
 // copied as they are. scripts/build-wasm.sh runs it last, so `npm run build` and

@@ -3,7 +3,7 @@
 // `new URL('…', import.meta.url)` for the worker and the wasm; in HTML, scripts and
 // stylesheets), with the size each takes on the wire gzipped at zlib's default
 // level 6, as static servers and CDNs commonly send it. A file loaded only on demand
-// (ON_DEMAND: www/fpuzzles.js, the f-puzzles and SudokuPad link reader, which engine.js
+// (ON_DEMAND: www/internal/fpuzzles.js, the f-puzzles and SudokuPad link reader, which engine.js
 // imports when such a link is read) is listed apart: it is in the folder a site copies,
 // but not in the weight every page with the widget pays. What it weighs is what a site
 // copies: dist/sudoku64/, with its JavaScript minified, made afresh from www/ first by

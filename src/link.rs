@@ -50,7 +50,7 @@
 //! The WebAssembly build leaves f-puzzles and SudokuPad links out: this reader weighs
 //! about 10 KB gzipped there, past the widget's size budget, and the browser has a JSON
 //! parser of its own. In the browser, `www/engine.js` gives such a link to
-//! `www/fpuzzles.js` (imported only then), which decodes it by the same rules, with the
+//! `www/internal/fpuzzles.js` (imported only then), which decodes it by the same rules, with the
 //! same messages, and passes the engine the givens with the layout the link names (boxes,
 //! or regions, and variants), which the engine checks as for any grid. The wasm refuses a
 //! link that reaches it anyway, by name. tests/data/links.txt is read by both readers.
@@ -341,7 +341,7 @@ fn query_value<'a>(address: &'a str, name: &str) -> Option<&'a str> {
 
 fn read_fpuzzles_link(address: &str, lower: &str) -> Result<String, Error> {
     // The reader weighs about 10 KB gzipped in the WebAssembly build, past the widget's
-    // budget: in the browser, engine.js reads these links (www/fpuzzles.js) before the
+    // budget: in the browser, engine.js reads these links (www/internal/fpuzzles.js) before the
     // engine, and only a call that goes around it gets here.
     if cfg!(target_arch = "wasm32") {
         return refuse(

@@ -1002,11 +1002,11 @@ fn aic_with_a_grouped_node_on_a_public_puzzle() {
     assert_eq!(step.links[1].to.symbol, 6);
 }
 
-/// The page's help panel (`www/techniques.js`) has an entry for every technique the engine
+/// The page's help panel (`www/internal/techniques.js`) has an entry for every technique the engine
 /// names, under the same id and name, and none the engine does not name.
 #[test]
 fn the_help_panel_knows_every_technique_by_its_id() {
-    let page = include_str!("../www/techniques.js");
+    let page = include_str!("../www/internal/techniques.js");
     let listed: BTreeSet<&str> = page
         .lines()
         .filter_map(|line| line.trim_start().strip_prefix("['"))
@@ -1018,7 +1018,7 @@ fn the_help_panel_knows_every_technique_by_its_id() {
         let entry = format!("['{}', '{}',", t.id(), t.name());
         assert!(
             page.contains(&entry),
-            "no entry {entry} in www/techniques.js"
+            "no entry {entry} in www/internal/techniques.js"
         );
     }
 }

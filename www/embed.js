@@ -30,7 +30,7 @@ page.replaceSync(`
 `);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, page];
 
-const widget = /** @type {import('./widget-element.js').SudokuWidgetElement} */ (document.querySelector('sudoku-widget'));
+const widget = /** @type {import('./internal/widget-element.js').SudokuWidgetElement} */ (document.querySelector('sudoku-widget'));
 let allowed = new Set();
 
 /** Applies the fragment: the widget's attributes and the allowed origins. */

@@ -1,5 +1,5 @@
 // The engine's Promise API for pages and embedders. Every call goes to a module Web Worker
-// (www/worker.js) over a message protocol tagged {id, type}; the main thread never solves.
+// (www/internal/worker.js) over a message protocol tagged {id, type}; the main thread never solves.
 //
 //   import { createEngine } from './www/engine.js';
 //   const engine = createEngine();
@@ -24,15 +24,15 @@
 // {regions}, and {variant}), which the engine checks as for any grid. The result carries
 // the engine's `layout` and `id` as for any other input.
 
-import { SIDES, isJigsawSide } from './grid.js';
+import { SIDES, isJigsawSide } from './internal/grid.js';
 
 // The engine's API as types (JSDoc, checked by tsc in the lint layer; see tsconfig.json).
-// www/worker.js imports the message and result types from here, so both ends of the
+// www/internal/worker.js imports the message and result types from here, so both ends of the
 // protocol are checked against the same shapes.
 
 /**
  * A grid's layout as the engine hands it (see the top of this file and grid.js).
- * @typedef {import('./grid.js').LayoutData} LayoutData
+ * @typedef {import('./internal/grid.js').LayoutData} LayoutData
  */
 
 /**
@@ -467,7 +467,7 @@ function generateOptions(options) {
  * @param {{workerUrl?: string | URL}} [options] where worker.js lives (defaults to beside this module)
  * @returns {Engine}
  */
-export function createEngine({ workerUrl = new URL('./worker.js', import.meta.url) } = {}) {
+export function createEngine({ workerUrl = new URL('./internal/worker.js', import.meta.url) } = {}) {
   let worker = null;
   let nextId = 1;
   const pending = new Map(); // id -> {resolve, reject, onProgress, type, args}
@@ -605,7 +605,7 @@ export function createEngine({ workerUrl = new URL('./worker.js', import.meta.ur
   async function linkCall(type, args, callOptions) {
     let fpuzzles;
     try {
-      fpuzzles = await import('./fpuzzles.js');
+      fpuzzles = await import('./internal/fpuzzles.js');
     } catch (err) {
       throw new EngineError({ kind: 'worker', phase: 'load', message: `the link reader (fpuzzles.js) could not be loaded: ${err.message}` });
     }

@@ -1,7 +1,7 @@
 // The app's service worker: after one visit, index.html and print.html open and work
 // offline. This file is not registered as it is: scripts/precache.mjs writes sw.js at the
 // site's root, which is `self.PRECACHE = {version, files: [{path, sha256}]}` (every file
-// the pages load, with its hash) followed by this code. www/offline.js registers it, from
+// the pages load, with its hash) followed by this code. www/internal/offline.js registers it, from
 // the app's pages only; the widget never does.
 //
 // - Install puts every file of the version into its own cache, `sudoku64-VERSION`, each
@@ -11,7 +11,7 @@
 //   worker it starts) is pinned to that version, kept in the `sudoku64-pins` cache so a
 //   restarted service worker still knows it, and an old version's cache stays until no
 //   page uses it. A new version waits until a page asks it to take over (the reload
-//   prompt in www/offline.js). Pages of the site that are not the app's (a host page of
+//   prompt in www/internal/offline.js). Pages of the site that are not the app's (a host page of
 //   the widget, the widget's iframe) are never pinned and go to the network.
 // - Before serving a page, every file of the version is checked: one missing or whose
 //   bytes no longer match its hash is fetched again and checked. When that cannot be done

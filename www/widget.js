@@ -22,7 +22,7 @@ function showFailure(widget) {
 }
 
 /** Settles once every widget has taken on the implementation; rejects with the load error. */
-const loaded = import('./widget-element.js').then(({ SudokuWidgetElement }) => {
+const loaded = import('./internal/widget-element.js').then(({ SudokuWidgetElement }) => {
   Implementation = SudokuWidgetElement;
   // Every widget, made before or after, now inherits its methods in place of Loading's.
   Object.setPrototypeOf(SudokuWidget.prototype, Implementation.prototype);

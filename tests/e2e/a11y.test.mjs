@@ -3,18 +3,18 @@
 // structure and the cell reached, the one live region's message for each entry, clash,
 // reading key, hint stage, Check and Solve, and that no other live region repeats it.
 // The words are checked against the grid read back as text, never against typed answers.
-// Then axe-core over every page, light and dark, and the sentences of www/speech.js on
+// Then axe-core over every page, light and dark, and the sentences of www/internal/speech.js on
 // their own (a jigsaw's regions, an X's diagonals).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, withBrowser } from './harness.mjs';
-import { Game } from '../../www/game.js';
-import { ALPHABET, boxLayout, findClashes, layoutFromData } from '../../www/grid.js';
-import { cellLabel, clashWords, editWords } from '../../www/speech.js';
-import { emptyCellsWords, readUnitWords, symbolCountWords, unitOf } from '../../www/reading.js';
-import { gridKeyAction } from '../../www/input.js';
+import { Game } from '../../www/internal/game.js';
+import { ALPHABET, boxLayout, findClashes, layoutFromData } from '../../www/internal/grid.js';
+import { cellLabel, clashWords, editWords } from '../../www/internal/speech.js';
+import { emptyCellsWords, readUnitWords, symbolCountWords, unitOf } from '../../www/internal/reading.js';
+import { gridKeyAction } from '../../www/internal/input.js';
 
 const env = withBrowser();
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';

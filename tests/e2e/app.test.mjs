@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, withBrowser, openApp as openAppAt } from './harness.mjs';
-import { Game } from '../../www/game.js';
-import { cellAtTextPlace, fromLine, readLeniently } from '../../www/grid.js';
-import { gridKeyAction, shortcutAction } from '../../www/input.js';
+import { Game } from '../../www/internal/game.js';
+import { cellAtTextPlace, fromLine, readLeniently } from '../../www/internal/grid.js';
+import { gridKeyAction, shortcutAction } from '../../www/internal/input.js';
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
 // magictour top1465 #1: one solution.
@@ -604,7 +604,7 @@ for (const [how, body] of Object.entries(BROKEN_WORKERS)) {
   test(`a worker ${how} shows a message and the app recovers on its own`, async () => {
     const page = await env.browser.newPage();
     let loads = 0;
-    await page.route('**/www/worker.js', (route) => {
+    await page.route('**/www/internal/worker.js', (route) => {
       loads++;
       return loads > 1 ? route.continue() : route.fulfill({ contentType: 'text/javascript', body });
     });

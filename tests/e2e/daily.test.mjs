@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withBrowser } from './harness.mjs';
-import { FIRST_DAY, dailyDateError, dailyHash, dailySeed, localDay } from '../../www/daily.js';
-import { parseHash } from '../../www/persist.js';
+import { FIRST_DAY, dailyDateError, dailyHash, dailySeed, localDay } from '../../www/internal/daily.js';
+import { parseHash } from '../../www/internal/persist.js';
 
 test('daily dates: real days from the first one to tomorrow; the seed follows date, side and level', () => {
   const today = '2026-11-27';

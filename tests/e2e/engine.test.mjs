@@ -67,7 +67,7 @@ test('the env.server sends the MIME types browsers require', async () => {
 
 test('the server sends only what the pages load, and no dotfile', async () => {
   const status = async (path) => (await fetch(env.server.origin + path)).status;
-  for (const path of ['/', '/index.html', '/print.html', '/www/app.js', '/www/pkg/sudoku64.js',
+  for (const path of ['/', '/index.html', '/print.html', '/www/internal/app.js', '/www/pkg/sudoku64.js',
     '/www/embed.html', '/www/examples/embed.html', '/tests/e2e/blank.html']) {
     assert.equal(await status(path), 200, path);
   }
@@ -284,7 +284,7 @@ test("every side's box layouts from grid.js are the engine's, and results carry 
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const found = await page.evaluate(async () => {
     const { createEngine } = await import('/www/engine.js');
-    const { SIDES, boxShapes, boxLayout } = await import('/www/grid.js');
+    const { SIDES, boxShapes, boxLayout } = await import('/www/internal/grid.js');
     const engine = createEngine();
     const differ = [];
     for (const n of SIDES) {

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { openPage, withBrowser } from './harness.mjs';
 import {
   boxLayout, cageCells, findClashes, hasCages, layoutFromData, layoutOptions, peers, symbolText, units, variantWords,
-} from '../../www/grid.js';
-import { cageCombinations, cageOutlines, combinationsLine, killerId } from '../../www/cages.js';
-import { clashWords, cellLabel } from '../../www/speech.js';
-import { gridStyle, gridSvg, pageLayout, pageSvg, planPages } from '../../www/sheet.js';
-import { Game } from '../../www/game.js';
-import { blankHash, generatedHash, parseHash, puzzleHash } from '../../www/persist.js';
+} from '../../www/internal/grid.js';
+import { cageCombinations, cageOutlines, combinationsLine, killerId } from '../../www/internal/cages.js';
+import { clashWords, cellLabel } from '../../www/internal/speech.js';
+import { gridStyle, gridSvg, pageLayout, pageSvg, planPages } from '../../www/internal/sheet.js';
+import { Game } from '../../www/internal/game.js';
+import { blankHash, generatedHash, parseHash, puzzleHash } from '../../www/internal/persist.js';
 
 /** A solution of side n = k² with k×k boxes, by the pattern every shifted row keeps. */
 function patternSolution(n) {
@@ -347,8 +347,8 @@ test('the canvas draws a dashed outline inside a cage\'s border, none between tw
   for (const themeName of ['light', 'dark']) {
     const { layout } = killerLayout(9, 11);
     const result = await page.evaluate(async ({ data, themeName }) => {
-      const { layoutFromData } = await import('/www/grid.js');
-      const { drawGrid, layoutFor, cellRect, THEMES } = await import('/www/render.js');
+      const { layoutFromData } = await import('/www/internal/grid.js');
+      const { drawGrid, layoutFor, cellRect, THEMES } = await import('/www/internal/render.js');
       const grid = layoutFromData(data);
       const l = layoutFor(grid, 600, 600, { dpr: 1 });
       const canvas = document.createElement('canvas');

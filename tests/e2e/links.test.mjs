@@ -1,6 +1,6 @@
 // f-puzzles and SudokuPad links in the browser: every case of tests/data/links.txt (the
 // fixture tests/formats.rs reads natively) through engine.js, which reads them with
-// www/fpuzzles.js, loaded only when a link comes; a link pasted into the app and into a
+// www/internal/fpuzzles.js, loaded only when a link comes; a link pasted into the app and into a
 // widget's puzzle attribute; and the app's "Open in SudokuPad" link, read back. The
 // network is closed: SudokuPad itself is never opened.
 import { readFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ test('engine: every link of the fixture solves to its ID and solution, or is ref
     }
   }
   // The reader came with the first link, not with engine.js.
-  const at = requested.indexOf('/www/fpuzzles.js');
+  const at = requested.indexOf('/www/internal/fpuzzles.js');
   assert.ok(at > requested.indexOf('/www/pkg/sudoku64_bg.wasm'), `fpuzzles.js loaded only for a link: ${requested.join(' ')}`);
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -155,7 +155,7 @@ test('app: a pasted SudokuPad killer opens with its cages, and "Open in SudokuPa
   assert.equal(written.replace(/=+$/, ''), link.replace(/=+$/, ''), 'the same link the native writer wrote, killercage included');
   const back = await page.evaluate(async (text) => {
     const { createEngine } = await import('/www/engine.js');
-    const { decompressFromBase64 } = await import('/www/fpuzzles.js');
+    const { decompressFromBase64 } = await import('/www/internal/fpuzzles.js');
     const json = JSON.parse(decompressFromBase64(text.slice('https://sudokupad.app/fpuzzles'.length)));
     return { id: (await createEngine().solve(text)).id, cages: json.killercage.length };
   }, written);
@@ -194,10 +194,10 @@ test('widget: its puzzle attribute reads an f-puzzles link, layout included', as
 });
 
 test('the folder a site copies holds fpuzzles.js, which the weight lists apart as loaded on demand', async () => {
-  assert.ok((await embedFiles()).includes('fpuzzles.js'), 'copied with the widget, found through its dynamic import');
+  assert.ok((await embedFiles()).includes('internal/fpuzzles.js'), 'copied with the widget, found through its dynamic import');
   for (const entry of ['www/widget.js', 'www/embed.html']) {
     const { files, lazy } = await weigh(entry);
-    assert.ok(lazy.some((f) => f.path === 'www/fpuzzles.js'), `${entry}: fpuzzles.js is listed apart`);
+    assert.ok(lazy.some((f) => f.path === 'www/internal/fpuzzles.js'), `${entry}: fpuzzles.js is listed apart`);
     assert.ok(!files.some((f) => f.path.endsWith('fpuzzles.js')), `${entry}: not in the up-front weight`);
     assert.ok(files.some((f) => f.path.endsWith('engine.js')), `${entry}: engine.js, which imports it, is`);
   }

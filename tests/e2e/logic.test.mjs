@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, withBrowser } from './harness.mjs';
-import { Game } from '../../www/game.js';
-import { fromLine, peers } from '../../www/grid.js';
-import { shortcutAction } from '../../www/input.js';
+import { Game } from '../../www/internal/game.js';
+import { fromLine, peers } from '../../www/internal/grid.js';
+import { shortcutAction } from '../../www/internal/input.js';
 
 // magictour top1465 #1: one solution, and hard enough to need more than singles.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';

@@ -8,11 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, withBrowser, openApp as openAppAt } from './harness.mjs';
-import { COLOURS, Game } from '../../www/game.js';
-import { fromLine, peers } from '../../www/grid.js';
-import { gridKeyAction } from '../../www/input.js';
-import { Board, newView } from '../../www/board.js';
-import { cornerPlaces } from '../../www/render.js';
+import { COLOURS, Game } from '../../www/internal/game.js';
+import { fromLine, peers } from '../../www/internal/grid.js';
+import { gridKeyAction } from '../../www/internal/input.js';
+import { Board, newView } from '../../www/internal/board.js';
+import { cornerPlaces } from '../../www/internal/render.js';
 
 // magictour top1465 #1: one solution. r1c1 holds a given 4; r1c2, r1c3, r1c4 are empty.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';

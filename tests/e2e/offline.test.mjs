@@ -11,7 +11,7 @@ import { ROOT, withBrowser } from './harness.mjs';
 import { staticServer } from '../../scripts/server.mjs';
 import { precacheFiles, precacheManifest, writeServiceWorker } from '../../scripts/precache.mjs';
 import { FORMS, moduleGraph } from '../../scripts/widget-size.mjs';
-import { findClashes, fromLine } from '../../www/grid.js';
+import { findClashes, fromLine } from '../../www/internal/grid.js';
 
 const env = withBrowser();
 
@@ -95,7 +95,7 @@ test('the precache list is every file the pages load, and the build wrote it wit
     for (const path of await moduleGraph(page)) assert.ok(files.includes(path.slice(ROOT.length)), `${path} is precached`);
   }
   for (const asset of ['www/manifest.webmanifest', 'www/icon.svg', 'www/icon-192.png', 'www/icon-maskable-512.png',
-    'www/pkg/sudoku64_bg.wasm', 'www/worker.js', 'www/offline.js']) {
+    'www/pkg/sudoku64_bg.wasm', 'www/internal/worker.js', 'www/internal/offline.js']) {
     assert.ok(files.includes(asset), `${asset} is precached`);
   }
   assert.deepEqual(builtManifest(), await precacheManifest(), 'sw.js is up to date with the files (run the build)');
@@ -161,15 +161,15 @@ test('a file missing from the cache, or damaged in it, is fetched again before t
   const hashOf = (path) => files.find((f) => f.path === path).sha256;
   await page.evaluate(async (cacheName) => {
     const cache = await caches.open(cacheName);
-    await cache.delete(new URL('www/grid.js', location.origin));
-    await cache.put(new URL('www/board.js', location.origin),
+    await cache.delete(new URL('www/internal/grid.js', location.origin));
+    await cache.put(new URL('www/internal/board.js', location.origin),
       new Response('export const broken = true;', { headers: { 'content-type': 'text/javascript' } }));
   }, name);
-  assert.equal(await cachedHash(page, name, 'www/grid.js'), null);
+  assert.equal(await cachedHash(page, name, 'www/internal/grid.js'), null);
   await page.reload();
   await engineReady(page);
-  assert.equal(await cachedHash(page, name, 'www/grid.js'), hashOf('www/grid.js'), 'the missing file is back');
-  assert.equal(await cachedHash(page, name, 'www/board.js'), hashOf('www/board.js'), 'the damaged file is replaced');
+  assert.equal(await cachedHash(page, name, 'www/internal/grid.js'), hashOf('www/internal/grid.js'), 'the missing file is back');
+  assert.equal(await cachedHash(page, name, 'www/internal/board.js'), hashOf('www/internal/board.js'), 'the damaged file is replaced');
   // And the page runs on the intact files, offline too.
   await context.setOffline(true);
   await page.reload();

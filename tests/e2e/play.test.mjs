@@ -5,13 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, withBrowser, openApp as openAppAt } from './harness.mjs';
-import { Game } from '../../www/game.js';
-import { fromLine } from '../../www/grid.js';
-import { hashKey, withGame } from '../../www/persist.js';
-import { ago, recordSummary, worthKeeping } from '../../www/recent.js';
-import { advanceHint, hintDrawing, hintFor, hintWords, regionsNamed, stepFocus } from '../../www/board.js';
-import { TECHNIQUES, technique } from '../../www/techniques.js';
-import { TECHNIQUE_HELP } from '../../www/techniques-help.js';
+import { Game } from '../../www/internal/game.js';
+import { fromLine } from '../../www/internal/grid.js';
+import { hashKey, withGame } from '../../www/internal/persist.js';
+import { ago, recordSummary, worthKeeping } from '../../www/internal/recent.js';
+import { advanceHint, hintDrawing, hintFor, hintWords, regionsNamed, stepFocus } from '../../www/internal/board.js';
+import { TECHNIQUES, technique } from '../../www/internal/techniques.js';
+import { TECHNIQUE_HELP } from '../../www/internal/techniques-help.js';
 
 // magictour top1465 #1: one solution.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
@@ -367,7 +367,7 @@ test('entries typed while a 64×64 is generated are kept, and Undo brings them b
 });
 
 test('thin lines and selected entries meet contrast minimums; a clash typed is announced', async () => {
-  const { THEMES } = await import('../../www/render.js');
+  const { THEMES } = await import('../../www/internal/render.js');
   const luminance = (hex) => {
     const [r, g, b] = hex.match(/\w\w/g).map((h) => parseInt(h, 16) / 255)
       .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
@@ -402,8 +402,8 @@ test('thin lines and selected entries meet contrast minimums; a clash typed is a
 test('I, l and 1 are drawn differently in 11- and 10-pixel cells of a 64×64', async () => {
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const distances = await page.evaluate(async () => {
-    const { THEMES, cellRect, drawGrid, layoutFor } = await import('/www/render.js');
-    const { ALPHABET } = await import('/www/grid.js');
+    const { THEMES, cellRect, drawGrid, layoutFor } = await import('/www/internal/render.js');
+    const { ALPHABET } = await import('/www/internal/grid.js');
     const out = {};
     for (const [kind, given, minCell] of [['given', 1, 11], ['entry', 0, 11], ['given at 10 px', 1, 10], ['entry at 10 px', 0, 10]]) {
       const layout = layoutFor(64, 600, 600, { dpr: 1, minCell });
@@ -684,7 +684,7 @@ test('on a phone a 64×64 fits the screen; a tap zooms to cells a finger can pic
 });
 
 test('the play clock: counts only while running, keeps what it counted, shows mm:ss then h:mm:ss', async () => {
-  const { PlayClock, clockText } = await import('../../www/clock.js');
+  const { PlayClock, clockText } = await import('../../www/internal/clock.js');
   let now = 1000;
   const clock = new PlayClock(() => now);
   clock.run(true);
@@ -704,8 +704,8 @@ test('the play clock: counts only while running, keeps what it counted, shows mm
 test('when storage is full, older games and old undo steps go first, the game in play last', async () => {
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const kept = await page.evaluate(async () => {
-    const { saveGames } = await import('/www/persist.js');
-    const { Game } = await import('/www/game.js');
+    const { saveGames } = await import('/www/internal/persist.js');
+    const { Game } = await import('/www/internal/game.js');
     const game = new Game(9);
     for (let i = 0; i < 60; i++) game.enter(i, (i % 9) + 1);
     const record = (id) => ({ id, hash: '#size=9', saved: 0, game: game.toJSON() });
@@ -874,7 +874,7 @@ test('a chain\'s links are drawn from stage two, with a legend, in light and dar
   for (const colorScheme of ['light', 'dark']) {
     const page = await openAppWithLinks(`#p=${UNIQUE}`, { links, colorScheme });
     const linkPixels = () => page.evaluate(async () => {
-      const { THEMES } = await import('/www/render.js');
+      const { THEMES } = await import('/www/internal/render.js');
       const dark = document.documentElement.dataset.theme === 'dark' || matchMedia('(prefers-color-scheme: dark)').matches;
       const want = [1, 3, 5].map((i) => parseInt(THEMES[dark ? 'dark' : 'light'].link.slice(i, i + 2), 16));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

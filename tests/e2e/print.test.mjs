@@ -1,4 +1,4 @@
-// The print view (print.html, www/print.js, www/sheet.js): the page geometry as plain
+// The print view (print.html, www/internal/print.js, www/internal/sheet.js): the page geometry as plain
 // numbers in Node, then whole sets printed to PDF by Chromium and read back with poppler
 // (pdfinfo, pdftotext -bbox, pdftoppm): the page count and paper size, and every symbol on
 // paper in the cell where the engine put it, for the seeds the captions name.
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { openPage, ROOT, withBrowser } from './harness.mjs';
 import {
   PAPERS, escapeXml, gridSvg, keysPerPage, pageLayout, pageSvg, perPageChoices, planPages,
-} from '../../www/sheet.js';
+} from '../../www/internal/sheet.js';
 
 const env = withBrowser();
 const OUT = join(ROOT, 'target', 'print-test');
@@ -137,7 +137,7 @@ function pdfWords(file) {
 
 /**
  * The grids of one printed page read back as one-line texts: each glyph goes to the cell
- * under its centre in the slot geometry of www/sheet.js ('.' where no glyph landed).
+ * under its centre in the slot geometry of www/internal/sheet.js ('.' where no glyph landed).
  */
 function gridsOnPage(pdfPage, paper, perPage, size, slots) {
   const layout = pageLayout(paper, perPage);

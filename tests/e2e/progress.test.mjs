@@ -1,4 +1,4 @@
-// Shared progress codes (www/progress.js): a player's entries, centre and corner marks and
+// Shared progress codes (www/internal/progress.js): a player's entries, centre and corner marks and
 // colours travel in a short URL-safe code and come back exactly, as one undoable step, on
 // the same puzzle only; a code that is cut short, damaged, made for another puzzle or by a
 // newer format is refused with its reason, and nothing a link can hold makes the reader
@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ERROR_REASONS, PROGRESS_MESSAGES, PROGRESS_VERSION, applyProgress, decodeProgress, encodeProgress, puzzleFingerprint,
-} from '../../www/progress.js';
-import { COLOURS, Game } from '../../www/game.js';
-import { ALPHABET, boxLayout, fromLine, layoutFromData } from '../../www/grid.js';
+} from '../../www/internal/progress.js';
+import { COLOURS, Game } from '../../www/internal/game.js';
+import { ALPHABET, boxLayout, fromLine, layoutFromData } from '../../www/internal/grid.js';
 
 // magictour top1465 #1: one solution.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';

@@ -8,7 +8,7 @@ import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withBrowser } from './harness.mjs';
-import { readStats } from '../../www/stats.js';
+import { readStats } from '../../www/internal/stats.js';
 
 // A solved grid (every row, column and box holds 1-9 once), and the puzzle it makes with
 // two cells emptied: one solution, two entries from done.

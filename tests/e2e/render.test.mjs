@@ -1,9 +1,9 @@
-// www/render.js: the geometry as plain numbers (run here in Node, no DOM), then the
+// www/internal/render.js: the geometry as plain numbers (run here in Node, no DOM), then the
 // drawing itself on a real canvas in Chromium, checked pixel by pixel at known places.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, withBrowser } from './harness.mjs';
-import { layoutFor, cellAt, cellRect, cellStart } from '../../www/render.js';
+import { layoutFor, cellAt, cellRect, cellStart } from '../../www/internal/render.js';
 
 test('layoutFor: whole device pixels, heavier box borders, and the size formula', () => {
   for (const n of [1, 4, 9, 16, 25, 36, 49, 64]) {
@@ -49,7 +49,7 @@ const env = withBrowser();
 /** Draws a state on a fresh canvas in the page and returns the RGB of the asked points. */
 async function drawAndSample(page, size, state, points, options = {}) {
   return page.evaluate(async ({ size, state, points, options }) => {
-    const { drawGrid, layoutFor, cellRect, THEMES } = await import('/www/render.js');
+    const { drawGrid, layoutFor, cellRect, THEMES } = await import('/www/internal/render.js');
     const layout = layoutFor(size, 600, 600, options);
     const canvas = document.createElement('canvas');
     canvas.width = layout.width;
@@ -175,7 +175,7 @@ test('drawGrid: the dark theme paints dark cells and light symbols', async () =>
  */
 async function drawLink(page, size, link, themeName = 'light') {
   return page.evaluate(async ({ size, link, themeName }) => {
-    const { drawGrid, layoutFor, candidateCentre, THEMES } = await import('/www/render.js');
+    const { drawGrid, layoutFor, candidateCentre, THEMES } = await import('/www/internal/render.js');
     const layout = layoutFor(size, 700, 700);
     const canvas = document.createElement('canvas');
     canvas.width = layout.width;

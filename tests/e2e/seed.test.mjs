@@ -1,9 +1,9 @@
-// Seeds as every page reads them (www/seed.js): the app's form and links, the widget's
+// Seeds as every page reads them (www/internal/seed.js): the app's form and links, the widget's
 // attribute and the print page share one reading, so they take and refuse the same texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_SEED, readSeed, seedDigits, seedValue } from '../../www/seed.js';
-import { generatedHash, parseHash } from '../../www/persist.js';
+import { MAX_SEED, readSeed, seedDigits, seedValue } from '../../www/internal/seed.js';
+import { generatedHash, parseHash } from '../../www/internal/persist.js';
 
 test('whole numbers from 0 to 2^64 - 1 are seeds, spaces around allowed', () => {
   assert.equal(readSeed('0'), 0n);

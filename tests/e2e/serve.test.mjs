@@ -39,7 +39,7 @@ test('Accept-Encoding is read with its weights', () => {
 });
 
 test('text and the wasm go compressed when accepted, and decode to the file', async () => {
-  for (const path of ['/www/pkg/sudoku64_bg.wasm', '/www/app.js', '/index.html', '/www/style.css', '/www/manifest.webmanifest']) {
+  for (const path of ['/www/pkg/sudoku64_bg.wasm', '/www/internal/app.js', '/index.html', '/www/style.css', '/www/manifest.webmanifest']) {
     const file = readFileSync(join(ROOT, path.slice(1)));
     const br = await raw(path, { 'accept-encoding': 'gzip, deflate, br' });
     assert.equal(br.status, 200, path);

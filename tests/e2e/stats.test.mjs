@@ -1,4 +1,4 @@
-// The player's own record (www/stats.js), as pure functions: a game counts once, the best
+// The player's own record (www/internal/stats.js), as pure functions: a game counts once, the best
 // and median times per grid size and level, the daily streak across month and year ends,
 // the exported file read back (and every way a file can be wrong), importing a file into
 // what the browser has, and the store that may refuse, or hold something unreadable.
@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import {
   STATS_FORMAT, STATS_STORAGE_KEY, STATS_VERSION, emptyStats, localDate, loadStats, mergeStats, readStats, saveStats,
   statsLines, statsText, summary, timeText, withSolve,
-} from '../../www/stats.js';
-import { LEVELS } from '../../www/persist.js';
+} from '../../www/internal/stats.js';
+import { LEVELS } from '../../www/internal/persist.js';
 
 let nextId = 0;
 /** A solve with sensible defaults: a 9×9 Hard not a daily, solved on 2024-03-10. */

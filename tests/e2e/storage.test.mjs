@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withBrowser } from './harness.mjs';
-import { Game } from '../../www/game.js';
-import { fromLine } from '../../www/grid.js';
+import { Game } from '../../www/internal/game.js';
+import { fromLine } from '../../www/internal/grid.js';
 
 const env = withBrowser();
 

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp as openAppAt, openPage, ROOT, withBrowser } from './harness.mjs';
-import { Game } from '../../www/game.js';
+import { Game } from '../../www/internal/game.js';
 import {
   JIGSAW_ONLY_SIDES, boxLayout, findClashes, fromLine, isSide, layoutFromData, markShape, peers, pendingLayout, unitKindWords,
-} from '../../www/grid.js';
-import { generatedHash, parseHash, puzzleHash } from '../../www/persist.js';
+} from '../../www/internal/grid.js';
+import { generatedHash, parseHash, puzzleHash } from '../../www/internal/persist.js';
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
 
@@ -252,9 +252,9 @@ test('engine: {regions} makes a plain grid a jigsaw; clashes in a region and bad
 });
 
 test('engine: variants that do not fit are refused by kind; the page-side layout mirror agrees with the engine', async () => {
-  const { SIDES, boxShapes } = await import('../../www/grid.js');
+  const { SIDES, boxShapes } = await import('../../www/internal/grid.js');
   const results = await withEngine(async (engine, sides) => {
-    const { boxLayout, boxShapes: shapes } = await import('/www/grid.js');
+    const { boxLayout, boxShapes: shapes } = await import('/www/internal/grid.js');
     const differ = [];
     let checked = 0;
     for (const n of sides) {
@@ -868,8 +868,8 @@ test('widget: size="7" variant="jigsaw" makes a 7×7 jigsaw, its ID shows it aga
 test('print: the app sends the layout, and the sheet draws diagonals, windows and region borders', async () => {
   const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
   const svg = await page.evaluate(async (regions) => {
-    const { gridSvg } = await import('/www/sheet.js');
-    const { boxLayout, layoutFromData } = await import('/www/grid.js');
+    const { gridSvg } = await import('/www/internal/sheet.js');
+    const { boxLayout, layoutFromData } = await import('/www/internal/grid.js');
     const line = '.'.repeat(81);
     const at = { x: 0, y: 0, side: 90 };
     return {

@@ -13,7 +13,7 @@ import { openPage, ROOT, serve, withBrowser } from './harness.mjs';
 import { staticServer } from '../../scripts/server.mjs';
 import { EMBED_FOLDER, assembleEmbedFolder } from '../../scripts/embed-folder.mjs';
 import { FORMS, measureFigures, readmeFigures, weighForms } from '../../scripts/widget-size.mjs';
-import { findClashes, fromLine } from '../../www/grid.js';
+import { findClashes, fromLine } from '../../www/internal/grid.js';
 
 /** The policy a careful host sends: nothing inline, no eval, only wasm compilation allowed. */
 const CSP = ["default-src 'none'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'", "img-src 'self'",
@@ -726,7 +726,7 @@ test('the widget weighs at most 285 KB gzipped, everything it loads included, as
   const [built, sources] = await Promise.all([weighForms(EMBED_FOLDER), weighForms('www')]);
   FORMS.forEach(([title, entry], form) => {
     const names = built[form].files.map((f) => f.path.slice(EMBED_FOLDER.length + 1));
-    for (const needed of ['widget-element.js', 'board.js', 'worker.js', 'pkg/sudoku64.js', 'pkg/sudoku64_bg.wasm']) {
+    for (const needed of ['internal/widget-element.js', 'internal/board.js', 'internal/worker.js', 'pkg/sudoku64.js', 'pkg/sudoku64_bg.wasm']) {
       assert.ok(names.includes(needed), `${EMBED_FOLDER}/${entry} loads ${needed}`);
     }
     // The minified files still name every file the sources load, so the walk finds them all.
@@ -757,7 +757,7 @@ test('before its parts have loaded, a widget keeps its attributes and its method
   // The implementation is held back until the test lets it through.
   let release;
   const released = new Promise((resolve) => { release = resolve; });
-  await page.route('**/www/widget-element.js', async (route) => {
+  await page.route('**/www/internal/widget-element.js', async (route) => {
     await released;
     await route.continue();
   });
@@ -926,7 +926,7 @@ test('the folder the README names, copied to another origin, runs both forms on 
   }
 });
 
-for (const [missing, said] of [['board.js', /widget's code could not be loaded/], ['worker.js', /worker could not be loaded/],
+for (const [missing, said] of [['internal/board.js', /widget's code could not be loaded/], ['internal/worker.js', /worker could not be loaded/],
   ['pkg/sudoku64_bg.wasm', /sudoku64_bg\.wasm\) could not be loaded/]]) {
   test(`a copy without ${missing} says so in both forms and fires error with kind load`, async () => {
     const site = await embedFromCopy([missing]);

@@ -8,7 +8,7 @@ function note(text) {
   log.prepend(item);
 }
 
-/** @typedef {import('../widget-element.js').SudokuWidgetElement} SudokuWidgetElement */
+/** @typedef {import('../internal/widget-element.js').SudokuWidgetElement} SudokuWidgetElement */
 
 for (const widget of document.querySelectorAll('sudoku-widget')) {
   // The widget's events are CustomEvents: what happened is in `detail`.

@@ -2,7 +2,7 @@
 // sentences made from a game and its layout (a cell, a clash, an edit, an undo), the
 // off-screen ARIA grid that follows the canvas, and the one live region every event is
 // announced through. The reading keys' sentences (a unit read aloud, its empty cells,
-// the symbol counts) are in www/reading.js. Plain functions of the game: no engine, no
+// the symbol counts) are in www/internal/reading.js. Plain functions of the game: no engine, no
 // drawing.
 //
 // The canvas is the grid (role=grid, the one Tab stop); inside it, as fallback content the

@@ -1,4 +1,4 @@
-// The app page's controller: its chrome around the shared board (www/board.js, which
+// The app page's controller: its chrome around the shared board (www/internal/board.js, which
 // holds the game, draws it and takes entries): the status box, the toolbars, keyboard,
 // pointer and paste input, the recent games, the level, the timer and mistakes, printing
 // and saving. Every solve, count, grade and generation goes to the engine's worker through
@@ -14,12 +14,12 @@
 // and the digit filter's symbol (data-filter, '' when off). document.body.dataset.busy
 // names the engine job running ('' when idle).
 //
-// For screen readers (www/speech.js): the canvas is an ARIA grid whose selected cell is
+// For screen readers (www/internal/speech.js): the canvas is an ARIA grid whose selected cell is
 // announced as it is reached, and every event (an entry, a clash, a hint stage, Check,
 // Solve, the reading keys) says one message through the hidden live region #announcer;
 // the visible status line, cell line and hint box are not live, so nothing is said twice.
 
-import { createEngine, describeError } from './engine.js';
+import { createEngine, describeError } from '../engine.js';
 import { Game } from './game.js';
 import { sudokupadLink } from './fpuzzles.js';
 import {
@@ -130,7 +130,7 @@ function placePad() {
   redraw();
 }
 
-/** The board: the game, its view, layout, drawing, palette and entries (www/board.js). */
+/** The board: the game, its view, layout, drawing, palette and entries (www/internal/board.js). */
 const board = new Board({
   canvas: ui.canvas,
   scroller: ui.scroller,

@@ -6,7 +6,7 @@
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
 import { Board, MODES as ENTRY_MODES, MODE_WORDS, filterWords, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
-import { createEngine, describeError as describeEngineError } from './engine.js';
+import { createEngine, describeError as describeEngineError } from '../engine.js';
 import { Game } from './game.js';
 import {
   JIGSAW_ONLY_SIDES, SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isJigsawSide, isSide, layoutFromData,
@@ -18,7 +18,7 @@ import { GridMirror, announce, clashWords, editWords, historyWords } from './spe
 import { THEMES } from './render.js';
 import { engineText } from './cages.js';
 import { readSeed, seedValue } from './seed.js';
-import { COPY_ADVICE } from './widget.js';
+import { COPY_ADVICE } from '../widget.js';
 import { Session, TICKER_DELAY_MS, completeWords, staleWords } from './session.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
@@ -999,7 +999,7 @@ export class SudokuWidgetElement extends HTMLElement {
   }
 
   /**
-   * Says what a reading key asks for (www/reading.js, loaded on the first such key: the
+   * Says what a reading key asks for (www/internal/reading.js, loaded on the first such key: the
    * widget's weight leaves out what only screen-reader users ask for).
    */
   async read(what) {

@@ -5,18 +5,18 @@
 // {id, type: 'progress', fraction} (a generation) or {id, type: 'progress', search}
 // (a solve or count: {nodes, guesses, conflicts, solvedCells}). A wasm panic is reported with kind 'panic' and the
 // worker then closes itself, since the wasm instance cannot be trusted afterwards.
-import init, * as wasm from './pkg/sudoku64.js';
+import init, * as wasm from '../pkg/sudoku64.js';
 
 // Types (JSDoc, checked by tsc against wasm-bindgen's www/pkg/sudoku64.d.ts; the shapes
 // are engine.js's, the other end of the protocol).
-/** @typedef {import('./engine.js').WorkerRequest} WorkerRequest */
-/** @typedef {import('./engine.js').WorkerReply} WorkerReply */
-/** @typedef {import('./engine.js').EngineErrorData} EngineErrorData */
-/** @typedef {import('./engine.js').GridArgs} GridArgs */
-/** @typedef {import('./engine.js').GenerateArgs} GenerateArgs */
-/** @typedef {import('./engine.js').SearchProgress} SearchProgress */
-/** @typedef {import('./engine.js').SolveResult} SolveResult */
-/** @typedef {import('./engine.js').LayoutData} LayoutData */
+/** @typedef {import('../engine.js').WorkerRequest} WorkerRequest */
+/** @typedef {import('../engine.js').WorkerReply} WorkerReply */
+/** @typedef {import('../engine.js').EngineErrorData} EngineErrorData */
+/** @typedef {import('../engine.js').GridArgs} GridArgs */
+/** @typedef {import('../engine.js').GenerateArgs} GenerateArgs */
+/** @typedef {import('../engine.js').SearchProgress} SearchProgress */
+/** @typedef {import('../engine.js').SolveResult} SolveResult */
+/** @typedef {import('../engine.js').LayoutData} LayoutData */
 
 /** How long the warm-up after loading may take. */
 const WARM_UP_MS = 100;
@@ -26,7 +26,7 @@ ready.catch(() => {}); // each request answers with the failure
 
 /** Starts the wasm; a file that cannot be fetched rejects with kind 'load', naming it. */
 async function loadWasm() {
-  const url = new URL('./pkg/sudoku64_bg.wasm', import.meta.url);
+  const url = new URL('../pkg/sudoku64_bg.wasm', import.meta.url);
   const failed = (why) => Object.assign(new Error(`the engine's wasm (${url}) could not be loaded: ${why}`), { kind: 'load' });
   const response = await fetch(url).catch((err) => { throw failed(err.message); });
   if (!response.ok) throw failed(`the server answered ${response.status} ${response.statusText}`.trim());
@@ -293,7 +293,7 @@ function unitOf(u, layout) {
 /**
  * Flat [cell, value, cell, value, ...] pairs from the engine as [{cell, value}].
  * @param {Uint32Array} flat
- * @returns {import('./engine.js').Placement[]}
+ * @returns {import('../engine.js').Placement[]}
  */
 function pairs(flat) {
   const out = [];
@@ -306,7 +306,7 @@ function pairs(flat) {
  * fromCells..., toSymbol, toCount, toCells...], to
  * [{from: {cells, symbol}, to: {cells, symbol}, strong}].
  * @param {Uint32Array} flat
- * @returns {import('./engine.js').ChainLink[]}
+ * @returns {import('../engine.js').ChainLink[]}
  */
 function links(flat) {
   const out = [];

@@ -1,6 +1,6 @@
 // The reading keys' sentences (Alt+R, Alt+C, Alt+B, with Shift, and Alt+N; input.js):
 // a row, column or box read aloud in order, its empty cells and missing symbols, and how
-// many of each symbol are placed. Apart from www/speech.js so that <sudoku-widget> loads
+// many of each symbol are placed. Apart from www/internal/speech.js so that <sudoku-widget> loads
 // them only when a reading key is first pressed; the app imports them at once.
 
 import { cellName, unitName, units, unitsOf } from './grid.js';

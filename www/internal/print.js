@@ -1,6 +1,6 @@
 // The print view's controller (print.html): reads the form, generates the set one puzzle
 // after another in the engine's worker (progress bar, Cancel), then lays the puzzles and
-// their answer keys out as SVG pages with www/sheet.js. The browser's own print dialog
+// their answer keys out as SVG pages with www/internal/sheet.js. The browser's own print dialog
 // (the Print button or Ctrl+P) prints exactly those pages; www/print.css sets the paper.
 //
 // Puzzle i of a set uses seed first + i, as `sudoku64 generate --seed first --count N`
@@ -15,7 +15,7 @@
 // For tests: document.body.dataset.busy is 'generate' while a set is made ('' when idle);
 // #sheets carries data-pages (the page count) once the sheets are drawn.
 
-import { createEngine } from './engine.js';
+import { createEngine } from '../engine.js';
 import {
   ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, hasCages, layoutFromData, layoutOptions, readBox, variantNames,
   variantWords,
