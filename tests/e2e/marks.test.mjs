@@ -391,6 +391,21 @@ test('status lines go once untrue: a clash erased, Solved undone, a zoom prompt 
   await context.close();
 });
 
+test('a hint shown, at every stage, moves no control of the panel', async () => {
+  const page = await openApp(`#p=${UNIQUE}`);
+  const places = () => page.$$eval('.panel button, .panel select, .panel input', (controls) => controls
+    .filter((c) => c.offsetParent !== null && !c.closest('#hint-text'))
+    .map((c) => `${c.id || c.textContent.trim()}@${Math.round(c.getBoundingClientRect().top + c.closest('.panel').scrollTop)}`));
+  const before = await places();
+  for (let stage = 1; stage <= 3; stage++) {
+    await page.click('#hint');
+    await idle(page);
+    assert.equal(await data(page, 'hintStage'), String(stage));
+    assert.deepEqual(await places(), before, `stage ${stage}`);
+  }
+  await page.close();
+});
+
 test('after Generate, Blank or Load from the keyboard, the keys go to the new grid', async () => {
   const page = await openApp(`#p=${UNIQUE}`);
   await page.fill('#seed', '11');
