@@ -1,7 +1,7 @@
 // A phone in one hand: at 390×844 and 360×740 held upright, and both held sideways, the
 // whole 9×9 and the pad with its modes are on the screen at once, in the app and in the
-// widget; every button is 44×44 CSS px or more; a finger's drag selects cells, its tap
-// on a 16×16 cell selects it at once. Measured in Chromium with touch emulation.
+// widget; every button is 44×44 CSS px or more; the modes and the pad work by touch; a
+// finger's drag selects cells, its tap on a 16×16 cell selects it at once. Measured in Chromium with touch emulation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withBrowser } from './harness.mjs';
@@ -52,6 +52,15 @@ for (const [width, height] of SIZES) {
     await page.touchscreen.tap(box.x + 1.5 * pitch, box.y + 0.5 * pitch);
     await page.tap('#palette button[data-value="6"]');
     assert.equal((await page.$eval('#grid', (c) => c.dataset.grid))[1], '6');
+    // The modes by touch: a corner mark, a centre mark and a colour in the next cell.
+    await page.touchscreen.tap(box.x + 2.5 * pitch, box.y + 0.5 * pitch);
+    for (const [mode, value] of [['corner', '3'], ['centre', '5'], ['colour', '2'], ['digit', null]]) {
+      await page.tap(`#mode-${mode}`);
+      assert.equal(await page.$eval(`#mode-${mode}`, (b) => b.getAttribute('aria-pressed')), 'true');
+      if (value) await page.tap(`#palette button[data-value="${value}"]`);
+    }
+    const notes = await page.$eval('#grid', (c) => [c.dataset.corner, c.dataset.centre, c.dataset.colours]);
+    assert.deepEqual(notes, ['2:3', '2:5', '2:2']);
     assert.equal(await page.evaluate(() => scrollY), 0);
     assert.deepEqual(page.errors, []);
     await context.close();
