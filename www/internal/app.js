@@ -31,7 +31,7 @@ import { GridMirror, announce, clashWords, editWords, historyWords } from './spe
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
-  Board, COLOUR_NAMES, HINT_STAGES, MODES, MODE_WORDS, advanceHint, filterWords, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
+  Board, COLOUR_NAMES, HINT_STAGES, MODES, MODE_WORDS, advanceHint, filterWords, nextMode, pressHow, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
 import { TECHNIQUES } from './techniques.js';
 import { TECHNIQUE_HELP } from './techniques-help.js';
@@ -1689,12 +1689,9 @@ function tapGrid(event) {
     return;
   }
   tapped = true;
-  // Ctrl (Cmd) adds a cell or takes it out, Shift selects the rectangle from the cursor.
-  const how = event.ctrlKey || event.metaKey ? 'toggle' : event.shiftKey ? 'extend' : 'only';
+  const how = pressHow(event);
   select(cell, { scroll: false, how });
-  // A drag from here adds the cells it passes, or takes them out when the press took
-  // this one out (as in SudokuPad); it starts once the pointer leaves this cell.
-  sweep = { from: cell, removing: how === 'toggle' && !board.cells().includes(cell), moved: false };
+  board.startSweep(cell, how);
   // A touch does not focus the canvas by itself (its pointerdown is the gesture's).
   if (document.activeElement !== ui.canvas) ui.canvas.focus({ preventScroll: true });
 }
@@ -1702,19 +1699,14 @@ function tapGrid(event) {
 /** Whether the grid was tapped since the last zoom prompt. */
 let tapped = false;
 
-/** The drag under way from the last press on the grid: {from, removing, moved}. */
-let sweep = null;
-
 /**
  * A drag over the grid (a mouse, or a finger on a grid that fits): each cell passed is
- * added to the selection, or taken out of it (see tapGrid).
+ * added to the selection, or taken out of it (board.js's sweepHow).
  */
 function sweepGrid(clientX, clientY) {
   const cell = board.cellAtClient(clientX, clientY);
-  if (cell < 0 || !sweep || (cell === sweep.from && !sweep.moved)) return;
-  sweep.moved = true;
-  const has = board.cells().includes(cell);
-  if (sweep.removing ? has : !has) select(cell, { scroll: false, how: sweep.removing ? 'toggle' : 'add' });
+  const how = board.sweepHow(cell);
+  if (how) select(cell, { scroll: false, how });
 }
 
 /** What the status says when the grid is full and breaks no rule of its layout. */
@@ -1734,8 +1726,7 @@ async function shareProgress() {
   }
   saveNow(); // the link names the puzzle as `source` does now
   const hash = new URLSearchParams(source.replace(/^#/, ''));
-  hash.delete('progress');
-  hash.set('progress', encodeProgress(game));
+  hash.set('progress', encodeProgress(game)); // in place of any the link had
   const link = `${location.origin}${location.pathname}#${hash}`;
   try {
     await navigator.clipboard.writeText(link);
@@ -1841,7 +1832,7 @@ function gridKey(event) {
     say('No cell selected.');
   } else if (action.clear) input(0);
   else if (action.mode) setMode(action.mode);
-  else if (action.cycleMode) setMode(MODES[(MODES.indexOf(view.mode) + 1) % MODES.length]);
+  else if (action.cycleMode) setMode(nextMode(view.mode));
   else if (action.zoom) zoom(action.zoom);
   else if (action.read) announce(announcer, readingWords(board.game, view.selected, action.read));
   else if (action.notSymbol) {

@@ -26,6 +26,16 @@ import { technique } from './techniques.js';
  */
 export const MODES = ['digit', 'corner', 'centre', 'colour'];
 
+/** The mode after `mode`, as Space cycles them. */
+export function nextMode(mode) {
+  return MODES[(MODES.indexOf(mode) + 1) % MODES.length];
+}
+
+/** How a press on the grid changes the selection: Ctrl (Cmd) toggles a cell, Shift selects the rectangle from the cursor. */
+export function pressHow({ ctrlKey = false, metaKey = false, shiftKey = false }) {
+  return ctrlKey || metaKey ? 'toggle' : shiftKey ? 'extend' : 'only';
+}
+
 /** The colours' names (render.js's CELL_COLOURS), for screen readers and tooltips. */
 export const COLOUR_NAMES = COLOUR_WORDS;
 
@@ -233,6 +243,28 @@ export class Board {
     // The next 'extend' starts a rectangle here, keeping what is selected now.
     view.anchor = cell;
     view.base = how === 'only' ? [] : view.selection.filter((c) => c !== cell);
+  }
+
+  /**
+   * Starts a drag from `cell`, just pressed `how` (pressHow): it adds the cells it passes,
+   * or takes them out when the press took this one out, as in SudokuPad.
+   */
+  startSweep(cell, how) {
+    this.sweep = { from: cell, removing: how === 'toggle' && !this.cells().includes(cell), moved: false };
+  }
+
+  /**
+   * How the drag under way changes the selection as it passes `cell`: 'add', 'toggle'
+   * (taking it out), or null for no change (nothing pressed, the pressed cell not left yet,
+   * or the cell already as the drag wants it).
+   */
+  sweepHow(cell) {
+    const { sweep } = this;
+    if (cell < 0 || !sweep || (cell === sweep.from && !sweep.moved)) return null;
+    sweep.moved = true;
+    const has = this.cells().includes(cell);
+    if (sweep.removing) return has ? 'toggle' : null;
+    return has ? null : 'add';
   }
 
   /** Selects every cell (Ctrl+A). */

@@ -5,7 +5,7 @@
 // shadow root; styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, MODES as ENTRY_MODES, MODE_WORDS, filterWords, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
+import { Board, MODES as ENTRY_MODES, MODE_WORDS, filterWords, nextMode, pressHow, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
 import { createEngine, describeError as describeEngineError } from '../engine.js';
 import { Game } from './game.js';
 import {
@@ -285,14 +285,11 @@ export class SudokuWidgetElement extends HTMLElement {
     // A mouse dragged with its button down adds each cell it passes; a double-click
     // selects every cell with the same symbol. (A finger's drag scrolls the host page.)
     canvas.addEventListener('pointermove', (event) => {
-      const sweep = this.sweep;
-      if (event.pointerType !== 'mouse' || !(event.buttons & 1) || !sweep) return;
+      if (event.pointerType !== 'mouse' || !(event.buttons & 1)) return;
       const cell = this.board.cellAtClient(event.clientX, event.clientY);
-      if (cell < 0 || (cell === sweep.from && !sweep.moved)) return;
-      sweep.moved = true;
-      const has = this.board.cells().includes(cell);
       // As in the app: a drag adds the cells it passes, or takes them out after a Ctrl-press took one out.
-      if (sweep.removing ? has : !has) this.select(cell, sweep.removing ? 'toggle' : 'add');
+      const how = this.board.sweepHow(cell);
+      if (how) this.select(cell, how);
     });
     canvas.addEventListener('dblclick', (event) => {
       const cell = this.board.cellAtClient(event.clientX, event.clientY);
@@ -955,10 +952,9 @@ export class SudokuWidgetElement extends HTMLElement {
   onPointer(event) {
     const cell = this.board.cellAtClient(event.clientX, event.clientY);
     if (cell < 0) return;
-    // Ctrl (Cmd) adds a cell or takes it out, Shift selects the rectangle from the cursor.
-    const how = event.ctrlKey || event.metaKey ? 'toggle' : event.shiftKey ? 'extend' : 'only';
+    const how = pressHow(event);
     this.select(cell, how);
-    this.sweep = { from: cell, removing: how === 'toggle' && !this.board.cells().includes(cell), moved: false };
+    this.board.startSweep(cell, how);
   }
 
   onKey(event) {
@@ -985,7 +981,7 @@ export class SudokuWidgetElement extends HTMLElement {
     } else if (action.deselect) this.select(-1);
     else if ((action.mode || action.cycleMode) && this.ui.modes.hidden) return; // no modes in a read-only or solve widget
     else if (action.mode) this.setMode(action.mode);
-    else if (action.cycleMode) this.setMode(ENTRY_MODES[(ENTRY_MODES.indexOf(this.view.mode) + 1) % ENTRY_MODES.length]);
+    else if (action.cycleMode) this.setMode(nextMode(this.view.mode));
     else if (action.read) this.read(action.read);
     else if (action.clear) this.input(0);
     else if (action.notSymbol) {
