@@ -82,7 +82,7 @@ export function chooseLanguage(wanted) {
  */
 export async function setLanguage(lang, parts = ['core', 'hints']) {
   const wanted = String(lang ?? '').trim();
-  let code = wanted ? chooseLanguage([wanted]) : 'en';
+  const code = wanted ? chooseLanguage([wanted]) : 'en';
   if (wanted && code === 'en' && !/^en\b/i.test(wanted)) {
     console.warn(`sudoku64: no catalog for the language "${wanted}"; using English`);
   }
@@ -155,7 +155,9 @@ export function t(key, params = {}, lang = current) {
  */
 export function list(items, type = 'conjunction', lang = current) {
   const strings = items.map((item) => (typeof item === 'number' ? number(item, lang) : String(item)));
-  return new Intl.ListFormat(lang, { style: 'long', type }).format(strings);
+  // British English lists without the serial comma ("2, 5 and 7"), as the engine's own
+  // English sentences do.
+  return new Intl.ListFormat(lang === 'en' ? 'en-GB' : lang, { style: 'long', type }).format(strings);
 }
 
 /**
