@@ -810,7 +810,7 @@ fn explain(args: &LogicArgs) -> Result<Outcome, String> {
     let options = args.options();
     answer_each(args, "\n", |g, go_on| {
         let steps = sudoku64::steps::explain_with(g, options, go_on)?;
-        Ok(steps.iter().map(|s| format!("{}\n", s.text)).collect())
+        Ok(steps.iter().map(|s| format!("{}\n", s.text())).collect())
     })
 }
 
@@ -1315,7 +1315,7 @@ fn bench_rate(
                 || step.placements.iter().any(|&(c, v)| solution.get(c) != v);
             if wrong {
                 unsound += 1;
-                eprintln!("puzzle {}: unsound step: {}", i + 1, step.text);
+                eprintln!("puzzle {}: unsound step: {}", i + 1, step.text());
             }
         }
     }

@@ -22,7 +22,7 @@ use crate::search::{Limits, Policy, Search};
 /// let steps = steps::hint(&grid).unwrap();
 /// assert_eq!(steps.len(), 1);
 /// assert_eq!(steps[0].placements, vec![(1, 2)]);
-/// assert_eq!(steps[0].text, "Naked single: r1c2 can only be 2");
+/// assert_eq!(steps[0].text(), "Naked single: r1c2 can only be 2");
 /// ```
 pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
     hint_with(grid, Options::default())
@@ -203,7 +203,7 @@ impl Logic {
                     .all(|&(c, v)| self.board.solution[c] == v),
             "{} removed a true value or placed a wrong one: {}",
             step.technique,
-            step.text
+            step.text()
         );
         self.board.apply(&step);
         Some(step)

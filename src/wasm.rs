@@ -714,9 +714,11 @@ impl HintReport {
         self.step(i)
             .map_or(String::new(), |s| s.technique.name().to_string())
     }
-    /// Step `i` in one sentence.
-    pub fn text(&self, i: u32) -> String {
-        self.step(i).map_or(String::new(), |s| s.text.clone())
+    /// Step `i`'s sentence as data, JSON (see [`crate::logic::Words::to_json`]): a
+    /// message key and its arguments, which the page's catalogs word in the reader's
+    /// language.
+    pub fn words(&self, i: u32) -> String {
+        self.step(i).map_or(String::new(), |s| s.words.to_json())
     }
     /// The cells that justify step `i`.
     pub fn cells(&self, i: u32) -> Vec<u32> {
@@ -733,10 +735,13 @@ impl HintReport {
         self.step(i)
             .map_or(Vec::new(), |s| flat_pairs(&s.eliminations))
     }
-    /// Where to look first for step `i`, without the answer (`"Look at box 4: a hidden
-    /// single"`).
+    /// Where to look first for step `i`, without the answer, as data like
+    /// [`HintReport::words`] (in English `"Look at box 4: a hidden single"`); empty when
+    /// the step has none.
     pub fn focus(&self, i: u32) -> String {
-        self.step(i).map_or(String::new(), |s| s.focus.clone())
+        self.step(i)
+            .and_then(|s| s.focus.as_ref())
+            .map_or(String::new(), |f| f.to_json())
     }
     /// The units step `i`'s focus names (rows `0..n`, columns `n..2n`, boxes or regions
     /// `2n..3n`, then the diagonals (main, anti) and the windows where the layout has

@@ -98,7 +98,7 @@ fn explain_prints_the_steps_one_per_line() {
             explain(&grid(p))
                 .unwrap()
                 .iter()
-                .map(|s| format!("{}\n", s.text))
+                .map(|s| format!("{}\n", s.text()))
                 .collect::<String>()
         })
         .collect();
@@ -169,7 +169,7 @@ fn explain_prints_forcing_chains_and_nets_where_patterns_run_out() {
     let expected: String = explain(&grid(puzzle))
         .unwrap()
         .iter()
-        .map(|s| format!("{}\n", s.text))
+        .map(|s| format!("{}\n", s.text()))
         .collect();
     assert_eq!(so, expected);
 }

@@ -529,13 +529,13 @@ fn logic_answer(g: &Grid) -> Answer {
             let mut grid = g.clone();
             for step in &steps {
                 for &(c, v) in &step.placements {
-                    assert_eq!(grid.get(c), 0, "{} fills a filled cell", step.text);
+                    assert_eq!(grid.get(c), 0, "{} fills a filled cell", step.text());
                     grid.set(c, v);
                 }
             }
             for step in &steps {
                 for &(c, v) in &step.eliminations {
-                    assert_ne!(grid.get(c), v, "{} removed the answer", step.text);
+                    assert_ne!(grid.get(c), v, "{} removed the answer", step.text());
                 }
             }
             Answer {

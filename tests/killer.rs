@@ -354,10 +354,10 @@ fn killer_steps_are_sound() {
         let made = generate(&options, &mut Unattended).unwrap();
         for step in explain(&made.puzzle).unwrap() {
             for &(c, v) in &step.placements {
-                assert_eq!(v, made.solution.get(c), "{}", step.text);
+                assert_eq!(v, made.solution.get(c), "{}", step.text());
             }
             for &(c, v) in &step.eliminations {
-                assert_ne!(v, made.solution.get(c), "{}", step.text);
+                assert_ne!(v, made.solution.get(c), "{}", step.text());
             }
             if step.technique == Technique::CageCombination {
                 combinations += 1;
@@ -379,10 +379,14 @@ fn seventeen_in_two_cells_is_eight_and_nine() {
         &sudoku64::search::masks_of(&puzzle),
     )
     .expect("a step");
-    assert!(step.text.contains("only as 8+9"), "{}", step.text);
+    assert!(step.text().contains("only as 8+9"), "{}", step.text());
     assert_eq!(step.eliminations.len(), 14);
     assert!(step.eliminations.iter().all(|&(c, v)| c < 2 && v < 8));
-    assert!(step.focus.contains("r1c1 and r1c2"), "{}", step.focus);
+    assert!(
+        step.focus_text().contains("r1c1 and r1c2"),
+        "{}",
+        step.focus_text()
+    );
 }
 
 /// tests/data/killer.txt: Solo-made killers and edits of them, counted by a backtracking
@@ -465,10 +469,10 @@ fn killer_fixtures_are_answered_by_every_engine() {
         if count == 1 && line % 5 == 0 {
             for step in sudoku64::explain(&puzzle).unwrap() {
                 for &(c, v) in &step.placements {
-                    assert_eq!(v, full.get(c), "{at}: {}", step.text);
+                    assert_eq!(v, full.get(c), "{at}: {}", step.text());
                 }
                 for &(c, v) in &step.eliminations {
-                    assert_ne!(v, full.get(c), "{at}: {}", step.text);
+                    assert_ne!(v, full.get(c), "{at}: {}", step.text());
                 }
             }
         }
@@ -507,10 +511,10 @@ fn hints_followed_to_the_end_are_sound() {
             let steps = sudoku64::hint(&grid).unwrap_or_else(|e| panic!("{id}: {e}"));
             for step in &steps {
                 for &(c, v) in &step.placements {
-                    assert_eq!(v, solution.get(c), "{id}: {}", step.text);
+                    assert_eq!(v, solution.get(c), "{id}: {}", step.text());
                 }
                 for &(c, v) in &step.eliminations {
-                    assert_ne!(v, solution.get(c), "{id}: {}", step.text);
+                    assert_ne!(v, solution.get(c), "{id}: {}", step.text());
                 }
             }
             let last = steps.last().expect("a step");
@@ -575,23 +579,23 @@ fn innies_and_locked_cage_digits() {
     );
     let step = sudoku64::logic::find(Technique::InniesAndOuties, &puzzle, &masks_of(&puzzle))
         .expect("an innie");
-    assert_eq!(step.placements, vec![(8, 9)], "{}", step.text);
+    assert_eq!(step.placements, vec![(8, 9)], "{}", step.text());
     assert!(
-        step.text.contains("r1c9") && step.text.contains("is 9"),
+        step.text().contains("r1c9") && step.text().contains("is 9"),
         "{}",
-        step.text
+        step.text()
     );
     assert!(
-        step.focus.contains("row 1") && step.focus.contains("rule of 45"),
+        step.focus_text().contains("row 1") && step.focus_text().contains("rule of 45"),
         "{}",
-        step.focus
+        step.focus_text()
     );
     let puzzle = killer(shape, &[(vec![0, 1], Some(3))], &[0; 81]);
     let step = sudoku64::logic::find(Technique::CageLockedDigits, &puzzle, &masks_of(&puzzle))
         .expect("a lock");
     assert!(!step.eliminations.is_empty());
     for &(c, v) in &step.eliminations {
-        assert!(c > 1 && (v == 1 || v == 2), "{}", step.text);
+        assert!(c > 1 && (v == 1 || v == 2), "{}", step.text());
     }
     // Two neighbouring rows: cages inside rows 1 and 2 leave r2c9 alone.
     let mut cages: Vec<(Vec<usize>, Option<u32>)> = vec![
@@ -608,6 +612,6 @@ fn innies_and_locked_cage_digits() {
     assert!(
         !step.placements.is_empty() || !step.eliminations.is_empty(),
         "{}",
-        step.text
+        step.text()
     );
 }

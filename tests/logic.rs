@@ -43,20 +43,20 @@ fn replay(puzzle: &Grid, solution: &Grid, steps: &[Step]) -> Grid {
         assert!(
             !step.placements.is_empty() || !step.eliminations.is_empty(),
             "a step that does nothing: {}",
-            step.text
+            step.text()
         );
         assert!(
-            step.text.starts_with(step.technique.name()),
+            step.text().starts_with(step.technique.name()),
             "{}",
-            step.text
+            step.text()
         );
         for &(c, v) in &step.eliminations {
-            assert_ne!(solution.get(c), v, "removes the answer: {}", step.text);
-            assert_eq!(g.get(c), 0, "eliminates in a filled cell: {}", step.text);
+            assert_ne!(solution.get(c), v, "removes the answer: {}", step.text());
+            assert_eq!(g.get(c), 0, "eliminates in a filled cell: {}", step.text());
         }
         for &(c, v) in &step.placements {
-            assert_eq!(g.get(c), 0, "fills a filled cell: {}", step.text);
-            assert_eq!(solution.get(c), v, "places a wrong symbol: {}", step.text);
+            assert_eq!(g.get(c), 0, "fills a filled cell: {}", step.text());
+            assert_eq!(solution.get(c), v, "places a wrong symbol: {}", step.text());
             g.set(c, v);
         }
     }
@@ -171,25 +171,34 @@ fn each_technique_fires_where_it_is_needed_and_removes_only_wrong_candidates() {
             steps.iter().map(|s| weight(s.technique)).sum::<u32>()
         );
         for step in steps.iter().filter(|s| s.technique == technique) {
-            assert!(!step.cells.is_empty(), "{}", step.text);
+            assert!(!step.cells.is_empty(), "{}", step.text());
         }
         for step in &steps {
-            assert!(step.focus.starts_with("Look at "), "{}", step.focus);
+            assert!(
+                step.focus_text().starts_with("Look at "),
+                "{}",
+                step.focus_text()
+            );
             let chain = [Technique::XChain, Technique::XyChain].contains(&step.technique);
             let colouring = step.technique == Technique::SimpleColouring;
-            assert_eq!(!step.links.is_empty(), chain || colouring, "{}", step.text);
+            assert_eq!(
+                !step.links.is_empty(),
+                chain || colouring,
+                "{}",
+                step.text()
+            );
             // A chain's links follow on, strong and weak in turn.
             if chain {
                 for w in step.links.windows(2) {
-                    assert_eq!(w[0].to, w[1].from, "{}", step.text);
-                    assert_ne!(w[0].strong, w[1].strong, "{}", step.text);
+                    assert_eq!(w[0].to, w[1].from, "{}", step.text());
+                    assert_ne!(w[0].strong, w[1].strong, "{}", step.text());
                 }
             }
             // Colouring links are strong links of its symbol, one per coloured cell but
             // the first.
             if colouring {
-                assert_eq!(step.links.len() + 1, step.cells.len(), "{}", step.text);
-                assert!(step.links.iter().all(|l| l.strong), "{}", step.text);
+                assert_eq!(step.links.len() + 1, step.cells.len(), "{}", step.text());
+                assert!(step.links.iter().all(|l| l.strong), "{}", step.text());
             }
         }
     }
@@ -217,7 +226,7 @@ fn jellyfish_on_a_constructed_state_removes_exactly_the_cover_cells() {
         .iter()
         .flat_map(|&r| [0, 2, 4, 6].map(|c| (r * 9 + c, 1)))
         .collect();
-    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(eliminations(&step), expected, "{}", step.text());
     assert_eq!(step.cells.len(), 16);
     // Smaller fish are not there.
     assert!(logic::find(Technique::XWing, &g, &masks).is_none());
@@ -231,8 +240,8 @@ fn hidden_quad_on_a_constructed_state_strips_the_four_cells() {
     let step = logic::find(Technique::HiddenQuad, &g, &masks).expect("a hidden quad");
     let expected: BTreeSet<(usize, u8)> =
         (0..4).flat_map(|c| (5..=9).map(move |v| (c, v))).collect();
-    assert_eq!(eliminations(&step), expected, "{}", step.text);
-    assert!(step.text.contains("row 1"), "{}", step.text);
+    assert_eq!(eliminations(&step), expected, "{}", step.text());
+    assert!(step.text().contains("row 1"), "{}", step.text());
     // The five other cells form a naked quint: no naked quad.
     assert!(logic::find(Technique::NakedQuad, &g, &masks).is_none());
 }
@@ -250,13 +259,13 @@ fn x_wing_and_naked_pair_on_constructed_states() {
                 .map(move |c| (r * 9 + c, 5))
         })
         .collect();
-    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(eliminations(&step), expected, "{}", step.text());
 
     // r1c1 and r1c9 hold only 2/7: the rest of row 1 loses them.
     let (g, masks) = state(|r, c| (r == 0 && (c == 0 || c == 8)).then_some(0b100_0010));
     let step = logic::find(Technique::NakedPair, &g, &masks).expect("a naked pair");
     let expected: BTreeSet<(usize, u8)> = (1..8).flat_map(|c| [(c, 2), (c, 7)]).collect();
-    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(eliminations(&step), expected, "{}", step.text());
     assert_eq!(step.cells, vec![0, 8]);
 }
 
@@ -270,7 +279,7 @@ fn naked_quad_on_a_constructed_state() {
     let step = logic::find(Technique::NakedQuad, &g, &masks).expect("a naked quad");
     let expected: BTreeSet<(usize, u8)> =
         (4..9).flat_map(|c| (1..=4).map(move |v| (c, v))).collect();
-    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(eliminations(&step), expected, "{}", step.text());
     assert_eq!(step.cells, vec![0, 1, 2, 3]);
 }
 
@@ -281,7 +290,7 @@ fn naked_single_hint_names_the_cell_and_symbol() {
     assert_eq!(steps.len(), 1);
     assert_eq!(steps[0].technique, Technique::NakedSingle);
     assert_eq!(steps[0].placements, vec![(1, 2)]);
-    assert_eq!(steps[0].focus, "Look at box 1: a naked single");
+    assert_eq!(steps[0].focus_text(), "Look at box 1: a naked single");
     assert!(steps[0].links.is_empty());
     // A full grid needs no hint.
     assert!(hint(&grid("1234341221434321")).unwrap().is_empty());
@@ -361,9 +370,9 @@ fn follow_hints(puzzle: &Grid, solution: &Grid) {
     while !g.is_full() {
         let steps = hint(&g).unwrap();
         let last = steps.last().expect("a hint while cells are open");
-        assert!(!last.placements.is_empty(), "{}", last.text);
+        assert!(!last.placements.is_empty(), "{}", last.text());
         for s in &steps[..steps.len() - 1] {
-            assert!(s.placements.is_empty(), "{}", s.text);
+            assert!(s.placements.is_empty(), "{}", s.text());
         }
         let before = g.clone();
         g = replay(&before, solution, &steps);
@@ -407,7 +416,7 @@ fn last_resorts_come_only_when_the_patterns_are_stuck() {
             let g = logic.grid();
             let cand = logic.candidates().to_vec();
             let Some(step) = logic.next_step() else { break };
-            assert_ne!(step.technique, Technique::Guess, "{}", step.text);
+            assert_ne!(step.technique, Technique::Guess, "{}", step.text());
             if step.technique >= Technique::ForcingChain {
                 last_resorts += 1;
                 let easier = Technique::ALL.iter().take_while(|&&t| t < step.technique);
@@ -415,7 +424,7 @@ fn last_resorts_come_only_when_the_patterns_are_stuck() {
                     assert!(
                         logic::find(*t, &g, &cand).is_none(),
                         "{t} applied before {}",
-                        step.text
+                        step.text()
                     );
                 }
                 // Independently of the engine: no cell with one candidate, no symbol with
@@ -552,10 +561,10 @@ fn stale_pencil_marks_do_not_mislead_find() {
     for technique in Technique::ALL {
         if let Some(step) = logic::find(technique, &grid, &masks) {
             for &(c, v) in &step.placements {
-                assert_eq!(v, solution.get(c), "{}", step.text);
+                assert_eq!(v, solution.get(c), "{}", step.text());
             }
             for &(c, v) in &step.eliminations {
-                assert_ne!(v, solution.get(c), "{}", step.text);
+                assert_ne!(v, solution.get(c), "{}", step.text());
             }
         }
     }
@@ -613,16 +622,20 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
                 // others eliminate.
                 let placed = step.placements.len();
                 match step.technique {
-                    Technique::BugPlusOne => assert_eq!(placed, 1, "{}", step.text),
+                    Technique::BugPlusOne => assert_eq!(placed, 1, "{}", step.text()),
                     Technique::ForcingChain => {
-                        assert_eq!(placed + step.eliminations.len(), 1, "{}", step.text);
-                        verities += usize::from(!step.text.contains(" were "));
+                        assert_eq!(placed + step.eliminations.len(), 1, "{}", step.text());
+                        verities += usize::from(!step.text().contains(" were "));
                     }
-                    _ => assert_eq!(placed, 0, "{}", step.text),
+                    _ => assert_eq!(placed, 0, "{}", step.text()),
                 }
                 if step.technique >= Technique::ForcingChain || step.technique == Technique::Aic {
-                    assert!(!step.links.is_empty(), "{}", step.text);
-                    assert!(step.focus.starts_with("Look at "), "{}", step.focus);
+                    assert!(!step.links.is_empty(), "{}", step.text());
+                    assert!(
+                        step.focus_text().starts_with("Look at "),
+                        "{}",
+                        step.focus_text()
+                    );
                 }
             }
         }
@@ -657,12 +670,15 @@ fn skyscraper_on_a_constructed_state() {
     assert!(logic::find(Technique::XWing, &g, &masks).is_none());
     let step = logic::find(Technique::Skyscraper, &g, &masks).expect("a skyscraper");
     let expected = BTreeSet::from([(5, 1), (23, 1), (30, 1), (39, 1)]);
-    assert_eq!(eliminations(&step), expected, "{}", step.text);
+    assert_eq!(eliminations(&step), expected, "{}", step.text());
     assert_eq!(
-        step.text,
+        step.text(),
         "Skyscraper: 1 in row 2 is in r2c1 or r2c4, in row 6 in r6c1 or r6c6, and r2c1 and r6c1 share column 1: one of r2c4 and r6c6 is 1, so r1c6, r3c6, r4c4 and r5c4 lose 1"
     );
-    assert_eq!(step.focus, "Look at rows 2 and 6 for 1: a skyscraper");
+    assert_eq!(
+        step.focus_text(),
+        "Look at rows 2 and 6 for 1: a skyscraper"
+    );
 }
 
 #[test]
@@ -673,7 +689,7 @@ fn two_string_kite_on_a_constructed_state() {
     let step = logic::find(Technique::TwoStringKite, &g, &masks).expect("a kite");
     assert_eq!(eliminations(&step), BTreeSet::from([(7 * 9 + 6, 1)]));
     assert_eq!(
-        step.text,
+        step.text(),
         "2-String Kite: 1 in row 1 is in r1c2 or r1c7, in column 1 in r3c1 or r8c1, and r1c2 and r3c1 share box 1: one of r1c7 and r8c1 is 1, so r8c7 loses 1"
     );
 }
@@ -685,7 +701,7 @@ fn empty_rectangle_on_a_constructed_state() {
     let step = logic::find(Technique::EmptyRectangle, &g, &masks).expect("an empty rectangle");
     assert_eq!(eliminations(&step), BTreeSet::from([(7 * 9 + 5, 1)]));
     assert_eq!(
-        step.text,
+        step.text(),
         "Empty rectangle: 1 in box 5 lies only in row 5 and column 6, and 1 in column 2 is in r5c2 or r8c2: if r5c2 holds it, box 5 has it in column 6; if not, r8c2 does; either way r8c6 loses 1"
     );
 }
@@ -702,7 +718,7 @@ fn finned_and_sashimi_x_wing_on_constructed_states() {
     let step = logic::find(Technique::FinnedXWing, &g, &masks).expect("a finned x-wing");
     assert_eq!(eliminations(&step), BTreeSet::from([(61, 1), (79, 1)]));
     assert_eq!(
-        step.text,
+        step.text(),
         "Finned X-Wing: 1 in rows 2 and 8 lies only in columns 3 and 8, or in the fins r8c7 and r8c9 in box 9: either the X-Wing holds or a fin is 1, so either way r7c8 and r9c8 lose 1"
     );
     // Without r8c8, row 8 has one place left in the cover: sashimi, same eliminations.
@@ -710,7 +726,7 @@ fn finned_and_sashimi_x_wing_on_constructed_states() {
     let step = logic::find(Technique::FinnedXWing, &g, &masks).expect("a sashimi x-wing");
     assert_eq!(eliminations(&step), BTreeSet::from([(61, 1), (79, 1)]));
     assert_eq!(
-        step.text,
+        step.text(),
         "Finned X-Wing (sashimi): 1 in rows 2 and 8 lies only in columns 3 and 8, or in the fins r8c7 and r8c9 in box 9: either the X-Wing holds or a fin is 1, so either way r7c8 and r9c8 lose 1"
     );
 }
@@ -728,7 +744,7 @@ fn finned_swordfish_on_a_constructed_state() {
         BTreeSet::from([(7 * 9 + 6, 1), (8 * 9 + 6, 1)])
     );
     assert_eq!(
-        step.text,
+        step.text(),
         "Finned Swordfish: 1 in rows 1, 4 and 7 lies only in columns 1, 4 and 7, or in the fin r7c8 in box 9: either the Swordfish holds or the fin is 1, so either way r8c7 and r9c7 lose 1"
     );
 }
@@ -744,7 +760,7 @@ fn unique_rectangle_on_a_constructed_state() {
     let step = logic::find(Technique::UniqueRectangle, &g, &masks).expect("a unique rectangle");
     assert_eq!(eliminations(&step), BTreeSet::from([(22, 1), (22, 2)]));
     assert_eq!(
-        step.text,
+        step.text(),
         "Unique rectangle: r1c1, r1c5 and r3c1 hold only 1/2; if r3c5 were 1 or 2 too, the four cells could swap them and the puzzle would have two solutions, so r3c5 loses 1/2"
     );
     // Over four boxes the swap could break a box elsewhere: no rectangle.
@@ -773,7 +789,7 @@ fn bug_plus_one_on_a_constructed_state() {
     let step = logic::find(Technique::BugPlusOne, &empty, &masks).expect("a BUG+1");
     assert_eq!(step.placements, vec![(0, 3)]);
     assert_eq!(
-        step.text,
+        step.text(),
         "BUG+1: every open cell but r1c1 has two candidates, and without 3 there every symbol would have two places or none in each unit, which no puzzle with one solution allows, so r1c1 is 3"
     );
     // With r2c1 at three candidates as well, it is no BUG+1.
@@ -802,7 +818,7 @@ fn bug_plus_one_places_only_a_candidate_of_its_cell() {
                     assert!(
                         before.get(c) == 0 && cand[c] & 1u64 << (v - 1) != 0,
                         "{}",
-                        step.text
+                        step.text()
                     );
                 }
             })
@@ -844,11 +860,11 @@ fn forcing_chain_on_a_public_puzzle() {
     );
     assert_eq!(step.eliminations, vec![(17, 9)]);
     assert_eq!(
-        step.text,
+        step.text(),
         "Forcing chain: if r2c9 were 9, then r2c9=9 → r2c9≠8 → r2c8=8 → r2c8≠5 → r2c5=5 → r4c5≠5; r2c9=9 → r2c1≠9 → r4c1=9 → r4c5≠9, and r4c5 has no candidate left, so r2c9 loses 9"
     );
     assert_eq!(
-        step.focus,
+        step.focus_text(),
         "Look at r2c9: what if it were 9? A forcing chain"
     );
     // Two paths from r2c9=9, one to the removal of each candidate of r4c5: weak links
@@ -875,11 +891,11 @@ fn forcing_net_on_a_public_puzzle() {
     );
     let solution = solve_one(&grid(puzzle)).unwrap();
     let [(c, v)] = step.eliminations[..] else {
-        panic!("{}", step.text)
+        panic!("{}", step.text())
     };
     assert_ne!(solution.get(c), v);
     assert_eq!(
-        step.text,
+        step.text(),
         "Forcing net: if r2c2 were 7, then r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r1c8≠3 → r3c7=3 → r3c4≠3 → r3c4=8 → r8c4≠8; r2c2=7 ⇒ r8c5≠8; r2c2=7 ⇒ r8c6≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c4≠8; r2c2=7 ⇒ r9c5≠8; r2c2=7 ⇒ r1c8≠1 → r1c7=1 → r1c7≠9 → r1c8=9 → r9c8≠9 → r9c8=8 → r9c6≠8 (⇒: a forcing chain inside the branch), and box 8 has no place left for 8, so r2c2 loses 7"
     );
 }
@@ -902,7 +918,7 @@ fn unique_rectangles_of_types_2_to_4_on_constructed_states() {
     };
     assert_eq!(eliminations(&step), row_3_but(&[0, 4], 3));
     assert_eq!(
-        step.text,
+        step.text(),
         "Unique rectangle type 2: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; one of r3c1 and r3c5 must be 3, or the four cells could swap 1/2 and the puzzle would have two solutions, so r3c2, r3c3, r3c4, r3c6, r3c7, r3c8 and r3c9 lose 3"
     );
     // Roof extras 3 and 4, and r3c9 holding 3/4: a naked pair in row 3.
@@ -919,7 +935,7 @@ fn unique_rectangles_of_types_2_to_4_on_constructed_states() {
     expected.extend(row_3_but(&[0, 4, 8], 4));
     assert_eq!(eliminations(&step), expected);
     assert_eq!(
-        step.text,
+        step.text(),
         "Unique rectangle type 3: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; one of r3c1 and r3c5 holds one of 3/4, or the four cells could swap 1/2 and the puzzle would have two solutions; with r3c9 they make a naked subset of 3/4 in row 3, so r3c2, r3c3, r3c4, r3c6, r3c7 and r3c8 lose 3/4"
     );
     // 1 in row 3 only in the roof: neither roof cell can be 2.
@@ -933,7 +949,7 @@ fn unique_rectangles_of_types_2_to_4_on_constructed_states() {
     let step = logic::find(Technique::UniqueRectangle4, &g, &masks).expect("a type 4");
     assert_eq!(eliminations(&step), BTreeSet::from([(18, 2), (22, 2)]));
     assert_eq!(
-        step.text,
+        step.text(),
         "Unique rectangle type 4: r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold 1/2 and more; 1 in row 3 is only in r3c1 or r3c5, so one of them is 1, and if either were 2 the four cells could swap 1/2 and the puzzle would have two solutions, so r3c1 and r3c5 lose 2"
     );
 }
@@ -948,7 +964,7 @@ fn first_step_checked(puzzle: &str, technique: Technique) -> Step {
     assert_eq!(logic::find(technique, &g, &cand), Some(step.clone()));
     let solution = solve_one(&grid(puzzle)).unwrap();
     for &(c, v) in &step.eliminations {
-        assert_ne!(solution.get(c), v, "{}", step.text);
+        assert_ne!(solution.get(c), v, "{}", step.text());
     }
     step
 }
@@ -961,10 +977,13 @@ fn als_xz_on_a_public_puzzle() {
         Technique::AlsXz,
     );
     assert_eq!(
-        step.text,
+        step.text(),
         "ALS-XZ: r6c4 and r6c6 (2/7/8) and r7c6, r9c4 and r9c6 (2/4/7/8) are almost locked sets, each one symbol short of locked, and their places for 7 all see each other: one of them lacks 7 and is locked, so either way one of them holds 2 and 8: r5c6 loses 8"
     );
-    assert_eq!(step.focus, "Look at columns 4 and 6 for 8: an ALS-XZ");
+    assert_eq!(
+        step.focus_text(),
+        "Look at columns 4 and 6 for 8: an ALS-XZ"
+    );
 }
 
 #[test]
@@ -975,7 +994,7 @@ fn als_xy_wing_on_a_public_puzzle() {
         Technique::AlsXyWing,
     );
     assert_eq!(
-        step.text,
+        step.text(),
         "ALS-XY-Wing: the almost locked set r1c2, r1c4 and r1c8 (3/6/8/9) has 9 restricted with r7c4 and r7c8 (2/8/9) and 3 with r4c2 and r7c2 (2/3/9): it cannot hold both, so one of the two wings lacks its symbol and is locked, and either way one of them holds 2: r7c3 and r7c6 lose 2"
     );
 }
@@ -988,7 +1007,7 @@ fn aic_with_a_grouped_node_on_a_public_puzzle() {
         Technique::Aic,
     );
     assert_eq!(
-        step.text,
+        step.text(),
         "AIC: 4r4c7 = 6r4c7 - 6{r1c7 r3c7} = 6r3c9 - 3r3c9 = 3r4c9 (= strong link, - weak link): 4r4c7 or 3r4c9 is true, so r4c9 loses 4"
     );
     // Five links, strong and weak in turn, following on; the group is two cells of 6.
@@ -1068,20 +1087,20 @@ fn focus_names_the_unit_the_reasoning_is_in() {
             if step.technique == Technique::Claiming {
                 claimings += 1;
                 assert!(
-                    step.focus.starts_with("Look at row")
-                        || step.focus.starts_with("Look at column"),
+                    step.focus_text().starts_with("Look at row")
+                        || step.focus_text().starts_with("Look at column"),
                     "{} / {}",
-                    step.focus,
-                    step.text
+                    step.focus_text(),
+                    step.text()
                 );
             }
             if let Some(&(_, v)) = step.placements.first() {
                 let named = format!(" for {}:", sudoku64::format::symbol_char(v));
                 assert!(
-                    !step.focus.contains(&named),
+                    !step.focus_text().contains(&named),
                     "{} / {}",
-                    step.focus,
-                    step.text
+                    step.focus_text(),
+                    step.text()
                 );
             }
         }
@@ -1120,23 +1139,27 @@ fn each_steps_focus_names_its_units_as_data_too() {
                 .collect();
             let kinds: std::collections::BTreeSet<usize> =
                 step.units.iter().map(|&u| u / 9).collect();
-            assert!(kinds.len() <= 1, "{}: one kind of unit", step.focus);
+            assert!(kinds.len() <= 1, "{}: one kind of unit", step.focus_text());
             if let Some(&kind) = kinds.iter().next() {
                 let word = ["row", "column", "box"][kind];
-                assert!(step.focus.contains(word), "{} names {word}s", step.focus);
+                assert!(
+                    step.focus_text().contains(word),
+                    "{} names {word}s",
+                    step.focus_text()
+                );
                 for number in &words {
                     assert!(
-                        step.focus.contains(number.as_str()),
+                        step.focus_text().contains(number.as_str()),
                         "{}: {number}",
-                        step.focus
+                        step.focus_text()
                     );
                 }
                 named += 1;
             } else if step.technique != sudoku64::Technique::Guess {
                 assert!(
-                    !step.focus.contains("row ") && !step.focus.contains("box "),
+                    !step.focus_text().contains("row ") && !step.focus_text().contains("box "),
                     "{}: names a unit the data leaves out",
-                    step.focus
+                    step.focus_text()
                 );
             }
         }
@@ -1249,7 +1272,7 @@ fn every_layout_is_explained_soundly_to_its_solution() {
             let steps = explain(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(replay(&puzzle, &full, &steps), full, "{line}");
             for step in &steps {
-                assert!(!step.focus.is_empty(), "{line}: {}", step.text);
+                assert!(!step.focus_text().is_empty(), "{line}: {}", step.text());
                 assert!(
                     step.units.iter().all(|&u| u < shape.unit_count()),
                     "{line}: {:?}",
@@ -1298,10 +1321,10 @@ fn every_technique_is_sound_on_random_states_of_every_layout() {
                 if let Some(step) = logic::find(t, &puzzle, &marks) {
                     fired.insert(t);
                     for &(c, v) in &step.eliminations {
-                        assert_ne!(full.get(c), v, "{}: {}", shape.name(), step.text);
+                        assert_ne!(full.get(c), v, "{}: {}", shape.name(), step.text());
                     }
                     for &(c, v) in &step.placements {
-                        assert_eq!(full.get(c), v, "{}: {}", shape.name(), step.text);
+                        assert_eq!(full.get(c), v, "{}: {}", shape.name(), step.text());
                     }
                 }
             }
@@ -1390,7 +1413,7 @@ fn uniqueness_steps_are_sound(puzzle: &Grid, marks: &[u64], full: &Grid) {
     ] {
         if let Some(step) = logic::find(t, puzzle, marks) {
             for &(c, v) in &step.eliminations {
-                assert_ne!(full.get(c), v, "removes the answer: {}", step.text);
+                assert_ne!(full.get(c), v, "removes the answer: {}", step.text());
             }
         }
     }
@@ -1526,20 +1549,26 @@ fn steps_name_diagonals_windows_and_regions() {
     let step = logic::find(Technique::HiddenSingle, &Grid::empty(x), &marks).unwrap();
     assert_eq!(step.placements, vec![(40, 1)]);
     assert_eq!(
-        step.text,
+        step.text(),
         "Hidden single: 1 can only go in r5c5 within the main diagonal"
     );
-    assert_eq!(step.focus, "Look at the main diagonal: a hidden single");
+    assert_eq!(
+        step.focus_text(),
+        "Look at the main diagonal: a hidden single"
+    );
     assert_eq!(step.units, vec![main]);
     // 1 lies on the main diagonal only in box 1: the rest of box 1 loses it.
     let marks = marks_without_one(x, |r, c| r != c || r < 3);
     assert!(logic::find(Technique::Pointing, &Grid::empty(x), &marks).is_none());
     let step = logic::find(Technique::Claiming, &Grid::empty(x), &marks).unwrap();
     assert_eq!(
-        step.text,
+        step.text(),
         "Claiming: in the main diagonal, 1 lies only in box 1, so r1c2, r1c3, r2c1, r2c3, r3c1 and r3c2 lose 1"
     );
-    assert_eq!(step.focus, "Look at the main diagonal for 1: a claiming");
+    assert_eq!(
+        step.focus_text(),
+        "Look at the main diagonal for 1: a claiming"
+    );
     assert_eq!(step.units, vec![main]);
 
     // Window 1 (rows 2 to 4, columns 2 to 4) has 1 only in row 2: the rest of row 2 loses it.
@@ -1549,12 +1578,12 @@ fn steps_name_diagonals_windows_and_regions() {
     });
     let step = logic::find(Technique::Pointing, &Grid::empty(windoku), &marks).unwrap();
     assert!(
-        step.text
+        step.text()
             .starts_with("Pointing: in window 1, 1 lies only in row 2, so r2c1, r2c5"),
         "{}",
-        step.text
+        step.text()
     );
-    assert_eq!(step.focus, "Look at window 1 for 1: a pointing");
+    assert_eq!(step.focus_text(), "Look at window 1 for 1: a pointing");
     assert_eq!(step.units, vec![windoku.unit_index(Unit::Window(0))]);
 
     // Region 1 of the 6×6 jigsaw has 1 only in row 1: the rest of row 1 loses it.
@@ -1563,10 +1592,10 @@ fn steps_name_diagonals_windows_and_regions() {
     let marks = marks_without_one(six, |r, c| !region_one.contains(&(r, c)) || r == 0);
     let step = logic::find(Technique::Pointing, &Grid::empty(six), &marks).unwrap();
     assert_eq!(
-        step.text,
+        step.text(),
         "Pointing: in region 1, 1 lies only in row 1, so r1c4, r1c5 and r1c6 lose 1"
     );
-    assert_eq!(step.focus, "Look at region 1 for 1: a pointing");
+    assert_eq!(step.focus_text(), "Look at region 1 for 1: a pointing");
     assert_eq!(step.units, vec![six.unit_index(Unit::Region(0))]);
 }
 

@@ -375,7 +375,7 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     assert!(placed.len() >= 2, "{at}: the last step places nothing");
                     for pair in placed.chunks(2) {
                         let (cell, value) = (pair[0] as usize, pair[1] as u8);
-                        assert_eq!(value, solution.get(cell), "{at}: {}", report.text(last));
+                        assert_eq!(value, solution.get(cell), "{at}: {}", report.words(last));
                         grid.set(cell, value);
                     }
                     rounds += 1;
@@ -414,7 +414,11 @@ fn hint_focus_and_links_match_the_engines_steps() {
         assert_eq!(report.length() as usize, steps.len());
         for (i, step) in steps.iter().enumerate() {
             let i = i as u32;
-            assert_eq!(report.focus(i), step.focus);
+            assert_eq!(
+                report.focus(i),
+                step.focus.as_ref().map_or(String::new(), |f| f.to_json())
+            );
+            assert_eq!(report.words(i), step.words.to_json());
             let flat = report.links(i);
             let mut decoded = Vec::new();
             let mut at = 0;
@@ -434,7 +438,7 @@ fn hint_focus_and_links_match_the_engines_steps() {
                 let to = node(&mut at);
                 decoded.push(sudoku64::logic::Link { from, to, strong });
             }
-            assert_eq!(decoded, step.links, "{}", step.text);
+            assert_eq!(decoded, step.links, "{}", step.text());
             chained += usize::from(!decoded.is_empty());
             grouped += usize::from(decoded.iter().any(|l| l.to.cells.len() > 1));
         }

@@ -24,7 +24,8 @@
 // {regions}, and {variant}), which the engine checks as for any grid. The result carries
 // the engine's `layout` and `id` as for any other input.
 
-import { SIDES, isJigsawSide } from './internal/grid.js';
+import { SIDES, isJigsawSide, layoutFromData } from './internal/grid.js';
+import { stepText } from './internal/hint-words.js';
 
 // The engine's API as types (JSDoc, checked by tsc in the lint layer; see tsconfig.json).
 // www/internal/worker.js imports the message and result types from here, so both ends of the
@@ -162,15 +163,20 @@ import { SIDES, isJigsawSide } from './internal/grid.js';
 /** @typedef {{from: {cells: number[], symbol: number}, to: {cells: number[], symbol: number}, strong: boolean}} ChainLink */
 
 /**
- * One step of a hint (see hint()).
+ * One step of a hint (see hint()). `text` and `focus` are its sentences in the page's
+ * language at the time of the call (www/internal/i18n.js; English unless the page chose
+ * another); `words` and `focusWords` are the same as data (a message key and its
+ * arguments, see www/internal/hint-words.js), to word again in another language.
  * @typedef {object} HintStep
  * @property {string} technique
  * @property {string} name
  * @property {string} text
+ * @property {import('./internal/hint-words.js').Words} words
  * @property {number[]} cells
  * @property {Placement[]} placements
  * @property {Placement[]} eliminations
  * @property {string} focus
+ * @property {import('./internal/hint-words.js').Words | null} focusWords
  * @property {UnitRef[]} units
  * @property {ChainLink[]} links
  */
@@ -294,6 +300,22 @@ export function describeError(error, fallback = 'the input could not be read') {
 function isFpuzzlesLink(text) {
   const address = text.trim();
   return /f-puzzles\.com\/|sudokupad\.app\//i.test(address) && !/\s/.test(address);
+}
+
+/**
+ * A hint's answer with each step's sentences put into words, in the language in use: its
+ * `text` and `focus` made from the data the engine gives (`words`, `focusWords`).
+ * @param {HintResult} result
+ * @returns {HintResult}
+ */
+function worded(result) {
+  if (result?.status !== 'ok' || !result.steps) return result;
+  const layout = layoutFromData(result.layout) ?? result.size;
+  for (const step of result.steps) {
+    step.text = stepText(step.words, layout);
+    step.focus = stepText(step.focusWords, layout);
+  }
+  return result;
 }
 
 /** Grid sides the engine knows: 1, 4, 6, 8, 9, 10, 12, ... 64 (grid.js). */
@@ -692,7 +714,7 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
      * Option `uniqueness: false` leaves out the techniques that assume one solution (unique
      * rectangles, BUG+1); they are on by default, the engine having proved one first.
      */
-    hint: (text, options) => gridCall('hint', text, () => [checkUniqueness(options ?? {})], options),
+    hint: (text, options) => gridCall('hint', text, () => [checkUniqueness(options ?? {})], options).then(worded),
     /**
      * Grades a puzzle by the techniques a person needs: {status: 'ok', size, level ('easy' ...
      * 'diabolical'), levelName ('Easy' ...), score, hardest, hardestName, steps, guesses}, or

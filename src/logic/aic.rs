@@ -18,8 +18,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::{Board, Link, Node, Step, Technique, bit, bits, members, peer_sets, removal_text};
-use crate::format::symbol_char;
+use super::{Arg, Board, Link, Node, Step, Technique, Words, bit, bits, members, peer_sets};
 
 /// AICs are looked for on grids up to this side.
 const AIC_MAX_SIDE: usize = 9;
@@ -164,12 +163,20 @@ fn conclusions(b: &Board, g: &Graph, a: usize, z: usize) -> Vec<(usize, u8)> {
 }
 
 /// `5r1c1`, or `5{r1c1 r1c2}` for a group.
-fn node_name(b: &Board, x: &ANode) -> String {
-    let names: Vec<String> = members(x.cells).map(|c| b.name(c)).collect();
-    if names.len() == 1 {
-        format!("{}{}", symbol_char(x.v), names[0])
+fn node_name(x: &ANode) -> Words {
+    let cells: Vec<usize> = members(x.cells).collect();
+    if cells.len() == 1 {
+        Words::new("aic-node")
+            .with("symbol", Arg::Symbol(x.v))
+            .with("cell", Arg::Cell(cells[0]))
     } else {
-        format!("{}{{{}}}", symbol_char(x.v), names.join(" "))
+        let names = cells
+            .into_iter()
+            .map(|c| Words::new("chain-cell").with("cell", Arg::Cell(c)))
+            .collect();
+        Words::new("aic-group")
+            .with("symbol", Arg::Symbol(x.v))
+            .with("cells", Arg::Join("separator-space", names))
     }
 }
 
@@ -239,10 +246,14 @@ fn aic_step(
     }
     path.reverse();
     let node = |s: usize| &g.nodes[s / 2];
-    let mut chain = node_name(b, node(path[0]));
+    let mut chain = vec![node_name(node(path[0]))];
     for &s in &path[1..] {
-        chain.push_str(if s % 2 == 1 { " = " } else { " - " });
-        chain.push_str(&node_name(b, node(s)));
+        chain.push(Words::new(if s % 2 == 1 {
+            "chain-strong"
+        } else {
+            "chain-weak"
+        }));
+        chain.push(node_name(node(s)));
     }
     let as_node = |x: &ANode| Node {
         cells: members(x.cells).collect(),
@@ -264,14 +275,13 @@ fn aic_step(
             }
         }
     }
-    let text = format!(
-        "AIC: {chain} (= strong link, - weak link): {} or {} is true, so {}",
-        node_name(b, node(root)),
-        node_name(b, node(end)),
-        removal_text(b, &eliminations)
-    );
+    let text = Words::new("aic")
+        .with("chain", Arg::Join("separator-none", chain))
+        .with("first", Arg::Words(Box::new(node_name(node(root)))))
+        .with("last", Arg::Words(Box::new(node_name(node(end)))))
+        .with("removal", Arg::Removal(eliminations.clone()));
     Step {
         links,
-        ..Step::eliminating(Technique::Aic, cells, eliminations, text)
+        ..Step::eliminating(b.shape, Technique::Aic, cells, eliminations, text)
     }
 }

@@ -17,10 +17,7 @@
 //! four cells in each unit, then pairs of sets), so they run at 9×9 and smaller; cell
 //! sets fit one `u128`.
 
-use super::{
-    Board, Step, Technique, bit, bits, cell_list, members, peer_sets, removal_text, symbols,
-};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit, bits, members, peer_sets};
 
 /// ALS techniques run on grids up to this side.
 const ALS_MAX_SIDE: usize = 9;
@@ -137,14 +134,12 @@ fn common_eliminations(board: &Board, a: &Als, b: &Als, keep: u64) -> Vec<(usize
 }
 
 /// `"r1c1 and r1c2 (1/2/3)"`.
-fn set_text(b: &Board, set: &Als) -> String {
-    let cells: Vec<usize> = members(set.cells).collect();
-    let list = cell_list(b.shape, &cells);
-    let list = match list.rsplit_once(", ") {
-        Some((head, last)) => format!("{head} and {last}"),
-        None => list,
-    };
-    format!("{list} ({})", symbols(set.symbols))
+fn set_text(set: &Als) -> Arg {
+    Arg::Words(Box::new(
+        Words::new("als")
+            .with("cells", Arg::CellList(members(set.cells).collect()))
+            .with("symbols", Arg::Symbols(set.symbols)),
+    ))
 }
 
 /// The first ALS-XZ step.
@@ -164,16 +159,14 @@ pub(super) fn als_xz(b: &Board) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = format!(
-                    "ALS-XZ: {} and {} are almost locked sets, each one symbol short of locked, and their places for {} all see each other: one of them lacks {} and is locked, so either way one of them holds {}: {}",
-                    set_text(b, a),
-                    set_text(b, c),
-                    symbol_char(x),
-                    symbol_char(x),
-                    symbols(a.symbols & c.symbols & !bit(x)).replace('/', " and "),
-                    removal_text(b, &eliminations)
-                );
+                let text = Words::new("als-xz")
+                    .with("first", set_text(a))
+                    .with("second", set_text(c))
+                    .with("symbol", Arg::Symbol(x))
+                    .with("held", Arg::SymbolList(a.symbols & c.symbols & !bit(x)))
+                    .with("removal", Arg::Removal(eliminations.clone()));
                 return Some(Step::eliminating(
+                    b.shape,
                     Technique::AlsXz,
                     members(a.cells | c.cells).collect(),
                     eliminations,
@@ -210,18 +203,19 @@ pub(super) fn als_xy_wing(b: &Board) -> Option<Step> {
                         if eliminations.is_empty() {
                             continue;
                         }
-                        let text = format!(
-                            "ALS-XY-Wing: the almost locked set {} has {} restricted with {} and {} with {}: it cannot hold both, so one of the two wings lacks its symbol and is locked, and either way one of them holds {}: {}",
-                            set_text(b, pivot),
-                            symbol_char(x),
-                            set_text(b, a),
-                            symbol_char(y),
-                            set_text(b, c),
-                            symbols(a.symbols & c.symbols & !bit(x) & !bit(y))
-                                .replace('/', " and "),
-                            removal_text(b, &eliminations)
-                        );
+                        let text = Words::new("als-xy-wing")
+                            .with("pivot", set_text(pivot))
+                            .with("x", Arg::Symbol(x))
+                            .with("first", set_text(a))
+                            .with("y", Arg::Symbol(y))
+                            .with("second", set_text(c))
+                            .with(
+                                "held",
+                                Arg::SymbolList(a.symbols & c.symbols & !bit(x) & !bit(y)),
+                            )
+                            .with("removal", Arg::Removal(eliminations.clone()));
                         return Some(Step::eliminating(
+                            b.shape,
                             Technique::AlsXyWing,
                             members(pivot.cells | a.cells | c.cells).collect(),
                             eliminations,

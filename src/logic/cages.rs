@@ -4,9 +4,8 @@
 //! left in the cage goes there. A digit already placed in a cage leaves its other cells,
 //! sum or not.
 
-use super::{Board, Step, Technique, bit, bits, removal_text};
-use crate::cages::{Options, cage_name, sum_options, sum_sets};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit, bits};
+use crate::cages::{Options, sum_options, sum_sets};
 
 /// The most sets a sentence lists before it names the digits they use instead.
 const SETS_NAMED: usize = 4;
@@ -49,17 +48,12 @@ impl Seen {
 /// The first cage that rules out a candidate or places a digit, its focus naming the cage.
 pub(super) fn combinations(b: &Board) -> Option<Step> {
     let mut step = first(b)?;
-    let n = b.n;
-    step.focus = format!(
-        "Look at the cage of {}: its combinations",
-        cage_name(&step.cells, n)
-    );
+    step.focus = Some(Words::new("focus-cage").with("cage", cage_name(&step.cells)));
     Some(step)
 }
 
 fn first(b: &Board) -> Option<Step> {
     let cages = b.shape.cages()?;
-    let n = b.n;
     for k in 0..cages.len() {
         let Seen {
             cells,
@@ -71,26 +65,22 @@ fn first(b: &Board) -> Option<Step> {
         if open.is_empty() {
             continue;
         }
-        let name = cage_name(&cells, n);
+        let name = cage_name(&cells);
         let Some(sum) = cages.sum(k) else {
             let eliminations = b.eliminations(open.iter().copied(), placed);
             if eliminations.is_empty() {
                 continue;
             }
             return Some(Step::eliminating(
+                b.shape,
                 Technique::CageCombination,
                 cells,
                 eliminations.clone(),
-                format!(
-                    "Cage combinations: {} {} already in the cage of {name}, so {}",
-                    symbols_and(placed),
-                    if placed.count_ones() == 1 {
-                        "is"
-                    } else {
-                        "are"
-                    },
-                    removal_text(b, &eliminations)
-                ),
+                Words::new("cage-placed")
+                    .with("digits", Arg::DigitList(placed))
+                    .with("count", Arg::Number(u64::from(placed.count_ones())))
+                    .with("cage", name)
+                    .with("removal", Arg::Removal(eliminations.clone())),
             ));
         };
         let left = sum.saturating_sub(total);
@@ -98,44 +88,47 @@ fn first(b: &Board) -> Option<Step> {
         let Some(options) = sum_options(pool, open.len(), left, &masks) else {
             continue;
         };
-        let what = if total == 0 {
-            format!("the cage of {name} makes {sum}")
+        let what = Arg::Words(Box::new(if total == 0 {
+            Words::new("cage-makes")
+                .with("cage", name)
+                .with("sum", Arg::Number(sum.into()))
         } else {
-            format!(
-                "the open cells of the cage of {name} make {left} (its sum {sum}, less {} placed)",
-                total
-            )
-        };
+            Words::new("cage-open-make")
+                .with("cage", name)
+                .with("left", Arg::Number(left.into()))
+                .with("sum", Arg::Number(sum.into()))
+                .with("placed", Arg::Number(total.into()))
+        }));
         // Named only once a step is found: listing the sets is the slow part.
         let how = || ways(pool, open.len(), left, &masks, &options);
         let eliminations = b.eliminations(open.iter().copied(), !options.some);
         if !eliminations.is_empty() {
             return Some(Step::eliminating(
+                b.shape,
                 Technique::CageCombination,
                 cells,
                 eliminations.clone(),
-                format!(
-                    "Cage combinations: {what} only {}, so {}",
-                    how(),
-                    removal_text(b, &eliminations)
-                ),
+                Words::new("cage-combinations")
+                    .with("what", what)
+                    .with("ways", how())
+                    .with("removal", Arg::Removal(eliminations.clone())),
             ));
         }
         for v in bits(options.every) {
             let mut places = open.iter().copied().filter(|&c| b.cand[c] & bit(v) != 0);
             if let (Some(cell), None) = (places.next(), places.next()) {
                 return Some(Step {
+                    shape: b.shape,
                     technique: Technique::CageCombination,
                     cells: cells.clone(),
                     placements: vec![(cell, v)],
                     eliminations: Vec::new(),
-                    text: format!(
-                        "Cage combinations: {what} only {}, each with {}, and only {} can hold it",
-                        how(),
-                        symbol_char(v),
-                        b.name(cell)
-                    ),
-                    focus: String::new(),
+                    words: Words::new("cage-combinations-place")
+                        .with("what", what)
+                        .with("ways", how())
+                        .with("symbol", Arg::Symbol(v))
+                        .with("cell", Arg::Cell(cell)),
+                    focus: None,
                     units: Vec::new(),
                     links: Vec::new(),
                 });
@@ -147,35 +140,33 @@ fn first(b: &Board) -> Option<Step> {
 
 /// How `count` open cells make `sum`, for a sentence: `as 1+7 or 2+6` when the sets were
 /// listed and are few, else `with 1, 2 and 6` (the digits they may use).
-fn ways(pool: u64, count: usize, sum: u32, masks: &[u64], options: &Options) -> String {
-    match sum_sets(pool, count, sum, masks, SETS_NAMED) {
-        Some(sets) if options.exact => format!(
-            "as {}",
-            sets.iter()
-                .map(|&s| plus(s))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        ),
-        _ => format!("with {}", symbols_and(options.some)),
-    }
+fn ways(pool: u64, count: usize, sum: u32, masks: &[u64], options: &Options) -> Arg {
+    Arg::Words(Box::new(
+        match sum_sets(pool, count, sum, masks, SETS_NAMED) {
+            Some(sets) if options.exact => Words::new("ways-sets").with(
+                "sets",
+                Arg::Join(
+                    "separator-or",
+                    sets.iter()
+                        .map(|&s| Words::new("sum-set").with("digits", Arg::Sum(s)))
+                        .collect(),
+                ),
+            ),
+            _ => Words::new("ways-digits").with("digits", Arg::DigitList(options.some)),
+        },
+    ))
 }
 
-/// A set of digits as a sum: `1+7+9`. Killer digits are numbers, also from 10 up.
-fn plus(set: u64) -> String {
-    bits(set)
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join("+")
-}
-
-/// Digits as a list: `1, 7 and 9`.
-fn symbols_and(set: u64) -> String {
-    let digits: Vec<String> = bits(set).map(|v| v.to_string()).collect();
-    match digits.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+/// A cage named by its cells: `r1c1, r1c2 and r2c1`, or the first three and how many
+/// more for a long cage.
+fn cage_name(cells: &[usize]) -> Arg {
+    Arg::Words(Box::new(if cells.len() > 4 {
+        Words::new("cage-long")
+            .with("cells", Arg::Cells(cells[..3].to_vec()))
+            .with("more", Arg::Number((cells.len() - 3) as u64))
+    } else {
+        Words::new("cage").with("cells", Arg::CellList(cells.to_vec()))
+    }))
 }
 
 /// The rule of 45 (n(n+1)/2 on a grid of side n): a unit's digits add up to n(n+1)/2, and
@@ -190,6 +181,7 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
     let n = b.n;
     let total = (n * (n + 1) / 2) as u32;
     for (region, units, name) in regions(b) {
+        let name = Arg::Words(Box::new(name));
         let count = units.len() as u32;
         let whole_total = total * count;
         let inside_region = |c: usize| region.binary_search(&c).is_ok();
@@ -217,12 +209,13 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
         // its inner cages make its total less theirs.
         if !innies.is_empty() && innies.len() <= 4 && inner_summed && one_group(&innies) {
             let sum = whole_total.saturating_sub(inner_sum);
-            let what = format!(
-                "the cages inside {name} add up to {inner_sum}, so {} (the rest of {}) {} {sum}",
-                super::cell_list(b.shape, &innies),
-                if count == 1 { "it" } else { "them" },
-                if innies.len() == 1 { "is" } else { "make" }
-            );
+            let what = Words::new("innies")
+                .with("region", name.clone())
+                .with("inner", Arg::Number(inner_sum.into()))
+                .with("cells", Arg::Cells(innies.clone()))
+                .with("units", Arg::Number(count.into()))
+                .with("count", Arg::Number(innies.len() as u64))
+                .with("sum", Arg::Number(sum.into()));
             if let Some(step) = group_step(b, &innies, sum, what, &units, &name) {
                 return Some(step);
             }
@@ -243,11 +236,13 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
             && covered_sum > whole_total
         {
             let sum = covered_sum - whole_total;
-            let what = format!(
-                "the cages covering {name} add up to {covered_sum}, {sum} past its {whole_total}, so {} (their cells outside it) {} {sum}",
-                super::cell_list(b.shape, &outies),
-                if outies.len() == 1 { "is" } else { "make" }
-            );
+            let what = Words::new("outies")
+                .with("region", name.clone())
+                .with("covered", Arg::Number(covered_sum.into()))
+                .with("sum", Arg::Number(sum.into()))
+                .with("whole", Arg::Number(whole_total.into()))
+                .with("cells", Arg::Cells(outies.clone()))
+                .with("count", Arg::Number(outies.len() as u64));
             if let Some(step) = group_step(b, &outies, sum, what, &units, &name) {
                 return Some(step);
             }
@@ -260,7 +255,7 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
 /// every unit (boxes first, as a player scans; diagonals and windows too), then two and
 /// three neighbouring rows or
 /// columns, and two neighbouring boxes of a band or stack on a grid of boxes.
-fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, String)> {
+fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, Words)> {
     let n = b.n;
     let shape = b.shape;
     let cells_of = |units: &[usize]| {
@@ -272,15 +267,23 @@ fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, String)> {
         cells.dedup();
         cells
     };
-    let mut out: Vec<(Vec<usize>, Vec<usize>, String)> = b
+    let mut out: Vec<(Vec<usize>, Vec<usize>, Words)> = b
         .scan_order()
-        .map(|u| (cells_of(&[u]), vec![u], super::unit_name(shape, u)))
+        .map(|u| {
+            (
+                cells_of(&[u]),
+                vec![u],
+                Words::new("region-unit").with("unit", Arg::Unit(u)),
+            )
+        })
         .collect();
     for width in 2..=3usize {
-        for (offset, kind) in [(0, "rows"), (n, "columns")] {
+        for (offset, kind) in [(0, "rows-span"), (n, "columns-span")] {
             for first in 0..n.saturating_sub(width - 1) {
                 let units: Vec<usize> = (first..first + width).map(|i| offset + i).collect();
-                let name = format!("{kind} {} to {}", first + 1, first + width);
+                let name = Words::new(kind)
+                    .with("first", Arg::Number(first as u64 + 1))
+                    .with("last", Arg::Number((first + width) as u64));
                 out.push((cells_of(&units), units, name));
             }
         }
@@ -298,7 +301,8 @@ fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, String)> {
                 .flatten()
                 {
                     let units = vec![2 * n + here, 2 * n + other];
-                    let name = format!("boxes {} and {}", here + 1, other + 1);
+                    let name = Words::new("region-unit")
+                        .with("unit", Arg::Lines(2, vec![here + 1, other + 1]));
                     out.push((cells_of(&units), units, name));
                 }
             }
@@ -313,9 +317,9 @@ fn group_step(
     b: &Board,
     cells: &[usize],
     sum: u32,
-    what: String,
+    what: Words,
     units: &[usize],
-    name: &str,
+    name: &Arg,
 ) -> Option<Step> {
     let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
         0 => m,
@@ -335,12 +339,13 @@ fn group_step(
             return None;
         }
         Step {
+            shape: b.shape,
             technique: Technique::InniesAndOuties,
             cells: cells.to_vec(),
             placements: vec![(open[0], v)],
             eliminations: Vec::new(),
-            text: format!("Innies and outies: {what}"),
-            focus: String::new(),
+            words: Words::new("innies-outies-place").with("what", Arg::Words(Box::new(what))),
+            focus: None,
             units: Vec::new(),
             links: Vec::new(),
         }
@@ -349,32 +354,30 @@ fn group_step(
         if eliminations.is_empty() {
             return None;
         }
-        let how = format!(
-            "only {}",
-            ways(pool, open.len(), sum - done, &masks, &options)
-        );
+        let ways = ways(pool, open.len(), sum - done, &masks, &options);
         let how = if done > 0 {
-            format!(
-                "{done} of it placed, the open ones make {} {how}",
-                sum - done
-            )
+            Words::new("how-placed")
+                .with("done", Arg::Number(done.into()))
+                .with("left", Arg::Number((sum - done).into()))
+                .with("ways", ways)
         } else {
-            how
+            Words::new("how-only").with("ways", ways)
         };
         Step::eliminating(
+            b.shape,
             Technique::InniesAndOuties,
             cells.to_vec(),
             eliminations.clone(),
-            format!(
-                "Innies and outies: {what}, {how}, so {}",
-                removal_text(b, &eliminations)
-            ),
+            Words::new("innies-outies")
+                .with("what", Arg::Words(Box::new(what)))
+                .with("how", Arg::Words(Box::new(how)))
+                .with("removal", Arg::Removal(eliminations)),
         )
     };
-    step.focus = format!(
-        "Look at the cages in {name}: the rule of {}",
-        units.len() * b.n * (b.n + 1) / 2
-    );
+    step.focus = Some(Words::new("focus-rule").with("region", name.clone()).with(
+        "total",
+        Arg::Number((units.len() * b.n * (b.n + 1) / 2) as u64),
+    ));
     step.units = units.to_vec();
     Some(step)
 }
@@ -384,7 +387,6 @@ fn group_step(
 /// case is a cage wholly inside a row, column or box, which locks its sure digits there.
 pub(super) fn locked_digits(b: &Board) -> Option<Step> {
     let cages = b.shape.cages()?;
-    let n = b.n;
     for k in 0..cages.len() {
         let Some(sum) = cages.sum(k) else { continue };
         let seen = Seen::of(b, cages, k);
@@ -425,19 +427,20 @@ pub(super) fn locked_digits(b: &Board) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let name = cage_name(&cells, n);
+                let name = cage_name(&cells);
                 let mut step = Step::eliminating(
+                    b.shape,
                     Technique::CageLockedDigits,
                     cells.clone(),
                     eliminations.clone(),
-                    format!(
-                        "Locked cage digits: every way the cage of {name} makes {sum} uses {}, and its places there lie in {}, so {}",
-                        v,
-                        super::unit_name(b.shape, u),
-                        removal_text(b, &eliminations)
-                    ),
+                    Words::new("cage-locked")
+                        .with("cage", name.clone())
+                        .with("sum", Arg::Number(sum.into()))
+                        .with("digit", Arg::Number(v.into()))
+                        .with("unit", Arg::Unit(u))
+                        .with("removal", Arg::Removal(eliminations.clone())),
                 );
-                step.focus = format!("Look at the cage of {name}: a digit it must hold");
+                step.focus = Some(Words::new("focus-cage-locked").with("cage", name));
                 return Some(step);
             }
         }

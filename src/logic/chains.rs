@@ -18,8 +18,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Board, Link, Step, Technique, bit, bits, removal_text};
-use crate::format::symbol_char;
+use super::{Arg, Board, Link, Step, Technique, Words, bit, bits};
 
 /// X-chains and XY-chains are looked for on grids up to this side (their search grows
 /// with the square of the places of a symbol, or of the cells with two candidates).
@@ -95,14 +94,8 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
             count[u as usize][colour[c] as usize] += 1;
         }
     }
-    let name = |c: usize| b.name(c);
-    let colour_list = |k: u8| {
-        comp.iter()
-            .filter(|&&c| colour[c] == k)
-            .map(|&c| name(c))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let colour_list =
+        |k: u8| Arg::Cells(comp.iter().copied().filter(|&c| colour[c] == k).collect());
     // Colour wrap: two cells of one colour share a unit.
     for k in 0..2u8 {
         if let Some(u) = (0..b.unit_count()).find(|&u| count[u][k as usize] >= 2) {
@@ -111,16 +104,15 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
                 .filter(|&&c| colour[c] == k)
                 .map(|&c| (c, v))
                 .collect();
-            let text = format!(
-                "Simple colouring on {}: its strong links colour {} one way and {} the other; two cells of the colour of {} share {}, so that colour is false: {}",
-                symbol_char(v),
-                colour_list(0),
-                colour_list(1),
-                name(eliminations[0].0),
-                super::unit_name(b.shape, u),
-                removal_text(b, &eliminations)
-            );
+            let text = Words::new("colour-wrap")
+                .with("symbol", Arg::Symbol(v))
+                .with("one", colour_list(0))
+                .with("other", colour_list(1))
+                .with("cell", Arg::Cell(eliminations[0].0))
+                .with("unit", Arg::Unit(u))
+                .with("removal", Arg::Removal(eliminations.clone()));
             return Some(Step::eliminating(
+                b.shape,
                 Technique::SimpleColouring,
                 comp.to_vec(),
                 eliminations,
@@ -142,14 +134,13 @@ fn colour_step(b: &Board, v: u8, comp: &[usize], colour: &[u8]) -> Option<Step> 
     if eliminations.is_empty() {
         return None;
     }
-    let text = format!(
-        "Simple colouring on {}: its strong links colour {} one way and {} the other; one colour holds it, so {}",
-        symbol_char(v),
-        colour_list(0),
-        colour_list(1),
-        removal_text(b, &eliminations)
-    );
+    let text = Words::new("colour-trap")
+        .with("symbol", Arg::Symbol(v))
+        .with("one", colour_list(0))
+        .with("other", colour_list(1))
+        .with("removal", Arg::Removal(eliminations.clone()));
     Some(Step::eliminating(
+        b.shape,
         Technique::SimpleColouring,
         comp.to_vec(),
         eliminations,
@@ -220,19 +211,21 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
     }
     // Walk back from z to a.
     let path = walk_back(parent, 2 * a, 2 * z + 1);
-    let mut chain = b.name(a);
+    let mut chain = vec![Words::new("chain-cell").with("cell", Arg::Cell(a))];
     for &s in &path[1..] {
-        chain.push_str(if s % 2 == 1 { " = " } else { " - " });
-        chain.push_str(&b.name(s / 2));
+        chain.push(Words::new(if s % 2 == 1 {
+            "chain-strong"
+        } else {
+            "chain-weak"
+        }));
+        chain.push(Words::new("chain-cell").with("cell", Arg::Cell(s / 2)));
     }
-    let text = format!(
-        "X-chain on {}: {chain} (= strong link, - weak link): {} or {} is {}, so {}",
-        symbol_char(v),
-        b.name(a),
-        b.name(z),
-        symbol_char(v),
-        removal_text(b, &eliminations)
-    );
+    let text = Words::new("x-chain")
+        .with("symbol", Arg::Symbol(v))
+        .with("chain", Arg::Join("separator-none", chain))
+        .with("first", Arg::Cell(a))
+        .with("last", Arg::Cell(z))
+        .with("removal", Arg::Removal(eliminations.clone()));
     let links = path
         .windows(2)
         .map(|w| Link::cells((w[0] / 2, v), (w[1] / 2, v), w[1] % 2 == 1))
@@ -240,6 +233,7 @@ fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<
     Some(Step {
         links,
         ..Step::eliminating(
+            b.shape,
             Technique::XChain,
             path.iter().map(|&s| s / 2).collect(),
             eliminations,
@@ -329,19 +323,20 @@ fn xy_step(
     }
     let path = walk_back(parent, root, state);
     let cells: Vec<usize> = path.iter().map(|&s| pairs[s / 2]).collect();
-    let chain: Vec<String> = cells
+    let chain: Vec<Words> = cells
         .iter()
-        .map(|&c| format!("{} ({})", b.name(c), super::symbols(b.cand[c])))
+        .map(|&c| {
+            Words::new("chain-cell-candidates")
+                .with("cell", Arg::Cell(c))
+                .with("candidates", Arg::Symbols(b.cand[c]))
+        })
         .collect();
-    let text = format!(
-        "XY-chain on {}: {}: {} or {} is {}, so {}",
-        symbol_char(z),
-        chain.join(" - "),
-        b.name(a),
-        b.name(last),
-        symbol_char(z),
-        removal_text(b, &eliminations)
-    );
+    let text = Words::new("xy-chain")
+        .with("symbol", Arg::Symbol(z))
+        .with("chain", Arg::Join("chain-weak", chain))
+        .with("first", Arg::Cell(a))
+        .with("last", Arg::Cell(last))
+        .with("removal", Arg::Removal(eliminations.clone()));
     // Inside each cell a strong link from the symbol it is not to the one it then is;
     // between cells a weak link on the symbol they share.
     let mut links = Vec::new();
@@ -359,6 +354,6 @@ fn xy_step(
     }
     Some(Step {
         links,
-        ..Step::eliminating(Technique::XyChain, cells, eliminations, text)
+        ..Step::eliminating(b.shape, Technique::XyChain, cells, eliminations, text)
     })
 }

@@ -15,8 +15,7 @@
 //! columns (or rows) a region touches. Nothing here needs the bands of r×c boxes: rows
 //! and columns are units on every layout, and "sees every fin" counts every unit.
 
-use super::{Board, Step, Technique, and_list, bit, bits, removal_text, unit_name};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit, bits};
 
 /// The first fish of size `s` (2, 3 or 4), rows as base lines first.
 pub(super) fn find(b: &Board, s: usize) -> Option<Step> {
@@ -104,20 +103,25 @@ fn step(b: &Board, v: u8, dir: usize, base: &[usize], cover: u64) -> Option<Step
         .filter(|&c| b.cand[c] & bit(v) != 0)
         .collect();
     let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][base.len() - 2];
-    let (base_name, cover_name) = if dir == 0 {
-        ("rows", "columns")
-    } else {
-        ("columns", "rows")
-    };
-    let text = format!(
-        "{}: {} in {base_name} {} lies only in {cover_name} {}, so {}",
-        technique.name(),
-        symbol_char(v),
-        and_list(base.iter().map(|x| x + 1)),
-        and_list(bits(cover).map(|p| p as usize)),
-        removal_text(b, &eliminations)
-    );
-    Some(Step::eliminating(technique, cells, eliminations, text))
+    let text = Words::new("fish")
+        .with("technique", Arg::Technique(technique))
+        .with("symbol", Arg::Symbol(v))
+        .with(
+            "base",
+            Arg::Lines(dir as u8, base.iter().map(|x| x + 1).collect()),
+        )
+        .with(
+            "cover",
+            Arg::Lines(1 - dir as u8, bits(cover).map(|p| p as usize).collect()),
+        )
+        .with("removal", Arg::Removal(eliminations.clone()));
+    Some(Step::eliminating(
+        b.shape,
+        technique,
+        cells,
+        eliminations,
+        text,
+    ))
 }
 
 /// The first finned (or sashimi) fish of size `s` (2 or 3), rows as base lines first.
@@ -321,36 +325,32 @@ impl Finned<'_> {
         } else {
             (Technique::FinnedSwordfish, Technique::Swordfish)
         };
-        let (base_name, cover_name) = if self.dir == 0 {
-            ("rows", "columns")
-        } else {
-            ("columns", "rows")
-        };
         let mut base_sorted = base.clone();
         crate::sorting::sort_usizes(&mut base_sorted);
-        let (fin_word, fin_is) = if fins.len() == 1 {
-            ("fin", "the fin is")
-        } else {
-            ("fins", "a fin is")
+        let key = match (sashimi, fins.len()) {
+            (false, 1) => "finned-fish",
+            (false, _) => "finned-fish-fins",
+            (true, 1) => "sashimi-fish",
+            (true, _) => "sashimi-fish-fins",
         };
-        let names: Vec<String> = fins.iter().map(|&f| b.name(f)).collect();
-        let fin_names = match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => names.join(""),
-        };
-        let text = format!(
-            "{}{}: {} in {base_name} {} lies only in {cover_name} {}, or in the {fin_word} {} in {}: either the {} holds or {fin_is} {}, so either way {}",
-            technique.name(),
-            if sashimi { " (sashimi)" } else { "" },
-            symbol_char(v),
-            and_list(base_sorted.iter().map(|x| x + 1)),
-            and_list(bits(cover).map(|p| p as usize)),
-            fin_names,
-            unit_name(b.shape, b.lines_and_box(fins[0])[2] as usize),
-            basic.name(),
-            symbol_char(v),
-            removal_text(b, &eliminations)
-        );
+        let text = Words::new(key)
+            .with("technique", Arg::Technique(technique))
+            .with("symbol", Arg::Symbol(v))
+            .with(
+                "base",
+                Arg::Lines(self.dir as u8, base_sorted.iter().map(|x| x + 1).collect()),
+            )
+            .with(
+                "cover",
+                Arg::Lines(
+                    1 - self.dir as u8,
+                    bits(cover).map(|p| p as usize).collect(),
+                ),
+            )
+            .with("fins", Arg::CellList(fins.clone()))
+            .with("box", Arg::Unit(b.lines_and_box(fins[0])[2] as usize))
+            .with("basic", Arg::Technique(basic))
+            .with("removal", Arg::Removal(eliminations.clone()));
         let mut cells: Vec<usize> = base
             .iter()
             .flat_map(|&line| bits(cover).map(move |p| (line, p as usize - 1)))
@@ -358,6 +358,12 @@ impl Finned<'_> {
             .filter(|&c| b.cand[c] & bit(v) != 0)
             .collect();
         cells.extend(&fins);
-        Some(Step::eliminating(technique, cells, eliminations, text))
+        Some(Step::eliminating(
+            b.shape,
+            technique,
+            cells,
+            eliminations,
+            text,
+        ))
     }
 }

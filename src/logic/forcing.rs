@@ -26,8 +26,7 @@
 //! steps, so a net that searches long at 16×16 (and fails, before a guess) is not cut
 //! short.
 
-use super::{Board, Link, Step, Technique, bit, bits, removal_text, unit_name};
-use crate::format::symbol_char;
+use super::{Arg, Board, Link, Step, Technique, Words, bit, bits};
 
 /// Forcing chains and nets run on grids up to this side.
 const FORCING_MAX_SIDE: usize = 16;
@@ -290,26 +289,31 @@ fn assumptions(b: &Board) -> Vec<(usize, u8)> {
 }
 
 /// `r1c1=5` or `r1c1≠5`.
-fn event_name(b: &Board, e: &Event) -> String {
-    format!(
-        "{}{}{}",
-        b.name(e.cell as usize),
-        if e.on { "=" } else { "≠" },
-        symbol_char(e.v)
-    )
+fn event_name(e: &Event) -> Words {
+    Words::new(if e.on { "event-is" } else { "event-is-not" })
+        .with("cell", Arg::Cell(e.cell as usize))
+        .with("symbol", Arg::Symbol(e.v))
 }
 
-/// A path as text, `r1c1=5 → r1c4≠5 → r2c4=5`; `⇒` before a candidate struck out by a
-/// forcing chain inside a net's branch.
-fn path_text(b: &Board, path: &[Event]) -> String {
-    let mut text = String::new();
+/// A path, `r1c1=5 → r1c4≠5 → r2c4=5`; `⇒` before a candidate struck out by a forcing
+/// chain inside a net's branch.
+fn path_text(path: &[Event]) -> Words {
+    let mut items = Vec::new();
     for (i, e) in path.iter().enumerate() {
         if i > 0 {
-            text.push_str(if e.inner { " ⇒ " } else { " → " });
+            items.push(Words::new(if e.inner { "path-inner" } else { "path-next" }));
         }
-        text.push_str(&event_name(b, e));
+        items.push(event_name(e));
     }
-    text
+    Words::new("path").with("path", Arg::Join("separator-none", items))
+}
+
+/// Every path of a step, one after another: `"r1c1=5 → r1c4≠5; r1c1=6 → …"`.
+fn paths_text(paths: &[Vec<Event>]) -> Arg {
+    Arg::Join(
+        "separator-semicolon",
+        paths.iter().map(|p| path_text(p)).collect(),
+    )
 }
 
 /// A path's links: weak from "is" to "is not", strong from "is not" to "is".
@@ -325,15 +329,13 @@ fn path_links(path: &[Event]) -> Vec<Link> {
         .collect()
 }
 
-fn broken_text(b: &Board, why: Broken) -> String {
-    match why {
-        Broken::EmptyCell(c) => format!("{} has no candidate left", b.name(c)),
-        Broken::NoPlace(u, v) => format!(
-            "{} has no place left for {}",
-            unit_name(b.shape, u),
-            symbol_char(v)
-        ),
-    }
+fn broken_text(why: Broken) -> Arg {
+    Arg::Words(Box::new(match why {
+        Broken::EmptyCell(c) => Words::new("broken-cell").with("cell", Arg::Cell(c)),
+        Broken::NoPlace(u, v) => Words::new("broken-unit")
+            .with("unit", Arg::Unit(u))
+            .with("symbol", Arg::Symbol(v)),
+    }))
 }
 
 /// A broken branch: its size in events, the candidate assumed, the paths to
@@ -461,55 +463,50 @@ fn verity_step(
         (vec![], vec![target])
     };
     let conclusion = if on {
-        format!("{} is {}", b.name(target.0), symbol_char(target.1))
+        Arg::Words(Box::new(
+            Words::new("cell-is")
+                .with("cell", Arg::Cell(target.0))
+                .with("symbol", Arg::Symbol(target.1)),
+        ))
     } else {
-        removal_text(b, &eliminations)
+        Arg::Removal(eliminations.clone())
     };
     let (premise, focus, units) = match *group {
         Group::Cell(c) => (
-            format!("{} is {}", b.name(c), super::symbols(b.cand[c])).replace('/', " or "),
-            format!(
-                "Look at {}: each of its candidates, a forcing chain",
-                b.name(c)
-            ),
+            Words::new("premise-cell")
+                .with("cell", Arg::Cell(c))
+                .with("candidates", Arg::SymbolChoice(b.cand[c])),
+            Words::new("focus-cell-forcing").with("cell", Arg::Cell(c)),
             Vec::new(),
         ),
         Group::Unit(u, v) => (
-            format!(
-                "{} in {} goes in {}",
-                symbol_char(v),
-                unit_name(b.shape, u),
-                members
-                    .iter()
-                    .map(|&(c, _)| b.name(c))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            format!(
-                "Look at {} for {}: each of its places, a forcing chain",
-                unit_name(b.shape, u),
-                symbol_char(v)
-            ),
+            Words::new("premise-unit")
+                .with("symbol", Arg::Symbol(v))
+                .with("unit", Arg::Unit(u))
+                .with(
+                    "cells",
+                    Arg::CellChoice(members.iter().map(|&(c, _)| c).collect()),
+                ),
+            Words::new("focus-unit-forcing")
+                .with("unit", Arg::Unit(u))
+                .with("symbol", Arg::Symbol(v)),
             vec![u],
         ),
     };
-    let text = format!(
-        "Forcing chain: {premise}; {}; either way {conclusion}",
-        paths
-            .iter()
-            .map(|p| path_text(b, p))
-            .collect::<Vec<_>>()
-            .join("; ")
-    );
+    let text = Words::new("forcing-chain")
+        .with("premise", Arg::Words(Box::new(premise)))
+        .with("paths", paths_text(&paths))
+        .with("conclusion", conclusion);
     Step {
+        shape: b.shape,
         technique: Technique::ForcingChain,
-        focus,
+        focus: Some(focus),
         units,
         links: paths.iter().flat_map(|p| path_links(p)).collect(),
         cells: cells_of(&paths),
         placements,
         eliminations,
-        text,
+        words: text,
     }
 }
 
@@ -523,39 +520,32 @@ fn contradiction_step(
 ) -> Step {
     let eliminations = vec![(c, v)];
     let net = technique == Technique::ForcingNet;
-    let text = format!(
-        "{}: if {} were {}, then {}{}, and {}, so {}",
-        technique.name(),
-        b.name(c),
-        symbol_char(v),
-        paths
-            .iter()
-            .map(|p| path_text(b, p))
-            .collect::<Vec<_>>()
-            .join("; "),
-        if net {
-            " (⇒: a forcing chain inside the branch)"
-        } else {
-            ""
-        },
-        broken_text(b, why),
-        removal_text(b, &eliminations)
-    );
+    let mut text = Words::new("contradiction")
+        .with("technique", Arg::Technique(technique))
+        .with("cell", Arg::Cell(c))
+        .with("symbol", Arg::Symbol(v))
+        .with("paths", paths_text(paths));
+    if net {
+        text = text.with("net", Arg::Words(Box::new(Words::new("net-note"))));
+    }
+    let text = text
+        .with("broken", broken_text(why))
+        .with("removal", Arg::Removal(eliminations.clone()));
     Step {
+        shape: b.shape,
         technique,
-        focus: format!(
-            "Look at {}: what if it were {}? {}",
-            b.name(c),
-            symbol_char(v),
-            super::with_article(technique.name())
-        )
-        .replace("? a", "? A"),
+        focus: Some(
+            Words::new("focus-what-if")
+                .with("cell", Arg::Cell(c))
+                .with("symbol", Arg::Symbol(v))
+                .with("phrase", Arg::PhraseStart(technique)),
+        ),
         units: Vec::new(),
         links: paths.iter().flat_map(|p| path_links(p)).collect(),
         cells: cells_of(paths),
         placements: vec![],
         eliminations,
-        text,
+        words: text,
     }
 }
 

@@ -13,8 +13,7 @@
 //! each, the candidates inside the shared cells, outside them in this unit, and outside
 //! them in the other.
 
-use super::{Board, Step, Technique, bit, bits, removal_text, unit_name};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit, bits};
 use crate::grid::Unit;
 
 /// The first step of one kind, pointing or claiming.
@@ -90,14 +89,9 @@ fn pointing(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .map(|&c| c as usize)
                         .filter(|&c| b.units_of(c)[2] as usize != box_unit);
                     let eliminations = b.eliminations(outside, bit(v));
-                    let text = format!(
-                        "Pointing: in {}, {} lies only in {}, so {}",
-                        unit_name(b.shape, box_unit),
-                        symbol_char(v),
-                        unit_name(b.shape, unit),
-                        removal_text(b, &eliminations)
-                    );
+                    let text = locked(Technique::Pointing, box_unit, v, unit, &eliminations);
                     return Some(Step::eliminating(
+                        b.shape,
                         Technique::Pointing,
                         cells,
                         eliminations,
@@ -141,14 +135,9 @@ fn claiming(b: &Board, seg: &[Vec<u64>; 2]) -> Option<Step> {
                         .map(|&c| c as usize)
                         .filter(|&c| b.units_of(c)[dir] as usize != unit);
                     let eliminations = b.eliminations(outside, bit(v));
-                    let text = format!(
-                        "Claiming: in {}, {} lies only in {}, so {}",
-                        unit_name(b.shape, unit),
-                        symbol_char(v),
-                        unit_name(b.shape, box_unit),
-                        removal_text(b, &eliminations)
-                    );
+                    let text = locked(Technique::Claiming, unit, v, box_unit, &eliminations);
                     return Some(Step::eliminating(
+                        b.shape,
                         Technique::Claiming,
                         cells,
                         eliminations,
@@ -202,16 +191,20 @@ fn overlapping(b: &Board, t: Technique) -> Option<Step> {
                 .filter(|&(j, _)| o.there >> j & 1 == 0)
                 .map(|(_, &c)| c as usize);
             let eliminations = b.eliminations(outside_cells, bit(v));
-            let text = format!(
-                "{}: in {}, {} lies only in {}, so {}",
-                t.name(),
-                unit_name(b.shape, u),
-                symbol_char(v),
-                unit_name(b.shape, other),
-                removal_text(b, &eliminations)
-            );
-            return Some(Step::eliminating(t, cells, eliminations, text));
+            let text = locked(t, u, v, other, &eliminations);
+            return Some(Step::eliminating(b.shape, t, cells, eliminations, text));
         }
     }
     None
+}
+
+/// The sentence of a locked candidate: in unit `within`, `v` lies only in unit `only`, so
+/// the removals follow.
+fn locked(t: Technique, within: usize, v: u8, only: usize, eliminations: &[(usize, u8)]) -> Words {
+    Words::new("locked")
+        .with("technique", Arg::Technique(t))
+        .with("unit", Arg::Unit(within))
+        .with("symbol", Arg::Symbol(v))
+        .with("only", Arg::Unit(only))
+        .with("removal", Arg::Removal(eliminations.to_vec()))
 }

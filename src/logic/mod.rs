@@ -50,8 +50,11 @@ mod singles;
 mod subsets;
 mod uniqueness;
 mod wings;
+pub mod words;
 
 use std::fmt;
+
+pub use words::{Arg, Words};
 
 use crate::error::cell_name;
 use crate::format::symbol_char;
@@ -319,6 +322,8 @@ impl fmt::Display for Technique {
 /// One step of a solution: what was done and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The grid's layout, which names its cells and units.
+    pub shape: Shape,
     /// The technique used.
     pub technique: Technique,
     /// The cells that justify the step (to highlight), row-major indices: for a hidden
@@ -328,11 +333,13 @@ pub struct Step {
     pub placements: Vec<(usize, u8)>,
     /// `(cell, value)` candidates removed.
     pub eliminations: Vec<(usize, u8)>,
-    /// One plain sentence; cells named `r4c2`, symbols in the grid's alphabet.
-    pub text: String,
+    /// The step in one plain sentence, as data ([`Step::text`] words it in English:
+    /// cells named `r4c2`, symbols in the grid's alphabet).
+    pub words: Words,
     /// Where to look first, naming the technique and its region without giving the
-    /// answer away: `"Look at box 4: a hidden single"`.
-    pub focus: String,
+    /// answer away, as data ([`Step::focus_text`]: `"Look at box 4: a hidden single"`).
+    /// `None` until the solver fills it in.
+    pub focus: Option<Words>,
     /// The units the focus names, as unit numbers (rows `0..n`, columns `n..2n`, boxes or
     /// jigsaw regions `2n..3n`, then any diagonals and windows, as
     /// [`crate::grid::Shape::unit_kind`] numbers them): what a page frames, without
@@ -349,21 +356,38 @@ impl Step {
     /// A step that only removes candidates: no placement, no chain links, and its focus
     /// filled in later, from its cells.
     pub fn eliminating(
+        shape: Shape,
         technique: Technique,
         cells: Vec<usize>,
         eliminations: Vec<(usize, u8)>,
-        text: String,
+        words: Words,
     ) -> Step {
         Step {
+            shape,
             technique,
             cells,
             placements: Vec::new(),
             eliminations,
-            text,
-            focus: String::new(),
+            words,
+            focus: None,
             units: Vec::new(),
             links: Vec::new(),
         }
+    }
+}
+
+impl Step {
+    /// The step's sentence in English: `"Naked single: r1c2 can only be 2"`.
+    pub fn text(&self) -> String {
+        self.words.english(self.shape)
+    }
+
+    /// Where to look first, in English: `"Look at box 4: a hidden single"` (empty before
+    /// the solver fills it in).
+    pub fn focus_text(&self) -> String {
+        self.focus
+            .as_ref()
+            .map_or(String::new(), |f| f.english(self.shape))
     }
 }
 
@@ -692,11 +716,6 @@ impl Board {
         self.geo.sees(a, b)
     }
 
-    /// A cell's name, `r4c2`.
-    pub fn name(&self, cell: usize) -> String {
-        cell_name(self.shape, cell)
-    }
-
     /// The easiest step from here (a guess when nothing else applies).
     pub(crate) fn find(&self) -> Step {
         self.find_logical().unwrap_or_else(|| self.guess())
@@ -713,8 +732,9 @@ impl Board {
     /// The first step of one technique (never a guess).
     fn technique(&self, t: Technique) -> Option<Step> {
         let mut step = self.technique_bare(t)?;
-        if step.focus.is_empty() {
-            (step.focus, step.units) = focus(self, &step);
+        if step.focus.is_none() {
+            let (focus, units) = focus(self, &step);
+            (step.focus, step.units) = (Some(focus), units);
         }
         Some(step)
     }
@@ -774,22 +794,18 @@ impl Board {
             .expect("an open cell is left");
         let v = self.solution[cell];
         Step {
+            shape: self.shape,
             technique: Technique::Guess,
-            focus: format!(
-                "Look at {}: no technique applies here, so a guess",
-                self.name(cell)
-            ),
+            focus: Some(Words::new("focus-guess").with("cell", Arg::Cell(cell))),
             units: Vec::new(),
             links: Vec::new(),
             cells: vec![cell],
             placements: vec![(cell, v)],
             eliminations: vec![],
-            text: format!(
-                "Guess: no technique applies here; the solution has {} in {} (candidates {})",
-                symbol_char(v),
-                self.name(cell),
-                symbols(self.cand[cell])
-            ),
+            words: Words::new("guess")
+                .with("symbol", Arg::Symbol(v))
+                .with("cell", Arg::Cell(cell))
+                .with("candidates", Arg::Symbols(self.cand[cell])),
         }
     }
 
@@ -859,34 +875,6 @@ pub(crate) fn seeing_all(b: &Board, seen: &[usize], v: u8) -> Vec<(usize, u8)> {
     out
 }
 
-/// The end of an elimination sentence: `"r1c2 and r5c2 lose 4, r1c3 loses 4/7"`. Cells
-/// that lose the same symbols are named together.
-pub(crate) fn removal_text(board: &Board, eliminations: &[(usize, u8)]) -> String {
-    let mut per_cell: Vec<(usize, u64)> = Vec::new();
-    for &(c, v) in eliminations {
-        match per_cell.iter_mut().find(|(pc, _)| *pc == c) {
-            Some((_, m)) => *m |= bit(v),
-            None => per_cell.push((c, bit(v))),
-        }
-    }
-    let mut groups: Vec<(u64, Vec<String>)> = Vec::new();
-    for (c, m) in per_cell {
-        match groups.iter_mut().find(|(gm, _)| *gm == m) {
-            Some((_, cells)) => cells.push(board.name(c)),
-            None => groups.push((m, vec![board.name(c)])),
-        }
-    }
-    let text: Vec<String> = groups
-        .iter()
-        .map(|(m, cells)| match cells.split_last() {
-            Some((last, [])) => format!("{last} loses {}", symbols(*m)),
-            Some((last, rest)) => format!("{} and {last} lose {}", rest.join(", "), symbols(*m)),
-            None => unreachable!("a group has a cell"),
-        })
-        .collect();
-    text.join(", ")
-}
-
 /// Numbers joined for a sentence: `"2"`, `"2 and 5"`, `"2, 5 and 7"`.
 pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
     let items: Vec<String> = items.map(|x| x.to_string()).collect();
@@ -901,7 +889,7 @@ pub(crate) fn and_list(items: impl Iterator<Item = usize>) -> String {
 /// fewest rows, columns or boxes if three or fewer, else the grid), the symbol when every candidate it
 /// removes or places is the same one, and the technique: `"Look at rows 3 and 7 for 5:
 /// an X-Wing"`.
-fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
+fn focus(b: &Board, step: &Step) -> (Words, Vec<usize>) {
     let n = b.n;
     let mut region = None;
     let mut units = Vec::new();
@@ -936,7 +924,7 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
                 .iter()
                 .all(|&c| step.cells.contains(&(c as usize)) || b.cand[c as usize] & confined == 0);
         if holds && defines {
-            region = Some(unit_name(b.shape, u));
+            region = Some(Arg::Unit(u));
             units = vec![u];
             break;
         }
@@ -944,12 +932,7 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
     if region.is_none() {
         // The fewest rows, columns or boxes (regions) that hold the cells, if three or
         // fewer.
-        let areas = if b.shape.is_jigsaw() {
-            "regions"
-        } else {
-            "boxes"
-        };
-        let spans = [(0usize, "rows"), (1, "columns"), (2, areas)].map(|(kind, plural)| {
+        let spans = [0usize, 1, 2].map(|kind| {
             let mut lines: Vec<usize> = step
                 .cells
                 .iter()
@@ -957,44 +940,43 @@ fn focus(b: &Board, step: &Step) -> (String, Vec<usize>) {
                 .collect();
             crate::sorting::sort_usizes(&mut lines);
             lines.dedup();
-            (lines, plural)
+            lines
         });
-        if let Some((kind, lines, plural)) = spans
+        if let Some((kind, lines)) = spans
             .into_iter()
             .enumerate()
-            .map(|(kind, (lines, plural))| (kind, lines, plural))
-            .filter(|(_, lines, _)| lines.len() <= 3)
-            .min_by_key(|(_, lines, _)| lines.len())
+            .filter(|(_, lines)| lines.len() <= 3)
+            .min_by_key(|(_, lines)| lines.len())
         {
             units = lines.iter().map(|&l| kind * n + l - 1).collect();
-            region = Some(format!("{plural} {}", and_list(lines.into_iter())));
+            region = Some(Arg::Lines(kind as u8, lines));
         }
     }
-    let region = region.unwrap_or_else(|| "the grid".to_string());
+    let region = region.unwrap_or_else(|| Arg::Words(Box::new(Words::new("the-grid"))));
     let mut values = step
         .eliminations
         .iter()
         .chain(&step.placements)
         .map(|&(_, v)| v);
     let first = values.next();
-    let symbol = match first {
+    let mut words = Words::new("focus").with("region", region);
+    match first {
         // Not for a step that places: naming its symbol would give the answer away.
         Some(v)
             if values.all(|w| w == v)
                 && step.technique > Technique::HiddenSingle
                 && step.placements.is_empty() =>
         {
-            format!(" for {}", symbol_char(v))
+            words = words.with(
+                "for",
+                Arg::Words(Box::new(
+                    Words::new("focus-for").with("symbol", Arg::Symbol(v)),
+                )),
+            );
         }
-        _ => String::new(),
-    };
-    (
-        format!(
-            "Look at {region}{symbol}: {}",
-            with_article(step.technique.name())
-        ),
-        units,
-    )
+        _ => {}
+    }
+    (words.with("phrase", Arg::Phrase(step.technique)), units)
 }
 
 /// A technique's name after "a" or "an", its first word in lower case unless it is an

@@ -26,8 +26,7 @@
 //! a round costs about `n` symbols times `n²` pairs of links (or, for the Empty
 //! Rectangle, `n` boxes times `n` lines): cheap enough at every size up to 64×64.
 
-use super::{Board, Step, Technique, bit, removal_text, seeing_all, unit_name};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit, seeing_all};
 
 /// A strong link: a unit where a symbol has exactly two places.
 #[derive(Clone, Copy)]
@@ -117,25 +116,19 @@ fn two_links(b: &Board, technique: Technique) -> Option<Step> {
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let text = format!(
-                        "{}: {} in {} is in {} or {}, in {} in {} or {}, and {} and {} share {}: one of {} and {} is {}, so {}",
-                        technique.name(),
-                        symbol_char(v),
-                        unit_name(b.shape, x.unit),
-                        b.name(x_base),
-                        b.name(x_end),
-                        unit_name(b.shape, y.unit),
-                        b.name(y_base),
-                        b.name(y_end),
-                        b.name(x_base),
-                        b.name(y_base),
-                        unit_name(b.shape, weak as usize),
-                        b.name(x_end),
-                        b.name(y_end),
-                        symbol_char(v),
-                        removal_text(b, &eliminations)
-                    );
+                    let text = Words::new("two-links")
+                        .with("technique", Arg::Technique(technique))
+                        .with("symbol", Arg::Symbol(v))
+                        .with("xunit", Arg::Unit(x.unit))
+                        .with("xbase", Arg::Cell(x_base))
+                        .with("xend", Arg::Cell(x_end))
+                        .with("yunit", Arg::Unit(y.unit))
+                        .with("ybase", Arg::Cell(y_base))
+                        .with("yend", Arg::Cell(y_end))
+                        .with("weak", Arg::Unit(weak as usize))
+                        .with("removal", Arg::Removal(eliminations.clone()));
                     return Some(Step::eliminating(
+                        b.shape,
                         technique,
                         cells.to_vec(),
                         eliminations,
@@ -260,29 +253,20 @@ fn rectangle_step(
                 continue;
             }
             let eliminations = vec![(target, v)];
-            let text = format!(
-                "Empty rectangle: {} in box {} lies only in row {} and column {}, and {} in {} is in {} or {}: if {} holds it, box {} has it in {}; if not, {} does; either way {}",
-                symbol_char(v),
-                bx + 1,
-                row + 1,
-                col + 1,
-                symbol_char(v),
-                unit_name(b.shape, link.unit),
-                b.name(near),
-                b.name(far),
-                b.name(near),
-                bx + 1,
-                if dir == 0 {
-                    format!("column {}", col + 1)
-                } else {
-                    format!("row {}", row + 1)
-                },
-                b.name(far),
-                removal_text(b, &eliminations)
-            );
+            let text = Words::new("empty-rectangle")
+                .with("symbol", Arg::Symbol(v))
+                .with("box", Arg::Unit(2 * n + bx))
+                .with("row", Arg::Unit(row))
+                .with("column", Arg::Unit(n + col))
+                .with("link", Arg::Unit(link.unit))
+                .with("near", Arg::Cell(near))
+                .with("far", Arg::Cell(far))
+                .with("line", Arg::Unit(if dir == 0 { n + col } else { row }))
+                .with("removal", Arg::Removal(eliminations.clone()));
             let mut cells: Vec<usize> = b.places(2 * n + bx, v).collect();
             cells.extend([near, far]);
             return Some(Step::eliminating(
+                b.shape,
                 Technique::EmptyRectangle,
                 cells,
                 eliminations,

@@ -3,26 +3,24 @@
 //! regions) first, then rows, then columns, then any diagonals and windows: the order a
 //! player scans in.
 
-use super::{Board, Step, Technique, bit, unit_name};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit};
 
 /// The first cell with exactly one candidate.
 pub(super) fn naked(b: &Board) -> Option<Step> {
     let cell = b.cand.iter().position(|&m| m.count_ones() == 1)?;
     let v = b.cand[cell].trailing_zeros() as u8 + 1;
     Some(Step {
+        shape: b.shape,
         technique: Technique::NakedSingle,
-        focus: String::new(),
+        focus: None,
         units: Vec::new(),
         links: Vec::new(),
         cells: vec![cell],
         placements: vec![(cell, v)],
         eliminations: vec![],
-        text: format!(
-            "Naked single: {} can only be {}",
-            b.name(cell),
-            symbol_char(v)
-        ),
+        words: Words::new("naked-single")
+            .with("cell", Arg::Cell(cell))
+            .with("symbol", Arg::Symbol(v)),
     })
 }
 
@@ -51,19 +49,18 @@ pub(super) fn hidden(b: &Board) -> Option<Step> {
         let mut cells = vec![cell];
         cells.extend(b.unit(u).iter().map(|&c| c as usize).filter(|&c| c != cell));
         return Some(Step {
+            shape: b.shape,
             technique: Technique::HiddenSingle,
-            focus: String::new(),
+            focus: None,
             units: Vec::new(),
             links: Vec::new(),
             cells,
             placements: vec![(cell, v)],
             eliminations: vec![],
-            text: format!(
-                "Hidden single: {} can only go in {} within {}",
-                symbol_char(v),
-                b.name(cell),
-                unit_name(b.shape, u)
-            ),
+            words: Words::new("hidden-single")
+                .with("symbol", Arg::Symbol(v))
+                .with("cell", Arg::Cell(cell))
+                .with("unit", Arg::Unit(u)),
         });
     }
     None

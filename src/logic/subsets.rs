@@ -10,7 +10,7 @@
 //! with 2..=s places, each a `u64` mask) that stops as soon as the union grows past `s`,
 //! so a 64-cell unit costs little more than a 9-cell one.
 
-use super::{Board, Step, Technique, bit, bits, removal_text, symbols, unit_name};
+use super::{Arg, Board, Step, Technique, Words, bit, bits};
 
 /// The first naked (or hidden, as `t` says) subset of size `s`.
 pub(super) fn find_kind(b: &Board, s: usize, t: Technique) -> Option<Step> {
@@ -83,15 +83,19 @@ fn naked(b: &Board, u: usize, s: usize) -> Option<Step> {
         Technique::NakedTriple,
         Technique::NakedQuad,
     ][s - 2];
-    let text = format!(
-        "{}: {} hold only {} in {}, so {}",
-        technique.name(),
-        super::cell_list(b.shape, &subset),
-        symbols(union),
-        unit_name(b.shape, u),
-        removal_text(b, &eliminations)
-    );
-    Some(Step::eliminating(technique, subset, eliminations, text))
+    let words = Words::new("naked-subset")
+        .with("technique", Arg::Technique(technique))
+        .with("cells", Arg::Cells(subset.clone()))
+        .with("symbols", Arg::Symbols(union))
+        .with("unit", Arg::Unit(u))
+        .with("removal", Arg::Removal(eliminations.clone()));
+    Some(Step::eliminating(
+        b.shape,
+        technique,
+        subset,
+        eliminations,
+        words,
+    ))
 }
 
 fn hidden(b: &Board, u: usize, s: usize) -> Option<Step> {
@@ -131,13 +135,17 @@ fn hidden(b: &Board, u: usize, s: usize) -> Option<Step> {
         Technique::HiddenTriple,
         Technique::HiddenQuad,
     ][s - 2];
-    let text = format!(
-        "{}: in {}, {} can only go in {}, so {}",
-        technique.name(),
-        unit_name(b.shape, u),
-        symbols(keep),
-        super::cell_list(b.shape, &cells),
-        removal_text(b, &eliminations)
-    );
-    Some(Step::eliminating(technique, cells, eliminations, text))
+    let words = Words::new("hidden-subset")
+        .with("technique", Arg::Technique(technique))
+        .with("unit", Arg::Unit(u))
+        .with("symbols", Arg::Symbols(keep))
+        .with("cells", Arg::Cells(cells.clone()))
+        .with("removal", Arg::Removal(eliminations.clone()));
+    Some(Step::eliminating(
+        b.shape,
+        technique,
+        cells,
+        eliminations,
+        words,
+    ))
 }

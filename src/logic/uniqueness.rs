@@ -40,8 +40,7 @@
 //! each open cell its other candidate; each unit had each missing symbol in one of its
 //! two places, and now has it in the other, so that is a second solution.
 
-use super::{Board, Step, Technique, bit, bits, removal_text, seeing_all, symbols, unit_name};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit, bits, seeing_all};
 
 /// The first Unique Rectangle of type 1.
 pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
@@ -81,18 +80,15 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                     let (x, y) = (m.trailing_zeros() as u8 + 1, 64 - m.leading_zeros() as u8);
                     let eliminations = vec![(roof, x), (roof, y)];
                     let three = [r * n + c1, r * n + c2, floor];
-                    let text = format!(
-                        "Unique rectangle: {}, {} and {} hold only {}; if {} were {} or {} too, the four cells could swap them and the puzzle would have two solutions, so {}",
-                        b.name(three[0]),
-                        b.name(three[1]),
-                        b.name(three[2]),
-                        symbols(m),
-                        b.name(roof),
-                        symbol_char(x),
-                        symbol_char(y),
-                        removal_text(b, &eliminations)
-                    );
+                    let text = Words::new("unique-rectangle")
+                        .with("cells", Arg::CellList(three.to_vec()))
+                        .with("pair", Arg::Symbols(m))
+                        .with("roof", Arg::Cell(roof))
+                        .with("x", Arg::Symbol(x))
+                        .with("y", Arg::Symbol(y))
+                        .with("removal", Arg::Removal(eliminations.clone()));
                     return Some(Step::eliminating(
+                        b.shape,
                         Technique::UniqueRectangle,
                         vec![three[0], three[1], three[2], roof],
                         eliminations,
@@ -150,22 +146,19 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
     // them leaves it three places, not a deadly pattern, and nothing follows.
     let uneven = extra.filter(|&t| t & b.cand[cell] != 0)?;
     let v = uneven.trailing_zeros() as u8 + 1;
-    let text = format!(
-        "BUG+1: every open cell but {} has two candidates, and without {} there every symbol would have two places or none in each unit, which no puzzle with one solution allows, so {} is {}",
-        b.name(cell),
-        symbol_char(v),
-        b.name(cell),
-        symbol_char(v)
-    );
+    let text = Words::new("bug-plus-one")
+        .with("cell", Arg::Cell(cell))
+        .with("symbol", Arg::Symbol(v));
     Some(Step {
+        shape: b.shape,
         technique: Technique::BugPlusOne,
-        focus: String::new(),
+        focus: None,
         units: Vec::new(),
         links: Vec::new(),
         cells: vec![cell],
         placements: vec![(cell, v)],
         eliminations: vec![],
-        text,
+        words: text,
     })
 }
 
@@ -267,31 +260,29 @@ fn shared_units(b: &Board, p: usize, q: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The start of a rectangle sentence: `"r1c1 and r1c5 hold only 1/2, r3c1 and r3c5 hold
-/// 1/2 and more"`.
-fn rectangle_text(b: &Board, floor: [usize; 2], roof: [usize; 2], m: u64) -> String {
-    format!(
-        "{} and {} hold only {}, {} and {} hold {} and more",
-        b.name(floor[0]),
-        b.name(floor[1]),
-        symbols(m),
-        b.name(roof[0]),
-        b.name(roof[1]),
-        symbols(m)
-    )
+/// A rectangle sentence with its four cells and pair filled in (`"r1c1 and r1c5 hold
+/// only 1/2, r3c1 and r3c5 hold 1/2 and more; …"`).
+fn rectangle_words(key: &'static str, floor: [usize; 2], roof: [usize; 2], m: u64) -> Words {
+    Words::new(key)
+        .with("floor1", Arg::Cell(floor[0]))
+        .with("floor2", Arg::Cell(floor[1]))
+        .with("pair", Arg::Symbols(m))
+        .with("roof1", Arg::Cell(roof[0]))
+        .with("roof2", Arg::Cell(roof[1]))
 }
 
 fn rectangle_step(
+    b: &Board,
     technique: Technique,
     floor: [usize; 2],
     roof: [usize; 2],
     extra_cells: &[usize],
     eliminations: Vec<(usize, u8)>,
-    text: String,
+    text: Words,
 ) -> Step {
     let mut cells = vec![floor[0], floor[1], roof[0], roof[1]];
     cells.extend_from_slice(extra_cells);
-    Step::eliminating(technique, cells, eliminations, text)
+    Step::eliminating(b.shape, technique, cells, eliminations, text)
 }
 
 /// The first Unique Rectangle of type 2: the roof's one extra symbol, the same in both.
@@ -306,16 +297,11 @@ pub(super) fn rectangle_type_2(b: &Board) -> Option<Step> {
         if eliminations.is_empty() {
             continue;
         }
-        let text = format!(
-            "Unique rectangle type 2: {}; one of {} and {} must be {}, or the four cells could swap {} and the puzzle would have two solutions, so {}",
-            rectangle_text(b, floor, roof, m),
-            b.name(roof[0]),
-            b.name(roof[1]),
-            symbol_char(x),
-            symbols(m),
-            removal_text(b, &eliminations)
-        );
+        let text = rectangle_words("unique-rectangle-2", floor, roof, m)
+            .with("symbol", Arg::Symbol(x))
+            .with("removal", Arg::Removal(eliminations.clone()));
         return Some(rectangle_step(
+            b,
             Technique::UniqueRectangle2,
             floor,
             roof,
@@ -361,19 +347,14 @@ pub(super) fn rectangle_type_3(b: &Board) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = format!(
-                    "Unique rectangle type 3: {}; one of {} and {} holds one of {}, or the four cells could swap {} and the puzzle would have two solutions; with {} they make a naked subset of {} in {}, so {}",
-                    rectangle_text(b, floor, roof, m),
-                    b.name(roof[0]),
-                    b.name(roof[1]),
-                    symbols(extras),
-                    symbols(m),
-                    super::cell_list(b.shape, &subset),
-                    symbols(union),
-                    unit_name(b.shape, u),
-                    removal_text(b, &eliminations)
-                );
+                let text = rectangle_words("unique-rectangle-3", floor, roof, m)
+                    .with("extras", Arg::Symbols(extras))
+                    .with("cells", Arg::Cells(subset.clone()))
+                    .with("subset", Arg::Symbols(union))
+                    .with("unit", Arg::Unit(u))
+                    .with("removal", Arg::Removal(eliminations.clone()));
                 return Some(rectangle_step(
+                    b,
                     Technique::UniqueRectangle3,
                     floor,
                     roof,
@@ -403,19 +384,13 @@ pub(super) fn rectangle_type_4(b: &Board) -> Option<Step> {
                 }
                 let other = (m & !bit(a)).trailing_zeros() as u8 + 1;
                 let eliminations = vec![(roof[0], other), (roof[1], other)];
-                let text = format!(
-                    "Unique rectangle type 4: {}; {} in {} is only in {} or {}, so one of them is {}, and if either were {} the four cells could swap {} and the puzzle would have two solutions, so {}",
-                    rectangle_text(b, floor, roof, m),
-                    symbol_char(a),
-                    unit_name(b.shape, u),
-                    b.name(roof[0]),
-                    b.name(roof[1]),
-                    symbol_char(a),
-                    symbol_char(other),
-                    symbols(m),
-                    removal_text(b, &eliminations)
-                );
+                let text = rectangle_words("unique-rectangle-4", floor, roof, m)
+                    .with("symbol", Arg::Symbol(a))
+                    .with("unit", Arg::Unit(u))
+                    .with("other", Arg::Symbol(other))
+                    .with("removal", Arg::Removal(eliminations.clone()));
                 return Some(rectangle_step(
+                    b,
                     Technique::UniqueRectangle4,
                     floor,
                     roof,

@@ -9,8 +9,7 @@
 //!   two places, one seen by each cell. One of the cells is `y`: a cell seeing both loses
 //!   `y`.
 
-use super::{Board, Step, Technique, bit, bits, removal_text, seeing_all, symbols};
-use crate::format::symbol_char;
+use super::{Arg, Board, Step, Technique, Words, bit, bits, seeing_all};
 
 /// Open cells with exactly `count` candidates.
 fn with_count(b: &Board, count: u32) -> Vec<usize> {
@@ -42,18 +41,17 @@ pub(super) fn xy_wing(b: &Board) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = format!(
-                    "XY-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one pincer is {}, so {}",
-                    b.name(pivot),
-                    symbols(pm),
-                    b.name(a),
-                    symbols(am),
-                    b.name(c),
-                    symbols(cm),
-                    symbol_char(zv),
-                    removal_text(b, &eliminations)
-                );
+                let text = Words::new("xy-wing")
+                    .with("pivot", Arg::Cell(pivot))
+                    .with("pivotCandidates", Arg::Symbols(pm))
+                    .with("first", Arg::Cell(a))
+                    .with("firstCandidates", Arg::Symbols(am))
+                    .with("second", Arg::Cell(c))
+                    .with("secondCandidates", Arg::Symbols(cm))
+                    .with("symbol", Arg::Symbol(zv))
+                    .with("removal", Arg::Removal(eliminations.clone()));
                 return Some(Step::eliminating(
+                    b.shape,
                     Technique::XyWing,
                     vec![pivot, a, c],
                     eliminations,
@@ -87,18 +85,17 @@ pub(super) fn xyz_wing(b: &Board) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = format!(
-                    "XYZ-Wing: pivot {} ({}) with pincers {} ({}) and {} ({}): one of them is {}, so {}",
-                    b.name(pivot),
-                    symbols(pm),
-                    b.name(a),
-                    symbols(am),
-                    b.name(c),
-                    symbols(cm),
-                    symbol_char(zv),
-                    removal_text(b, &eliminations)
-                );
+                let text = Words::new("xyz-wing")
+                    .with("pivot", Arg::Cell(pivot))
+                    .with("pivotCandidates", Arg::Symbols(pm))
+                    .with("first", Arg::Cell(a))
+                    .with("firstCandidates", Arg::Symbols(am))
+                    .with("second", Arg::Cell(c))
+                    .with("secondCandidates", Arg::Symbols(cm))
+                    .with("symbol", Arg::Symbol(zv))
+                    .with("removal", Arg::Removal(eliminations.clone()));
                 return Some(Step::eliminating(
+                    b.shape,
                     Technique::XyzWing,
                     vec![pivot, a, c],
                     eliminations,
@@ -139,19 +136,18 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
                     } else {
                         continue;
                     };
-                    let text = format!(
-                        "W-Wing: {} and {} both hold {}, and {} in {} is in {} or {}, which see them: one of the two is {}, so {}",
-                        b.name(a),
-                        b.name(c),
-                        symbols(m),
-                        symbol_char(x),
-                        super::unit_name(b.shape, u),
-                        b.name(p),
-                        b.name(q),
-                        symbol_char(y),
-                        removal_text(b, &eliminations)
-                    );
+                    let text = Words::new("w-wing")
+                        .with("first", Arg::Cell(a))
+                        .with("second", Arg::Cell(c))
+                        .with("pair", Arg::Symbols(m))
+                        .with("link", Arg::Symbol(x))
+                        .with("unit", Arg::Unit(u))
+                        .with("near", Arg::Cell(p))
+                        .with("far", Arg::Cell(q))
+                        .with("symbol", Arg::Symbol(y))
+                        .with("removal", Arg::Removal(eliminations.clone()));
                     return Some(Step::eliminating(
+                        b.shape,
                         Technique::WWing,
                         vec![a, c, p, q],
                         eliminations,

@@ -14,11 +14,13 @@
 // in its own way.
 
 import { COLOURS, Game } from './game.js';
-import { asLayout, cellName, fromLine, hasCages, isJigsaw, symbolChar, symbolText } from './grid.js';
+import { asLayout, cellName, fromLine, hasCages, symbolText } from './grid.js';
 import { gridKeyAction } from './input.js';
 import { COLOUR_WORDS } from './speech.js';
 import { THEMES, cellAt, cellColour, drawGrid, gridState, layoutFor, possibleCells } from './render.js';
 import { technique } from './techniques.js';
+import { t } from './i18n.js';
+import { stepText } from './hint-words.js';
 
 /**
  * What a digit does, as in SudokuPad: 'digit' enters it, 'corner' and 'centre' toggle that
@@ -491,7 +493,7 @@ export const HINT_STAGES = 3;
  */
 export function hintFor(game, steps) {
   const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
-  const focus = steps.length ? stepFocus(steps[0], game.layout) : '';
+  const focus = steps.length ? focusWords(steps[0], game.layout) : null;
   const chained = steps.findIndex((step) => Array.isArray(step.links) && step.links.length > 0);
   return {
     game,
@@ -499,10 +501,11 @@ export function hintFor(game, steps) {
     valueRevision: game.valueRevision,
     steps,
     stage: 1,
+    // Where to look, as data (the engine's, or made here for a step without one), worded
+    // afresh at each showing so that a change of language changes it too.
     focus,
-    // The units the engine says its focus names (none when it names cells); a step without
-    // them (made by hand, as in tests) has its sentence read instead.
-    regions: Array.isArray(steps[0]?.units) ? steps[0].units : regionsNamed(focus, game.size),
+    // The units the focus names (none when it names cells or the whole grid).
+    regions: Array.isArray(steps[0]?.units) ? steps[0].units : focus?.units ?? [],
     cells,
     target: steps.at(-1)?.placements?.[0]?.cell ?? -1,
     eliminations: steps.flatMap((step) => step.eliminations ?? []),
@@ -545,19 +548,6 @@ function stageTwoLinks(hint) {
 }
 
 /**
- * The units a sentence sends the player to look at, for the grid to frame them: "row 3",
- * "columns 2 and 7", "box 4" (counted from 1) become [{kind: 'row' | 'column' | 'box',
- * index (from 0)}]. Only the first phrase counts ("Look at box 4: ... in row 3" frames
- * box 4); numbers outside the grid are dropped.
- */
-export function regionsNamed(sentence, size) {
-  const match = /\b(row|column|box)(?:e?s)? (\d+(?:(?:, | and )\d+)*)/i.exec(String(sentence ?? ''));
-  if (!match) return [];
-  const kind = match[1].toLowerCase();
-  return match[2].split(/, | and /).map(Number).filter((i) => i >= 1 && i <= size).map((i) => ({ kind, index: i - 1 }));
-}
-
-/**
  * What a hint says at its stage, as plain data each page lays out its own way:
  *   stage      1, 2 or 3
  *   focus      where to look and what for ("Look at box 4: a hidden single."), the engine's
@@ -575,31 +565,30 @@ export function hintWords(hint, size) {
   const steps = hint.steps;
   const first = steps[0];
   const last = steps.at(-1);
+  const layout = hint.game?.layout ?? size;
   const main = technique(first.technique, first.name);
   const final = technique(last.technique, last.name);
-  let focus = sentence(hint.focus || stepFocus(first, hint.game?.layout ?? size));
-  if (steps.length > 1) {
-    focus += ` It is the first of ${steps.length} steps; the last places a symbol with ${final.phrase}.`;
-  }
+  const focusWords = hint.focus?.words ?? (typeof hint.focus === 'string' ? null : focusWordsOf(first, layout).words);
+  let focus = sentence(focusWords ? stepText(focusWords, layout) : String(hint.focus ?? ''));
+  if (steps.length > 1) focus += ` ${t('hint.first-of', { count: steps.length, phrase: final.phrase })}`;
   const links = (hint.stage === 2 ? stageTwoLinks(hint) : hint.stage >= 3 ? hint.links : []).length > 0;
   // At stage 3 every step is in words: say whose chain the grid draws when there are several.
-  const whose = hint.stage >= 3 && steps.length > 1 && (hint.linksStep ?? 0) >= 0
-    ? ` of step ${(hint.linksStep ?? 0) + 1}` : '';
+  const whose = hint.stage >= 3 && steps.length > 1 && (hint.linksStep ?? 0) >= 0;
+  const struck = hint.stage >= 3 && hint.eliminations.length ? '-struck' : '';
   const shown = hint.stage < 2 ? ''
-    : `The cells involved are tinted${links ? ` and the chain${whose} is drawn between their candidates` : ''}${
-      hint.stage >= 3 && hint.eliminations.length ? '; the candidates to remove are struck through' : ''}.`;
+    : !links ? t(`hint.shown${struck}`)
+      : whose ? t(`hint.shown-chain-of${struck}`, { step: (hint.linksStep ?? 0) + 1 })
+        : t(`hint.shown-chain${struck}`);
   const words = {
     stage: hint.stage,
     focus,
     plain: main.plain,
     technique: main,
     shown,
-    steps: hint.stage >= 3 ? steps.map((step) => sentence(step.text || step.name || '')) : [],
+    steps: hint.stage >= 3 ? steps.map((step) => sentence(step.words ? stepText(step.words, layout) : step.text || step.name || '')) : [],
     links,
-    legend: links ? 'Solid lines are strong links (if one end is false, the other is true); '
-      + 'dashed lines are weak links (the two ends cannot both be true); arrows give the order to read them in.' : '',
-    next: hint.stage === 1 ? 'Press Hint again to see the cells.'
-      : hint.stage === 2 ? 'Press Hint again for the whole step.' : '',
+    legend: links ? t('hint.legend') : '',
+    next: hint.stage === 1 ? t('hint.next-cells') : hint.stage === 2 ? t('hint.next-step') : '',
   };
   words.announce = (hint.stage >= 3 ? [...words.steps, words.legend]
     : [focus, hint.stage === 1 ? main.plain : shown, words.legend, words.next]).filter(Boolean).join(' ');
@@ -613,38 +602,64 @@ function sentence(text) {
 }
 
 /**
- * Stage one's words for a step: the engine's `focus` when it gives one, else, as the
- * engine words it, the smallest region holding the step's cells (one unit, box first as
- * a player scans; else up to three rows, columns or boxes; else the grid), the symbol
- * when the step places or removes only one, and the technique: "Look at rows 1 and 5
- * for 4: an X-Wing".
+ * Where to look first for a step, as data: {words, units}. The engine's focus
+ * (`step.focusWords`) when it gives one; else, made the way the engine makes it, the
+ * smallest region holding the step's cells (one unit, box first as a player scans; else
+ * up to three rows, columns or boxes; else the grid), the symbol when the step removes
+ * only one, and the technique ("Look at rows 1 and 5 for 4: an X-Wing" in English).
  */
-export function stepFocus(step, layoutOrSize) {
-  if (typeof step.focus === 'string' && step.focus.trim()) return step.focus.trim();
-  const { phrase } = technique(step.technique, step.name);
-  const cells = step.cells?.length ? step.cells : (step.placements ?? []).map((p) => p.cell);
+function focusWordsOf(step, layoutOrSize) {
+  if (step.focusWords?.key) return { words: step.focusWords, units: null };
   const layout = asLayout(layoutOrSize);
   const size = layout.size;
-  const lines = [
-    ...[isJigsaw(layout) ? ['region', 'regions'] : ['box', 'boxes']].map(([one, many]) => [one, many, (c) => layout.regions[c]]),
-    ['row', 'rows', (c) => Math.floor(c / size)],
-    ['column', 'columns', (c) => c % size],
-  ].map(([one, many, of]) => ({ one, many, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));
-  const list = (numbers) => (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`);
-  const unit = lines.find((l) => l.numbers.length === 1);
-  const few = [lines[1], lines[2], lines[0]].find((l) => l.numbers.length <= 3);
-  const region = !cells.length ? 'the grid'
-    : unit ? `${unit.one} ${unit.numbers[0]}` : few ? `${few.many} ${list(few.numbers)}` : 'the grid';
+  const cells = step.cells?.length ? step.cells : (step.placements ?? []).map((p) => p.cell);
+  const kinds = [[2, (c) => layout.regions[c]], [0, (c) => Math.floor(c / size)], [1, (c) => c % size]]
+    .map(([kind, of]) => ({ kind, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));
+  const unit = kinds.find((l) => l.numbers.length === 1);
+  const few = [kinds[1], kinds[2], kinds[0]].find((l) => l.numbers.length <= 3);
+  let region = { words: { key: 'the-grid', args: {} } };
+  let units = [];
+  if (cells.length && unit) {
+    region = { unit: unit.kind * size + unit.numbers[0] - 1 };
+    units = [unitOf(region.unit, size)];
+  } else if (cells.length && few) {
+    region = { lines: { kind: few.kind, numbers: few.numbers } };
+    units = few.numbers.map((i) => unitOf(few.kind * size + i - 1, size));
+  }
   const symbols = new Set([...(step.placements ?? []), ...(step.eliminations ?? [])].map((p) => p.value));
   const simple = ['naked-single', 'hidden-single'].includes(step.technique);
-  const about = symbols.size === 1 && !simple ? ` for ${symbolChar([...symbols][0])}` : '';
-  return `Look at ${region}${about}: ${phrase}`;
+  /** @type {import('./hint-words.js').Words} */
+  const words = { key: 'focus', args: { region } };
+  if (symbols.size === 1 && !simple && !(step.placements ?? []).length) {
+    words.args.for = { words: { key: 'focus-for', args: { symbol: { symbol: [...symbols][0] } } } };
+  }
+  words.args.phrase = technique(step.technique).known ? { phrase: step.technique } : { phrase: 'unknown' };
+  return { words, units };
+}
+
+/** A unit number as the engine's hint names it: {kind, index}. */
+function unitOf(u, size) {
+  return { kind: ['row', 'column', 'box'][Math.floor(u / size)], index: u % size };
+}
+
+/**
+ * Stage one's words for a step, in the language in use: the engine's focus when it gives
+ * one, else one made from the step's cells (see focusWordsOf).
+ */
+export function stepFocus(step, layoutOrSize) {
+  if (typeof step.focus === 'string' && step.focus.trim() && !step.focusWords) return step.focus.trim();
+  return stepText(focusWordsOf(step, layoutOrSize).words, layoutOrSize);
+}
+
+/** A step's focus as a hint keeps it: its data and the units it names. */
+function focusWords(step, layout) {
+  return focusWordsOf(step, layout);
 }
 
 /** Why the engine gave no hint (its status is not 'ok'), in words without a final period. */
 export function noHintReason(result, describe) {
-  if (result?.status === 'multiple') return 'this puzzle has more than one solution, so logic cannot settle every cell';
-  if (result?.status === 'none') return 'this grid has no solution; some entries may be wrong';
+  if (result?.status === 'multiple') return t('hint.no-hint-multiple');
+  if (result?.status === 'none') return t('hint.no-hint-none');
   return describe(result?.error);
 }
 
@@ -655,7 +670,7 @@ export function gradeOf(result) {
 
 /** Why a puzzle has no grade, in words without a final period. */
 export function noLevelReason(result, describe) {
-  if (result?.status === 'multiple') return 'it has more than one solution, and a level needs exactly one';
-  if (result?.status === 'none') return 'it has no solution';
+  if (result?.status === 'multiple') return t('hint.no-level-multiple');
+  if (result?.status === 'none') return t('hint.no-level-none');
   return describe(result?.error);
 }

@@ -12,7 +12,7 @@
  * Messages use a small subset of ICU MessageFormat: `{name}` puts in a parameter (a number
  * is formatted for the language, an array becomes a list, "2, 5 and 7"), and
  * `{name, plural, one {…} other {…}}` or `{name, select, a {…} other {…}}` choose a form,
- * with `#` inside a plural standing for the number. Plural forms follow Intl.PluralRules
+ * with `#` inside a plural standing for the number; `{{` and `}}` write a brace. Plural forms follow Intl.PluralRules
  * (`=0`, `=1` … match exact numbers first).
  */
 
@@ -198,8 +198,8 @@ function parseParts(s, at, nested) {
   while (at.i < s.length) {
     const c = s[at.i];
     if (c === '}' && nested) break;
-    if (c === "'" && s[at.i + 1] === "'") {
-      text += "'";
+    if ((c === '{' || c === '}') && s[at.i + 1] === c) {
+      text += c;
       at.i += 2;
     } else if (c === '{') {
       if (text) parts.push(text);
@@ -298,6 +298,25 @@ export function translate(root) {
       if (attr && key) el.setAttribute(attr, t(key));
     }
   }
+}
+
+/**
+ * The parameters a message names, sorted (for the catalog test): `{name}` and the names
+ * choices pick by, inside forms too, but not the forms' labels.
+ * @param {string} message
+ * @returns {string[]}
+ */
+export function parameterNames(message) {
+  const names = new Set();
+  const walk = (/** @type {Part[]} */ parts) => {
+    for (const part of parts) {
+      if (typeof part === 'string') continue;
+      names.add(part.name);
+      if ('forms' in part) for (const form of Object.values(part.forms)) walk(form);
+    }
+  };
+  walk(parse(message));
+  return [...names].sort();
 }
 
 /** Every key English has, for the catalog test. */

@@ -229,11 +229,11 @@ const handlers = {
       steps.push({
         technique: report.technique(i),
         name: report.name(i),
-        text: report.text(i),
+        words: JSON.parse(report.words(i)),
         cells: Array.from(report.cells(i)),
         placements: pairs(report.placements(i)),
         eliminations: pairs(report.eliminations(i)),
-        focus: report.focus(i),
+        focusWords: report.focus(i) ? JSON.parse(report.focus(i)) : null,
         units: Array.from(report.units(i), (u) => unitOf(u, layout)),
         links: links(report.links(i)),
       });

@@ -1,0 +1,138 @@
+/**
+ * A hint step's sentences in the reader's language. The engine gives each step as data
+ * (src/logic/words.rs: a message key and named arguments — cells, units, symbols, the
+ * candidates removed, techniques, sentences inside sentences); this module words them with
+ * the `hints` catalog (`hint.KEY`, www/locales/<lang>/hints.js) and the grid's own names for
+ * cells and units (grid.js), so a page can say a hint again in another language without
+ * asking the engine. Pure functions: no engine, no page.
+ *
+ *   stepText(step.words, layout)   // 'Naked single: r1c2 can only be 2'
+ *   stepText(step.focus, layout)   // 'Look at box 1: a naked single'
+ */
+
+import { t, list, language } from './i18n.js';
+import { asLayout, cellName, isJigsaw, symbolText, unitName } from './grid.js';
+
+/**
+ * @typedef {{key: string, args: Record<string, Record<string, any>>}} Words a sentence as
+ * the engine gives it (HintStep.words and HintStep.focusWords)
+ */
+
+// Pieces of notation, the same in every language: chain and path signs, the order a
+// symbol and a cell are written in, and parts that only pass another part through.
+const NOTATION = {
+  'separator-none': '',
+  'separator-space': ' ',
+  'chain-strong': ' = ',
+  'chain-weak': ' - ',
+  'path-next': ' → ',
+  'path-inner': ' ⇒ ',
+  'event-is': '{cell}={symbol}',
+  'event-is-not': '{cell}≠{symbol}',
+  'aic-node': '{symbol}{cell}',
+  'aic-group': '{symbol}{{{cells}}}',
+  'chain-cell': '{cell}',
+  path: '{path}',
+  'region-unit': '{unit}',
+  'sum-set': '{digits}',
+  cage: '{cells}',
+};
+
+/** What kind of unit a unit number is, for a language's grammar (`{unitKind, select, …}`). */
+function unitKind(u, layout) {
+  const n = layout.size;
+  if (u < 3 * n) return ['row', 'column', isJigsaw(layout) ? 'region' : 'box'][Math.floor(u / n)];
+  return layout.diagonals && u - 3 * n < 2 ? 'diagonal' : 'window';
+}
+
+/**
+ * Cells that lose the same symbols, together, in the order first met: [[cells], values].
+ * @param {number[]} flat [cell, value, cell, value, …]
+ */
+function removalGroups(flat) {
+  const perCell = new Map();
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const values = perCell.get(flat[i]) ?? [];
+    if (!values.includes(flat[i + 1])) values.push(flat[i + 1]);
+    perCell.set(flat[i], values);
+  }
+  const groups = [];
+  for (const [cell, values] of perCell) {
+    values.sort((a, b) => a - b);
+    const key = values.join(',');
+    const group = groups.find((g) => g.key === key);
+    if (group) group.cells.push(cell);
+    else groups.push({ key, cells: [cell], values });
+  }
+  return groups;
+}
+
+/**
+ * One argument in words, with any extra parameters it brings (a unit's kind).
+ * @param {Record<string, any>} arg
+ * @param {object} layout
+ * @returns {string}
+ */
+function argText(arg, layout) {
+  const n = layout.size;
+  const name = (c) => cellName(c, n);
+  const sym = (v) => symbolText(v, layout);
+  const [[kind, value]] = Object.entries(arg);
+  switch (kind) {
+    case 'technique': return t(`technique.${value}.name`);
+    case 'phrase': return t(`technique.${value}.phrase`);
+    case 'phraseStart': {
+      const phrase = t(`technique.${value}.phrase`);
+      return phrase.charAt(0).toLocaleUpperCase(language()) + phrase.slice(1);
+    }
+    case 'cell': return name(value);
+    case 'cells': return value.map(name).join(t('hint.separator-comma'));
+    case 'cellList': return list(value.map(name));
+    case 'cellChoice': return list(value.map(name), 'disjunction');
+    case 'unit': return unitName(value, layout);
+    case 'lines': return t('hint.lines', {
+      kind: value.kind === 2 && isJigsaw(layout) ? 'region' : ['row', 'column', 'box'][value.kind],
+      count: value.numbers.length,
+      numbers: value.numbers,
+    });
+    case 'symbol': return sym(value);
+    case 'symbols': return value.map(sym).join('/');
+    case 'symbolList': return list(value.map(sym));
+    case 'symbolChoice': return list(value.map(sym), 'disjunction');
+    case 'number': return String(value);
+    case 'digitList': return list(value);
+    case 'sum': return value.join('+');
+    case 'removal': return removalGroups(value).map((g) => t('hint.loses', {
+      cells: list(g.cells.map(name)),
+      count: g.cells.length,
+      symbols: g.values.map(sym).join('/'),
+    })).join(t('hint.separator-comma'));
+    case 'words': return stepText(value, layout);
+    case 'join': return value.items.map((w) => stepText(w, layout)).join(
+      Object.hasOwn(NOTATION, value.separator) ? NOTATION[value.separator] : t(`hint.${value.separator}`));
+    default: return '';
+  }
+}
+
+/**
+ * A sentence the engine gave as data, in the language in use: '' for none.
+ * @param {Words | null | undefined} words
+ * @param {object | number} layoutOrSize the grid's layout (or side, for plain boxes)
+ * @returns {string}
+ */
+export function stepText(words, layoutOrSize) {
+  if (!words?.key) return '';
+  const layout = asLayout(layoutOrSize);
+  /** @type {Record<string, unknown>} */
+  const params = {};
+  for (const [name, arg] of Object.entries(words.args ?? {})) {
+    params[name] = argText(arg, layout);
+    if ('unit' in arg) params[`${name}Kind`] = unitKind(arg.unit, layout);
+    // A number stays a number, for plural forms.
+    if ('number' in arg) params[name] = arg.number;
+  }
+  if (Object.hasOwn(NOTATION, words.key)) {
+    return NOTATION[words.key].replace(/\{\{|\}\}|\{(\w+)\}/g, (m, p) => (p ? String(params[p] ?? '') : m[0]));
+  }
+  return t(`hint.${words.key}`, params);
+}
