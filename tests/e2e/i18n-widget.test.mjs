@@ -1,9 +1,9 @@
 // The widget in the reader's language: <sudoku-widget lang="fr">, a widget on a page whose
-// <html lang="de"> it follows (and a `lang` changed while it plays), the iframe form with
-// lang=es in its link, and an unknown language, which gives English. Visible words,
-// aria-labels and what the live region announces are checked against the catalogs
-// (www/locales/<lang>/core.js, rendered by i18n.js), never against copies of their text;
-// no raw key ('button.hint') may show. Also the technique help's own part (help.js), which
+// <html lang="de"> it follows (and a `lang` changed while it plays, which rewords the
+// message written), the iframe form with lang=es in its link, and an unknown language,
+// which gives English. Visible words, aria-labels and what the live region announces are
+// checked against the catalogs (www/locales/<lang>/core.js, rendered by i18n.js), never
+// against copies of their text; no raw key ('button.hint') may show. Also the technique help's own part (help.js), which
 // the catalog test does not cover: the same keys in every language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,6 +97,10 @@ test('lang="fr" on the widget: French buttons, labels and announcements on an En
   assert.equal(shown.announced, words.announced);
   assert.equal(shown.message, words.message);
   assert.notEqual(words.announced, clashWords('en').announced, 'the French words are not the English ones');
+  // The message written stays, reworded, when the language changes.
+  await page.evaluate(() => document.querySelector('sudoku-widget').setAttribute('lang', 'de'));
+  await page.waitForFunction((text) => document.querySelector('sudoku-widget').shadowRoot
+    .querySelector('.message').textContent === text, clashWords('de').message);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -423,7 +423,7 @@ export class SudokuWidgetElement extends HTMLElement {
       result = await this.run('solve', t('widget.solving'), (signal) => this.engine.solve(engineText(game.playerLine(), game.layout),
         { size: game.size, ...layoutOptions(game.layout), signal, onProgress: ticker.onProgress }));
     } catch (err) {
-      if (err?.kind === 'cancelled' && this.cancelledByUser) this.say(t('widget.cancelled-solve'));
+      if (err?.kind === 'cancelled' && this.cancelledByUser) this.say(() => t('widget.cancelled-solve'));
       throw err;
     } finally {
       ticker.stop();
@@ -435,7 +435,7 @@ export class SudokuWidgetElement extends HTMLElement {
       }
     }
     if (game !== this.game || game.revision !== revision) {
-      this.say(staleWords('solve'), 'warn');
+      this.say(() => staleWords('solve'), 'warn');
       throw widgetError('changed', 'the grid changed while the engine was solving it');
     }
     const verdict = applySolve(game, result);
@@ -476,14 +476,14 @@ export class SudokuWidgetElement extends HTMLElement {
     }
     const { game } = this;
     if (game.isComplete()) {
-      this.say(t('widget.complete-no-hint'), 'ok');
+      this.say(() => t('widget.complete-no-hint'), 'ok');
       return [];
     }
     const revision = game.valueRevision;
     const result = await this.run('hint', t('widget.hinting'), (signal) => this.engine.hint(engineText(game.line(), game.layout),
       { size: game.size, ...layoutOptions(game.layout), signal }));
     if (game !== this.game || game.valueRevision !== revision) {
-      this.say(staleWords('hint'), 'warn');
+      this.say(() => staleWords('hint'), 'warn');
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
     }
     if (result?.status !== 'ok') {
@@ -496,7 +496,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const steps = result.steps ?? [];
     this.view.errors = [];
     if (!steps.length) {
-      this.say(t('widget.no-step'), 'warn');
+      this.say(() => t('widget.no-step'), 'warn');
       this.changed(null);
       return steps;
     }
@@ -526,7 +526,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const applied = this.game.applySteps(shown.steps);
     this.view.hint = null;
     if (!applied) {
-      this.say(t('widget.step-changes-nothing'), 'warn');
+      this.say(() => t('widget.step-changes-nothing'), 'warn');
       this.changed(null);
       return false;
     }
@@ -667,7 +667,9 @@ export class SudokuWidgetElement extends HTMLElement {
 
   /**
    * Puts the language in use into every word the widget shows or says: the buttons, the
-   * palette, the grid's label and cells, the Solve button's state, and a hint shown.
+   * palette, the grid's label and cells, the Solve button's state, a hint shown, and the
+   * message when it was said with a function that words it (say()). A message from the
+   * engine or an error stays as it was said.
    */
   relabel() {
     if (!this.board) return;
@@ -678,6 +680,7 @@ export class SudokuWidgetElement extends HTMLElement {
     this.mirror.update(this.game, this.view.selected);
     const hint = this.board.currentHint();
     if (hint) this.showHint(hint);
+    else if (this.rewordMessage) this.ui.message.textContent = this.rewordMessage();
     this.redraw();
   }
 
@@ -778,13 +781,13 @@ export class SudokuWidgetElement extends HTMLElement {
         const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolText(values[c], this.game.layout)})`);
         throw this.fail(widgetError('clash', t('error.clash', { cells: names.join(', ') }), { attribute: 'puzzle', cells: clashes }));
       }
-      this.say(this.mode === 'solve' ? t('widget.solve-ready') : '');
+      this.say(this.mode === 'solve' ? () => t('widget.solve-ready') : '');
       this.changed('load');
       return { puzzle: this.game.line(), size: grid.size };
     }
     if (this.mode === 'solve') {
       this.start(new Game(n, { layout }));
-      this.say(t('widget.solve-blank'));
+      this.say(() => t('widget.solve-blank'));
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
@@ -842,7 +845,7 @@ export class SudokuWidgetElement extends HTMLElement {
     this.cancelledByUser = true;
     this.session.cancel();
     // A search says so itself, naming the grid; any other call, here.
-    if (!this.solving) this.say(t('widget.cancelled'));
+    if (!this.solving) this.say(() => t('widget.cancelled'));
   }
 
   /** While a search runs, the Solve button reads Cancel and stops it. */
@@ -892,11 +895,21 @@ export class SudokuWidgetElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
-  /** Shows a message and announces it, or `spoken` in its place ('' for nothing). */
-  say(text, tone = '', spoken = text) {
+  /**
+   * Shows a message and announces it, or `spoken` in its place ('' for nothing). `text`
+   * may be a function that words the message: it is then worded again, in the new
+   * language, when the language changes (relabel()).
+   * @param {string | (() => string)} text
+   * @param {string} [tone]
+   * @param {string} [spoken]
+   */
+  say(text, tone = '', spoken = undefined) {
+    const words = typeof text === 'function' ? text : null;
+    const shown = words ? words() : /** @type {string} */ (text);
     this.clashShown = false;
-    announce(this.ui.announcer, spoken);
-    this.ui.message.textContent = text;
+    this.rewordMessage = words;
+    announce(this.ui.announcer, spoken ?? shown);
+    this.ui.message.textContent = shown;
     this.ui.message.dataset.tone = tone;
   }
 
@@ -939,7 +952,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const complete = game.isComplete();
     if (complete && !this.complete && reason !== 'load') {
       // Solve says its own verdict next, the event's one message.
-      if (reason !== 'solve') this.say(completeWords(game.layout), 'ok');
+      if (reason !== 'solve') this.say(() => completeWords(game.layout), 'ok');
       this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
     }
     this.complete = complete;
@@ -972,7 +985,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const clash = game.clashes().includes(cell) && clashWords(game, cell);
     const spoken = game.isComplete() ? '' : editWords(game, cell, reason, { value });
     if (clash || this.clashShown || ui.message.dataset.tone !== 'error') {
-      this.say(clash ? t('speech.edit', { name: cellName(cell, game.size), what: clash }) : '', clash ? 'error' : '', spoken);
+      this.say(clash ? () => t('speech.edit', { name: cellName(cell, game.size), what: clashWords(game, cell) }) : '', clash ? 'error' : '', spoken);
     } else announce(ui.announcer, spoken);
     this.clashShown = Boolean(clash);
     this.changed(reason, { cell });
@@ -1030,7 +1043,7 @@ export class SudokuWidgetElement extends HTMLElement {
     else if (action.clear) this.input(0);
     else if (action.notSymbol) {
       const n = this.game.size;
-      this.say(t('widget.not-symbol', { symbol: action.notSymbol, n }), 'warn');
+      this.say(() => t('widget.not-symbol', { symbol: action.notSymbol, n }), 'warn');
     } else if (action.symbol) {
       if (this.view.selected < 0) this.select(0);
       // Marks and colours only where the modes show (not in a solve widget).
