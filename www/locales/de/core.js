@@ -79,7 +79,7 @@ export default {
   'stale.other': 'Das Gitter hat sich geändert, während die Engine arbeitete.',
   'complete.solved': 'Gelöst: Jedes Symbol steht in jeder Einheit ({kinds}) genau einmal.',
   'ticker.seconds': '{seconds} s',
-  'speech.small': 'klein {symbol}',
+  'speech.small': 'kleines {symbol}',
   'speech.given': '{symbol}, vorgegeben',
   'speech.solver': '{symbol}, vom Löser',
   'speech.empty': 'leer',

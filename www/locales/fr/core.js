@@ -137,7 +137,7 @@ export default {
   'widget.solving': 'Résolution…',
   'widget.hinting': 'Recherche d’un indice…',
   'widget.reading': 'Lecture de la grille…',
-  'widget.generating': 'Création d’une grille {n}×{n}{kind, select, none {} other { {kind}}}{boxes, select, none {} other { à {boxes}}}…',
+  'widget.generating': 'Création d’un sudoku {n}×{n}{kind, select, none {} other { {kind}}}{boxes, select, none {} other { à {boxes}}}…',
   'widget.cancelled': 'Annulé.',
   'widget.cancelled-solve': 'Annulé : la grille est restée telle quelle.',
   'widget.complete-no-hint': 'La grille est complète : il n’y a plus rien à indiquer.',
