@@ -65,7 +65,7 @@ export async function moduleGraph(entry, { lazy = true } = {}) {
     seen.add(path);
     if (!['.js', '.mjs', '.html'].includes(extname(path))) continue; // the wasm refers to nothing
     const to = references(path, await readFile(path, 'utf8'));
-    queue.push(...(lazy ? to : to.filter((file) => !ON_DEMAND.has(basename(file)))));
+    queue.push(...(lazy ? to : to.filter((file) => !onDemand(file))));
   }
   return [...seen];
 }
@@ -78,6 +78,26 @@ export const ON_DEMAND = new Map([
   ['fpuzzles.js', 'when an f-puzzles or SudokuPad link is read'],
   ['reading.js', 'when a reading key (Alt+R, C, B or N) is first pressed'],
 ]);
+
+/** The message catalogs of languages other than English, loaded when a page chooses one (www/internal/i18n.js). */
+const OTHER_LANGUAGE = /(?:^|[\\/])locales[\\/](?!en[\\/])[a-z]+[\\/][^\\/]+\.js$/;
+
+/**
+ * Whether a file loads only on demand: one of ON_DEMAND, or another language's catalog.
+ * @param {string} path
+ */
+function onDemand(path) {
+  return ON_DEMAND.has(basename(path)) || OTHER_LANGUAGE.test(path);
+}
+
+/**
+ * When a file loaded on demand loads, in words.
+ * @param {string} path
+ */
+function whenLoaded(path) {
+  const lang = OTHER_LANGUAGE.test(path) ? /[\\/]locales[\\/]([a-z]+)[\\/]/.exec(`/${path}`)?.[1] : null;
+  return lang ? `when the page's language is ${lang}` : ON_DEMAND.get(basename(path)) ?? 'on demand';
+}
 
 /**
  * The files loaded from `entry` split by when: {now: the files every page with it loads,
@@ -154,13 +174,14 @@ export async function measureFigures(folder = EMBED_FOLDER) {
     moduleKB: round(module.gzip), moduleFiles: module.files.length, wasmKB: round(wasm?.gzip ?? 0),
     iframeKB: round(iframe.gzip), iframeFiles: iframe.files.length,
     sourceModuleKB: round(sourceModule.gzip), sourceIframeKB: round(sourceIframe.gzip),
-    lazy: module.lazy.map((file) => ({ name: relative(folder, file.path), kb: round(file.gzip) })),
+    // The other languages' catalogs are many small files: the README says so in words.
+    lazy: module.lazy.filter((file) => !OTHER_LANGUAGE.test(file.path)).map((file) => ({ name: relative(folder, file.path), kb: round(file.gzip) })),
   };
 }
 
 /** The README's words for the figures, as they go between the markers. */
 function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB, lazy = [] }) {
-  const later = lazy.map(({ name, kb: size }) => `; \`${name}\`, ${size.toFixed(1)} KB more, loads only ${ON_DEMAND.get(basename(name)) ?? 'on demand'}`).join('');
+  const later = lazy.map(({ name, kb: size }) => `; \`${name}\`, ${size.toFixed(1)} KB more, loads only ${whenLoaded(name)}`).join('');
   return `**${moduleKB.toFixed(1)} KB** for the module form (${moduleFiles} files: the wasm, with the solver, the\n`
     + `generator and the logic solver, is ${wasmKB.toFixed(1)} KB of it) and **${iframeKB.toFixed(1)} KB** for the iframe form\n`
     + `(${iframeFiles} files), against ${sourceModuleKB.toFixed(1)} KB and ${sourceIframeKB.toFixed(1)} KB for the same files unminified in \`www/\`${later}`;
@@ -224,7 +245,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       console.log('  loaded only on demand, not in the sums above:');
       for (const file of built[form].lazy) {
         const name = relative(EMBED_FOLDER, file.path);
-        const why = ON_DEMAND.get(basename(name)) ?? '';
+        const why = whenLoaded(name);
         console.log(`  ${name.padEnd(24)}${cell(file.bytes)}${cell(file.gzip)}${cell(lazyGzip.get(name)).padStart(12)}  ${why}`);
       }
     }

@@ -4,8 +4,10 @@
 //   <iframe src="sudoku64/embed.html#puzzle=4.....8.5.3…&mode=play&theme=auto&origin=https://host.example"></iframe>
 //
 // Fragment keys: the widget's attributes (puzzle, size, box, difficulty, seed, mode, theme,
-// readonly) and `origin`, the host origins allowed to talk to it (repeat the key or
+// readonly, lang) and `origin`, the host origins allowed to talk to it (repeat the key or
 // separate origins with commas). Without `origin`, only this page's own origin is allowed.
+// `lang` (en, fr, de, es) may also come in the query, embed.html?lang=de#puzzle=…; without
+// it the frame speaks English. The frame's own title and heading follow the widget's language.
 //
 // Messages, all plain objects:
 //   host -> frame  {type: 'sudoku64:call', id, method, args}
@@ -19,7 +21,7 @@
 // parent only when its origin is allowed, since postMessage checks the target origin.
 // A part that cannot load is shown and posted as `error`, kind 'load' (by the widget, or here).
 
-const ATTRIBUTES = ['puzzle', 'size', 'box', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
+const ATTRIBUTES = ['puzzle', 'size', 'box', 'difficulty', 'seed', 'mode', 'theme', 'readonly', 'lang'];
 
 const page = new CSSStyleSheet();
 page.replaceSync(`
@@ -36,6 +38,10 @@ let allowed = new Set();
 /** Applies the fragment: the widget's attributes and the allowed origins. */
 function applyFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  if (!params.has('lang') && query.has('lang')) params.set('lang', query.get('lang') ?? '');
+  // The frame's page is the widget's host: its language is the widget's.
+  document.documentElement.lang = params.get('lang') || 'en';
   for (const name of ATTRIBUTES) {
     if (!params.has(name)) widget.removeAttribute(name);
     else if (name === 'readonly') widget.toggleAttribute(name, params.get(name) !== 'false');
@@ -122,3 +128,9 @@ new ResizeObserver(() => post({ type: 'sudoku64:event', event: 'resize', detail:
 applyFragment();
 window.addEventListener('hashchange', applyFragment);
 defined.then(() => post({ type: 'sudoku64:event', event: 'ready', detail: {} }), () => {});
+// The frame's title and heading in the widget's language, once its code (and so the
+// catalogs) has loaded.
+defined.then(() => import('./internal/i18n.js')).then(({ onLanguage, translate }) => {
+  translate(document);
+  onLanguage(() => translate(document));
+}, () => {});

@@ -1,8 +1,15 @@
 // <sudoku-widget>'s entry, the one file a page loads: defines the element at once and
 // imports widget-element.js. Until that loads, attributes are kept and methods wait; if it
 // cannot, each widget says why and fires `error` with kind 'load'.
+//
+// The widget speaks English, French, German or Spanish: `lang="fr"` on the element, else
+// the closest ancestor's `lang` or the page's (<html lang="de">), else English; an
+// unknown language gives English and a console warning, and changing `lang` changes the
+// words at once, keeping the game. A page has one language at a time: two widgets with
+// different `lang` both speak the one set last. The message shown when the widget's code
+// cannot load at all is in English (the catalogs are among the files that did not come).
 
-/** What to do about a missing part, said with each message about one. */
+/** What to do about a missing part, said with the message shown when the code cannot load (in English: see above). */
 export const COPY_ADVICE = 'Its files must be copied together: copy the whole sudoku64 folder (dist/sudoku64/ after '
   + 'npm run build), and send .js as text/javascript and .wasm as application/wasm.';
 
@@ -62,7 +69,7 @@ class Loading extends HTMLElement {
 /** The element: its shadow root, and its lifecycle, passed on to the implementation. */
 export class SudokuWidget extends Loading {
   static get observedAttributes() {
-    return ['puzzle', 'size', 'box', 'variant', 'difficulty', 'seed', 'mode', 'theme', 'readonly'];
+    return ['puzzle', 'size', 'box', 'variant', 'difficulty', 'seed', 'mode', 'theme', 'readonly', 'lang'];
   }
 
   constructor() {

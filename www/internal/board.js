@@ -11,7 +11,8 @@
 //
 // Nothing here talks to the engine or writes messages into the page: the functions below
 // turn the engine's results into plain data ({message, tone, ...}) that each page shows
-// in its own way.
+// in its own way. Their words come from the catalog (i18n.js); a page that changes the
+// language calls board.relabel() to relabel the mode and palette buttons.
 
 import { COLOURS, Game } from './game.js';
 import { asLayout, cellName, fromLine, hasCages, symbolText } from './grid.js';
@@ -41,8 +42,15 @@ export function pressHow({ ctrlKey = false, metaKey = false, shiftKey = false })
 /** The colours' names (render.js's CELL_COLOURS), for screen readers and tooltips. */
 export const COLOUR_NAMES = COLOUR_WORDS;
 
-/** Each mode in a few words, for buttons and announcements. */
-export const MODE_WORDS = { digit: 'Digit', corner: 'Corner marks', centre: 'Centre marks', colour: 'Colour' };
+/** Each mode in a few words, for buttons and announcements, read in the language in use: 'Digit', 'Corner marks' … */
+export const MODE_WORDS = Object.freeze(Object.defineProperties({}, Object.fromEntries(MODES.map((mode) => [mode, {
+  enumerable: true, get: () => t(`mode.${mode}`),
+}]))));
+
+/** What is announced when the entry mode becomes `mode`: 'Corner marks mode.' */
+export function modeAnnouncement(mode) {
+  return t(`mode.spoken.${mode}`);
+}
 
 /** What a board shows beyond the game: the parts of drawGrid's state a page changes. */
 export function newView() {
@@ -89,15 +97,11 @@ export class Board {
     this.onMode = onMode;
     if (modes) {
       modes.setAttribute('role', 'group');
-      modes.setAttribute('aria-label', 'Entry mode');
-      const keys = { digit: 'Z', corner: 'X, or Shift with a digit', centre: 'C, or Ctrl with a digit', colour: 'V' };
       modes.replaceChildren(...MODES.map((mode) => {
         const button = document.createElement('button');
         button.type = 'button';
         button.id = `mode-${mode}`;
         button.dataset.mode = mode;
-        button.textContent = MODE_WORDS[mode].replace(' marks', '');
-        button.title = `${MODE_WORDS[mode]} (${keys[mode]}; Space cycles the modes)`;
         button.setAttribute('aria-pressed', 'false');
         return button;
       }));
@@ -113,6 +117,23 @@ export class Board {
     /** @type {string | number} the key of the palette's buttons (updatePalette), -1 before the first */
     this.paletteSize = -1;
     this.drawPending = false;
+    this.relabel();
+  }
+
+  /**
+   * Puts the words of the language in use on the mode buttons and rebuilds the palette's
+   * (its labels) on its next update: call it after a language change, then updatePalette().
+   */
+  relabel() {
+    const { modes } = this;
+    this.paletteSize = -1;
+    if (!modes) return;
+    modes.setAttribute('aria-label', t('mode.group'));
+    for (const button of /** @type {Iterable<HTMLElement>} */ (modes.children)) {
+      const mode = button.dataset.mode;
+      button.textContent = t(`mode.button.${mode}`);
+      button.title = t('mode.title', { mode: MODE_WORDS[mode], keys: t(`mode.keys.${mode}`) });
+    }
   }
 
   /** Replaces the game; the view forgets the old game's selection, outlines and hint. */
@@ -295,10 +316,10 @@ export class Board {
   input(value, as = this.view.mode) {
     const cell = this.view.selected;
     const cells = this.cells();
-    if (cells.length === 0) return { changed: false, refusal: 'Select a cell first.', cell, cells };
+    if (cells.length === 0) return { changed: false, refusal: t('refusal.select'), cell, cells };
     const { game } = this;
     if (as === 'colour' && value > COLOURS) {
-      return { changed: false, refusal: `There are ${COLOURS} colours, 1 to ${COLOURS}.`, cell, cells };
+      return { changed: false, refusal: t('refusal.colours', { count: COLOURS }), cell, cells };
     }
     let outcome;
     if (value === 0) outcome = game.clearAll(cells, as);
@@ -370,11 +391,11 @@ export class Board {
       palette.dataset.mode = colours ? 'colour' : 'symbol';
       const buttons = [];
       if (colours) {
-        for (let k = 1; k <= n; k++) buttons.push([String(k), String(k), `Colour ${k}, ${COLOUR_NAMES[k - 1]}`]);
-        buttons.push(['⌫', '0', 'Remove the colours']);
+        for (let k = 1; k <= n; k++) buttons.push([String(k), String(k), t('palette.colour', { k, name: COLOUR_NAMES[k - 1] })]);
+        buttons.push(['⌫', '0', t('palette.remove-colours')]);
       } else {
-        for (let v = 1; v <= n; v++) buttons.push([symbolText(v, game.layout), String(v), `Enter ${symbolText(v, game.layout)}`]);
-        if (n) buttons.push(['⌫', '0', 'Clear the cell']);
+        for (let v = 1; v <= n; v++) buttons.push([symbolText(v, game.layout), String(v), t('palette.enter', { symbol: symbolText(v, game.layout) })]);
+        if (n) buttons.push(['⌫', '0', t('palette.clear')]);
       }
       palette.replaceChildren(...buttons.map(([text, value, label]) => {
         const button = document.createElement('button');
@@ -408,15 +429,14 @@ export class Board {
 
 /** The digit filter in words: 'Where 5 can still go: 12 cells.', or that it is off (v = 0). */
 export function filterWords(game, v) {
-  if (!v) return 'Digit filter off.';
-  const count = possibleCells(game, v).length;
-  return `Where ${symbolText(v, game.layout)} can still go: ${count === 1 ? 'one cell' : `${count} cells`}.`;
+  if (!v) return t('filter.off');
+  return t('filter.where', { symbol: symbolText(v, game.layout), count: possibleCells(game, v).length });
 }
 
 /** Why an edit was refused, as a sentence, or null when it was not. */
 export function refusalSentence(outcome, cell, size) {
-  if (outcome?.refused === 'given') return `${cellName(cell, size)} is a given of the puzzle and cannot change.`;
-  if (outcome?.refused === 'filled') return 'Marks go in empty cells: clear the cell first.';
+  if (outcome?.refused === 'given') return t('refusal.given', { cell: cellName(cell, size) });
+  if (outcome?.refused === 'filled') return t('refusal.filled');
   return null;
 }
 
@@ -434,8 +454,8 @@ export function differences(a, b) {
  */
 export function searchCounts({ guesses = 0, conflicts = 0 } = {}) {
   return [
-    guesses ? `${guesses.toLocaleString('en')} guesses` : '',
-    conflicts ? `${conflicts.toLocaleString('en')} conflicts` : '',
+    guesses ? t('search.guesses', { count: guesses }) : '',
+    conflicts ? t('search.conflicts', { count: conflicts }) : '',
   ].filter(Boolean);
 }
 
@@ -453,20 +473,19 @@ export function applySolve(game, result) {
     case 'unique':
       return {
         status: 'unique', filled: game.fillSolution(values(result.solution)), marked: [], errors: [],
-        message: 'Solved: this puzzle has exactly one solution.', tone: 'ok',
+        message: t('solve.unique'), tone: 'ok',
       };
     case 'multiple': {
       const [first, second] = (result.solutions ?? []).map(values);
       const marked = first && second ? differences(first, second) : [];
       return {
         status: 'multiple', filled: game.fillSolution(values(result.solution) ?? first), marked, errors: [],
-        message: `This puzzle has more than one solution; one is shown.${marked.length
-          ? ' The outlined cells are where two of them differ.' : ''}`,
+        message: t(marked.length ? 'solve.multiple-marked' : 'solve.multiple'),
         tone: 'warn',
       };
     }
     case 'none': {
-      const reason = `this puzzle has no solution${entries ? ': your entries may be wrong (Undo, or Clear them)' : ''}`;
+      const reason = t(entries ? 'solve.none-entries' : 'solve.none');
       return {
         status: 'none', filled: null, marked: [], errors: [], reason,
         message: `${reason[0].toUpperCase()}${reason.slice(1)}.`, tone: 'error',

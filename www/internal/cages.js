@@ -16,7 +16,8 @@
 // between the cells, the dashed line stays the same distance inside every cell it passes,
 // and runs through the gaps between cells of one cage, never along them.
 
-import { ALPHABET, hasCages, isJigsaw, layoutFromData } from './grid.js';
+import { ALPHABET, cellName, hasCages, isJigsaw, layoutFromData } from './grid.js';
+import { t } from './i18n.js';
 
 /**
  * A killer as a Solo game ID, the only form in which the engine takes cages with a grid
@@ -271,20 +272,12 @@ function finish(out, n) {
 
 /** A cage in a few words, as a cell's description ends: 'cage of 3 cells, sum 17' ('cage of 2 cells' without a sum). */
 export function cageWords(count, sum) {
-  return `cage of ${count} cell${count === 1 ? '' : 's'}${sum ? `, sum ${sum}` : ''}`;
+  return sum ? t('cage.words-sum', { count, sum }) : t('cage.words', { count });
 }
 
 /** A cage by the cell its sum is written in, as clash sentences name units: 'cage of r1c1'. */
 export function cageName(cage, layout) {
-  const n = layout.size;
-  const first = layout.cages.indexOf(cage);
-  return `cage of r${Math.floor(first / n) + 1}c${(first % n) + 1}`;
-}
-
-/** Digits as a list is read: '9', '1 and 9', '1, 2 and 9'. */
-function listWords(digits) {
-  if (digits.length <= 1) return digits.join('');
-  return `${digits.slice(0, -1).join(', ')} and ${digits.at(-1)}`;
+  return t('cage.name', { cell: cellName(layout.cages.indexOf(cage), layout.size) });
 }
 
 /**
@@ -302,15 +295,16 @@ export function combinationsLine(layout, values, cell, { limit = 12 } = {}) {
   layout.cages.forEach((k, c) => { if (k === cage) cells.push(c); });
   const sum = layout.sums?.[cage - 1] ?? 0;
   const placed = cells.map((c) => values[c]).filter(Boolean);
-  const head = `${sum ? `${sum} in ` : 'No sum, '}${cells.length} cell${cells.length === 1 ? '' : 's'}`
-    + `${placed.length ? `, ${listWords([...placed].sort((a, b) => a - b))} placed` : ''}`;
-  if (new Set(placed).size !== placed.length) return `${head}: a digit repeats in this cage`;
-  if (!sum) return `${head}: no sum, only no repeats`;
+  const head = t(sum ? 'cage.head' : 'cage.head-no-sum', { sum, count: cells.length })
+    + `${placed.length ? `, ${t('cage.placed', { digits: [...placed].sort((a, b) => a - b) })}` : ''}`;
+  const line = (rest) => t('cage.line', { head, rest });
+  if (new Set(placed).size !== placed.length) return line(t('cage.repeat'));
+  if (!sum) return line(t('cage.no-sum'));
   const found = cageCombinations(sum, cells.length, n, { placed, limit });
-  if (!found.total) return `${head}: no combination makes ${sum}`;
+  if (!found.total) return line(t('cage.none', { sum }));
   const sets = found.sets.map((set) => set.join('+')).join(', ');
-  const more = found.total > found.sets.length ? `, … (${found.total} in all)` : '';
+  const more = found.total > found.sets.length ? `, ${t('cage.more', { count: found.total })}` : '';
   const open = found.always.filter((d) => !placed.includes(d));
-  const every = open.length && found.total > 1 ? ` — ${listWords(open)} in every one` : '';
-  return `${head}: ${sets}${more}${every}`;
+  const every = open.length && found.total > 1 ? ` — ${t('cage.every', { digits: open })}` : '';
+  return line(`${sets}${more}${every}`);
 }

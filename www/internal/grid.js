@@ -21,7 +21,10 @@
 // below is the one place on this side that makes a layout without the engine, for a
 // blank grid or a saved game before the engine has answered (boxes, and X's and
 // windoku's units on them; never jigsaw regions): the e2e tests check it against the
-// engine's for every side. Nothing here solves: that is the engine's job.
+// engine's for every side. Nothing here solves: that is the engine's job. The few words
+// here (cell and unit names, variant and box words) come from the catalog (i18n.js).
+
+import { list, t } from './i18n.js';
 
 /**
  * A layout, as described above: what the engine hands (engine.js) and what boxLayout()
@@ -279,7 +282,7 @@ export function variantWords(layoutOrSize) {
   const names = asLayout(layoutOrSize)?.variant ?? [];
   // A killer is named first, as puzzle books do: 'killer jigsaw X'.
   const ordered = names.includes('killer') ? ['killer', ...names.filter((v) => v !== 'killer')] : names;
-  return ordered.map((v) => (v === 'x' ? 'X' : v)).join(' ');
+  return ordered.map((v) => t(`variant.${v}`)).join(' ');
 }
 
 /**
@@ -292,7 +295,7 @@ export function unitKindWords(layoutOrSize) {
   const kinds = ['row', 'column', isJigsaw(layout) ? 'region' : 'box'];
   if (layout?.diagonals) kinds.push('diagonal');
   if (layout?.variant?.includes('windoku')) kinds.push('window');
-  return `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
+  return list(kinds.map((kind) => t(`kind.${kind}`)));
 }
 
 /** A box shape as players write it: '2x6' → '2×6'. */
@@ -306,7 +309,7 @@ export function boxName(box) {
  */
 export function boxWords(layoutOrBox) {
   const shape = typeof layoutOrBox === 'string' ? readBox(layoutOrBox) : boxOf(layoutOrBox);
-  return shape && shape.rows !== shape.columns ? `${shape.rows}×${shape.columns} boxes` : '';
+  return shape && shape.rows !== shape.columns ? t('box.shape', { rows: shape.rows, columns: shape.columns }) : '';
 }
 
 /** The box shape of a layout as {rows, columns}, or null when its regions are no boxes. */
@@ -493,7 +496,7 @@ export function findClashes(values, layoutOrSize) {
 
 /** Names a cell the way players do, counting from 1: r3c7. */
 export function cellName(cell, n) {
-  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+  return t('cell.name', { row: Math.floor(cell / n) + 1, column: (cell % n) + 1 });
 }
 
 /**
@@ -516,12 +519,22 @@ export function layoutOptions(layoutOrSize) {
  * 'window 2'.
  */
 export function unitName(u, layoutOrSize) {
+  const { kind, n } = unitKind(u, layoutOrSize);
+  return t(`unit.${kind}`, { n });
+}
+
+/**
+ * What unit `u` is, for a sentence whose grammar depends on it (a French article, a
+ * German preposition; a catalog's `{kind, select, …}`): {kind: 'row' | 'column' | 'box'
+ * | 'region' | 'main-diagonal' | 'anti-diagonal' | 'window', n (its number from 1)}.
+ */
+export function unitKind(u, layoutOrSize) {
   const layout = asLayout(layoutOrSize);
   const n = layout.size;
-  if (u < 3 * n) return `${['row', 'column', isJigsaw(layout) ? 'region' : 'box'][Math.floor(u / n)]} ${(u % n) + 1}`;
+  if (u < 3 * n) return { kind: ['row', 'column', isJigsaw(layout) ? 'region' : 'box'][Math.floor(u / n)], n: (u % n) + 1 };
   const extra = u - 3 * n;
-  if (layout.diagonals && extra < 2) return extra === 0 ? 'the main diagonal' : 'the anti-diagonal';
-  return `window ${extra - (layout.diagonals ? 2 : 0) + 1}`;
+  if (layout.diagonals && extra < 2) return { kind: extra === 0 ? 'main-diagonal' : 'anti-diagonal', n: 1 };
+  return { kind: 'window', n: extra - (layout.diagonals ? 2 : 0) + 1 };
 }
 
 /** The first unit two cells share, by number, or -1. */

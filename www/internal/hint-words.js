@@ -11,7 +11,7 @@
  */
 
 import { t, list, language } from './i18n.js';
-import { asLayout, cellName, isJigsaw, symbolText, unitName } from './grid.js';
+import { asLayout, cellName, isJigsaw, symbolText, unitKind, unitName } from './grid.js';
 
 /**
  * @typedef {{key: string, args: Record<string, Record<string, any>>}} Words a sentence as
@@ -39,10 +39,9 @@ const NOTATION = {
 };
 
 /** What kind of unit a unit number is, for a language's grammar (`{unitKind, select, …}`). */
-function unitKind(u, layout) {
-  const n = layout.size;
-  if (u < 3 * n) return ['row', 'column', isJigsaw(layout) ? 'region' : 'box'][Math.floor(u / n)];
-  return layout.diagonals && u - 3 * n < 2 ? 'diagonal' : 'window';
+function kindOf(u, layout) {
+  const { kind } = unitKind(u, layout);
+  return kind.endsWith('diagonal') ? 'diagonal' : kind;
 }
 
 /**
@@ -127,7 +126,7 @@ export function stepText(words, layoutOrSize) {
   const params = {};
   for (const [name, arg] of Object.entries(words.args ?? {})) {
     params[name] = argText(arg, layout);
-    if ('unit' in arg) params[`${name}Kind`] = unitKind(arg.unit, layout);
+    if ('unit' in arg) params[`${name}Kind`] = kindOf(arg.unit, layout);
     // A number stays a number, for plural forms.
     if ('number' in arg) params[name] = arg.number;
   }

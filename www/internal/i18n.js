@@ -285,8 +285,9 @@ function render(parts, params, lang, count) {
  * Puts the language's words into static markup: each element with `data-i18n="key"` gets
  * the message as its text, and each with `data-i18n-attr="attr:key; attr:key"` gets
  * those attributes (aria-label, title, placeholder …). Run it again after a language
- * change. `root` is a document, a shadow root or an element.
- * @param {ParentNode} root
+ * change. `root` is a document, a shadow root or an element (typed by what is used of it,
+ * since the worker's type check reaches this module through grid.js, without the DOM's types).
+ * @param {{querySelectorAll: (selectors: string) => Iterable<any>}} root
  */
 export function translate(root) {
   for (const el of root.querySelectorAll('[data-i18n]')) {

@@ -1,18 +1,15 @@
 // The reading keys' sentences (Alt+R, Alt+C, Alt+B, with Shift, and Alt+N; input.js):
 // a row, column or box read aloud in order, its empty cells and missing symbols, and how
 // many of each symbol are placed. Apart from www/internal/speech.js so that <sudoku-widget> loads
-// them only when a reading key is first pressed; the app imports them at once.
+// them only when a reading key is first pressed; the app imports them at once. The words
+// come from the catalog (i18n.js).
 
 import { cellName, unitName, units, unitsOf } from './grid.js';
+import { list, t } from './i18n.js';
 import { spokenSymbol } from './speech.js';
 
 /** The kinds of unit the reading keys name: the cell's row, column, and box (or region). */
 export const READ_UNITS = Object.freeze(['row', 'column', 'box']);
-
-/** A list in words: 'a', 'a and b', 'a, b and c'. */
-function list(items) {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 /** The kind of character a symbol is (digit, capital, small letter, sign): ranges keep to one. */
 const symbolKind = (v) => (v <= 9 ? 0 : v <= 35 ? 1 : v <= 61 ? 2 : 3);
@@ -30,7 +27,7 @@ function runs(numbers, say = String, kind = () => 0) {
   for (let i = 0; i < numbers.length;) {
     let j = i;
     while (j + 1 < numbers.length && numbers[j + 1] === numbers[j] + 1 && kind(numbers[j + 1]) === kind(numbers[i])) j++;
-    if (j - i >= 2) items.push(`${say(numbers[i])} to ${say(numbers[j])}`);
+    if (j - i >= 2) items.push(t('reading.range', { from: say(numbers[i]), to: say(numbers[j]) }));
     else for (let k = i; k <= j; k++) items.push(say(numbers[k]));
     i = j + 1;
   }
@@ -61,7 +58,7 @@ export function readUnitWords(game, cell, kind) {
   const parts = [];
   let blanks = 0;
   const flush = () => {
-    if (blanks) parts.push(blanks === 1 ? 'blank' : `${blanks} blanks`);
+    if (blanks) parts.push(blanks === 1 ? t('reading.blank') : t('reading.blanks', { count: blanks }));
     blanks = 0;
   };
   for (const c of cells) {
@@ -73,7 +70,7 @@ export function readUnitWords(game, cell, kind) {
     }
   }
   flush();
-  return `${capital(name)}: ${parts.join(', ')}.`;
+  return t('reading.unit', { unit: capital(name), parts: parts.join(', ') });
 }
 
 /**
@@ -86,14 +83,14 @@ export function emptyCellsWords(game, cell, kind) {
   const n = layout.size;
   const { name, cells } = unitOf(cell, kind, layout);
   const empty = cells.filter((c) => !game.values[c]);
-  if (!empty.length) return `${capital(name)} is full.`;
-  const where = kind === 'row' ? `column${empty.length > 1 ? 's' : ''} ${runs(empty.map((c) => (c % n) + 1))}`
-    : kind === 'column' ? `row${empty.length > 1 ? 's' : ''} ${runs(empty.map((c) => Math.floor(c / n) + 1))}`
+  if (!empty.length) return t('reading.full', { unit: capital(name) });
+  const where = kind === 'row' ? t('reading.columns', { count: empty.length, numbers: runs(empty.map((c) => (c % n) + 1)) })
+    : kind === 'column' ? t('reading.rows', { count: empty.length, numbers: runs(empty.map((c) => Math.floor(c / n) + 1)) })
       : list(empty.map((c) => cellName(c, n)));
   const present = new Set(cells.map((c) => game.values[c]));
   const missing = [];
   for (let v = 1; v <= n; v++) if (!present.has(v)) missing.push(v);
-  return `${capital(name)}: ${empty.length} empty, ${where}; missing ${runs(missing, spokenSymbol, symbolKind)}.`;
+  return t('reading.empty', { unit: capital(name), count: empty.length, where, missing: runs(missing, spokenSymbol, symbolKind) });
 }
 
 /** How many of each symbol the grid holds: 'Placed, of 9 each: 1: 5; 2: all; 3: 4; …' */
@@ -102,8 +99,8 @@ export function symbolCountWords(game) {
   const counts = new Uint16Array(n + 1);
   for (const v of game.values) counts[v]++;
   const parts = [];
-  for (let v = 1; v <= n; v++) parts.push(`${spokenSymbol(v)}: ${counts[v] === n ? 'all' : counts[v]}`);
-  return `Placed, of ${n} each: ${parts.join('; ')}.`;
+  for (let v = 1; v <= n; v++) parts.push(t('reading.count', { symbol: spokenSymbol(v), count: counts[v] === n ? t('reading.all') : counts[v] }));
+  return t('reading.counts', { n, counts: parts.join(t('reading.counts-join')) });
 }
 
 /**
@@ -113,7 +110,7 @@ export function symbolCountWords(game) {
  */
 export function readingWords(game, cell, what) {
   if (what === 'counts') return symbolCountWords(game);
-  if (cell < 0) return 'No cell selected: move to a cell first.';
+  if (cell < 0) return t('reading.no-cell');
   const [, empty, kind] = /^(empty-)?(row|column|box)$/.exec(what) ?? [];
   if (!kind) return '';
   return empty ? emptyCellsWords(game, cell, kind) : readUnitWords(game, cell, kind);

@@ -4,7 +4,8 @@
 // answers do not flicker), and the words both say about a grid that changed under a job
 // or became complete. Each page keeps only how it shows these (the app's status box and
 // progress bar, the widget's message line) and what it does with an engine failure (the
-// app says it and restarts the worker; the widget fires `error` and rejects).
+// app says it and restarts the worker; the widget fires `error` and rejects). The words
+// come from the catalog (i18n.js).
 //
 //   const session = new Session({ busy: 'refuse', onStart, onEnd, onTick, onRefused });
 //   const result = await session.run('solve', (signal) => engine.solve(text, { signal }));
@@ -16,26 +17,24 @@
 
 import { searchCounts } from './board.js';
 import { unitKindWords } from './grid.js';
+import { t } from './i18n.js';
 
 /** Nothing is shown of a job for this long: most answers come sooner. */
 export const TICKER_DELAY_MS = 150;
 
-/** What each kind of job is doing, for "the engine is busy …". */
-export const BUSY_WORDS = {
-  solve: 'solving', check: 'checking the grid', generate: 'generating a puzzle', hint: 'looking for a hint',
-  rate: 'grading the puzzle', mistakes: 'working out the solution', read: 'reading the puzzle',
-};
+/** What each kind of job is doing, for "the engine is busy …", read in the language in use. */
+export const BUSY_WORDS = Object.freeze(Object.defineProperties({}, Object.fromEntries(
+  ['solve', 'check', 'generate', 'hint', 'rate', 'mistakes', 'read'].map((kind) => [kind, { enumerable: true, get: () => t(`busy.${kind}`) }]),
+)));
 
 /** What is said when the grid changed while a job of `kind` worked on it. */
 export function staleWords(kind) {
-  const what = { solve: 'solving it', check: 'checking it', hint: 'looking for a hint', rate: 'grading it' }[kind] ?? 'working';
-  const again = { solve: 'Solve', check: 'Check', hint: 'Hint', rate: 'Rate' }[kind];
-  return `The grid changed while the engine was ${what}${again ? `: press ${again} again` : ''}.`;
+  return t(`stale.${['solve', 'check', 'hint', 'rate'].includes(kind) ? kind : 'other'}`);
 }
 
 /** What is said when a grid is full and breaks no rule of its layout. */
 export function completeWords(layout) {
-  return `Solved: every ${unitKindWords(layout)} holds each symbol once.`;
+  return t('complete.solved', { kinds: unitKindWords(layout) });
 }
 
 export class Session {
@@ -109,7 +108,7 @@ export class Session {
       const ms = performance.now() - started;
       if (ms < TICKER_DELAY_MS || this.job?.kind !== kind) return;
       const seconds = Math.floor(ms / 1000);
-      this.hooks.onTick(kind, [seconds ? `${seconds} s` : '', detail()].filter(Boolean).join(' · '));
+      this.hooks.onTick(kind, [seconds ? t('ticker.seconds', { seconds }) : '', detail()].filter(Boolean).join(' · '));
     };
     const timer = setInterval(tell, 1000);
     return { tell, stop: () => clearInterval(timer) };

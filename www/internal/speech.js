@@ -3,15 +3,16 @@
 // off-screen ARIA grid that follows the canvas, and the one live region every event is
 // announced through. The reading keys' sentences (a unit read aloud, its empty cells,
 // the symbol counts) are in www/internal/reading.js. Plain functions of the game: no engine, no
-// drawing.
+// drawing. The words come from the catalog (i18n.js), in the language in use.
 //
 // The canvas is the grid (role=grid, the one Tab stop); inside it, as fallback content the
 // browser does not draw, only the selected cell's row is built, so a 64×64 grid costs 64
 // elements (rewritten only when the row or its cells' words change), and the focus stays on
 // the canvas while aria-activedescendant names the cell.
 
-import { cageCells, cellName, hasCages, symbolChar, unitName, units, unitsOf } from './grid.js';
+import { cageCells, cellName, hasCages, symbolChar, unitKind, unitName, units, unitsOf } from './grid.js';
 import { cageName, cageWords } from './cages.js';
+import { t } from './i18n.js';
 
 /**
  * A symbol as it is said: from 36×36 up both cases are symbols, so a lower-case letter is
@@ -19,11 +20,18 @@ import { cageName, cageWords } from './cages.js';
  */
 export function spokenSymbol(value, layout) {
   if (hasCages(layout)) return String(value);
-  return value > 35 && value < 62 ? `small ${symbolChar(value)}` : symbolChar(value);
+  return value > 35 && value < 62 ? t('speech.small', { symbol: symbolChar(value) }) : symbolChar(value);
 }
 
-/** The colours' names (render.js's CELL_COLOURS), as a screen reader says them. */
-export const COLOUR_WORDS = ['blue', 'orange', 'yellow', 'pink', 'cyan', 'mint', 'pear', 'olive', 'grey'];
+/**
+ * The colours' names (render.js's CELL_COLOURS), as a screen reader says them, in the
+ * language in use: COLOUR_WORDS[0] is 'blue' ('bleu', 'Blau' …), read afresh each time.
+ * @type {readonly string[]}
+ */
+export const COLOUR_WORDS = new Proxy(Array.from({ length: 9 }, (_, i) => `colour.${i + 1}`), {
+  get: (keys, property) => (typeof property === 'string' && /^\d+$/.test(property) && property in keys
+    ? t(keys[Number(property)]) : Reflect.get(keys, property)),
+});
 
 /**
  * A cell's content in words, the value first (heard first when moving fast): '5, given',
@@ -34,12 +42,16 @@ function cellValueWords(game, cell) {
   const v = game.values[cell];
   const say = (s) => spokenSymbol(s, game.layout);
   const colours = game.colours?.[cell];
-  const tinted = colours?.length ? `, ${colours.length === 1 ? 'colour' : 'colours'} ${colours.map((k) => COLOUR_WORDS[k - 1]).join(' ')}` : '';
-  if (v) return `${say(v)}${game.givens[cell] ? ', given' : game.solved[cell] ? ', from the solver' : ''}${tinted}`;
+  const tinted = colours?.length
+    ? `, ${t('speech.colours', { count: colours.length, names: colours.map((k) => COLOUR_WORDS[k - 1]).join(' ') })}` : '';
+  if (v) {
+    const from = game.givens[cell] ? 'speech.given' : game.solved[cell] ? 'speech.solver' : '';
+    return `${from ? t(from, { symbol: say(v) }) : say(v)}${tinted}`;
+  }
   const marks = game.pencil[cell];
   const corner = game.corner?.[cell];
-  return `${marks?.length ? `empty, marks ${marks.map(say).join(' ')}` : 'empty'}`
-    + `${corner?.length ? `, corner marks ${corner.map(say).join(' ')}` : ''}${tinted}`;
+  return `${marks?.length ? t('speech.empty-marks', { marks: marks.map(say).join(' ') }) : t('speech.empty')}`
+    + `${corner?.length ? `, ${t('speech.corner-marks', { marks: corner.map(say).join(' ') })}` : ''}${tinted}`;
 }
 
 /**
@@ -56,7 +68,7 @@ function cellPlaceWords(cell, layout) {
 
 /** What a cell announces when it is reached: its content, then where it is. */
 export function cellLabel(game, cell) {
-  return `${cellValueWords(game, cell)}; ${cellPlaceWords(cell, game.layout)}`;
+  return t('speech.cell', { value: cellValueWords(game, cell), place: cellPlaceWords(cell, game.layout) });
 }
 
 /**
@@ -68,22 +80,23 @@ export function clashWords(game, cell) {
   const v = game.values[cell];
   if (!v) return '';
   const n = layout.size;
-  const found = new Map(); // other cell -> the first unit it shares with `cell`
+  const found = new Map(); // other cell -> the first unit it shares with `cell`, {kind, unit (its name)}
   for (const u of unitsOf(cell, layout)) {
-    const name = unitName(u, layout);
+    const place = { kind: unitKind(u, layout).kind, unit: unitName(u, layout) };
     for (const other of units(layout)[u]) {
-      if (other !== cell && game.values[other] === v && !found.has(other)) found.set(other, name);
+      if (other !== cell && game.values[other] === v && !found.has(other)) found.set(other, place);
     }
   }
   const cage = layout.cages?.[cell];
   if (cage) {
-    const name = cageName(cage, layout);
+    const place = { kind: 'cage', unit: cageName(cage, layout) };
     for (const other of cageCells(layout)[cage - 1]) {
-      if (other !== cell && game.values[other] === v && !found.has(other)) found.set(other, name);
+      if (other !== cell && game.values[other] === v && !found.has(other)) found.set(other, place);
     }
   }
   if (!found.size) return '';
-  return `${spokenSymbol(v, layout)} is already ${[...found].map(([other, name]) => `in ${name} at ${cellName(other, n)}`).join(' and ')}`;
+  const places = [...found].map(([other, place]) => t('speech.clash-place', { ...place, cell: cellName(other, n) }));
+  return t('speech.clash', { symbol: spokenSymbol(v, layout), places });
 }
 
 /**
@@ -93,33 +106,36 @@ export function clashWords(game, cell) {
  * 'colour' or 'clear'; `cells` the cells edited together, `value` the symbol or colour.
  */
 export function editWords(game, cell, reason, { cells = [cell], value = 0 } = {}) {
-  const name = cells.length > 1 ? `${cells.length} cells` : cellName(cell, game.size);
-  const list = (marks) => marks.map((m) => spokenSymbol(m, game.layout)).join(' ');
+  const name = cells.length > 1 ? t('speech.cells', { count: cells.length }) : cellName(cell, game.size);
+  const spoken = (marks) => marks.map((m) => spokenSymbol(m, game.layout)).join(' ');
+  const edit = (what) => t('speech.edit', { name, what });
   if (reason === 'colour') {
     const on = cells.every((c) => game.colours[c]?.includes(value));
-    return `${name}: colour ${value} ${on ? 'given' : 'taken off'}.`;
+    return edit(t(on ? 'speech.colour-on' : 'speech.colour-off', { colour: value }));
   }
-  if (reason === 'mark' && cells.length > 1) return `${name}: marks changed.`;
+  if (reason === 'mark' && cells.length > 1) return edit(t('speech.marks-changed'));
   if (reason === 'mark') {
     const marks = game.pencil[cell];
     const corner = game.corner[cell];
-    const centre = marks?.length ? `marks ${list(marks)}` : 'no marks';
-    return `${name}: ${centre}${corner?.length ? `, corner marks ${list(corner)}` : ''}.`;
+    const centre = marks?.length ? t('speech.marks', { marks: spoken(marks) }) : t('speech.no-marks');
+    return edit(`${centre}${corner?.length ? `, ${t('speech.corner-marks', { marks: spoken(corner) })}` : ''}`);
   }
-  if (cells.length > 1) return reason === 'clear' ? `${name}: cleared.` : `${name}: ${spokenSymbol(value, game.layout)}.`;
-  if (reason === 'clear' || !game.values[cell]) return `${name}: cleared.`;
+  if (cells.length > 1) return edit(reason === 'clear' ? t('speech.cleared') : spokenSymbol(value, game.layout));
+  if (reason === 'clear' || !game.values[cell]) return edit(t('speech.cleared'));
   const clash = clashWords(game, cell);
-  return `${name}: ${spokenSymbol(game.values[cell], game.layout)}.${clash ? ` ${clash}.` : ''}`;
+  return `${edit(spokenSymbol(game.values[cell], game.layout))}${clash ? ` ${clash}.` : ''}`;
 }
 
 /**
- * What Undo or Redo did (`command` is game.js's undo() or redo() result), as it now
- * stands: 'Undone: r2c3 empty.', 'Redone: r2c3 5.', 'Undone: 12 cells.'
+ * What Undo or Redo did (`command` is game.js's undo() or redo() result; `verb` 'undo' or
+ * 'redo'), as it now stands: 'Undone: r2c3 empty.', 'Redone: r2c3 5.', 'Undone: 12 cells.' ('Undone' and
+ * 'Redone' are taken for 'undo' and 'redo'.)
  */
 export function historyWords(game, command, verb) {
   const cells = [...new Set((command?.changes ?? []).map((change) => change.cell))];
-  if (cells.length !== 1) return `${verb}: ${cells.length} cells.`;
-  return `${verb}: ${cellName(cells[0], game.size)} ${cellValueWords(game, cells[0])}.`;
+  const key = /^redo/i.test(verb) ? 'speech.redone' : 'speech.undone';
+  if (cells.length !== 1) return t(key, { what: t('speech.cells', { count: cells.length }) });
+  return t(key, { what: `${cellName(cells[0], game.size)} ${cellValueWords(game, cells[0])}` });
 }
 
 /**

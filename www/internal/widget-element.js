@@ -5,7 +5,7 @@
 // shadow root; styles come from a constructed stylesheet (allowed by a strict
 // `style-src 'self'`), and nothing here evaluates strings as code.
 
-import { Board, MODES as ENTRY_MODES, MODE_WORDS, filterWords, nextMode, pressHow, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
+import { Board, MODES as ENTRY_MODES, filterWords, modeAnnouncement, nextMode, pressHow, advanceHint, applySolve, hintFor, hintWords, noHintReason } from './board.js';
 import { createEngine, describeError as describeEngineError } from '../engine.js';
 import { Game } from './game.js';
 import {
@@ -18,11 +18,11 @@ import { GridMirror, announce, clashWords, editWords, historyWords } from './spe
 import { THEMES } from './render.js';
 import { engineText } from './cages.js';
 import { readSeed, seedValue } from './seed.js';
-import { COPY_ADVICE } from '../widget.js';
 import { Session, TICKER_DELAY_MS, completeWords, staleWords } from './session.js';
+import { onLanguage, setLanguage, t } from './i18n.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
-const describeError = (error) => describeEngineError(error, 'the puzzle could not be read');
+const describeError = (error) => describeEngineError(error, t('error.unreadable'));
 
 const MODES = ['play', 'solve', 'generate'];
 const THEME_NAMES = ['light', 'dark', 'auto'];
@@ -138,7 +138,11 @@ function workerUrl() {
   return blobWorkerUrl;
 }
 
-/** An Error with the widget's fields: kind, and the attribute it is about when there is one. */
+/**
+ * An Error with the widget's fields: kind, and the attribute it is about when there is one.
+ * What a page's author meets (a wrong attribute or call, a missing file, a strict CSP) is
+ * said in English, as the attributes are; what a player meets comes from the catalog.
+ */
 function widgetError(kind, message, fields = {}) {
   return Object.assign(new Error(message), { kind, ...fields });
 }
@@ -310,6 +314,8 @@ export class SudokuWidgetElement extends HTMLElement {
 
   connectedCallback() {
     this.engine ??= createEngine({ workerUrl: workerUrl() });
+    this.offLanguage ??= onLanguage(() => this.relabel());
+    this.chooseLanguage();
     this.darkQuery.addEventListener('change', this.onSchemeChange);
     this.resizer.observe(this.ui.board);
     this.updateChrome();
@@ -319,6 +325,8 @@ export class SudokuWidgetElement extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.offLanguage?.();
+    this.offLanguage = null;
     this.darkQuery.removeEventListener('change', this.onSchemeChange);
     this.resizer.disconnect();
     this.loadPending = false;
@@ -335,6 +343,7 @@ export class SudokuWidgetElement extends HTMLElement {
       return;
     }
     if (LOADING.includes(name)) this.scheduleLoad();
+    else if (name === 'lang') this.chooseLanguage();
     else {
       const badTheme = name === 'theme' && themeError(after);
       if (badTheme) this.fail(badTheme);
@@ -411,10 +420,10 @@ export class SudokuWidgetElement extends HTMLElement {
     this.syncSolve();
     let result;
     try {
-      result = await this.run('solve', 'Solving…', (signal) => this.engine.solve(engineText(game.playerLine(), game.layout),
+      result = await this.run('solve', t('widget.solving'), (signal) => this.engine.solve(engineText(game.playerLine(), game.layout),
         { size: game.size, ...layoutOptions(game.layout), signal, onProgress: ticker.onProgress }));
     } catch (err) {
-      if (err?.kind === 'cancelled' && this.cancelledByUser) this.say('Cancelled: the grid is as it was.');
+      if (err?.kind === 'cancelled' && this.cancelledByUser) this.say(() => t('widget.cancelled-solve'));
       throw err;
     } finally {
       ticker.stop();
@@ -426,7 +435,7 @@ export class SudokuWidgetElement extends HTMLElement {
       }
     }
     if (game !== this.game || game.revision !== revision) {
-      this.say(staleWords('solve'), 'warn');
+      this.say(() => staleWords('solve'), 'warn');
       throw widgetError('changed', 'the grid changed while the engine was solving it');
     }
     const verdict = applySolve(game, result);
@@ -467,18 +476,18 @@ export class SudokuWidgetElement extends HTMLElement {
     }
     const { game } = this;
     if (game.isComplete()) {
-      this.say('The grid is complete: there is nothing left to hint.', 'ok');
+      this.say(() => t('widget.complete-no-hint'), 'ok');
       return [];
     }
     const revision = game.valueRevision;
-    const result = await this.run('hint', 'Looking for a hint…', (signal) => this.engine.hint(engineText(game.line(), game.layout),
+    const result = await this.run('hint', t('widget.hinting'), (signal) => this.engine.hint(engineText(game.line(), game.layout),
       { size: game.size, ...layoutOptions(game.layout), signal }));
     if (game !== this.game || game.valueRevision !== revision) {
-      this.say(staleWords('hint'), 'warn');
+      this.say(() => staleWords('hint'), 'warn');
       throw widgetError('changed', 'the grid changed while the engine was looking for a hint');
     }
     if (result?.status !== 'ok') {
-      const message = `no hint: ${noHintReason(result, describeError)}`;
+      const message = t('error.no-hint', { reason: noHintReason(result, describeError) });
       this.view.errors = result?.error?.cells ?? [];
       this.say(sentence(message), 'warn');
       this.changed(null);
@@ -487,7 +496,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const steps = result.steps ?? [];
     this.view.errors = [];
     if (!steps.length) {
-      this.say('The engine found no step to explain.', 'warn');
+      this.say(() => t('widget.no-step'), 'warn');
       this.changed(null);
       return steps;
     }
@@ -501,7 +510,7 @@ export class SudokuWidgetElement extends HTMLElement {
   showHint(hint) {
     const words = hintWords(hint, this.game.size);
     if (words.stage >= 3 && hint.target >= 0) this.board.select(hint.target);
-    this.say(words.announce || 'The engine found a step but did not describe it.');
+    this.say(words.announce || t('widget.step-undescribed'));
     this.changed(null);
   }
 
@@ -517,12 +526,13 @@ export class SudokuWidgetElement extends HTMLElement {
     const applied = this.game.applySteps(shown.steps);
     this.view.hint = null;
     if (!applied) {
-      this.say('The step changes nothing on this grid.', 'warn');
+      this.say(() => t('widget.step-changes-nothing'), 'warn');
       this.changed(null);
       return false;
     }
     if (target >= 0) this.board.select(target);
-    this.say('', '', this.game.isComplete() ? '' : `Applied: ${shown.steps.at(-1)?.name ?? 'the step'}.`);
+    const name = shown.steps.at(-1)?.name;
+    this.say('', '', this.game.isComplete() ? '' : name ? t('widget.applied', { name }) : t('widget.applied-step'));
     this.changed('hint', { cell: target });
     return true;
   }
@@ -627,7 +637,8 @@ export class SudokuWidgetElement extends HTMLElement {
     this.supersede();
     if (this.loadPending) return;
     this.loadPending = true;
-    this.loading = Promise.resolve().then(() => {
+    // After the language's words have loaded, so the load's messages come in it.
+    this.loading = Promise.resolve(this.languageReady).then(() => {
       if (!this.loadPending || !this.isConnected) return undefined;
       this.loadPending = false;
       const ticket = this.supersede();
@@ -640,6 +651,45 @@ export class SudokuWidgetElement extends HTMLElement {
       }
       return this.load(options, ticket).catch(() => {}); // shown in the widget and fired as `error`
     });
+  }
+
+  /**
+   * Switches to the widget's language: its `lang` attribute, else the closest ancestor's
+   * `lang` or the page's, else English (an unknown one gives English, said in the
+   * console). The words change once its catalogs have loaded (relabel()). The page has
+   * one language at a time (i18n.js), so widgets of one page speak the last one chosen.
+   */
+  chooseLanguage() {
+    const wanted = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang')
+      ?? document.documentElement.lang;
+    this.languageReady = setLanguage(wanted || 'en', ['core', 'hints']).then(() => this.relabel());
+  }
+
+  /**
+   * Puts the language in use into every word the widget shows or says: the buttons, the
+   * palette, the grid's label and cells, the Solve button's state, a hint shown, and the
+   * message when it was said with a function that words it (say()). A message from the
+   * engine or an error stays as it was said.
+   */
+  relabel() {
+    if (!this.board) return;
+    this.board.relabel();
+    this.ui.toolbar.dataset.actions = ''; // rebuilt with the new words
+    this.updateChrome();
+    this.labelGrid();
+    this.mirror.update(this.game, this.view.selected);
+    const hint = this.board.currentHint();
+    if (hint) this.showHint(hint);
+    else if (this.rewordMessage) this.ui.message.textContent = this.rewordMessage();
+    this.redraw();
+  }
+
+  /** The grid's name for screen readers: its size, variants and boxes. */
+  labelGrid() {
+    const { game } = this;
+    const boxes = boxWords(game.layout);
+    const kind = variantWords(game.layout);
+    this.ui.canvas.setAttribute('aria-label', t('widget.grid-label', { n: game.size, kind: kind || 'none', boxes: boxes || 'none' }));
   }
 
   /** Waits for the load in progress, so methods act on the grid the attributes describe. */
@@ -702,7 +752,7 @@ export class SudokuWidgetElement extends HTMLElement {
       let read = null;
       if (!grid || (sized !== undefined && grid.size !== n) || names.length) {
         // A boxless side is checked below: the engine takes it only with the regions.
-        read = await this.run('read', 'Reading the puzzle…', (signal) => this.engine.read(text,
+        read = await this.run('read', t('widget.reading'), (signal) => this.engine.read(text,
           { size: sized === undefined || boxless ? 0 : n, box: box ?? '', variant: names, signal }));
         if (stale()) throw superseded();
         if (read.status !== 'ok') {
@@ -710,8 +760,7 @@ export class SudokuWidgetElement extends HTMLElement {
           this.view.errors = read.error?.cells ?? [];
           const attribute = read.error?.kind === 'bad-variant' || read.error?.option === 'variant' ? 'variant' : 'puzzle';
           this.changed('load');
-          throw this.fail(widgetError(read.error?.kind ?? 'invalid',
-            `the puzzle cannot be read: ${describeError(read.error)}`, { attribute }));
+          throw this.fail(widgetError(read.error?.kind ?? 'invalid', t('error.read', { reason: describeError(read.error) }), { attribute }));
         }
         grid = fromLine(read.puzzle, { jigsaw: true });
         if (boxless && sized !== undefined && grid.size !== n) {
@@ -730,15 +779,15 @@ export class SudokuWidgetElement extends HTMLElement {
         this.view.errors = clashes;
         this.changed('load');
         const names = clashes.slice(0, 4).map((c) => `${cellName(c, grid.size)} (${symbolText(values[c], this.game.layout)})`);
-        throw this.fail(widgetError('clash', `the puzzle's givens clash: ${names.join(', ')}`, { attribute: 'puzzle', cells: clashes }));
+        throw this.fail(widgetError('clash', t('error.clash', { cells: names.join(', ') }), { attribute: 'puzzle', cells: clashes }));
       }
-      this.say(this.mode === 'solve' ? 'Change the grid if you like, then press Solve.' : '');
+      this.say(this.mode === 'solve' ? () => t('widget.solve-ready') : '');
       this.changed('load');
       return { puzzle: this.game.line(), size: grid.size };
     }
     if (this.mode === 'solve') {
       this.start(new Game(n, { layout }));
-      this.say('Type a puzzle into the grid, then press Solve.');
+      this.say(() => t('widget.solve-blank'));
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
@@ -750,7 +799,7 @@ export class SudokuWidgetElement extends HTMLElement {
     this.start(new Game(n, { layout }));
     this.changed(null);
     const kind = variantWords({ variant: names });
-    const what = `Generating a ${n}×${n}${kind ? ` ${kind}` : ''} puzzle${boxWords(layout) ? ` with ${boxWords(layout)}` : ''}…`;
+    const what = t('widget.generating', { n, kind: kind || 'none', boxes: boxWords(layout) || 'none' });
     const say = (fraction) => {
       if (!stale()) this.sayProgress(what, fraction ? `${Math.floor(fraction * 100)}%` : '');
     };
@@ -796,15 +845,15 @@ export class SudokuWidgetElement extends HTMLElement {
     this.cancelledByUser = true;
     this.session.cancel();
     // A search says so itself, naming the grid; any other call, here.
-    if (!this.solving) this.say('Cancelled.');
+    if (!this.solving) this.say(() => t('widget.cancelled'));
   }
 
   /** While a search runs, the Solve button reads Cancel and stops it. */
   syncSolve() {
     const button = this.ui.toolbar.querySelector('[data-action="solve"]');
     if (!button) return;
-    button.textContent = this.solving ? 'Cancel' : 'Solve';
-    button.title = this.solving ? 'Stop the search; the grid stays as it was' : '';
+    button.textContent = t(this.solving ? 'button.cancel' : 'button.solve');
+    button.title = this.solving ? t('button.cancel-title') : '';
   }
 
   /**
@@ -820,7 +869,7 @@ export class SudokuWidgetElement extends HTMLElement {
       let text = String(err?.message ?? err).replace(/\.$/, '');
       if (err?.kind === 'load' || err?.phase === 'load') {
         // The worker or the wasm is missing: the same kind as a widget part that is.
-        throw this.fail(widgetError('load', `the engine could not start: ${text}`, { advice: COPY_ADVICE }));
+        throw this.fail(widgetError('load', t('error.engine-start', { reason: text }), { advice: t('widget.copy-advice') }));
       }
       const failure = err?.kind ?? 'engine';
       if (/unsafe-eval|Content.Security/i.test(text)) {
@@ -829,7 +878,7 @@ export class SudokuWidgetElement extends HTMLElement {
       // A variant the size or boxes do not admit, or the generator cannot make, names the attribute.
       const about = failure === 'bad-variant' ? { attribute: 'variant' } : undefined;
       throw this.fail(widgetError(failure, ['bad-option', 'bad-size', 'invalid-option', 'bad-variant'].includes(failure)
-        ? `the engine refused the options: ${text}` : `the engine failed: ${text}`, about));
+        ? t('error.engine-options', { reason: text }) : t('error.engine-failed', { reason: text }), about));
     }
   }
 
@@ -846,11 +895,21 @@ export class SudokuWidgetElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
-  /** Shows a message and announces it, or `spoken` in its place ('' for nothing). */
-  say(text, tone = '', spoken = text) {
+  /**
+   * Shows a message and announces it, or `spoken` in its place ('' for nothing). `text`
+   * may be a function that words the message: it is then worded again, in the new
+   * language, when the language changes (relabel()).
+   * @param {string | (() => string)} text
+   * @param {string} [tone]
+   * @param {string} [spoken]
+   */
+  say(text, tone = '', spoken = undefined) {
+    const words = typeof text === 'function' ? text : null;
+    const shown = words ? words() : /** @type {string} */ (text);
     this.clashShown = false;
-    announce(this.ui.announcer, spoken);
-    this.ui.message.textContent = text;
+    this.rewordMessage = words;
+    announce(this.ui.announcer, spoken ?? shown);
+    this.ui.message.textContent = shown;
     this.ui.message.dataset.tone = tone;
   }
 
@@ -883,9 +942,7 @@ export class SudokuWidgetElement extends HTMLElement {
       this.view.hint = null;
       if (this.ui.message.dataset.tone !== 'error') this.say('');
     }
-    const boxes = boxWords(game.layout);
-    const kind = variantWords(game.layout);
-    this.ui.canvas.setAttribute('aria-label', `Sudoku grid, ${game.size}×${game.size}${kind ? ` ${kind}` : ''}${boxes ? `, ${boxes}` : ''}`);
+    this.labelGrid();
     this.mirror.update(game, this.view.selected);
     this.syncApply();
     this.updatePalette();
@@ -895,7 +952,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const complete = game.isComplete();
     if (complete && !this.complete && reason !== 'load') {
       // Solve says its own verdict next, the event's one message.
-      if (reason !== 'solve') this.say(completeWords(game.layout), 'ok');
+      if (reason !== 'solve') this.say(() => completeWords(game.layout), 'ok');
       this.fire('solved', { value: game.line(), size: game.size, by: reason === 'solve' ? 'solver' : 'player' });
     }
     this.complete = complete;
@@ -928,7 +985,7 @@ export class SudokuWidgetElement extends HTMLElement {
     const clash = game.clashes().includes(cell) && clashWords(game, cell);
     const spoken = game.isComplete() ? '' : editWords(game, cell, reason, { value });
     if (clash || this.clashShown || ui.message.dataset.tone !== 'error') {
-      this.say(clash ? `${cellName(cell, game.size)}: ${clash}.` : '', clash ? 'error' : '', spoken);
+      this.say(clash ? () => t('speech.edit', { name: cellName(cell, game.size), what: clashWords(game, cell) }) : '', clash ? 'error' : '', spoken);
     } else announce(ui.announcer, spoken);
     this.clashShown = Boolean(clash);
     this.changed(reason, { cell });
@@ -946,7 +1003,7 @@ export class SudokuWidgetElement extends HTMLElement {
     this.mirror.update(this.game, this.view.selected);
     this.redraw();
     const count = this.board.cells().length;
-    if (count > 1 && count !== before) announce(this.ui.announcer, `${count} cells selected.`);
+    if (count > 1 && count !== before) announce(this.ui.announcer, t('selection.count', { count }));
   }
 
   onPointer(event) {
@@ -986,7 +1043,7 @@ export class SudokuWidgetElement extends HTMLElement {
     else if (action.clear) this.input(0);
     else if (action.notSymbol) {
       const n = this.game.size;
-      this.say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid.`, 'warn');
+      this.say(() => t('widget.not-symbol', { symbol: action.notSymbol, n }), 'warn');
     } else if (action.symbol) {
       if (this.view.selected < 0) this.select(0);
       // Marks and colours only where the modes show (not in a solve widget).
@@ -1013,7 +1070,7 @@ export class SudokuWidgetElement extends HTMLElement {
     if (command) {
       this.view.errors = [];
       this.view.marked = [];
-      const words = historyWords(this.game, command, which === 'undo' ? 'Undone' : 'Redone');
+      const words = historyWords(this.game, command, which);
       if (this.clashShown) this.say('', '', words); // the clash written went with the edit
       else announce(this.ui.announcer, words);
       this.changed(which);
@@ -1033,7 +1090,7 @@ export class SudokuWidgetElement extends HTMLElement {
     this.view.mode = ENTRY_MODES.includes(mode) ? mode : 'digit';
     this.updateChrome();
     this.redraw();
-    announce(this.ui.announcer, `${MODE_WORDS[this.view.mode]} mode.`);
+    announce(this.ui.announcer, modeAnnouncement(this.view.mode));
   }
 
   onButton(action) {
@@ -1083,16 +1140,13 @@ export class SudokuWidgetElement extends HTMLElement {
       generate: ['undo', 'pencil', 'hint', 'apply', 'solve', 'new'],
       solve: ['undo', 'clear', 'solve'],
     }[this.mode].filter((action) => !['hint', 'apply'].includes(action) || typeof this.engine?.hint === 'function');
-    const labels = {
-      undo: 'Undo', pencil: 'Pencil', hint: 'Hint', apply: 'Apply', solve: 'Solve', new: 'New puzzle', clear: 'Clear',
-    };
     if (toolbar.dataset.actions !== wanted.join(' ')) {
       toolbar.dataset.actions = wanted.join(' ');
       toolbar.replaceChildren(...wanted.map((action) => {
         const button = document.createElement('button');
         button.type = 'button';
         button.dataset.action = action;
-        button.textContent = labels[action];
+        button.textContent = t(`button.${action}`);
         button.setAttribute('part', `button ${action}`);
         if (action === 'solve' && this.mode === 'solve') button.className = 'primary';
         return button;
