@@ -77,6 +77,7 @@ export async function moduleGraph(entry, { lazy = true } = {}) {
 export const ON_DEMAND = new Map([
   ['fpuzzles.js', 'when an f-puzzles or SudokuPad link is read'],
   ['reading.js', 'when a reading key (Alt+R, C, B or N) is first pressed'],
+  ['hints.js', 'with the first hint (the hint sentences and technique names)'],
 ]);
 
 /** The message catalogs of languages other than English, loaded when a page chooses one (www/internal/i18n.js). */

@@ -26,6 +26,7 @@
 
 import { SIDES, isJigsawSide, layoutFromData } from './internal/grid.js';
 import { stepText } from './internal/hint-words.js';
+import { loadParts } from './internal/i18n.js';
 
 // The engine's API as types (JSDoc, checked by tsc in the lint layer; see tsconfig.json).
 // www/internal/worker.js imports the message and result types from here, so both ends of the
@@ -304,12 +305,14 @@ function isFpuzzlesLink(text) {
 
 /**
  * A hint's answer with each step's sentences put into words, in the language in use: its
- * `text` and `focus` made from the data the engine gives (`words`, `focusWords`).
+ * `text` and `focus` made from the data the engine gives (`words`, `focusWords`), once the
+ * hints catalog has loaded.
  * @param {HintResult} result
- * @returns {HintResult}
+ * @returns {Promise<HintResult>}
  */
-function worded(result) {
+async function worded(result) {
   if (result?.status !== 'ok' || !result.steps) return result;
+  await loadParts(['hints']);
   const layout = layoutFromData(result.layout) ?? result.size;
   for (const step of result.steps) {
     step.text = stepText(step.words, layout);

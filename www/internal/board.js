@@ -632,10 +632,12 @@ function focusWordsOf(step, layoutOrSize) {
   const layout = asLayout(layoutOrSize);
   const size = layout.size;
   const cells = step.cells?.length ? step.cells : (step.placements ?? []).map((p) => p.cell);
-  const kinds = [[2, (c) => layout.regions[c]], [0, (c) => Math.floor(c / size)], [1, (c) => c % size]]
-    .map(([kind, of]) => ({ kind, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));
+  /** @type {[number, (c: number) => number][]} */
+  const ways = [[2, (c) => layout.regions[c]], [0, (c) => Math.floor(c / size)], [1, (c) => c % size]];
+  const kinds = ways.map(([kind, of]) => ({ kind, numbers: [...new Set(cells.map(of))].sort((x, y) => x - y).map((i) => i + 1) }));
   const unit = kinds.find((l) => l.numbers.length === 1);
   const few = [kinds[1], kinds[2], kinds[0]].find((l) => l.numbers.length <= 3);
+  /** @type {Record<string, any>} */
   let region = { words: { key: 'the-grid', args: {} } };
   let units = [];
   if (cells.length && unit) {

@@ -2,7 +2,8 @@
  * The page's words in the reader's language. Every sentence a person sees or hears comes
  * from a message catalog (www/locales/<lang>/<part>.js; the format is in
  * www/locales/README.md), looked up by key with `t(key, params)`. English is always loaded
- * and stands in for any key another language lacks; the other languages are loaded on
+ * (its hints part with the first hint: loadParts) and stands in for any key another
+ * language lacks; the other languages are loaded on
  * demand, only the one in use, part by part:
  *   core   what the widget and the app share: the board, modes, status lines, the reader's
  *          keys and announcements, the technique help
@@ -17,7 +18,6 @@
  */
 
 import enCore from '../locales/en/core.js';
-import enHints from '../locales/en/hints.js';
 
 /** The languages there are catalogs for, each with its own name for itself. */
 export const LANGUAGES = Object.freeze({ en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' });
@@ -28,15 +28,17 @@ export const PARTS = Object.freeze(['core', 'hints', 'app']);
 // One loader per language and part, with literal paths, so that the tools that follow the
 // module graph (the embed folder, the weight script, the service worker's list) find them.
 const LOADERS = {
+  // English hints load with the first hint (loadParts), not with every widget.
+  en: { hints: () => import('../locales/en/hints.js') },
   fr: { core: () => import('../locales/fr/core.js'), hints: () => import('../locales/fr/hints.js'), app: () => import('../locales/fr/app.js') },
   de: { core: () => import('../locales/de/core.js'), hints: () => import('../locales/de/hints.js'), app: () => import('../locales/de/app.js') },
   es: { core: () => import('../locales/es/core.js'), hints: () => import('../locales/es/hints.js'), app: () => import('../locales/es/app.js') },
 };
 
 /** @type {Record<string, Record<string, string>>} every loaded message, by language */
-const catalogs = { en: { ...enCore, ...enHints } };
+const catalogs = { en: { ...enCore } };
 /** @type {Record<string, Set<string>>} the parts loaded, by language */
-const loaded = { en: new Set(['core', 'hints']) };
+const loaded = { en: new Set(['core']) };
 let current = 'en';
 /** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
@@ -86,25 +88,46 @@ export async function setLanguage(lang, parts = ['core', 'hints']) {
   if (wanted && code === 'en' && !/^en\b/i.test(wanted)) {
     console.warn(`sudoku64: no catalog for the language "${wanted}"; using English`);
   }
-  if (code !== 'en') {
-    const have = loaded[code] ??= new Set();
-    const missing = parts.filter((part) => !have.has(part) && LOADERS[code]?.[part]);
-    const modules = await Promise.allSettled(missing.map((part) => LOADERS[code][part]()));
-    catalogs[code] ??= {};
-    modules.forEach((module, i) => {
-      if (module.status === 'fulfilled') {
-        Object.assign(catalogs[code], module.value.default);
-        have.add(missing[i]);
-      } else {
-        console.warn(`sudoku64: the ${code} catalog "${missing[i]}" did not load; using English for it`, module.reason);
-      }
-    });
-  }
+  // The parts asked for, and every part already in use (a hint shown before the change is
+  // worded again in the new language).
+  const wantedParts = [...new Set([...parts, ...loaded.en])];
+  await Promise.all([load('en', wantedParts), load(code, wantedParts)]);
   if (code !== current) {
     current = code;
     for (const listener of listeners) listener(code);
   }
   return code;
+}
+
+/**
+ * Loads the catalogs of some parts, in English and in the language in use, if they are not
+ * loaded yet: `await loadParts(['hints'])` before wording a hint.
+ * @param {readonly string[]} parts
+ */
+export async function loadParts(parts) {
+  await Promise.all([load('en', parts), load(current, parts)]);
+}
+
+/**
+ * Loads a language's catalogs for the parts it has a loader for and has not loaded. A
+ * catalog that fails to load leaves English in its place, and says so.
+ * @param {string} code
+ * @param {readonly string[]} parts
+ */
+async function load(code, parts) {
+  const have = loaded[code] ??= new Set();
+  const missing = parts.filter((part) => !have.has(part) && LOADERS[code]?.[part]);
+  if (!missing.length) return;
+  const modules = await Promise.allSettled(missing.map((part) => LOADERS[code][part]()));
+  catalogs[code] ??= {};
+  modules.forEach((module, i) => {
+    if (module.status === 'fulfilled') {
+      Object.assign(catalogs[code], module.value.default);
+      have.add(missing[i]);
+    } else {
+      console.warn(`sudoku64: the ${code} catalog "${missing[i]}" did not load; using English for it`, module.reason);
+    }
+  });
 }
 
 /**

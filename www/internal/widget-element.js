@@ -662,7 +662,7 @@ export class SudokuWidgetElement extends HTMLElement {
   chooseLanguage() {
     const wanted = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang')
       ?? document.documentElement.lang;
-    this.languageReady = setLanguage(wanted || 'en', ['core', 'hints']).then(() => this.relabel());
+    this.languageReady = setLanguage(wanted || 'en', ['core']).then(() => this.relabel());
   }
 
   /**
