@@ -301,6 +301,7 @@ function speakLanguage() {
   showStats();
   showRecent();
   if (engineVersion) showVersion(engineVersion);
+  ui.techniquesList.replaceChildren(); // written again, in the new language, when next opened
   if (view.hint && !ui.hintText.hidden) showHintText(view.hint);
   changed({ persist: false });
 }
@@ -743,7 +744,9 @@ function statsText(stats) {
 
 /** A time in milliseconds for people: "4.2 ms", "180 ms", "2.31 s". */
 function duration(ms) {
-  return ms < 1000 ? `${Math.max(0, ms).toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+  const digits = ms < 10 ? 1 : ms < 1000 ? 0 : 2;
+  const figure = new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return ms < 1000 ? `${figure.format(Math.max(0, ms))} ms` : `${figure.format(ms / 1000)} s`;
 }
 
 async function check() {
@@ -1113,7 +1116,7 @@ function savePng() {
 /** Saves the board as an SVG drawing. */
 function saveSvg() {
   const n = board.game.size;
-  const svg = boardSvg(board.game, `Sudoku ${n}×${n}${level ? `, ${level.name}` : ''}`);
+  const svg = boardSvg(board.game, `Sudoku ${n}×${n}${level ? `, ${levelName(level.level)}` : ''}`);
   download(new Blob([svg], { type: 'image/svg+xml' }), fileName('svg'));
   say(t('app.save.svg', { file: fileName('svg') }), 'ok');
 }
@@ -1209,20 +1212,20 @@ let techniquesOpener = null;
 function openTechniques(id = '') {
   const list = ui.techniquesList;
   if (!list.childElementCount) {
-    list.append(...TECHNIQUES.map((t) => {
+    list.append(...TECHNIQUES.map((technique) => {
       const section = document.createElement('section');
-      section.id = `technique-${t.id}`;
+      section.id = `technique-${technique.id}`;
       section.className = 'technique';
       section.tabIndex = -1;
-      section.setAttribute('aria-labelledby', `technique-${t.id}-name`);
+      section.setAttribute('aria-labelledby', `technique-${technique.id}-name`);
       const name = document.createElement('h3');
-      name.id = `technique-${t.id}-name`;
-      name.textContent = t.name;
+      name.id = `technique-${technique.id}-name`;
+      name.textContent = technique.name;
       const plain = document.createElement('p');
       plain.className = 'technique-plain';
-      plain.textContent = t.plain;
+      plain.textContent = technique.plain;
       const help = document.createElement('p');
-      help.textContent = TECHNIQUE_HELP.get(t.id) ?? '';
+      help.textContent = TECHNIQUE_HELP.get(technique.id) ?? '';
       section.append(name, plain, help);
       return section;
     }));

@@ -255,7 +255,8 @@ async function makeSet({ size, box, variant = [], count, first, symmetry, diffic
   }
   current = { puzzles, size, first };
   const pages = render();
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const seconds = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })
+    .format((performance.now() - started) / 1000);
   // A difficulty search that ran out of time keeps the closest level: say how many did.
   const missed = difficulty ? puzzles.filter((p) => !p.difficultyReached).length : 0;
   // The first seed makes the set again (with a difficulty, each puzzle's own seed, on its
