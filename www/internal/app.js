@@ -249,6 +249,11 @@ function themeName() {
   return systemDark.matches ? 'dark' : 'light';
 }
 
+/** The zoom as the language writes a percentage: "150%", « 150 % ». */
+function showZoom() {
+  ui.zoomLevel.textContent = new Intl.NumberFormat(language(), { style: 'percent', maximumFractionDigits: 0 }).format(view.zoom);
+}
+
 /** A phrase put after a word with a space before it, or nothing: " killer". */
 function spaced(words) {
   return words ? ` ${words}` : '';
@@ -301,6 +306,7 @@ function speakLanguage() {
   showStats();
   showRecent();
   if (engineVersion) showVersion(engineVersion);
+  showZoom();
   ui.techniquesList.replaceChildren(); // written again, in the new language, when next opened
   if (view.hint && !ui.hintText.hidden) showHintText(view.hint);
   changed({ persist: false });
@@ -1728,7 +1734,7 @@ function setZoom(factor, clientX, clientY) {
   const fx = anchored ? (clientX - before.left) / before.width : 0;
   const fy = anchored ? (clientY - before.top) / before.height : 0;
   view.zoom = next;
-  ui.zoomLevel.textContent = `${Math.round(next * 100)}%`;
+  showZoom();
   board.layout = null;
   board.draw();
   if (anchored) {
@@ -1830,7 +1836,7 @@ function applyLinkProgress(hash) {
 async function copyGrid() {
   const { game } = board;
   let text = game.line();
-  let what = t('app.copy.line', { count: text.length });
+  let copied = t('app.copy.line', { count: text.length });
   const kind = variantWords(game.layout);
   if (kind || game.box !== usualBox(game.size)) {
     // One line would come back as a plain grid with the side's usual boxes: a Solo game
@@ -1840,14 +1846,14 @@ async function copyGrid() {
     const back = read?.id ? await engine.read(read.id).catch(() => null) : null;
     if (back?.status === 'ok' && back.puzzle === text && sameLayout(layoutFromData(back.layout), game.layout)) {
       text = read.id;
-      what = kind ? t('app.copy.solo.layout', { kind }) : t('app.copy.solo.boxes', { boxes: boxName(game.box) });
+      copied = kind ? t('app.copy.solo.layout', { kind }) : t('app.copy.solo.boxes', { boxes: boxName(game.box) });
     } else if (kind) {
-      what += t('app.copy.no-solo', { kind });
+      copied = t('app.copy.no-solo', { count: text.length, kind });
     }
   }
   try {
     await navigator.clipboard.writeText(text);
-    say(t('app.copy.done', { what }), 'ok');
+    say(copied, 'ok');
   } catch {
     // No clipboard permission: put the text in the box, selected, for Ctrl+C.
     ui.text.value = text;
