@@ -31,7 +31,7 @@ import { GridMirror, announce, clashWords, editWords, historyWords } from './spe
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
-  Board, COLOUR_NAMES, HINT_STAGES, MODES, MODE_WORDS, advanceHint, filterWords, nextMode, pressHow, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
+  Board, COLOUR_NAMES, HINT_STAGES, MODES, advanceHint, filterWords, nextMode, pressHow, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
 import { TECHNIQUES } from './techniques.js';
 import { TECHNIQUE_HELP } from './techniques-help.js';
@@ -426,7 +426,7 @@ function changed({ persist = true } = {}) {
 
 function updateCellInfo() {
   const cell = view.selected;
-  const mode = view.mode === 'digit' ? '' : t('app.cell.mode', { mode: MODE_WORDS[view.mode].toLowerCase() });
+  const mode = view.mode === 'digit' ? '' : t(`app.cell.mode.${view.mode}`);
   ui.canvas.dataset.selection = board.cells().join(' ');
   if (view.selection.length > 1) {
     ui.cellInfo.textContent = t('app.cell.selected', { count: view.selection.length, mode });
@@ -1711,7 +1711,7 @@ function setMode(mode) {
   view.mode = MODES.includes(mode) ? mode : 'digit';
   ui.pencil.setAttribute('aria-pressed', String(view.mode === 'centre'));
   changed({ persist: false });
-  announce(announcer, `${MODE_WORDS[view.mode]} mode.`);
+  announce(announcer, t(`app.mode.${view.mode}`));
 }
 
 /** The zoom buttons and + / − keys: one step, about the selected cell. */
