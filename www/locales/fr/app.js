@@ -258,7 +258,7 @@ export default {
   'app.print.unreadable': 'La grille de l’adresse est illisible : rouvrez la vue d’impression depuis l’application.',
   'app.print.unsolved': 'Le moteur n’a pas pu résoudre la grille : {error}',
   'app.print.variant.title': 'Unités en plus des lignes, colonnes et blocs : diagonales du X, fenêtres du windoku, régions du jigsaw',
-  'app.print.with-boxes': ', blocs {boxes}',
+  'app.print.with-boxes': ', {boxes}',
   'app.print.with-progress': 'Avec mes saisies, notes et couleurs',
   'app.progress': 'Progression',
   'app.progress.corrupt': 'Ce lien de progression est abîmé ou n’en est pas un : copiez de nouveau le lien entier.',
