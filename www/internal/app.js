@@ -31,7 +31,7 @@ import { GridMirror, announce, clashWords, editWords, historyWords } from './spe
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
-  Board, COLOUR_NAMES, HINT_STAGES, MODES, MODE_WORDS, advanceHint, filterWords, nextMode, pressHow, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
+  Board, COLOUR_NAMES, HINT_STAGES, MODES, advanceHint, filterWords, nextMode, pressHow, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
 import { TECHNIQUES } from './techniques.js';
 import { TECHNIQUE_HELP } from './techniques-help.js';
@@ -39,8 +39,8 @@ import { attachGestures } from './gestures.js';
 import { shortcutAction } from './input.js';
 import { MIN_MARK_CSS_PX, THEMES, cellRect } from './render.js';
 import {
-  blankHash, generatedHash, hashKey, levelOf, minimalOffered, loadGames, loadSetting, loadTheme, newGameId, parseHash,
-  puzzleHash, saveGames, saveSetting, saveTheme, showHash, withGame, withLevel, mergedGames, gradeNamed, GAMES_STORAGE_KEY,
+  blankHash, generatedHash, hashKey, levelOf, minimalOffered, loadGames, loadLanguage, loadSetting, loadTheme, newGameId, parseHash,
+  puzzleHash, saveGames, saveLanguage, saveSetting, saveTheme, showHash, withGame, withLevel, mergedGames, gradeNamed, GAMES_STORAGE_KEY,
 } from './persist.js';
 import { PlayClock, clockText } from './clock.js';
 import { boardCanvas, boardSvg, download } from './export.js';
@@ -53,6 +53,8 @@ import { applyProgress, decodeProgress, encodeProgress } from './progress.js';
 import {
   loadStats, mergeStats, readStats, saveStats, statsLines, statsText as recordText, summary, withSolve,
 } from './stats.js';
+import { LANGUAGES, PARTS, chooseLanguage, language, onLanguage, setLanguage, translate } from './i18n.js';
+import { t } from './app-messages.js';
 
 const engine = createEngine();
 /**
@@ -83,7 +85,7 @@ const $ = (id) => /** @type {T} */ (document.getElementById(id));
  *   text: HTMLTextAreaElement, load: HTMLButtonElement, help: HTMLDetailsElement, themeToggle: HTMLButtonElement,
  *   recent: HTMLOListElement, recentGroup: HTMLElement, rate: HTMLButtonElement, level: HTMLSpanElement,
  *   timer: HTMLSpanElement, timerToggle: HTMLButtonElement, showMistakes: HTMLInputElement,
- *   printThis: HTMLButtonElement, savePng: HTMLButtonElement, saveSvg: HTMLButtonElement
+ *   printThis: HTMLButtonElement, savePng: HTMLButtonElement, saveSvg: HTMLButtonElement, lang: HTMLSelectElement
  * }}
  */
 const ui = {
@@ -105,6 +107,7 @@ const ui = {
   help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
   rate: $('rate'), level: $('level'), timer: $('timer'), timerToggle: $('timer-toggle'),
   showMistakes: $('show-mistakes'), printThis: $('print-this'), savePng: $('save-png'), saveSvg: $('save-svg'),
+  lang: $('lang'),
 };
 /** The zoom buttons and keys step by this factor; pinches and Ctrl+wheel zoom smoothly. */
 const ZOOM_STEP = 1.5;
@@ -188,7 +191,7 @@ const session = new Session({
     ui.progressText.textContent = text;
     ui.progressText.title = text;
   },
-  onRefused: (kind, running) => say(`The engine is busy ${BUSY_WORDS[running] ?? 'working'}: wait for it, or Cancel.`, 'warn'),
+  onRefused: (kind, running) => say(t('app.busy', { job: BUSY_WORDS[running] ?? t('app.busy.working') }), 'warn'),
 });
 
 // ---------------------------------------------------------------------------------------
@@ -245,6 +248,83 @@ function themeName() {
   if (chosen === 'light' || chosen === 'dark') return chosen;
   return systemDark.matches ? 'dark' : 'light';
 }
+
+/** The zoom as the language writes a percentage: "150%", « 150 % ». */
+function showZoom() {
+  ui.zoomLevel.textContent = new Intl.NumberFormat(language(), { style: 'percent', maximumFractionDigits: 0 }).format(view.zoom);
+}
+
+/** A phrase put after a word with a space before it, or nothing: " killer". */
+function spaced(words) {
+  return words ? ` ${words}` : '';
+}
+
+/** A level's name in the page's language: "Easy" … "Diabolical". */
+function levelName(level) {
+  return t(`app.level.${level}`);
+}
+
+/**
+ * Fills the elements whose message holds keys drawn as keys: `data-i18n-keys="key"`, where
+ * `{k1}`, `{k2}` … stand for the element's <kbd> children in the order the markup has them
+ * (so a language may put them where its sentence needs them).
+ * @param {ParentNode} root
+ */
+function translateWithKeys(root) {
+  for (const el of root.querySelectorAll('[data-i18n-keys]')) {
+    let caps = keyCaps.get(el);
+    if (!caps) {
+      caps = [...el.querySelectorAll('kbd')].map((kbd) => /** @type {Element} */ (kbd.cloneNode(true)));
+      keyCaps.set(el, caps);
+    }
+    const params = Object.fromEntries(caps.map((_, i) => [`k${i + 1}`, `\u0000${i}\u0000`]));
+    const pieces = t(el.getAttribute('data-i18n-keys') ?? '', params).split('\u0000');
+    el.replaceChildren(...pieces.map((piece, i) => (i % 2 ? caps[Number(piece)].cloneNode(true) : piece)));
+  }
+}
+/** @type {WeakMap<Element, Element[]>} each element's key caps, as the markup had them */
+const keyCaps = new WeakMap();
+
+/**
+ * Puts the page in the language chosen: its markup's words, the lines this controller
+ * writes, the drawing. The game, the status line's facts and the selection stay.
+ */
+function speakLanguage() {
+  document.documentElement.lang = language();
+  ui.lang.value = language();
+  translateWithKeys(document);
+  translate(document);
+  fillLanguages();
+  const size = ui.size.value;
+  $('size-rectangular').replaceChildren(...rectangularSizeOptions());
+  $('size-jigsaw').replaceChildren(...jigsawSizeOptions());
+  ui.size.value = size;
+  syncGenerateFields();
+  applyTheme(document.documentElement.dataset.theme ?? null);
+  showTimer(!ui.timer.hidden);
+  showLevel();
+  showStats();
+  showRecent();
+  if (engineVersion) showVersion(engineVersion);
+  showZoom();
+  ui.techniquesList.replaceChildren(); // written again, in the new language, when next opened
+  if (view.hint && !ui.hintText.hidden) showHintText(view.hint);
+  changed({ persist: false });
+}
+
+/** The language switch: each language by its own name, in its own language. */
+function fillLanguages() {
+  if (ui.lang.options.length) return;
+  ui.lang.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => {
+    const option = new Option(name, code);
+    option.lang = code;
+    return option;
+  }));
+  ui.lang.value = language();
+}
+
+/** The engine's version once it answered, for the footer (written again in another language). */
+let engineVersion = '';
 
 /** Draws on the next animation frame. */
 function redraw() {
@@ -327,8 +407,8 @@ function changed({ persist = true } = {}) {
   view.mistakes = findMistakes();
   canvas.dataset.mistakes = view.mistakes.join(' ');
   syncClock();
-  const kind = variantWords(board.game.layout);
-  canvas.setAttribute('aria-label', `Sudoku grid, ${board.game.size}×${board.game.size}${kind ? ` ${kind}` : ''}`);
+  const kind = spaced(variantWords(board.game.layout));
+  canvas.setAttribute('aria-label', t('app.grid.label', { size: board.game.size, kind }));
   mirror.update(board.game, view.selected);
   if (view.hint && !board.currentHint()) clearHint();
   canvas.dataset.hint = view.hint ? view.hint.cells.join(' ') : '';
@@ -346,38 +426,40 @@ function changed({ persist = true } = {}) {
 
 function updateCellInfo() {
   const cell = view.selected;
-  const mode = view.mode === 'digit' ? '' : ` · ${MODE_WORDS[view.mode].toLowerCase()} mode`;
+  const mode = view.mode === 'digit' ? '' : t(`app.cell.mode.${view.mode}`);
   ui.canvas.dataset.selection = board.cells().join(' ');
   if (view.selection.length > 1) {
-    ui.cellInfo.textContent = `${view.selection.length} cells selected${mode}`;
+    ui.cellInfo.textContent = t('app.cell.selected', { count: view.selection.length, mode });
     ui.cageCombinations.textContent = '';
     ui.cageCombinations.hidden = !hasCages(board.game.layout);
     return;
   }
   // A killer's cage: the digit sets that can still make its sum.
   const combinations = cell >= 0 ? combinationsLine(board.game.layout, board.game.values, cell) : '';
-  ui.cageCombinations.textContent = combinations ? `Cage: ${combinations}` : '';
+  ui.cageCombinations.textContent = combinations ? t('app.cell.cage', { combinations }) : '';
   ui.cageCombinations.hidden = !hasCages(board.game.layout);
   if (cell < 0) {
-    ui.cellInfo.textContent = `No cell selected${mode}`;
+    ui.cellInfo.textContent = t('app.cell.none', { mode });
     return;
   }
   const v = board.game.values[cell];
   let what;
   if (v) {
-    const kind = board.game.givens[cell] ? 'given' : board.game.solved[cell] ? 'from the solver' : 'your entry';
-    what = `${symbolText(v, board.game.layout)} (${kind})`;
+    const kind = board.game.givens[cell] ? 'given' : board.game.solved[cell] ? 'solver' : 'entry';
+    what = t(`app.cell.value.${kind}`, { symbol: symbolText(v, board.game.layout) });
   } else {
     const text = (list) => list.map((m) => symbolText(m, board.game.layout)).join(' ');
     const marks = board.game.pencil[cell];
     const corner = board.game.corner[cell];
-    what = marks ? `empty, marks ${text(marks)}` : 'empty';
-    if (marks && !marksReadable()) what += ' (beside the cell; + zooms in)';
-    if (corner) what += `, corner marks ${text(corner)}`;
+    what = marks ? t('app.cell.marks', { marks: text(marks) }) : t('app.cell.empty');
+    if (marks && !marksReadable()) what += t('app.cell.beside');
+    if (corner) what += t('app.cell.corner', { marks: text(corner) });
   }
   const colours = board.game.colours[cell];
-  if (colours) what += `, ${colours.length === 1 ? 'colour' : 'colours'} ${colours.map((k) => `${k} (${COLOUR_NAMES[k - 1]})`).join(' ')}`;
-  ui.cellInfo.textContent = `${cellName(cell, board.game.size)}: ${what}${mode}`;
+  if (colours) {
+    what += t('app.cell.colours', { count: colours.length, colours: colours.map((k) => `${k} (${COLOUR_NAMES[k - 1]})`).join(' ') });
+  }
+  ui.cellInfo.textContent = t('app.cell.info', { cell: cellName(cell, board.game.size), what, mode });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -447,7 +529,7 @@ function startGame(next, hash = puzzleHash(next.givensLine(), next.layout), { id
     saveNow();
     replaced.push(currentEntry());
     unreplaced.length = 0;
-    note = board.game.hasProgress() ? ' Undo goes back to the game you were playing; it is also under Recent games.' : '';
+    note = board.game.hasProgress() ? ` ${t('app.note.replaced')}` : '';
   }
   // A game reopened while Undo still held it: the held one is the same game.
   for (const stack of [replaced, unreplaced]) {
@@ -488,7 +570,7 @@ function backToReplaced() {
   saveNow();
   unreplaced.push(currentEntry());
   showGame(entry);
-  say(`Back to the ${board.game.size}×${board.game.size} game you had before. Redo returns to the newer one.`, 'ok');
+  say(t('app.game.back', { size: board.game.size }), 'ok');
   return true;
 }
 
@@ -499,7 +581,7 @@ function forwardToReplacing() {
   saveNow();
   replaced.push(currentEntry());
   showGame(entry);
-  say(`Forward to the newer ${board.game.size}×${board.game.size} game. Undo goes back again.`, 'ok');
+  say(t('app.game.forward', { size: board.game.size }), 'ok');
   return true;
 }
 
@@ -510,7 +592,7 @@ function recordForHash(hash) {
 }
 
 /** Reopens a recent game with its entries, marks and undo history. Returns false when it cannot. */
-function openRecord(record, verb = 'Reopened') {
+function openRecord(record) {
   if (record.id === gameId) return true;
   const held = [...replaced, ...unreplaced].find((entry) => entry.id === record.id);
   const next = held?.game ?? Game.fromJSON(record.game);
@@ -519,7 +601,7 @@ function openRecord(record, verb = 'Reopened') {
     id: record.id, selected: held?.selected ?? record.selected,
     level: held ? held.level : record.level ?? null, elapsed: held?.elapsed ?? record.elapsed, hints: held?.hints ?? record.hints,
   });
-  say(`${verb} your ${next.size}×${next.size} game as you left it.${note}`, 'ok');
+  say(t('app.game.reopened', { size: next.size }) + note, 'ok');
   return true;
 }
 
@@ -590,16 +672,16 @@ function cancelJob() {
 function engineFailed(err) {
   const kind = err?.kind;
   if (kind === 'cancelled') {
-    say('Cancelled.', 'warn');
+    say(t('app.cancelled'), 'warn');
     warmUp();
   } else if (kind === 'panic' || kind === 'worker') {
     recover(err);
   } else if (kind === 'invalid-option' || kind === 'bad-option') {
-    say(`The engine cannot take that: ${describeError(err)}.`, 'error');
+    say(t('app.engine.refused', { error: describeError(err) }), 'error');
   } else if (kind === 'protocol') {
-    say(`This build of the engine cannot do that yet (${err.message}).`, 'error');
+    say(t('app.engine.protocol', { error: err.message }), 'error');
   } else {
-    say(`The engine failed: ${err?.message ?? err}.`, 'error');
+    say(t('app.engine.failed', { error: err?.message ?? err }), 'error');
   }
 }
 
@@ -611,16 +693,15 @@ function warmUp() {
 let recovering = false;
 /** After a crash: says so, restarts the worker, and resolves to whether that worked. */
 async function recover(err) {
-  const what = `The engine stopped unexpectedly (${err.message})`;
   if (recovering) return false;
   recovering = true;
-  say(`${what}. Restarting it…`, 'error');
+  say(t('app.engine.restarting', { error: err.message }), 'error');
   try {
     showVersion(await engine.version());
-    say(`${what}. It has been restarted: try again.`, 'warn');
+    say(t('app.engine.restarted', { error: err.message }), 'warn');
     return true;
   } catch (again) {
-    say(`${what}, and it could not be restarted (${again.message}). Reload the page to try again.`, 'error');
+    say(t('app.engine.dead', { error: err.message, again: again.message }), 'error');
     return false;
   } finally {
     recovering = false;
@@ -628,7 +709,8 @@ async function recover(err) {
 }
 
 function showVersion(version) {
-  ui.version.textContent = `engine ${version} (WebAssembly in a Web Worker)`;
+  engineVersion = version;
+  ui.version.textContent = t('app.version', { version });
 }
 
 /** The values of a line the engine wrote (of a jigsaw's side too: the engine holds its regions). */
@@ -641,7 +723,7 @@ async function solve() {
   const revision = board.game.revision;
   const n = board.game.size;
   const search = session.searchTicker('solve');
-  const result = await runJob('solve', `Solving the ${n}×${n} grid…`,
+  const result = await runJob('solve', t('app.solving', { size: n }),
     (signal) => engine.solve(engineText(board.game.playerLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal, onProgress: search.onProgress }))
     .finally(search.stop);
   if (!result) return;
@@ -653,8 +735,8 @@ async function solve() {
   view.errors = verdict.errors;
   view.marked = verdict.marked;
   if (verdict.message) sayOfGrid(verdict.message, verdict.tone, statsText(result.stats));
-  else if (verdict.status === 'invalid') say(`Invalid input: ${errorSentence(result.error, n)}`, 'error');
-  else say(`The engine answered with an unknown status "${result.status}".`, 'error');
+  else if (verdict.status === 'invalid') say(t('app.invalid', { error: errorSentence(result.error, n) }), 'error');
+  else say(t('app.engine.unknown', { status: result.status }), 'error');
   changed();
 }
 
@@ -662,12 +744,15 @@ async function solve() {
 function statsText(stats) {
   if (!stats || typeof stats.ms !== 'number') return '';
   const work = searchCounts(stats);
-  return `Took ${duration(stats.ms)}; ${work.length ? `the search tried ${work.join(' and met ')}` : 'solved by logic alone, without guessing'}.`;
+  return work.length ? t(work.length > 1 ? 'app.took.search.met' : 'app.took.search', { time: duration(stats.ms), tried: work[0], met: work[1] })
+    : t('app.took.logic', { time: duration(stats.ms) });
 }
 
 /** A time in milliseconds for people: "4.2 ms", "180 ms", "2.31 s". */
 function duration(ms) {
-  return ms < 1000 ? `${Math.max(0, ms).toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+  const digits = ms < 10 ? 1 : ms < 1000 ? 0 : 2;
+  const figure = new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return ms < 1000 ? `${figure.format(Math.max(0, ms))} ms` : `${figure.format(ms / 1000)} s`;
 }
 
 async function check() {
@@ -680,8 +765,9 @@ async function check() {
   changed({ persist: false });
   if (clashes.length) {
     // A repeated symbol rules out every solution: no need to ask the engine.
-    sayOfGrid(`Check: ${clashes.length} cells clash, shown in red (${clashDescription(clashes)}): `
-      + `a symbol repeats in a ${unitKindWords(board.game.layout).replace(' and ', ' or ')}, so no solution can complete the grid.`, 'error');
+    sayOfGrid(t('app.check.clash', {
+      count: clashes.length, cells: clashDescription(clashes), units: unitKindWords(board.game.layout).replace(' and ', ' or '),
+    }), 'error');
     return;
   }
   if (board.game.filledCount() === n * n && !board.game.hasSolverValues()) {
@@ -690,7 +776,7 @@ async function check() {
   }
   const search = session.searchTicker('check');
   const entries = board.game.hasGivens() && board.game.hasEntries();
-  const answer = await runJob('check', 'Counting solutions…', async (signal) => {
+  const answer = await runJob('check', t('app.counting'), async (signal) => {
     const result = await engine.count(engineText(board.game.playerLine(), board.game.layout), 2, { ...layoutOptions(board.game.layout), signal, onProgress: search.onProgress });
     // No solution with the entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.count === 0 && entries ? await engine.solve(engineText(asked.puzzleLine(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal }) : null;
@@ -705,17 +791,16 @@ async function check() {
   const wrong = puzzle?.status === 'unique' ? wrongEntries(lineValues(puzzle.solution)) : [];
   if (result.status === 'invalid') {
     view.errors = result.error?.cells ?? [];
-    say(`Check: the engine rejected the grid: ${errorSentence(result.error, n)}`, 'error');
+    say(t('app.check.rejected', { error: errorSentence(result.error, n) }), 'error');
   } else if (result.count === 0 && wrong.length) {
     view.errors = wrong;
-    sayOfGrid(`Check: ${wrong.length === 1 ? 'one entry is' : `${wrong.length} entries are`} wrong: ${cellList(wrong)} `
-      + `(outlined in red). ${wrong.length === 1 ? 'It differs' : 'They differ'} from the puzzle's solution.`, 'error');
+    sayOfGrid(t('app.check.wrong', { count: wrong.length, cells: cellList(wrong) }), 'error');
   } else if (result.count === 0) {
-    sayOfGrid('Check: no clashes, but no solution completes the grid as it stands.', 'error');
+    sayOfGrid(t('app.check.none'), 'error');
   } else if (result.count === 1) {
-    sayOfGrid('Check: no clashes, and exactly one solution completes the grid as it stands.', 'ok');
+    sayOfGrid(t('app.check.unique'), 'ok');
   } else {
-    sayOfGrid('Check: no clashes, and at least 2 solutions complete the grid as it stands.', 'warn');
+    sayOfGrid(t('app.check.multiple'), 'warn');
   }
   changed({ persist: false });
 }
@@ -727,10 +812,10 @@ async function check() {
 function errorSentence(error, size) {
   const cells = error?.cells ?? [];
   const text = describeError(error);
-  if (!cells.length) return `${text}.`;
+  if (!cells.length) return t('app.error.plain', { error: text });
   const names = cells.map((c) => cellName(c, size));
-  if (names.every((name) => text.includes(name))) return `${text} (outlined in red).`;
-  return `${text}. On the grid, ${names.join(' and ')} ${cells.length > 1 ? 'are' : 'is'} outlined in red.`;
+  if (names.every((name) => text.includes(name))) return t('app.error.outlined', { error: text });
+  return t('app.error.cells', { error: text, count: cells.length, cells: names });
 }
 
 function generateOptions() {
@@ -742,7 +827,7 @@ function generateOptions() {
   const seed = ui.seed.value.trim();
   if (seed) {
     const value = readSeed(seed);
-    if (value === null) return { error: 'The seed must be a whole number below 2^64 (or empty for a random one).' };
+    if (value === null) return { error: t('app.seed.invalid') };
     options.seed = seedValue(value);
   }
   const empty = ui.empty.value.trim();
@@ -750,7 +835,7 @@ function generateOptions() {
     options.minimal = true;
   } else if (empty && size >= 16) {
     const fraction = Number(empty);
-    if (!(fraction > 0 && fraction < 1)) return { error: 'Empty must be a fraction between 0 and 1, such as 0.6.' };
+    if (!(fraction > 0 && fraction < 1)) return { error: t('app.empty.invalid') };
     options.empty = fraction;
   }
   return { options };
@@ -766,7 +851,7 @@ async function generate(options, note = '') {
   // Beside the bar, not in the live status line, so screen readers are not told every second.
   const ticker = session.ticker('generate', () => percent);
   const kind = variantWords({ variant: options.variant ?? [] });
-  const result = await runJob('generate', `Generating a ${n}×${n}${kind ? ` ${kind}` : ''} puzzle…`, (signal) => engine.generate(options, {
+  const result = await runJob('generate', t('app.generating', { size: n, kind: spaced(kind) }), (signal) => engine.generate(options, {
     signal,
     onProgress(fraction) {
       if (session.running !== 'generate') return;
@@ -778,7 +863,7 @@ async function generate(options, note = '') {
   if (!result) return;
   const values = lineValues(result.puzzle);
   if (!values) {
-    say('The engine returned a puzzle this page cannot read.', 'error');
+    say(t('app.generate.unreadable'), 'error');
     return;
   }
   const size = result.size ?? n;
@@ -795,16 +880,14 @@ async function generate(options, note = '') {
     minimal: options.minimal, difficulty: result.difficultyReached ? options.difficulty : undefined,
   });
   const replacedNote = startGame(Game.fromPuzzle(size, values, layout), hash, { level: graded });
-  const daily = options.daily ? `Today's puzzle, ${options.daily}: ` : '';
-  const kept = typedMeanwhile && replacedNote
-    ? ' What you typed while it was being made stays in the game you were playing: Undo goes back to it.'
-    : switchedMeanwhile ? ' The game you opened while it was being made is one Undo away.'
+  const kept = typedMeanwhile && replacedNote ? ` ${t('app.generate.typed')}`
+    : switchedMeanwhile ? ` ${t('app.generate.switched')}`
       : note || replacedNote;
   const ms = result.ms ?? performance.now() - started;
   const summary = result.summary ?? `${size}×${size}, ${values.filter(Boolean).length} clues, seed ${result.seed ?? options.seed}`;
   // The summary names the size, clues, symmetry and seed, and the level with a difficulty
   // (saying when it is only the closest).
-  say(`${daily}${daily ? 'g' : 'G'}enerated ${summary}.${kept}`, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
+  say((options.daily ? t('app.generated.daily', { date: options.daily, summary }) : t('app.generated', { summary })) + kept, result.levelName && !result.difficultyReached ? 'warn' : 'ok',
     generationDetails(result, ms));
   keysToGrid();
   if (!graded) await rate({ quiet: true });
@@ -815,21 +898,20 @@ async function generate(options, note = '') {
  * the best of 4 puzzles made; 112 clues may be removable (there was no time to try)".
  */
 function generationDetails(result, ms) {
-  const parts = [`Took ${duration(ms)}`];
-  if (result.candidates > 1) parts.push(`the best of ${result.candidates.toLocaleString('en')} puzzles made`);
+  const parts = [t('app.details.took', { time: duration(ms) })];
+  if (result.candidates > 1) parts.push(t('app.details.best', { count: result.candidates }));
   if (result.undecided > 0 && result.targetReached) {
     // Digging stops once the target is reached: the clues left were not all tried. (Short:
     // the details line has room for about 50 characters.)
-    parts.push('dug to the target, not proved minimal');
+    parts.push(t('app.details.target'));
   } else if (result.undecided > 0 && result.undecided >= result.clues) {
-    parts.push('no clue was tried for removal one by one, so some may be removable');
+    parts.push(t('app.details.untried'));
   } else if (result.undecided > 0) {
-    parts.push(`${result.undecided.toLocaleString('en')} clue${result.undecided === 1 ? '' : 's'} may be removable `
-      + `(${result.budgetRanOut ? 'there was no time to try' : 'not every one was tried'})`);
+    parts.push(t('app.details.removable', { count: result.undecided, why: result.budgetRanOut ? 'time' : 'tried' }));
   } else if (result.minimal) {
-    parts.push('no clue can be removed');
+    parts.push(t('app.details.minimal'));
   }
-  return `${parts.join('; ')}.`;
+  return t('app.details', { parts: parts.join('; ') });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -843,8 +925,9 @@ function levelFromHash(hash) {
 
 function showLevel() {
   ui.level.dataset.level = level?.level ?? '';
-  ui.level.textContent = !level ? 'Level: not graded yet'
-    : `Level: ${level.name}${level.score !== null && level.score !== undefined ? ` · score ${level.score.toLocaleString('en')}` : ''}`;
+  ui.level.textContent = !level ? t('app.level.none')
+    : level.score !== null && level.score !== undefined ? t('app.level.scored', { level: levelName(level.level), score: level.score })
+      : t('app.level.named', { level: levelName(level.level) });
 }
 
 /**
@@ -857,13 +940,13 @@ async function rate({ quiet = false } = {}) {
   const line = board.game.puzzleLine();
   // A killer's cages are a puzzle without a given.
   if (!/[^.]/.test(line) && !hasCages(asked.layout)) {
-    say('There is no puzzle to grade: the grid is empty.', 'warn');
+    say(t('app.rate.empty'), 'warn');
     return;
   }
-  const result = await runJob('rate', quiet ? null : 'Grading the puzzle…', (signal) => engine.rate(engineText(line, asked.layout), { size: n, ...layoutOptions(asked.layout), signal }));
+  const result = await runJob('rate', quiet ? null : t('app.rating'), (signal) => engine.rate(engineText(line, asked.layout), { size: n, ...layoutOptions(asked.layout), signal }));
   if (!result) return;
   if (board.game !== asked) {
-    if (!quiet) say('Another puzzle was opened while the engine was grading: press Rate again.', 'warn');
+    if (!quiet) say(t('app.rate.stale'), 'warn');
     return;
   }
   if (result.status === 'ok') {
@@ -872,13 +955,13 @@ async function rate({ quiet = false } = {}) {
     saveNow();
     showRecent();
     if (!quiet) {
-      const hardest = result.hardest === 'guess' ? 'it needs guessing' : `its hardest step is ${
-        String(result.hardestName).toLowerCase()}`;
-      say(`This puzzle is ${result.levelName} (score ${result.score.toLocaleString('en')}): ${hardest}.`, 'ok',
-      `${result.steps.toLocaleString('en')} steps${result.guesses ? `, ${result.guesses} of them guesses` : ''}.`);
+      const args = { level: levelName(result.level), score: result.score };
+      say(result.hardest === 'guess' ? t('app.rate.guess', args)
+        : t('app.rate.done', { ...args, hardest: String(result.hardestName).toLowerCase() }), 'ok',
+      result.guesses ? t('app.rate.steps.guesses', { count: result.steps, guesses: result.guesses }) : t('app.rate.steps', { count: result.steps }));
     }
   } else if (!quiet) {
-    say(`This puzzle cannot be graded: ${noLevelReason(result, describeError)}.`, 'warn');
+    say(t('app.rate.failed', { reason: noLevelReason(result, describeError) }), 'warn');
   }
 }
 
@@ -896,7 +979,7 @@ function showClock() {
 
 function showTimer(on) {
   ui.timer.hidden = !on;
-  ui.timerToggle.textContent = on ? 'Hide timer' : 'Show timer';
+  ui.timerToggle.textContent = on ? t('app.timer.hide') : t('app.timer.show');
   ui.timerToggle.setAttribute('aria-expanded', String(on));
 }
 
@@ -915,7 +998,7 @@ async function puzzleSolution({ quiet = false } = {}) {
   if (solutionCache?.key === key) return solutionCache;
   const { size } = board.game;
   const line = board.game.puzzleLine();
-  const result = await runJob('mistakes', quiet ? null : 'Working out the solution to compare your entries with…',
+  const result = await runJob('mistakes', quiet ? null : t('app.mistakes.solving'),
     (signal) => engine.solve(engineText(line, board.game.layout), { size, ...layoutOptions(board.game.layout), signal }));
   if (!result) return null;
   solutionCache = { key, status: result.status, values: result.status === 'unique' ? lineValues(result.solution) : null };
@@ -941,7 +1024,7 @@ function wrongEntries(solution) {
 /** "r1c2, r4c5 and 3 more" */
 function cellList(cells) {
   const names = cells.slice(0, 6).map((c) => cellName(c, board.game.size));
-  return names.join(', ') + (cells.length > 6 ? ` and ${cells.length - 6} more` : '');
+  return cells.length > 6 ? t('app.cells.more', { cells: names.join(', '), count: cells.length - 6 }) : names.join(', ');
 }
 
 async function toggleMistakes() {
@@ -949,28 +1032,26 @@ async function toggleMistakes() {
   saveSetting('mistakes', on);
   if (!on) {
     changed({ persist: false });
-    say('Mistakes are no longer shown.');
+    say(t('app.mistakes.off'));
     return;
   }
   if (!board.game.hasGivens()) {
-    say('Mistakes are shown once there is a puzzle: its givens tell the solution.', 'warn');
+    say(t('app.mistakes.no-puzzle'), 'warn');
     return;
   }
   const asked = board.game;
   const known = await puzzleSolution();
   if (!known) return;
   if (board.game !== asked) {
-    say('Another puzzle was opened meanwhile: its mistakes will be shown as you type.', 'warn');
+    say(t('app.mistakes.stale'), 'warn');
     return;
   }
   changed({ persist: false });
   if (known.status === 'unique') {
     const wrong = view.mistakes;
-    say(wrong.length ? `Mistakes are shown: ${wrong.length === 1 ? 'one entry differs' : `${wrong.length} entries differ`} `
-      + `from the solution (${cellList(wrong)}, outlined in red).` : 'Mistakes are shown: none so far.', wrong.length ? 'warn' : 'ok');
+    say(wrong.length ? t('app.mistakes.shown', { count: wrong.length, cells: cellList(wrong) }) : t('app.mistakes.none'), wrong.length ? 'warn' : 'ok');
   } else {
-    say(`No entry can be called a mistake: ${known.status === 'multiple' ? 'this puzzle has more than one solution'
-      : 'this puzzle has no solution'}.`, 'warn');
+    say(t('app.mistakes.unknown', { status: known.status }), 'warn');
   }
 }
 
@@ -982,7 +1063,7 @@ async function checkEntryMistake(cell) {
   if (board.game !== asked) return;
   changed({ persist: false });
   if (view.mistakes.includes(cell)) {
-    say(`${cellName(cell, board.game.size)}: ${symbolText(board.game.values[cell], board.game.layout)} is a mistake; the solution has another symbol there.`, 'error');
+    say(t('app.mistakes.entry', { cell: cellName(cell, board.game.size), symbol: symbolText(board.game.values[cell], board.game.layout) }), 'error');
   }
 }
 
@@ -992,7 +1073,7 @@ async function checkEntryMistake(cell) {
 function printThis() {
   const line = board.game.puzzleLine();
   if (!/[^.]/.test(line) && !hasCages(board.game.layout)) {
-    say('There is no puzzle to print: the grid is empty.', 'warn');
+    say(t('app.print-this.empty'), 'warn');
     return;
   }
   const query = new URLSearchParams({ puzzle: line });
@@ -1015,8 +1096,9 @@ function printThis() {
   }
   const seed = parseHash(source)?.generate?.seed;
   if (seed !== undefined) query.set('puzzle-seed', String(seed));
+  query.set('lang', language()); // the print view speaks as the app does
   window.open(`print.html?${query}`, '_blank');
-  say('The print view opened in a new tab with this puzzle and its answer.', 'ok');
+  say(t('app.print-this.opened'), 'ok');
 }
 
 /** A file name for the board: "sudoku64-9x9-hard.png". */
@@ -1029,20 +1111,20 @@ function savePng() {
   const canvas = boardCanvas(board.game);
   canvas.toBlob((blob) => {
     if (!blob) {
-      say('This browser could not make the picture.', 'error');
+      say(t('app.save.failed'), 'error');
       return;
     }
     download(blob, fileName('png'));
-    say(`Saved the board as ${fileName('png')} (${canvas.width}×${canvas.height} pixels).`, 'ok');
+    say(t('app.save.png', { file: fileName('png'), width: canvas.width, height: canvas.height }), 'ok');
   }, 'image/png');
 }
 
 /** Saves the board as an SVG drawing. */
 function saveSvg() {
   const n = board.game.size;
-  const svg = boardSvg(board.game, `Sudoku ${n}×${n}${level ? `, ${level.name}` : ''}`);
+  const svg = boardSvg(board.game, `Sudoku ${n}×${n}${level ? `, ${levelName(level.level)}` : ''}`);
   download(new Blob([svg], { type: 'image/svg+xml' }), fileName('svg'));
-  say(`Saved the board as ${fileName('svg')}.`, 'ok');
+  say(t('app.save.svg', { file: fileName('svg') }), 'ok');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1065,7 +1147,7 @@ function showHintText(hint) {
   };
   box.replaceChildren();
   box.dataset.stage = String(words.stage);
-  box.append(el('p', 'hint-stage', `Hint ${words.stage} of ${HINT_STAGES}`));
+  box.append(el('p', 'hint-stage', t('app.hint.stage', { stage: words.stage, stages: HINT_STAGES })));
   box.append(el('p', 'hint-focus', words.focus));
   if (words.stage < HINT_STAGES) {
     box.append(el('p', 'hint-plain', words.plain));
@@ -1073,18 +1155,18 @@ function showHintText(hint) {
   } else {
     const steps = words.steps;
     if (steps.length > 1) {
-      box.append(el('p', '', steps.length === 2 ? 'First, one elimination:' : `First, ${steps.length - 1} eliminations:`));
+      box.append(el('p', '', t('app.hint.first', { count: steps.length - 1 })));
       const list = el('ol');
       for (const text of steps.slice(0, -1)) list.append(el('li', '', text));
       box.append(list);
     }
-    box.append(el('p', 'hint-step', steps.length > 1 ? `Then: ${steps.at(-1)}` : steps.at(-1)));
+    box.append(el('p', 'hint-step', steps.length > 1 ? t('app.hint.then', { step: steps.at(-1) }) : steps.at(-1)));
     if (words.shown) box.append(el('p', '', words.shown));
   }
   if (words.links) box.append(linkLegend());
   const footer = el('p', 'hint-footer');
   if (words.next) footer.append(`${words.next} `);
-  const about = el('button', 'link-button', `What is ${words.technique.phrase}?`);
+  const about = el('button', 'link-button', t('app.hint.about', { technique: words.technique.phrase }));
   about.type = 'button';
   about.dataset.technique = words.technique.id;
   about.addEventListener('click', () => openTechniques(words.technique.id));
@@ -1120,9 +1202,9 @@ function linkLegend() {
     span.append(sample(dashed), ' ', b, ` ${meaning}`);
     return span;
   };
-  legend.append(part(false, 'Solid: strong link', '(if one end is false, the other is true).'), ' ',
-    part(true, 'Dashed: weak link', '(the two ends cannot both be true).'), ' ',
-    'Arrows give the order to read the chain in.');
+  legend.append(part(false, t('app.link.strong'), t('app.link.strong.meaning')), ' ',
+    part(true, t('app.link.weak'), t('app.link.weak.meaning')), ' ',
+    t('app.link.arrows'));
   return legend;
 }
 
@@ -1136,20 +1218,20 @@ let techniquesOpener = null;
 function openTechniques(id = '') {
   const list = ui.techniquesList;
   if (!list.childElementCount) {
-    list.append(...TECHNIQUES.map((t) => {
+    list.append(...TECHNIQUES.map((technique) => {
       const section = document.createElement('section');
-      section.id = `technique-${t.id}`;
+      section.id = `technique-${technique.id}`;
       section.className = 'technique';
       section.tabIndex = -1;
-      section.setAttribute('aria-labelledby', `technique-${t.id}-name`);
+      section.setAttribute('aria-labelledby', `technique-${technique.id}-name`);
       const name = document.createElement('h3');
-      name.id = `technique-${t.id}-name`;
-      name.textContent = t.name;
+      name.id = `technique-${technique.id}-name`;
+      name.textContent = technique.name;
       const plain = document.createElement('p');
       plain.className = 'technique-plain';
-      plain.textContent = t.plain;
+      plain.textContent = technique.plain;
       const help = document.createElement('p');
-      help.textContent = TECHNIQUE_HELP.get(t.id) ?? '';
+      help.textContent = TECHNIQUE_HELP.get(technique.id) ?? '';
       section.append(name, plain, help);
       return section;
     }));
@@ -1196,26 +1278,26 @@ async function hint() {
     // says both, as one message.
     const moved = advanceHint(shown);
     const words = moved ? showHintText(shown) : null;
-    const next = moved ? 'Apply performs the step.' : 'That is the whole hint: press Apply to perform it.';
-    say(next, 'ok', '', words ? `Hint ${words.stage} of ${HINT_STAGES}: ${words.announce} ${next}` : next);
+    const next = moved ? t('app.hint.apply') : t('app.hint.whole');
+    say(next, 'ok', '', words ? t('app.hint.spoken', { stage: words.stage, stages: HINT_STAGES, words: words.announce, next }) : next);
     changed({ persist: false });
     return;
   }
   if (board.game.isComplete()) {
-    say('The grid is complete: there is nothing left to hint.', 'ok');
+    say(t('app.hint.complete'), 'ok');
     return;
   }
   const clashes = board.game.clashes();
   if (clashes.length) {
     view.errors = [];
-    say(`No hint while symbols clash (${clashDescription(clashes)}): fix the cells shown in red first.`, 'error');
+    say(t('app.hint.clash', { cells: clashDescription(clashes) }), 'error');
     changed({ persist: false });
     return;
   }
   const asked = board.game;
   const revision = board.game.valueRevision;
   const entries = board.game.hasGivens() && board.game.hasEntries();
-  const answer = await runJob('hint', 'Looking for the next logical step…', async (signal) => {
+  const answer = await runJob('hint', t('app.hinting'), async (signal) => {
     const result = await engine.hint(engineText(board.game.line(), asked.layout), { size: n, ...layoutOptions(asked.layout), signal });
     // No solution with the player's entries: the puzzle's own solution tells which are wrong.
     const puzzle = result.status === 'none' && entries
@@ -1236,29 +1318,28 @@ async function hint() {
       const steps = result.steps ?? [];
       const last = steps.at(-1);
       if (!last) {
-        say('The engine found no step to explain.', 'warn');
+        say(t('app.hint.nothing'), 'warn');
         break;
       }
       // Stage 1: where to look and what for. Hint again shows the cells, then the whole step.
       view.hint = hintFor(board.game, steps);
       hintsUsed++; // a step shown counts as a hint used (its later stages do not)
       const words = showHintText(view.hint);
-      say('Apply performs the step at any stage.', 'ok', '',
-        `Hint 1 of ${HINT_STAGES}: ${words.announce} Apply performs the step at any stage.`);
+      say(t('app.hint.any-stage'), 'ok', '', t('app.hint.spoken', { stage: 1, stages: HINT_STAGES, words: words.announce, next: t('app.hint.any-stage') }));
       break;
     }
     case 'none':
       explainNoSolution(answer.puzzle);
       break;
     case 'multiple':
-      say(`No hint: ${noHintReason(result)}.`, 'warn');
+      say(t('app.hint.none', { reason: noHintReason(result) }), 'warn');
       break;
     case 'invalid':
       view.errors = result.error?.cells ?? [];
-      say(`No hint: ${errorSentence(result.error, n)}`, 'error');
+      say(t('app.hint.invalid', { error: errorSentence(result.error, n) }), 'error');
       break;
     default:
-      say(`The engine answered with an unknown status "${result.status}".`, 'error');
+      say(t('app.engine.unknown', { status: result.status }), 'error');
   }
   changed({ persist: false });
 }
@@ -1270,19 +1351,18 @@ async function hint() {
 function explainNoSolution(puzzle) {
   const solution = puzzle?.status === 'unique' ? lineValues(puzzle.solution) : null;
   if (!solution) {
-    say('No hint: this grid has no solution.', 'error');
+    say(t('app.hint.unsolvable'), 'error');
     return;
   }
   const wrong = wrongEntries(solution);
   view.errors = wrong;
-  say(`No hint: ${wrong.length === 1 ? 'an entry is' : `${wrong.length} entries are`} wrong (${cellList(wrong)}, `
-    + 'outlined in red). Undo or clear them, then ask again.', 'error');
+  say(t('app.hint.wrong', { count: wrong.length, cells: cellList(wrong) }), 'error');
 }
 
 function applyHint() {
   const shown = view.hint;
   if (!shown || shown !== board.currentHint()) {
-    say('There is no hint to apply: press Hint first.', 'warn');
+    say(t('app.apply.none'), 'warn');
     return;
   }
   const last = shown.steps.at(-1);
@@ -1292,21 +1372,19 @@ function applyHint() {
     if (last?.placements?.length) board.select(last.placements[0].cell);
     gameChanged();
     if (board.game.isComplete()) sayComplete();
-    else say(`Applied: ${last?.name ?? 'the step'}. Undo takes it back.`, 'ok');
+    else say(t('app.applied', { step: last?.name ?? t('app.applied.step') }), 'ok');
   } else {
     changed({ persist: false });
-    say('The step changes nothing on this grid.', 'warn');
+    say(t('app.apply.nothing'), 'warn');
   }
 }
 
 function fillCandidates() {
   if (board.game.fillCandidates()) {
     gameChanged();
-    say(marksReadable() ? 'Every empty cell now holds its candidates as pencil marks. Undo takes them back.'
-      : 'Every empty cell now holds its candidates, too small to draw here: the selected cell\'s show '
-        + 'beside it, and + (or Zoom) shows them all. Undo takes them back.', 'ok');
+    say(marksReadable() ? t('app.candidates.done') : t('app.candidates.small'), 'ok');
   } else {
-    say('There is no empty cell to mark.', 'warn');
+    say(t('app.candidates.none'), 'warn');
   }
 }
 
@@ -1319,21 +1397,21 @@ function fillCandidates() {
  */
 async function loadText(text) {
   if (!text.trim()) {
-    say('There is nothing to load: paste a puzzle first.', 'warn');
+    say(t('app.load.empty'), 'warn');
     return;
   }
   const line = fromLine(text);
   if (line) {
     // The app's own one-line form: the side's usual boxes (a link says when they are not).
-    loadPuzzle(line.size, line.values, 'Loaded');
+    loadPuzzle(line.size, line.values, 'loaded');
     return;
   }
-  const result = await runJob('read', 'Reading the puzzle…', (signal) => engine.read(text, { signal }));
+  const result = await runJob('read', t('app.reading'), (signal) => engine.read(text, { signal }));
   if (!result) return;
   const parsed = result.puzzle ? fromLine(result.puzzle, { jigsaw: Boolean(result.layout) }) : null;
   if (result.status !== 'invalid') {
-    if (parsed) loadPuzzle(parsed.size, parsed.values, 'Loaded', undefined, layoutFromData(result.layout));
-    else say('The engine read the text but returned no grid.', 'error');
+    if (parsed) loadPuzzle(parsed.size, parsed.values, 'loaded', undefined, layoutFromData(result.layout));
+    else say(t('app.load.no-grid'), 'error');
     return;
   }
   // Rejected: show what can be shown, with the offending cells outlined.
@@ -1351,8 +1429,8 @@ async function loadText(text) {
     view.errors = cells;
     changed();
   }
-  const sentence = shown ? errorSentence({ ...error, cells }, shown.size) : `${describeError(error)}.`;
-  say(`The pasted text is not a valid puzzle: ${sentence}${note}`, 'error');
+  const sentence = shown ? errorSentence({ ...error, cells }, shown.size) : t('app.error.plain', { error: describeError(error) });
+  say(t('app.load.invalid', { error: sentence }) + note, 'error');
 }
 
 function loadPuzzle(size, values, verb, hash, layout) {
@@ -1363,27 +1441,24 @@ function loadPuzzle(size, values, verb, hash, layout) {
   if (clashes.length) {
     view.errors = clashes;
     changed();
-    say(`${verb} a ${size}×${size} puzzle, but its givens clash: ${clashDescription(clashes)}. `
-      + `The cells are outlined in red.${note}`, 'error');
+    say(t('app.load.clash', { verb, size, cells: clashDescription(clashes) }) + note, 'error');
   } else {
     // A killer names its cages too: it often has no givens at all.
     const killer = hasCages(game.layout);
-    const cages = killer ? `${game.layout.sums.length} cages and ` : '';
-    const kind = killer ? variantWords(game.layout) : '';
-    say(`${verb} a ${size}×${size}${kind ? ` ${kind}` : ''} puzzle with ${cages}${givens} givens.`
-      + `${note || ' Press Solve to solve it, or play it.'}`, 'ok');
+    const kind = killer ? spaced(variantWords(game.layout)) : '';
+    const args = { verb, size, kind, givens, cages: killer ? game.layout.sums.length : 0 };
+    say((killer ? t('app.load.killer', args) : t('app.load.done', args)) + (note || ` ${t('app.load.play')}`), 'ok');
   }
 }
 
 function startBlank(n, box = '', variant = []) {
   if (JIGSAW_ONLY_SIDES.includes(n)) {
-    say(`A ${n}×${n} grid has no boxes, so it is a jigsaw, whose regions come with its puzzle: `
-      + 'Generate one, or paste one with its regions (a Solo ID or an f-puzzles or SudokuPad link).', 'warn');
+    say(t('app.blank.jigsaw', { size: n }), 'warn');
     return;
   }
   const layout = boxLayout(n, box, variant) ?? boxLayout(n, box) ?? boxLayout(n);
   const note = startGame(new Game(n, { layout }), blankHash(n, layout.box, layout.variant));
-  say(`A blank ${n}×${n} grid: type a puzzle in, paste one, or generate one.${note}`);
+  say(t('app.blank.started', { size: n }) + note);
   keysToGrid();
 }
 
@@ -1397,7 +1472,7 @@ async function openDaily() {
   const hash = dailyHash(localDay(), size, level);
   await openHash(hash);
   if (!DAILY_SIZES.includes(Number(ui.size.value))) {
-    say(`${ui.status.textContent} (Daily puzzles are 9×9 and 16×16.)`, ui.status.dataset.tone);
+    say(`${ui.status.textContent} ${t('app.daily.sizes')}`, ui.status.dataset.tone);
   }
   keysToGrid();
 }
@@ -1413,7 +1488,7 @@ function keysToGrid() {
 
 function clashDescription(cells) {
   const names = cells.slice(0, 4).map((c) => `${cellName(c, board.game.size)} (${symbolText(board.game.values[c], board.game.layout)})`);
-  return names.join(', ') + (cells.length > 4 ? ` and ${cells.length - 4} more` : '');
+  return cells.length > 4 ? t('app.cells.more', { cells: names.join(', '), count: cells.length - 4 }) : names.join(', ');
 }
 
 /**
@@ -1435,7 +1510,7 @@ async function openHash(hash) {
     return true;
   }
   if (target.puzzle) {
-    loadPuzzle(target.puzzle.size, target.puzzle.values, 'Opened', hash, target.puzzle.layout);
+    loadPuzzle(target.puzzle.size, target.puzzle.values, 'opened', hash, target.puzzle.layout);
   } else if (target.blank) {
     startBlank(target.blank, target.box, target.variant);
   } else {
@@ -1459,8 +1534,7 @@ async function openHash(hash) {
       const said = ui.status.textContent;
       const back = backToReplaced();
       if (!back) startGame(new Game(9), blankHash(9));
-      say(`${said} The ${g.size}×${g.size} jigsaw was not made, and without its regions there is no grid of that side `
-        + `to show, so ${back ? 'this is the game you had before' : 'here is a blank 9×9'}.`, 'warn');
+      say(`${said} ${t('app.generate.no-jigsaw', { size: g.size, back: back ? 'yes' : 'no' })}`, 'warn');
     } else if (board.game === placeholder && !placeholder.hasGivens()) {
       // Not made (cancelled, or the engine was busy): a blank grid, not that seed's puzzle.
       source = blankHash(g.size, g.box, g.variant);
@@ -1561,7 +1635,7 @@ function showStats() {
 /** Saves the record as a JSON file. */
 function exportStats() {
   download(new Blob([recordText(stats)], { type: 'application/json' }), `sudoku64-stats-${localDay()}.json`);
-  say(`Saved your record (${stats.solves.length} solve${stats.solves.length === 1 ? '' : 's'}) as a JSON file.`, 'ok');
+  say(t('app.stats.saved', { count: stats.solves.length }), 'ok');
 }
 
 /** Adds a saved record file to this browser's; a file that is not one is refused in words. */
@@ -1570,12 +1644,12 @@ async function importStats(file) {
   try {
     text = await file.text();
   } catch (err) {
-    say(`The file could not be read: ${err.message}`, 'error');
+    say(t('app.stats.unreadable', { error: err.message }), 'error');
     return;
   }
   const read = readStats(text);
   if (read.error) {
-    say(`${file.name}: ${read.error} Your record is unchanged.`, 'error');
+    say(t('app.stats.refused', { file: file.name, error: read.error }), 'error');
     return;
   }
   const before = stats.solves.length;
@@ -1637,7 +1711,7 @@ function setMode(mode) {
   view.mode = MODES.includes(mode) ? mode : 'digit';
   ui.pencil.setAttribute('aria-pressed', String(view.mode === 'centre'));
   changed({ persist: false });
-  announce(announcer, `${MODE_WORDS[view.mode]} mode.`);
+  announce(announcer, t(`app.mode.${view.mode}`));
 }
 
 /** The zoom buttons and + / − keys: one step, about the selected cell. */
@@ -1660,7 +1734,7 @@ function setZoom(factor, clientX, clientY) {
   const fx = anchored ? (clientX - before.left) / before.width : 0;
   const fy = anchored ? (clientY - before.top) / before.height : 0;
   view.zoom = next;
-  ui.zoomLevel.textContent = `${Math.round(next * 100)}%`;
+  showZoom();
   board.layout = null;
   board.draw();
   if (anchored) {
@@ -1683,8 +1757,7 @@ function tapGrid(event) {
     const zoomed = view.zoom;
     const game = board.game;
     // The prompt holds until the tap it asks for (or another zoom).
-    say(`Zoomed in to ${Math.round(view.zoom * 100)}% so that a finger can pick a cell: tap it now. `
-      + 'Pinch to zoom, drag to move.', '', '', undefined, { holds: () => board.game === game && view.zoom === zoomed && !tapped });
+    say(t('app.zoom.tap', { percent: Math.round(view.zoom * 100) }), '', '', undefined, { holds: () => board.game === game && view.zoom === zoomed && !tapped });
     tapped = false;
     return;
   }
@@ -1721,7 +1794,7 @@ function completeMessage() {
 async function shareProgress() {
   const { game } = board;
   if (!game.hasGivens()) {
-    say('There is no puzzle to share yet: the grid has no givens.', 'warn');
+    say(t('app.share.empty'), 'warn');
     return;
   }
   saveNow(); // the link names the puzzle as `source` does now
@@ -1730,11 +1803,11 @@ async function shareProgress() {
   const link = `${location.origin}${location.pathname}#${hash}`;
   try {
     await navigator.clipboard.writeText(link);
-    say(`Copied a link to this puzzle with your entries, marks and colours (${link.length} characters).`, 'ok');
+    say(t('app.share.copied', { count: link.length }), 'ok');
   } catch {
     ui.text.value = link;
     ui.text.select();
-    say('The clipboard is not available here: the link is in the text box, selected; press Ctrl+C.', 'warn');
+    say(t('app.share.no-clipboard'), 'warn');
   }
 }
 
@@ -1748,10 +1821,10 @@ function applyLinkProgress(hash) {
   if (!code) return;
   const read = decodeProgress(code, board.game);
   if (read.error) {
-    say(`${read.error.message} The puzzle opened without it.`, 'error');
+    say(t('app.share.refused', { error: read.error.message }), 'error');
   } else if (applyProgress(board.game, read.progress)) {
     gameChanged();
-    say('Opened with the entries, marks and colours the link carries. Undo takes them back.', 'ok');
+    say(t('app.share.opened'), 'ok');
   }
   // The game keeps the puzzle's own link: a reload must not put the shared progress back.
   const own = new URLSearchParams(source.replace(/^#/, ''));
@@ -1763,7 +1836,7 @@ function applyLinkProgress(hash) {
 async function copyGrid() {
   const { game } = board;
   let text = game.line();
-  let what = `one line of ${text.length} characters`;
+  let copied = t('app.copy.line', { count: text.length });
   const kind = variantWords(game.layout);
   if (kind || game.box !== usualBox(game.size)) {
     // One line would come back as a plain grid with the side's usual boxes: a Solo game
@@ -1773,19 +1846,19 @@ async function copyGrid() {
     const back = read?.id ? await engine.read(read.id).catch(() => null) : null;
     if (back?.status === 'ok' && back.puzzle === text && sameLayout(layoutFromData(back.layout), game.layout)) {
       text = read.id;
-      what = `a Solo game ID, which keeps its ${kind ? `${kind} layout` : `${boxName(game.box)} boxes`}`;
+      copied = kind ? t('app.copy.solo.layout', { kind }) : t('app.copy.solo.boxes', { boxes: boxName(game.box) });
     } else if (kind) {
-      what += `; the engine could not write its ${kind} layout as a Solo game ID, so the line alone does not keep it`;
+      copied = t('app.copy.no-solo', { count: text.length, kind });
     }
   }
   try {
     await navigator.clipboard.writeText(text);
-    say(`Copied the grid as ${what}.`, 'ok');
+    say(copied, 'ok');
   } catch {
     // No clipboard permission: put the text in the box, selected, for Ctrl+C.
     ui.text.value = text;
     ui.text.select();
-    say('The clipboard is not available here: the grid is in the text box, selected; press Ctrl+C.', 'warn');
+    say(t('app.copy.no-clipboard'), 'warn');
   }
 }
 
@@ -1826,10 +1899,10 @@ function gridKey(event) {
   else if (action.selectAll) {
     board.selectAll();
     changed({ persist: false });
-    announce(announcer, `All ${board.cells().length} cells selected.`);
+    announce(announcer, t('app.selected.all', { count: board.cells().length }));
   } else if (action.deselect) {
     select(-1);
-    say('No cell selected.');
+    say(t('app.selected.none'));
   } else if (action.clear) input(0);
   else if (action.mode) setMode(action.mode);
   else if (action.cycleMode) setMode(nextMode(view.mode));
@@ -1914,12 +1987,18 @@ function applyTheme(theme) {
   if (theme) document.documentElement.dataset.theme = theme;
   else delete document.documentElement.dataset.theme;
   const dark = themeName() === 'dark';
-  ui.themeToggle.setAttribute('aria-label', dark ? 'Use the light theme' : 'Use the dark theme');
-  ui.themeToggle.title = dark ? 'Light theme' : 'Dark theme';
+  ui.themeToggle.setAttribute('aria-label', dark ? t('app.theme.use-light') : t('app.theme.use-dark'));
+  ui.themeToggle.title = dark ? t('app.theme.light') : t('app.theme.dark');
   redraw();
 }
 
 function wire() {
+  onLanguage(speakLanguage);
+  ui.lang.addEventListener('change', async () => {
+    saveLanguage(ui.lang.value);
+    const code = await setLanguage(ui.lang.value, PARTS);
+    if (code === ui.lang.value) say(t('app.language.now'));
+  });
   $('size-rectangular').replaceChildren(...rectangularSizeOptions());
   $('size-jigsaw').replaceChildren(...jigsawSizeOptions());
   syncGenerateFields();
@@ -1942,7 +2021,7 @@ function wire() {
     board.selectSame(cell);
     changed({ persist: false });
     const count = board.cells().length;
-    if (count > 1) announce(announcer, `${count} cells selected.`);
+    if (count > 1) announce(announcer, t('app.selected', { count }));
   });
   ui.canvas.addEventListener('focus', () => {
     view.focused = true;
@@ -1964,7 +2043,7 @@ function wire() {
     if (isTextField(event.target) || String(getSelection()).length) return;
     event.preventDefault();
     event.clipboardData.setData('text/plain', board.game.line());
-    say('Copied the grid as one line of text.', 'ok');
+    say(t('app.copy.text'), 'ok');
   });
 
   // A toolbar button clicked with a pointer hands the keyboard back to the grid, so typing
@@ -1980,7 +2059,7 @@ function wire() {
     }
   }, true);
   board.listenToPalette((value) => {
-    if (view.selected < 0) say('Select a cell first.', 'warn');
+    if (view.selected < 0) say(t('app.select-first'), 'warn');
     else input(value);
   }, (value) => {
     view.filter = view.filter === value ? 0 : value;
@@ -1995,7 +2074,7 @@ function wire() {
   for (const type of ['pointerenter', 'focus', 'contextmenu']) ui.openSudokupad.addEventListener(type, pointSudokupadLink);
   ui.openSudokupad.addEventListener('click', () => {
     pointSudokupadLink();
-    say('Opened the puzzle in SudokuPad, in a new tab. Right-click the button to copy its link.', 'ok');
+    say(t('app.sudokupad.opened'), 'ok');
   });
   ui.undo.addEventListener('click', undo);
   ui.redo.addEventListener('click', redo);
@@ -2010,14 +2089,14 @@ function wire() {
   ui.clear.addEventListener('click', () => {
     if (board.game.clearEntries()) {
       gameChanged();
-      say('Cleared every entry and mark; the givens stay. Undo brings them back.');
+      say(t('app.cleared'));
     }
   });
   ui.cancel.addEventListener('click', cancelJob);
   ui.recent.addEventListener('click', (event) => {
     const id = /** @type {Element} */ (event.target).closest('button')?.dataset.id;
     const record = id && recent.find((r) => r.id === id);
-    if (record && !openRecord(record)) say('That game could not be read back.', 'error');
+    if (record && !openRecord(record)) say(t('app.recent.unreadable'), 'error');
   });
   ui.hint.addEventListener('click', hint);
   ui.techniquesHelp.addEventListener('click', () => {
@@ -2115,17 +2194,21 @@ async function startEngine() {
     if (err.kind === 'worker' || err.kind === 'panic') {
       return recover(err);
     }
-    say(`The engine did not start: ${err.message}`, 'error');
+    say(t('app.engine.no-start', { error: err.message }), 'error');
     return false;
   }
 }
 
 async function main() {
+  // The saved choice, else the browser's; an unknown saved one falls back to English.
+  await setLanguage(loadLanguage() ?? chooseLanguage(navigator.languages), PARTS);
+  ui.status.textContent = t('app.status.starting');
   applyTheme(loadTheme());
   showTimer(loadSetting('timer', true));
   ui.showMistakes.checked = loadSetting('mistakes', false);
   wire();
   setBusy(null);
+  speakLanguage();
 
   // What to show: the recent game the URL names, or the last one when the URL names
   // nothing this page understands; else what the URL names; else a blank 9×9.
@@ -2158,20 +2241,18 @@ async function main() {
   }
   if (!restored && target?.generate) {
     await openHash(hash); // a generated puzzle comes back from its seed
-  } else if (ui.status.textContent.startsWith('Starting')) {
-    say(restored && restored.filledCount()
-      ? 'Engine ready. Your game is as you left it.'
-      : 'Engine ready. Paste a puzzle (Ctrl+V), type one in, or generate one.');
+  } else if (ui.status.textContent === t('app.status.starting')) {
+    say(restored && restored.filledCount() ? t('app.ready.restored') : t('app.ready'));
   }
   // What was ignored on the way in, said first; the usual words go to the details line.
   const ignored = [];
   if (named?.error) ignored.push(named.error);
-  else if (hash && !target) ignored.push('This link names no puzzle, so it was ignored.');
+  else if (hash && !target) ignored.push(t('app.link.ignored'));
   if (loaded.ignored) {
-    ignored.push(`${loaded.ignored} saved game${loaded.ignored === 1 ? '' : 's'} could not be read and ${loaded.ignored === 1 ? 'was' : 'were'} left out.`);
+    ignored.push(t('app.saved.ignored', { count: loaded.ignored }));
   }
-  if (loaded.keptAside) ignored.push('Your saved games could not be read; they are kept aside, untouched.');
-  if (loaded.frozen) ignored.push('Your saved games could not be read; new games will not be saved over them.');
+  if (loaded.keptAside) ignored.push(t('app.saved.aside'));
+  if (loaded.frozen) ignored.push(t('app.saved.frozen'));
   if (ignored.length) say(ignored.join(' '), 'warn', ui.status.textContent);
 }
 

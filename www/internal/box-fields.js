@@ -4,6 +4,8 @@
 // from grid.js.
 
 import { JIGSAW_ONLY_SIDES, SIDES, boxName, boxShapes, boxWords, readBox, usualBox } from './grid.js';
+import { language } from './i18n.js';
+import { t } from './app-messages.js';
 
 /**
  * Options for the size list's "Rectangular boxes" group: every side whose usual boxes are
@@ -12,8 +14,8 @@ import { JIGSAW_ONLY_SIDES, SIDES, boxName, boxShapes, boxWords, readBox, usualB
  */
 export function rectangularSizeOptions() {
   return SIDES.filter((n) => boxWords(n)).map((n) => {
-    const named = boxShapes(n).length === 1 ? ` · ${boxName(usualBox(n))} boxes` : '';
-    return new Option(`${n}×${n}${named}`, String(n));
+    const label = boxShapes(n).length === 1 ? t('app.size.boxes', { size: n, boxes: boxName(usualBox(n)) }) : `${n}×${n}`;
+    return new Option(label, String(n));
   });
 }
 
@@ -22,7 +24,7 @@ export function rectangularSizeOptions() {
  * ... 61), whose grids are jigsaws (see fillVariants).
  */
 export function jigsawSizeOptions() {
-  return JIGSAW_ONLY_SIDES.map((n) => new Option(`${n}×${n} jigsaw`, String(n)));
+  return JIGSAW_ONLY_SIDES.map((n) => new Option(t('app.size.jigsaw-only', { size: n }), String(n)));
 }
 
 /**
@@ -61,11 +63,15 @@ export function allowSymmetries(select, box, variant = '') {
   return square;
 }
 
-/** The variant choices of the generate forms: value (the engine's list) and label. */
+/**
+ * The variant choices of the generate forms: value (the engine's list) and the names its
+ * label joins with " + " ("Killer + Jigsaw + X"), each a message `app.variant.<name>`.
+ * @type {[string, string[]][]}
+ */
 const VARIANT_CHOICES = [
-  ['', 'Classic'], ['x', 'X'], ['windoku', 'Windoku'], ['jigsaw', 'Jigsaw'], ['x,windoku', 'X + Windoku'],
-  ['jigsaw,x', 'Jigsaw + X'], ['killer', 'Killer'], ['x,killer', 'Killer + X'], ['jigsaw,killer', 'Killer + Jigsaw'],
-  ['jigsaw,x,killer', 'Killer + Jigsaw + X'],
+  ['', ['classic']], ['x', ['x']], ['windoku', ['windoku']], ['jigsaw', ['jigsaw']], ['x,windoku', ['x', 'windoku']],
+  ['jigsaw,x', ['jigsaw', 'x']], ['killer', ['killer']], ['x,killer', ['killer', 'x']], ['jigsaw,killer', ['killer', 'jigsaw']],
+  ['jigsaw,x,killer', ['killer', 'jigsaw', 'x']],
 ];
 
 /** The sides the engine makes killers of: 4 to 9, and 16. */
@@ -87,12 +93,13 @@ export function fillVariants(select, size, box) {
   const fits = (value) => (value === '' || size >= 4) && (!value.includes('windoku') || square)
     && (!jigsawOnly || value.includes('jigsaw')) && (!value.includes('killer') || KILLER_SIDES.includes(size));
   const offered = VARIANT_CHOICES.filter(([value]) => fits(value));
-  const key = offered.map(([value]) => value).join('|');
+  // Written again when the language changes, too.
+  const key = `${language()}:${offered.map(([value]) => value).join('|')}`;
   if (select.dataset.offered !== key) {
     const nearest = !jigsawOnly ? '' : select.value.includes('x') ? 'jigsaw,x' : 'jigsaw';
     const keep = offered.some(([value]) => value === select.value) ? select.value : nearest;
     select.dataset.offered = key;
-    select.replaceChildren(...offered.map(([value, label]) => new Option(label, value)));
+    select.replaceChildren(...offered.map(([value, names]) => new Option(names.map((name) => t(`app.variant.${name}`)).join(' + '), value)));
     select.value = keep;
   }
   return offered.map(([value]) => value);

@@ -9,6 +9,8 @@
 // after tomorrow (a day ahead somewhere on Earth), are refused, as are days no calendar
 // has. persist.js reads the link (parseHash).
 
+import { t } from './app-messages.js';
+
 /** The sides a daily puzzle comes in. */
 export const DAILY_SIZES = Object.freeze([9, 16]);
 
@@ -42,11 +44,11 @@ export function dayNumber(text) {
  */
 export function dailyDateError(date, today = localDay()) {
   const text = String(date ?? '');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return `“${text}” is no date: a daily puzzle's date is written YYYY-MM-DD, such as ${today}.`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return t('app.daily.no-date', { text, today });
   const day = dayNumber(text);
-  if (day === null) return `${text} is no day of the calendar.`;
-  if (day < dayNumber(FIRST_DAY)) return `The daily puzzles start on ${FIRST_DAY}; there is none for ${text}.`;
-  if (day > dayNumber(today) + 1) return `The puzzle of ${text} is not out yet: today is ${today}.`;
+  if (day === null) return t('app.daily.no-day', { text });
+  if (day < dayNumber(FIRST_DAY)) return t('app.daily.too-early', { first: FIRST_DAY, text });
+  if (day > dayNumber(today) + 1) return t('app.daily.too-late', { text, today });
   return null;
 }
 

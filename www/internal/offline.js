@@ -5,6 +5,8 @@
 // new worker to take over, then reloads once it controls the page, so a page runs wholly
 // on one version or the other.
 
+import { t } from './app-messages.js';
+
 /** The prompt's element ids, for styles and tests. */
 export const PROMPT_IDS = { box: 'update-prompt', message: 'update-message', reload: 'update-reload', later: 'update-later' };
 
@@ -18,7 +20,7 @@ function makePrompt(parent) {
   box.id = PROMPT_IDS.box;
   box.className = 'update-prompt';
   box.setAttribute('role', 'region');
-  box.setAttribute('aria-label', 'Update');
+  box.setAttribute('aria-label', t('app.update'));
   box.hidden = true;
   const message = document.createElement('p');
   message.id = PROMPT_IDS.message;
@@ -27,11 +29,11 @@ function makePrompt(parent) {
   reload.type = 'button';
   reload.id = PROMPT_IDS.reload;
   reload.className = 'primary';
-  reload.textContent = 'Reload';
+  reload.textContent = t('app.update.reload');
   const later = document.createElement('button');
   later.type = 'button';
   later.id = PROMPT_IDS.later;
-  later.textContent = 'Later';
+  later.textContent = t('app.update.later');
   box.append(message, reload, later);
   parent.append(box);
   later.addEventListener('click', () => { box.hidden = true; });
@@ -58,7 +60,7 @@ export async function registerOffline({ url = 'sw.js', parent = document.body } 
     prompt.reload.onclick = () => {
       asked = true;
       prompt.reload.disabled = true;
-      prompt.message.textContent = 'Reloading with the new version…';
+      prompt.message.textContent = t('app.update.reloading');
       if (worker) worker.postMessage({ type: 'sudoku64:take-over' });
       else location.reload();
     };
@@ -68,7 +70,7 @@ export async function registerOffline({ url = 'sw.js', parent = document.body } 
     if (asked) location.reload();
     // Another tab let the new version take over: this page keeps its own files (the
     // worker serves each page from the version it was opened with) until reloaded.
-    else if (hadController) offer('A new version of sudoku64 is running in another tab. Reload to use it here.', null);
+    else if (hadController) offer(t('app.update.other-tab'), null);
   });
   let registration;
   try {
@@ -81,7 +83,7 @@ export async function registerOffline({ url = 'sw.js', parent = document.body } 
     const ready = () => {
       // With no controller, this is the first install: nothing to reload.
       if (worker.state === 'installed' && container.controller) {
-        offer('A new version of sudoku64 is ready. Reload to use it.', worker);
+        offer(t('app.update.ready'), worker);
       }
     };
     worker.addEventListener('statechange', ready);

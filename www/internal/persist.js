@@ -28,6 +28,7 @@ import {
 import { seedDigits, seedValue } from './seed.js';
 import { cageParams, killerFromParams } from './cages.js';
 import { DAILY_LEVEL, DAILY_SIZES, dailyDateError, dailySeed, localDay } from './daily.js';
+import { t } from './app-messages.js';
 
 const GAME_KEY = 'sudoku64.game'; // one game, as saved before there was a list
 const GAMES_KEY = 'sudoku64.games';
@@ -143,10 +144,10 @@ function parseDaily(params, today) {
   if (error) return { error };
   const size = Number(params.get('size') ?? DAILY_SIZES[0]);
   if (!DAILY_SIZES.includes(size)) {
-    return { error: `Daily puzzles are ${DAILY_SIZES.map((n) => `${n}×${n}`).join(' and ')}, not ${params.get('size')}.` };
+    return { error: t('app.daily.size', { sizes: DAILY_SIZES.map((n) => `${n}×${n}`), size: params.get('size') }) };
   }
   const level = params.get('difficulty') ?? DAILY_LEVEL;
-  if (!LEVELS.includes(level)) return { error: `“${level}” is no level: a daily puzzle is ${LEVELS.join(', ')}.` };
+  if (!LEVELS.includes(level)) return { error: t('app.daily.level', { level, levels: LEVELS.join(', ') }) };
   return { generate: { size, box: '', symmetry: 'rot180', difficulty: level, seed: dailySeed(date, size, level), daily: date } };
 }
 
@@ -432,6 +433,27 @@ export function saveTheme(theme) {
   try {
     if (theme) storage()?.setItem(THEME_KEY, theme);
     else storage()?.removeItem(THEME_KEY);
+  } catch {
+    // as above
+  }
+}
+
+const LANGUAGE_KEY = 'sudoku64.lang';
+
+/** The language the player chose (a BCP 47 tag as saved, such as 'fr'), or null to follow the browser. */
+export function loadLanguage() {
+  try {
+    return storage()?.getItem(LANGUAGE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the player's language (null forgets it, to follow the browser again). */
+export function saveLanguage(lang) {
+  try {
+    if (lang) storage()?.setItem(LANGUAGE_KEY, lang);
+    else storage()?.removeItem(LANGUAGE_KEY);
   } catch {
     // as above
   }

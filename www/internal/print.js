@@ -21,7 +21,9 @@ import {
   variantWords,
 } from './grid.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
-import { LEVELS, loadTheme } from './persist.js';
+import { LEVELS, loadLanguage, loadTheme } from './persist.js';
+import { PARTS, chooseLanguage, language, setLanguage, translate } from './i18n.js';
+import { t } from './app-messages.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { engineText, killerFromParams } from './cages.js';
 import { PAPERS, keysPerPage, pageSvg, perPageChoices, planPages } from './sheet.js';
@@ -84,7 +86,7 @@ let preferredSymmetry = 'rot180';
 /** A box shape as the page writes it: '2x6' -> '2×6'. */
 /** ' with 2×6 boxes' for boxes that are not square, else '': what a status line adds. */
 function withBoxes(box) {
-  return boxWords(box) ? ` with ${boxWords(box)}` : '';
+  return boxWords(box) ? t('app.print.with-boxes', { boxes: boxWords(box) }) : '';
 }
 
 /** The sides whose usual boxes are rectangular, and those with no boxes (jigsaws only), as the size list's groups. */
@@ -164,6 +166,9 @@ function writeQuery(first = current?.first) {
     const sent = new URLSearchParams(location.search);
     for (const key of ['puzzle', 'box', 'variant', 'regions', 'cages', 'sums', 'level', 'puzzle-seed']) if (sent.has(key)) q.set(key, sent.get(key));
   }
+  // The language the link asked for stays with it.
+  const lang = new URLSearchParams(location.search).get('lang');
+  if (lang) q.set('lang', lang);
   history.replaceState(null, '', `?${q}`);
 }
 
@@ -172,12 +177,12 @@ function readForm() {
   const size = Number(ui.size.value);
   const count = Number(ui.count.value);
   if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) {
-    return { error: `Puzzles must be a whole number from 1 to ${MAX_COUNT}.` };
+    return { error: t('app.print.count.invalid', { max: MAX_COUNT }) };
   }
   const seedText = ui.seed.value.trim();
   const first = seedText ? readSeed(seedText) : randomSeed();
   if (first === null) {
-    return { error: 'The first seed must be a whole number below 2^64 (or empty for a random one).' };
+    return { error: t('app.print.seed.invalid') };
   }
   return {
     options: {
@@ -224,7 +229,7 @@ async function makeSet({ size, box, variant = [], count, first, symmetry, diffic
   const grids = [`${size}×${size}`, variantWords({ variant }), boxWords(box)].filter(Boolean).join(', ');
   try {
     for (let i = 0; i < count; i++) {
-      say(`Generating puzzle ${i + 1} of ${count} (${grids})…`);
+      say(t('app.print.generating', { n: i + 1, count, grids }));
       fraction = 0;
       tell();
       const options = { size, box, variant, symmetry, seed: seedAt(first, i) };
@@ -240,8 +245,8 @@ async function makeSet({ size, box, variant = [], count, first, symmetry, diffic
       done = i + 1;
     }
   } catch (err) {
-    if (err?.kind === 'cancelled') say(`Cancelled after ${done} of ${count} puzzles; no new sheets were made.`, 'warn');
-    else say(`The engine could not make puzzle ${done + 1}: ${err?.message ?? err}`, 'error');
+    if (err?.kind === 'cancelled') say(t('app.print.cancelled', { done, count }), 'warn');
+    else say(t('app.print.failed', { n: done + 1, error: err?.message ?? err }), 'error');
     return;
   } finally {
     clearInterval(ticker);
@@ -250,18 +255,19 @@ async function makeSet({ size, box, variant = [], count, first, symmetry, diffic
   }
   current = { puzzles, size, first };
   const pages = render();
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const seconds = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })
+    .format((performance.now() - started) / 1000);
   // A difficulty search that ran out of time keeps the closest level: say how many did.
   const missed = difficulty ? puzzles.filter((p) => !p.difficultyReached).length : 0;
   // The first seed makes the set again (with a difficulty, each puzzle's own seed, on its
   // label, makes that puzzle alone); the address now names it.
   writeQuery(first);
   const kind = variantWords({ variant });
-  say(`${count} ${size}×${size}${kind ? ` ${kind}` : ''} puzzle${count > 1 ? 's' : ''}${withBoxes(box)} from first seed ${first} on `
-    + `${pages} page${pages > 1 ? 's' : ''} (${seconds} s). Print them with the Print button or Ctrl+P.`
-    + (missed ? ` ${missed === 1 ? 'One puzzle is' : `${missed} puzzles are`} not ${difficulty}: no such puzzle `
-      + 'turned up in the time allowed, so the closest level found is used (see the labels).' : ''),
-  missed ? 'warn' : 'ok');
+  const made = t('app.print.made', {
+    count, size, kind: kind ? ` ${kind}` : '', boxes: withBoxes(box), first: String(first), pages, seconds,
+  });
+  const closest = missed ? ` ${t('app.print.missed', { count: missed, level: t(`app.print.level.${difficulty}`) })}` : '';
+  say(made + closest, missed ? 'warn' : 'ok');
 }
 
 /** Draws the current set with the form's layout choices; returns the page count. */
@@ -336,7 +342,7 @@ async function printOne(text, q) {
   // A side with no boxes (7, 11, ...) is read only as a jigsaw, with its regions.
   const read = fromLine(text, { jigsaw: variant.includes('jigsaw') });
   if (!read) {
-    say('The puzzle in the address cannot be read: open the print view from the app again.', 'error');
+    say(t('app.print.unreadable'), 'error');
     return;
   }
   const sent = q.get('box')?.trim() ?? '';
@@ -351,17 +357,15 @@ async function printOne(text, q) {
   // A killer's cages (the app sends them as it writes them in links).
   const layout = plain && variant.includes('killer') ? killerFromParams(plain, q.get('cages'), q.get('sums')) : plain;
   if (plain && !layout) {
-    say('The cages in the address do not make a killer of this grid: open the print view from the app again.', 'error');
+    say(t('app.print.cages'), 'error');
     return;
   }
   if (!layout && !boxShapes(read.size).length) {
-    say(`The address has no regions that make a ${read.size}×${read.size} jigsaw, and a grid of that side has no `
-      + 'boxes: open the print view from the app again.', 'error');
+    say(t('app.print.regions', { size: read.size }), 'error');
     return;
   }
   if (!layout) {
-    say(`The boxes in the address, “${sent}”, do not fit a ${read.size}×${read.size} grid: its boxes can be `
-      + `${boxShapes(read.size).map(boxName).join(' or ')}. Open the print view from the app again.`, 'error');
+    say(t('app.print.boxes', { sent, size: read.size, shapes: boxShapes(read.size).map(boxName).join(` ${t('app.print.or')} `) }), 'error');
     return;
   }
   const line = Array.from(read.values, (v) => (v ? ALPHABET[v - 1] : '.')).join('');
@@ -370,7 +374,7 @@ async function printOne(text, q) {
   try {
     result = await engine.solve(engineText(line, layout), { size: read.size, ...layoutOptions(layout) });
   } catch (err) {
-    say(`The engine could not solve the puzzle: ${err?.message ?? err}`, 'error');
+    say(t('app.print.unsolved', { error: err?.message ?? err }), 'error');
     return;
   } finally {
     document.body.dataset.busy = '';
@@ -379,14 +383,18 @@ async function printOne(text, q) {
   // The player's entries, marks and colours, when the app sent them (progress.js).
   let notes = null;
   let noteWords = '';
+  let progressRefused = false;
   if (q.get('progress')) {
     const decoded = decodeProgress(q.get('progress'), Game.fromPuzzle(read.size, read.values, layout));
-    if (decoded.error) noteWords = ` ${decoded.error.message} The puzzle prints without your progress.`;
+    if (decoded.error) {
+      noteWords = ` ${t('app.print.progress.refused', { error: decoded.error.message })}`;
+      progressRefused = true;
+    }
     else {
       const { values, centre, corner, colours } = decoded.progress;
       notes = { entries: values, centre, corner, colours };
       ui.withProgressField.hidden = false;
-      noteWords = ' The puzzle shows your entries, marks and colours.';
+      noteWords = ` ${t('app.print.progress.shown')}`;
     }
   }
   const level = LEVELS.includes(q.get('level')) ? q.get('level') : undefined;
@@ -411,19 +419,26 @@ async function printOne(text, q) {
   };
   const pages = render();
   const kind = variantWords(layout);
-  const what = `${read.size}×${read.size}${kind ? ` ${kind}` : ''} puzzle${withBoxes(layout.box)}`;
-  say(unique ? `Your ${what} and its answer, on ${pages} page${pages > 1 ? 's' : ''}. `
-    + `Print them with the Print button or Ctrl+P.${noteWords}`
-    : `Your ${what}, without an answer key: it has ${result.status === 'multiple'
-      ? 'more than one solution' : 'no solution'}. Print it with the Print button or Ctrl+P.${noteWords}`,
-  unique && !noteWords.includes('without') ? 'ok' : 'warn');
+  const args = { size: read.size, kind: kind ? ` ${kind}` : '', boxes: withBoxes(layout.box), pages, status: result.status };
+  say((unique ? t('app.print.one', args) : t('app.print.one.alone', args)) + noteWords, unique && !progressRefused ? 'ok' : 'warn');
 }
 
 fillSizes();
 readQuery();
 document.body.dataset.busy = '';
 const query = new URLSearchParams(location.search);
-if (query.has('puzzle')) printOne(query.get('puzzle'), query);
+// The language the app passed on, else the one chosen there, else the browser's. The form
+// works at once; its words follow when the catalogs are in.
+setLanguage(query.get('lang') ?? loadLanguage() ?? chooseLanguage(navigator.languages), PARTS).then(() => {
+  document.documentElement.lang = language();
+  translate(document);
+  const size = ui.size.value;
+  fillSizes();
+  ui.size.value = size;
+  fillVariants(ui.variant, Number(ui.size.value), ui.box.value);
+  if (!ui.status.textContent) say(t('app.print.choose'));
+  if (query.has('puzzle')) printOne(query.get('puzzle'), query);
+});
 // The service worker's install downloads every file once more (revalidated, so mostly
 // no bodies): only once the engine has started, not to slow the first load.
 engine.version().catch(() => {}).finally(() => registerOffline());

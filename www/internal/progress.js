@@ -32,6 +32,7 @@
 // {error: {reason, message}}, reason one of ERROR_REASONS.
 
 import { COLOURS } from './game.js';
+import { t } from './app-messages.js';
 
 /** The version of the code's format, its first characters before the dot. */
 export const PROGRESS_VERSION = 1;
@@ -39,12 +40,12 @@ export const PROGRESS_VERSION = 1;
 /** Why a code can be refused: decodeProgress()'s error reasons. */
 export const ERROR_REASONS = Object.freeze(['corrupt', 'truncated', 'other-puzzle', 'future-version']);
 
-/** A sentence for a player for each reason a code can be refused. */
+/** A sentence for a player for each reason a code can be refused, in the page's language. */
 export const PROGRESS_MESSAGES = Object.freeze({
-  corrupt: 'This progress link is damaged or is not a progress link: copy the whole link again.',
-  truncated: 'This progress link is cut short: copy the whole link again.',
-  'other-puzzle': 'This progress was saved on a different puzzle, so it cannot be put on this one.',
-  'future-version': 'This progress link was made by a newer version of the app: reload the page to update it, then open the link again.',
+  get corrupt() { return t('app.progress.corrupt'); },
+  get truncated() { return t('app.progress.truncated'); },
+  get 'other-puzzle'() { return t('app.progress.other-puzzle'); },
+  get 'future-version'() { return t('app.progress.future-version'); },
 });
 
 const LENGTH_BYTES = 3;

@@ -3,6 +3,7 @@
 // records themselves are persist.js's ({id, hash, saved, selected, elapsed, level, game}).
 
 import { boxName, usualBox, variantWords } from './grid.js';
+import { t } from './app-messages.js';
 
 /** A record worth a place in the recent games: a puzzle, or anything the player did. */
 export function worthKeeping(record) {
@@ -15,12 +16,12 @@ export function worthKeeping(record) {
 /** How long before `now` a time was, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function ago(time, now = Date.now()) {
   const minutes = Math.floor((now - time) / 60000);
-  if (!(minutes >= 1)) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (!(minutes >= 1)) return t('app.ago.now');
+  if (minutes < 60) return t('app.ago.minutes', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t('app.ago.hours', { count: hours });
   const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  return t('app.ago.days', { count: days });
 }
 
 /**
@@ -35,15 +36,13 @@ export function recordSummary(record) {
   const solved = [...String(g.solved ?? '')].filter((b) => b === '1').length;
   const entries = [...values].filter((c) => c !== '.').length - givens - solved;
   const variant = String(g.variant ?? '').split(',').filter(Boolean);
-  const box = typeof g.box === 'string' && g.box && g.box !== usualBox(size) ? ` (${boxName(g.box)} boxes)` : '';
-  const parts = [`${size}×${size}${box}${variant.length ? ` ${variantWords({ variant })}` : ''}`];
-  if (record.level?.name) parts.push(record.level.name);
-  if (!givens && !entries) parts.push('blank');
-  else {
-    parts.push(givens ? `${givens.toLocaleString('en')} givens` : 'typed in',
-      `${entries.toLocaleString('en')} entr${entries === 1 ? 'y' : 'ies'}`);
-  }
-  if (solved) parts.push('solved by the engine');
+  const kind = variant.length ? ` ${variantWords({ variant })}` : '';
+  const boxed = typeof g.box === 'string' && g.box && g.box !== usualBox(size);
+  const parts = [boxed ? t('app.recent.boxes', { size, boxes: boxName(g.box), kind }) : `${size}×${size}${kind}`];
+  if (record.level?.name) parts.push(record.level.level ? t(`app.level.${record.level.level}`) : record.level.name);
+  if (!givens && !entries) parts.push(t('app.recent.blank'));
+  else parts.push(givens ? t('app.recent.givens', { count: givens }) : t('app.recent.typed'), t('app.recent.entries', { count: entries }));
+  if (solved) parts.push(t('app.recent.solved'));
   return parts.join(' · ');
 }
 
@@ -58,7 +57,7 @@ export function listRecent(list, records, currentId) {
     what.textContent = recordSummary(record);
     const when = document.createElement('span');
     when.className = 'when';
-    when.textContent = record.id === currentId ? 'playing now' : ago(record.saved);
+    when.textContent = record.id === currentId ? t('app.recent.now') : ago(record.saved);
     button.append(what, when);
     if (record.id === currentId) button.setAttribute('aria-current', 'true');
     item.append(button);

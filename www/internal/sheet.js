@@ -29,6 +29,8 @@
 
 import { ALPHABET, boxLayout, boxWords, hasCages, symbolText, variantWords } from './grid.js';
 import { cageOutlines } from './cages.js';
+import { LEVELS } from './persist.js';
+import { t } from './app-messages.js';
 import { CELL_COLOURS, cornerPlaces } from './render.js';
 
 /** Paper sizes in millimetres, portrait. */
@@ -339,10 +341,10 @@ export function caption(puzzle, index, kind = 'puzzles') {
   const words = [`${puzzle.size}×${puzzle.size}${variantWords(puzzle.layout ?? puzzle.size) ? ` ${variantWords(puzzle.layout ?? puzzle.size)}` : ''}`];
   const boxes = boxWords(puzzle.layout ?? puzzle.size);
   if (boxes) words.push(boxes);
-  if (puzzle.level) words.push(String(puzzle.level));
-  if (puzzle.seed !== undefined && puzzle.seed !== null && puzzle.seed !== '') words.push(`seed ${puzzle.seed}`);
+  if (puzzle.level) words.push(LEVELS.includes(puzzle.level) ? t(`app.print.level.${puzzle.level}`) : String(puzzle.level));
+  if (puzzle.seed !== undefined && puzzle.seed !== null && puzzle.seed !== '') words.push(t('app.sheet.seed', { seed: String(puzzle.seed) }));
   if (puzzle.symmetry && puzzle.symmetry !== 'none') words.push(String(puzzle.symmetry));
-  return { label: `${kind === 'answers' ? 'Answer' : 'Puzzle'} ${index + 1}`, rest: words.join(' · ') };
+  return { label: t(kind === 'answers' ? 'app.sheet.answer' : 'app.sheet.puzzle', { n: index + 1 }), rest: words.join(' · ') };
 }
 
 /** Roughly how wide a line of sans-serif text is, as a share of its font size per character. */
@@ -363,15 +365,15 @@ export function pageSvg(page, puzzles, { paper = 'a4', title = '' } = {}) {
   const { width: W, height: H } = layout;
   const first = page.items[0] + 1;
   const last = page.items.at(-1) + 1;
-  const what = `${page.kind === 'answers' ? 'answers' : 'puzzles'} ${first === last ? first : `${first} to ${last}`}`;
+  const what = first === last ? t(`app.sheet.page.${page.kind}.one`, { n: first }) : t(`app.sheet.page.${page.kind}.range`, { first, last });
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="sheet" data-kind="${page.kind}" data-page="${page.number}" `
       + `data-paper="${paper}" width="${mm(W)}mm" height="${mm(H)}mm" viewBox="0 0 ${mm(W)} ${mm(H)}" `
-      + `role="img" aria-label="Page ${page.number} of ${page.total}: ${what}">`,
+      + `role="img" aria-label="${escapeXml(t('app.sheet.page.label', { page: page.number, pages: page.total, what }))}">`,
     `<rect width="${mm(W)}" height="${mm(H)}" fill="#fff"/>`,
     `<g font-family="${escapeXml(FONT_SANS)}" fill="#000">`,
   ];
-  const right = page.kind === 'answers' ? 'Answers' : 'Puzzles';
+  const right = escapeXml(t(page.kind === 'answers' ? 'app.sheet.answers' : 'app.sheet.puzzles'));
   const room = W - 2 * layout.margin;
   const titleText = String(title).trim();
   if (titleText) {
@@ -383,7 +385,7 @@ export function pageSvg(page, puzzles, { paper = 'a4', title = '' } = {}) {
     + `text-anchor="end">${right}</text>`);
   out.push(`<text x="${mm(layout.margin)}" y="${mm(layout.footer.y)}" font-size="2.6" fill="#666">sudoku64</text>`);
   out.push(`<text x="${mm(W - layout.margin)}" y="${mm(layout.footer.y)}" font-size="2.6" fill="#666" `
-    + `text-anchor="end">page ${page.number} of ${page.total}</text>`);
+    + `text-anchor="end">${escapeXml(t('app.sheet.page', { page: page.number, pages: page.total }))}</text>`);
   out.push('</g>');
   page.items.forEach((index, i) => {
     const slot = layout.slots[i];

@@ -12,8 +12,9 @@
 // a daily solved later counts as a solve, not for the streak. Days are counted with UTC
 // dates made from the strings, so no time zone or change of clocks can skip or double one.
 
-import { LEVELS, gradeNamed } from './persist.js';
+import { LEVELS } from './persist.js';
 import { dayNumber, localDay } from './daily.js';
+import { t } from './app-messages.js';
 
 /** What a stats file says it is, in its `format` field. */
 export const STATS_FORMAT = 'sudoku64-stats';
@@ -32,24 +33,25 @@ export function emptyStats() {
 const count = (v) => Number.isSafeInteger(v) && v >= 0;
 
 /**
- * Each field of a solve: what it should be, in words, and the test of it.
- * @type {[string, string, (value: any) => boolean][]}
+ * Each field of a solve and the test of it; what it should be, in words, is the message
+ * `app.stats.should.<field>`.
+ * @type {[string, (value: any) => boolean][]}
  */
 const FIELDS = [
-  ['id', 'a non-empty string (the game\'s id)', (v) => typeof v === 'string' && v.length > 0],
-  ['size', 'a whole number from 1 to 64', (v) => Number.isInteger(v) && v >= 1 && v <= 64],
-  ['level', `"" (not graded) or one of ${LEVELS.map((l) => `"${l}"`).join(', ')}`, (v) => v === '' || LEVELS.includes(v)],
-  ['ms', 'a whole number of milliseconds, 0 or more', count],
-  ['hints', 'a whole number, 0 or more', count],
-  ['date', 'a date written YYYY-MM-DD', (v) => dayNumber(v) !== null],
-  ['daily', 'null or a date written YYYY-MM-DD', (v) => v === null || dayNumber(v) !== null],
+  ['id', (v) => typeof v === 'string' && v.length > 0],
+  ['size', (v) => Number.isInteger(v) && v >= 1 && v <= 64],
+  ['level', (v) => v === '' || LEVELS.includes(v)],
+  ['ms', count],
+  ['hints', count],
+  ['date', (v) => dayNumber(v) !== null],
+  ['daily', (v) => v === null || dayNumber(v) !== null],
 ];
 
-/** The first bad field of a solve, {field, should, value}, or null when it is a solve. */
+/** The first bad field of a solve, {field, value}, or null when it is a solve ({field: null} when it is no object). */
 function solveProblem(solve) {
-  if (!solve || typeof solve !== 'object' || Array.isArray(solve)) return { field: null, should: 'an object', value: solve };
-  for (const [field, should, ok] of FIELDS) {
-    if (!ok(solve[field])) return { field, should, value: solve[field] };
+  if (!solve || typeof solve !== 'object' || Array.isArray(solve)) return { field: null, value: solve };
+  for (const [field, ok] of FIELDS) {
+    if (!ok(solve[field])) return { field, value: solve[field] };
   }
   return null;
 }
@@ -61,7 +63,7 @@ function solveFields(solve) {
 
 /** A value as a short quotation for a message. */
 function shown(value) {
-  const text = value === undefined ? 'missing' : JSON.stringify(value) ?? String(value);
+  const text = value === undefined ? t('app.stats.missing') : JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
@@ -144,9 +146,9 @@ export function statsText(stats) {
 /** Where a JSON.parse error says it stopped, in words ('' when it does not say). */
 function errorPlace(message) {
   const line = /line (\d+) column (\d+)/.exec(message);
-  if (line) return ` (at line ${line[1]}, column ${line[2]})`;
+  if (line) return t('app.stats.at-line', { line: Number(line[1]), column: Number(line[2]) });
   const position = /position (\d+)/.exec(message);
-  return position ? ` (at character ${Number(position[1]) + 1})` : '';
+  return position ? t('app.stats.at-character', { place: Number(position[1]) + 1 }) : '';
 }
 
 /**
@@ -159,30 +161,35 @@ export function readStats(text) {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return { error: `This is not a JSON file${errorPlace(String(e?.message))}, so not a sudoku64 stats file.` };
+    return { error: t('app.stats.not-json', { place: errorPlace(String(e?.message)) }) };
   }
   if (!data || typeof data !== 'object' || Array.isArray(data) || data.format !== STATS_FORMAT) {
-    const format = data && typeof data === 'object' && !Array.isArray(data) && 'format' in data
-      ? `its format is ${shown(data.format)}, where a stats file's is "${STATS_FORMAT}"`
-      : `it has no "format": "${STATS_FORMAT}"`;
-    return { error: `This is not a sudoku64 stats file: ${format}.` };
+    return {
+      error: data && typeof data === 'object' && !Array.isArray(data) && 'format' in data
+        ? t('app.stats.format', { format: shown(data.format), wanted: STATS_FORMAT })
+        : t('app.stats.no-format', { wanted: STATS_FORMAT }),
+    };
   }
   if (!Number.isInteger(data.version) || data.version < 1) {
-    return { error: `This stats file's version should be a whole number from 1, not ${shown(data.version)}.` };
+    return { error: t('app.stats.version', { version: shown(data.version) }) };
   }
   if (data.version > STATS_VERSION) {
-    return { error: `This stats file was made by a newer version (${data.version}) of sudoku64; this page reads version ${STATS_VERSION}.` };
+    return { error: t('app.stats.newer', { version: data.version, reads: STATS_VERSION }) };
   }
   if (!Array.isArray(data.solves)) {
-    return { error: `This stats file's solves should be a list (a JSON array), not ${shown(data.solves)}.` };
+    return { error: t('app.stats.solves', { solves: shown(data.solves) }) };
   }
   const solves = [];
   const ids = new Set(); // a game counts once: the first copy of an id is kept
   for (const [i, solve] of data.solves.entries()) {
     const problem = solveProblem(solve);
     if (problem) {
-      return { error: problem.field ? `In solve ${i + 1} of this stats file, the ${problem.field} should be ${problem.should}, not ${shown(problem.value)}.`
-        : `Solve ${i + 1} of this stats file should be an object, not ${shown(solve)}.` };
+      return {
+        error: problem.field ? t('app.stats.field', {
+          n: i + 1, field: problem.field, value: shown(problem.value),
+          should: t(`app.stats.should.${problem.field}`, { levels: LEVELS.map((l) => `"${l}"`).join(', ') }),
+        }) : t('app.stats.not-object', { n: i + 1, value: shown(solve) }),
+      };
     }
     if (!ids.has(solve.id)) solves.push(solveFields(solve));
     ids.add(solve.id);
@@ -251,8 +258,6 @@ export function timeText(ms) {
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * A summary as short lines a page can show: "Solved: 12 puzzles, 5 hints used", "Daily
  * streak: 3 days (longest 7)", then a line per group, "9×9 Hard: 4 solved, best 6:12,
@@ -261,9 +266,11 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function statsLines(summary) {
   const { current, longest } = summary.streak;
   return [
-    `Solved: ${plural(summary.solved, 'puzzle')}, ${plural(summary.hints, 'hint')} used`,
-    `Daily streak: ${plural(current, 'day')} (longest ${longest})`,
-    ...summary.groups.map((g) => `${g.size}×${g.size} ${g.level ? gradeNamed(g.level).name : 'not graded'}: `
-      + `${g.count} solved, best ${timeText(g.bestMs)}, median ${timeText(g.medianMs)}`),
+    t('app.stats.solved', { count: summary.solved, hints: summary.hints }),
+    t('app.stats.streak', { count: current, longest }),
+    ...summary.groups.map((g) => t('app.stats.group', {
+      size: g.size, level: g.level ? t(`app.level.${g.level}`) : t('app.stats.not-graded'), count: g.count,
+      best: timeText(g.bestMs), median: timeText(g.medianMs),
+    })),
   ];
 }
