@@ -10,8 +10,12 @@ import { fromLine } from '../../www/internal/grid.js';
 import { hashKey, withGame } from '../../www/internal/persist.js';
 import { ago, recordSummary, worthKeeping } from '../../www/internal/recent.js';
 import { advanceHint, hintDrawing, hintFor, hintWords, stepFocus } from '../../www/internal/board.js';
+import { loadParts } from '../../www/internal/i18n.js';
 import { TECHNIQUES, technique } from '../../www/internal/techniques.js';
 import { TECHNIQUE_HELP } from '../../www/internal/techniques-help.js';
+
+// The hint sentences and technique names load with the first hint, as on a page.
+await loadParts(['hints']);
 
 // magictour top1465 #1: one solution.
 const UNIQUE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
@@ -750,7 +754,7 @@ async function openAppWithLinks(hash, { links, text, colorScheme = 'light', view
           const last = data?.ok && Array.isArray(data.result?.steps) ? data.result.steps.at(-1) : null;
           if (last) {
             if (links) last.links = links;
-            if (text) last.text = text;
+            if (text) last.words = text;
           }
           listener({ data });
         };
@@ -899,8 +903,16 @@ test('a chain\'s links are drawn from stage two, with a legend, in light and dar
 });
 
 test('the hint box never clips: long notation wraps and the box grows or scrolls, at phone width too', async () => {
-  const text = `AIC: ${Array.from({ length: 30 }, (_, i) => `(${(i % 9) + 1})r${(i % 9) + 1}c${((i * 4) % 9) + 1}`).join('')}`
-    + '=(5)r9c9-(5)r9c1=(5)r1c1'.repeat(6);
+  // An AIC of 48 nodes, as the engine gives it (a sentence as data): long notation with no
+  // space to break at but the links' own.
+  const node = (symbol, cell) => ({ key: 'aic-node', args: { symbol: { symbol }, cell: { cell } } });
+  const items = [];
+  for (let i = 0; i < 48; i++) {
+    if (i) items.push({ key: i % 2 ? 'chain-strong' : 'chain-weak', args: {} });
+    items.push(i < 30 ? node((i % 9) + 1, (i % 9) * 9 + ((i * 4) % 9)) : node(5, [80, 72, 0][i % 3]));
+  }
+  const text = { key: 'aic', args: { chain: { join: { separator: 'separator-none', items } },
+    first: { words: node(1, 0) }, last: { words: node(5, 0) }, removal: { removal: [40, 5] } } };
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     const page = await openAppWithLinks(`#p=${UNIQUE}`, { text, viewport });
     for (let i = 0; i < 3; i++) {
@@ -918,7 +930,7 @@ test('the hint box never clips: long notation wraps and the box grows or scrolls
         inside: rect.left >= panel.left - 1 && rect.right <= panel.right + 1,
       };
     });
-    assert.ok(box.text.includes('(5)r9c9-(5)r9c1'), 'the long step is shown');
+    assert.ok(box.text.includes('5r9c9 - 5r9c1'), `the long step is shown: ${box.text}`);
     assert.ok(box.scrollWidth <= box.clientWidth, `${viewport.width}px: no text runs out sideways (${box.scrollWidth} > ${box.clientWidth})`);
     assert.ok(box.scrollHeight <= box.clientHeight || ['auto', 'scroll'].includes(box.overflowY),
       `${viewport.width}px: the box grows or scrolls`);

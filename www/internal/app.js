@@ -31,9 +31,10 @@ import { GridMirror, announce, clashWords, editWords, historyWords } from './spe
 import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
-  Board, COLOUR_NAMES, HINT_STAGES, MODES, advanceHint, filterWords, nextMode, pressHow, applySolve, gradeOf, hintFor, hintWords, noHintReason, noLevelReason, searchCounts,
+  Board, COLOUR_NAMES, HINT_STAGES, MODES, advanceHint, filterWords, modeAnnouncement, nextMode, pressHow, applySolve, gradeOf, hintFor,
+  hintWords, noHintReason, noLevelReason, searchCounts,
 } from './board.js';
-import { TECHNIQUES } from './techniques.js';
+import { TECHNIQUES, technique } from './techniques.js';
 import { TECHNIQUE_HELP } from './techniques-help.js';
 import { attachGestures } from './gestures.js';
 import { shortcutAction } from './input.js';
@@ -307,6 +308,8 @@ function speakLanguage() {
   showRecent();
   if (engineVersion) showVersion(engineVersion);
   showZoom();
+  board.relabel();
+  board.updatePalette();
   ui.techniquesList.replaceChildren(); // written again, in the new language, when next opened
   if (view.hint && !ui.hintText.hidden) showHintText(view.hint);
   changed({ persist: false });
@@ -766,7 +769,7 @@ async function check() {
   if (clashes.length) {
     // A repeated symbol rules out every solution: no need to ask the engine.
     sayOfGrid(t('app.check.clash', {
-      count: clashes.length, cells: clashDescription(clashes), units: unitKindWords(board.game.layout).replace(' and ', ' or '),
+      count: clashes.length, cells: clashDescription(clashes), units: unitKindWords(board.game.layout, 'disjunction'),
     }), 'error');
     return;
   }
@@ -957,7 +960,7 @@ async function rate({ quiet = false } = {}) {
     if (!quiet) {
       const args = { level: levelName(result.level), score: result.score };
       say(result.hardest === 'guess' ? t('app.rate.guess', args)
-        : t('app.rate.done', { ...args, hardest: String(result.hardestName).toLowerCase() }), 'ok',
+        : t('app.rate.done', { ...args, hardest: technique(result.hardest, result.hardestName).phrase }), 'ok',
       result.guesses ? t('app.rate.steps.guesses', { count: result.steps, guesses: result.guesses }) : t('app.rate.steps', { count: result.steps }));
     }
   } else if (!quiet) {
@@ -1711,7 +1714,7 @@ function setMode(mode) {
   view.mode = MODES.includes(mode) ? mode : 'digit';
   ui.pencil.setAttribute('aria-pressed', String(view.mode === 'centre'));
   changed({ persist: false });
-  announce(announcer, t(`app.mode.${view.mode}`));
+  announce(announcer, modeAnnouncement(view.mode));
 }
 
 /** The zoom buttons and + / − keys: one step, about the selected cell. */

@@ -288,14 +288,17 @@ export function variantWords(layoutOrSize) {
 /**
  * The kinds of unit every cell of a layout is in, as a sentence lists them: 'row, column
  * and box'; 'row, column and region' for a jigsaw; 'row, column, box and diagonal' with X
- * (where a cell off the diagonals is in fewer), and windoku's 'window' likewise.
+ * (where a cell off the diagonals is in fewer), and windoku's 'window' likewise. With
+ * `type` 'disjunction', as alternatives: 'row, column or box'.
+ * @param {object | number} layoutOrSize
+ * @param {'conjunction' | 'disjunction'} [type]
  */
-export function unitKindWords(layoutOrSize) {
+export function unitKindWords(layoutOrSize, type = 'conjunction') {
   const layout = asLayout(layoutOrSize);
   const kinds = ['row', 'column', isJigsaw(layout) ? 'region' : 'box'];
   if (layout?.diagonals) kinds.push('diagonal');
   if (layout?.variant?.includes('windoku')) kinds.push('window');
-  return list(kinds.map((kind) => t(`kind.${kind}`)));
+  return list(kinds.map((kind) => t(`kind.${kind}`)), type);
 }
 
 /** A box shape as players write it: '2x6' → '2×6'. */
