@@ -2,7 +2,8 @@
 //! symbols, candidates removed, techniques, nested sentences), not words. A page turns
 //! them into the reader's language with its message catalogs (`www/locales/*/hints.js`,
 //! the same keys with a `hint.` prefix); [`Words::english`] makes the English sentences the
-//! command line prints and the tests read, from templates with the same `{name}` slots.
+//! command line prints and the tests read from the page's own English catalog, compiled in,
+//! so the two never drift apart.
 //! [`Words::to_json`] is the form that crosses into JavaScript.
 
 use super::{Technique, and_list, bit, bits, symbols};
@@ -382,153 +383,91 @@ fn removal_english(shape: Shape, eliminations: &[(usize, u8)]) -> String {
         .join(", ")
 }
 
-/// The English sentence for a key, with `{name}` where each slot goes. Every key here has
-/// the same slots in the page's catalogs (`www/locales/en/hints.js`, as `hint.KEY`).
+/// The page's English catalog of hint sentences, which the command line words its steps
+/// with too: one English text for both.
+const ENGLISH: &str = include_str!("../../www/locales/en/hints.js");
+
+/// The English sentence for a key, with `{name}` where each slot goes: the page's catalog
+/// entry `hint.KEY` (`www/locales/en/hints.js`), or a piece of notation, the same in every
+/// language (the page's `NOTATION` in `www/internal/hint-words.js`).
 pub(crate) fn english_template(key: &str) -> &'static str {
     match key {
-        // The steps, one sentence each.
-        "naked-single" => "Naked single: {cell} can only be {symbol}",
-        "hidden-single" => "Hidden single: {symbol} can only go in {cell} within {unit}",
-        "locked" => "{technique}: in {unit}, {symbol} lies only in {only}, so {removal}",
-        "naked-subset" => "{technique}: {cells} hold only {symbols} in {unit}, so {removal}",
-        "hidden-subset" => "{technique}: in {unit}, {symbols} can only go in {cells}, so {removal}",
-        "fish" => "{technique}: {symbol} in {base} lies only in {cover}, so {removal}",
-        "finned-fish" => {
-            "{technique}: {symbol} in {base} lies only in {cover}, or in the fin {fins} in {box}: either the {basic} holds or the fin is {symbol}, so either way {removal}"
-        }
-        "finned-fish-fins" => {
-            "{technique}: {symbol} in {base} lies only in {cover}, or in the fins {fins} in {box}: either the {basic} holds or a fin is {symbol}, so either way {removal}"
-        }
-        "sashimi-fish" => {
-            "{technique} (sashimi): {symbol} in {base} lies only in {cover}, or in the fin {fins} in {box}: either the {basic} holds or the fin is {symbol}, so either way {removal}"
-        }
-        "sashimi-fish-fins" => {
-            "{technique} (sashimi): {symbol} in {base} lies only in {cover}, or in the fins {fins} in {box}: either the {basic} holds or a fin is {symbol}, so either way {removal}"
-        }
-        "two-links" => {
-            "{technique}: {symbol} in {xunit} is in {xbase} or {xend}, in {yunit} in {ybase} or {yend}, and {xbase} and {ybase} share {weak}: one of {xend} and {yend} is {symbol}, so {removal}"
-        }
-        "empty-rectangle" => {
-            "Empty rectangle: {symbol} in {box} lies only in {row} and {column}, and {symbol} in {link} is in {near} or {far}: if {near} holds it, {box} has it in {line}; if not, {far} does; either way {removal}"
-        }
-        "unique-rectangle" => {
-            "Unique rectangle: {cells} hold only {pair}; if {roof} were {x} or {y} too, the four cells could swap them and the puzzle would have two solutions, so {removal}"
-        }
-        "unique-rectangle-2" => {
-            "Unique rectangle type 2: {floor1} and {floor2} hold only {pair}, {roof1} and {roof2} hold {pair} and more; one of {roof1} and {roof2} must be {symbol}, or the four cells could swap {pair} and the puzzle would have two solutions, so {removal}"
-        }
-        "unique-rectangle-3" => {
-            "Unique rectangle type 3: {floor1} and {floor2} hold only {pair}, {roof1} and {roof2} hold {pair} and more; one of {roof1} and {roof2} holds one of {extras}, or the four cells could swap {pair} and the puzzle would have two solutions; with {cells} they make a naked subset of {subset} in {unit}, so {removal}"
-        }
-        "unique-rectangle-4" => {
-            "Unique rectangle type 4: {floor1} and {floor2} hold only {pair}, {roof1} and {roof2} hold {pair} and more; {symbol} in {unit} is only in {roof1} or {roof2}, so one of them is {symbol}, and if either were {other} the four cells could swap {pair} and the puzzle would have two solutions, so {removal}"
-        }
-        "bug-plus-one" => {
-            "BUG+1: every open cell but {cell} has two candidates, and without {symbol} there every symbol would have two places or none in each unit, which no puzzle with one solution allows, so {cell} is {symbol}"
-        }
-        "xy-wing" => {
-            "XY-Wing: pivot {pivot} ({pivotCandidates}) with pincers {first} ({firstCandidates}) and {second} ({secondCandidates}): one pincer is {symbol}, so {removal}"
-        }
-        "xyz-wing" => {
-            "XYZ-Wing: pivot {pivot} ({pivotCandidates}) with pincers {first} ({firstCandidates}) and {second} ({secondCandidates}): one of them is {symbol}, so {removal}"
-        }
-        "w-wing" => {
-            "W-Wing: {first} and {second} both hold {pair}, and {link} in {unit} is in {near} or {far}, which see them: one of the two is {symbol}, so {removal}"
-        }
-        "colour-wrap" => {
-            "Simple colouring on {symbol}: its strong links colour {one} one way and {other} the other; two cells of the colour of {cell} share {unit}, so that colour is false: {removal}"
-        }
-        "colour-trap" => {
-            "Simple colouring on {symbol}: its strong links colour {one} one way and {other} the other; one colour holds it, so {removal}"
-        }
-        "x-chain" => {
-            "X-chain on {symbol}: {chain} (= strong link, - weak link): {first} or {last} is {symbol}, so {removal}"
-        }
-        "xy-chain" => "XY-chain on {symbol}: {chain}: {first} or {last} is {symbol}, so {removal}",
-        "aic" => {
-            "AIC: {chain} (= strong link, - weak link): {first} or {last} is true, so {removal}"
-        }
-        "als-xz" => {
-            "ALS-XZ: {first} and {second} are almost locked sets, each one symbol short of locked, and their places for {symbol} all see each other: one of them lacks {symbol} and is locked, so either way one of them holds {held}: {removal}"
-        }
-        "als-xy-wing" => {
-            "ALS-XY-Wing: the almost locked set {pivot} has {x} restricted with {first} and {y} with {second}: it cannot hold both, so one of the two wings lacks its symbol and is locked, and either way one of them holds {held}: {removal}"
-        }
-        "forcing-chain" => "Forcing chain: {premise}; {paths}; either way {conclusion}",
-        "contradiction" => {
-            "{technique}: if {cell} were {symbol}, then {paths}{net}, and {broken}, so {removal}"
-        }
-        "cage-placed" => {
-            "Cage combinations: {digits} {count, plural, one {is} other {are}} already in the cage of {cage}, so {removal}"
-        }
-        "cage-combinations" => "Cage combinations: {what} only {ways}, so {removal}",
-        "cage-combinations-place" => {
-            "Cage combinations: {what} only {ways}, each with {symbol}, and only {cell} can hold it"
-        }
-        "cage-locked" => {
-            "Locked cage digits: every way the cage of {cage} makes {sum} uses {digit}, and its places there lie in {unit}, so {removal}"
-        }
-        "innies-outies" => "Innies and outies: {what}, {how}, so {removal}",
-        "innies-outies-place" => "Innies and outies: {what}",
-        "guess" => {
-            "Guess: no technique applies here; the solution has {symbol} in {cell} (candidates {candidates})"
-        }
-        // Parts of the steps' sentences.
-        "als" => "{cells} ({symbols})",
-        "aic-node" => "{symbol}{cell}",
-        "aic-group" => "{symbol}{{{cells}}}",
-        "chain-cell" => "{cell}",
-        "chain-cell-candidates" => "{cell} ({candidates})",
+        "separator-none" => "",
+        "separator-space" => " ",
         "chain-strong" => " = ",
         "chain-weak" => " - ",
-        "path" => "{path}",
         "path-next" => " → ",
         "path-inner" => " ⇒ ",
         "event-is" => "{cell}={symbol}",
         "event-is-not" => "{cell}≠{symbol}",
-        "net-note" => " (⇒: a forcing chain inside the branch)",
-        "broken-cell" => "{cell} has no candidate left",
-        "broken-unit" => "{unit} has no place left for {symbol}",
-        "premise-cell" => "{cell} is {candidates}",
-        "premise-unit" => "{symbol} in {unit} goes in {cells}",
-        "cell-is" => "{cell} is {symbol}",
+        "aic-node" => "{symbol}{cell}",
+        "aic-group" => "{symbol}{{{cells}}}",
+        "chain-cell" => "{cell}",
         "cage" => "{cells}",
-        "cage-long" => "{cells} and {more} more",
-        "cage-makes" => "the cage of {cage} makes {sum}",
-        "cage-open-make" => {
-            "the open cells of the cage of {cage} make {left} (its sum {sum}, less {placed} placed)"
-        }
-        "ways-sets" => "as {sets}",
-        "ways-digits" => "with {digits}",
-        "sum-set" => "{digits}",
-        "innies" => {
-            "the cages inside {region} add up to {inner}, so {cells} (the rest of {units, plural, one {it} other {them}}) {count, plural, one {is} other {make}} {sum}"
-        }
-        "outies" => {
-            "the cages covering {region} add up to {covered}, {sum} past its {whole}, so {cells} (their cells outside it) {count, plural, one {is} other {make}} {sum}"
-        }
-        "how-only" => "only {ways}",
-        "how-placed" => "{done} of it placed, the open ones make {left} only {ways}",
+        "path" => "{path}",
         "region-unit" => "{unit}",
-        "rows-span" => "rows {first} to {last}",
-        "columns-span" => "columns {first} to {last}",
-        // Where to look first.
-        "focus" => "Look at {region}{for}: {phrase}",
-        "focus-for" => " for {symbol}",
-        "focus-guess" => "Look at {cell}: no technique applies here, so a guess",
-        "focus-cage" => "Look at the cage of {cage}: its combinations",
-        "focus-cage-locked" => "Look at the cage of {cage}: a digit it must hold",
-        "focus-rule" => "Look at the cages in {region}: the rule of {total}",
-        "focus-cell-forcing" => "Look at {cell}: each of its candidates, a forcing chain",
-        "focus-unit-forcing" => "Look at {unit} for {symbol}: each of its places, a forcing chain",
-        "focus-what-if" => "Look at {cell}: what if it were {symbol}? {phrase}",
-        "the-grid" => "the grid",
-        // What joins the items of a list of sentences.
-        "separator-none" => "",
-        "separator-space" => " ",
-        "separator-comma" => ", ",
-        "separator-semicolon" => "; ",
-        "separator-or" => " or ",
-        _ => "",
+        "sum-set" => "{digits}",
+        _ => english_catalog()
+            .get(key)
+            .map_or("", |text| text.as_str()),
+    }
+}
+
+/// The catalog's `'hint.KEY': 'text',` lines, by key, their `\'` and `\\` read as the
+/// characters they stand for.
+fn english_catalog() -> &'static std::collections::HashMap<&'static str, String> {
+    static CATALOG: std::sync::OnceLock<std::collections::HashMap<&'static str, String>> =
+        std::sync::OnceLock::new();
+    CATALOG.get_or_init(|| {
+        ENGLISH
+            .lines()
+            .filter_map(|line| {
+                let rest = line.trim().strip_prefix("'hint.")?;
+                let (key, text) = rest.split_once("': '")?;
+                let text = text.strip_suffix("',")?;
+                let mut out = String::with_capacity(text.len());
+                let mut chars = text.chars();
+                while let Some(c) = chars.next() {
+                    out.push(if c == '\\' { chars.next().unwrap_or(c) } else { c });
+                }
+                Some((key, out))
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every sentence key the steps use has an English text in the catalog: a key missing
+    /// there would print nothing.
+    #[test]
+    fn every_key_has_english() {
+        let source = include_str!("mod.rs").to_string()
+            + include_str!("singles.rs")
+            + include_str!("intersections.rs")
+            + include_str!("subsets.rs")
+            + include_str!("fish.rs")
+            + include_str!("single_digit.rs")
+            + include_str!("uniqueness.rs")
+            + include_str!("wings.rs")
+            + include_str!("chains.rs")
+            + include_str!("aic.rs")
+            + include_str!("als.rs")
+            + include_str!("forcing.rs")
+            + include_str!("cages.rs");
+        let mut keys = 0;
+        for part in source.split("Words::new(").skip(1) {
+            let Some(key) = part.strip_prefix('"').and_then(|p| p.split('"').next()) else {
+                continue;
+            };
+            keys += 1;
+            assert!(
+                !english_template(key).is_empty() || key == "separator-none",
+                "no English for {key}"
+            );
+        }
+        assert!(keys > 60, "found {keys} keys");
     }
 }
