@@ -1,0 +1,99 @@
+// A hint of every technique the public puzzles call for, worded in every language: the
+// engine (the wasm build, run here in Node) gives each step as data, and
+// www/internal/hint-words.js words it with the language's catalog. Each sentence must be
+// whole (no parameter left unfilled, no raw key), name every cell the step places in or
+// removes from in that language's own cell names, and, outside English, not be English.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import init, * as wasm from '../../www/pkg/sudoku64.js';
+import { layoutFromData } from '../../www/internal/grid.js';
+import { cellName } from '../../www/internal/grid.js';
+import { setLanguage } from '../../www/internal/i18n.js';
+import { stepText } from '../../www/internal/hint-words.js';
+
+await init({ module_or_path: await readFile(new URL('../../www/pkg/sudoku64_bg.wasm', import.meta.url)) });
+
+const LANGS = ['en', 'fr', 'de', 'es'];
+const lines = async (name) => (await readFile(new URL(`../data/${name}`, import.meta.url), 'utf8'))
+  .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+
+/** A hint report's layout as the page keeps it. */
+function layoutOf(report) {
+  const l = report.layout;
+  const data = { size: l.size, box: l.box, variant: l.variant ? l.variant.split(',') : [], regions: l.regions,
+    diagonals: l.diagonals, windows: l.windows };
+  if (l.cages.length) Object.assign(data, { cages: l.cages, sums: l.sums });
+  l.free();
+  return layoutFromData(data);
+}
+
+/** The steps of one hint, as data: [{technique, words, focusWords, cells named}]. */
+function hint(text) {
+  const report = wasm.hint(text, 0, false, '', '', new Uint8Array(0), true);
+  const layout = layoutOf(report);
+  const steps = [];
+  for (let i = 0; i < report.length; i++) {
+    const pairs = (flat) => Array.from({ length: flat.length / 2 }, (_, k) => [flat[2 * k], flat[2 * k + 1]]);
+    steps.push({
+      technique: report.technique(i), words: JSON.parse(report.words(i)), focusWords: JSON.parse(report.focus(i)),
+      placements: pairs(Array.from(report.placements(i))), eliminations: pairs(Array.from(report.eliminations(i))), layout,
+    });
+  }
+  report.free();
+  return steps;
+}
+
+/** One step of each technique (by its sentence's key) met while solving the puzzles by hints. */
+async function stepsOfEachKind() {
+  const found = new Map();
+  const keep = (step) => {
+    const kind = `${step.technique}/${step.words.key}`;
+    if (!found.has(kind)) found.set(kind, step);
+  };
+  // Plain 9×9: the public sets' first 40, hint after hint (placing each hint's symbol).
+  for (const puzzle of (await lines('public9.txt')).slice(0, 40)) {
+    const values = [...puzzle];
+    for (let calls = 0; calls < 90 && values.includes('.'); calls++) {
+      const steps = hint(values.join(''));
+      steps.forEach(keep);
+      for (const [cell, value] of steps.at(-1)?.placements ?? []) values[cell] = String(value);
+      if (!steps.length) break;
+    }
+  }
+  // Killers and jigsaws: each puzzle's first hint (the cage techniques start there).
+  for (const line of (await lines('killer.txt')).filter((l) => l.split('\t')[1] === '1').slice(0, 60)) {
+    hint(line.split('\t')[0]).forEach(keep);
+  }
+  return [...found.values()];
+}
+
+test('a hint of each technique reads whole in every language, naming its cells that language\'s way', async () => {
+  const steps = await stepsOfEachKind();
+  const techniques = new Set(steps.map((s) => s.technique));
+  assert.ok(techniques.size >= 12, `the puzzles call for many techniques: ${[...techniques].join(', ')}`);
+  const english = new Map();
+  for (const lang of LANGS) {
+    assert.equal(await setLanguage(lang, ['core', 'hints']), lang);
+    for (const step of steps) {
+      const what = `${lang} ${step.technique} (${step.words.key})`;
+      const text = stepText(step.words, step.layout);
+      const focus = stepText(step.focusWords, step.layout);
+      for (const said of [text, focus]) {
+        assert.ok(said.length > 10, `${what}: ${said}`);
+        assert.doesNotMatch(said, /\{[a-zA-Z]+\}|\b(?:hint|technique|cell|unit)\.[a-z]/, `${what} has a hole: ${said}`);
+      }
+      const n = step.layout.size;
+      for (const [cell] of [...step.placements, ...step.eliminations]) {
+        assert.ok(text.includes(cellName(cell, n)), `${what} names ${cellName(cell, n)}: ${text}`);
+      }
+      if (lang === 'en') {
+        english.set(step, [text, focus]);
+      } else {
+        assert.notEqual(text, english.get(step)[0], `${what} is translated: ${text}`);
+        assert.notEqual(focus, english.get(step)[1], `${what}'s focus is translated: ${focus}`);
+      }
+    }
+  }
+  await setLanguage('en');
+});
