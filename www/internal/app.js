@@ -2259,7 +2259,7 @@ async function main() {
   if (ignored.length) say(ignored.join(' '), 'warn', ui.status.textContent);
 }
 
-main();
 // The service worker's install downloads every file once more (revalidated, so mostly
-// no bodies): only once the engine has started, not to slow the first load.
-engine.version().catch(() => {}).finally(() => registerOffline());
+// no bodies): only once the engine has started (main's first call to it, which also says
+// when the engine had to be restarted), not to slow the first load.
+main().finally(() => registerOffline());
