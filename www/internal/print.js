@@ -22,7 +22,7 @@ import {
 } from './grid.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import { LEVELS, loadLanguage, loadTheme } from './persist.js';
-import { PARTS, chooseLanguage, language, setLanguage, translate } from './i18n.js';
+import { chooseLanguage, language, setLanguage, translate } from './i18n.js';
 import { t } from './app-messages.js';
 import { MAX_SEED, readSeed, seedValue } from './seed.js';
 import { engineText, killerFromParams } from './cages.js';
@@ -429,7 +429,7 @@ document.body.dataset.busy = '';
 const query = new URLSearchParams(location.search);
 // The language the app passed on, else the one chosen there, else the browser's. The form
 // works at once; its words follow when the catalogs are in.
-setLanguage(query.get('lang') ?? loadLanguage() ?? chooseLanguage(navigator.languages), PARTS).then(() => {
+setLanguage(query.get('lang') ?? loadLanguage() ?? chooseLanguage(navigator.languages), ['core', 'app']).then(() => {
   document.documentElement.lang = language();
   translate(document);
   const size = ui.size.value;
