@@ -2,16 +2,20 @@
 // wasm): the first hint of each puzzle of 9×9 sets, and hints on generated large grids
 // (the first one, and one halfway to the solution).
 //
-//   node scripts/bench-hint-browser.mjs [--limit N] [SET...]   (default: 200 puzzles of each set)
+//   node scripts/bench-hint-browser.mjs [--limit N] [--langs en,fr] [SET...]
+//     (default: 200 puzzles of each set, worded in English and then in French, side by side:
+//     the hint's sentences are made in the page, in the language in use)
 // Build first (npm run build); uses Debian's Chromium like the e2e tests.
 import { readFile } from 'node:fs/promises';
 import { serve, launch, openPage, ROOT } from '../tests/e2e/harness.mjs';
 
 const args = process.argv.slice(2);
 let limit = 200;
+let langs = ['en', 'fr'];
 const sets = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--limit') limit = Number(args[++i]);
+  else if (args[i] === '--langs') langs = args[++i].split(',');
   else sets.push(args[i]);
 }
 if (sets.length === 0) {
@@ -39,17 +43,22 @@ try {
   for (const file of sets) {
     const lines = (await readFile(file, 'utf8')).split('\n')
       .map((l) => l.trim()).filter((l) => l && !l.startsWith('#')).map((l) => l.split(/\s/)[0]).slice(0, limit);
-    const ms = await page.evaluate(async (puzzles) => {
-      const out = [];
-      for (const p of puzzles) {
-        const t = performance.now();
-        const r = await window.engine.hint(p);
-        if (r.status !== 'ok') throw new Error(`${p}: ${r.status}`);
-        out.push(performance.now() - t);
-      }
-      return out;
-    }, lines);
-    console.log(`${file.split('/').pop().padEnd(36)} ${String(ms.length).padStart(5)} puzzles: ${stats(ms)}`);
+    // Each language twice, alternated, so that a drift of the machine falls on both.
+    for (const lang of [...langs, ...langs]) {
+      const ms = await page.evaluate(async ({ puzzles, lang }) => {
+        const { setLanguage } = await import('/www/internal/i18n.js');
+        await setLanguage(lang, ['core', 'hints']);
+        const out = [];
+        for (const p of puzzles) {
+          const t = performance.now();
+          const r = await window.engine.hint(p);
+          if (r.status !== 'ok' || !r.steps.every((s) => s.text && s.focus)) throw new Error(`${p}: ${r.status}`);
+          out.push(performance.now() - t);
+        }
+        return out;
+      }, { puzzles: lines, lang });
+      console.log(`${file.split('/').pop().padEnd(36)} ${lang} ${String(ms.length).padStart(5)} puzzles: ${stats(ms)}`);
+    }
   }
   for (const size of [16, 25, 36, 49, 64]) {
     const ms = await page.evaluate(async (size) => {

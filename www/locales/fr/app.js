@@ -119,7 +119,7 @@ export default {
   'app.group.paste': 'Coller',
   'app.group.play': 'Jouer',
   'app.hint': 'Indice',
-  'app.hint.about': 'Qu’est-ce que {technique} ?',
+  'app.hint.about': 'En savoir plus sur {technique}',
   'app.hint.any-stage': 'Appliquer effectue l’étape à tout moment.',
   'app.hint.apply': 'Appliquer effectue l’étape.',
   'app.hint.clash': 'Pas d’indice tant que des symboles se contredisent ({cells}) : corrigez d’abord les cases en rouge.',
