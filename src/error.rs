@@ -274,6 +274,148 @@ pub enum CageProblem {
 }
 
 impl Error {
+    /// The message as data for a page to word in its reader's language (the `engine.KEY`
+    /// messages of `www/locales/*/core.js`, with the same slots as
+    /// [`crate::logic::Words`]), for the errors a player meets: unreadable text, a grid
+    /// that breaks its rules, no solution or several, a cancelled call. `None` for the
+    /// others (links, game IDs, options, cages, files), which pages show in English.
+    pub fn words(&self) -> Option<crate::logic::Words> {
+        use crate::logic::{Arg, Words};
+        let num = |x: usize| Arg::Number(x as u64);
+        let text = |t: String| Arg::Text(t);
+        let last =
+            |n: usize| Arg::Text((crate::format::ALPHABET.as_bytes()[n - 1] as char).to_string());
+        Some(match &*self.kind {
+            ErrorKind::Empty => Words::new("empty"),
+            ErrorKind::TooLarge { bytes, limit } => Words::new("too-large")
+                .with("bytes", num(*bytes))
+                .with("limit", num(*limit)),
+            ErrorKind::CellCount {
+                found,
+                expected: None,
+                ..
+            } if regions_side(*found).is_some() => Words::new("cell-count-regions")
+                .with("found", num(*found))
+                .with("size", num(regions_side(*found).unwrap_or_default())),
+            ErrorKind::CellCount {
+                found,
+                expected,
+                row,
+            } => {
+                let shape = expected.unwrap_or_else(|| Shape::nearest(*found));
+                let words = Words::new(if row.is_some() {
+                    "cell-count-row"
+                } else {
+                    "cell-count"
+                })
+                .with("found", num(*found))
+                .with("size", num(shape.size()))
+                .with("cells", num(shape.cells()));
+                match row {
+                    Some((line, in_row)) => {
+                        words.with("line", num(*line)).with("inRow", num(*in_row))
+                    }
+                    None => words,
+                }
+            }
+            ErrorKind::CommentedGrid { shape, .. } => Words::new("commented-grid")
+                .with("size", num(shape.size()))
+                .with("cells", num(shape.cells())),
+            ErrorKind::BadSymbol {
+                symbol,
+                line,
+                column,
+                shape,
+            } => Words::new("bad-symbol")
+                .with("symbol", text(symbol.to_string()))
+                .with("line", num(*line))
+                .with("column", num(*column))
+                .with("size", num(shape.size()))
+                .with("last", last(shape.size())),
+            ErrorKind::BadToken {
+                token,
+                line,
+                column,
+                shape,
+            } => Words::new(if shape.size() <= 9 {
+                "bad-token"
+            } else {
+                "bad-token-letters"
+            })
+            .with("token", text(token.clone()))
+            .with("line", num(*line))
+            .with("column", num(*column))
+            .with("size", num(shape.size()))
+            .with("last", last(shape.size())),
+            ErrorKind::BadHexSymbol {
+                symbol,
+                line,
+                column,
+            } => Words::new("bad-hex-symbol")
+                .with("symbol", text(symbol.to_string()))
+                .with("line", num(*line))
+                .with("column", num(*column)),
+            ErrorKind::Clash {
+                shape,
+                first,
+                second,
+                symbol,
+                unit,
+            } => Words::new("clash")
+                .with("size", num(shape.size()))
+                .with("first", Arg::Cell(*first))
+                .with("second", Arg::Cell(*second))
+                .with("symbol", Arg::Symbol(*symbol))
+                .with("unit", Arg::Unit(shape.unit_index(*unit)))
+                // What a page needs to name the unit as the grid does (a region, a
+                // diagonal): the layout's kind, as flags.
+                .with("jigsaw", num(usize::from(shape.is_jigsaw())))
+                .with("diagonals", num(usize::from(shape.has_diagonals()))),
+            ErrorKind::BadBox {
+                rows,
+                columns,
+                size: Some(n),
+            } => Words::new("bad-box")
+                .with("rows", num(*rows))
+                .with("columns", num(*columns))
+                .with("size", num(*n)),
+            ErrorKind::BadBox {
+                rows,
+                columns,
+                size: None,
+            } => Words::new("bad-box-shape")
+                .with("rows", num(*rows))
+                .with("columns", num(*columns)),
+            ErrorKind::BadRegions {
+                cell,
+                cells,
+                size,
+                found,
+            } => Words::new(if found == size {
+                "bad-region"
+            } else {
+                "bad-regions"
+            })
+            .with("size", num(*size))
+            .with("cell", Arg::Cell(*cell))
+            .with("cells", num(*cells))
+            .with("found", num(*found)),
+            ErrorKind::NoSolution => Words::new("no-solution"),
+            ErrorKind::MultipleSolutions {
+                shape,
+                cell,
+                first,
+                second,
+            } => Words::new("multiple-solutions")
+                .with("size", num(shape.size()))
+                .with("cell", Arg::Cell(*cell))
+                .with("first", Arg::Symbol(*first))
+                .with("second", Arg::Symbol(*second)),
+            ErrorKind::Cancelled => Words::new("cancelled"),
+            _ => return None,
+        })
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.kind

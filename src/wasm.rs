@@ -51,6 +51,10 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
         let _ = js_sys::Reflect::set(&js, &JsValue::from_str(key), &value);
     };
     set("kind", JsValue::from_str(err.kind_name()));
+    // The message as data, for the page to word in its reader's language.
+    if let Some(words) = err.words() {
+        set("words", JsValue::from_str(&words.to_json()));
+    }
     if let crate::ErrorKind::BadOption { name, .. } = err.kind() {
         set("option", JsValue::from_str(name));
     }

@@ -25,8 +25,8 @@
 // the engine's `layout` and `id` as for any other input.
 
 import { SIDES, isJigsawSide, layoutFromData } from './internal/grid.js';
-import { stepText } from './internal/hint-words.js';
-import { loadParts } from './internal/i18n.js';
+import { errorText, stepText } from './internal/hint-words.js';
+import { loadParts, t } from './internal/i18n.js';
 
 // The engine's API as types (JSDoc, checked by tsc in the lint layer; see tsconfig.json).
 // www/internal/worker.js imports the message and result types from here, so both ends of the
@@ -53,6 +53,9 @@ import { loadParts } from './internal/i18n.js';
  * @property {string} [option]
  * @property {string} [phase]
  * @property {number} [timeoutMs]
+ * @property {import('./internal/hint-words.js').Words} [words] the message as data, which
+ *   describeError() words in the page's language (for the errors a player meets: unreadable
+ *   text, clashes, no solution or several; the others have `message` alone, in English)
  */
 
 /**
@@ -285,12 +288,16 @@ export class EngineError extends Error {
 
 /**
  * Words for an engine error (an `error` field of a result, or an EngineError): its message
- * without a final period, and the line and column when the message does not name them.
+ * without a final period, and the line and column when the message does not name them. The
+ * message is in the page's language when the engine gave it as data (`error.words`: the
+ * errors a player meets), else the engine's English `message`.
  */
 export function describeError(error, fallback = 'the input could not be read') {
-  const text = String(error?.message ?? fallback).replace(/\.$/, '');
-  const at = error?.line && !text.includes(`line ${error.line}`)
-    ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
+  const worded = errorText(error?.words);
+  const text = (worded ?? String(error?.message ?? fallback)).replace(/\.$/, '');
+  const named = worded ? error.words.args?.line !== undefined : text.includes(`line ${error?.line}`);
+  const at = error?.line && !named
+    ? ` ${t(error.column ? 'engine.at-line-column' : 'engine.at-line', { line: error.line, column: error.column ?? 0 })}` : '';
   return `${text}${at}`;
 }
 

@@ -62,6 +62,8 @@ pub enum Arg {
     Removal(Vec<(usize, u8)>),
     /// A sentence inside this one.
     Words(Box<Words>),
+    /// Text given as it is, in no language: a character or token of the input.
+    Text(String),
     /// Sentences one after another, each with the separator key's text between them
     /// (`"; "`, `", "`).
     Join(&'static str, Vec<Words>),
@@ -155,6 +157,21 @@ impl Words {
         }
         out.push_str("}}");
     }
+}
+
+/// A string as JSON: quoted, with `"`, `\\` and control characters escaped.
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The length of the `{…}` group at the start of `s`, through its closing brace.
@@ -261,6 +278,7 @@ impl Arg {
                 .join("+"),
             Arg::Removal(eliminations) => removal_english(shape, eliminations),
             Arg::Words(words) => words.english(shape),
+            Arg::Text(text) => text.clone(),
             Arg::Join(separator, items) => items
                 .iter()
                 .map(|w| w.english(shape))
@@ -327,6 +345,7 @@ impl Arg {
                 ("removal", s)
             }
             Arg::Words(words) => ("words", words.to_json()),
+            Arg::Text(text) => ("text", json_string(text)),
             Arg::Join(separator, items) => {
                 let mut s = format!("{{\"separator\":\"{separator}\",\"items\":[");
                 for (i, w) in items.iter().enumerate() {
@@ -407,9 +426,7 @@ pub(crate) fn english_template(key: &str) -> &'static str {
         "path" => "{path}",
         "region-unit" => "{unit}",
         "sum-set" => "{digits}",
-        _ => english_catalog()
-            .get(key)
-            .map_or("", |text| text.as_str()),
+        _ => english_catalog().get(key).map_or("", |text| text.as_str()),
     }
 }
 
@@ -428,7 +445,11 @@ fn english_catalog() -> &'static std::collections::HashMap<&'static str, String>
                 let mut out = String::with_capacity(text.len());
                 let mut chars = text.chars();
                 while let Some(c) = chars.next() {
-                    out.push(if c == '\\' { chars.next().unwrap_or(c) } else { c });
+                    out.push(if c == '\\' {
+                        chars.next().unwrap_or(c)
+                    } else {
+                        c
+                    });
                 }
                 Some((key, out))
             })

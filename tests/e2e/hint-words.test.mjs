@@ -97,3 +97,49 @@ test('a hint of each technique reads whole in every language, naming its cells t
   }
   await setLanguage('en');
 });
+
+test('the engine\'s errors a player meets read whole in every language, naming where they are', async () => {
+  const { errorText } = await import('../../www/internal/hint-words.js');
+  const { describeError } = await import('../../www/engine.js');
+  const { cellName: name } = await import('../../www/internal/grid.js');
+  const unique = (await lines('public9.txt'))[0];
+  const cases = {
+    // Too few cells, a 5 in a 4×4 (line 3), two 5s in row 1, no solution, several.
+    'cell-count': `${unique.slice(0, 80)}`,
+    'bad-symbol': '# a 4×4\n1..4\n.51.\n.14.\n4..1\n',
+    clash: `55${unique.slice(2)}`,
+    'no-solution': '12345678.........9' + '.'.repeat(63),
+    'multiple-solutions': '.'.repeat(81),
+  };
+  const errors = {};
+  for (const [kind, text] of Object.entries(cases)) {
+    let thrown = null;
+    try {
+      wasm.hint(text, 0, false, '', '', new Uint8Array(0), true).free();
+    } catch (err) {
+      thrown = err;
+    }
+    assert.ok(typeof thrown?.words === 'string', `${kind}: ${thrown?.message} comes with its data`);
+    assert.equal(thrown.kind, kind);
+    errors[kind] = { words: JSON.parse(thrown.words), line: thrown.line, column: thrown.column, cell: thrown.cell,
+      message: thrown.message };
+  }
+  assert.equal(errors['bad-symbol'].line, 3);
+  const english = {};
+  for (const lang of LANGS) {
+    await setLanguage(lang, ['core']);
+    for (const [kind, error] of Object.entries(errors)) {
+      const said = errorText(error.words);
+      assert.ok(said && said.length > 10, `${lang} ${kind}: ${said}`);
+      assert.doesNotMatch(said, /\{[a-zA-Z]+\}|\bengine\.[a-z]/, `${lang} ${kind} has a hole: ${said}`);
+      const n = error.words.args.size?.number ?? 9;
+      if (error.cell !== undefined) assert.ok(said.includes(name(error.cell, n)), `${lang} ${kind} names its cell: ${said}`);
+      if (error.line) assert.match(describeError(error), new RegExp(`\\b${error.line}\\b`), `${lang} ${kind} says its line`);
+      if (lang === 'en') english[kind] = said;
+      else assert.notEqual(said, english[kind], `${lang} ${kind} is translated`);
+    }
+    // An error the engine gives no data for keeps its own (English) message.
+    assert.equal(describeError({ kind: 'bad-link', message: 'that site is not read here.' }), 'that site is not read here');
+  }
+  await setLanguage('en');
+});

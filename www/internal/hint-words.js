@@ -72,7 +72,7 @@ function removalGroups(flat) {
  * @param {object} layout
  * @returns {string}
  */
-function argText(arg, layout) {
+function argText(arg, layout, prefix) {
   const n = layout.size;
   const name = (c) => cellName(c, n);
   const sym = (v) => symbolText(v, layout);
@@ -106,8 +106,9 @@ function argText(arg, layout) {
       count: g.cells.length,
       symbols: g.values.map(sym).join('/'),
     })).join(t('hint.separator-comma'));
-    case 'words': return stepText(value, layout);
-    case 'join': return value.items.map((w) => stepText(w, layout)).join(
+    case 'text': return String(value);
+    case 'words': return wordsText(value, layout, prefix);
+    case 'join': return value.items.map((w) => wordsText(w, layout, prefix)).join(
       Object.hasOwn(NOTATION, value.separator) ? NOTATION[value.separator] : t(`hint.${value.separator}`));
     default: return '';
   }
@@ -120,12 +121,47 @@ function argText(arg, layout) {
  * @returns {string}
  */
 export function stepText(words, layoutOrSize) {
+  return wordsText(words, layoutOrSize, 'hint.');
+}
+
+/**
+ * An engine error's message in the language in use, from the data the engine gives with it
+ * (`error.words`, src/error.rs's Error::words, worded by the `engine.KEY` messages of the
+ * core catalog), or null when it gave none (the page then shows its English message).
+ * @param {string | Words | null | undefined} words
+ * @returns {string | null}
+ */
+export function errorText(words) {
+  let data = words;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  if (!data || typeof data !== 'object' || !data.key) return null;
+  // The grid the message names cells and units of: its side, and whether its units are
+  // regions or boxes, with diagonals or not.
+  const args = data.args ?? {};
+  const size = Number(args.size?.number ?? 9);
+  const layout = { size, box: args.jigsaw?.number ? '' : `${size}x1`, diagonals: Boolean(args.diagonals?.number) };
+  return wordsText(data, layout, 'engine.');
+}
+
+/**
+ * A sentence given as data, worded with the catalog messages `PREFIX + key`.
+ * @param {Words | null | undefined} words
+ * @param {object | number} layoutOrSize
+ * @param {string} prefix
+ */
+function wordsText(words, layoutOrSize, prefix) {
   if (!words?.key) return '';
   const layout = asLayout(layoutOrSize);
   /** @type {Record<string, unknown>} */
   const params = {};
   for (const [name, arg] of Object.entries(words.args ?? {})) {
-    params[name] = argText(arg, layout);
+    params[name] = argText(arg, layout, prefix);
     if ('unit' in arg) params[`${name}Kind`] = kindOf(arg.unit, layout);
     // A number stays a number, for plural forms.
     if ('number' in arg) params[name] = arg.number;
@@ -133,5 +169,5 @@ export function stepText(words, layoutOrSize) {
   if (Object.hasOwn(NOTATION, words.key)) {
     return NOTATION[words.key].replace(/\{\{|\}\}|\{(\w+)\}/g, (m, p) => (p ? String(params[p] ?? '') : m[0]));
   }
-  return t(`hint.${words.key}`, params);
+  return prefix === 'engine.' ? t(`engine.${words.key}`, params) : t(`hint.${words.key}`, params);
 }

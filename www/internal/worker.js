@@ -357,6 +357,14 @@ function plainError(err) {
   for (const key of ['cell', 'row', 'column', 'line', 'cells', 'option']) {
     if (err?.[key] !== undefined) error[key] = err[key];
   }
+  // The message as data (a key and its arguments), for the page to word in its language.
+  if (typeof err?.words === 'string') {
+    try {
+      error.words = JSON.parse(err.words);
+    } catch {
+      // A message without its data is still a message.
+    }
+  }
   return error;
 }
 
