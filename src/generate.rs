@@ -73,6 +73,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::error::{Error, ErrorKind};
 use crate::grade::{Level, Rating, harder_than, rate_until};
 use crate::grid::{Grid, Shape, Variants};
+use crate::logic::{Arg, Words};
 use crate::search::cdcl::{Budget, Cdcl, luby};
 use crate::search::witness::second_by_swap;
 use crate::search::{DepthFirst as Solver, Next, Rules, band, masks_of};
@@ -112,6 +113,18 @@ impl Symmetry {
             Symmetry::Rot90 => "rot90",
             Symmetry::Mirror => "mirror",
             Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The symmetry's sentence key in the message catalogs (`engine.symmetry-rot180`),
+    /// which [`Symmetry::words`] is the English of.
+    pub fn key(self) -> &'static str {
+        match self {
+            Symmetry::None => "symmetry-none",
+            Symmetry::Rot180 => "symmetry-rot180",
+            Symmetry::Rot90 => "symmetry-rot90",
+            Symmetry::Mirror => "symmetry-mirror",
+            Symmetry::Diagonal => "symmetry-diagonal",
         }
     }
 
@@ -637,19 +650,28 @@ impl Generated {
     /// boxes)`), then what stopped the digging when it fell short of its target, and the
     /// level when one was asked for. Says "minimal" only when that was proved.
     pub fn summary(&self) -> String {
+        self.summary_words().english(self.puzzle.shape())
+    }
+
+    /// The summary as data ([`crate::logic::Words`]), for a page to word in its reader's
+    /// language: the `engine.summary…` messages of `www/locales/*/core.js`, which
+    /// [`Generated::summary`] words in English.
+    pub fn summary_words(&self) -> Words {
         let clues = self.puzzle.clue_count();
-        let mut out = format!(
-            "{}, {} clue{} ({}% empty), {}, seed {}",
-            self.puzzle.shape(),
-            thousands(clues),
-            plural(clues as u32),
+        let nested = |w: Words| Arg::Words(Box::new(w));
+        let mut words = Words::new("summary")
+            .with("layout", Arg::Layout)
+            .with("clues", Arg::Number(clues as u64))
             // Floored, so that a puzzle never claims a percentage it did not reach.
-            (self.empty_fraction * 100.0 + 1e-9).floor() as u32,
-            self.symmetry.words(),
-            self.seed
-        );
+            .with(
+                "empty",
+                Arg::Number((self.empty_fraction * 100.0 + 1e-9).floor() as u64),
+            )
+            .with("symmetry", nested(Words::new(self.symmetry.key())))
+            // Text: a 64-bit seed is more than a page's numbers hold exactly.
+            .with("seed", Arg::Text(self.seed.to_string()));
         if self.minimal {
-            out.push_str(", minimal");
+            words = words.with("minimal", nested(Words::new("summary-minimal")));
         }
         let by_singles = !self.target_reached
             && !self.budget_ran_out
@@ -657,43 +679,46 @@ impl Generated {
                 .difficulty
                 .as_ref()
                 .is_some_and(|d| d.wanted == Level::Easy && d.reached);
-        match self.target {
-            _ if self.target_reached => {}
+        let stop = match self.target {
+            _ if self.target_reached => None,
             // An Easy search digs only as far as naked and hidden singles find the clues.
-            _ if by_singles => out.push_str(", every clue singles could find again removed"),
-            Target::Empty(f) if self.minimal => out.push_str(&format!(
-                " (no clue can go: {}% empty was asked for)",
-                (f * 100.0).round() as u32
-            )),
-            _ if self.budget_ran_out => {
-                out.push_str(", as sparse as could be proved unique in the time")
-            }
-            _ => out.push_str(", as sparse as could be proved unique"),
+            _ if by_singles => Some(Words::new("summary-by-singles")),
+            Target::Empty(f) if self.minimal => Some(
+                Words::new("summary-no-clue-can-go")
+                    .with("asked", Arg::Number((f * 100.0).round() as u64)),
+            ),
+            _ if self.budget_ran_out => Some(Words::new("summary-sparse-in-time")),
+            _ => Some(Words::new("summary-sparse")),
+        };
+        if let Some(stop) = stop {
+            words = words.with("stop", nested(stop));
         }
         if let Some(search) = &self.difficulty {
             let r = &search.rating;
-            let level = if search.graded_in_full {
-                format!("{} (score {})", r.level, r.score)
+            let level = nested(if search.graded_in_full {
+                Words::new("summary-level")
+                    .with("level", nested(Words::new(r.level.key())))
+                    .with("score", Arg::Number(u64::from(r.score)))
             } else {
-                format!("{} or harder (graded until the time ran out)", r.level)
+                Words::new("summary-level-at-least")
+                    .with("level", nested(Words::new(r.level.key())))
+            });
+            let grade = if search.reached {
+                Words::new("summary-reached").with("level", level)
+            } else {
+                let closest = Words::new(if search.ran_out {
+                    "summary-closest-in-time"
+                } else {
+                    "summary-closest"
+                });
+                closest
+                    .with("level", level)
+                    .with("wanted", nested(Words::new(search.wanted.key())))
+                    .with("candidates", Arg::Number(u64::from(self.candidates)))
             };
-            if search.reached {
-                out.push_str(&format!(", {level}"));
-            } else {
-                out.push_str(&format!(
-                    ", {level}: the closest to {} among {} puzzle{} made{}",
-                    search.wanted,
-                    self.candidates,
-                    plural(self.candidates),
-                    if search.ran_out {
-                        " in the time allowed"
-                    } else {
-                        ""
-                    }
-                ));
-            }
+            words = words.with("grade", nested(grade));
         }
-        out
+        words
     }
 
     /// The counts behind the summary, for `--stats` and the API: candidates, restarts,
@@ -737,19 +762,6 @@ impl Generated {
 /// `""` for one, `"s"` otherwise.
 fn plural(count: u32) -> &'static str {
     if count == 1 { "" } else { "s" }
-}
-
-/// A count with thousands separated: `2,100`.
-fn thousands(count: usize) -> String {
-    let digits = count.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 /// The largest node limit of one depth-first check up to 16×16 (a total, scaled by the

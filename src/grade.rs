@@ -90,6 +90,19 @@ impl Level {
         }
     }
 
+    /// The level's key in the message catalogs (`engine.level-easy`), which
+    /// [`Level::name`] is the English of.
+    pub fn key(self) -> &'static str {
+        match self {
+            Level::Easy => "level-easy",
+            Level::Medium => "level-medium",
+            Level::Hard => "level-hard",
+            Level::Expert => "level-expert",
+            Level::Extreme => "level-extreme",
+            Level::Diabolical => "level-diabolical",
+        }
+    }
+
     /// A short stable name for programs: `"easy"`.
     pub fn id(self) -> &'static str {
         match self {

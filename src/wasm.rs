@@ -556,10 +556,11 @@ impl GenerateReport {
     pub fn details(&self) -> String {
         self.inner.details()
     }
-    /// One sentence on what was reached.
-    #[wasm_bindgen(getter)]
-    pub fn summary(&self) -> String {
-        self.inner.summary()
+    /// One sentence on what was reached, as data (see [`crate::logic::Words::to_json`]),
+    /// which the page words in its reader's language.
+    #[wasm_bindgen(getter, js_name = "summaryWords")]
+    pub fn summary_words(&self) -> String {
+        self.inner.summary_words().to_json()
     }
     /// The level's id (`"hard"`) when a difficulty was asked for, else `""`.
     #[wasm_bindgen(getter)]

@@ -25,7 +25,7 @@
 // the engine's `layout` and `id` as for any other input.
 
 import { SIDES, isJigsawSide, layoutFromData } from './internal/grid.js';
-import { errorText, stepText } from './internal/hint-words.js';
+import { errorText, stepText, summaryText } from './internal/hint-words.js';
 import { loadParts, t } from './internal/i18n.js';
 
 // The engine's API as types (JSDoc, checked by tsc in the lint layer; see tsconfig.json).
@@ -230,7 +230,8 @@ import { loadParts, t } from './internal/i18n.js';
  * @property {boolean} budgetRanOut
  * @property {number} candidates
  * @property {number} exactChecks
- * @property {string} summary
+ * @property {string} summary one sentence on what was made, in the page's language
+ * @property {import('./internal/hint-words.js').Words} summaryWords the same as data
  * @property {string} details
  * @property {number} ms
  * @property {string} [level]
@@ -766,7 +767,11 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
       } catch (err) {
         return Promise.reject(err);
       }
-      return call('generate', [checked], { onProgress, signal, timeoutMs });
+      return call('generate', [checked], { onProgress, signal, timeoutMs }).then((result) => {
+        // The summary in the page's language, from the data the engine gives.
+        result.summary = summaryText(result.summaryWords, layoutFromData(result.layout) ?? result.size);
+        return result;
+      });
     },
     /** Stops whatever is running at once: pending calls reject with kind 'cancelled'. */
     cancel: () => stop({ kind: 'cancelled', message: 'cancelled' }),

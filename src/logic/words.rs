@@ -64,6 +64,8 @@ pub enum Arg {
     Words(Box<Words>),
     /// Text given as it is, in no language: a character or token of the input.
     Text(String),
+    /// The grid's layout by name: `"9×9"`, `"6×6 (2×3 boxes)"`, `"9×9 jigsaw X"`.
+    Layout,
     /// Sentences one after another, each with the separator key's text between them
     /// (`"; "`, `", "`).
     Join(&'static str, Vec<Words>),
@@ -157,6 +159,19 @@ impl Words {
         }
         out.push_str("}}");
     }
+}
+
+/// A count with thousands separated, as English writes it: `2,100`.
+fn thousands(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// A string as JSON: quoted, with `"`, `\\` and control characters escaped.
@@ -270,7 +285,7 @@ impl Arg {
                 .map(|v| symbol_char(v).to_string())
                 .collect::<Vec<_>>()
                 .join(" or "),
-            Arg::Number(x) => x.to_string(),
+            Arg::Number(x) => thousands(*x),
             Arg::DigitList(mask) => and_list(bits(*mask).map(usize::from)),
             Arg::Sum(mask) => bits(*mask)
                 .map(|v| v.to_string())
@@ -279,6 +294,7 @@ impl Arg {
             Arg::Removal(eliminations) => removal_english(shape, eliminations),
             Arg::Words(words) => words.english(shape),
             Arg::Text(text) => text.clone(),
+            Arg::Layout => shape.to_string(),
             Arg::Join(separator, items) => items
                 .iter()
                 .map(|w| w.english(shape))
@@ -346,6 +362,7 @@ impl Arg {
             }
             Arg::Words(words) => ("words", words.to_json()),
             Arg::Text(text) => ("text", json_string(text)),
+            Arg::Layout => ("layout", "true".to_string()),
             Arg::Join(separator, items) => {
                 let mut s = format!("{{\"separator\":\"{separator}\",\"items\":[");
                 for (i, w) in items.iter().enumerate() {
@@ -402,9 +419,13 @@ fn removal_english(shape: Shape, eliminations: &[(usize, u8)]) -> String {
         .join(", ")
 }
 
-/// The page's English catalog of hint sentences, which the command line words its steps
-/// with too: one English text for both.
-const ENGLISH: &str = include_str!("../../www/locales/en/hints.js");
+/// The page's English catalogs of hint sentences and of the engine's own words (`engine.`
+/// keys of the core part: a generated puzzle's summary), which the command line words its
+/// steps and summaries with too: one English text for both.
+const ENGLISH: [(&str, &str); 2] = [
+    ("'hint.", include_str!("../../www/locales/en/hints.js")),
+    ("'engine.", include_str!("../../www/locales/en/core.js")),
+];
 
 /// The English sentence for a key, with `{name}` where each slot goes: the page's catalog
 /// entry `hint.KEY` (`www/locales/en/hints.js`), or a piece of notation, the same in every
@@ -430,16 +451,17 @@ pub(crate) fn english_template(key: &str) -> &'static str {
     }
 }
 
-/// The catalog's `'hint.KEY': 'text',` lines, by key, their `\'` and `\\` read as the
+/// The catalogs' `'hint.KEY': 'text',` and `'engine.KEY': 'text',` lines, by key, their `\'` and `\\` read as the
 /// characters they stand for.
 fn english_catalog() -> &'static std::collections::HashMap<&'static str, String> {
     static CATALOG: std::sync::OnceLock<std::collections::HashMap<&'static str, String>> =
         std::sync::OnceLock::new();
     CATALOG.get_or_init(|| {
         ENGLISH
-            .lines()
-            .filter_map(|line| {
-                let rest = line.trim().strip_prefix("'hint.")?;
+            .iter()
+            .flat_map(|(prefix, text)| text.lines().map(move |line| (*prefix, line)))
+            .filter_map(|(prefix, line)| {
+                let rest = line.trim().strip_prefix(prefix)?;
                 let (key, text) = rest.split_once("': '")?;
                 let text = text.strip_suffix("',")?;
                 let mut out = String::with_capacity(text.len());

@@ -143,3 +143,29 @@ test('the engine\'s errors a player meets read whole in every language, naming w
   }
   await setLanguage('en');
 });
+
+test('a generated puzzle\'s summary reads whole in every language, with its own numbers', async () => {
+  const { summaryText } = await import('../../www/internal/hint-words.js');
+  const made = [
+    wasm.generate(9, '', '', 'rot180', 7n, NaN, NaN, 'hard', () => true),
+    wasm.generate(6, '', 'jigsaw', 'none', 3n, NaN, NaN, '', () => true),
+  ].map((report) => {
+    const out = { words: JSON.parse(report.summaryWords), layout: layoutOf(report), clues: report.clues, seed: String(report.seed) };
+    report.free();
+    return out;
+  });
+  const english = [];
+  for (const lang of LANGS) {
+    await setLanguage(lang, ['core']);
+    made.forEach(({ words, layout, clues, seed }, i) => {
+      const said = summaryText(words, layout);
+      assert.doesNotMatch(said, /\{[a-zA-Z]+\}|\bengine\.[a-z]/, `${lang}: ${said}`);
+      assert.match(said, new RegExp(`\\b${clues}\\b`), `${lang} says the clues: ${said}`);
+      assert.match(said, new RegExp(`\\b${seed}\\b`), `${lang} says the seed: ${said}`);
+      assert.match(said, new RegExp(`^${layout.size}×${layout.size}`), `${lang} names the size first: ${said}`);
+      if (lang === 'en') english[i] = said;
+      else assert.notEqual(said, english[i], `${lang} is translated: ${said}`);
+    });
+  }
+  await setLanguage('en');
+});

@@ -267,7 +267,7 @@ function spaced(words) {
 
 /** A level's name in the page's language: "Easy" … "Diabolical". */
 function levelName(level) {
-  return t(`app.level.${level}`);
+  return t(`engine.level-${level}`);
 }
 
 /**

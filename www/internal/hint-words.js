@@ -11,7 +11,7 @@
  */
 
 import { t, list, language } from './i18n.js';
-import { asLayout, cellName, isJigsaw, symbolText, unitKind, unitName } from './grid.js';
+import { asLayout, boxOf, boxWords, cellName, isJigsaw, symbolText, unitKind, unitName, variantWords } from './grid.js';
 
 /**
  * @typedef {{key: string, args: Record<string, Record<string, any>>}} Words a sentence as
@@ -107,6 +107,12 @@ function argText(arg, layout, prefix) {
       symbols: g.values.map(sym).join('/'),
     })).join(t('hint.separator-comma'));
     case 'text': return String(value);
+    case 'layout': {
+      const name = boxOf(layout)?.rows !== boxOf(layout)?.columns && !isJigsaw(layout)
+        ? t('engine.layout-boxes', { size: n, boxes: boxWords(layout) }) : t('engine.layout', { size: n });
+      const variants = variantWords(layout);
+      return variants ? t('engine.layout-variants', { layout: name, variants }) : name;
+    }
     case 'words': return wordsText(value, layout, prefix);
     case 'join': return value.items.map((w) => wordsText(w, layout, prefix)).join(
       Object.hasOwn(NOTATION, value.separator) ? NOTATION[value.separator] : t(`hint.${value.separator}`));
@@ -147,6 +153,16 @@ export function errorText(words) {
   const size = Number(args.size?.number ?? 9);
   const layout = { size, box: args.jigsaw?.number ? '' : `${size}x1`, diagonals: Boolean(args.diagonals?.number) };
   return wordsText(data, layout, 'engine.');
+}
+
+/**
+ * A generated puzzle's summary in the language in use ("9×9, 24 clues (70% empty), 180°
+ * symmetry, seed 7"), from the data the engine gives (`summaryWords`), or '' for none.
+ * @param {Words | null | undefined} words
+ * @param {object | number} layoutOrSize the puzzle's layout
+ */
+export function summaryText(words, layoutOrSize) {
+  return wordsText(words, layoutOrSize, 'engine.');
 }
 
 /**

@@ -39,7 +39,7 @@ export function recordSummary(record) {
   const kind = variant.length ? ` ${variantWords({ variant })}` : '';
   const boxed = typeof g.box === 'string' && g.box && g.box !== usualBox(size);
   const parts = [boxed ? t('app.recent.boxes', { size, boxes: boxName(g.box), kind }) : `${size}×${size}${kind}`];
-  if (record.level?.name) parts.push(record.level.level ? t(`app.level.${record.level.level}`) : record.level.name);
+  if (record.level?.name) parts.push(record.level.level ? t(`engine.level-${record.level.level}`) : record.level.name);
   if (!givens && !entries) parts.push(t('app.recent.blank'));
   else parts.push(givens ? t('app.recent.givens', { count: givens }) : t('app.recent.typed'), t('app.recent.entries', { count: entries }));
   if (solved) parts.push(t('app.recent.solved'));

@@ -269,7 +269,7 @@ export function statsLines(summary) {
     t('app.stats.solved', { count: summary.solved, hints: summary.hints }),
     t('app.stats.streak', { count: current, longest }),
     ...summary.groups.map((g) => t('app.stats.group', {
-      size: g.size, level: g.level ? t(`app.level.${g.level}`) : t('app.stats.not-graded'), count: g.count,
+      size: g.size, level: g.level ? t(`engine.level-${g.level}`) : t('app.stats.not-graded'), count: g.count,
       best: timeText(g.bestMs), median: timeText(g.medianMs),
     })),
   ];

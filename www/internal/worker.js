@@ -262,12 +262,13 @@ const handlers = {
     const report = wasm.generate(size >>> 0, String(box ?? ''), variantArg(variant), String(symmetry), seedArg, emptyArg, Number(budgetMs ?? NaN),
       difficulty === undefined || difficulty === null ? '' : String(difficulty), throttled(progress));
     const r = plain(report, ['size', 'layout', 'seed', 'symmetry', 'puzzle', 'id', 'solution', 'clues', 'empty', 'minimal',
-      'targetReached', 'undecided', 'budgetRanOut', 'candidates', 'exactChecks', 'summary', 'details', 'level',
+      'targetReached', 'undecided', 'budgetRanOut', 'candidates', 'exactChecks', 'summaryWords', 'details', 'level',
       'levelName', 'score', 'difficultyReached', 'gradedInFull']);
     if (!r.level) {
       // Not graded: no difficulty was asked for.
       for (const key of ['level', 'levelName', 'score', 'difficultyReached', 'gradedInFull']) delete r[key];
     }
+    r.summaryWords = JSON.parse(r.summaryWords);
     // Seeds drawn by the engine stay below 2^53; a caller's larger seed stays exact as a string.
     r.seed = r.seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.seed) : r.seed.toString();
     r.ms = performance.now() - start;
