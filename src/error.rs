@@ -275,7 +275,7 @@ pub enum CageProblem {
 
 impl Error {
     /// The message as data for a page to word in its reader's language (the `engine.KEY`
-    /// messages of `www/locales/*/core.js`, with the same slots as
+    /// messages of `www/locales/*/hints.js`, with the same slots as
     /// [`crate::logic::Words`]), for the errors a player meets: unreadable text, a grid
     /// that breaks its rules, no solution or several, a cancelled call. `None` for the
     /// others (links, game IDs, options, cages, files), which pages show in English.

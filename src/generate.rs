@@ -654,7 +654,7 @@ impl Generated {
     }
 
     /// The summary as data ([`crate::logic::Words`]), for a page to word in its reader's
-    /// language: the `engine.summary…` messages of `www/locales/*/core.js`, which
+    /// language: the `engine.summary…` messages of `www/locales/*/hints.js`, which
     /// [`Generated::summary`] words in English.
     pub fn summary_words(&self) -> Words {
         let clues = self.puzzle.clue_count();

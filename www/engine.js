@@ -529,8 +529,13 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
         return;
       }
       pending.delete(data.id);
-      if (data.ok) call.resolve(data.result);
-      else call.reject(new EngineError(data.error));
+      // Words the page makes from the engine's data (an error's, a summary's) need the hints
+      // catalog: it loads with the first of them, before the call settles.
+      const words = data.ok ? data.result?.error?.words ?? data.result?.summaryWords : data.error?.words;
+      const ready = words ? loadParts(['hints']) : null;
+      const settle = () => (data.ok ? call.resolve(data.result) : call.reject(new EngineError(data.error)));
+      if (ready) ready.then(settle);
+      else settle();
       if (!data.ok && data.error?.kind === 'panic' && worker === w) stop(data.error);
     };
     w.onerror = (event) => {
@@ -768,8 +773,10 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
         return Promise.reject(err);
       }
       return call('generate', [checked], { onProgress, signal, timeoutMs }).then((result) => {
-        // The summary in the page's language, from the data the engine gives.
-        result.summary = summaryText(result.summaryWords, layoutFromData(result.layout) ?? result.size);
+        // The summary in the page's language, from the data the engine gives (in plain
+        // English should the catalog not have loaded).
+        result.summary = summaryText(result.summaryWords, layoutFromData(result.layout) ?? result.size)
+          || `${result.size}×${result.size}, ${result.clues} clues, seed ${result.seed}`;
         return result;
       });
     },

@@ -72,7 +72,9 @@ pub enum Arg {
 }
 
 impl Words {
-    /// A sentence with no slots filled yet.
+    /// A sentence with no slots filled yet. (Never inlined, nor is [`Words::with`]: the
+    /// sentences are built in a hundred places, and their code is the wasm's weight.)
+    #[inline(never)]
     pub fn new(key: &'static str) -> Words {
         Words {
             key,
@@ -81,6 +83,7 @@ impl Words {
     }
 
     /// This sentence with one more slot filled.
+    #[inline(never)]
     pub fn with(mut self, name: &'static str, arg: Arg) -> Words {
         self.args.push((name, arg));
         self
@@ -419,12 +422,12 @@ fn removal_english(shape: Shape, eliminations: &[(usize, u8)]) -> String {
         .join(", ")
 }
 
-/// The page's English catalogs of hint sentences and of the engine's own words (`engine.`
-/// keys of the core part: a generated puzzle's summary), which the command line words its
+/// The page's English catalog of hint sentences and of the engine's own words (its
+/// `engine.` keys: a generated puzzle's summary, errors), which the command line words its
 /// steps and summaries with too: one English text for both.
 const ENGLISH: [(&str, &str); 2] = [
     ("'hint.", include_str!("../../www/locales/en/hints.js")),
-    ("'engine.", include_str!("../../www/locales/en/core.js")),
+    ("'engine.", include_str!("../../www/locales/en/hints.js")),
 ];
 
 /// The English sentence for a key, with `{name}` where each slot goes: the page's catalog

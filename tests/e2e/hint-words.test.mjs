@@ -127,7 +127,7 @@ test('the engine\'s errors a player meets read whole in every language, naming w
   assert.equal(errors['bad-symbol'].line, 3);
   const english = {};
   for (const lang of LANGS) {
-    await setLanguage(lang, ['core']);
+    await setLanguage(lang, ['core', 'hints']);
     for (const [kind, error] of Object.entries(errors)) {
       const said = errorText(error.words);
       assert.ok(said && said.length > 10, `${lang} ${kind}: ${said}`);
@@ -156,7 +156,7 @@ test('a generated puzzle\'s summary reads whole in every language, with its own 
   });
   const english = [];
   for (const lang of LANGS) {
-    await setLanguage(lang, ['core']);
+    await setLanguage(lang, ['core', 'hints']);
     made.forEach(({ words, layout, clues, seed }, i) => {
       const said = summaryText(words, layout);
       assert.doesNotMatch(said, /\{[a-zA-Z]+\}|\bengine\.[a-z]/, `${lang}: ${said}`);

@@ -1380,7 +1380,7 @@ function applyHint() {
     if (last?.placements?.length) board.select(last.placements[0].cell);
     gameChanged();
     if (board.game.isComplete()) sayComplete();
-    else say(t('app.applied', { step: last?.name ?? t('app.applied.step') }), 'ok');
+    else say(t('app.applied', { step: last ? technique(last.technique, last.name).name : t('app.applied.step') }), 'ok');
   } else {
     changed({ persist: false });
     say(t('app.apply.nothing'), 'warn');
@@ -1665,7 +1665,7 @@ async function importStats(file) {
   const added = stats.solves.length - before;
   const saved = saveStats(stats);
   showStats();
-  say(`${file.name}: ${added} solve${added === 1 ? '' : 's'} added to your record${saved ? '' : ' (not saved: this browser refused the storage)'}.`,
+  say(t(saved ? 'app.stats.added' : 'app.stats.added-unsaved', { file: file.name, count: added }),
     saved ? 'ok' : 'warn');
 }
 

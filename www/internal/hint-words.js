@@ -10,7 +10,7 @@
  *   stepText(step.focus, layout)   // 'Look at box 1: a naked single'
  */
 
-import { t, list, language } from './i18n.js';
+import { has, list, language, t } from './i18n.js';
 import { asLayout, boxOf, boxWords, cellName, isJigsaw, symbolText, unitKind, unitName, variantWords } from './grid.js';
 
 /**
@@ -133,7 +133,7 @@ export function stepText(words, layoutOrSize) {
 /**
  * An engine error's message in the language in use, from the data the engine gives with it
  * (`error.words`, src/error.rs's Error::words, worded by the `engine.KEY` messages of the
- * core catalog), or null when it gave none (the page then shows its English message).
+ * hints catalog, which engine.js loads before such an error reaches the page), or null when it gave none (the page then shows its English message).
  * @param {string | Words | null | undefined} words
  * @returns {string | null}
  */
@@ -146,7 +146,8 @@ export function errorText(words) {
       return null;
     }
   }
-  if (!data || typeof data !== 'object' || !data.key) return null;
+  // Without its message (the catalog did not load), the engine's English message is shown.
+  if (!data || typeof data !== 'object' || !data.key || !has(`engine.${data.key}`)) return null;
   // The grid the message names cells and units of: its side, and whether its units are
   // regions or boxes, with diagonals or not.
   const args = data.args ?? {};
@@ -162,7 +163,7 @@ export function errorText(words) {
  * @param {object | number} layoutOrSize the puzzle's layout
  */
 export function summaryText(words, layoutOrSize) {
-  return wordsText(words, layoutOrSize, 'engine.');
+  return words?.key && has(`engine.${words.key}`) ? wordsText(words, layoutOrSize, 'engine.') : '';
 }
 
 /**

@@ -20,6 +20,7 @@ import { engineText } from './cages.js';
 import { readSeed, seedValue } from './seed.js';
 import { Session, TICKER_DELAY_MS, completeWords, staleWords } from './session.js';
 import { onLanguage, setLanguage, t } from './i18n.js';
+import { technique } from './techniques.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
 const describeError = (error) => describeEngineError(error, t('error.unreadable'));
@@ -531,7 +532,8 @@ export class SudokuWidgetElement extends HTMLElement {
       return false;
     }
     if (target >= 0) this.board.select(target);
-    const name = shown.steps.at(-1)?.name;
+    const last = shown.steps.at(-1);
+    const name = last ? technique(last.technique, last.name).name : '';
     this.say('', '', this.game.isComplete() ? '' : name ? t('widget.applied', { name }) : t('widget.applied-step'));
     this.changed('hint', { cell: target });
     return true;

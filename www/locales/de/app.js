@@ -320,6 +320,8 @@ export default {
   'app.size.square': 'Quadratische Blöcke',
   'app.solve': 'Lösen',
   'app.solving': 'Das {size}×{size}-Gitter wird gelöst…',
+  'app.stats.added': '{file}: {count, plural, one {# gelöstes Rätsel} other {# gelöste Rätsel}} zu Ihrer Bilanz hinzugefügt.',
+  'app.stats.added-unsaved': '{file}: {count, plural, one {# gelöstes Rätsel} other {# gelöste Rätsel}} zu Ihrer Bilanz hinzugefügt (nicht gespeichert: dieser Browser hat den Speicher verweigert).',
   'app.stats.at-character': ' (bei Zeichen {place})',
   'app.stats.at-line': ' (in Zeile {line}, Spalte {column})',
   'app.stats.export': 'Exportieren…',

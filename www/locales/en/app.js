@@ -320,6 +320,8 @@ export default {
   'app.size.square': 'Square boxes',
   'app.solve': 'Solve',
   'app.solving': 'Solving the {size}×{size} grid…',
+  'app.stats.added': '{file}: {count, plural, one {# solve} other {# solves}} added to your record.',
+  'app.stats.added-unsaved': '{file}: {count, plural, one {# solve} other {# solves}} added to your record (not saved: this browser refused the storage).',
   'app.stats.at-character': ' (at character {place})',
   'app.stats.at-line': ' (at line {line}, column {column})',
   'app.stats.export': 'Export…',

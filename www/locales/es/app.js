@@ -320,6 +320,8 @@ export default {
   'app.size.square': 'Cajas cuadradas',
   'app.solve': 'Resolver',
   'app.solving': 'Resolviendo la cuadrícula {size}×{size}…',
+  'app.stats.added': '{file}: {count, plural, one {# sudoku resuelto añadido} other {# sudokus resueltos añadidos}} a su historial.',
+  'app.stats.added-unsaved': '{file}: {count, plural, one {# sudoku resuelto añadido} other {# sudokus resueltos añadidos}} a su historial (sin guardar: este navegador rechazó el almacenamiento).',
   'app.stats.at-character': ' (en el carácter {place})',
   'app.stats.at-line': ' (en la línea {line}, columna {column})',
   'app.stats.export': 'Exportar…',

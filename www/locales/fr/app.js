@@ -320,6 +320,8 @@ export default {
   'app.size.square': 'Blocs carrés',
   'app.solve': 'Résoudre',
   'app.solving': 'Résolution de la grille {size}×{size}…',
+  'app.stats.added': '{file} : {count, plural, one {# grille résolue ajoutée} other {# grilles résolues ajoutées}} à votre bilan.',
+  'app.stats.added-unsaved': '{file} : {count, plural, one {# grille résolue ajoutée} other {# grilles résolues ajoutées}} à votre bilan (non enregistré : ce navigateur a refusé le stockage).',
   'app.stats.at-character': ' (au caractère {place})',
   'app.stats.at-line': ' (ligne {line}, colonne {column})',
   'app.stats.export': 'Exporter…',
