@@ -207,3 +207,32 @@ test('the print view speaks the language chosen in the app, on screen and on pap
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('in each language, a hint\'s three stages and the techniques panel speak it, from its own catalogs', async () => {
+  const puzzle = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+  for (const lang of ['fr', 'de', 'es']) {
+    const hints = (await import(`../../www/locales/${lang}/hints.js`)).default;
+    const help = (await import(`../../www/locales/${lang}/help.js`)).default;
+    const { context, page } = await openIn(`#p=${puzzle}`, { locale: lang });
+    await engineReady(page);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    const said = [];
+    for (let stage = 0; stage < 3; stage++) {
+      await page.click('#hint');
+      await page.waitForFunction(() => !document.body.dataset.busy);
+      said.push(await page.textContent('#hint-text'));
+    }
+    const id = await page.$eval('#hint-text button[data-technique]', (b) => b.dataset.technique);
+    const name = hints[`technique.${id}.name`];
+    assert.ok(said[0].includes(hints[`technique.${id}.phrase`]), `${lang}: stage 1 names ${id} as ${hints[`technique.${id}.phrase`]}: ${said[0]}`);
+    assert.ok(said[0].includes(hints[`technique.${id}.plain`]), `${lang}: stage 1 says what it means`);
+    assert.ok(said[2].includes(name), `${lang}: stage 3 gives the step, named ${name}: ${said[2]}`);
+    for (const text of said) assert.doesNotMatch(text, /\b(?:Look at|hint\.|technique\.)/, `${lang}: no English, no raw key: ${text}`);
+    await page.click('#hint-text button[data-technique]');
+    await page.waitForFunction(() => document.getElementById('techniques').open);
+    const entry = await page.$eval(`#technique-${id}`, (s) => s.textContent);
+    assert.ok(entry.includes(name) && entry.includes(help[`help.${id}`]), `${lang}: the panel's entry: ${entry}`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

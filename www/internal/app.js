@@ -54,13 +54,8 @@ import { applyProgress, decodeProgress, encodeProgress } from './progress.js';
 import {
   loadStats, mergeStats, readStats, saveStats, statsLines, statsText as recordText, summary, withSolve,
 } from './stats.js';
-import { LANGUAGES, PARTS, addEnglish, chooseLanguage, language, onLanguage, setLanguage, translate } from './i18n.js';
+import { LANGUAGES, PARTS, chooseLanguage, language, onLanguage, setLanguage, translate } from './i18n.js';
 import { t } from './app-messages.js';
-import englishHints from '../locales/en/hints.js';
-
-// The app names techniques from the start (the help panel, a puzzle's grade): its English
-// hints come with the page rather than with the first hint, as the widget's do.
-addEnglish('hints', englishHints);
 
 const engine = createEngine();
 /**

@@ -429,7 +429,7 @@ document.body.dataset.busy = '';
 const query = new URLSearchParams(location.search);
 // The language the app passed on, else the one chosen there, else the browser's. The form
 // works at once; its words follow when the catalogs are in.
-setLanguage(query.get('lang') ?? loadLanguage() ?? chooseLanguage(navigator.languages), ['core', 'app']).then(() => {
+setLanguage(query.get('lang') ?? loadLanguage() ?? chooseLanguage(navigator.languages), ['core', 'hints', 'app']).then(() => {
   document.documentElement.lang = language();
   translate(document);
   const size = ui.size.value;
