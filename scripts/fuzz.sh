@@ -8,7 +8,8 @@
 # repeat it; turn it into a regression test before fixing it.
 # The smoke run checks that every target builds and runs and still passes the easy finds,
 # in little time: it builds all targets in one cargo run, in target/fuzz-smoke (the same
-# instrumentation, but 16 codegen units, so the build uses both cores), starts from a small
+# instrumentation, but 16 codegen units instead of cargo-fuzz's 1: about the same CPU time,
+# measured, and the library's compile can spread over both cores), starts from a small
 # fixed sample of the seeds (three lines of each fixture file), and neither reads nor grows
 # fuzz/corpus/, so it takes the same time on every run.
 source "$(dirname "$0")/lib.sh"
