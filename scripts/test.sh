@@ -27,17 +27,38 @@ count_cargo() {
   say "$3: $p passed, $f failed"
 }
 
+# Each layer's time, printed as it ends and again in a table before the summary, so a slow
+# layer shows: wall-clock seconds, and the CPU seconds (user + sys) of the commands it ran,
+# which move less than the wall clock on a busy machine.
+TIMES=()
+# cpu_now sets CPU; `times` must run in this shell (in a pipe or $(...) it has no children).
+cpu_now() {
+  times > "$LOGDIR/.times"
+  CPU=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$LOGDIR/.times")
+}
+LAYER="" LAYER_T0=0 LAYER_C0=0
+layer_start() { LAYER=$1; LAYER_T0=$SECONDS; cpu_now; LAYER_C0=$CPU; }
+layer_end() {
+  cpu_now
+  local t=$((SECONDS - LAYER_T0)) c=$((CPU - LAYER_C0))
+  TIMES+=("$(printf '%-6s %5d s  (cpu %5d s)' "$LAYER" "$t" "$c")")
+  say "$LAYER took $t s (cpu $c s)"
+}
+
 # One check (fmt, clippy) counts as one test.
 count_check() {
   if [ "$1" = 0 ]; then PASSED=$((PASSED + 1)); say "$2: passed"; else FAILED=$((FAILED + 1)); STATUS=1; say "$2: FAILED"; fi
 }
 
 if [ ${#@} -eq 0 ] || wants wasm || wants e2e; then
+  layer_start setup
   bash "$ROOT/scripts/setup.sh" --test || { echo "0 passed, 1 failed"; exit 1; }
   detect_wasm_toolchain 2>/dev/null
+  layer_end
 fi
 
 if wants lint; then
+  layer_start lint
   say "cargo fmt --check"
   cargo fmt --all --check && cargo fmt --manifest-path fuzz/Cargo.toml --check
   count_check $? "cargo fmt --check"
@@ -60,15 +81,19 @@ if wants lint; then
     bash "$ROOT/scripts/setup.sh"
   fi
   (cd "$ROOT" && npm run --silent typecheck); count_check $? "tsc"
+  layer_end
 fi
 
 if wants rust; then
+  layer_start rust
   say "cargo test (host)"
   cargo test 2>&1 | tee "$LOGDIR/rust.log"
   count_cargo "$LOGDIR/rust.log" "${PIPESTATUS[0]}" "cargo test"
+  layer_end
 fi
 
 if wants wasm; then
+  layer_start wasm
   say "wasm-bindgen tests in headless Chromium"
   # The same code generation as the module the page loads.
   wasm_codegen_flags
@@ -76,11 +101,15 @@ if wants wasm; then
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=300 \
     "$WASM_CARGO" test --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --test wasm 2>&1 | tee "$LOGDIR/wasm.log"
   count_cargo "$LOGDIR/wasm.log" "${PIPESTATUS[0]}" "wasm tests"
+  layer_end
 fi
 
 if wants e2e; then
+  layer_start e2e
+  # Two files at a time (E2E_CONCURRENCY to change it): each file serves the project on a
+  # port of its own and launches its own Chromium, and none writes where another reads.
   say "browser end-to-end tests (Playwright, node --test)"
-  node --test --test-reporter=spec --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOGDIR/e2e.log"
+  node --test --test-reporter=spec --test-concurrency="${E2E_CONCURRENCY:-2}" tests/e2e/ 2>&1 | tee "$LOGDIR/e2e.log"
   rc=${PIPESTATUS[0]}
   p=$(grep -aE '^ℹ pass [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
   f=$(grep -aE '^ℹ fail [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
@@ -88,9 +117,11 @@ if wants e2e; then
   if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
   PASSED=$((PASSED + p)); FAILED=$((FAILED + f)); [ "$rc" = 0 ] || STATUS=1
   say "e2e: $p passed, $f failed"
+  layer_end
 fi
 
 if wants fuzz; then
+  layer_start fuzz
   # A short run of each fuzz target: they keep building, and the easy finds stay found.
   say "fuzz targets, a smoke run of each (scripts/fuzz.sh --smoke)"
   bash "$ROOT/scripts/fuzz.sh" --smoke 2>&1 | tee "$LOGDIR/fuzz.log"
@@ -99,7 +130,12 @@ if wants fuzz; then
   if [ "$rc" = 0 ]; then f=0; else f=1; STATUS=1; fi
   PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
   say "fuzz: $p targets ran, $f failed"
+  layer_end
 fi
 
+say "time per layer:"
+for line in "${TIMES[@]}"; do say "  $line"; done
+cpu_now
+say "$(printf '  total  %5d s  (cpu %5d s)' "$SECONDS" "$CPU")"
 echo "$PASSED passed, $FAILED failed"
 exit $STATUS
