@@ -41,15 +41,7 @@ pub(super) fn xy_wing(b: &Board) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = Words::new("xy-wing")
-                    .with("pivot", Arg::Cell(pivot))
-                    .with("pivotCandidates", Arg::Symbols(pm))
-                    .with("first", Arg::Cell(a))
-                    .with("firstCandidates", Arg::Symbols(am))
-                    .with("second", Arg::Cell(c))
-                    .with("secondCandidates", Arg::Symbols(cm))
-                    .with("symbol", Arg::Symbol(zv))
-                    .with("removal", Arg::Removal(eliminations.clone()));
+                let text = wing_words("xy-wing", b, [pivot, a, c], zv, &eliminations);
                 return Some(Step::eliminating(
                     b.shape,
                     Technique::XyWing,
@@ -85,15 +77,7 @@ pub(super) fn xyz_wing(b: &Board) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = Words::new("xyz-wing")
-                    .with("pivot", Arg::Cell(pivot))
-                    .with("pivotCandidates", Arg::Symbols(pm))
-                    .with("first", Arg::Cell(a))
-                    .with("firstCandidates", Arg::Symbols(am))
-                    .with("second", Arg::Cell(c))
-                    .with("secondCandidates", Arg::Symbols(cm))
-                    .with("symbol", Arg::Symbol(zv))
-                    .with("removal", Arg::Removal(eliminations.clone()));
+                let text = wing_words("xyz-wing", b, [pivot, a, c], zv, &eliminations);
                 return Some(Step::eliminating(
                     b.shape,
                     Technique::XyzWing,
@@ -158,4 +142,24 @@ pub(super) fn w_wing(b: &Board) -> Option<Step> {
         }
     }
     None
+}
+
+/// The sentence of an XY- or XYZ-Wing: the pivot and its two pincers, each with its
+/// candidates, the symbol one of them must be, and the removals.
+fn wing_words(
+    key: &'static str,
+    b: &Board,
+    [pivot, first, second]: [usize; 3],
+    symbol: u8,
+    eliminations: &[(usize, u8)],
+) -> Words {
+    Words::new(key)
+        .with("pivot", Arg::Cell(pivot))
+        .with("pivotCandidates", Arg::Symbols(b.cand[pivot]))
+        .with("first", Arg::Cell(first))
+        .with("firstCandidates", Arg::Symbols(b.cand[first]))
+        .with("second", Arg::Cell(second))
+        .with("secondCandidates", Arg::Symbols(b.cand[second]))
+        .with("symbol", Arg::Symbol(symbol))
+        .with("removal", Arg::Removal(eliminations.to_vec()))
 }
