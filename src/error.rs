@@ -277,8 +277,9 @@ impl Error {
     /// The message as data for a page to word in its reader's language (the `engine.KEY`
     /// messages of `www/locales/*/hints.js`, with the same slots as
     /// [`crate::logic::Words`]), for the errors a player meets: unreadable text, a grid
-    /// that breaks its rules, no solution or several, a cancelled call. `None` for the
-    /// others (links, game IDs, options, cages, files), which pages show in English.
+    /// that breaks its rules (clashes, boxes, regions, cages, sizes), no solution or
+    /// several, a cancelled call. `None` for the others (links, game IDs, options, variants
+    /// that do not fit, a failed read), which pages show in English.
     pub fn words(&self) -> Option<crate::logic::Words> {
         use crate::logic::{Arg, Words};
         let num = |x: usize| Arg::Number(x as u64);
@@ -412,6 +413,78 @@ impl Error {
                 .with("first", Arg::Symbol(*first))
                 .with("second", Arg::Symbol(*second)),
             ErrorKind::Cancelled => Words::new("cancelled"),
+            ErrorKind::BadSize { size } => Words::new("bad-size").with("size", num(*size)),
+            ErrorKind::LineTooLong { limit, .. } => {
+                Words::new("line-too-long").with("limit", num(*limit))
+            }
+            ErrorKind::BadUtf8 { line, column, byte } => Words::new("bad-utf8")
+                .with("byte", text(format!("0x{byte:02X}")))
+                .with("line", num(*line))
+                .with("column", num(*column)),
+            ErrorKind::Encoding { name } => {
+                Words::new("encoding").with("encoding", text(name.to_string()))
+            }
+            ErrorKind::Binary { line, column } => Words::new("binary")
+                .with("line", num(*line))
+                .with("column", num(*column)),
+            ErrorKind::BadCage {
+                cells,
+                sum,
+                size,
+                problem,
+            } => {
+                let n = *size;
+                let (key, extra): (&str, Vec<(&'static str, Arg)>) = match problem {
+                    CageProblem::Empty => ("cage-empty", vec![]),
+                    CageProblem::Outside { cell } => {
+                        ("cage-outside", vec![("cell", num(cell + 1))])
+                    }
+                    CageProblem::Overlap { cell } => {
+                        ("cage-overlap", vec![("at", Arg::Cell(*cell))])
+                    }
+                    CageProblem::NotConnected => ("cage-not-connected", vec![]),
+                    CageProblem::TooBig => ("cage-too-big", vec![]),
+                    CageProblem::NoDigits { least, most } => (
+                        "cage-no-digits",
+                        vec![
+                            ("least", num(*least as usize)),
+                            ("most", num(*most as usize)),
+                            ("wanted", num(sum.unwrap_or(0) as usize)),
+                        ],
+                    ),
+                    CageProblem::Total { total, grid } => (
+                        "cage-total",
+                        vec![
+                            ("total", num(*total as usize)),
+                            ("grid", num(*grid as usize)),
+                        ],
+                    ),
+                    CageProblem::TwoSums { cell, second } => (
+                        "cage-two-sums",
+                        vec![("at", Arg::Cell(*cell)), ("second", num(*second as usize))],
+                    ),
+                    CageProblem::Repeat { symbol } => {
+                        ("cage-repeat", vec![("digit", num(usize::from(*symbol)))])
+                    }
+                    CageProblem::Missed { total } => {
+                        ("cage-missed", vec![("total", num(*total as usize))])
+                    }
+                };
+                let mut out = Words::new(key)
+                    .with("size", num(n))
+                    .with("cage", crate::logic::cage_name(cells))
+                    .with("count", num(cells.len()));
+                if let Some(sum) = sum {
+                    out = out.with(
+                        "sum",
+                        Arg::Words(Box::new(
+                            Words::new("cage-sum").with("sum", num(*sum as usize)),
+                        )),
+                    );
+                }
+                out.args.extend(extra);
+                out
+            }
             _ => return None,
         })
     }

@@ -159,7 +159,7 @@ fn ways(pool: u64, count: usize, sum: u32, masks: &[u64], options: &Options) -> 
 
 /// A cage named by its cells: `r1c1, r1c2 and r2c1`, or the first three and how many
 /// more for a long cage.
-fn cage_name(cells: &[usize]) -> Arg {
+pub(crate) fn cage_name(cells: &[usize]) -> Arg {
     Arg::Words(Box::new(if cells.len() > 4 {
         Words::new("cage-long")
             .with("cells", Arg::Cells(cells[..3].to_vec()))

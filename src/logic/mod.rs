@@ -54,6 +54,7 @@ pub mod words;
 
 use std::fmt;
 
+pub(crate) use cages::cage_name;
 pub use words::{Arg, Words};
 
 use crate::error::cell_name;

@@ -169,3 +169,34 @@ test('a generated puzzle\'s summary reads whole in every language, with its own 
   }
   await setLanguage('en');
 });
+
+test('a killer cage the engine refuses, and text it cannot read as a grid, are said in every language', async () => {
+  const { describeError } = await import('../../www/engine.js');
+  const errors = [];
+  // A cage of two cells whose sum no two different digits make, and a side that has no grid.
+  for (const [text, size] of [['2x2k:p,_a___a_a_a_____aaa,2_6a5a3_3a7b5_3a3a', 0], ['1'.repeat(9), 3]]) {
+    let thrown = null;
+    try {
+      wasm.hint(text, size, false, '', '', new Uint8Array(0), true).free();
+    } catch (err) {
+      thrown = err;
+    }
+    assert.ok(typeof thrown?.words === 'string', `${text.slice(0, 20)}: ${thrown?.message} comes with its data`);
+    errors.push({ words: JSON.parse(thrown.words), message: thrown.message });
+  }
+  const english = [];
+  for (const lang of LANGS) {
+    await setLanguage(lang, ['core', 'hints']);
+    errors.forEach((error, i) => {
+      const said = describeError(error);
+      assert.doesNotMatch(said, /\{[a-zA-Z]+\}|\b(?:engine|hint)\.[a-z]/, `${lang}: ${said}`);
+      if (lang === 'en') {
+        english[i] = said;
+        assert.equal(said, error.message.replace(/\.$/, ''), 'the English is the engine\'s own message');
+      } else {
+        assert.notEqual(said, english[i], `${lang} is translated: ${said}`);
+      }
+    });
+  }
+  await setLanguage('en');
+});

@@ -186,5 +186,6 @@ function wordsText(words, layoutOrSize, prefix) {
   if (Object.hasOwn(NOTATION, words.key)) {
     return NOTATION[words.key].replace(/\{\{|\}\}|\{(\w+)\}/g, (m, p) => (p ? String(params[p] ?? '') : m[0]));
   }
-  return prefix === 'engine.' ? t(`engine.${words.key}`, params) : t(`hint.${words.key}`, params);
+  // The engine's own sentences may hold a hint's parts (a cage's name): those are hint keys.
+  return prefix === 'engine.' && has(`engine.${words.key}`) ? t(`engine.${words.key}`, params) : t(`hint.${words.key}`, params);
 }
