@@ -1025,19 +1025,30 @@ fn aic_with_a_grouped_node_on_a_public_puzzle() {
 /// names, under the same id and name, and none the engine does not name.
 #[test]
 fn the_help_panel_knows_every_technique_by_its_id() {
+    // The page lists the ids (www/internal/techniques.js) and names each in its English
+    // catalog (`'technique.ID.name': 'Name',` in www/locales/en/hints.js).
     let page = include_str!("../www/internal/techniques.js");
-    let listed: BTreeSet<&str> = page
+    let catalog = include_str!("../www/locales/en/hints.js");
+    let named: BTreeSet<&str> = catalog
         .lines()
-        .filter_map(|line| line.trim_start().strip_prefix("['"))
-        .filter_map(|rest| rest.split('\'').next())
+        .filter_map(|line| line.trim_start().strip_prefix("'technique."))
+        .filter_map(|rest| rest.strip_suffix("',"))
+        .filter_map(|rest| rest.split_once(".name': '"))
+        .map(|(id, _)| id)
+        .filter(|&id| id != "unknown")
         .collect();
     let engine: BTreeSet<&str> = Technique::ALL.iter().map(|t| t.id()).collect();
-    assert_eq!(listed, engine);
+    assert_eq!(named, engine);
     for t in Technique::ALL {
-        let entry = format!("['{}', '{}',", t.id(), t.name());
+        let entry = format!("'technique.{}.name': '{}',", t.id(), t.name());
         assert!(
-            page.contains(&entry),
-            "no entry {entry} in www/internal/techniques.js"
+            catalog.contains(&entry),
+            "no entry {entry} in www/locales/en/hints.js"
+        );
+        assert!(
+            page.contains(&format!("'{}'", t.id())),
+            "{} is not listed in www/internal/techniques.js",
+            t.id()
         );
     }
 }
