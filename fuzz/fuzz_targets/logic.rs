@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
                 step.technique
             );
         }
-        assert!(!step.text.is_empty(), "a step without words");
+        assert!(!step.text().is_empty(), "a step without words");
     }
     assert_eq!(
         &board, solution,
