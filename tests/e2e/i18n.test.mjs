@@ -55,8 +55,8 @@ test('every language has exactly the English keys, with the same parameters', as
         assert.ok(message.trim(), `${lang} ${key} is empty`);
         assert.ok(balanced(message), `${lang} ${key} has unbalanced braces`);
         // A translation may also use the kind of a unit English names (`{unitKind, select, …}`
-        // beside `{unit}`: 'row', 'column', 'box', 'region', 'diagonal', 'window'), for its
-        // grammar; hint-words.js gives it.
+        // beside `{unit}`: 'row', 'column', 'box', 'region', 'main-diagonal', 'anti-diagonal'
+        // or 'window'), for its grammar; hint-words.js gives it.
         const english = parameters(en[key]);
         const allowed = new Set([...english, ...english.map((p) => `${p}Kind`)]);
         const own = parameters(message);

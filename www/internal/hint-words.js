@@ -38,10 +38,12 @@ const NOTATION = {
   cage: '{cells}',
 };
 
-/** What kind of unit a unit number is, for a language's grammar (`{unitKind, select, …}`). */
+/**
+ * What kind of unit a unit number is, for a language's grammar (`{unitKind, select, …}`):
+ * 'row', 'column', 'box', 'region', 'main-diagonal', 'anti-diagonal' or 'window'.
+ */
 function kindOf(u, layout) {
-  const { kind } = unitKind(u, layout);
-  return kind.endsWith('diagonal') ? 'diagonal' : kind;
+  return unitKind(u, layout).kind;
 }
 
 /**

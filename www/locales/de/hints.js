@@ -222,7 +222,7 @@ export default {
   'engine.bad-token': '„{token}“ in Zeile {line}, Spalte {column} ist kein Symbol eines {size}×{size}-Gitters (1 bis {size}; . _ oder 0 für leer)',
   'engine.bad-token-letters': '„{token}“ in Zeile {line}, Spalte {column} ist kein Symbol eines {size}×{size}-Gitters (1 bis {size} oder 1 bis {last}; . _ oder 0 für leer)',
   'engine.bad-hex-symbol': '„{symbol}“ in Zeile {line}, Spalte {column} ist kein Hex-Symbol (0 bis F; . oder _ für leer)',
-  'engine.clash': '{first} und {second} enthalten beide die {symbol} {unitKind, select, diagonal {auf} other {in}} {unit}',
+  'engine.clash': '{first} und {second} enthalten beide die {symbol} {unitKind, select, main-diagonal {auf der} anti-diagonal {auf der} other {in}} {unit}',
   'engine.bad-box': '{rows}×{columns}-Blöcke passen nicht in ein {size}×{size}-Gitter: Zeilen mal Spalten eines Blocks müssen {size} ergeben',
   'engine.bad-box-shape': '{rows}×{columns} ist keine Blockform: ein Block hat mindestens 2 Zeilen und 2 Spalten und höchstens 64 Felder',
   'engine.bad-region': 'die Region ab {cell} hat {cells} Felder: jede der {size} Regionen muss {size} haben',

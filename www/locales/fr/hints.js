@@ -222,7 +222,7 @@ export default {
   'engine.bad-token': '« {token} » à la ligne {line}, colonne {column}, n’est pas un symbole d’une grille {size}×{size} (1 à {size} ; . _ ou 0 pour une case vide)',
   'engine.bad-token-letters': '« {token} » à la ligne {line}, colonne {column}, n’est pas un symbole d’une grille {size}×{size} (1 à {size} ou 1 à {last} ; . _ ou 0 pour une case vide)',
   'engine.bad-hex-symbol': '« {symbol} » à la ligne {line}, colonne {column}, n’est pas un symbole hexadécimal (0 à F ; . ou _ pour une case vide)',
-  'engine.clash': '{first} et {second} contiennent toutes deux {symbol} {unitKind, select, box {dans le} diagonal {sur la} other {dans la}} {unit}',
+  'engine.clash': '{first} et {second} contiennent toutes deux {symbol} {unitKind, select, box {dans le } main-diagonal {sur la } anti-diagonal {sur l’} other {dans la }}{unit}',
   'engine.bad-box': 'des blocs {rows}×{columns} ne pavent pas une grille {size}×{size} : les lignes d’un bloc multipliées par ses colonnes doivent faire {size}',
   'engine.bad-box-shape': '{rows}×{columns} n’est pas une forme de bloc : un bloc a au moins 2 lignes et 2 colonnes, et au plus 64 cases',
   'engine.bad-region': 'la région qui commence en {cell} a {cells} cases : chacune des {size} régions doit en avoir {size}',
