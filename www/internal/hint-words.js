@@ -7,7 +7,7 @@
  * asking the engine. Pure functions: no engine, no page.
  *
  *   stepText(step.words, layout)   // 'Naked single: r1c2 can only be 2'
- *   stepText(step.focus, layout)   // 'Look at box 1: a naked single'
+ *   stepText(step.focusWords, layout)   // 'Look at box 1: a naked single'
  */
 
 import { has, list, language, t } from './i18n.js';
@@ -39,14 +39,6 @@ const NOTATION = {
 };
 
 /**
- * What kind of unit a unit number is, for a language's grammar (`{unitKind, select, …}`):
- * 'row', 'column', 'box', 'region', 'main-diagonal', 'anti-diagonal' or 'window'.
- */
-function kindOf(u, layout) {
-  return unitKind(u, layout).kind;
-}
-
-/**
  * Cells that lose the same symbols, together, in the order first met: [[cells], values].
  * @param {number[]} flat [cell, value, cell, value, …]
  */
@@ -69,9 +61,10 @@ function removalGroups(flat) {
 }
 
 /**
- * One argument in words, with any extra parameters it brings (a unit's kind).
+ * One argument in words.
  * @param {Record<string, any>} arg
  * @param {object} layout
+ * @param {string} prefix the catalog keys of the sentence it is in ('hint.' or 'engine.')
  * @returns {string}
  */
 function argText(arg, layout, prefix) {
@@ -135,7 +128,8 @@ export function stepText(words, layoutOrSize) {
 /**
  * An engine error's message in the language in use, from the data the engine gives with it
  * (`error.words`, src/error.rs's Error::words, worded by the `engine.KEY` messages of the
- * hints catalog, which engine.js loads before such an error reaches the page), or null when it gave none (the page then shows its English message).
+ * hints catalog, which engine.js loads before such an error reaches the page), or null
+ * when it gave none (the page then shows the engine's English message).
  * @param {string | Words | null | undefined} words
  * @returns {string | null}
  */
@@ -151,7 +145,7 @@ export function errorText(words) {
   // Without its message (the catalog did not load), the engine's English message is shown.
   if (!data || typeof data !== 'object' || !data.key || !has(`engine.${data.key}`)) return null;
   // The grid the message names cells and units of: its side, and whether its units are
-  // regions or boxes, with diagonals or not.
+  // regions or boxes (any box shape names a box alike), with diagonals or not.
   const args = data.args ?? {};
   const size = Number(args.size?.number ?? 9);
   const layout = { size, box: args.jigsaw?.number ? '' : `${size}x1`, diagonals: Boolean(args.diagonals?.number) };
@@ -181,7 +175,9 @@ function wordsText(words, layoutOrSize, prefix) {
   const params = {};
   for (const [name, arg] of Object.entries(words.args ?? {})) {
     params[name] = argText(arg, layout, prefix);
-    if ('unit' in arg) params[`${name}Kind`] = kindOf(arg.unit, layout);
+    // A unit brings its kind too, for a language's grammar (`{unitKind, select, …}`): 'row',
+    // 'column', 'box', 'region', 'main-diagonal', 'anti-diagonal' or 'window'.
+    if ('unit' in arg) params[`${name}Kind`] = unitKind(arg.unit, layout).kind;
     // A number stays a number, for plural forms.
     if ('number' in arg) params[name] = arg.number;
   }
