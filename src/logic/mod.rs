@@ -1,5 +1,6 @@
 //! The logic solver: human-style techniques applied in order of difficulty, each step
-//! recorded with its cells, placements, eliminations and one plain sentence.
+//! recorded with its cells, placements, eliminations and one plain sentence, kept as data
+//! ([`Words`]) that the command line words in English and a page in its reader's language.
 //!
 //! The solver keeps one board: per cell its entry and, for an empty cell, its
 //! candidate set as a `u64` (bit `s - 1` for symbol `s`; a filled cell has no candidates).

@@ -1,9 +1,10 @@
-//! A step's sentences as data: a message key and its named arguments (cells, units,
-//! symbols, candidates removed, techniques, nested sentences), not words. A page turns
-//! them into the reader's language with its message catalogs (`www/locales/*/hints.js`,
-//! the same keys with a `hint.` prefix); [`Words::english`] makes the English sentences the
-//! command line prints and the tests read from the page's own English catalog, compiled in,
-//! so the two never drift apart.
+//! Sentences as data: a message key and its named arguments (cells, units, symbols,
+//! candidates removed, techniques, nested sentences), not words. Hint steps are made of
+//! them, and so are the engine's errors a player meets and a generated puzzle's summary. A
+//! page turns them into the reader's language with its message catalogs
+//! (`www/locales/*/hints.js`, the same keys with a `hint.` or `engine.` prefix);
+//! [`Words::english`] makes the English sentences the command line prints and the tests
+//! read from the page's own English catalog, compiled in, so the two never drift apart.
 //! [`Words::to_json`] is the form that crosses into JavaScript.
 
 use super::{Technique, and_list, bit, bits, symbols};
