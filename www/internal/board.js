@@ -512,7 +512,7 @@ export const HINT_STAGES = 3;
  */
 export function hintFor(game, steps) {
   const cells = [...new Set(steps.flatMap((step) => step.cells ?? []))];
-  const focus = steps.length ? focusWords(steps[0], game.layout) : null;
+  const focus = steps.length ? focusWordsOf(steps[0], game.layout) : null;
   const chained = steps.findIndex((step) => Array.isArray(step.links) && step.links.length > 0);
   return {
     game,
@@ -670,11 +670,6 @@ function unitOf(u, size) {
 export function stepFocus(step, layoutOrSize) {
   if (typeof step.focus === 'string' && step.focus.trim() && !step.focusWords) return step.focus.trim();
   return stepText(focusWordsOf(step, layoutOrSize).words, layoutOrSize);
-}
-
-/** A step's focus as a hint keeps it: its data and the units it names. */
-function focusWords(step, layout) {
-  return focusWordsOf(step, layout);
 }
 
 /** Why the engine gave no hint (its status is not 'ok'), in words without a final period. */
