@@ -96,7 +96,7 @@ pub fn page_options(
         return Err(Error::bad_option(
             "box",
             boxes,
-            "nothing, with regions: a jigsaw has regions in place of boxes",
+            crate::logic::Words::new("allowed-box-jigsaw"),
         ));
     }
     let n = match size as usize {

@@ -2,12 +2,15 @@
 //!
 //! Messages are lowercase with no final period, and name places the way players do:
 //! `r3c7` is row 3, column 7, counted from 1. The facts behind a message are fields,
-//! so the page can point at the cells and the command line can name the line.
+//! so the page can point at the cells and the command line can name the line. The message
+//! itself is data too ([`Error::words`]): a page words it in its reader's language, and
+//! `Display` in English, both from the page's catalogs (`www/locales/*/hints.js`).
 
 use std::fmt;
 
 use crate::grid::Shape;
 pub use crate::grid::Unit;
+use crate::logic::{Arg, Words};
 
 /// An engine error. Small to move around: the details live in a box.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,8 +123,8 @@ pub enum ErrorKind {
     /// A web address whose puzzle cannot be read ([`crate::link`]): a site or a layout not
     /// read here, or a link with no puzzle in it.
     BadLink {
-        /// What is wrong, and what to paste instead.
-        message: String,
+        /// What is wrong, and what to paste instead, as a sentence (`engine.link-*`).
+        problem: Words,
     },
     /// A game ID (`PARAMS:DESC`, [`crate::solo`]) that cannot be read.
     BadId {
@@ -129,8 +132,8 @@ pub enum ErrorKind {
         section: &'static str,
         /// The character of the ID where it goes wrong, from 1.
         offset: usize,
-        /// What is wrong there.
-        message: String,
+        /// What is wrong there, as a sentence (`engine.id-*`).
+        problem: Words,
     },
     /// A box shape that does not tile the grid, or is not a box (a side under 2).
     BadBox {
@@ -159,7 +162,8 @@ pub enum ErrorKind {
         variant: &'static str,
         /// The shape it was asked on.
         shape: Shape,
-        /// Why it does not fit.
+        /// Why it does not fit: a sentence's key (`"variant-x-size"`), its English the
+        /// `engine.` message of that key.
         reason: &'static str,
     },
     /// The caller stopped the work (a cancel button, a closed page).
@@ -170,8 +174,8 @@ pub enum ErrorKind {
         name: &'static str,
         /// What was given.
         value: String,
-        /// What is allowed.
-        allowed: String,
+        /// What is allowed, as a sentence (`engine.allowed-*`).
+        allowed: Words,
     },
     /// A whitespace-separated token (such as `17` in a 16×16 grid) that is not a symbol of
     /// the grid, at a line and column of the text.
@@ -274,19 +278,15 @@ pub enum CageProblem {
 }
 
 impl Error {
-    /// The message as data for a page to word in its reader's language (the `engine.KEY`
-    /// messages of `www/locales/*/hints.js`, with the same slots as
-    /// [`crate::logic::Words`]), for the errors a player meets: unreadable text, a grid
-    /// that breaks its rules (clashes, boxes, regions, cages, sizes), no solution or
-    /// several, a cancelled call. `None` for the others (links, game IDs, options, variants
-    /// that do not fit, a failed read), which pages show in English.
-    pub fn words(&self) -> Option<crate::logic::Words> {
-        use crate::logic::{Arg, Words};
+    /// The message as data for a page to word in its reader's language: the `engine.KEY`
+    /// messages of `www/locales/*/hints.js`, with the slots of [`crate::logic::Words`].
+    /// The English message (`Display`) is made from it by the English catalog.
+    pub fn words(&self) -> Words {
         let num = |x: usize| Arg::Number(x as u64);
         let text = |t: String| Arg::Text(t);
         let last =
             |n: usize| Arg::Text((crate::format::ALPHABET.as_bytes()[n - 1] as char).to_string());
-        Some(match &*self.kind {
+        match &*self.kind {
             ErrorKind::Empty => Words::new("empty"),
             ErrorKind::TooLarge { bytes, limit } => Words::new("too-large")
                 .with("bytes", num(*bytes))
@@ -328,7 +328,7 @@ impl Error {
                 column,
                 shape,
             } => Words::new("bad-symbol")
-                .with("symbol", text(symbol.to_string()))
+                .with("symbol", text(symbol.escape_debug().to_string()))
                 .with("line", num(*line))
                 .with("column", num(*column))
                 .with("size", num(shape.size()))
@@ -343,7 +343,7 @@ impl Error {
             } else {
                 "bad-token-letters"
             })
-            .with("token", text(token.clone()))
+            .with("token", text(token.escape_debug().to_string()))
             .with("line", num(*line))
             .with("column", num(*column))
             .with("size", num(shape.size()))
@@ -353,7 +353,7 @@ impl Error {
                 line,
                 column,
             } => Words::new("bad-hex-symbol")
-                .with("symbol", text(symbol.to_string()))
+                .with("symbol", text(symbol.escape_debug().to_string()))
                 .with("line", num(*line))
                 .with("column", num(*column)),
             ErrorKind::Clash {
@@ -485,8 +485,45 @@ impl Error {
                 out.args.extend(extra);
                 out
             }
-            _ => return None,
-        })
+            ErrorKind::SymbolValue { value, cell, size } => Words::new("symbol-value")
+                .with("cell", num(*cell))
+                .with("value", num(*value))
+                .with("size", num(*size)),
+            ErrorKind::ReadFailed { message } => {
+                Words::new("read-failed").with("message", text(message.clone()))
+            }
+            ErrorKind::BadLink { problem } => problem.clone(),
+            ErrorKind::BadId {
+                section,
+                offset,
+                problem,
+            } => Words::new(if *section == "params" {
+                "bad-id-params"
+            } else {
+                "bad-id-description"
+            })
+            .with("offset", num(*offset))
+            .around("problem", problem.clone()),
+            ErrorKind::BadVariant {
+                variant,
+                shape,
+                reason,
+            } => Words::new("bad-variant")
+                .with(
+                    "variant",
+                    Arg::Words(Box::new(Words::new(variant_key(variant)))),
+                )
+                .with("layout", Arg::Shape(*shape))
+                .with("reason", Arg::Words(Box::new(Words::new(reason)))),
+            ErrorKind::BadOption {
+                name,
+                value,
+                allowed,
+            } => Words::new("bad-option")
+                .with("value", text(value.clone()))
+                .with("name", Arg::Words(Box::new(Words::new(option_key(name)))))
+                .around("allowed", allowed.clone()),
+        }
     }
 
     /// What went wrong.
@@ -567,16 +604,13 @@ impl Error {
         }
     }
 
-    /// A shortcut for [`ErrorKind::BadOption`].
-    pub fn bad_option(
-        name: &'static str,
-        value: impl fmt::Display,
-        allowed: impl Into<String>,
-    ) -> Error {
+    /// A shortcut for [`ErrorKind::BadOption`]; `allowed` is the sentence that says what is
+    /// allowed (`Words::new("allowed-level")`).
+    pub fn bad_option(name: &'static str, value: impl fmt::Display, allowed: Words) -> Error {
         ErrorKind::BadOption {
             name,
             value: value.to_string(),
-            allowed: allowed.into(),
+            allowed,
         }
         .into()
     }
@@ -601,267 +635,54 @@ fn regions_side(cells: usize) -> Option<usize> {
     (4..=crate::grid::MAX_SIZE).find(|&n| n * n == cells && Shape::is_boxless_side(n))
 }
 
-/// The sides a grid can have, for messages.
-const SIZES: &str = "1, or 4 to 64 where the side is a product r×c of two whole numbers of at least 2 (6 = 2×3, 9 = 3×3, 12 = 3×4)";
+/// The English of an error's sentence whose cells are named on a grid of the side its
+/// `size` slot says (9 without one).
+fn english(words: &Words) -> String {
+    let n = match words.args.iter().find(|(name, _)| *name == "size") {
+        Some((_, Arg::Number(n))) => *n as usize,
+        _ => 9,
+    };
+    let shape = Shape::from_size(n)
+        .or_else(|_| crate::jigsaw::to_be_drawn(n))
+        .unwrap_or_else(|_| Shape::nearest(81));
+    words.english(shape)
+}
+
+/// The key of a variant's name as `--variant` takes it (`"x"`).
+fn variant_key(variant: &str) -> &'static str {
+    match variant {
+        "x" => "variant-x",
+        "windoku" => "variant-windoku",
+        "jigsaw" => "variant-jigsaw",
+        _ => "variant-killer",
+    }
+}
+
+/// The key of an option's name in sentences (`"time budget"`).
+fn option_key(name: &str) -> &'static str {
+    match name {
+        "box" => "option-box",
+        "variant" => "option-variant",
+        "level" => "option-level",
+        "symmetry" => "option-symmetry",
+        "empty fraction" => "option-empty-fraction",
+        "time budget" => "option-time-budget",
+        "size" => "option-size",
+        _ => "option-value",
+    }
+}
 
 impl fmt::Display for Error {
+    /// The English sentence of [`Error::words`], worded by the page's English catalog
+    /// (`www/locales/en/hints.js`), so the command line and the page say the same.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = self.words();
         match &*self.kind {
-            ErrorKind::Empty => write!(f, "no puzzle found: the input has no cells"),
-            ErrorKind::TooLarge { bytes, limit } => {
-                write!(
-                    f,
-                    "the input is {bytes} bytes; the most a grid can take is {limit}"
-                )
+            // Units are named as the grid's own shape names them (a region, a diagonal).
+            ErrorKind::Clash { shape, .. } | ErrorKind::MultipleSolutions { shape, .. } => {
+                f.write_str(&words.english(*shape))
             }
-            ErrorKind::CellCount {
-                found,
-                expected: None,
-                ..
-            } if regions_side(*found).is_some() => {
-                // A side with no boxes (a prime) is a grid only with jigsaw regions, which
-                // a plain grid does not carry: say so rather than name a grid it is not.
-                let n = regions_side(*found).unwrap_or_default();
-                write!(
-                    f,
-                    "{found} cells make a {n}×{n} grid, which needs jigsaw regions: a side of {n} \
-                     has no boxes, so give the regions with the grid, as a Solo ID ({n}j:…) or an \
-                     f-puzzles or SudokuPad link does"
-                )
-            }
-            ErrorKind::CellCount {
-                found,
-                expected,
-                row,
-            } => {
-                // The grid asked for, or the one the count was most likely meant to be.
-                let shape = expected.unwrap_or_else(|| Shape::nearest(*found));
-                let cells = if *found == 1 { "cell" } else { "cells" };
-                write!(
-                    f,
-                    "found {found} {cells}; a {} grid has {}",
-                    shape.name(),
-                    shape.cells()
-                )?;
-                if let Some((line, in_row)) = row {
-                    let cells = if *in_row == 1 { "cell" } else { "cells" };
-                    write!(
-                        f,
-                        ": line {line} has {in_row} {cells}, where a row has {}",
-                        shape.size()
-                    )?;
-                }
-                Ok(())
-            }
-            ErrorKind::LineTooLong { limit, .. } => write!(
-                f,
-                "the line is longer than {limit} bytes, the most one puzzle can take; it was skipped"
-            ),
-            ErrorKind::BadUtf8 { line, column, byte } => write!(
-                f,
-                "the byte 0x{byte:02X} at line {line}, column {column} is not UTF-8 text; the line was skipped"
-            ),
-            ErrorKind::ReadFailed { message } => {
-                write!(f, "the input could not be read: {message}")
-            }
-            ErrorKind::Encoding { name } => write!(
-                f,
-                "the input is {name} text (it starts with that byte-order mark); save it as UTF-8"
-            ),
-            ErrorKind::Binary { line, column } => write!(
-                f,
-                "a NUL byte at line {line}, column {column}: the input is binary, not text; reading stopped there"
-            ),
-            ErrorKind::CommentedGrid { shape, .. } => write!(
-                f,
-                "a line that starts with # was skipped as a comment, though it has a {} grid's {} characters (write an empty cell as . _ or 0)",
-                shape.name(),
-                shape.cells()
-            ),
-            ErrorKind::BadSymbol {
-                symbol,
-                line,
-                column,
-                shape,
-            } => {
-                let alphabet = crate::format::ALPHABET.as_bytes();
-                let last = alphabet[shape.size() - 1] as char;
-                write!(
-                    f,
-                    "{symbol:?} at line {line}, column {column} is not a symbol of a {} grid (1 to {last}; . _ or 0 for empty)",
-                    shape.name()
-                )
-            }
-            ErrorKind::SymbolValue { value, cell, size } => {
-                write!(f, "cell {cell} holds {value}, over the grid side {size}")
-            }
-            ErrorKind::Clash {
-                shape,
-                first,
-                second,
-                symbol,
-                unit,
-            } => {
-                let sym = crate::format::symbol_char(*symbol);
-                write!(
-                    f,
-                    "{} and {} both hold {sym} in {unit}",
-                    cell_name(*shape, *first),
-                    cell_name(*shape, *second)
-                )
-            }
-            ErrorKind::BadSize { size } => {
-                write!(f, "{size} is not a grid size: sizes are {SIZES}")
-            }
-            ErrorKind::BadLink { message } => write!(f, "{message}"),
-            ErrorKind::BadId {
-                section,
-                offset,
-                message,
-            } => write!(f, "game ID, {section}, character {offset}: {message}"),
-            ErrorKind::BadBox {
-                rows,
-                columns,
-                size: Some(n),
-            } => write!(
-                f,
-                "{rows}×{columns} boxes do not fit a {n}×{n} grid: a box's rows times its columns must make {n}"
-            ),
-            ErrorKind::BadBox {
-                rows,
-                columns,
-                size: None,
-            } => write!(
-                f,
-                "{rows}×{columns} is not a box shape: a box has at least 2 rows and 2 columns, and at most 64 cells"
-            ),
-            ErrorKind::BadRegions {
-                cell,
-                cells,
-                size,
-                found,
-            } if found == size => {
-                let (r, c) = (cell / size + 1, cell % size + 1);
-                write!(
-                    f,
-                    "the region starting at r{r}c{c} has {cells} cells: each of the {size} regions must have {size}"
-                )
-            }
-            ErrorKind::BadRegions {
-                cell, size, found, ..
-            } => {
-                let (r, c) = (cell / size + 1, cell % size + 1);
-                write!(
-                    f,
-                    "{found} regions (the last starts at r{r}c{c}): a {size}×{size} jigsaw has {size} regions of {size} cells"
-                )
-            }
-            ErrorKind::BadVariant {
-                variant,
-                shape,
-                reason,
-            } => write!(f, "{variant} does not fit a {shape}: {reason}"),
-            ErrorKind::BadCage {
-                cells,
-                sum,
-                size,
-                problem,
-            } => {
-                let n = *size;
-                let name = crate::cages::cage_name(cells, n);
-                let place = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
-                write!(f, "the cage of {name}")?;
-                if let Some(sum) = sum {
-                    write!(f, " (sum {sum})")?;
-                }
-                let k = cells.len();
-                match problem {
-                    CageProblem::Empty => write!(f, " has no cells"),
-                    CageProblem::Outside { cell } => write!(
-                        f,
-                        ": cell {} is past the {n}×{n} grid's last cell",
-                        cell + 1
-                    ),
-                    CageProblem::Overlap { cell } => write!(
-                        f,
-                        " overlaps another cage at {}: a cell is in one cage at most",
-                        place(*cell)
-                    ),
-                    CageProblem::NotConnected => {
-                        write!(f, " is not connected: a cage's cells join side to side")
-                    }
-                    CageProblem::TooBig => write!(
-                        f,
-                        " has {k} cells: with {n} digits, a cage holds {n} cells at most"
-                    ),
-                    CageProblem::NoDigits { least, most } => write!(
-                        f,
-                        ": no {k} different digits from 1 to {n} add up to {}; {k} cells make {least} to {most}",
-                        sum.unwrap_or(0)
-                    ),
-                    CageProblem::Total { total, grid } => write!(
-                        f,
-                        ": the cages' sums add up to {total}, but the grid's digits add up to {grid}"
-                    ),
-                    CageProblem::TwoSums { cell, second } => write!(
-                        f,
-                        " has two sums: {second} at {} is a second one",
-                        place(*cell)
-                    ),
-                    CageProblem::Repeat { symbol } => {
-                        write!(f, " holds {} twice: a cage's digits differ", symbol)
-                    }
-                    CageProblem::Missed { total } => write!(f, ": its digits add up to {total}"),
-                }
-            }
-            ErrorKind::Cancelled => write!(f, "cancelled"),
-            ErrorKind::BadOption {
-                name,
-                value,
-                allowed,
-            } => {
-                write!(f, "{value:?} is not a valid {name}: {allowed}")
-            }
-            ErrorKind::BadToken {
-                token,
-                line,
-                column,
-                shape,
-            } => {
-                let n = shape.size();
-                let last = crate::format::ALPHABET.as_bytes()[n - 1] as char;
-                let symbols = if n <= 9 {
-                    format!("1 to {n}")
-                } else {
-                    format!("1 to {n} or 1 to {last}")
-                };
-                write!(
-                    f,
-                    "{token:?} at line {line}, column {column} is not a symbol of a {} grid ({symbols}; . _ or 0 for empty)",
-                    shape.name()
-                )
-            }
-            ErrorKind::BadHexSymbol {
-                symbol,
-                line,
-                column,
-            } => write!(
-                f,
-                "{symbol:?} at line {line}, column {column} is not a hex symbol (0 to F; . or _ for empty)"
-            ),
-            ErrorKind::NoSolution => write!(f, "no solution: no grid completes these givens"),
-            ErrorKind::MultipleSolutions {
-                shape,
-                cell,
-                first,
-                second,
-            } => write!(
-                f,
-                "more than one solution: {} can be {} or {}",
-                cell_name(*shape, *cell),
-                crate::format::symbol_char(*first),
-                crate::format::symbol_char(*second)
-            ),
+            _ => f.write_str(&english(&words)),
         }
     }
 }

@@ -173,9 +173,9 @@ impl Symmetry {
         self.misfit(shape).is_none()
     }
 
-    /// Why the symmetry does not fit the shape ([`Symmetry::fits`]), in words for an
+    /// Why the symmetry does not fit the shape ([`Symmetry::fits`]), as a sentence for an
     /// error message; `None` when it fits.
-    pub fn misfit(self, shape: Shape) -> Option<String> {
+    pub fn misfit(self, shape: Shape) -> Option<Words> {
         let swaps = matches!(self, Symmetry::Rot90 | Symmetry::Diagonal);
         if let Some(regions) = shape.regions() {
             let n = shape.size();
@@ -184,19 +184,14 @@ impl Symmetry {
                 .iter()
                 .all(|mv| maps_regions_onto_regions(n, regions, |r, c| mv(n, r, c)));
             return (!keeps).then(|| {
-                format!(
-                    "{} does not map these jigsaw regions onto each other",
-                    self.name()
-                )
+                Words::new("symmetry-regions").with("symmetry", Arg::Text(self.name().into()))
             });
         }
         (swaps && !shape.has_square_boxes()).then(|| {
-            format!(
-                "{} swaps rows with columns, which {}×{} boxes do not allow",
-                self.name(),
-                shape.box_rows(),
-                shape.box_columns()
-            )
+            Words::new("symmetry-swaps")
+                .with("symmetry", Arg::Text(self.name().into()))
+                .with("rows", Arg::Number(shape.box_rows() as u64))
+                .with("columns", Arg::Number(shape.box_columns() as u64))
         })
     }
 
@@ -260,7 +255,7 @@ impl FromStr for Symmetry {
             _ => Err(Error::bad_option(
                 "symmetry",
                 s,
-                "one of none, rot180, rot90, mirror, diagonal",
+                Words::new("allowed-symmetry"),
             )),
         }
     }
@@ -381,7 +376,7 @@ impl Target {
             Err(Error::bad_option(
                 "empty fraction",
                 decimal(fraction),
-                "a fraction of empty cells from 0 up to (not including) 1",
+                Words::new("allowed-empty-fraction"),
             ))
         }
     }
@@ -495,7 +490,7 @@ impl Options {
             return Err(ErrorKind::BadVariant {
                 variant: "windoku",
                 shape: plain,
-                reason: "windows sit between square boxes, and a jigsaw has regions instead",
+                reason: "variant-windoku-jigsaw",
             }
             .into());
         }
@@ -980,7 +975,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         return Err(Error::bad_option(
             "symmetry",
             options.symmetry.name(),
-            "jigsaw regions drawn at random have no symmetry, so neither have their givens; use none",
+            Words::new("allowed-symmetry-jigsaw"),
         ));
     }
     if let Some(why) = options.symmetry.misfit(shape) {
@@ -988,7 +983,9 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         return Err(Error::bad_option(
             "symmetry",
             options.symmetry.name(),
-            format!("{why}; use {}", words_or(&fitting)),
+            Words::new("allowed-symmetry-fit")
+                .with("why", Arg::Words(Box::new(why)))
+                .with("fitting", Arg::Text(fitting.join(", "))),
         ));
     }
     let target = options.target.unwrap_or(match options.difficulty {
@@ -1004,7 +1001,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         return Err(Error::bad_option(
             "time budget",
             decimal(b),
-            "a number of milliseconds above 0",
+            Words::new("allowed-time-budget"),
         ));
     }
     let budget = match options.difficulty {
@@ -1048,14 +1045,6 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
 }
 
 /// `a`, `a or b`, `a, b or c`.
-fn words_or(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
 /// The shape the options' targets and symmetries are judged by: the shape asked for, or
 /// with [`Options::new_regions`] a jigsaw of its side (its rows as regions: what matters
 /// there is only that it is a jigsaw, and its diagonals if asked).
@@ -1069,7 +1058,7 @@ fn target_shape(options: &Options) -> Result<Shape, Error> {
         return Err(ErrorKind::BadVariant {
             variant: "windoku",
             shape,
-            reason: "windows sit between square boxes, which jigsaw regions do not have",
+            reason: "variant-windoku-jigsaw",
         }
         .into());
     }
@@ -1077,7 +1066,7 @@ fn target_shape(options: &Options) -> Result<Shape, Error> {
         return Err(ErrorKind::BadVariant {
             variant: "jigsaw",
             shape,
-            reason: "random jigsaw regions are drawn for sides from 4 to 64",
+            reason: "variant-jigsaw-sides",
         }
         .into());
     }
@@ -2200,7 +2189,7 @@ fn no_grid(shape: Shape) -> Error {
     ErrorKind::BadVariant {
         variant,
         shape,
-        reason: "no full grid has these units",
+        reason: "variant-no-grid",
     }
     .into()
 }

@@ -151,13 +151,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.id().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                Error::bad_option(
-                    "level",
-                    s,
-                    "easy, medium, hard, expert, extreme or diabolical",
-                )
-            })
+            .ok_or_else(|| Error::bad_option("level", s, crate::logic::Words::new("allowed-level")))
     }
 }
 

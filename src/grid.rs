@@ -273,7 +273,7 @@ impl Shape {
             return Err(ErrorKind::BadVariant {
                 variant: "x",
                 shape: self,
-                reason: "the diagonals need a grid of 4×4 or larger",
+                reason: "variant-x-size",
             }
             .into());
         }
@@ -290,7 +290,7 @@ impl Shape {
             return Err(ErrorKind::BadVariant {
                 variant: "windoku",
                 shape: self,
-                reason: "windows sit between square k×k boxes, from 4×4 up",
+                reason: "variant-windoku-boxes",
             }
             .into());
         }
@@ -314,7 +314,7 @@ impl Shape {
             return Err(ErrorKind::BadVariant {
                 variant: "killer",
                 shape: self,
-                reason: "the cages are drawn for a grid of another side",
+                reason: "variant-killer-side",
             }
             .into());
         }
@@ -697,7 +697,7 @@ impl Variants {
                     return Err(Error::bad_option(
                         "variant",
                         name,
-                        "variants are x, windoku, jigsaw and killer, separated by commas",
+                        crate::logic::Words::new("allowed-variant"),
                     ));
                 }
             }
@@ -738,7 +738,7 @@ impl Variants {
             return Err(ErrorKind::BadVariant {
                 variant: "jigsaw",
                 shape,
-                reason: "a jigsaw's regions come with the puzzle: paste a game ID or a link that draws them",
+                reason: "variant-jigsaw-given",
             }
             .into());
         }
@@ -746,7 +746,7 @@ impl Variants {
             return Err(ErrorKind::BadVariant {
                 variant: "killer",
                 shape,
-                reason: "a killer's cages come with the puzzle: paste a game ID or a link that draws them",
+                reason: "variant-killer-given",
             }
             .into());
         }

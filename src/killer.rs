@@ -62,7 +62,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         return Err(ErrorKind::BadVariant {
             variant: "killer",
             shape: asked,
-            reason: "killers are made from 4×4 to 25×25",
+            reason: "variant-killer-sides",
         }
         .into());
     }
@@ -70,7 +70,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         return Err(Error::bad_option(
             "symmetry",
             options.symmetry.name(),
-            "killer cages are drawn without symmetry; use none",
+            crate::logic::Words::new("allowed-symmetry-killer"),
         ));
     }
     let Some(wanted) = options.difficulty else {
@@ -254,7 +254,7 @@ fn fill(asked: Shape, new_regions: bool, rng: &mut impl Rng) -> Result<(Grid, u3
     Err(ErrorKind::BadVariant {
         variant: "killer",
         shape: asked,
-        reason: "no full grid was found for this layout",
+        reason: "variant-killer-no-grid",
     }
     .into())
 }

@@ -58,6 +58,7 @@
 use crate::cages::Cages;
 use crate::error::{Error, ErrorKind};
 use crate::grid::{Grid, MAX_SIZE, Shape};
+use crate::logic::{Arg, Words};
 
 /// The most characters of JSON a link may expand to: a 64×64 puzzle with a region on
 /// every cell takes about 160 000.
@@ -82,9 +83,7 @@ pub fn grid_text(text: &str) -> Option<Result<String, Error>> {
         return Some(read_fpuzzles_link(address, &lower));
     }
     if !lower.contains("sudokuwiki.org/") {
-        return Some(refuse(
-            "this is a link to a site whose puzzles are not read here; paste the grid itself, or a sudokuwiki, f-puzzles, SudokuPad or Solo link",
-        ));
+        return Some(refuse(Words::new("link-other-site")));
     }
     Some(read_sudokuwiki_link(address, &lower))
 }
@@ -179,18 +178,21 @@ pub fn fpuzzles_json(grid: &Grid) -> String {
     out
 }
 
-fn refuse<T>(message: &str) -> Result<T, Error> {
-    Err(ErrorKind::BadLink {
-        message: message.to_string(),
-    }
-    .into())
+/// A link refused, with why as a sentence (an `engine.link-*` message).
+fn refuse<T>(problem: Words) -> Result<T, Error> {
+    Err(ErrorKind::BadLink { problem }.into())
+}
+
+/// A whole number as a sentence's slot.
+fn number(x: usize) -> Arg {
+    Arg::Number(x as u64)
 }
 
 // ---- sudokuwiki ---------------------------------------------------------------------
 
 fn read_sudokuwiki_link(address: &str, lower: &str) -> Result<String, Error> {
     let Some(board) = query_value(address, "bd") else {
-        return refuse("this sudokuwiki link has no puzzle in it (no bd= in its address)");
+        return refuse(Words::new("link-sudokuwiki-empty"));
     };
     if lower.contains("killer") {
         return killer_board(board);
@@ -210,9 +212,7 @@ fn read_sudokuwiki_link(address: &str, lower: &str) -> Result<String, Error> {
     };
     let shape = if jigsaw {
         let Some(map) = query_value(address, "jigmap") else {
-            return refuse(
-                "sudokuwiki's numbered jigsaw shapes (shape= without jigmap=) are the site's own and not known here: use a link with jigmap=, or paste the grid and its regions as a game ID",
-            );
+            return refuse(Words::new("link-sudokuwiki-shape"));
         };
         let regions = jigmap(map)?;
         let shape = Shape::with_regions(9, &regions).map_err(|e| link_error("jigmap", &e))?;
@@ -228,9 +228,7 @@ fn read_sudokuwiki_link(address: &str, lower: &str) -> Result<String, Error> {
 /// the sum sits on the first cell of its cage. The grid is empty.
 fn killer_board(board: &str) -> Result<String, Error> {
     let Some((colours, sums)) = board.split_once(',') else {
-        return refuse(
-            "this sudokuwiki killer link's bd= is not 81 cage colours, a comma and 81 two-digit sums",
-        );
+        return refuse(Words::new("link-killer-board"));
     };
     let colours: Vec<Option<u32>> = colours
         .chars()
@@ -238,16 +236,12 @@ fn killer_board(board: &str) -> Result<String, Error> {
         .collect();
     let digits: Vec<u32> = sums.chars().filter_map(|c| c.to_digit(10)).collect();
     if colours.len() != 81 || colours.contains(&None) {
-        return refuse(&format!(
-            "bd= of this sudokuwiki killer link holds {} cage colours, where its 9×9 has 81 digits 1 to 9",
-            board.split(',').next().unwrap_or("").chars().count()
-        ));
+        let count = board.split(',').next().unwrap_or("").chars().count();
+        return refuse(Words::new("link-killer-colours").with("count", number(count)));
     }
     if sums.len() != 162 || digits.len() != 162 {
-        return refuse(&format!(
-            "bd= of this sudokuwiki killer link holds {} characters of sums after the comma, where its 81 cells take two digits each",
-            sums.chars().count()
-        ));
+        let count = sums.chars().count();
+        return refuse(Words::new("link-killer-sums").with("count", number(count)));
     }
     let sums: Vec<u32> = digits.chunks(2).map(|d| d[0] * 10 + d[1]).collect();
     let cages = Cages::from_labels(9, &colours, &sums)?;
@@ -263,18 +257,16 @@ fn plain_board(board: &str) -> Result<Vec<u8>, Error> {
             '1'..='9' => cells.push(c as u8 - b'0'),
             '0' | '.' => cells.push(0),
             other => {
-                return refuse(&format!(
-                    "bd=, character {}: {other:?} is not a digit of the board",
-                    i + 1
-                ));
+                return refuse(
+                    Words::new("link-board-character")
+                        .with("at", number(i + 1))
+                        .with("character", Arg::Text(other.to_string())),
+                );
             }
         }
     }
     if cells.len() != 81 {
-        return refuse(&format!(
-            "bd= holds {} cells, where sudokuwiki's 9×9 has 81",
-            cells.len()
-        ));
+        return refuse(Words::new("link-board-count").with("count", number(cells.len())));
     }
     Ok(cells)
 }
@@ -288,11 +280,11 @@ fn packed_board(board: &str) -> Result<Option<Vec<u8>>, Error> {
     for (i, pair) in board.as_bytes().chunks(2).enumerate() {
         let digit = |b: u8| (b as char).to_digit(32);
         let (Some(high), Some(low)) = (digit(pair[0]), digit(pair[1])) else {
-            return refuse(&format!(
-                "bd=, characters {}-{}: not a cell written in base 32",
-                2 * i + 1,
-                2 * i + 2
-            ));
+            return refuse(
+                Words::new("link-board-base32")
+                    .with("first", number(2 * i + 1))
+                    .with("last", number(2 * i + 2)),
+            );
         };
         let value = high * 32 + low;
         let (candidates, given) = (value >> 1, value & 1 == 1);
@@ -313,16 +305,10 @@ fn jigmap(map: &str) -> Result<Vec<u8>, Error> {
         .map_while(|c| c.to_digit(10).filter(|&d| d >= 1).map(|d| d as u8))
         .collect();
     if regions.len() != map.chars().count() {
-        return refuse(&format!(
-            "jigmap=, character {}: a region is a digit 1 to 9",
-            regions.len() + 1
-        ));
+        return refuse(Words::new("link-jigmap-character").with("at", number(regions.len() + 1)));
     }
     if regions.len() != 81 {
-        return refuse(&format!(
-            "jigmap= holds {} cells, where sudokuwiki's 9×9 has 81",
-            regions.len()
-        ));
+        return refuse(Words::new("link-jigmap-count").with("count", number(regions.len())));
     }
     Ok(regions)
 }
@@ -344,20 +330,16 @@ fn read_fpuzzles_link(address: &str, lower: &str) -> Result<String, Error> {
     // budget: in the browser, engine.js reads these links (www/internal/fpuzzles.js) before the
     // engine, and only a call that goes around it gets here.
     if cfg!(target_arch = "wasm32") {
-        return refuse(
-            "f-puzzles and SudokuPad links are read in the browser by engine.js, not by the engine's wasm: pass the link to engine.js, or paste the grid itself or a Solo game ID",
-        );
+        return refuse(Words::new("link-fpuzzles-in-wasm"));
     }
     let data = if lower.contains("f-puzzles.com/") {
         match query_value(address, "load") {
             Some(data) => data,
             None if query_value(address, "id").is_some() => {
-                return refuse(
-                    "this f-puzzles link names a puzzle kept on its server (id=): open it there and copy the long link (load=)",
-                );
+                return refuse(Words::new("link-fpuzzles-server"));
             }
             None => {
-                return refuse("this f-puzzles link has no puzzle in it (no load= in its address)");
+                return refuse(Words::new("link-fpuzzles-empty"));
             }
         }
     } else {
@@ -369,20 +351,16 @@ fn read_fpuzzles_link(address: &str, lower: &str) -> Result<String, Error> {
                 rest.split(['?', '&', '#']).next().unwrap_or(rest)
             }
             _ => {
-                return refuse(
-                    "only SudokuPad links to f-puzzles data (sudokupad.app/fpuzzles...) are read here: SudokuPad's own puzzle format and short names are not",
-                );
+                return refuse(Words::new("link-sudokupad-format"));
             }
         }
     };
     let data = percent_decoded(data);
     let Some(json) = lz_string::decompress_from_base64(&data, MAX_DECODED_CHARS) else {
-        return refuse(
-            "the puzzle in this link is not LZString-compressed base64 that reads: the link may be cut short",
-        );
+        return refuse(Words::new("link-not-lzstring"));
     };
     let value = json::parse(&json)
-        .map_err(|at| bad_json(&format!("its JSON stops making sense at byte {at}")))?;
+        .map_err(|at| bad_json(Words::new("json-stops").with("at", number(at))))?;
     id_of(read_fpuzzles(&value)?)
 }
 
@@ -392,11 +370,11 @@ fn id_of(grid: Grid) -> Result<String, Error> {
     if let Some(regions) = shape.regions() {
         if let Some(cell) = region_in_pieces(shape.size(), regions) {
             let n = shape.size();
-            return refuse(&format!(
-                "the region of r{}c{} is in pieces, which this engine reads only from a grid and its region list",
-                cell / n + 1,
-                cell % n + 1
-            ));
+            return refuse(
+                Words::new("link-region-pieces")
+                    .with("cell", Arg::Cell(cell))
+                    .with("size", number(n)),
+            );
         }
     }
     Ok(crate::solo::write_id(&grid))
@@ -468,18 +446,18 @@ fn percent_decoded(data: &str) -> String {
     out
 }
 
-fn bad_json(what: &str) -> Error {
-    ErrorKind::BadLink {
-        message: format!("the f-puzzles puzzle in this link: {what}"),
-    }
-    .into()
+/// The f-puzzles puzzle in a link refused, with what is wrong in its JSON as a sentence
+/// (an `engine.json-*` message, or another error's).
+fn bad_json(problem: Words) -> Error {
+    let problem = Words::new("link-json").around("problem", problem);
+    ErrorKind::BadLink { problem }.into()
 }
 
-fn link_error(part: &str, error: &Error) -> Error {
-    ErrorKind::BadLink {
-        message: format!("{part}: {error}"),
-    }
-    .into()
+/// A link refused for an error in one part of it (`jigmap`, `extraregion`).
+fn link_error(part: &'static str, error: &Error) -> Error {
+    let part = Words::new("link-part").with("part", Arg::Text(part.into()));
+    let problem = part.around("problem", error.words());
+    ErrorKind::BadLink { problem }.into()
 }
 
 /// The region of each cell when f-puzzles gives none: SudokuPad's default boxes, the
@@ -528,15 +506,19 @@ const IGNORED_KEYS: [&str; 9] = [
 fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
     use json::Value;
     let Value::Object(fields) = value else {
-        return Err(bad_json("it is not a JSON object"));
+        return Err(bad_json(Words::new("json-not-object")));
     };
     let n = match value.get("size").and_then(Value::integer) {
         Some(n) if (1..=MAX_SIZE as i64).contains(&n) => n as usize,
-        _ => return Err(bad_json("its size is not 1 to 64")),
+        _ => {
+            return Err(bad_json(
+                Words::new("json-size").with("most", number(MAX_SIZE)),
+            ));
+        }
     };
     let rows = match value.get("grid") {
         Some(Value::Array(rows)) if rows.len() == n => rows,
-        _ => return Err(bad_json(&format!("its grid is not {n} rows of {n} cells"))),
+        _ => return Err(bad_json(Words::new("json-grid").with("size", number(n)))),
     };
     let default = default_regions(n);
     let mut cells = vec![0u8; n * n];
@@ -544,7 +526,7 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
     for (r, row) in rows.iter().enumerate() {
         let row = match row {
             Value::Array(row) if row.len() == n => row,
-            _ => return Err(bad_json(&format!("its grid is not {n} rows of {n} cells"))),
+            _ => return Err(bad_json(Words::new("json-grid").with("size", number(n)))),
         };
         for (c, cell_value) in row.iter().enumerate() {
             let cell = r * n + c;
@@ -562,12 +544,12 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
                 cells[cell] = if given { value.unwrap_or(0) as u8 } else { 0 };
                 continue;
             }
-            return Err(bad_json(&format!(
-                "r{}c{}: a given is 1 to {n}, and a region 0 to {} (a cell in no region is not read)",
-                r + 1,
-                c + 1,
-                n - 1
-            )));
+            return Err(bad_json(
+                Words::new("json-cell")
+                    .with("cell", Arg::Cell(cell))
+                    .with("size", number(n))
+                    .with("last", number(n - 1)),
+            ));
         }
     }
     let mut x = [false; 2];
@@ -583,9 +565,9 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
             ("extraregion", Value::Array(list)) => windows_given = list,
             ("killercage", Value::Array(list)) => cages_given = list,
             (other, _) => {
-                return Err(bad_json(&format!(
-                    "it has constraints this engine does not read ({other}): only givens, regions, both diagonals, windoku and killer cages are"
-                )));
+                return Err(bad_json(
+                    Words::new("json-constraint").with("key", Arg::Text(other.into())),
+                ));
             }
         }
     }
@@ -594,9 +576,7 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
         [true, true] => shape = shape.with_diagonals()?,
         [false, false] => {}
         _ => {
-            return Err(bad_json(
-                "it has one diagonal only: this engine reads X-Sudoku, with both",
-            ));
+            return Err(bad_json(Words::new("json-one-diagonal")));
         }
     }
     if !windows_given.is_empty() {
@@ -630,9 +610,7 @@ fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
                 })
             });
         if !whole {
-            return Err(bad_json(
-                "its extra regions are not windoku's windows, the only ones this engine reads",
-            ));
+            return Err(bad_json(Words::new("json-not-windows")));
         }
     }
     if !cages_given.is_empty() {
@@ -658,18 +636,19 @@ fn killer_cages(n: usize, list: &[json::Value]) -> Result<Cages, Error> {
             _ => Vec::new(),
         };
         if names.is_empty() {
-            return Err(bad_json(&format!(
-                "its killer cage {} lists no cells",
-                i + 1
-            )));
+            return Err(bad_json(
+                Words::new("json-cage-empty").with("number", number(i + 1)),
+            ));
         }
         let mut cells = Vec::with_capacity(names.len());
         for name in &names {
             let Some(cell) = cell_of(name, n) else {
-                return Err(bad_json(&format!(
-                    "its killer cage of {} names {name}, which is no cell of its {n}×{n} grid",
-                    names.join(", ")
-                )));
+                return Err(bad_json(
+                    Words::new("json-cage-cell")
+                        .with("cage", Arg::Text(names.join(", ")))
+                        .with("name", Arg::Text(name.to_string()))
+                        .with("size", number(n)),
+                ));
             };
             cells.push(cell);
         }
@@ -680,10 +659,9 @@ fn killer_cages(n: usize, list: &[json::Value]) -> Result<Cages, Error> {
                 Some(0) => None,
                 Some(sum) if (1..=u32::MAX as i64).contains(&sum) => Some(sum as u32),
                 _ => {
-                    return Err(bad_json(&format!(
-                        "its killer cage of {} has a sum that is no whole number from 1 up",
-                        names.join(", ")
-                    )));
+                    return Err(bad_json(
+                        Words::new("json-cage-sum").with("cage", Arg::Text(names.join(", "))),
+                    ));
                 }
             },
         };
@@ -716,7 +694,7 @@ fn layout_of(n: usize, regions: &[u8]) -> Result<Shape, Error> {
     if let Some(shape) = boxes.find(|&s| same(s)) {
         return Ok(shape);
     }
-    Shape::with_regions(n, regions).map_err(|e| link_error("the f-puzzles puzzle in this link", &e))
+    Shape::with_regions(n, regions).map_err(|e| bad_json(e.words()))
 }
 
 /// The cell of `R3C7`, if it is one of a side-n grid.

@@ -521,10 +521,9 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
             return Err(ErrorKind::BadId {
                 section: "params",
                 offset: 1,
-                message: format!(
-                    "it names a {}, where a {target} was asked for",
-                    grid.shape()
-                ),
+                problem: crate::logic::Words::new("id-other-layout")
+                    .with("found", crate::logic::Arg::Shape(grid.shape()))
+                    .with("asked", crate::logic::Arg::Shape(target)),
             }
             .into());
         }
@@ -585,7 +584,7 @@ fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
             return Err(Error::bad_option(
                 "size",
                 layout.size(),
-                "hex symbols make a 16×16 grid",
+                crate::logic::Words::new("allowed-hex-size"),
             ));
         }
         return Ok(Some(layout));
@@ -609,12 +608,12 @@ fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
         Some(shape) if options.boxes.is_some() => Err(Error::bad_option(
             "box",
             shape.box_name(),
-            "hex symbols make a 16×16 grid: the box must have 16 cells",
+            crate::logic::Words::new("allowed-hex-box"),
         )),
         Some(shape) => Err(Error::bad_option(
             "size",
             shape.size(),
-            "hex symbols make a 16×16 grid: the size must be 16",
+            crate::logic::Words::new("allowed-hex-size"),
         )),
     }
 }
@@ -865,13 +864,7 @@ fn forms<'a>(lines: impl Iterator<Item = Line<'a>> + Clone, options: &ParseOptio
 /// assert!(sudoku64::parse::parse_box("three").is_err());
 /// ```
 pub fn parse_box(text: &str) -> Result<(usize, usize), Error> {
-    let bad = || {
-        Error::bad_option(
-            "box",
-            text,
-            "write it RxC, its rows by its columns, such as 2x3 or 3x4",
-        )
-    };
+    let bad = || Error::bad_option("box", text, crate::logic::Words::new("allowed-box"));
     let (rows, columns) = text.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
     let rows: usize = rows.trim().parse().map_err(|_| bad())?;
     let columns: usize = columns.trim().parse().map_err(|_| bad())?;

@@ -38,6 +38,7 @@ use std::fmt::Write as _;
 
 use crate::error::{Error, ErrorKind};
 use crate::grid::{Grid, MAX_SIZE, Shape};
+use crate::logic::{Arg, Words};
 
 /// True when `text` is written like a game ID: params that start with a digit, a colon,
 /// and a description of letters, digits, `_` and `,` only. Only such text is read as one,
@@ -80,11 +81,7 @@ pub fn id_shape(text: &str) -> Result<Shape, Error> {
 /// ```
 pub fn read_id(text: &str) -> Result<Grid, Error> {
     let Some((params_text, desc)) = text.split_once(':') else {
-        return Err(bad(
-            "params",
-            1,
-            "a game ID is PARAMS:DESCRIPTION, and this has no colon",
-        ));
+        return Err(bad("params", 1, Words::new("id-no-colon")));
     };
     let params = read_params(params_text)?;
     let start = params_text.chars().count() + 2;
@@ -101,26 +98,20 @@ pub fn read_id(text: &str) -> Result<Grid, Error> {
     let wanted = 1 + usize::from(jigsaw) + 2 * usize::from(params.killer);
     if sections.len() < wanted {
         let what = match (jigsaw, params.killer, sections.len()) {
-            (true, _, 1) => "a jigsaw's description goes on with a comma and its regions' edges",
-            (_, _, k) if k + 1 == wanted => {
-                "a killer's description ends with a comma and the sum of each cage on its first cell"
-            }
-            _ => "a killer's description goes on with a comma and the edges of its cages",
+            (true, _, 1) => "id-jigsaw-edges",
+            (_, _, k) if k + 1 == wanted => "id-killer-sums",
+            _ => "id-killer-edges",
         };
-        return Err(bad("description", at - 1, what));
+        return Err(bad("description", at - 1, Words::new(what)));
     }
     if sections.len() > wanted {
         let (_, extra) = sections[wanted];
         let what = match (jigsaw, params.killer) {
-            (false, false) => {
-                "a second section belongs to a jigsaw (j) or killer cages (k), and the params name neither"
-            }
-            (true, false) => {
-                "a third section belongs to killer cages (k), and the params name none"
-            }
-            _ => "the description has a section too many",
+            (false, false) => "id-second-section",
+            (true, false) => "id-third-section",
+            _ => "id-section-too-many",
         };
-        return Err(bad("description", extra - 1, what));
+        return Err(bad("description", extra - 1, Words::new(what)));
     }
     let cells = read_cells(sections[0].0, n, sections[0].1, n)?;
     let regions = if jigsaw {
@@ -245,14 +236,11 @@ impl Params {
     fn shape(&self, regions: Option<(&[u8], usize)>) -> Result<Shape, Error> {
         let base = match (self.layout, regions) {
             (Layout::Boxes(shape), _) => shape,
-            (Layout::Jigsaw(n), Some((regions, at))) => Shape::with_regions(n, regions)
-                .map_err(|e| bad("description", at, &e.to_string()))?,
+            (Layout::Jigsaw(n), Some((regions, at))) => {
+                Shape::with_regions(n, regions).map_err(|e| bad("description", at, e.words()))?
+            }
             (Layout::Jigsaw(_), None) => {
-                return Err(bad(
-                    "description",
-                    1,
-                    "a jigsaw's regions come after its cells",
-                ));
+                return Err(bad("description", 1, Words::new("id-regions-after-cells")));
             }
         };
         let shape = if self.x { base.with_diagonals()? } else { base };
@@ -277,21 +265,13 @@ fn read_params(params: &str) -> Result<Params, Error> {
     };
     let (first, mut i) = number(0);
     if i == 0 {
-        return Err(bad(
-            "params",
-            1,
-            "params start with the box size, such as 3x3 or 2x3, or a jigsaw's side, such as 9j",
-        ));
+        return Err(bad("params", 1, Words::new("id-params-start")));
     }
     let mut second = None;
     if chars.get(i) == Some(&'x') {
         let (value, next) = number(i + 1);
         if next == i + 1 {
-            return Err(bad(
-                "params",
-                i + 2,
-                "an x right after the first number separates the box's rows from its columns, and no number follows it (3x3 is a 9×9; 3x3x adds the diagonals)",
-            ));
+            return Err(bad("params", i + 2, Words::new("id-params-x")));
         }
         second = Some(value);
         i = next;
@@ -321,7 +301,7 @@ fn read_params(params: &str) -> Result<Params, Error> {
                 return Err(bad(
                     "params",
                     at,
-                    &format!("{other:?} is not a flag of the params"),
+                    Words::new("id-params-flag").with("flag", Arg::Text(other.to_string())),
                 ));
             }
         }
@@ -333,7 +313,9 @@ fn read_params(params: &str) -> Result<Params, Error> {
             return Err(bad(
                 "params",
                 1,
-                &format!("{side_text}: a jigsaw's side is 2 to {MAX_SIZE}"),
+                Words::new("id-jigsaw-side")
+                    .with("side", Arg::Text(side_text))
+                    .with("most", whole(MAX_SIZE)),
             ));
         }
         Layout::Jigsaw(n)
@@ -342,7 +324,10 @@ fn read_params(params: &str) -> Result<Params, Error> {
             Some(columns) => Shape::from_boxes(first, columns),
             None => Shape::from_box(first),
         };
-        Layout::Boxes(shape.map_err(|e| bad("params", 1, &format!("{side_text}: {e}")))?)
+        Layout::Boxes(shape.map_err(|e| {
+            let side = Words::new("id-side").with("side", Arg::Text(side_text));
+            bad("params", 1, side.around("problem", e.words()))
+        })?)
     };
     let params = Params {
         layout,
@@ -382,12 +367,15 @@ fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16
                     .collect();
                 let value: usize = digits.parse().unwrap_or(usize::MAX);
                 if value == 0 || value > most {
-                    let what = if most == n {
-                        format!("{digits} is not a symbol of a {0}×{0} grid (1 to {0})", n)
+                    let what = Words::new(if most == n {
+                        "id-symbol"
                     } else {
-                        format!("{digits} is not a cage's sum on a {n}×{n} grid (1 to {most})")
-                    };
-                    return Err(bad("description", at, &what));
+                        "id-cage-sum"
+                    })
+                    .with("digits", Arg::Text(digits))
+                    .with("size", whole(n))
+                    .with("most", whole(most));
+                    return Err(bad("description", at, what));
                 }
                 cells.push(value as u16);
                 i += digits.len();
@@ -396,7 +384,7 @@ fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16
                 return Err(bad(
                     "description",
                     at,
-                    &format!("{other:?} is neither a run of empty cells (a to z) nor a given"),
+                    Words::new("id-cell-character").with("character", Arg::Text(other.to_string())),
                 ));
             }
         }
@@ -404,7 +392,9 @@ fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16
             return Err(bad(
                 "description",
                 at,
-                &format!("the cells run past the {area} of a {n}×{n} grid"),
+                Words::new("id-cells-past")
+                    .with("cells", whole(area))
+                    .with("size", whole(n)),
             ));
         }
     }
@@ -412,10 +402,10 @@ fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16
         return Err(bad(
             "description",
             start + chars.len(),
-            &format!(
-                "it ends after {} cells, where a {n}×{n} grid has {area}",
-                cells.len(),
-            ),
+            Words::new("id-cells-end")
+                .with("found", whole(cells.len()))
+                .with("size", whole(n))
+                .with("cells", whole(area)),
         ));
     }
     Ok(cells)
@@ -460,12 +450,11 @@ fn read_edges(edges: &str, n: usize, start: usize) -> Result<Vec<u8>, Error> {
         return Err(bad(
             "description",
             start,
-            &format!(
-                "the edges make {count} regions (region {} starts at r{}c{}): a {n}×{n} jigsaw has {n} regions of {n} cells",
-                n + 1,
-                cell / n + 1,
-                cell % n + 1
-            ),
+            Words::new("id-edge-regions")
+                .with("count", whole(count))
+                .with("next", whole(n + 1))
+                .with("cell", Arg::Cell(cell))
+                .with("size", whole(n)),
         ));
     }
     Ok(regions)
@@ -486,7 +475,7 @@ fn read_joins(edges: &str, n: usize, start: usize) -> Result<UnionFind, Error> {
                 return Err(bad(
                     "description",
                     at,
-                    &format!("{other:?} is not an edge run (_ or a to z)"),
+                    Words::new("id-edge-character").with("character", Arg::Text(other.to_string())),
                 ));
             }
         };
@@ -494,7 +483,9 @@ fn read_joins(edges: &str, n: usize, start: usize) -> Result<UnionFind, Error> {
             return Err(bad(
                 "description",
                 at,
-                &format!("the edges run past the {total} places between cells of a {n}×{n} grid"),
+                Words::new("id-edges-past")
+                    .with("total", whole(total))
+                    .with("size", whole(n)),
             ));
         }
         for p in pos..pos + run {
@@ -507,10 +498,10 @@ fn read_joins(edges: &str, n: usize, start: usize) -> Result<UnionFind, Error> {
         return Err(bad(
             "description",
             start + edges.chars().count(),
-            &format!(
-                "the edges end after {} of the {total} places between cells of a {n}×{n} grid",
-                pos.min(total)
-            ),
+            Words::new("id-edges-end")
+                .with("found", whole(pos.min(total)))
+                .with("total", whole(total))
+                .with("size", whole(n)),
         ));
     }
     Ok(joined)
@@ -599,11 +590,18 @@ impl UnionFind {
     }
 }
 
-fn bad(section: &'static str, offset: usize, message: &str) -> Error {
+/// A whole number as a sentence's slot.
+fn whole(x: usize) -> Arg {
+    Arg::Number(x as u64)
+}
+
+/// An ID that cannot be read, with what is wrong at that character as a sentence (an
+/// `engine.id-*` message, or another error's).
+fn bad(section: &'static str, offset: usize, problem: Words) -> Error {
     ErrorKind::BadId {
         section,
         offset,
-        message: message.to_string(),
+        problem,
     }
     .into()
 }

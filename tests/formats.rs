@@ -398,7 +398,7 @@ fn a_grid_written_as_a_comment_is_named() {
     let e = err(&big);
     assert_eq!(e.kind_name(), "commented-grid");
     assert!(
-        e.to_string().contains("64×64 grid's 4096 characters"),
+        e.to_string().contains("64×64 grid's 4,096 characters"),
         "{e}"
     );
     // In a file, it is an item of its own and the other puzzles are read.
@@ -854,7 +854,7 @@ fn a_huge_input_is_refused_at_once() {
         }
     );
     assert_eq!(e.kind_name(), "too-large");
-    assert!(e.to_string().contains("104857600 bytes"), "{e}");
+    assert!(e.to_string().contains("104,857,600 bytes"), "{e}");
     // One huge line is one (refused) puzzle.
     let found: Vec<_> = puzzles(&huge, &ParseOptions::default()).collect();
     assert_eq!(found.len(), 1);

@@ -26,7 +26,7 @@
 
 import { SIDES, isJigsawSide, layoutFromData } from './internal/grid.js';
 import { errorText, stepText, summaryText } from './internal/hint-words.js';
-import { loadParts, t } from './internal/i18n.js';
+import { loadParts, speaking, t } from './internal/i18n.js';
 
 // The engine's API as types (JSDoc, checked by tsc in the lint layer; see tsconfig.json).
 // www/internal/worker.js imports the message and result types from here, so both ends of the
@@ -288,6 +288,17 @@ export class EngineError extends Error {
 }
 
 /**
+ * Gives an engine error its English `message`, made from its data (`words`) by the English
+ * catalog: the engine itself carries no sentences, only facts (its build stays small). The
+ * hints catalog must be loaded. An error without data keeps its message.
+ * @param {{words?: object, message?: string} | null | undefined} error
+ */
+function englishMessage(error) {
+  const english = error?.words ? speaking('en', () => errorText(error.words)) : null;
+  if (english) error.message = english;
+}
+
+/**
  * Words for an engine error (an `error` field of a result, or an EngineError): its message
  * without a final period, and the line and column when the message does not name them. The
  * message is in the page's language when the engine gave it as data (`error.words`: the
@@ -533,7 +544,11 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
       // catalog: it loads with the first of them, before the call settles.
       const words = data.ok ? data.result?.error?.words ?? data.result?.summaryWords : data.error?.words;
       const ready = words ? loadParts(['hints']) : null;
-      const settle = () => (data.ok ? call.resolve(data.result) : call.reject(new EngineError(data.error)));
+      const settle = () => {
+        englishMessage(data.ok ? data.result?.error : data.error);
+        if (data.ok) call.resolve(data.result);
+        else call.reject(new EngineError(data.error));
+      };
       if (ready) ready.then(settle);
       else settle();
       if (!data.ok && data.error?.kind === 'panic' && worker === w) stop(data.error);
@@ -648,7 +663,12 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
       throw new EngineError({ kind: 'worker', phase: 'load', message: `the link reader (fpuzzles.js) could not be loaded: ${err.message}` });
     }
     const read = await fpuzzles.engineArgs(args[0], args.at(-1), (options) => call('layout', [options], callOptions));
-    if (read.error) return { status: 'invalid', error: read.error };
+    if (read.error) {
+      // Its words need the hints catalog, as an engine error's do.
+      await loadParts(['hints']);
+      englishMessage(read.error);
+      return { status: 'invalid', error: read.error };
+    }
     return call(type, [read.line, ...args.slice(1, -1), read.options], callOptions);
   }
 

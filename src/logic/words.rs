@@ -67,6 +67,9 @@ pub enum Arg {
     Text(String),
     /// The grid's layout by name: `"9×9"`, `"6×6 (2×3 boxes)"`, `"9×9 jigsaw X"`.
     Layout,
+    /// Another grid's layout by name, as [`Arg::Layout`] names the grid's own: a layout
+    /// asked for, or one a game ID names.
+    Shape(Shape),
     /// Sentences one after another, each with the separator key's text between them
     /// (`"; "`, `", "`).
     Join(&'static str, Vec<Words>),
@@ -88,6 +91,20 @@ impl Words {
     pub fn with(mut self, name: &'static str, arg: Arg) -> Words {
         self.args.push((name, arg));
         self
+    }
+
+    /// This sentence with another inside it, in slot `name` (`"game ID, params, character
+    /// 3: {problem}"`), taking the inner one's slots that say which grid its cells and
+    /// units are of (`size`, and the flags `jigsaw` and `diagonals`), where a page reads
+    /// them: on the outer sentence.
+    pub fn around(mut self, name: &'static str, inner: Words) -> Words {
+        const GRID: [&str; 3] = ["size", "jigsaw", "diagonals"];
+        for (slot, arg) in &inner.args {
+            if GRID.contains(slot) && self.arg(slot).is_none() {
+                self.args.push((slot, arg.clone()));
+            }
+        }
+        self.with(name, Arg::Words(Box::new(inner)))
     }
 
     /// The English sentence, for a grid of this shape.
@@ -140,7 +157,8 @@ impl Words {
     /// [0,4]},…}}`, each argument an object naming its kind (see [`Arg`]): `technique` and
     /// `phrase` (an id), `cell`, `cells`, `cellList`, `unit`, `lines` (`{kind, numbers}`),
     /// `symbol`, `symbols` and `symbolList` (values), `number`, `removal` (flat `[cell,
-    /// value, …]`), `words`, `join` (`{separator, items}`).
+    /// value, …]`), `words`, `join` (`{separator, items}`), `layout` (the grid's own) and
+    /// `layoutOf` (another: `{size, box, variant}`, as `engine.layout()` gives a layout).
     pub fn to_json(&self) -> String {
         let mut out = String::new();
         self.write_json(&mut out);
@@ -299,6 +317,7 @@ impl Arg {
             Arg::Words(words) => words.english(shape),
             Arg::Text(text) => text.clone(),
             Arg::Layout => shape.to_string(),
+            Arg::Shape(other) => other.to_string(),
             Arg::Join(separator, items) => items
                 .iter()
                 .map(|w| w.english(shape))
@@ -367,6 +386,17 @@ impl Arg {
             Arg::Words(words) => ("words", words.to_json()),
             Arg::Text(text) => ("text", json_string(text)),
             Arg::Layout => ("layout", "true".to_string()),
+            Arg::Shape(other) => {
+                let variants: Vec<String> =
+                    other.variants().iter().map(|v| json_string(v)).collect();
+                let body = format!(
+                    "{{\"size\":{},\"box\":{},\"variant\":[{}]}}",
+                    other.size(),
+                    json_string(&other.box_name()),
+                    variants.join(",")
+                );
+                ("layoutOf", body)
+            }
             Arg::Join(separator, items) => {
                 let mut s = format!("{{\"separator\":\"{separator}\",\"items\":[");
                 for (i, w) in items.iter().enumerate() {

@@ -192,11 +192,128 @@ test('a killer cage the engine refuses, and text it cannot read as a grid, are s
       assert.doesNotMatch(said, /\{[a-zA-Z]+\}|\b(?:engine|hint)\.[a-z]/, `${lang}: ${said}`);
       if (lang === 'en') {
         english[i] = said;
-        assert.equal(said, error.message.replace(/\.$/, ''), 'the English is the engine\'s own message');
       } else {
         assert.notEqual(said, english[i], `${lang} is translated: ${said}`);
       }
     });
   }
   await setLanguage('en');
+});
+
+test('text that is no grid, links, game IDs, options and variants the engine refuses are said in every language', async () => {
+  const { describeError } = await import('../../www/engine.js');
+  const { readLink, compressToBase64, engineArgs } = await import('../../www/internal/fpuzzles.js');
+  const refused = (call) => {
+    try {
+      call();
+    } catch (err) {
+      return err;
+    }
+    assert.fail(`${call} was not refused`);
+  };
+  const empty = new Uint8Array(0);
+  const fromEngine = (call) => {
+    const err = refused(call);
+    assert.ok(typeof err.words === 'string', `${err.message} comes with its data`);
+    return { kind: err.kind, words: JSON.parse(err.words), message: err.message, cell: err.cell };
+  };
+  const hint = (text, size = 0, box = '', variant = '') => fromEngine(() => wasm.hint(text, size, false, box, variant, empty, true));
+  const link = (json) => `https://f-puzzles.com/?load=${compressToBase64(JSON.stringify(json))}`;
+  const grid = (n, cell = () => ({})) => Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => cell(r, c)));
+  const errors = [
+    // Text that is no grid, in each way the readers refuse it.
+    hint(''),
+    hint(`#${'.'.repeat(80)}`),
+    hint('17 '.repeat(256), 16),
+    fromEngine(() => wasm.hint(`G${'.'.repeat(255)}`, 0, true, '', '', empty, true)),
+    fromEngine(() => wasm.hint('.'.repeat(81), 9, true, '', '', empty, true)),
+    hint('.'.repeat(81), 9, '2x5'),
+    fromEngine(() => wasm.hint('.'.repeat(81), 9, false, '', '', new Uint8Array(81), true)),
+    hint('.'.repeat(49)),
+    hint('https://example.com/puzzles/1'),
+    hint('https://www.sudokuwiki.org/sudoku.htm?bd=12x'),
+    hint('https://www.sudokuwiki.org/jigsaw.htm?bd=' + '0'.repeat(81) + '&jigmap=' + '1'.repeat(81)),
+    hint('3x3:zz'),
+    hint('3x3q:zz'),
+    hint('2x3:a5d4_6a5g4_2g5a3_6d2a', 9),
+    hint('.'.repeat(36), 6, '2x3', 'windoku'),
+    hint('.'.repeat(81), 0, 'three'),
+    fromEngine(() => wasm.generate(6, '2x3', '', 'rot90', 1n, NaN, NaN, '', () => true)),
+    ...[
+      'https://f-puzzles.com/?id=abc',
+      'https://sudokupad.app/some-name',
+      'https://f-puzzles.com/?load=%%%',
+      link([1, 2]),
+      link({ size: 4, grid: grid(4, (r, c) => (r === 1 && c === 2 ? { value: 7, given: true } : {})) }),
+      link({ size: 4, grid: grid(4), killercage: [{ cells: ['R1C1', 'R9C9'], value: '3' }] }),
+    ].map((text) => refused(() => readLink(text))),
+    (await engineArgs(link({ size: 4, grid: grid(4), killercage: [{ cells: ['R1C1', 'R2C2'], value: '3' }] }), {},
+      async () => ({ status: 'invalid' }))).error,
+  ];
+  const english = [];
+  for (const lang of LANGS) {
+    await setLanguage(lang, ['core', 'hints']);
+    errors.forEach((error, i) => {
+      const said = describeError(error);
+      const what = `${lang} ${error.words?.key}`;
+      assert.doesNotMatch(said, /\{[a-zA-Z]+\}|\b(?:engine|hint)\.[a-z]|undefined|\[object/, `${what}: ${said}`);
+      if (error.cell !== undefined) {
+        assert.ok(said.includes(cellName(error.cell, error.words.args.size.number)), `${what} names its cell: ${said}`);
+      }
+      if (lang === 'en') {
+        english[i] = said;
+      } else {
+        assert.notEqual(said, english[i], `${what} is translated: ${said}`);
+      }
+    });
+  }
+  // Each case met a different sentence.
+  assert.equal(new Set(errors.map((e) => JSON.stringify(e.words))).size, errors.length);
+  await setLanguage('en');
+});
+
+test('the page words an engine error in English exactly as the command line does', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtemp, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { errorText } = await import('../../www/internal/hint-words.js');
+  const { speaking } = await import('../../www/internal/i18n.js');
+  // The native command, built as the rust layer builds it (quick when it has).
+  const root = new URL('../../', import.meta.url).pathname;
+  execFileSync('cargo', ['build', '--quiet', '--bin', 'sudoku64'], { cwd: root, stdio: 'inherit' });
+  const cli = join(root, 'target/debug/sudoku64');
+  const unique = (await lines('public9.txt'))[0];
+  const texts = [
+    '', `#${'.'.repeat(80)}`, '1'.repeat(80), `55${unique.slice(2)}`, '1..4\n.51.\n.14.\n4..1',
+    '17 '.repeat(256), '.'.repeat(49), '3x3:zz', '3x3q:zz', '99x9:a', '9j:a', '3x:a', '4j:1a2b,aaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    '3x3xw:zz', 'https://example.com/x', 'https://www.sudokuwiki.org/sudoku.htm',
+    'https://www.sudokuwiki.org/sudoku.htm?bd=12x', `https://www.sudokuwiki.org/jigsaw.htm?bd=${'0'.repeat(81)}&jigmap=${'1'.repeat(81)}`,
+    'https://www.sudokuwiki.org/killersudoku.htm?bd=123', '2x2k:p,_a___a_a_a_____aaa,2_6a5a3_3a7b5_3a3a',
+  ];
+  const dir = await mkdtemp(join(tmpdir(), 'sudoku64-errors-'));
+  await setLanguage('en', ['core', 'hints']);
+  let compared = 0;
+  for (const [i, text] of texts.entries()) {
+    let words = null;
+    try {
+      wasm.hint(text, 0, false, '', '', new Uint8Array(0), true).free();
+    } catch (err) {
+      words = JSON.parse(err.words);
+    }
+    assert.ok(words, `${JSON.stringify(text.slice(0, 30))} is refused by the wasm`);
+    const file = join(dir, `${i}.txt`);
+    await writeFile(file, `${text}\n`);
+    let said = '';
+    try {
+      execFileSync(cli, ['solve', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (err) {
+      said = String(err.stderr);
+    }
+    const native = said.split('\n').find((l) => l.startsWith('line '))?.replace(/^line \d+: /, '');
+    assert.ok(native, `${JSON.stringify(text.slice(0, 30))}: the command line refuses it too (${said})`);
+    assert.equal(speaking('en', () => errorText(words)), native, `${JSON.stringify(text.slice(0, 30))}`);
+    compared += 1;
+  }
+  assert.equal(compared, texts.length);
 });

@@ -684,7 +684,7 @@ function engineFailed(err) {
   } else if (kind === 'protocol') {
     say(t('app.engine.protocol', { error: err.message }), 'error');
   } else {
-    say(t('app.engine.failed', { error: err?.message ?? err }), 'error');
+    say(t('app.engine.failed', { error: describeError(err, String(err)) }), 'error');
   }
 }
 

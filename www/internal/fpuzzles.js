@@ -35,18 +35,47 @@ const IGNORED_KEYS = new Set(['size', 'activeConstraints', 'grid', 'title', 'aut
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-/** An error of a link: kind 'bad-link', with the words of src/link.rs. */
+/**
+ * An error of a link: kind 'bad-link', its message as data in `words` (the engine's own
+ * sentences: `engine.link-*` and `engine.json-*` of the hints catalogs, as src/link.rs
+ * gives them), which engine.js words, English `message` included; `message` here is the
+ * sentence's key.
+ */
 export class LinkError extends Error {
-  constructor(message) {
-    super(message);
+  /** @param {{key: string, args: object}} words */
+  constructor(words) {
+    super(words.key);
     this.name = 'LinkError';
     this.kind = 'bad-link';
+    this.words = words;
   }
 }
 
-/** An error about the JSON in a link, as src/link.rs words it. */
-function badJson(what) {
-  return new LinkError(`the f-puzzles puzzle in this link: ${what}`);
+/**
+ * A sentence as data, as the engine gives one (src/logic/words.rs): words('json-grid',
+ * {size: 9}) is {key: 'json-grid', args: {size: {number: 9}}}. A number is a number, a
+ * string text, a sentence ({key, args}) a sentence inside this one; another object is a
+ * slot as it is ({cell: 12}).
+ * @param {string} key
+ * @param {Record<string, number | string | object>} [args]
+ */
+export function words(key, args = {}) {
+  const slots = Object.entries(args).map(([name, value]) => {
+    if (typeof value === 'number') return [name, { number: value }];
+    if (typeof value === 'string') return [name, { text: value }];
+    return [name, 'key' in value ? { words: value } : value];
+  });
+  return { key, args: Object.fromEntries(slots) };
+}
+
+/**
+ * An error about the JSON in a link, as src/link.rs gives it: what is wrong, a sentence
+ * (`engine.json-*`), inside 'the f-puzzles puzzle in this link: …' (with `size` beside it,
+ * for the cells it names).
+ */
+function badJson(problem) {
+  const args = { problem, ...(problem.args.size ? { size: problem.args.size.number } : {}) };
+  return new LinkError(words('link-json', args));
 }
 
 /**
@@ -209,15 +238,15 @@ function linkData(address) {
     const load = queryValue(address, 'load');
     if (load !== null) return load;
     if (queryValue(address, 'id') !== null) {
-      throw new LinkError('this f-puzzles link names a puzzle kept on its server (id=): open it there and copy the long link (load=)');
+      throw new LinkError(words('link-fpuzzles-server'));
     }
-    throw new LinkError('this f-puzzles link has no puzzle in it (no load= in its address)');
+    throw new LinkError(words('link-fpuzzles-empty'));
   }
   // Past the host, the data runs from `fpuzzles` to the end of the path.
   const host = lower.indexOf('sudokupad.app/');
   const at = lower.indexOf('fpuzzles', host);
   if (at < 0) {
-    throw new LinkError('only SudokuPad links to f-puzzles data (sudokupad.app/fpuzzles...) are read here: SudokuPad\'s own puzzle format and short names are not');
+    throw new LinkError(words('link-sudokupad-format'));
   }
   return address.slice(at + 'fpuzzles'.length).split(/[?&#]/)[0];
 }
@@ -251,7 +280,10 @@ function integer(value) {
 }
 
 /** Why a link's extra regions are refused when they are not windoku's windows. */
-export const NOT_WINDOWS = 'the f-puzzles puzzle in this link: its extra regions are not windoku\'s windows, the only ones this engine reads';
+/** The error of extra regions that are not windoku's windows. */
+function notWindows() {
+  return badJson(words('json-not-windows'));
+}
 
 /**
  * Whether a link's extra regions (lists of cells) are exactly the windows of a layout
@@ -287,11 +319,11 @@ function cellOf(name, n) {
  * @param {any} value the parsed JSON, anything
  */
 export function readFpuzzles(value) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badJson('it is not a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badJson(words('json-not-object'));
   const n = integer(value.size);
-  if (n === null || n < 1 || n > 64) throw badJson('its size is not 1 to 64');
+  if (n === null || n < 1 || n > 64) throw badJson(words('json-size', { most: 64 }));
   const rows = value.grid;
-  const shape = () => badJson(`its grid is not ${n} rows of ${n} cells`);
+  const shape = () => badJson(words('json-grid', { size: n }));
   if (!Array.isArray(rows) || rows.length !== n) throw shape();
   const defaults = defaultRegions(n);
   const givens = new Uint8Array(n * n);
@@ -307,7 +339,7 @@ export function readFpuzzles(value) {
       // A region from 0 to n - 1; a null one puts the cell in none, which is not read.
       const region = 'region' in at ? integer(at.region) : defaults[cell];
       if (region === null || region < 0 || region >= n || (given && !valueOk)) {
-        throw badJson(`r${r + 1}c${c + 1}: a given is 1 to ${n}, and a region 0 to ${n - 1} (a cell in no region is not read)`);
+        throw badJson(words('json-cell', { cell: { cell }, size: n, last: n - 1 }));
       }
       regions[cell] = region;
       givens[cell] = given ? number : 0;
@@ -322,10 +354,11 @@ export function readFpuzzles(value) {
     else if (key === 'diagonal-') x[0] = field === true;
     else if (key === 'extraregion' && Array.isArray(field)) windows = field;
     else if (key === 'killercage' && Array.isArray(field)) cages = killerCages(n, field);
-    else throw badJson(`it has constraints this engine does not read (${key}): only givens, regions, both diagonals, windoku and killer cages are`);
+    else {
+      throw badJson(words('json-constraint', { key }));
+    }
   }
-  if (x[0] !== x[1]) throw badJson('it has one diagonal only: this engine reads X-Sudoku, with both');
-  const notWindows = () => new LinkError(NOT_WINDOWS);
+  if (x[0] !== x[1]) throw badJson(words('json-one-diagonal'));
   const seen = new Set();
   const windowCells = windows.map((region) => {
     const list = region?.cells;
@@ -350,10 +383,12 @@ export function readFpuzzles(value) {
 function killerCages(n, list) {
   return list.map((cage, i) => {
     const names = Array.isArray(cage?.cells) ? cage.cells.map((name) => (typeof name === 'string' ? name : '?')) : [];
-    if (!names.length) throw badJson(`its killer cage ${i + 1} lists no cells`);
+    if (!names.length) throw badJson(words('json-cage-empty', { number: i + 1 }));
     const cells = names.map((name) => {
       const cell = cellOf(name, n);
-      if (cell < 0) throw badJson(`its killer cage of ${names.join(', ')} names ${name}, which is no cell of its ${n}×${n} grid`);
+      if (cell < 0) {
+        throw badJson(words('json-cage-cell', { cage: names.join(', '), name, size: n }));
+      }
       return cell;
     });
     const value = cage.value;
@@ -361,21 +396,12 @@ function killerCages(n, list) {
     if (value !== undefined && !isEmpty(value)) {
       const number = integer(value);
       if (number === null || number < 0 || number > 0xffffffff) {
-        throw badJson(`its killer cage of ${names.join(', ')} has a sum that is no whole number from 1 up`);
+        throw badJson(words('json-cage-sum', { cage: names.join(', ') }));
       }
       sum = number || null;
     }
     return { cells, sum };
   });
-}
-
-/** A cage named by its cells as the engine's messages name it: 'r1c1, r1c2 and r2c1', or the first three and how many more. */
-function cageCellsName(cells, n) {
-  const name = (c) => `r${Math.floor(c / n) + 1}c${(c % n) + 1}`;
-  const shown = cells.length > 4 ? 3 : cells.length;
-  let text = cells.slice(0, shown).map(name).reduce((out, part, i) => (i === 0 ? part : `${out}${i + 1 === shown && shown === cells.length ? ' and ' : ', '}${part}`), '');
-  if (shown < cells.length) text += ` and ${cells.length - shown} more`;
-  return text;
 }
 
 /**
@@ -391,15 +417,18 @@ function checkCages(n, cages) {
   const owner = new Int32Array(n * n).fill(-1);
   const sorted = cages.map(({ cells, sum }) => ({ cells: [...new Set(cells)].sort((a, b) => a - b), sum }));
   for (const [k, { cells, sum }] of sorted.entries()) {
-    const bad = (problem) => ({
-      error: { kind: 'bad-cage', cells, message: `the cage of ${cageCellsName(cells, n)}${sum ? ` (sum ${sum})` : ''}${problem}` },
-    });
     const count = cells.length;
-    if (count > n) return bad(` has ${count} cells: with ${n} digits, a cage holds ${n} cells at most`);
+    // The message as the engine gives it (src/error.rs, BadCage), as data: the cage named
+    // by its cells (the first three and how many more of a long one), its sum, the problem.
+    const cage = count > 4 ? words('cage-long', { cells: { cells: cells.slice(0, 3) }, more: count - 3 })
+      : words('cage', { cells: { cellList: cells } });
+    const bad = (key, args = {}) => {
+      const problem = words(key, { size: n, cage, count, ...(sum ? { sum: words('cage-sum', { sum }) } : {}), ...args });
+      return { error: { kind: 'bad-cage', cells, message: key, words: problem } };
+    };
+    if (count > n) return bad('cage-too-big');
     const [least, most] = [(count * (count + 1)) / 2, (count * (2 * n - count + 1)) / 2];
-    if (sum && (sum < least || sum > most)) {
-      return bad(`: no ${count} different digits from 1 to ${n} add up to ${sum}; ${count} cells make ${least} to ${most}`);
-    }
+    if (sum && (sum < least || sum > most)) return bad('cage-no-digits', { least, most, wanted: sum });
     const inCage = new Set(cells);
     const reached = new Set([cells[0]]);
     const stack = [cells[0]];
@@ -413,9 +442,9 @@ function checkCages(n, cages) {
         }
       }
     }
-    if (reached.size !== count) return bad(' is not connected: a cage\'s cells join side to side');
+    if (reached.size !== count) return bad('cage-not-connected');
     const taken = cells.find((c) => owner[c] >= 0);
-    if (taken !== undefined) return bad(` overlaps another cage at r${Math.floor(taken / n) + 1}c${(taken % n) + 1}: a cell is in one cage at most`);
+    if (taken !== undefined) return bad('cage-overlap', { at: { cell: taken } });
     for (const c of cells) owner[c] = k;
   }
   return { cages: sorted.sort((a, b) => a.cells[0] - b.cells[0]) };
@@ -433,13 +462,14 @@ export function readLink(text) {
   const data = percentDecoded(linkData(address));
   const json = decompressFromBase64(data);
   if (json === null) {
-    throw new LinkError('the puzzle in this link is not LZString-compressed base64 that reads: the link may be cut short');
+    throw new LinkError(words('link-not-lzstring'));
   }
   let value;
   try {
     value = JSON.parse(json);
   } catch (err) {
-    throw badJson(`its JSON does not read (${String(err.message).replace(/\.$/, '')})`);
+    const reason = String(err.message).replace(/\.$/, '');
+    throw badJson(words('json-unreadable', { reason }));
   }
   return readFpuzzles(value);
 }
@@ -569,11 +599,13 @@ export async function engineArgs(text, asked, layoutOf) {
     link = readLink(text);
   } catch (err) {
     if (err?.kind !== 'bad-link') throw err;
-    return { error: { kind: 'bad-link', message: err.message } };
+    return { error: { kind: 'bad-link', message: err.message, words: err.words } };
   }
   const n = link.size;
-  const refuse = (option, message) => ({ error: { kind: 'invalid-option', option, message } });
-  if (asked.size && asked.size !== n) return refuse('size', `size ${asked.size} was asked for, but the link holds a ${n}×${n} grid`);
+  // Errors as data (`words`), which engine.js words; `message` is the sentence's key.
+  const fail = (kind, problem, fields = {}) => ({ error: { kind, message: problem.key, words: problem, ...fields } });
+  const refuse = (option, problem) => fail('invalid-option', problem, { option });
+  if (asked.size && asked.size !== n) return refuse('size', words('link-size-asked', { asked: asked.size, size: n }));
   // The engine's boxes whose regions the link's are (the side's usual ones first), else a jigsaw.
   let box = null;
   const shapes = boxShapes(n).flatMap((s) => {
@@ -590,27 +622,27 @@ export async function engineArgs(text, asked, layoutOf) {
   const broken = box === null ? regionInPieces(n, link.regions) : -1;
   if (broken >= 0) {
     // As natively: the puzzle's Solo ID, which every result carries, draws regions by their borders.
-    const at = `r${Math.floor(broken / n) + 1}c${(broken % n) + 1}`;
-    return { error: { kind: 'bad-link', message: `the region of ${at} is in pieces, which this engine reads only from a grid and its region list` } };
+    return fail('bad-link', words('link-region-pieces', { cell: { cell: broken }, size: n }));
   }
   const variant = [...(box === null ? ['jigsaw'] : []), ...(link.diagonals ? ['x'] : []), ...(link.windows.length ? ['windoku'] : []),
     ...(link.cages.length ? ['killer'] : [])];
   const boxAsked = readBox(asked.box);
   if (boxAsked && `${boxAsked.rows}x${boxAsked.columns}` !== box) {
-    return refuse('box', `boxes ${asked.box} were asked for, but the link's ${n}×${n} grid has ${box ? `${box} boxes` : 'jigsaw regions'}`);
+    return refuse('box', words(box ? 'link-box-asked' : 'link-box-asked-jigsaw', { asked: String(asked.box), size: n, box: box ?? '' }));
   }
   const missing = String(asked.variant ?? '').split(',').filter((v) => v && !variant.includes(v));
   if (missing.length) {
-    return refuse('variant', `${missing.join(' and ')} was asked for, but the link's puzzle is ${variant.length ? variant.join(' ') : 'classic'}`);
+    const has = variant.join(' ');
+    return refuse('variant', words(has ? 'link-variant-asked' : 'link-variant-asked-classic', { missing: missing.join(', '), has }));
   }
   if (asked.regions && !samePartition(Array.from(asked.regions), Array.from(link.regions))) {
-    return refuse('regions', 'regions were given that are not the link\'s own');
+    return refuse('regions', words('link-regions-asked'));
   }
   if (link.windows.length && box !== null) {
     // The extra regions must be windoku's windows, as the engine places them.
     const made = await layoutOf({ size: n, box, variant: 'windoku' });
-    if (made.status !== 'ok') return { error: { ...made.error, message: `extraregion: ${made.error.message}` } };
-    if (!areWindows(link.windows, made.layout.windows)) return { error: { kind: 'bad-link', message: NOT_WINDOWS } };
+    if (made.status !== 'ok') return fail(made.error.kind, words('link-part', { part: 'extraregion', problem: made.error.words }));
+    if (!areWindows(link.windows, made.layout.windows)) return fail('bad-link', notWindows().words);
   }
   if (link.cages.length) {
     // A killer travels as its Solo ID, which names its whole layout; the engine checks the sums.

@@ -61,6 +61,18 @@ function removalGroups(flat) {
 }
 
 /**
+ * A layout by name, as the engine names one: '9×9', '6×6 (2×3 boxes)', '9×9 jigsaw X'.
+ * @param {object} layout
+ */
+function layoutText(layout) {
+  const n = layout.size;
+  const name = boxOf(layout)?.rows !== boxOf(layout)?.columns && !isJigsaw(layout)
+    ? t('engine.layout-boxes', { size: n, boxes: boxWords(layout) }) : t('engine.layout', { size: n });
+  const variants = variantWords(layout);
+  return variants ? t('engine.layout-variants', { layout: name, variants }) : name;
+}
+
+/**
  * One argument in words.
  * @param {Record<string, any>} arg
  * @param {object} layout
@@ -102,12 +114,8 @@ function argText(arg, layout, prefix) {
       symbols: g.values.map(sym).join('/'),
     })).join(t('hint.separator-comma'));
     case 'text': return String(value);
-    case 'layout': {
-      const name = boxOf(layout)?.rows !== boxOf(layout)?.columns && !isJigsaw(layout)
-        ? t('engine.layout-boxes', { size: n, boxes: boxWords(layout) }) : t('engine.layout', { size: n });
-      const variants = variantWords(layout);
-      return variants ? t('engine.layout-variants', { layout: name, variants }) : name;
-    }
+    case 'layout': return layoutText(layout);
+    case 'layoutOf': return layoutText(value);
     case 'words': return wordsText(value, layout, prefix);
     case 'join': return value.items.map((w) => wordsText(w, layout, prefix)).join(
       Object.hasOwn(NOTATION, value.separator) ? NOTATION[value.separator] : t(`hint.${value.separator}`));

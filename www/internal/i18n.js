@@ -171,6 +171,25 @@ export function t(key, params = {}, lang = current) {
 }
 
 /**
+ * What `make()` returns with `lang` as the language in use for its duration (synchronously,
+ * without telling the onLanguage listeners): `speaking('en', () => errorText(words))` words
+ * an engine error in English, whatever the page's language. Its catalogs must be loaded.
+ * @template T
+ * @param {string} lang
+ * @param {() => T} make
+ * @returns {T}
+ */
+export function speaking(lang, make) {
+  const before = current;
+  current = Object.hasOwn(catalogs, lang) ? lang : 'en';
+  try {
+    return make();
+  } finally {
+    current = before;
+  }
+}
+
+/**
  * Items joined as the language lists them: "2, 5 and 7", « 2, 5 et 7 ».
  * @param {readonly unknown[]} items
  * @param {'conjunction' | 'disjunction'} [type]

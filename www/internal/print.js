@@ -15,7 +15,7 @@
 // For tests: document.body.dataset.busy is 'generate' while a set is made ('' when idle);
 // #sheets carries data-pages (the page count) once the sheets are drawn.
 
-import { createEngine } from '../engine.js';
+import { createEngine, describeError } from '../engine.js';
 import {
   ALPHABET, boxLayout, boxName, boxShapes, boxWords, fromLine, hasCages, layoutFromData, layoutOptions, readBox, variantNames,
   variantWords,
@@ -246,7 +246,7 @@ async function makeSet({ size, box, variant = [], count, first, symmetry, diffic
     }
   } catch (err) {
     if (err?.kind === 'cancelled') say(t('app.print.cancelled', { done, count }), 'warn');
-    else say(t('app.print.failed', { n: done + 1, error: err?.message ?? err }), 'error');
+    else say(t('app.print.failed', { n: done + 1, error: describeError(err, String(err)) }), 'error');
     return;
   } finally {
     clearInterval(ticker);
@@ -374,7 +374,7 @@ async function printOne(text, q) {
   try {
     result = await engine.solve(engineText(line, layout), { size: read.size, ...layoutOptions(layout) });
   } catch (err) {
-    say(t('app.print.unsolved', { error: err?.message ?? err }), 'error');
+    say(t('app.print.unsolved', { error: describeError(err, String(err)) }), 'error');
     return;
   } finally {
     document.body.dataset.busy = '';
