@@ -503,6 +503,23 @@ test('a pasted sudokuwiki link opens its puzzle; a link from a site not read say
   await pasteText(page, 'https://example.com/puzzle?id=7');
   await page.waitForFunction(() => /not a valid puzzle/.test(document.getElementById('status').textContent));
   assert.match(await statusText(page), /site whose puzzles are not read here/);
+  // The paste box says it too, under it, as its description, and is marked invalid; an
+  // edit takes the note away, and a text that loads leaves none.
+  const note = () => page.evaluate(() => {
+    const box = document.getElementById('puzzle-text');
+    const described = document.getElementById(box.getAttribute('aria-describedby'));
+    return { text: described.hidden ? '' : described.textContent, invalid: box.getAttribute('aria-invalid') };
+  });
+  const refused = await note();
+  assert.match(refused.text, /^This is a link to a site whose puzzles are not read here/);
+  assert.equal(refused.invalid, 'true');
+  await page.type('#puzzle-text', 'x');
+  assert.deepEqual(await note(), { text: '', invalid: null });
+  await pasteText(page, 'https://example.com/puzzle?id=8');
+  await page.waitForFunction(() => !document.getElementById('paste-note').hidden);
+  await pasteText(page, `https://www.sudokuwiki.org/sudoku.htm?bd=${bd}`);
+  await page.waitForFunction(() => /Loaded a 9×9 puzzle/.test(document.getElementById('status').textContent));
+  assert.deepEqual(await note(), { text: '', invalid: null });
   await page.close();
 });
 

@@ -83,7 +83,7 @@ const $ = (id) => /** @type {T} */ (document.getElementById(id));
  *   seed: HTMLInputElement, empty: HTMLInputElement, minimal: HTMLInputElement, generate: HTMLButtonElement,
  *   blank: HTMLButtonElement, daily: HTMLButtonElement, statsLines: HTMLUListElement,
  *   statsExport: HTMLButtonElement, statsImport: HTMLButtonElement, statsFile: HTMLInputElement,
- *   text: HTMLTextAreaElement, load: HTMLButtonElement, help: HTMLDetailsElement, themeToggle: HTMLButtonElement,
+ *   text: HTMLTextAreaElement, pasteNote: HTMLParagraphElement, load: HTMLButtonElement, help: HTMLDetailsElement, themeToggle: HTMLButtonElement,
  *   recent: HTMLOListElement, recentGroup: HTMLElement, rate: HTMLButtonElement, level: HTMLSpanElement,
  *   timer: HTMLSpanElement, timerToggle: HTMLButtonElement, showMistakes: HTMLInputElement,
  *   printThis: HTMLButtonElement, savePng: HTMLButtonElement, saveSvg: HTMLButtonElement, lang: HTMLSelectElement
@@ -104,7 +104,7 @@ const ui = {
   form: $('generate-form'), size: $('size'), box: $('box'), boxField: $('box-field'), variant: $('variant'), symmetry: $('symmetry'), seed: $('seed'), empty: $('empty'),
   minimal: $('minimal'),
   generate: $('generate'), blank: $('blank'), daily: $('daily'),
-  statsLines: $('stats-lines'), statsExport: $('stats-export'), statsImport: $('stats-import'), statsFile: $('stats-file'), text: $('puzzle-text'), load: $('load'),
+  statsLines: $('stats-lines'), statsExport: $('stats-export'), statsImport: $('stats-import'), statsFile: $('stats-file'), text: $('puzzle-text'), pasteNote: $('paste-note'), load: $('load'),
   help: $('help'), themeToggle: $('theme-toggle'), recent: $('recent'), recentGroup: $('recent-games'),
   rate: $('rate'), level: $('level'), timer: $('timer'), timerToggle: $('timer-toggle'),
   showMistakes: $('show-mistakes'), printThis: $('print-this'), savePng: $('save-png'), saveSvg: $('save-svg'),
@@ -312,6 +312,7 @@ function speakLanguage() {
   board.updatePalette();
   ui.techniquesList.replaceChildren(); // written again, in the new language, when next opened
   if (view.hint && !ui.hintText.hidden) showHintText(view.hint);
+  showPasteNote();
   changed({ persist: false });
 }
 
@@ -1396,9 +1397,18 @@ function fillCandidates() {
 
 /**
  * Loads a puzzle from text in any format the engine reads. The app's own one-line form is
- * read here at once; anything else goes to the engine's reader.
+ * read here at once; anything else goes to the engine's reader. `fromPage`: the text was
+ * pasted on the page, not in the paste box.
  */
-async function loadText(text) {
+async function loadText(text, { fromPage = false } = {}) {
+  // What is wrong with the text in the paste box is said under it too, where the eyes are
+  // (the status line may be scrolled away), until the text changes or loads. Text pasted
+  // on the page that cannot be read goes into the box, to be mended there, not lost.
+  const note = (make) => {
+    if (make && fromPage) ui.text.value = text;
+    notePaste(text === ui.text.value ? make : null);
+    if (make && fromPage) ui.pasteNote.scrollIntoView({ block: 'nearest' });
+  };
   if (!text.trim()) {
     say(t('app.load.empty'), 'warn');
     return;
@@ -1406,6 +1416,7 @@ async function loadText(text) {
   const line = fromLine(text);
   if (line) {
     // The app's own one-line form: the side's usual boxes (a link says when they are not).
+    note(null);
     loadPuzzle(line.size, line.values, 'loaded');
     return;
   }
@@ -1413,6 +1424,7 @@ async function loadText(text) {
   if (!result) return;
   const parsed = result.puzzle ? fromLine(result.puzzle, { jigsaw: Boolean(result.layout) }) : null;
   if (result.status !== 'invalid') {
+    note(parsed ? null : () => t('app.load.no-grid'));
     if (parsed) loadPuzzle(parsed.size, parsed.values, 'loaded', undefined, layoutFromData(result.layout));
     else say(t('app.load.no-grid'), 'error');
     return;
@@ -1426,14 +1438,36 @@ async function loadText(text) {
     const cell = cellAtTextPlace(lenient, error.line, error.column);
     if (cell >= 0) cells = [cell];
   }
-  let note = '';
+  let gameNote = '';
   if (shown) {
-    note = startGame(Game.fromPuzzle(shown.size, shown.values));
+    gameNote = startGame(Game.fromPuzzle(shown.size, shown.values));
     view.errors = cells;
     changed();
   }
-  const sentence = shown ? errorSentence({ ...error, cells }, shown.size) : t('app.error.plain', { error: describeError(error) });
-  say(t('app.load.invalid', { error: sentence }) + note, 'error');
+  const sentence = () => (shown ? errorSentence({ ...error, cells }, shown.size) : t('app.error.plain', { error: describeError(error) }));
+  note(sentence);
+  say(t('app.load.invalid', { error: sentence() }) + gameNote, 'error');
+}
+
+/** What the paste box's note says: a function giving it in the language in use, or null. */
+let pasteProblem = null;
+
+/**
+ * Shows (or, with null, hides) the note under the paste box on what is wrong with its text;
+ * the box is marked invalid while it shows. Not a live region: the status line says it once.
+ * @param {(() => string) | null} make
+ */
+function notePaste(make) {
+  pasteProblem = make;
+  showPasteNote();
+}
+
+function showPasteNote() {
+  const text = pasteProblem?.() ?? '';
+  ui.pasteNote.textContent = text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
+  ui.pasteNote.hidden = !text;
+  if (text) ui.text.setAttribute('aria-invalid', 'true');
+  else ui.text.removeAttribute('aria-invalid');
 }
 
 function loadPuzzle(size, values, verb, hash, layout) {
@@ -2040,7 +2074,7 @@ function wire() {
   document.addEventListener('paste', (event) => {
     if (isTextField(event.target)) return;
     event.preventDefault();
-    loadText(event.clipboardData?.getData('text/plain') ?? '');
+    loadText(event.clipboardData?.getData('text/plain') ?? '', { fromPage: true });
   });
   document.addEventListener('copy', (event) => {
     if (isTextField(event.target) || String(getSelection()).length) return;
@@ -2162,6 +2196,8 @@ function wire() {
   });
   // Pasting into the box loads at once too; typing there waits for Load (or Enter).
   ui.text.addEventListener('paste', () => setTimeout(() => loadText(ui.text.value)));
+  // The note is about the text as it was: an edit takes it away.
+  ui.text.addEventListener('input', () => { if (pasteProblem) notePaste(null); });
 
   ui.themeToggle.addEventListener('click', () => {
     const next = themeName() === 'dark' ? 'light' : 'dark';
