@@ -868,7 +868,8 @@ export class SudokuWidgetElement extends HTMLElement {
       return await this.session.run(kind, message, call);
     } catch (err) {
       if (err?.kind === 'cancelled' || err?.kind === 'terminated') throw err;
-      let text = String(err?.message ?? err).replace(/\.$/, '');
+      // The engine's own errors (a variant the generator cannot make) in the page's language.
+      let text = describeError(err);
       if (err?.kind === 'load' || err?.phase === 'load') {
         // The worker or the wasm is missing: the same kind as a widget part that is.
         throw this.fail(widgetError('load', t('error.engine-start', { reason: text }), { advice: t('widget.copy-advice') }));
