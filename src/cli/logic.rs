@@ -1,0 +1,89 @@
+//! `sudoku64 rate` and `sudoku64 explain`: the logic solver's grade and steps for each
+//! puzzle of the input.
+
+use std::io::{self, BufWriter, Write};
+
+use clap::Args;
+use sudoku64::{Error, Grid};
+
+use super::{InputArgs, Outcome, TimeoutArg, input_name, stream_puzzles};
+
+#[derive(Args)]
+pub(super) struct LogicArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    time: TimeoutArg,
+    /// Leave out the techniques that assume the puzzle has one solution (unique
+    /// rectangles, BUG+1): the steps then hold without that assumption.
+    #[arg(long)]
+    no_uniqueness: bool,
+}
+
+impl LogicArgs {
+    /// The techniques the steps may use.
+    fn options(&self) -> sudoku64::steps::Options {
+        sudoku64::steps::Options {
+            uniqueness: !self.no_uniqueness,
+        }
+    }
+}
+
+/// Writes `answer`'s text for every puzzle of the input, `between` separating two
+/// puzzles' texts. A line that cannot be read, or whose puzzle `answer` rejects, gets a
+/// message naming the line on standard error. Returns whether every puzzle had an answer.
+fn answer_each(
+    args: &LogicArgs,
+    between: &str,
+    answer: impl Fn(&Grid, &mut dyn FnMut() -> bool) -> Result<String, Error>,
+) -> Result<Outcome, String> {
+    let puzzles = stream_puzzles(&args.input)?;
+    let mut undecided = false;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let io_err = |e: io::Error| e.to_string();
+    let mut all_ok = true;
+    for (i, (line, puzzle)) in puzzles.enumerate() {
+        if i > 0 {
+            write!(out, "{between}").map_err(io_err)?;
+        }
+        let mut in_time = args.time.start();
+        match puzzle.and_then(|g| answer(&g, &mut in_time)) {
+            Ok(text) => write!(out, "{text}").map_err(io_err)?,
+            Err(e) if e.kind() == &sudoku64::ErrorKind::Cancelled => {
+                out.flush().map_err(io_err)?;
+                eprintln!("{}", args.time.undecided(&format!("line {line}")));
+                undecided = true;
+            }
+            Err(e) if matches!(e.kind(), sudoku64::ErrorKind::ReadFailed { .. }) => {
+                out.flush().map_err(io_err)?;
+                return Err(format!("{}: {e}", input_name(&args.input)));
+            }
+            Err(e) => {
+                out.flush().map_err(io_err)?;
+                eprintln!("line {line}: {e}");
+                all_ok = false;
+            }
+        }
+    }
+    out.flush().map_err(io_err)?;
+    Ok(Outcome::of(all_ok, undecided))
+}
+
+/// `sudoku64 rate`: one `LEVEL SCORE` line per puzzle.
+pub(super) fn rate(args: &LogicArgs) -> Result<Outcome, String> {
+    let options = args.options();
+    answer_each(args, "", |g, go_on| {
+        let r = sudoku64::grade::rate_with(g, options, go_on)?;
+        Ok(format!("{} {}\n", r.level.id(), r.score))
+    })
+}
+
+/// `sudoku64 explain`: the steps, one per line, a blank line between puzzles.
+pub(super) fn explain(args: &LogicArgs) -> Result<Outcome, String> {
+    let options = args.options();
+    answer_each(args, "\n", |g, go_on| {
+        let steps = sudoku64::steps::explain_with(g, options, go_on)?;
+        Ok(steps.iter().map(|s| format!("{}\n", s.text())).collect())
+    })
+}
