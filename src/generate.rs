@@ -60,7 +60,7 @@
 //! never by time, so a seed gives the same puzzle on every machine. A time budget
 //! ([`Options::budget_ms`]) or a difficulty decides how many candidates run (see
 //! [`generate`]); only when no candidate finishes in time is the first one cut short. A
-//! difficulty grades each candidate ([`crate::grade`]) until one has the level.
+//! difficulty grades each candidate ([`crate::logic::grade`]) until one has the level.
 //! Progress ([`Progress`]) names the phase and candidate, and never goes back.
 
 use std::cell::{Cell, RefCell};
@@ -71,8 +71,8 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::{Error, ErrorKind};
-use crate::grade::{Level, Rating, harder_than, rate_until};
 use crate::grid::{Grid, Shape, Variants};
+use crate::logic::grade::{Level, Rating, harder_than, rate_until};
 use crate::logic::{Arg, Words};
 use crate::search::cdcl::{Budget, Cdcl, luby};
 use crate::search::witness::second_by_swap;
@@ -428,7 +428,7 @@ pub struct Options {
     /// [`DIFFICULTY_BUDGET_MS`]).
     pub budget_ms: Option<f64>,
     /// A difficulty level to search for: candidates are made and graded
-    /// ([`crate::grade`]) until one has this level, or the time budget runs out (the
+    /// ([`crate::logic::grade`]) until one has this level, or the time budget runs out (the
     /// closest level found is returned then). Without a target, from 25×25 up the dig
     /// goes a little past the default for Hard and above ([`Target::for_level`]), and
     /// Easy digs only as far as naked and hidden singles find the clues again (off
@@ -635,7 +635,7 @@ pub struct LevelSearch {
     /// (false when it reached the level, or its candidate limit).
     pub ran_out: bool,
     /// False when the budget ended the grading itself: the rating is then the grading so
-    /// far, and its level a lower bound ([`crate::grade::rate_until`]).
+    /// far, and its level a lower bound ([`crate::logic::grade::rate_until`]).
     pub graded_in_full: bool,
 }
 
@@ -1266,7 +1266,7 @@ fn grade_within(
     grading_end: f64,
 ) -> Result<(Rating, bool), Error> {
     let mut cancelled = false;
-    let graded = rate_until(puzzle, crate::steps::Options::default(), &mut || {
+    let graded = rate_until(puzzle, crate::logic::steps::Options::default(), &mut || {
         if !share.report(1.0, Stage::Grading) {
             cancelled = true;
             return false;

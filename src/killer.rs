@@ -22,8 +22,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::cages::{Cages, neighbours};
 use crate::error::{Error, ErrorKind};
 use crate::generate::{Control, Generated, Options, Progress, Stage, Symmetry, Target};
-use crate::grade::Level;
 use crate::grid::{Grid, Shape};
+use crate::logic::grade::Level;
 use crate::search::{DepthFirst, Limits, Next, Search};
 
 /// Cage sizes drawn, in percent for 1, 2, 3 ... cells: printed killers' mix.
@@ -96,7 +96,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             cap,
             control,
         )?;
-        let rating = crate::grade::rate(&made.puzzle)?;
+        let rating = crate::logic::grade::rate(&made.puzzle)?;
         let reached = rating.level == wanted;
         let ran_out = !reached && control.now_ms() - start >= budget;
         let made = Generated {
@@ -224,7 +224,7 @@ fn one(
 /// Whether the techniques up to `level` leave the killer unsolved.
 fn too_hard(shape: Shape, cages: &[Vec<usize>], solution: &Grid, level: Level) -> bool {
     match with_sums(cages, solution).and_then(|c| shape.with_cages(c)) {
-        Ok(killer) => crate::grade::harder_than(&Grid::empty(killer), level),
+        Ok(killer) => crate::logic::grade::harder_than(&Grid::empty(killer), level),
         Err(_) => true,
     }
 }

@@ -1,4 +1,5 @@
-//! sudoku64: a Sudoku engine for grids made of k×k boxes, k = 1..8 (1 to 64 symbols).
+//! sudoku64: a Sudoku engine for grids from 1×1 to 64×64: boxes of any r×c shape, jigsaw
+//! regions, X, windoku and killer cages.
 //!
 //! The crate is the pure engine; it compiles unchanged for the host and for
 //! `wasm32-unknown-unknown`. Only the `wasm` module (built for wasm32 alone) touches wasm-bindgen.
@@ -10,7 +11,6 @@ pub mod cages;
 pub mod error;
 pub mod format;
 pub mod generate;
-pub mod grade;
 pub mod grid;
 pub mod jigsaw;
 pub mod killer;
@@ -20,7 +20,6 @@ pub mod parse;
 pub mod search;
 pub mod solo;
 mod sorting;
-pub mod steps;
 pub mod stream;
 pub mod transform;
 
@@ -30,11 +29,11 @@ pub mod wasm;
 pub use cages::Cages;
 pub use error::{CageProblem, Error, ErrorKind};
 pub use format::Layout;
-pub use grade::{Level, Rating, rate};
 pub use grid::{Grid, Shape, Variants};
+pub use logic::grade::{Level, Rating, rate};
+pub use logic::steps::{Logic, explain, hint};
 pub use logic::{Step, Technique};
 pub use parse::{ParseOptions, Puzzles, parse_with, puzzles};
-pub use steps::{Logic, explain, hint};
 
 /// The crate version, as written in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

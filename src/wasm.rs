@@ -21,9 +21,9 @@ use wasm_bindgen::prelude::*;
 use crate::error::Error;
 use crate::format::to_line;
 use crate::generate::{self, Control};
-use crate::grade::Rating;
 use crate::grid::Shape;
 use crate::logic::Step;
+use crate::logic::grade::Rating;
 use crate::parse::{ParseOptions, parse_with};
 use crate::search::{Answer, Limits, Search, Stats};
 
@@ -790,7 +790,7 @@ fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
 /// symbol. Throws an `Error` with fields for unreadable input, clashing givens, a grid
 /// with no solution (`kind` `"no-solution"`) or several (`"multiple-solutions"`).
 /// `uniqueness` false leaves out the techniques that assume one solution
-/// ([`crate::steps::Options`]).
+/// ([`crate::logic::steps::Options`]).
 #[wasm_bindgen]
 pub fn hint(
     text: &str,
@@ -803,7 +803,7 @@ pub fn hint(
 ) -> Result<HintReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
         .map_err(|e| js_error(&e, None))?;
-    let steps = crate::steps::hint_with(&grid, crate::steps::Options { uniqueness })
+    let steps = crate::logic::steps::hint_with(&grid, crate::logic::steps::Options { uniqueness })
         .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
         shape: grid.shape(),
@@ -885,8 +885,12 @@ pub fn rate(
 ) -> Result<RateReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
         .map_err(|e| js_error(&e, None))?;
-    let rating = crate::grade::rate_with(&grid, crate::steps::Options { uniqueness }, &mut || true)
-        .map_err(|e| js_error(&e, Some(grid.shape())))?;
+    let rating = crate::logic::grade::rate_with(
+        &grid,
+        crate::logic::steps::Options { uniqueness },
+        &mut || true,
+    )
+    .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(RateReport {
         shape: grid.shape(),
         rating,

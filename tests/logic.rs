@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use sudoku64::generate::{Options, Unattended, generate};
-use sudoku64::grade::{Level, rate, weight};
+use sudoku64::logic::grade::{Level, rate, weight};
 use sudoku64::logic::{self, Step, Technique};
 use sudoku64::search::solve_one;
 use sudoku64::{Grid, Shape, explain, hint, parse};
@@ -1057,7 +1057,7 @@ fn the_help_panel_knows_every_technique_by_its_id() {
 /// solution without them, each still sound, and the rating uses none of them either.
 #[test]
 fn the_uniqueness_techniques_can_be_left_out() {
-    use sudoku64::steps::{Options, explain_with};
+    use sudoku64::logic::steps::{Options, explain_with};
     // magictour top1465 #1: its explanation uses a unique rectangle or BUG+1.
     let puzzle =
         grid("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
@@ -1076,7 +1076,8 @@ fn the_uniqueness_techniques_can_be_left_out() {
     assert!(!assumes(&without));
     assert_eq!(replay(&puzzle, &solution, &without), solution);
     let rating =
-        sudoku64::grade::rate_with(&puzzle, Options { uniqueness: false }, &mut || true).unwrap();
+        sudoku64::logic::grade::rate_with(&puzzle, Options { uniqueness: false }, &mut || true)
+            .unwrap();
     for t in Technique::ALL {
         if (Technique::UniqueRectangle..=Technique::BugPlusOne).contains(&t) {
             assert_eq!(rating.count(t), 0, "{t}");

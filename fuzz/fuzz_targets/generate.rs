@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku64::generate::{self, Options, Symmetry, Target, Unattended};
-use sudoku64::grade::Level;
+use sudoku64::logic::grade::Level;
 use sudoku64::search::Policy;
 use sudoku64_fuzz::{Bytes, completes, count, shape};
 

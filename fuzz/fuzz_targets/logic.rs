@@ -4,9 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku64::grade::{self, Level};
+use sudoku64::logic::grade::{self, Level};
+use sudoku64::logic::steps;
 use sudoku64::search::Policy;
-use sudoku64::steps;
 use sudoku64_fuzz::{Bytes, count, puzzle};
 
 fuzz_target!(|data: &[u8]| {

@@ -35,9 +35,10 @@
 //!
 //! When no technique applies, a [`Technique::Guess`] step places the value the unique
 //! solution has in an open cell with the fewest candidates, so following the steps always
-//! leads to the solution. Every puzzle is checked before its first step (see [`crate::steps::Logic`]): a
-//! clash, no solution and several solutions are errors, never a wrong step. The grading
-//! rule that turns the steps into a level and a score lives in [`crate::grade`].
+//! leads to the solution. Every puzzle is checked before its first step (see
+//! [`steps::Logic`], hints and explanations): a clash, no solution and several solutions
+//! are errors, never a wrong step. The grading rule that turns the steps into a level and
+//! a score lives in [`grade`].
 
 mod aic;
 mod als;
@@ -45,9 +46,11 @@ mod cages;
 mod chains;
 mod fish;
 mod forcing;
+pub mod grade;
 mod intersections;
 mod single_digit;
 mod singles;
+pub mod steps;
 mod subsets;
 mod uniqueness;
 mod wings;
@@ -63,7 +66,7 @@ use crate::format::symbol_char;
 use crate::grid::{Geometry, Grid, Shape};
 
 /// A solving technique. Variants are in the order the solver tries them: by level
-/// (see [`crate::grade`]), and within a level by weight, so the hardest technique a
+/// (see [`crate::logic::grade`]), and within a level by weight, so the hardest technique a
 /// solution uses is the least a player needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
@@ -595,7 +598,7 @@ pub(crate) struct Board {
     pub forcing: bool,
     /// The techniques that may run, bit `t as usize` for technique `t`: all of them but
     /// where a caller asks only whether the easier ones solve the puzzle
-    /// ([`crate::grade::harder_than`]).
+    /// ([`crate::logic::grade::harder_than`]).
     pub allowed: u64,
 }
 

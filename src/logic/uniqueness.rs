@@ -27,7 +27,7 @@
 //! diagonal. Plain r×c boxes keep the fast check by bands and stacks.
 //!
 //! This reasoning is sound only for a puzzle known to have one solution, so the solver
-//! takes these steps only once that is proved (see [`crate::steps::Logic`]), and never
+//! takes these steps only once that is proved (see [`crate::logic::steps::Logic`]), and never
 //! while it checks a puzzle or shrinks candidates for the exact search. The search walks
 //! the pairs of cells with two candidates in a row, then the other rows: about `n³`
 //! steps, cheap at every size.

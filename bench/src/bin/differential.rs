@@ -31,9 +31,10 @@ use clap::{Parser, Subcommand};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use sudoku64::generate::{Options, Unattended, generate};
+use sudoku64::logic::steps;
 use sudoku64::search::{Limits, Policy, Search};
 use sudoku64::transform::random_symmetry;
-use sudoku64::{Grid, Shape, format, parse, steps};
+use sudoku64::{Grid, Shape, format, parse};
 
 #[derive(Parser)]
 #[command(about = "Checks sudoku64's answers against independent ones, at scale")]
@@ -107,7 +108,7 @@ impl Tally {
             let wrong_placement = step.placements.iter().any(|&(c, v)| solution.get(c) != v);
             let wrong_elimination = step.eliminations.iter().any(|&(c, v)| solution.get(c) == v);
             if wrong_placement || wrong_elimination {
-                return self.mismatch(&format!("unsound step ({})", step.text), grid);
+                return self.mismatch(&format!("unsound step ({})", step.text()), grid);
             }
             for &(c, v) in &step.placements {
                 board.set(c, v);

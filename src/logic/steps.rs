@@ -17,7 +17,7 @@ use crate::search::{Limits, Policy, Search};
 /// ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
 ///
 /// ```
-/// use sudoku64::{parse, steps};
+/// use sudoku64::{logic::steps, parse};
 /// let grid = parse::parse("1.34341221434.21").unwrap();
 /// let steps = steps::hint(&grid).unwrap();
 /// assert_eq!(steps.len(), 1);
