@@ -259,10 +259,19 @@ fn invalid_puzzles_are_errors_with_fields() {
     assert_eq!(cells, vec![0.0, 1.0]);
     assert_eq!(field(&err, "row").as_f64(), Some(1.0));
     assert_eq!(field(&err, "column").as_f64(), Some(1.0));
-    let message = js_sys::Error::from(err).message().as_string().unwrap();
-    assert!(
-        message.contains("r1c1") && message.contains("r1c2"),
-        "{message}"
+    // The message crosses as data (engine.js words it): the two cells and the symbol.
+    let words = field(&err, "words").as_string().unwrap();
+    assert!(words.starts_with(r#"{"key":"clash""#), "{words}");
+    for fact in [
+        r#""first":{"cell":0}"#,
+        r#""second":{"cell":1}"#,
+        r#""symbol":{"symbol":1}"#,
+    ] {
+        assert!(words.contains(fact), "{words} lacks {fact}");
+    }
+    assert_eq!(
+        js_sys::Error::from(err).message().as_string().as_deref(),
+        Some("clash")
     );
 
     // The same through count.
@@ -773,11 +782,8 @@ fn killer_fixtures_count_and_carry_their_cages() {
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-cage"));
     assert_eq!(field(&err, "cell").as_f64(), Some(0.0));
     assert_eq!(field(&err, "row").as_f64(), Some(1.0));
-    assert!(
-        describe(&err).contains("add up to 2")
-            || field(&err, "message")
-                .as_string()
-                .unwrap()
-                .contains("add up to 2")
-    );
+    // Its message as data: no two different digits make its sum, 2.
+    let words = field(&err, "words").as_string().unwrap();
+    assert!(words.starts_with(r#"{"key":"cage-no-digits""#), "{words}");
+    assert!(words.contains(r#""wanted":{"number":2}"#), "{words}");
 }
