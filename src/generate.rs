@@ -2100,7 +2100,7 @@ const CONCENTRATION_SAMPLE: usize = 64;
 /// pass, which keeps a clue only when propagation cannot do without it, ends much
 /// sparser: without symmetry 56–58% empty at 36×36 against 53–55% in a plain random
 /// order, 53–54% against 49–50% at 49×49, 50–51% against 46–47% at 64×64 (see
-/// BENCHMARKS.md). Spreading the removals evenly instead (the least shared first) gains
+/// bench/HISTORY.md). Spreading the removals evenly instead (the least shared first) gains
 /// nothing over a plain random order, and nor do random priorities per unit.
 fn concentrated_order(orbits: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Vec<usize> {
     let geo = solution.shape().geometry();
@@ -2341,7 +2341,7 @@ const AUTOMORPHIC_RESTARTS: u32 = 6;
 /// again, and on such a grid what propagation finds at one cell it finds, relabelled,
 /// at the others. Digging with a symmetry then goes about as far as without one: at
 /// 36×36 with `rot180`, 55–58% empty per order of the propagation pass against 52–53%
-/// on a plain grid (see BENCHMARKS.md). Elsewhere, and when the fill runs out of
+/// on a plain grid (see bench/HISTORY.md). Elsewhere, and when the fill runs out of
 /// restarts, `None`: the caller fills a plain grid.
 fn automorphic_full_grid(
     solver: &mut Solver<'_>,
@@ -2429,7 +2429,7 @@ fn automorphic_full_grid(
 /// corner, whose symbols are fixed from both sides: at 64×64, 6 seeds took from 0.2 to
 /// 7.6 s, through up to six restarts. Growing a square from the top-left corner instead
 /// keeps what is filled the top-left m×m square: 20 seeds took 36 to 477 ms, most on the
-/// first try (see BENCHMARKS.md).
+/// first try (see bench/HISTORY.md).
 fn growing_square_order(shape: Shape) -> Vec<u16> {
     let mut order: Vec<u16> = (0..shape.cells() as u16).collect();
     order.sort_by_key(|&cell| {

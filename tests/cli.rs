@@ -639,7 +639,7 @@ fn output_closed_early_ends_every_command_with_a_message() {
 }
 
 /// A published-style minimal 25×25 that no engine here decides in a fraction of a second
-/// (see BENCHMARKS.md: over 60 s), for the time limit.
+/// (see BENCHMARKS.md: about a minute), for the time limit.
 fn hard_25() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/data/minimal-25.txt");
     let text = std::fs::read_to_string(path).unwrap();

@@ -15,7 +15,7 @@
 //! or at least to the placement behind several of its denials.
 //!
 //! The rest is what makes modern SAT solvers strong, measured on Sudoku (see
-//! BENCHMARKS.md for the figures behind each choice, and [`Config`] for the switches):
+//! bench/HISTORY.md for the figures behind each choice, and [`Config`] for the switches):
 //!
 //! - watched literals with a *blocker* beside each watch, so a clause already satisfied
 //!   is skipped without reading it;
@@ -38,7 +38,7 @@
 //! - failed-literal probing at the top level: a candidate whose placement alone leads to
 //!   a contradiction is removed for good.
 //!
-//! Measured on minimal 25×25 puzzles and left out (figures in BENCHMARKS.md):
+//! Measured on minimal 25×25 puzzles and left out (figures in bench/HISTORY.md):
 //! vivification of learned clauses, learning the clause of the guesses when it is
 //! shorter, a move-to-front guess order or denying guesses in the focused mode, a longer
 //! life for clauses of middle LBD, bumping every variable of every reason, and watching
@@ -192,7 +192,7 @@ pub enum Restarts {
 /// focused phase before it. Measured against 1 (`bench large`, contradictions on
 /// minimal 25×25 and random-blank 36×36 and 49×49 grids at 60%): 3 needs fewer on every
 /// set (−5% on minimal 25×25, fewer on 19 of 24; −11% to −54% on the random-blank sets),
-/// 2 and 4 lose on one set each (see BENCHMARKS.md).
+/// 2 and 4 lose on one set each (see bench/HISTORY.md).
 pub const STABLE_LENGTH_FACTOR: u64 = 3;
 
 /// The switches of the conflict-driven search, one per technique, so that each can be
@@ -217,7 +217,7 @@ pub struct Config {
     /// Saved phases lead back to where the search found solutions, which helps grids
     /// with many solutions and hinders proofs that there is no other one: split this
     /// way, minimal 25×25 puzzles need about 22% fewer conflicts and random-blank 36×36
-    /// grids about 27% more than with phases in both modes (see BENCHMARKS.md).
+    /// grids about 27% more than with phases in both modes (see bench/HISTORY.md).
     pub stable_phases: bool,
     /// Locked candidates (pointing and claiming) as a rule of propagation, explained by
     /// the places a symbol lost in the box or line it is confined to.
@@ -231,26 +231,26 @@ pub struct Config {
     pub fewest_candidates_first: bool,
     /// After each analysis, also bump the placements that forced the learned clause's
     /// denials. Random-blank grids at 60% need a quarter of the contradictions with it,
-    /// minimal 25×25 about 5% fewer (see BENCHMARKS.md).
+    /// minimal 25×25 about 5% fewer (see bench/HISTORY.md).
     pub bump_reasons: bool,
     /// Shrink learned clauses: the literals of one guess level are replaced by the one
     /// literal of that level they all follow from (its unique implication point), when
     /// the other literals that step needs are in the clause already; else the denials
     /// one placement made give way to that placement. Minimal 25×25 puzzles need about
     /// 17% fewer contradictions with it, at 30% less time each, since shorter clauses
-    /// are cheaper to watch (see BENCHMARKS.md).
+    /// are cheaper to watch (see bench/HISTORY.md).
     pub shrink: bool,
     /// In the stable mode, guesses take the values of the longest trail without a
     /// contradiction seen since the last restart (target phases), where one is known,
     /// rather than each variable's last value. It helps find solutions of grids with
     /// many: random-blank 49×49 grids at 60% need a fifth to a half of the
     /// contradictions, while minimal 25×25 puzzles and 36×36 grids stay within the noise
-    /// (see BENCHMARKS.md).
+    /// (see bench/HISTORY.md).
     pub target_phases: bool,
     /// With [`Restarts::Alternate`], begin in the stable mode (else in the focused one).
     /// Random-blank grids at 60% need fewer contradictions to their first solution this
     /// way (a third to a tenth fewer, on 26 of 35 grids), and minimal 25×25 puzzles about
-    /// as many (+4.7%, within the noise; see BENCHMARKS.md).
+    /// as many (+4.7%, within the noise; see bench/HISTORY.md).
     pub start_stable: bool,
 }
 
