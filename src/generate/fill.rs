@@ -1,0 +1,296 @@
+//! Full grids to dig from: a random fill for every layout (random diagonal boxes first up
+//! to 36×36), and grids that follow a symmetry of the grid itself, for the symmetries whose
+//! orbits need them at large sizes.
+
+use super::*;
+
+/// The largest size whose random full grids start from random diagonal boxes. From
+/// 49×49 up that start makes the completion heavy-tailed (20 grids of 64×64: 17.2 s in
+/// all and 6.1 s for the worst, against 4.6 s and 1.1 s from an empty grid; at 49×49
+/// 2.3 s and 0.36 s against 0.64 s and 0.10 s), and the randomised search alone is
+/// random enough.
+pub(super) const DIAGONAL_BOXES_UP_TO: usize = 36;
+
+/// How a fill ended ([`random_full_grid`]).
+pub(super) enum Fill {
+    /// A full grid, and the restarts it took.
+    Full(Grid, u32),
+    /// The deadline dropped the candidate.
+    Late,
+    /// A search from the empty grid ended without a grid: the layout has none.
+    NoGrid,
+}
+
+/// The layout whose full grid new jigsaw regions are drawn around
+/// ([`crate::jigsaw::reshape_around`]), with the diagonals of `asked` if it has them: the
+/// side's usual boxes, or for a side without (a prime) bricks two rows high
+/// ([`crate::jigsaw::bricks`]; rows would not trade: their middle cells cannot leave).
+pub(crate) fn first_layout(asked: Shape) -> Result<Shape, Error> {
+    let n = asked.size();
+    match Shape::from_size(n) {
+        Ok(boxes) if boxes.box_rows() > 1 => with_extras_of(boxes, asked),
+        _ => with_extras_of(Shape::with_regions(n, &crate::jigsaw::bricks(n))?, asked),
+    }
+}
+
+/// The error for a layout that admits no full grid, named by its variant.
+pub(super) fn no_grid(shape: Shape) -> Error {
+    let variant = if shape.is_jigsaw() {
+        "jigsaw"
+    } else if shape.has_windows() {
+        "windoku"
+    } else {
+        "x"
+    };
+    ErrorKind::BadVariant {
+        variant,
+        shape,
+        reason: "variant-no-grid",
+    }
+    .into()
+}
+
+/// A random full grid: on plain grids up to [`DIAGONAL_BOXES_UP_TO`] random diagonal
+/// boxes first, then a randomised search that restarts with a new seed and a doubled
+/// node limit when it gets stuck (at 9×9, the band solver completes them, under a random
+/// symmetry). Diagonals and windows tie the diagonal boxes together, and jigsaws have
+/// none: there the search starts from the empty grid, so a search that ends without a
+/// grid proves there is none.
+pub(super) fn random_full_grid(
+    solver: &mut Solver<'_>,
+    rng: &mut Xoshiro256PlusPlus,
+    ticker: &Ticker<'_, '_>,
+) -> Result<Fill, Error> {
+    let shape = solver.shape();
+    let n = shape.size();
+    let unit = FILL_LIMIT_UNIT * shape.cells() as u64;
+    for restarts in 0.. {
+        let limit = luby(u64::from(restarts)).saturating_mul(unit);
+        let mut grid = Grid::empty(shape);
+        // The boxes of band i and stack i share no row and no column: each can take any
+        // order of the symbols.
+        let boxes =
+            if n <= DIAGONAL_BOXES_UP_TO && shape.has_box_grid() && shape.has_only_basic_units() {
+                shape.bands().min(shape.stacks())
+            } else {
+                0
+            };
+        let c = shape.box_columns();
+        for i in 0..boxes {
+            let (top, left) = shape.box_origin(i * shape.stacks() + i);
+            let symbols = permutation(n, rng);
+            for (j, s) in symbols.into_iter().enumerate() {
+                grid.set(shape.cell(top + j / c, left + j % c), s as u8 + 1);
+            }
+        }
+        if band::supports(shape) {
+            // Any three diagonal boxes complete, and the band solver does it in a few
+            // microseconds; a random symmetry then spreads its fixed order of guesses.
+            let full = band::count_up_to(&grid, 1)
+                .first
+                .expect("diagonal boxes complete");
+            return Ok(Fill::Full(random_symmetry(&full, rng), restarts));
+        }
+        solver.load(&grid);
+        match complete_at_random(solver, rng, limit, ticker)? {
+            Completion::Full(grid) => return Ok(Fill::Full(grid, restarts)),
+            Completion::Late => return Ok(Fill::Late),
+            Completion::Exhausted if boxes == 0 => return Ok(Fill::NoGrid),
+            Completion::Stuck | Completion::Exhausted => {}
+        }
+    }
+    unreachable!("the restart loop only ends by returning")
+}
+
+/// How one randomised completion of a grid ended.
+pub(super) enum Completion {
+    /// A full grid.
+    Full(Grid),
+    /// Out of nodes: try again from a new start.
+    Stuck,
+    /// No grid completes the start.
+    Exhausted,
+    /// The deadline dropped the candidate.
+    Late,
+}
+
+/// The node limits of a plain fill's tries, in units of this many nodes per cell, follow
+/// the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...).
+///
+/// Why not doubling, as before: a random fill either finishes in a few nodes per cell or
+/// wanders far from any grid, so its run time has a heavy tail, and short tries often
+/// beat long ones. At 64×64 with 4×16 boxes, seeds 1 to 11 took 0.8 to 6.0 s with a
+/// fixed limit of 4 nodes per cell, where a limit doubling from there took up to 51 s
+/// (8 restarts, the last at 512 nodes per cell). The Luby sequence keeps the short
+/// tries and still grows without bound, so a layout with no full grid is still proved
+/// to have none. The unit is the old first limit, so a fill whose first try succeeds
+/// (most of them) makes the same grid as before: a grid's luck decides how long digging
+/// it takes (16×16 X + windoku, seed 900: 6 s dug from one grid, 38 s from another).
+pub(super) const FILL_LIMIT_UNIT: u64 = 4;
+
+/// Completes the loaded grid with the search trying candidates in a random order,
+/// within `limit` nodes.
+pub(super) fn complete_at_random(
+    solver: &mut Solver<'_>,
+    rng: &mut Xoshiro256PlusPlus,
+    limit: u64,
+    ticker: &Ticker<'_, '_>,
+) -> Result<Completion, Error> {
+    solver.set_random_order(Some(rng.random::<u64>()));
+    solver.set_node_limit(limit);
+    let next = solver.next_solution();
+    solver.set_random_order(None);
+    ticker.check_cancel()?;
+    Ok(match next {
+        Next::Solution => Completion::Full(solver.solution()),
+        Next::Stopped if ticker.is_late() => Completion::Late,
+        next => {
+            if next == Next::Exhausted {
+                Completion::Exhausted
+            } else {
+                Completion::Stuck
+            }
+        }
+    })
+}
+
+/// The smallest size whose symmetric puzzles are dug from grids the symmetry maps to
+/// themselves up to a relabelling ([`automorphic_full_grid`]).
+pub(super) const AUTOMORPHIC_FROM: usize = 16;
+
+/// True when a puzzle of this shape and symmetry is dug from a grid the symmetry maps
+/// to itself up to a relabelling: each cell's image holds the cell's symbol under one
+/// fixed permutation of the symbols (so what propagation finds at one cell of an orbit,
+/// it finds at the others). Any symmetry from 16×16 up, except `mirror` at odd sizes
+/// (no such grid exists: the middle column would need a symbol equal to its own
+/// relabelling in every row), `diagonal` with X (the main diagonal's n cells stay in
+/// place, so the relabelling would have to leave all n symbols, and a symmetric Latin
+/// square of even side cannot have n symbols on its diagonal), and jigsaws (whose
+/// regions set no count of fixed symbols).
+pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
+    let n = shape.size();
+    n >= AUTOMORPHIC_FROM
+        && shape.has_box_grid()
+        && match symmetry {
+            Symmetry::None => false,
+            Symmetry::Mirror => n % 2 == 0,
+            Symmetry::Rot180 => true,
+            Symmetry::Diagonal => symmetry.fits(shape) && !shape.has_diagonals(),
+            Symmetry::Rot90 => symmetry.fits(shape),
+        }
+}
+
+/// Fill restarts an automorphic fill may take before the candidate settles for a plain
+/// random grid (12 seeds of 64×64 with `rot180` took up to 5, most none).
+pub(super) const AUTOMORPHIC_RESTARTS: u32 = 6;
+
+/// Where [`grid_follows`] says so: a random full grid that the symmetry maps to itself
+/// up to a relabelling of the symbols. Each cell moved by one of the symmetry's turns
+/// or reflections `g` holds, at `g(cell)`, its symbol relabelled by a permutation `p(g)`
+/// drawn at random: an involution for `rot180`,
+/// `mirror` and `diagonal`, a product of 4-cycles for `rot90` (its square for the half
+/// turn, its cube for the three-quarter turn), with as many fixed symbols as the cells
+/// the symmetry leaves in place need (one at the centre of an odd grid, one per
+/// diagonal cell of a box for `diagonal`).
+///
+/// Why: removing a whole orbit of clues at once needs each of its cells to be found
+/// again, and on such a grid what propagation finds at one cell it finds, relabelled,
+/// at the others. Digging with a symmetry then goes about as far as without one: at
+/// 36×36 with `rot180`, 55–58% empty per order of the propagation pass against 52–53%
+/// on a plain grid (see bench/HISTORY.md). Elsewhere, and when the fill runs out of
+/// restarts, `None`: the caller fills a plain grid.
+pub(super) fn automorphic_full_grid(
+    solver: &mut Solver<'_>,
+    symmetry: Symmetry,
+    rng: &mut Xoshiro256PlusPlus,
+    ticker: &Ticker<'_, '_>,
+) -> Result<Option<(Grid, u32)>, Error> {
+    let shape = solver.shape();
+    let n = shape.size();
+    if !grid_follows(shape, symmetry) {
+        return Ok(None);
+    }
+    let moves = symmetry.moves();
+    // How many cycles of four (else two) one turn's relabelling has, and its fixed
+    // symbols.
+    let (cycle, fixed) = match symmetry {
+        Symmetry::None => return Ok(None),
+        Symmetry::Rot180 => (2, n % 2),
+        Symmetry::Mirror => (2, 0),
+        // Square boxes here (grid_follows): k = r = c cells of each box lie on the diagonal.
+        Symmetry::Diagonal => (2, shape.box_rows()),
+        Symmetry::Rot90 => (4, n % 4),
+    };
+    let mut limit: u64 = 4 * shape.cells() as u64;
+    for restarts in 0..AUTOMORPHIC_RESTARTS {
+        // The relabelling of one turn: the first `fixed` symbols of a random order stay,
+        // the rest go round in cycles.
+        let order = permutation(n, rng);
+        let mut turn = vec![0u8; n];
+        for (i, &s) in order.iter().enumerate() {
+            let next = if i < fixed {
+                i
+            } else {
+                fixed + (i - fixed) / cycle * cycle + (i - fixed + 1) % cycle
+            };
+            turn[s] = order[next] as u8;
+        }
+        // Its powers, for the half and three-quarter turns.
+        let mut relabel = vec![turn.clone()];
+        for _ in 1..moves.len() {
+            let last = relabel.last().expect("one map at least");
+            relabel.push((0..n).map(|s| turn[last[s] as usize]).collect());
+        }
+        let mut masks = vec![shape.full_mask(); shape.cells()];
+        let mut links = vec![Vec::new(); shape.cells()];
+        for (cell, cell_links) in links.iter_mut().enumerate() {
+            let (r, c) = (shape.row(cell), shape.column(cell));
+            for (m, mv) in moves.iter().enumerate() {
+                let (r2, c2) = mv(n, r, c);
+                let other = shape.cell(r2, c2);
+                if other == cell {
+                    // A cell left in place holds a symbol its relabelling leaves.
+                    masks[cell] &= (0..n)
+                        .filter(|&s| relabel[m][s] as usize == s)
+                        .fold(0, |acc, s| acc | 1u64 << s);
+                } else {
+                    cell_links.push((other as u16, m as u16));
+                }
+            }
+        }
+        solver.set_links(links, relabel);
+        if symmetry == Symmetry::Diagonal {
+            solver.set_cell_order(growing_square_order(shape));
+        }
+        solver.load_masks(&masks);
+        let completed = complete_at_random(solver, rng, limit, ticker);
+        limit = limit.saturating_mul(2);
+        solver.set_links(Vec::new(), Vec::new());
+        solver.set_cell_order(Vec::new());
+        match completed? {
+            Completion::Full(grid) => return Ok(Some((grid, restarts))),
+            Completion::Late => return Ok(None),
+            Completion::Stuck | Completion::Exhausted => {}
+        }
+    }
+    Ok(None)
+}
+
+/// The cells in the order of the square they complete: those of the top-left m×m square
+/// before the rest, for each m, in reading order within each step.
+///
+/// Why: a fill that follows `diagonal` places each cell with its mirror across the main
+/// diagonal, so in reading order (the order of a plain fill) it fills row r and column r
+/// together, and the part left open is an ever-tighter square in the bottom-right
+/// corner, whose symbols are fixed from both sides: at 64×64, 6 seeds took from 0.2 to
+/// 7.6 s, through up to six restarts. Growing a square from the top-left corner instead
+/// keeps what is filled the top-left m×m square: 20 seeds took 36 to 477 ms, most on the
+/// first try (see bench/HISTORY.md).
+pub(super) fn growing_square_order(shape: Shape) -> Vec<u16> {
+    let mut order: Vec<u16> = (0..shape.cells() as u16).collect();
+    order.sort_by_key(|&cell| {
+        let cell = cell as usize;
+        (shape.row(cell).max(shape.column(cell)), cell)
+    });
+    order
+}
