@@ -279,8 +279,7 @@ function integer(value) {
   return null;
 }
 
-/** Why a link's extra regions are refused when they are not windoku's windows. */
-/** The error of extra regions that are not windoku's windows. */
+/** The error of a link whose extra regions are not windoku's windows. */
 function notWindows() {
   return badJson(words('json-not-windows'));
 }
@@ -354,9 +353,7 @@ export function readFpuzzles(value) {
     else if (key === 'diagonal-') x[0] = field === true;
     else if (key === 'extraregion' && Array.isArray(field)) windows = field;
     else if (key === 'killercage' && Array.isArray(field)) cages = killerCages(n, field);
-    else {
-      throw badJson(words('json-constraint', { key }));
-    }
+    else throw badJson(words('json-constraint', { key }));
   }
   if (x[0] !== x[1]) throw badJson(words('json-one-diagonal'));
   const seen = new Set();
@@ -386,9 +383,7 @@ function killerCages(n, list) {
     if (!names.length) throw badJson(words('json-cage-empty', { number: i + 1 }));
     const cells = names.map((name) => {
       const cell = cellOf(name, n);
-      if (cell < 0) {
-        throw badJson(words('json-cage-cell', { cage: names.join(', '), name, size: n }));
-      }
+      if (cell < 0) throw badJson(words('json-cage-cell', { cage: names.join(', '), name, size: n }));
       return cell;
     });
     const value = cage.value;
