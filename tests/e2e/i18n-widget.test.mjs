@@ -179,3 +179,28 @@ test('the technique help has the same entries in every language, none empty', as
     }
   }
 });
+
+test('a wrong attribute is shown in the widget\'s language, and its error event says it in English', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const shown = await page.evaluate(async () => {
+    await import('/www/widget.js');
+    const widget = document.createElement('sudoku-widget');
+    widget.setAttribute('lang', 'fr');
+    widget.setAttribute('box', 'wide');
+    const events = [];
+    widget.addEventListener('error', (event) => events.push(event.detail));
+    document.body.append(widget);
+    await widget.whenLoaded().catch(() => {});
+    await new Promise((resolve) => { setTimeout(resolve, 300); });
+    return { message: widget.shadowRoot.querySelector('.message').textContent, events };
+  });
+  const sentence = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  assert.equal(shown.message, sentence(t('error.box-written', { value: 'wide' }, 'fr')));
+  const event = shown.events.find((e) => e.attribute === 'box');
+  assert.equal(event?.message, t('error.box-written', { value: 'wide' }, 'en'), 'the event keeps the English');
+  // Another language rewords what is shown.
+  await page.evaluate(() => document.querySelector('sudoku-widget').setAttribute('lang', 'es'));
+  await page.waitForFunction((text) => document.querySelector('sudoku-widget').shadowRoot
+    .querySelector('.message').textContent === text, sentence(t('error.box-written', { value: 'wide' }, 'es')));
+  await page.close();
+});

@@ -19,7 +19,7 @@ import { THEMES } from './render.js';
 import { engineText } from './cages.js';
 import { readSeed, seedValue } from './seed.js';
 import { Session, TICKER_DELAY_MS, completeWords, staleWords } from './session.js';
-import { onLanguage, setLanguage, t } from './i18n.js';
+import { language, list, onLanguage, setLanguage, t } from './i18n.js';
 import { technique } from './techniques.js';
 
 /** An engine error in words, with its line and column when the message does not name them. */
@@ -141,11 +141,20 @@ function workerUrl() {
 
 /**
  * An Error with the widget's fields: kind, and the attribute it is about when there is one.
- * What a page's author meets (a wrong attribute or call, a missing file, a strict CSP) is
- * said in English, as the attributes are; what a player meets comes from the catalog.
+ * A wrong call from a page's script is said in English, for its author.
  */
 function widgetError(kind, message, fields = {}) {
   return Object.assign(new Error(message), { kind, ...fields });
+}
+
+/**
+ * An error the widget shows (a wrong attribute, a missing file): message `key` of the
+ * catalog with `params` (or a function of the language giving them). Its `message`, for
+ * the `error` event and scripts, is in English; `shown()` words it in the page's language.
+ */
+function shownError(kind, key, params, fields = {}) {
+  const say = (lang) => t(key, typeof params === 'function' ? params(lang) : params, lang);
+  return Object.assign(widgetError(kind, say('en'), fields), { shown: () => say(language()) });
 }
 
 /** The error of a load that a later one replaced. */
@@ -159,10 +168,9 @@ function sentence(text) {
   return `${body.charAt(0).toUpperCase()}${body.slice(1)}.`;
 }
 
-/** Why no grid has side `size` (a number or the attribute's text), listing the sides there are. */
-function sideMessage(size) {
-  return `no grid has side “${size}”: sides are ${SIDES.slice(0, 7).join(', ')}, … ${SIDES.at(-1)} `
-    + `(every side from 4 to ${SIDES.at(-1)} but the primes), and with variant="jigsaw" every side from 4 to 64`;
+/** The error of a side no grid has (a number or the attribute's text), listing the sides there are. */
+function sideError(kind, size, fields = {}) {
+  return shownError(kind, 'error.side', { value: String(size), first: SIDES.slice(0, 7).join(', '), last: SIDES.at(-1) }, fields);
 }
 
 /**
@@ -171,8 +179,7 @@ function sideMessage(size) {
  */
 function boxlessError(n, variant) {
   if (!JIGSAW_ONLY_SIDES.includes(n) || variant.includes('jigsaw')) return null;
-  return widgetError('bad-size', `a ${n}×${n} grid has no boxes, so it is made only as a jigsaw: add variant="jigsaw"`,
-    { attribute: 'size' });
+  return shownError('bad-size', 'error.boxless', { n }, { attribute: 'size' });
 }
 
 /**
@@ -183,18 +190,18 @@ function layoutOrError(n, box) {
   if (!box) return boxLayout(n);
   const shape = readBox(box);
   if (!shape) {
-    return widgetError('bad-box', `box must be written RxC, rows by columns, such as 2x3, not “${box}”`, { attribute: 'box' });
+    return shownError('bad-box', 'error.box-written', { value: box }, { attribute: 'box' });
   }
   const layout = boxLayout(n, `${shape.rows}x${shape.columns}`);
   if (layout) return layout;
   if (shape.rows * shape.columns === n || !isJigsawSide(n)) {
-    return widgetError('bad-box', `${shape.rows}×${shape.columns} is not a box shape: a box has at least 2 rows and 2 columns, `
-      + 'and at most 64 cells', { attribute: 'box' });
+    return shownError('bad-box', 'error.box-shape', { rows: shape.rows, columns: shape.columns }, { attribute: 'box' });
   }
   const shapes = boxShapes(n).map((b) => b.replace('x', '×'));
-  const fits = shapes.length > 1 ? `its boxes can be ${shapes.slice(0, -1).join(', ')} or ${shapes.at(-1)}`
-    : shapes.length ? `its boxes are ${shapes[0]}` : 'it has no boxes';
-  return widgetError('bad-box', `${shape.rows}×${shape.columns} boxes do not tile a ${n}×${n} grid: ${fits}`, { attribute: 'box' });
+  const fits = (lang) => (shapes.length > 1 ? t('error.box-fits-many', { shapes: list(shapes, 'disjunction', lang) }, lang)
+    : shapes.length ? t('error.box-fits-one', { shape: shapes[0] }, lang) : t('error.box-fits-none', {}, lang));
+  return shownError('bad-box', 'error.box-tile', (lang) => ({ rows: shape.rows, columns: shape.columns, n, fits: fits(lang) }),
+    { attribute: 'box' });
 }
 
 /** The side a box shape makes (rows × columns), or undefined for no box or one not written RxC. */
@@ -207,7 +214,7 @@ function boxSize(box) {
 /** The error for a theme attribute that names no theme, or null. */
 function themeError(theme) {
   return theme === null || THEME_NAMES.includes(theme) ? null
-    : widgetError('bad-attribute', `theme must be light, dark or auto, not “${theme}”`, { attribute: 'theme' });
+    : shownError('bad-attribute', 'error.attribute-theme', { value: theme }, { attribute: 'theme' });
 }
 
 /**
@@ -579,14 +586,14 @@ export class SudokuWidgetElement extends HTMLElement {
     const options = { puzzle: this.getAttribute('puzzle') ?? undefined };
     const mode = this.getAttribute('mode');
     if (mode !== null && !MODES.includes(mode)) {
-      throw widgetError('bad-attribute', `mode must be play, solve or generate, not “${mode}”`, { attribute: 'mode' });
+      throw shownError('bad-attribute', 'error.attribute-mode', { value: mode }, { attribute: 'mode' });
     }
     const badTheme = themeError(this.getAttribute('theme'));
     if (badTheme) throw badTheme;
     const size = this.getAttribute('size');
     if (size !== null && size.trim() !== '') {
       const n = Number(size);
-      if (!Number.isInteger(n) || !isJigsawSide(n)) throw widgetError('bad-attribute', sideMessage(size.trim()), { attribute: 'size' });
+      if (!Number.isInteger(n) || !isJigsawSide(n)) throw sideError('bad-attribute', size.trim(), { attribute: 'size' });
       options.size = n;
     }
     const box = this.getAttribute('box');
@@ -600,7 +607,7 @@ export class SudokuWidgetElement extends HTMLElement {
     if (seed !== null && seed.trim() !== '') {
       const value = readSeed(seed);
       if (value === null) {
-        throw widgetError('bad-attribute', `seed must be a whole number below 2^64, not “${seed}”`, { attribute: 'seed' });
+        throw shownError('bad-attribute', 'error.attribute-seed', { value: seed }, { attribute: 'seed' });
       }
       options.seed = seedValue(value);
     }
@@ -609,7 +616,7 @@ export class SudokuWidgetElement extends HTMLElement {
       const words = variant.trim().split(/[\s,]+/);
       const unknown = words.find((w) => !VARIANTS.includes(w.toLowerCase()) && w.toLowerCase() !== 'classic');
       if (unknown) {
-        throw widgetError('bad-attribute', `variant takes ${VARIANTS.join(', ')} (separated by spaces), not “${unknown}”`,
+        throw shownError('bad-attribute', 'error.attribute-variant', { names: VARIANTS.join(', '), value: unknown },
           { attribute: 'variant' });
       }
       options.variant = variantNames(words);
@@ -731,11 +738,11 @@ export class SudokuWidgetElement extends HTMLElement {
     const names = variantNames(variant);
     // A side with no boxes (7, 11, ...) is a jigsaw's: its regions come with the puzzle.
     const boxless = JIGSAW_ONLY_SIDES.includes(n) && !box;
-    if (!isSide(n) && !boxless) throw this.fail(widgetError('bad-size', sideMessage(sized)));
+    if (!isSide(n) && !boxless) throw this.fail(sideError('bad-size', sized));
     const hasPuzzle = puzzle !== undefined && puzzle !== null && String(puzzle).trim() !== '';
     if (boxless && !hasPuzzle && !names.includes('jigsaw')) throw this.fail(boxlessError(n, names));
     if (boxless && names.includes('windoku')) {
-      throw this.fail(widgetError('bad-variant', `windoku needs square boxes, and a ${n}×${n} grid has none`, { attribute: 'variant' }));
+      throw this.fail(shownError('bad-variant', 'error.windoku-boxless', { n }, { attribute: 'variant' }));
     }
     const boxed = boxless ? pendingLayout(n, '', [...names, 'jigsaw']) : layoutOrError(n, box ?? '');
     if (boxed instanceof Error) {
@@ -768,7 +775,7 @@ export class SudokuWidgetElement extends HTMLElement {
         if (boxless && sized !== undefined && grid.size !== n) {
           this.start(new Game(n, { layout }));
           this.changed('load');
-          throw this.fail(widgetError('bad-size', `the puzzle is a ${grid.size}×${grid.size} grid, not ${n}×${n}`, { attribute: 'puzzle' }));
+          throw this.fail(shownError('bad-size', 'error.puzzle-size', { found: grid.size, n }, { attribute: 'puzzle' }));
         }
       }
       const { values } = grid;
@@ -868,26 +875,30 @@ export class SudokuWidgetElement extends HTMLElement {
       return await this.session.run(kind, message, call);
     } catch (err) {
       if (err?.kind === 'cancelled' || err?.kind === 'terminated') throw err;
-      // The engine's own errors (a variant the generator cannot make) in the page's language.
-      let text = describeError(err);
+      // Why, in English for the `error` event and in the page's language in the widget (the
+      // engine's own errors, such as a variant the generator cannot make, as data).
+      const csp = /unsafe-eval|Content.Security/i.test(String(err?.message));
+      const reason = (lang) => {
+        const why = lang === 'en' ? String(err?.message ?? err).replace(/\.$/, '') : describeError(err);
+        return { reason: csp ? t('error.csp', { reason: why }, lang) : why };
+      };
       if (err?.kind === 'load' || err?.phase === 'load') {
         // The worker or the wasm is missing: the same kind as a widget part that is.
-        throw this.fail(widgetError('load', t('error.engine-start', { reason: text }), { advice: t('widget.copy-advice') }));
+        throw this.fail(shownError('load', 'error.engine-start', reason, { advice: t('widget.copy-advice') }));
       }
       const failure = err?.kind ?? 'engine';
-      if (/unsafe-eval|Content.Security/i.test(text)) {
-        text = `the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src (${text})`;
-      }
       // A variant the size or boxes do not admit, or the generator cannot make, names the attribute.
       const about = failure === 'bad-variant' ? { attribute: 'variant' } : undefined;
-      throw this.fail(widgetError(failure, ['bad-option', 'bad-size', 'invalid-option', 'bad-variant'].includes(failure)
-        ? t('error.engine-options', { reason: text }) : t('error.engine-failed', { reason: text }), about));
+      const options = ['bad-option', 'bad-size', 'invalid-option', 'bad-variant'].includes(failure);
+      throw this.fail(shownError(failure, options ? 'error.engine-options' : 'error.engine-failed', reason, about));
     }
   }
 
   /** Shows an error in the widget (with its advice, when it has one), fires `error` with its facts, and returns it. */
   fail(err) {
-    this.say(err.advice ? `${sentence(err.message)} ${err.advice}` : sentence(err.message), 'error');
+    // Worded again in a new language when the error has its words (shownError).
+    const text = () => sentence(err.shown?.() ?? err.message);
+    this.say(err.advice ? () => `${text()} ${err.advice}` : text, 'error');
     const detail = { kind: err.kind ?? 'error', message: err.message };
     for (const key of ['attribute', 'cells']) if (err[key] !== undefined) detail[key] = err[key];
     this.fire('error', detail);
