@@ -463,8 +463,14 @@ export function readLink(text) {
   try {
     value = JSON.parse(json);
   } catch (err) {
-    const reason = String(err.message).replace(/\.$/, '');
-    throw badJson(words('json-unreadable', { reason }));
+    // Where it stops, counted in bytes from 1 as src/link.rs counts: the browser says the
+    // character (from 0), or that the text ended; some messages say neither.
+    const message = String(err?.message);
+    const at = /at position (\d+)/.exec(message)?.[1];
+    const bytes = (chars) => new TextEncoder().encode(json.slice(0, chars)).length + 1;
+    if (at !== undefined) throw badJson(words('json-stops', { at: bytes(Number(at)) }));
+    if (/end of JSON/i.test(message)) throw badJson(words('json-stops', { at: bytes(json.length) }));
+    throw badJson(words('json-unreadable'));
   }
   return readFpuzzles(value);
 }

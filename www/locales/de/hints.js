@@ -338,7 +338,7 @@ export default {
   'engine.link-variant-asked-classic': '{missing} war verlangt, aber das Rätsel des Links ist klassisch',
   'engine.link-regions-asked': 'es wurden Regionen angegeben, die nicht die des Links sind',
   'engine.json-stops': 'sein JSON ergibt ab Byte {at} keinen Sinn mehr',
-  'engine.json-unreadable': 'sein JSON lässt sich nicht lesen ({reason})',
+  'engine.json-unreadable': 'sein JSON lässt sich nicht lesen',
   'engine.json-not-object': 'es ist kein JSON-Objekt',
   'engine.json-size': 'seine Größe liegt nicht zwischen 1 und {most}',
   'engine.json-grid': 'sein Gitter besteht nicht aus {size} Zeilen zu {size} Feldern',

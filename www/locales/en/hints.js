@@ -338,7 +338,7 @@ export default {
   'engine.link-variant-asked-classic': '{missing} was asked for, but the link\'s puzzle is classic',
   'engine.link-regions-asked': 'regions were given that are not the link\'s own',
   'engine.json-stops': 'its JSON stops making sense at byte {at}',
-  'engine.json-unreadable': 'its JSON does not read ({reason})',
+  'engine.json-unreadable': 'its JSON does not read',
   'engine.json-not-object': 'it is not a JSON object',
   'engine.json-size': 'its size is not 1 to {most}',
   'engine.json-grid': 'its grid is not {size} rows of {size} cells',

@@ -338,7 +338,7 @@ export default {
   'engine.link-variant-asked-classic': 'se pidió {missing}, pero el sudoku del enlace es clásico',
   'engine.link-regions-asked': 'se dieron regiones que no son las del enlace',
   'engine.json-stops': 'su JSON deja de tener sentido en el byte {at}',
-  'engine.json-unreadable': 'su JSON no se puede leer ({reason})',
+  'engine.json-unreadable': 'su JSON no se puede leer',
   'engine.json-not-object': 'no es un objeto JSON',
   'engine.json-size': 'su tamaño no está entre 1 y {most}',
   'engine.json-grid': 'su cuadrícula no tiene {size} filas de {size} casillas',

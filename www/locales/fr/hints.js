@@ -338,7 +338,7 @@ export default {
   'engine.link-variant-asked-classic': 'on a demandé {missing}, mais la grille du lien est classique',
   'engine.link-regions-asked': 'les régions données ne sont pas celles du lien',
   'engine.json-stops': 'son JSON n’a plus de sens à partir de l’octet {at}',
-  'engine.json-unreadable': 'son JSON ne se lit pas ({reason})',
+  'engine.json-unreadable': 'son JSON ne se lit pas',
   'engine.json-not-object': 'ce n’est pas un objet JSON',
   'engine.json-size': 'sa taille n’est pas comprise entre 1 et {most}',
   'engine.json-grid': 'sa grille n’est pas faite de {size} lignes de {size} cases',
