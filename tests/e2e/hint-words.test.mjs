@@ -317,3 +317,15 @@ test('the page words an engine error in English exactly as the command line does
   }
   assert.equal(compared, texts.length);
 });
+
+test('German names a letter symbol with its own article: die 5, das A', async () => {
+  await setLanguage('de', ['core', 'hints']);
+  // A hidden single on a 16×16, whose symbols past 9 are letters (10 is A).
+  const words = (symbol) => ({ key: 'hidden-single', args: { symbol: { symbol }, cell: { cell: 0 }, unit: { unit: 32 } } });
+  const digit = stepText(words(5), 16);
+  const letter = stepText(words(10), 16);
+  assert.match(digit, /\bdie 5\b/, digit);
+  assert.match(letter, /\bdas A\b/, letter);
+  assert.doesNotMatch(letter, /\bdie A\b/, letter);
+  await setLanguage('en');
+});

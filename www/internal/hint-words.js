@@ -186,6 +186,9 @@ function wordsText(words, layoutOrSize, prefix) {
     // A unit brings its kind too, for a language's grammar (`{unitKind, select, …}`): 'row',
     // 'column', 'box', 'region', 'main-diagonal', 'anti-diagonal' or 'window'.
     if ('unit' in arg) params[`${name}Kind`] = unitKind(arg.unit, layout).kind;
+    // A symbol brings whether it is written as a letter, for a language whose article
+    // differs (German: die 5, das A): 'letter' or 'digit'.
+    if ('symbol' in arg) params[`${name}Kind`] = /^\p{L}$/u.test(String(params[name])) ? 'letter' : 'digit';
     // A number stays a number, for plural forms.
     if ('number' in arg) params[name] = arg.number;
   }
