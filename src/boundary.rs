@@ -181,7 +181,7 @@ pub fn generate_options(
 /// [`generate_options`] with variants (`""`, `"x"`, `"windoku"`, `"jigsaw"`, `"jigsaw,x"`
 /// ...): X and windoku add their units to the shape; jigsaw asks the generator to draw
 /// new regions on a grid of the side (windoku's windows need square boxes, which a
-/// jigsaw has not). Errors: [`ErrorKind::BadVariant`], and those of
+/// jigsaw has not). Errors: [`crate::ErrorKind::BadVariant`], and those of
 /// [`generate_options`].
 ///
 /// ```

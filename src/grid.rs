@@ -7,7 +7,7 @@
 //! The text forms (one character per cell) live in [`crate::parse`] and [`crate::format`].
 //!
 //! Units (rows, columns, boxes) are numbered `0..3n`: rows `0..n`, columns `n..2n`, boxes
-//! `2n..3n` (as [`Unit::index`]), boxes numbered row-major. [`Geometry`] holds the tables
+//! `2n..3n` (as [`Shape::unit_index`] numbers them), boxes numbered row-major. [`Geometry`] holds the tables
 //! every solver and logic technique walks (the cells of each unit, the units and peers of
 //! each cell), built once per shape and shared. Engines that need more than units (a fast
 //! path written for one shape, a technique whose proof needs square boxes) ask the shape

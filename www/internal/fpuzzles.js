@@ -19,17 +19,17 @@
 // givens with {variant, regions} (engineArgs() makes what it sends, recognising the
 // engine's box shapes through engine.layout()); a killer goes as its Solo game ID
 // (cages.js's killerId), the one text that carries cages, once this module has checked
-// what that ID cannot say (cages that overlap or are in pieces). The native reader (src/link.rs) reads the same links
+// what that ID cannot say (cages that overlap or are in pieces). The native reader (src/link/) reads the same links
 // with the same rules and messages; the wasm leaves them to this module, which costs the
 // widget nothing until a link is pasted (the browser has JSON.parse already).
 
 import { boxShapes, readBox, toLine } from './grid.js';
 import { killerId } from './cages.js';
 
-/** The most characters of JSON a link may expand to, as in src/link.rs: a hostile link stops here. */
+/** The most characters of JSON a link may expand to, as in src/link/: a hostile link stops here. */
 export const MAX_DECODED_CHARS = 1 << 20;
 
-/** Keys of f-puzzles' JSON that say nothing of the grid's rules (src/link.rs's list). */
+/** Keys of f-puzzles' JSON that say nothing of the grid's rules (src/link/'s list). */
 const IGNORED_KEYS = new Set(['size', 'activeConstraints', 'grid', 'title', 'author', 'ruleset', 'solution',
   'disabledlogic', 'truecandidatesoptions']);
 
@@ -37,7 +37,7 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 
 /**
  * An error of a link: kind 'bad-link', its message as data in `words` (the engine's own
- * sentences: `engine.link-*` and `engine.json-*` of the hints catalogs, as src/link.rs
+ * sentences: `engine.link-*` and `engine.json-*` of the hints catalogs, as src/link/
  * gives them), which engine.js words, English `message` included; `message` here is the
  * sentence's key.
  */
@@ -69,7 +69,7 @@ export function words(key, args = {}) {
 }
 
 /**
- * An error about the JSON in a link, as src/link.rs gives it: what is wrong, a sentence
+ * An error about the JSON in a link, as src/link/ gives it: what is wrong, a sentence
  * (`engine.json-*`), inside 'the f-puzzles puzzle in this link: …' (with `size` beside it,
  * for the cells it names).
  */
@@ -151,7 +151,7 @@ export function decompressFromBase64(data, limit = MAX_DECODED_CHARS) {
 
 /**
  * A text compressed as LZString's compressToBase64 writes it (padded with '='): the
- * stream decompressFromBase64 reads, the same characters lz-string and src/link.rs write.
+ * stream decompressFromBase64 reads, the same characters lz-string and src/link/ write.
  * @param {string} text
  * @returns {string}
  */
@@ -372,7 +372,7 @@ export function readFpuzzles(value) {
 
 /**
  * The cages of f-puzzles' `killercage` list as [{cells (as listed), sum (null for none)}],
- * the cell names and sums checked as src/link.rs's killer_cages checks them; the rest
+ * the cell names and sums checked as src/link/'s killer_cages checks them; the rest
  * (sizes, sums that no digits make, cages in pieces or overlapping) is checkCages'.
  * @param {number} n the side
  * @param {any[]} list from the parsed JSON: anything
@@ -463,7 +463,7 @@ export function readLink(text) {
   try {
     value = JSON.parse(json);
   } catch (err) {
-    // Where it stops, counted in bytes from 1 as src/link.rs counts: the browser says the
+    // Where it stops, counted in bytes from 1 as src/link/ counts: the browser says the
     // character (from 0), or that the text ended; some messages say neither.
     const message = String(err?.message);
     const at = /at position (\d+)/.exec(message)?.[1];
@@ -476,7 +476,7 @@ export function readLink(text) {
 }
 
 /**
- * f-puzzles' JSON for a grid, as src/link.rs's fpuzzles_json writes it: its size, givens,
+ * f-puzzles' JSON for a grid, as src/link/'s fpuzzles_json writes it: its size, givens,
  * each cell's region where the regions are not SudokuPad's default boxes, the diagonals,
  * windoku's windows and a killer's cages (`killercage`, each with its sum as `value`).
  * @param {{size: number, givens: ArrayLike<number>, regions: ArrayLike<number>, diagonals?: boolean,
@@ -514,7 +514,7 @@ export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, wind
   }
   const cageCount = cages ? Math.max(0, ...Array.from(cages)) : 0;
   if (cageCount > 0) {
-    // Cages in reading order of their first cell, as src/link.rs writes them.
+    // Cages in reading order of their first cell, as src/link/ writes them.
     const lists = Array.from({ length: cageCount }, (_, k) => ({ sum: sums?.[k] ?? 0, cells: [] }));
     Array.from(cages).forEach((k, cell) => {
       if (k) lists[k - 1].cells.push(`"R${Math.floor(cell / n) + 1}C${(cell % n) + 1}"`);
@@ -527,7 +527,7 @@ export function fpuzzlesJson({ size: n, givens, regions, diagonals = false, wind
 
 /**
  * A link that opens the grid in SudokuPad (`https://sudokupad.app/fpuzzles…`), its layout
- * included: what src/link.rs's sudokupad_link writes for the same grid. Takes what
+ * included: what src/link/'s sudokupad_link writes for the same grid. Takes what
  * fpuzzlesJson() takes.
  * @returns {string}
  */
@@ -536,7 +536,7 @@ export function sudokupadLink(puzzle) {
 }
 
 /**
- * The first cell of a region that is not in one piece (src/link.rs's region_in_pieces:
+ * The first cell of a region that is not in one piece (src/link/'s region_in_pieces:
  * the first cell, in reading order, that starts a second piece of its region), or -1.
  * @param {number} n the side
  * @param {ArrayLike<number>} regions the region of each cell
