@@ -282,7 +282,7 @@ impl Error {
     /// messages of `www/locales/*/hints.js`, with the slots of [`crate::logic::Words`].
     /// The English message (`Display`) is made from it by the English catalog.
     pub fn words(&self) -> Words {
-        let num = |x: usize| Arg::Number(x as u64);
+        let num = Arg::whole;
         let text = |t: String| Arg::Text(t);
         let last =
             |n: usize| Arg::Text((crate::format::ALPHABET.as_bytes()[n - 1] as char).to_string());

@@ -315,7 +315,7 @@ fn read_params(params: &str) -> Result<Params, Error> {
                 1,
                 Words::new("id-jigsaw-side")
                     .with("side", Arg::Text(side_text))
-                    .with("most", whole(MAX_SIZE)),
+                    .with("most", Arg::whole(MAX_SIZE)),
             ));
         }
         Layout::Jigsaw(n)
@@ -373,8 +373,8 @@ fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16
                         "id-cage-sum"
                     })
                     .with("digits", Arg::Text(digits))
-                    .with("size", whole(n))
-                    .with("most", whole(most));
+                    .with("size", Arg::whole(n))
+                    .with("most", Arg::whole(most));
                     return Err(bad("description", at, what));
                 }
                 cells.push(value as u16);
@@ -393,8 +393,8 @@ fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16
                 "description",
                 at,
                 Words::new("id-cells-past")
-                    .with("cells", whole(area))
-                    .with("size", whole(n)),
+                    .with("cells", Arg::whole(area))
+                    .with("size", Arg::whole(n)),
             ));
         }
     }
@@ -403,9 +403,9 @@ fn read_cells(desc: &str, n: usize, start: usize, most: usize) -> Result<Vec<u16
             "description",
             start + chars.len(),
             Words::new("id-cells-end")
-                .with("found", whole(cells.len()))
-                .with("size", whole(n))
-                .with("cells", whole(area)),
+                .with("found", Arg::whole(cells.len()))
+                .with("size", Arg::whole(n))
+                .with("cells", Arg::whole(area)),
         ));
     }
     Ok(cells)
@@ -451,10 +451,10 @@ fn read_edges(edges: &str, n: usize, start: usize) -> Result<Vec<u8>, Error> {
             "description",
             start,
             Words::new("id-edge-regions")
-                .with("count", whole(count))
-                .with("next", whole(n + 1))
+                .with("count", Arg::whole(count))
+                .with("next", Arg::whole(n + 1))
                 .with("cell", Arg::Cell(cell))
-                .with("size", whole(n)),
+                .with("size", Arg::whole(n)),
         ));
     }
     Ok(regions)
@@ -484,8 +484,8 @@ fn read_joins(edges: &str, n: usize, start: usize) -> Result<UnionFind, Error> {
                 "description",
                 at,
                 Words::new("id-edges-past")
-                    .with("total", whole(total))
-                    .with("size", whole(n)),
+                    .with("total", Arg::whole(total))
+                    .with("size", Arg::whole(n)),
             ));
         }
         for p in pos..pos + run {
@@ -499,9 +499,9 @@ fn read_joins(edges: &str, n: usize, start: usize) -> Result<UnionFind, Error> {
             "description",
             start + edges.chars().count(),
             Words::new("id-edges-end")
-                .with("found", whole(pos.min(total)))
-                .with("total", whole(total))
-                .with("size", whole(n)),
+                .with("found", Arg::whole(pos.min(total)))
+                .with("total", Arg::whole(total))
+                .with("size", Arg::whole(n)),
         ));
     }
     Ok(joined)
@@ -588,11 +588,6 @@ impl UnionFind {
         let (low, high) = (a.min(b), a.max(b));
         self.parent[high] = low;
     }
-}
-
-/// A whole number as a sentence's slot.
-fn whole(x: usize) -> Arg {
-    Arg::Number(x as u64)
 }
 
 /// An ID that cannot be read, with what is wrong at that character as a sentence (an

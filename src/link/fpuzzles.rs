@@ -38,7 +38,7 @@ pub(super) fn read_fpuzzles_link(address: &str, lower: &str) -> Result<String, E
         return refuse(Words::new("link-not-lzstring"));
     };
     let value = json::parse(&json)
-        .map_err(|at| bad_json(Words::new("json-stops").with("at", number(at))))?;
+        .map_err(|at| bad_json(Words::new("json-stops").with("at", Arg::whole(at))))?;
     id_of(read_fpuzzles(&value)?)
 }
 
@@ -97,13 +97,17 @@ pub(super) fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
         Some(n) if (1..=MAX_SIZE as i64).contains(&n) => n as usize,
         _ => {
             return Err(bad_json(
-                Words::new("json-size").with("most", number(MAX_SIZE)),
+                Words::new("json-size").with("most", Arg::whole(MAX_SIZE)),
             ));
         }
     };
     let rows = match value.get("grid") {
         Some(Value::Array(rows)) if rows.len() == n => rows,
-        _ => return Err(bad_json(Words::new("json-grid").with("size", number(n)))),
+        _ => {
+            return Err(bad_json(
+                Words::new("json-grid").with("size", Arg::whole(n)),
+            ));
+        }
     };
     let default = default_regions(n);
     let mut cells = vec![0u8; n * n];
@@ -111,7 +115,11 @@ pub(super) fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
     for (r, row) in rows.iter().enumerate() {
         let row = match row {
             Value::Array(row) if row.len() == n => row,
-            _ => return Err(bad_json(Words::new("json-grid").with("size", number(n)))),
+            _ => {
+                return Err(bad_json(
+                    Words::new("json-grid").with("size", Arg::whole(n)),
+                ));
+            }
         };
         for (c, cell_value) in row.iter().enumerate() {
             let cell = r * n + c;
@@ -132,8 +140,8 @@ pub(super) fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
             return Err(bad_json(
                 Words::new("json-cell")
                     .with("cell", Arg::Cell(cell))
-                    .with("size", number(n))
-                    .with("last", number(n - 1)),
+                    .with("size", Arg::whole(n))
+                    .with("last", Arg::whole(n - 1)),
             ));
         }
     }
@@ -222,7 +230,7 @@ pub(super) fn killer_cages(n: usize, list: &[json::Value]) -> Result<Cages, Erro
         };
         if names.is_empty() {
             return Err(bad_json(
-                Words::new("json-cage-empty").with("number", number(i + 1)),
+                Words::new("json-cage-empty").with("number", Arg::whole(i + 1)),
             ));
         }
         let mut cells = Vec::with_capacity(names.len());
@@ -232,7 +240,7 @@ pub(super) fn killer_cages(n: usize, list: &[json::Value]) -> Result<Cages, Erro
                     Words::new("json-cage-cell")
                         .with("cage", Arg::Text(names.join(", ")))
                         .with("name", Arg::Text(name.to_string()))
-                        .with("size", number(n)),
+                        .with("size", Arg::whole(n)),
                 ));
             };
             cells.push(cell);

@@ -197,11 +197,6 @@ fn refuse<T>(problem: Words) -> Result<T, Error> {
     Err(ErrorKind::BadLink { problem }.into())
 }
 
-/// A whole number as a sentence's slot.
-fn number(x: usize) -> Arg {
-    Arg::Number(x as u64)
-}
-
 /// The value of `name=` in an address's query, if any.
 fn query_value<'a>(address: &'a str, name: &str) -> Option<&'a str> {
     let query = address.split_once('?')?.1;
@@ -221,7 +216,7 @@ fn id_of(grid: Grid) -> Result<String, Error> {
             return refuse(
                 Words::new("link-region-pieces")
                     .with("cell", Arg::Cell(cell))
-                    .with("size", number(n)),
+                    .with("size", Arg::whole(n)),
             );
         }
     }

@@ -50,11 +50,11 @@ pub(super) fn killer_board(board: &str) -> Result<String, Error> {
     let digits: Vec<u32> = sums.chars().filter_map(|c| c.to_digit(10)).collect();
     if colours.len() != 81 || colours.contains(&None) {
         let count = board.split(',').next().unwrap_or("").chars().count();
-        return refuse(Words::new("link-killer-colours").with("count", number(count)));
+        return refuse(Words::new("link-killer-colours").with("count", Arg::whole(count)));
     }
     if sums.len() != 162 || digits.len() != 162 {
         let count = sums.chars().count();
-        return refuse(Words::new("link-killer-sums").with("count", number(count)));
+        return refuse(Words::new("link-killer-sums").with("count", Arg::whole(count)));
     }
     let sums: Vec<u32> = digits.chunks(2).map(|d| d[0] * 10 + d[1]).collect();
     let cages = Cages::from_labels(9, &colours, &sums)?;
@@ -72,14 +72,14 @@ pub(super) fn plain_board(board: &str) -> Result<Vec<u8>, Error> {
             other => {
                 return refuse(
                     Words::new("link-board-character")
-                        .with("at", number(i + 1))
+                        .with("at", Arg::whole(i + 1))
                         .with("character", Arg::Text(other.to_string())),
                 );
             }
         }
     }
     if cells.len() != 81 {
-        return refuse(Words::new("link-board-count").with("count", number(cells.len())));
+        return refuse(Words::new("link-board-count").with("count", Arg::whole(cells.len())));
     }
     Ok(cells)
 }
@@ -95,8 +95,8 @@ pub(super) fn packed_board(board: &str) -> Result<Option<Vec<u8>>, Error> {
         let (Some(high), Some(low)) = (digit(pair[0]), digit(pair[1])) else {
             return refuse(
                 Words::new("link-board-base32")
-                    .with("first", number(2 * i + 1))
-                    .with("last", number(2 * i + 2)),
+                    .with("first", Arg::whole(2 * i + 1))
+                    .with("last", Arg::whole(2 * i + 2)),
             );
         };
         let value = high * 32 + low;
@@ -118,10 +118,12 @@ pub(super) fn jigmap(map: &str) -> Result<Vec<u8>, Error> {
         .map_while(|c| c.to_digit(10).filter(|&d| d >= 1).map(|d| d as u8))
         .collect();
     if regions.len() != map.chars().count() {
-        return refuse(Words::new("link-jigmap-character").with("at", number(regions.len() + 1)));
+        return refuse(
+            Words::new("link-jigmap-character").with("at", Arg::whole(regions.len() + 1)),
+        );
     }
     if regions.len() != 81 {
-        return refuse(Words::new("link-jigmap-count").with("count", number(regions.len())));
+        return refuse(Words::new("link-jigmap-count").with("count", Arg::whole(regions.len())));
     }
     Ok(regions)
 }

@@ -260,6 +260,11 @@ fn numbers(out: &mut String, items: impl Iterator<Item = u64>) {
 }
 
 impl Arg {
+    /// A count or a place counted from 1, as a [`Arg::Number`].
+    pub fn whole(x: usize) -> Arg {
+        Arg::Number(x as u64)
+    }
+
     fn english(&self, shape: Shape) -> String {
         match self {
             Arg::Technique(t) => t.name().to_string(),
