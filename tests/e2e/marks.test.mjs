@@ -188,9 +188,14 @@ async function clickCell(page, cell, modifiers = []) {
   for (const m of modifiers) await page.keyboard.up(m);
 }
 
-/** The canvas's pixel (r, g, b) at the top-left inside of a cell, clear of any symbol or mark. */
+/**
+ * The canvas's pixel (r, g, b) at the top-left inside of a cell, clear of any symbol or
+ * mark, once the page has painted what it was asked to (the grid is drawn on an animation
+ * frame after a change: two frames later it is on the canvas).
+ */
 function pixelNearCorner(page, cell) {
-  return page.$eval('#grid', (canvas, i) => {
+  return page.$eval('#grid', async (canvas, i) => {
+    await new Promise((resolve) => { requestAnimationFrame(() => requestAnimationFrame(resolve)); });
     const n = Number(canvas.dataset.size);
     const scale = canvas.width / canvas.getBoundingClientRect().width;
     const pitch = canvas.width / n;
