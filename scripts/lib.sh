@@ -97,13 +97,19 @@ wasm_codegen_flags() {
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-${flags[*]}}"
 }
 
+# Whether the wasm-bindgen on the PATH is the version Cargo.lock pins.
+wasm_bindgen_cli_installed() {
+  [ -f "$ROOT/Cargo.lock" ] || (cd "$ROOT" && cargo generate-lockfile)
+  command -v wasm-bindgen >/dev/null \
+    && [ "$(wasm-bindgen --version | awk '{print $2}')" = "$(locked_wasm_bindgen_version)" ]
+}
+
 ensure_wasm_bindgen_cli() {
-  local want have=""
+  local want
   [ -f "$ROOT/Cargo.lock" ] || (cd "$ROOT" && cargo generate-lockfile)
   want="$(locked_wasm_bindgen_version)"
   [ -n "$want" ] || die "could not read the wasm-bindgen version from Cargo.lock"
-  if command -v wasm-bindgen >/dev/null; then have="$(wasm-bindgen --version | awk '{print $2}')"; fi
-  if [ "$have" = "$want" ]; then
+  if wasm_bindgen_cli_installed; then
     say "wasm-bindgen-cli $want: installed"
     return
   fi

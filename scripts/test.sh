@@ -86,9 +86,26 @@ fi
 
 if wants rust; then
   layer_start rust
-  say "cargo test (host)"
-  cargo test 2>&1 | tee "$LOGDIR/rust.log"
-  count_cargo "$LOGDIR/rust.log" "${PIPESTATUS[0]}" "cargo test"
+  if cargo nextest --version >/dev/null 2>&1; then
+    # cargo-nextest, where the machine has it, runs the tests of every binary side by side
+    # (cargo test runs one binary after another, each waiting on its slowest test): the
+    # same tests from the same build, about a fifth less time on two cores. It leaves
+    # out the doc tests, which cargo test then runs.
+    say "cargo nextest run (host), then cargo test --doc"
+    cargo nextest run --no-fail-fast 2>&1 | tee "$LOGDIR/rust.log"
+    rc=${PIPESTATUS[0]}
+    read -r p f < <(awk '/^ *Summary \[/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p = $i; if ($(i+1) ~ /^failed/) f = $i } } END { print p+0, f+0 }' "$LOGDIR/rust.log")
+    if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+    PASSED=$((PASSED + p)); FAILED=$((FAILED + f)); [ "$rc" = 0 ] || STATUS=1
+    say "cargo nextest: $p passed, $f failed; the slowest:"
+    grep -aE '^ *PASS \[' "$LOGDIR/rust.log" | sort -t '[' -k2 -rn | head -5 | sed 's/^ */  /' >&2
+    cargo test --doc 2>&1 | tee "$LOGDIR/rust-doc.log"
+    count_cargo "$LOGDIR/rust-doc.log" "${PIPESTATUS[0]}" "cargo test --doc"
+  else
+    say "cargo test (host)"
+    cargo test 2>&1 | tee "$LOGDIR/rust.log"
+    count_cargo "$LOGDIR/rust.log" "${PIPESTATUS[0]}" "cargo test"
+  fi
   layer_end
 fi
 
