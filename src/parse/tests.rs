@@ -1,0 +1,98 @@
+//! Tests of reading grids from text.
+
+use super::*;
+use crate::format::{Layout, write};
+
+#[test]
+fn classic_line_with_dots_and_zeros() {
+    let a =
+        parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+            .unwrap();
+    assert_eq!(a.size(), 9);
+    assert_eq!(a.clue_count(), 17);
+    let b =
+        parse("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
+            .unwrap();
+    assert_eq!(b.get(7), 1);
+    assert_eq!(b.clue_count(), 17);
+}
+
+#[test]
+fn any_character_is_empty_in_a_9x9() {
+    let g = parse(&format!("1*x-{}", "?".repeat(77))).unwrap();
+    assert_eq!(g.clue_count(), 1);
+}
+
+#[test]
+fn frame_lines() {
+    assert!(is_frame("+-------+-------+"));
+    assert!(is_frame("*-----------*"));
+    assert!(is_frame("|---+---+---|"));
+    assert!(is_frame(" ===== "));
+    assert!(is_frame("┌───┬───┐"));
+    assert!(!is_frame("| 7 . 6 |"));
+    assert!(!is_frame("*********"));
+    assert!(!is_frame("|  |"));
+}
+
+#[test]
+fn sections() {
+    assert!(is_section("[Puzzle]"));
+    assert!(is_section("[Sudoku puzzle]  "));
+    assert!(!is_section("[5,3,0]"));
+    assert!(!is_section("[]"));
+    assert!(is_label("Puzzle:"));
+    assert!(is_label("Grid 2:  "));
+    assert!(!is_label("1234:"));
+    assert!(!is_label("|-----:-----|"));
+}
+
+#[test]
+fn trailing_comments() {
+    assert_eq!(strip_comment("1 2 # note"), "1 2 ");
+    assert_eq!(strip_comment("1#2"), "1#2");
+}
+
+#[test]
+fn number_tokens_detected_only_for_two_digits() {
+    assert!(has_number_tokens(lines("12 _ 3 16", 1)));
+    assert!(!has_number_tokens(lines("1 _ 3 4", 1)));
+    assert!(!has_number_tokens(lines("530070000", 1)));
+    assert!(!has_number_tokens(lines("12 3A", 1)));
+}
+
+#[test]
+fn first_field_of_a_line() {
+    let p = "1...............";
+    let text = format!("  {p} 1234341221434321");
+    let f = first_field(lines(&text, 7)).unwrap();
+    assert_eq!((f.number, f.column, f.text), (7, 2, p));
+    assert!(first_field(lines(p, 1)).is_none());
+    assert!(first_field(lines("1 2", 1)).is_none());
+    let spaced = "1234............ ................ ................";
+    assert!(first_field(lines(spaced, 1)).is_none());
+}
+
+#[test]
+fn dash_rows_count_as_cells_when_needed() {
+    let mut text = String::from("123456789\n");
+    for _ in 0..8 {
+        text.push_str("---------\n");
+    }
+    let g = parse(&text).unwrap();
+    assert_eq!(g.clue_count(), 9);
+}
+
+#[test]
+fn round_trip_every_size_empty_and_full() {
+    for s in Shape::all() {
+        let full = Grid::pattern(s);
+        assert!(full.is_solved());
+        for g in [Grid::empty(s), full] {
+            for layout in Layout::ALL {
+                let text = write(&g, layout);
+                assert_eq!(parse(&text).as_ref(), Ok(&g), "{layout:?}\n{text}");
+            }
+        }
+    }
+}
