@@ -52,11 +52,15 @@ export async function openApp(env, hash = '') {
 /**
  * Serves the project and launches Chromium once for the calling test file (node:test
  * before/after hooks); the returned object's `server` and `browser` are set once started.
+ * The files go uncompressed unless `options.compress` says otherwise: each test file has
+ * a server of its own, and brotli would compress the wasm and the modules again for each
+ * (over a second of a core per file, measured); serve.test.mjs checks what `npm start`
+ * sends on the wire.
  */
-export function withBrowser(options) {
+export function withBrowser(options = {}) {
   const env = { server: null, browser: null };
   before(async () => {
-    env.server = await serve(options);
+    env.server = await serve({ compress: false, ...options });
     env.browser = await launch();
   });
   after(async () => {
