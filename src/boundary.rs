@@ -9,7 +9,7 @@
 use crate::error::Error;
 use crate::generate::{Options, Symmetry, Target};
 use crate::grid::{MAX_SIZE, Shape, Variants};
-use crate::logic::grade::Level;
+use crate::logic::rate::Level;
 use crate::parse::ParseOptions;
 
 /// Reading options from a size (`0`: infer it from the cells; otherwise a side with a

@@ -335,7 +335,7 @@ pub fn cage_name(cells: &[usize], n: usize) -> String {
 /// What the sets of distinct digits that can still fill a cage's open cells have in
 /// common: [`sum_options`]'s answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct SumOptions {
     /// The digits in at least one set (bit `d - 1` for digit d).
     pub some: u64,
     /// The digits in every set.
@@ -353,11 +353,11 @@ const MOST_TRIES: u32 = 1 << 12;
 /// digits some set has and those every set has. `None` when no set does.
 ///
 /// Sets are listed with pruning on the least and most sums the remaining digits can
-/// reach; past [`MOST_TRIES`] steps the answer keeps the digits that some choice of the
+/// reach; past `MOST_TRIES` steps the answer keeps the digits that some choice of the
 /// others can complete by bounds alone, which is weaker but still sound.
-pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<Options> {
+pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<SumOptions> {
     if count == 0 {
-        return (sum == 0).then_some(Options {
+        return (sum == 0).then_some(SumOptions {
             some: 0,
             every: 0,
             exact: true,
@@ -381,7 +381,7 @@ pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<O
         found: false,
     };
     if walk.go(0, count, sum, 0) {
-        return walk.found.then_some(Options {
+        return walk.found.then_some(SumOptions {
             some: walk.some,
             every: walk.every,
             exact: true,
@@ -403,7 +403,7 @@ pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<O
             some |= 1u64 << (d - 1);
         }
     }
-    (some != 0).then_some(Options {
+    (some != 0).then_some(SumOptions {
         some,
         every: 0,
         exact: false,

@@ -311,7 +311,7 @@ impl Error {
                 })
                 .with("found", num(*found))
                 .with("size", num(shape.size()))
-                .with("cells", num(shape.cells()));
+                .with("cells", num(shape.cell_count()));
                 match row {
                     Some((line, in_row)) => {
                         words.with("line", num(*line)).with("inRow", num(*in_row))
@@ -321,7 +321,7 @@ impl Error {
             }
             ErrorKind::CommentedGrid { shape, .. } => Words::new("commented-grid")
                 .with("size", num(shape.size()))
-                .with("cells", num(shape.cells())),
+                .with("cells", num(shape.cell_count())),
             ErrorKind::BadSymbol {
                 symbol,
                 line,

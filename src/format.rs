@@ -33,9 +33,9 @@ pub fn symbol_value(c: char) -> Option<u8> {
     ALPHABET.find(c).map(|i| i as u8 + 1)
 }
 
-/// A text layout for grids.
+/// A text form for grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Layout {
+pub enum TextForm {
     /// All cells on one line: the classic 81-character form.
     #[default]
     Line,
@@ -45,17 +45,17 @@ pub enum Layout {
     Framed,
 }
 
-impl Layout {
-    /// Every layout.
-    pub const ALL: [Layout; 3] = [Layout::Line, Layout::Rows, Layout::Framed];
+impl TextForm {
+    /// Every form.
+    pub const ALL: [TextForm; 3] = [TextForm::Line, TextForm::Rows, TextForm::Framed];
 }
 
-/// The grid as text in a layout. Multi-line layouts end each line with `\n`; `Line` has no newline.
-pub fn write(grid: &Grid, layout: Layout) -> String {
-    match layout {
-        Layout::Line => to_line(grid),
-        Layout::Rows => to_rows(grid),
-        Layout::Framed => to_framed(grid),
+/// The grid as text in a form. Multi-line forms end each line with `\n`; `Line` has no newline.
+pub fn write(grid: &Grid, form: TextForm) -> String {
+    match form {
+        TextForm::Line => to_line(grid),
+        TextForm::Rows => to_rows(grid),
+        TextForm::Framed => to_framed(grid),
     }
 }
 

@@ -162,7 +162,7 @@ fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
 }
 
 /// The regions of an odd side (or 2) as bricks two rows high: the cells in the order
-/// of [`snake`], cut into runs of n, each connected.
+/// of `snake`, cut into runs of n, each connected.
 pub fn bricks(n: usize) -> Vec<u8> {
     let mut region = vec![0u8; n * n];
     for (step, cell) in snake(n).enumerate() {

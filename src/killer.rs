@@ -23,7 +23,7 @@ use crate::cages::{Cages, neighbours};
 use crate::error::{Error, ErrorKind};
 use crate::generate::{Control, Generated, Options, Progress, Stage, Symmetry, Target};
 use crate::grid::{Grid, Shape};
-use crate::logic::grade::Level;
+use crate::logic::rate::Level;
 use crate::search::{DepthFirst, Limits, Next, Search};
 
 /// Cage sizes drawn, in percent for 1, 2, 3 ... cells: printed killers' mix.
@@ -96,7 +96,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             cap,
             control,
         )?;
-        let rating = crate::logic::grade::rate(&made.puzzle)?;
+        let rating = crate::logic::rate::rate(&made.puzzle)?;
         let reached = rating.level == wanted;
         let ran_out = !reached && control.now_ms() - start >= budget;
         let made = Generated {
@@ -151,7 +151,7 @@ fn one(
     let (solution, restarts) = fill(asked, options.new_regions, &mut rng)?;
     let shape = solution.shape();
     let mut cages = cut(&solution, &mut rng);
-    let work = CHECK_WORK_PER_CELL * shape.cells() as u64;
+    let work = CHECK_WORK_PER_CELL * shape.cell_count() as u64;
     let mut checks = 0u32;
     // Split until unique.
     loop {
@@ -224,7 +224,7 @@ fn one(
 /// Whether the techniques up to `level` leave the killer unsolved.
 fn too_hard(shape: Shape, cages: &[Vec<usize>], solution: &Grid, level: Level) -> bool {
     match with_sums(cages, solution).and_then(|c| shape.with_cages(c)) {
-        Ok(killer) => crate::logic::grade::harder_than(&Grid::empty(killer), level),
+        Ok(killer) => crate::logic::rate::harder_than(&Grid::empty(killer), level),
         Err(_) => true,
     }
 }
@@ -262,7 +262,7 @@ fn fill(asked: Shape, new_regions: bool, rng: &mut impl Rng) -> Result<(Grid, u3
 /// Cuts the grid into cages of drawn sizes, each without a repeated digit.
 fn cut(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<usize>> {
     let n = solution.size();
-    let cells = solution.shape().cells();
+    let cells = solution.shape().cell_count();
     let mut order: Vec<usize> = (0..cells).collect();
     for i in (1..cells).rev() {
         order.swap(i, rng.random_range(0..=i));
@@ -415,7 +415,7 @@ fn pieces(cells: &[usize], n: usize) -> Vec<Vec<usize>> {
 /// has no such neighbour.
 fn merge(cages: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Option<Vec<Vec<usize>>> {
     let n = solution.size();
-    let mut cage_of = vec![usize::MAX; solution.shape().cells()];
+    let mut cage_of = vec![usize::MAX; solution.shape().cell_count()];
     for (k, cells) in cages.iter().enumerate() {
         for &c in cells {
             cage_of[c] = k;

@@ -28,9 +28,9 @@ pub mod wasm;
 
 pub use cages::Cages;
 pub use error::{CageProblem, Error, ErrorKind};
-pub use format::Layout;
+pub use format::TextForm;
 pub use grid::{Grid, Shape, Variants};
-pub use logic::grade::{Level, Rating, rate};
+pub use logic::rate::{Level, Rating, rate};
 pub use logic::steps::{Logic, explain, hint};
 pub use logic::{Step, Technique};
 pub use parse::{ParseOptions, Puzzles, parse_with, puzzles};

@@ -369,7 +369,7 @@ fn decide(text: &str, options: &ParseOptions) -> FileForm {
     for line in lines(text, 1).filter(|l| l.kind().has_cells()) {
         any = true;
         match fit_line(line, options, target) {
-            Some(shape) => long |= shape.cells() >= 81,
+            Some(shape) => long |= shape.cell_count() >= 81,
             None => every = false,
         }
     }
@@ -886,7 +886,7 @@ fn fit<'a>(
         }
         last = Some(cells);
         let shape = match target {
-            Some(shape) if shape.cells() == cells => Some(shape),
+            Some(shape) if shape.cell_count() == cells => Some(shape),
             Some(_) => None,
             None => Shape::from_cell_count(cells).filter(|&shape| {
                 shape.has_square_boxes() || laid_out_as(lines.clone(), form, shape)
@@ -1062,9 +1062,9 @@ fn decode<'a>(
     shape: Shape,
     options: &ParseOptions,
 ) -> Result<Grid, Error> {
-    let mut cells = Vec::with_capacity(shape.cells());
+    let mut cells = Vec::with_capacity(shape.cell_count());
     visit(lines, form, |cell, line, column| -> Result<(), Error> {
-        if cells.len() >= shape.cells() {
+        if cells.len() >= shape.cell_count() {
             // Cannot happen: the cells were counted. Stop rather than grow.
             return Err(ErrorKind::CellCount {
                 found: cells.len() + 1,

@@ -226,8 +226,8 @@ mod tests {
                 let t = random_symmetry(&full, &mut rng);
                 assert_eq!(t.shape(), shape);
                 assert!(t.is_solved(), "{shape}");
-                let relabelled_only = (0..shape.cells()).all(|c| {
-                    (0..shape.cells())
+                let relabelled_only = (0..shape.cell_count()).all(|c| {
+                    (0..shape.cell_count())
                         .all(|d| (full.get(c) == full.get(d)) == (t.get(c) == t.get(d)))
                 });
                 moved += usize::from(!relabelled_only);

@@ -23,7 +23,7 @@ use crate::format::to_line;
 use crate::generate::{self, Control};
 use crate::grid::Shape;
 use crate::logic::Step;
-use crate::logic::grade::Rating;
+use crate::logic::rate::Rating;
 use crate::parse::{ParseOptions, parse_with};
 use crate::search::{Answer, Limits, Search, Stats};
 
@@ -143,7 +143,7 @@ impl Layout {
     /// borders between.
     #[wasm_bindgen(getter)]
     pub fn regions(&self) -> Vec<u8> {
-        (0..self.shape.cells())
+        (0..self.shape.cell_count())
             .map(|c| self.shape.box_of(c) as u8)
             .collect()
     }
@@ -156,7 +156,7 @@ impl Layout {
     /// windoku's windows).
     #[wasm_bindgen(getter)]
     pub fn windows(&self) -> Vec<u8> {
-        (0..self.shape.cells())
+        (0..self.shape.cell_count())
             .map(|c| self.shape.window_of(c).map_or(0, |w| w as u8 + 1))
             .collect()
     }
@@ -192,7 +192,9 @@ pub fn layout(size: u32, boxes: &str, variants: &str) -> Result<Layout, JsValue>
 #[wasm_bindgen]
 pub fn regions(size: u32, boxes: &str) -> Result<Vec<u8>, JsValue> {
     let shape = crate::boundary::shape(size, boxes).map_err(|e| js_error(&e, None))?;
-    Ok((0..shape.cells()).map(|c| shape.box_of(c) as u8).collect())
+    Ok((0..shape.cell_count())
+        .map(|c| shape.box_of(c) as u8)
+        .collect())
 }
 
 /// What [`solve`] and [`count`] found.
@@ -790,7 +792,7 @@ fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
 /// symbol. Throws an `Error` with fields for unreadable input, clashing givens, a grid
 /// with no solution (`kind` `"no-solution"`) or several (`"multiple-solutions"`).
 /// `uniqueness` false leaves out the techniques that assume one solution
-/// ([`crate::logic::steps::Options`]).
+/// ([`crate::logic::steps::Techniques`]).
 #[wasm_bindgen]
 pub fn hint(
     text: &str,
@@ -803,8 +805,9 @@ pub fn hint(
 ) -> Result<HintReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
         .map_err(|e| js_error(&e, None))?;
-    let steps = crate::logic::steps::hint_with(&grid, crate::logic::steps::Options { uniqueness })
-        .map_err(|e| js_error(&e, Some(grid.shape())))?;
+    let steps =
+        crate::logic::steps::hint_with(&grid, crate::logic::steps::Techniques { uniqueness })
+            .map_err(|e| js_error(&e, Some(grid.shape())))?;
     Ok(HintReport {
         shape: grid.shape(),
         steps,
@@ -885,9 +888,9 @@ pub fn rate(
 ) -> Result<RateReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
         .map_err(|e| js_error(&e, None))?;
-    let rating = crate::logic::grade::rate_with(
+    let rating = crate::logic::rate::rate_with(
         &grid,
-        crate::logic::steps::Options { uniqueness },
+        crate::logic::steps::Techniques { uniqueness },
         &mut || true,
     )
     .map_err(|e| js_error(&e, Some(grid.shape())))?;

@@ -214,7 +214,7 @@ fn shuffle<T>(items: &mut [T], rng: &mut Xoshiro256PlusPlus) {
 /// A random full grid with each cell kept with probability `keep`.
 fn subset(shape: Shape, keep: f64, rng: &mut Xoshiro256PlusPlus) -> Grid {
     let mut g = random_full(shape, rng);
-    for i in 0..shape.cells() {
+    for i in 0..shape.cell_count() {
         if rng.random::<f64>() >= keep {
             g.set(i, 0);
         }
@@ -227,7 +227,7 @@ fn altered(shape: Shape, keep: f64, rng: &mut Xoshiro256PlusPlus) -> Grid {
     let mut g = subset(shape, keep, rng);
     let n = shape.size() as u8;
     for _ in 0..rng.random_range(1..=2) {
-        let i = rng.random_range(0..shape.cells());
+        let i = rng.random_range(0..shape.cell_count());
         g.set(i, rng.random_range(1..=n));
     }
     g
@@ -238,7 +238,7 @@ fn scattered(shape: Shape, givens: usize, rng: &mut Xoshiro256PlusPlus) -> Grid 
     let mut g = Grid::empty(shape);
     let n = shape.size() as u8;
     for _ in 0..givens {
-        let i = rng.random_range(0..shape.cells());
+        let i = rng.random_range(0..shape.cell_count());
         g.set(i, rng.random_range(1..=n));
     }
     g
@@ -248,7 +248,7 @@ fn scattered(shape: Shape, givens: usize, rng: &mut Xoshiro256PlusPlus) -> Grid 
 fn puzzles(size: usize, count: usize, seed: u64) -> Vec<Grid> {
     let shape = Shape::from_size(size).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let cells = shape.cells();
+    let cells = shape.cell_count();
     let mut out = Vec::new();
     for _ in 0..count {
         let keep = rng.random_range(0.05..0.95);
@@ -588,7 +588,7 @@ fn logic_first_counts_agree_with_a_plain_search_on_16x16() {
     for seed in 0..12 {
         let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();
         let mut variants = vec![made.puzzle.clone()];
-        let clues: Vec<usize> = (0..shape.cells())
+        let clues: Vec<usize> = (0..shape.cell_count())
             .filter(|&c| made.puzzle.get(c) != 0)
             .collect();
         let mut fewer = made.puzzle.clone();
@@ -628,7 +628,7 @@ fn random_masks(
     strikes: &[(usize, u32)],
 ) -> Vec<u64> {
     let shape = Shape::from_size(side).unwrap();
-    let cells = shape.cells();
+    let cells = shape.cell_count();
     let full = shape.full_mask();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     // Brute force fills small grids at random; at 16×16 it has a heavy tail, so a pattern
@@ -717,12 +717,14 @@ fn cdcl_and_the_depth_first_search_agree_on_the_generators_question_at_16x16() {
     for seed in 1..=3 {
         let made = generate(&Options::new(shape, seed), &mut Unattended).unwrap();
         let mut puzzle = made.puzzle.clone();
-        for cell in 0..shape.cells() {
+        for cell in 0..shape.cell_count() {
             if puzzle.get(cell) == 0 && rng.random_range(0..4) == 0 {
                 puzzle.set(cell, made.solution.get(cell));
             }
         }
-        let givens: Vec<usize> = (0..shape.cells()).filter(|&c| puzzle.get(c) != 0).collect();
+        let givens: Vec<usize> = (0..shape.cell_count())
+            .filter(|&c| puzzle.get(c) != 0)
+            .collect();
         for _ in 0..30 {
             let cell = givens[rng.random_range(0..givens.len())];
             let mut masks = masks_of(&puzzle);
@@ -839,7 +841,7 @@ fn random_variant_puzzles_agree_with_brute_force() {
         // for seconds: there, each full grid is one found once, its symbols relabelled.
         let mut empty = Reference::new(
             &units,
-            &vec![0; shape.cells()],
+            &vec![0; shape.cell_count()],
             (1..=shape.size() as u8).collect(),
             1,
         )
@@ -863,13 +865,13 @@ fn random_variant_puzzles_agree_with_brute_force() {
             } else {
                 rng.random_range(0.4..0.75)
             };
-            for c in 0..shape.cells() {
+            for c in 0..shape.cell_count() {
                 if rng.random::<f64>() >= keep {
                     puzzle.set(c, 0);
                 }
             }
             if i % 4 == 3 {
-                let c = rng.random_range(0..shape.cells());
+                let c = rng.random_range(0..shape.cell_count());
                 puzzle.set(c, rng.random_range(1..=shape.size() as u8));
             }
             tally[reference_solutions_in(&units, &puzzle, LIMIT as usize).len()] += 1;

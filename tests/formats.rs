@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use sudoku64::format::{ALPHABET, Layout, write};
+use sudoku64::format::{ALPHABET, TextForm, write};
 use sudoku64::parse::{MAX_INPUT_BYTES, ParseOptions, parse, parse_with, puzzles, split_lines};
 use sudoku64::{Error, ErrorKind, Grid, Shape, link, solo};
 
@@ -282,7 +282,7 @@ fn a_lone_cr_ends_a_line() {
         assert_eq!(parse(&cr), Ok(example()), "{cr:?}");
     }
     // Two puzzles on lines ended by CR are two puzzles, none lost.
-    let solved = write(&solution(shape(9)), Layout::Line);
+    let solved = write(&solution(shape(9)), TextForm::Line);
     let text = format!("{LINE}\r{solved}\r");
     let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
     assert_eq!(found.len(), 2, "{found:?}");
@@ -491,13 +491,13 @@ fn a_1x1() {
 #[test]
 fn a_16x16_with_letters() {
     let full = solution(shape(16));
-    let line: String = write(&full, Layout::Line);
+    let line: String = write(&full, TextForm::Line);
     assert!(line.starts_with("12345678"));
     assert!(line.contains('G'));
     assert_eq!(parse(&line), Ok(full.clone()));
     // Sixteen lines of sixteen: one 16×16 grid, not sixteen 4×4s.
-    assert_eq!(parse(&write(&full, Layout::Rows)), Ok(full.clone()));
-    let found: Vec<_> = puzzles(&write(&full, Layout::Rows), &ParseOptions::default()).collect();
+    assert_eq!(parse(&write(&full, TextForm::Rows)), Ok(full.clone()));
+    let found: Vec<_> = puzzles(&write(&full, TextForm::Rows), &ParseOptions::default()).collect();
     assert_eq!(found, vec![(1, Ok(full))]);
 }
 
@@ -560,11 +560,11 @@ fn hex_16x16_only_when_asked() {
 fn every_size_on_one_line_and_in_rows() {
     for s in Shape::all() {
         let full = solution(s);
-        for layout in Layout::ALL {
+        for form in TextForm::ALL {
             assert_eq!(
-                parse(&write(&full, layout)).as_ref(),
+                parse(&write(&full, form)).as_ref(),
                 Ok(&full),
-                "{s:?} {layout:?}"
+                "{s:?} {form:?}"
             );
         }
     }
@@ -573,7 +573,7 @@ fn every_size_on_one_line_and_in_rows() {
 #[test]
 fn the_64x64_alphabet_includes_star_and_at() {
     let full = solution(shape(64));
-    let text = write(&full, Layout::Rows);
+    let text = write(&full, TextForm::Rows);
     assert!(text.contains('*') && text.contains('@') && text.contains('&'));
     assert_eq!(parse(&text), Ok(full.clone()));
     // `*` is symbol 64: a row of only `*` is a row, not a frame.
@@ -585,10 +585,10 @@ fn the_64x64_alphabet_includes_star_and_at() {
         allow_clashes: true,
         ..ParseOptions::default()
     };
-    for layout in Layout::ALL {
-        assert_eq!(parse_with(&write(&g, layout), &allow).as_ref(), Ok(&g));
+    for form in TextForm::ALL {
+        assert_eq!(parse_with(&write(&g, form), &allow).as_ref(), Ok(&g));
     }
-    assert_eq!(err(&write(&g, Layout::Rows)).kind_name(), "clash");
+    assert_eq!(err(&write(&g, TextForm::Rows)).kind_name(), "clash");
 }
 
 // ---- Options ----------------------------------------------------------------------------
@@ -762,7 +762,7 @@ fn a_bad_symbol_names_its_line_and_column() {
     assert_eq!((e.line(), e.column()), (Some(3), Some(9)));
     assert!(e.to_string().starts_with("'x' at line 3, column 9"), "{e}");
     // A 16×16 stops at G; a lowercase letter is another symbol.
-    let mut line = write(&solution(shape(16)), Layout::Line);
+    let mut line = write(&solution(shape(16)), TextForm::Line);
     line.replace_range(20..21, "g");
     let e = err(&line);
     assert_eq!((e.line(), e.column()), (Some(1), Some(21)));
@@ -863,7 +863,7 @@ fn a_huge_input_is_refused_at_once() {
 
 #[test]
 fn the_limit_leaves_room_for_the_largest_framed_grid() {
-    let text = write(&solution(shape(64)), Layout::Framed);
+    let text = write(&solution(shape(64)), TextForm::Framed);
     assert!(text.len() * 10 < MAX_INPUT_BYTES);
     let padded = format!("{}{text}", "# padding\n".repeat(1000));
     assert!(parse(&padded).is_ok());
@@ -1090,9 +1090,9 @@ proptest! {
 
     #[test]
     fn written_grids_read_back(grid in partial_grid()) {
-        for layout in Layout::ALL {
-            let text = write(&grid, layout);
-            prop_assert_eq!(parse(&text), Ok(grid.clone()), "{:?}\n{}", layout, text);
+        for form in TextForm::ALL {
+            let text = write(&grid, form);
+            prop_assert_eq!(parse(&text), Ok(grid.clone()), "{:?}\n{}", form, text);
             let options = sized(grid.size());
             prop_assert_eq!(parse_with(&text, &options), Ok(grid.clone()));
             let crlf = text.replace('\n', "\r\n");
@@ -1104,9 +1104,9 @@ proptest! {
 
     #[test]
     fn one_line_grids_read_back_one_per_line(grids in proptest::collection::vec(partial_grid(), 1..6)) {
-        let text: String = grids.iter().map(|g| write(g, Layout::Line) + "\n").collect();
+        let text: String = grids.iter().map(|g| write(g, TextForm::Line) + "\n").collect();
         let found: Vec<_> = puzzles(&text, &ParseOptions::default()).collect();
-        let total: usize = grids.iter().map(|g| g.shape().cells()).sum();
+        let total: usize = grids.iter().map(|g| g.shape().cell_count()).sum();
         if grids.len() > 1 && Shape::from_cell_count(total).is_some_and(|s| s.has_square_boxes()) {
             // The ambiguous case: the lines together are one grid's worth of cells. (A
             // side with rectangular boxes must be written on one line or n to a line.)
@@ -1169,7 +1169,7 @@ proptest! {
 #[test]
 fn the_alphabet_is_what_the_reader_reads() {
     let full = solution(shape(64));
-    let line = write(&full, Layout::Line);
+    let line = write(&full, TextForm::Line);
     assert_eq!(&line[..64], ALPHABET);
 }
 
@@ -1444,7 +1444,10 @@ fn layout_grid() -> impl Strategy<Value = Grid> {
             let n = shape.size() as u8;
             (
                 Just(shape),
-                proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => 1..=n], shape.cells()),
+                proptest::collection::vec(
+                    prop_oneof![3 => Just(0u8), 1 => 1..=n],
+                    shape.cell_count(),
+                ),
             )
         })
         .prop_map(|(shape, cells)| Grid::from_cells(shape, cells).unwrap())

@@ -80,7 +80,7 @@ fn check(made: &Generated, options: &Options, minimality: Minimality) {
     }
 
     // The reported fraction is the real one, and the target is met as reported.
-    let cells = shape.cells();
+    let cells = shape.cell_count();
     let empty = cells - puzzle.clue_count();
     assert!(
         (made.empty_fraction - empty as f64 / cells as f64).abs() < 1e-12,
@@ -526,7 +526,7 @@ fn symmetry_orbits_map_cells_as_named() {
 /// engine change moves it, pick a seed whose `--stats` say "1 candidate".
 #[test]
 fn a_25x25_search_for_hard_finds_a_hard_puzzle() {
-    use sudoku64::logic::grade::{Level, rate};
+    use sudoku64::logic::rate::{Level, rate};
     let o = Options {
         difficulty: Some(Level::Hard),
         ..options(25, 6, Symmetry::None, None)
@@ -539,7 +539,7 @@ fn a_25x25_search_for_hard_finds_a_hard_puzzle() {
 
 #[test]
 fn a_difficulty_search_finds_the_level_and_its_seed_regenerates_the_puzzle() {
-    use sudoku64::logic::grade::{Level, rate};
+    use sudoku64::logic::rate::{Level, rate};
     for (level, seed) in [(Level::Easy, 3), (Level::Medium, 4), (Level::Hard, 5)] {
         let o = Options {
             difficulty: Some(level),
@@ -561,7 +561,7 @@ fn a_difficulty_search_finds_the_level_and_its_seed_regenerates_the_puzzle() {
 
 #[test]
 fn a_level_a_size_cannot_have_ends_at_the_closest_and_says_so() {
-    use sudoku64::logic::grade::Level;
+    use sudoku64::logic::rate::Level;
     // A 4×4 never needs guessing: the search stops at its try limit with the closest level.
     let o = Options {
         difficulty: Some(Level::Diabolical),
@@ -652,7 +652,7 @@ fn a_budget_decides_how_many_candidates_run_and_holds() {
 /// level so far as a lower bound that the summary says is one ("or harder").
 #[test]
 fn a_difficulty_search_holds_its_budget_through_the_grading() {
-    use sudoku64::logic::grade::Level;
+    use sudoku64::logic::rate::Level;
     let mut graded_in_part = 0;
     for budget in [1_000.0, 2_000.0, 4_000.0, 8_000.0] {
         let o = Options {
@@ -685,7 +685,7 @@ fn a_difficulty_search_holds_its_budget_through_the_grading() {
 /// the candidates it reports are those it finished.
 #[test]
 fn a_difficulty_search_reports_progress_that_never_goes_back() {
-    use sudoku64::logic::grade::Level;
+    use sudoku64::logic::rate::Level;
     for (size, level) in [
         (9, Level::Diabolical),
         (9, Level::Extreme),
@@ -978,7 +978,7 @@ fn a_layout_named_by_side_boxes_and_variants_is_checked_once_for_every_caller() 
 #[test]
 fn an_easy_search_off_classic_9x9_is_easy_at_once_and_its_seed_makes_it_again() {
     use sudoku64::Variants;
-    use sudoku64::logic::grade::{Level, rate};
+    use sudoku64::logic::rate::{Level, rate};
     for (size, variants) in [(9, "x"), (9, "jigsaw"), (12, ""), (16, "x")] {
         let variants = Variants::parse(variants).unwrap();
         let o = Options {

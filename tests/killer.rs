@@ -195,7 +195,7 @@ proptest! {
         let shape = Shape::from_size(if six { 6 } else { 9 }).unwrap();
         let solution = random_solution(shape, seed);
         let cages = cages_over(random_cages(shape.size(), 4, &choices), solution.cells(), |_| false);
-        let puzzle = killer(shape, &cages, &vec![0; shape.cells()]);
+        let puzzle = killer(shape, &cages, &vec![0; shape.cell_count()]);
         let found: Vec<Grid> = solutions(&puzzle).take(2).collect();
         prop_assert!(!found.is_empty());
         for grid in &found {

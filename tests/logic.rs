@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use sudoku64::generate::{Options, Unattended, generate};
-use sudoku64::logic::grade::{Level, rate, weight};
+use sudoku64::logic::rate::{Level, rate, weight};
 use sudoku64::logic::{self, Step, Technique};
 use sudoku64::search::solve_one;
 use sudoku64::{Grid, Shape, explain, hint, parse};
@@ -1057,7 +1057,7 @@ fn the_help_panel_knows_every_technique_by_its_id() {
 /// solution without them, each still sound, and the rating uses none of them either.
 #[test]
 fn the_uniqueness_techniques_can_be_left_out() {
-    use sudoku64::logic::steps::{Options, explain_with};
+    use sudoku64::logic::steps::{Techniques, explain_with};
     // magictour top1465 #1: its explanation uses a unique rectangle or BUG+1.
     let puzzle =
         grid("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
@@ -1072,11 +1072,11 @@ fn the_uniqueness_techniques_can_be_left_out() {
         assumes(&with),
         "the puzzle no longer needs them: pick another"
     );
-    let without = explain_with(&puzzle, Options { uniqueness: false }, &mut || true).unwrap();
+    let without = explain_with(&puzzle, Techniques { uniqueness: false }, &mut || true).unwrap();
     assert!(!assumes(&without));
     assert_eq!(replay(&puzzle, &solution, &without), solution);
     let rating =
-        sudoku64::logic::grade::rate_with(&puzzle, Options { uniqueness: false }, &mut || true)
+        sudoku64::logic::rate::rate_with(&puzzle, Techniques { uniqueness: false }, &mut || true)
             .unwrap();
     for t in Technique::ALL {
         if (Technique::UniqueRectangle..=Technique::BugPlusOne).contains(&t) {
@@ -1235,7 +1235,7 @@ fn random_solution(shape: Shape, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> 
     loop {
         let mut g = Grid::empty(shape);
         for _ in 0..n {
-            let c = rng.random_range(0..shape.cells());
+            let c = rng.random_range(0..shape.cell_count());
             g.set(c, rng.random_range(1..=n as u8));
             if g.first_clash().is_some() {
                 g.set(c, 0);
@@ -1321,8 +1321,8 @@ fn every_technique_is_sound_on_random_states_of_every_layout() {
     for shape in variant_shapes().into_iter().filter(|s| s.size() <= 9) {
         for _ in 0..8 {
             let full = random_solution(shape, &mut rng);
-            let puzzle = thin(&full, shape.cells(), &mut rng);
-            let marks: Vec<u64> = (0..shape.cells())
+            let puzzle = thin(&full, shape.cell_count(), &mut rng);
+            let marks: Vec<u64> = (0..shape.cell_count())
                 .map(|c| {
                     let keep = 1u64 << (full.get(c) - 1);
                     let drop = rng.random_range(0..=shape.full_mask()) & rng.random::<u64>();
@@ -1396,7 +1396,7 @@ fn broken_rectangle(
                         if sudoku64::search::count_solutions_up_to(&puzzle, 2) != 1 {
                             continue;
                         }
-                        let marks: Vec<u64> = (0..shape.cells())
+                        let marks: Vec<u64> = (0..shape.cell_count())
                             .map(|c| match c {
                                 c if c == roof => bit(p) | bit(q) | bit(x),
                                 c if corners.contains(&c) => bit(p) | bit(q),

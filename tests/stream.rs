@@ -44,7 +44,7 @@ fn kinds(items: &[Item]) -> Vec<(usize, &'static str)> {
 fn the_same_items_as_the_whole_text_whatever_the_reads() {
     let framed = format::write(
         &sudoku64::parse::parse(LINE).unwrap(),
-        format::Layout::Framed,
+        format::TextForm::Framed,
     );
     let texts = [
         format!("{LINE}\n# a comment\n{}\nxx\n{LINE}", &LINE[..80]),
@@ -298,7 +298,7 @@ impl Read for DotLines {
 fn long_files_of_framed_grids_are_cut_between_grids() {
     let framed = format::write(
         &sudoku64::parse::parse(LINE).unwrap(),
-        format::Layout::Framed,
+        format::TextForm::Framed,
     );
     let block = format!("{framed}\n\n");
     let count = 2 * MAX_INPUT_BYTES / block.len();

@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku64::generate::{self, Options, Symmetry, Target, Unattended};
-use sudoku64::logic::grade::Level;
+use sudoku64::logic::rate::Level;
 use sudoku64::search::Policy;
 use sudoku64_fuzz::{Bytes, completes, count, shape};
 
@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
     let (n, _) = count(&made.puzzle, Policy::depth_first_only(), 2, u64::MAX).expect("no limit");
     assert_eq!(n, 1, "a generated puzzle without exactly one solution");
     if made.minimal && shape.size() <= 9 {
-        for cell in (0..shape.cells()).filter(|&c| made.puzzle.get(c) != 0) {
+        for cell in (0..shape.cell_count()).filter(|&c| made.puzzle.get(c) != 0) {
             let orbit = made.symmetry.orbit(shape, cell);
             let mut fewer = made.puzzle.clone();
             orbit.iter().for_each(|&c| fewer.set(c, 0));

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku64::logic::grade::{self, Level};
+use sudoku64::logic::rate::{self, Level};
 use sudoku64::logic::steps;
 use sudoku64::search::Policy;
 use sudoku64_fuzz::{Bytes, count, puzzle};
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let explained = steps::explain(&grid);
     let hinted = steps::hint(&grid);
-    let rated = grade::rate(&grid);
+    let rated = rate::rate(&grid);
     let Ok(explained) = explained else {
         assert!(
             hinted.is_err() && rated.is_err(),

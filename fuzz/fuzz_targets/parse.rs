@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku64::format::{self, Layout};
+use sudoku64::format::{self, TextForm};
 use sudoku64::parse::{self, ParseOptions};
 use sudoku64::stream;
 use sudoku64::{Grid, Shape, Variants};
@@ -128,8 +128,8 @@ fn check(read: Result<Grid, sudoku64::Error>, options: &ParseOptions) {
                 variants: Variants::of(shape),
                 ..options.clone()
             };
-            for layout in [Layout::Line, Layout::Rows, Layout::Framed] {
-                let again = parse::parse_with(&format::write(&grid, layout), &same_boxes)
+            for form in [TextForm::Line, TextForm::Rows, TextForm::Framed] {
+                let again = parse::parse_with(&format::write(&grid, form), &same_boxes)
                     .expect("a written grid reads back");
                 assert_eq!(again, grid, "a written grid reads back the same");
             }

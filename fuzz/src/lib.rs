@@ -128,7 +128,7 @@ pub fn puzzle(bytes: &mut Bytes, max_side: usize) -> Option<Grid> {
     let shape = shape(bytes, max_side);
     let n = shape.size();
     if mode < 16 {
-        let cells = (0..shape.cells())
+        let cells = (0..shape.cell_count())
             .map(|_| match bytes.byte() {
                 b if b < 160 => 0,
                 b => (b as usize % n) as u8 + 1,
@@ -139,13 +139,13 @@ pub fn puzzle(bytes: &mut Bytes, max_side: usize) -> Option<Grid> {
     let mut grid = full_grid(shape, bytes);
     // How many cells of 8 stay, on average: from none to all.
     let keep = bytes.byte() % 9;
-    for cell in 0..shape.cells() {
+    for cell in 0..shape.cell_count() {
         if (bytes.byte() % 8) >= keep {
             grid.set(cell, 0);
         }
     }
     for _ in 0..bytes.byte() % 4 {
-        let cell = bytes.below(shape.cells());
+        let cell = bytes.below(shape.cell_count());
         let value = bytes.below(n + 1) as u8;
         grid.set(cell, value);
     }

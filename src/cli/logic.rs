@@ -22,8 +22,8 @@ pub(super) struct LogicArgs {
 
 impl LogicArgs {
     /// The techniques the steps may use.
-    fn options(&self) -> sudoku64::logic::steps::Options {
-        sudoku64::logic::steps::Options {
+    fn options(&self) -> sudoku64::logic::steps::Techniques {
+        sudoku64::logic::steps::Techniques {
             uniqueness: !self.no_uniqueness,
         }
     }
@@ -74,7 +74,7 @@ fn answer_each(
 pub(super) fn rate(args: &LogicArgs) -> Result<Outcome, String> {
     let options = args.options();
     answer_each(args, "", |g, go_on| {
-        let r = sudoku64::logic::grade::rate_with(g, options, go_on)?;
+        let r = sudoku64::logic::rate::rate_with(g, options, go_on)?;
         Ok(format!("{} {}\n", r.level.id(), r.score))
     })
 }

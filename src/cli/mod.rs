@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku64::generate::{Control, Options};
 use sudoku64::search::{Search, Stats};
 use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
-use sudoku64::{Error, Grid, Layout, ParseOptions, Shape, Variants, format};
+use sudoku64::{Error, Grid, ParseOptions, Shape, TextForm, Variants, format};
 
 /// `println!` for the benchmark reports, without its panic when standard output is
 /// closed early (`sudoku64 bench ... | head`): the error is said once, as for the other
@@ -157,12 +157,12 @@ enum PuzzleFormatArg {
     Solo,
 }
 
-impl From<FormatArg> for Layout {
-    fn from(f: FormatArg) -> Layout {
+impl From<FormatArg> for TextForm {
+    fn from(f: FormatArg) -> TextForm {
         match f {
-            FormatArg::Line => Layout::Line,
-            FormatArg::Rows => Layout::Rows,
-            FormatArg::Framed => Layout::Framed,
+            FormatArg::Line => TextForm::Line,
+            FormatArg::Rows => TextForm::Rows,
+            FormatArg::Framed => TextForm::Framed,
         }
     }
 }
@@ -304,10 +304,10 @@ fn read_puzzles(input: &InputArgs) -> Result<Vec<Numbered>, String> {
     Ok(stream_puzzles(input)?.collect())
 }
 
-fn write_grid(out: &mut impl Write, grid: &Grid, layout: Layout) -> io::Result<()> {
-    match layout {
-        Layout::Line => writeln!(out, "{}", format::to_line(grid)),
-        _ => writeln!(out, "{}", format::write(grid, layout)),
+fn write_grid(out: &mut impl Write, grid: &Grid, form: TextForm) -> io::Result<()> {
+    match form {
+        TextForm::Line => writeln!(out, "{}", format::to_line(grid)),
+        _ => writeln!(out, "{}", format::write(grid, form)),
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::Args;
-use sudoku64::Layout;
+use sudoku64::TextForm;
 use sudoku64::search::{Answer, Limits, Next, Search, Stats};
 
 use super::{
@@ -100,7 +100,7 @@ pub(super) fn solve(args: &SolveArgs) -> Result<Outcome, String> {
     let puzzles = stream_puzzles(&args.input)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let layout = Layout::from(args.format);
+    let form = TextForm::from(args.format);
     let mut all_ok = true;
     let mut undecided = false;
     let mut slot: Option<Search> = None;
@@ -157,7 +157,7 @@ pub(super) fn solve(args: &SolveArgs) -> Result<Outcome, String> {
                     more = true;
                     break;
                 }
-                write_grid(&mut out, search.solution(), layout).map_err(io_err)?;
+                write_grid(&mut out, search.solution(), form).map_err(io_err)?;
                 count += 1;
             }
             if stopped {
@@ -185,10 +185,10 @@ pub(super) fn solve(args: &SolveArgs) -> Result<Outcome, String> {
                     out.flush().map_err(io_err)?;
                     out_of_time(&mut undecided);
                 }
-                (Some(s), None) => write_grid(&mut out, &s, layout).map_err(io_err)?,
+                (Some(s), None) => write_grid(&mut out, &s, form).map_err(io_err)?,
                 (Some(s), Some(_)) => {
                     eprintln!("line {line}: more than one solution; printed one");
-                    write_grid(&mut out, &s, layout).map_err(io_err)?;
+                    write_grid(&mut out, &s, form).map_err(io_err)?;
                 }
                 _ => {
                     eprintln!("line {line}: no solution");

@@ -147,7 +147,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
         } else {
             first
         };
-        let cells = shape.cells();
+        let cells = shape.cell_count();
         let wanted_empty = match target {
             Target::Minimal => cells,
             Target::Empty(f) => ((f * cells as f64).ceil() as usize).min(cells),
@@ -466,7 +466,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     /// place after them. Ties keep their order, so the same seed gives the same puzzle.
     /// Past the deadline, the order is left as it is.
     fn order_by_promise(&mut self, pending: &mut [usize]) -> Result<(), Error> {
-        let cells = self.shape.cells();
+        let cells = self.shape.cell_count();
         let looked_at = pending.len().min((PROMISE_CELLS / cells).max(1));
         let pending = &mut pending[..looked_at];
         let mut keyed = Vec::with_capacity(pending.len());
@@ -543,7 +543,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             Target::Empty(_) => self.empty >= self.wanted_empty,
         };
         Generated {
-            empty_fraction: self.empty as f64 / self.shape.cells() as f64,
+            empty_fraction: self.empty as f64 / self.shape.cell_count() as f64,
             puzzle: self.puzzle,
             solution: self.solution,
             seed: self.options.seed,

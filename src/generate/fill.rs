@@ -63,7 +63,7 @@ pub(super) fn random_full_grid(
 ) -> Result<Fill, Error> {
     let shape = solver.shape();
     let n = shape.size();
-    let unit = FILL_LIMIT_UNIT * shape.cells() as u64;
+    let unit = FILL_LIMIT_UNIT * shape.cell_count() as u64;
     for restarts in 0.. {
         let limit = luby(u64::from(restarts)).saturating_mul(unit);
         let mut grid = Grid::empty(shape);
@@ -221,7 +221,7 @@ pub(super) fn automorphic_full_grid(
         Symmetry::Diagonal => (2, shape.box_rows()),
         Symmetry::Rot90 => (4, n % 4),
     };
-    let mut limit: u64 = 4 * shape.cells() as u64;
+    let mut limit: u64 = 4 * shape.cell_count() as u64;
     for restarts in 0..AUTOMORPHIC_RESTARTS {
         // The relabelling of one turn: the first `fixed` symbols of a random order stay,
         // the rest go round in cycles.
@@ -241,8 +241,8 @@ pub(super) fn automorphic_full_grid(
             let last = relabel.last().expect("one map at least");
             relabel.push((0..n).map(|s| turn[last[s] as usize]).collect());
         }
-        let mut masks = vec![shape.full_mask(); shape.cells()];
-        let mut links = vec![Vec::new(); shape.cells()];
+        let mut masks = vec![shape.full_mask(); shape.cell_count()];
+        let mut links = vec![Vec::new(); shape.cell_count()];
         for (cell, cell_links) in links.iter_mut().enumerate() {
             let (r, c) = (shape.row(cell), shape.column(cell));
             for (m, mv) in moves.iter().enumerate() {
@@ -287,7 +287,7 @@ pub(super) fn automorphic_full_grid(
 /// keeps what is filled the top-left m×m square: 20 seeds took 36 to 477 ms, most on the
 /// first try (see bench/HISTORY.md).
 pub(super) fn growing_square_order(shape: Shape) -> Vec<u16> {
-    let mut order: Vec<u16> = (0..shape.cells() as u16).collect();
+    let mut order: Vec<u16> = (0..shape.cell_count() as u16).collect();
     order.sort_by_key(|&cell| {
         let cell = cell as usize;
         (shape.row(cell).max(shape.column(cell)), cell)

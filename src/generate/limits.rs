@@ -8,7 +8,7 @@ use super::*;
 /// grid's cells). The hardest proofs there take some 50,000 nodes. A check that needs
 /// more goes to the conflict-driven search when the puzzle is to be minimal.
 pub(super) fn check_node_limit(shape: Shape) -> u64 {
-    256 * shape.cells() as u64
+    256 * shape.cell_count() as u64
 }
 
 /// The rounds of depth-first checks: `(node limit, logic first)`. Limits grow 16-fold
@@ -152,7 +152,7 @@ pub(super) fn between_anchors<const K: usize>(
 /// For a minimal target at 25×25 and 36×36 [`MINIMAL_ALLOWANCE_PER_CELL`] and
 /// [`MINIMAL_CREDIT_PER_CELL`]; otherwise from 36×36 up [`EXACT_ALLOWANCE_PER_CELL`].
 pub(super) fn exact_allowance(shape: Shape, target: Target) -> (u64, u64) {
-    let cells = shape.cells() as u64;
+    let cells = shape.cell_count() as u64;
     match shape.size() {
         _ if minimal_sequence(shape, target) => {
             #[cfg(test)]

@@ -60,7 +60,7 @@
 //! never by time, so a seed gives the same puzzle on every machine. A time budget
 //! ([`Options::budget_ms`]) or a difficulty decides how many candidates run (see
 //! [`generate`]); only when no candidate finishes in time is the first one cut short. A
-//! difficulty grades each candidate ([`crate::logic::grade`]) until one has the level.
+//! difficulty grades each candidate ([`crate::logic::rate`]) until one has the level.
 //! Progress ([`Progress`]) names the phase and candidate, and never goes back.
 //!
 //! | file | what it holds |
@@ -80,7 +80,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::{Error, ErrorKind};
 use crate::grid::{Grid, Shape, Variants};
-use crate::logic::grade::{Level, Rating, harder_than, rate_until};
+use crate::logic::rate::{Level, Rating, harder_than, rate_until};
 use crate::logic::{Arg, Words};
 use crate::search::cdcl::{Budget, Cdcl, luby};
 use crate::search::witness::second_by_swap;
@@ -133,7 +133,7 @@ impl Target {
     /// from 17 to 24 take the 25×25 ones, and sides up to 16 dig to minimal.
     ///
     /// Jigsaws of prime sides from 17 up take a line of their own
-    /// ([`PRIME_JIGSAW_ANCHORS`]).
+    /// (`PRIME_JIGSAW_ANCHORS`).
     ///
     /// Boxes four times as wide as high or more (2×13 and up from 26×26, 3×13 from 39×39)
     /// make nearly Latin squares, which need many more clues: such sides from 17 up dig to
@@ -268,7 +268,7 @@ pub struct Options {
     /// [`DIFFICULTY_BUDGET_MS`]).
     pub budget_ms: Option<f64>,
     /// A difficulty level to search for: candidates are made and graded
-    /// ([`crate::logic::grade`]) until one has this level, or the time budget runs out (the
+    /// ([`crate::logic::rate`]) until one has this level, or the time budget runs out (the
     /// closest level found is returned then). Without a target, from 25×25 up the dig
     /// goes a little past the default for Hard and above ([`Target::for_level`]), and
     /// Easy digs only as far as naked and hidden singles find the clues again (off
@@ -358,7 +358,7 @@ pub const MAX_CANDIDATES: u32 = 2_000;
 
 /// [`MAX_CANDIDATES`] scaled down by the grid's cells.
 fn max_candidates(shape: Shape) -> u32 {
-    (MAX_CANDIDATES as usize * 81 / shape.cells().max(81)).max(10) as u32
+    (MAX_CANDIDATES as usize * 81 / shape.cell_count().max(81)).max(10) as u32
 }
 
 /// What a generation is doing, for progress reports.
@@ -446,7 +446,7 @@ pub struct Generated {
     /// grid, dug further.
     pub budget_ran_out: bool,
     /// Candidate puzzles made: 1 without a budget or a difficulty (up to
-    /// [`MINIMAL_CANDIDATES`] for a minimal 25×25 or 36×36). With one, the budget
+    /// `MINIMAL_CANDIDATES` for a minimal 25×25 or 36×36). With one, the budget
     /// decides how many run; a candidate still running when it ends is dropped, and not
     /// counted.
     pub candidates: u32,
@@ -475,7 +475,7 @@ pub struct LevelSearch {
     /// (false when it reached the level, or its candidate limit).
     pub ran_out: bool,
     /// False when the budget ended the grading itself: the rating is then the grading so
-    /// far, and its level a lower bound ([`crate::logic::grade::rate_until`]).
+    /// far, and its level a lower bound ([`crate::logic::rate::rate_until`]).
     pub graded_in_full: bool,
 }
 
@@ -605,7 +605,7 @@ fn plural(count: u32) -> &'static str {
 /// the puzzle. (A minimal target at 25×25 or 36×36 is the exception: each candidate's
 /// exact pass has an allowance of contradictions, and one that runs out gives way to the
 /// next seed of a sequence drawn from the seed, with the same or a larger allowance, up to
-/// [`MINIMAL_CANDIDATES`]; the seed alone still decides the puzzle, and it is the seed
+/// `MINIMAL_CANDIDATES`; the seed alone still decides the puzzle, and it is the seed
 /// reported.) With a time budget
 /// ([`Options::budget_ms`]), candidates from a sequence of
 /// seeds are dug until one reaches the target (with a difficulty: has the level), and the
@@ -730,7 +730,7 @@ fn target_shape(options: &Options) -> Result<Shape, Error> {
         }
         .into());
     }
-    let rows: Vec<u8> = (0..shape.cells()).map(|c| (c / n) as u8).collect();
+    let rows: Vec<u8> = (0..shape.cell_count()).map(|c| (c / n) as u8).collect();
     with_extras_of(Shape::with_regions(n, &rows)?, shape)
 }
 
@@ -926,13 +926,17 @@ fn grade_within(
     grading_end: f64,
 ) -> Result<(Rating, bool), Error> {
     let mut cancelled = false;
-    let graded = rate_until(puzzle, crate::logic::steps::Options::default(), &mut || {
-        if !share.report(1.0, Stage::Grading) {
-            cancelled = true;
-            return false;
-        }
-        share.outer.now_ms() <= grading_end
-    })?;
+    let graded = rate_until(
+        puzzle,
+        crate::logic::steps::Techniques::default(),
+        &mut || {
+            if !share.report(1.0, Stage::Grading) {
+                cancelled = true;
+                return false;
+            }
+            share.outer.now_ms() <= grading_end
+        },
+    )?;
     if cancelled {
         return Err(ErrorKind::Cancelled.into());
     }

@@ -141,9 +141,9 @@ impl Symmetry {
 
     /// Every orbit of the grid, each listed once, in cell order.
     pub fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
-        let mut seen = vec![false; shape.cells()];
+        let mut seen = vec![false; shape.cell_count()];
         let mut orbits = Vec::new();
-        for cell in 0..shape.cells() {
+        for cell in 0..shape.cell_count() {
             if !seen[cell] {
                 let orbit = self.orbit(shape, cell);
                 for &c in &orbit {

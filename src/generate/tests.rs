@@ -62,7 +62,7 @@ fn orbits_partition_the_grid() {
     for shape in Shape::all() {
         for sym in Symmetry::ALL {
             let orbits = sym.orbits(shape);
-            let mut seen = vec![0; shape.cells()];
+            let mut seen = vec![0; shape.cell_count()];
             for orbit in &orbits {
                 for &c in orbit {
                     seen[c] += 1;
@@ -185,7 +185,7 @@ fn symmetric_puzzles_come_from_grids_that_follow_the_symmetry() {
             let made = generate(&options, &mut Unattended).unwrap();
             let at = format!("{size}×{size} {symmetry}");
             assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1, "{at}");
-            for cell in 0..shape.cells() {
+            for cell in 0..shape.cell_count() {
                 assert_eq!(
                     made.puzzle.get(cell) == 0,
                     made.puzzle.get(turn(cell)) == 0,
@@ -198,7 +198,7 @@ fn symmetric_puzzles_come_from_grids_that_follow_the_symmetry() {
             // Whether each symbol turns into one symbol everywhere.
             let mut image: Vec<Option<u8>> = vec![None; n + 1];
             let mut follows = true;
-            for cell in 0..shape.cells() {
+            for cell in 0..shape.cell_count() {
                 let (from, to) = (made.solution.get(cell), made.solution.get(turn(cell)));
                 follows &= *image[from as usize].get_or_insert(to) == to;
             }

@@ -145,7 +145,7 @@ impl Geometry {
     }
 
     fn build(shape: Shape) -> Geometry {
-        let (n, cells) = (shape.size(), shape.cells());
+        let (n, cells) = (shape.size(), shape.cell_count());
         let count = shape.unit_count();
         let mut units = Vec::with_capacity(count * n);
         let mut of: Vec<Vec<(u16, u8)>> = vec![Vec::with_capacity(3); cells];

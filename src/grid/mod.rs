@@ -39,7 +39,7 @@ impl Grid {
     pub fn empty(shape: Shape) -> Grid {
         Grid {
             shape,
-            cells: vec![0; shape.cells()],
+            cells: vec![0; shape.cell_count()],
         }
     }
 
@@ -52,7 +52,7 @@ impl Grid {
     /// ```
     pub fn pattern(shape: Shape) -> Grid {
         let (n, r, c) = (shape.size(), shape.box_rows(), shape.box_columns());
-        let cells = (0..shape.cells())
+        let cells = (0..shape.cell_count())
             .map(|i| {
                 let (row, column) = (i / n, i % n);
                 (((row % r) * c + row / r + column) % n + 1) as u8
@@ -64,7 +64,7 @@ impl Grid {
     /// A grid from its entries, row-major, 0 for empty. Checks the count and the symbols,
     /// not the Sudoku rule (see [`Grid::first_clash`]).
     pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Result<Grid, Error> {
-        if cells.len() != shape.cells() {
+        if cells.len() != shape.cell_count() {
             return Err(ErrorKind::CellCount {
                 found: cells.len(),
                 expected: Some(shape),

@@ -147,7 +147,7 @@ impl Shape {
     /// grid a count that fits none was most likely meant to be, for messages.
     pub fn nearest(cells: usize) -> Shape {
         Shape::all()
-            .min_by_key(|s| s.cells().abs_diff(cells))
+            .min_by_key(|s| s.cell_count().abs_diff(cells))
             .expect("there are shapes")
     }
 
@@ -445,7 +445,7 @@ impl Shape {
 
     /// Number of cells, n².
     #[inline]
-    pub fn cells(self) -> usize {
+    pub fn cell_count(self) -> usize {
         self.size() * self.size()
     }
 
@@ -539,7 +539,7 @@ impl Shape {
                 let c = self.box_columns();
                 (0..n).map(|i| (top + i / c) * n + left + i % c).collect()
             }
-            Unit::Region(b) => (0..self.cells())
+            Unit::Region(b) => (0..self.cell_count())
                 .filter(|&cell| self.box_of(cell) == b)
                 .collect(),
             Unit::Diagonal(0) => (0..n).map(|i| i * n + i).collect(),

@@ -70,7 +70,7 @@ fn every_kind() -> Vec<Shape> {
 fn units_cover_each_cell_by_kind() {
     for shape in every_kind() {
         let n = shape.size();
-        let mut hits = vec![0; shape.cells()];
+        let mut hits = vec![0; shape.cell_count()];
         for unit in 0..shape.unit_count() {
             let cells = shape.unit_cells(unit);
             assert_eq!(cells.len(), n, "{shape} unit {unit}");
@@ -90,7 +90,7 @@ fn units_cover_each_cell_by_kind() {
                 }
             }
         }
-        for c in 0..shape.cells() {
+        for c in 0..shape.cell_count() {
             let extra = shape.diagonals_of(c).count_ones() as usize
                 + usize::from(shape.window_of(c).is_some());
             assert_eq!(hits[c], 3 + extra, "{shape} cell {c}");
@@ -102,7 +102,7 @@ fn units_cover_each_cell_by_kind() {
 fn geometry_tables_agree_with_the_shape() {
     for shape in every_kind() {
         let g = shape.geometry();
-        for cell in 0..shape.cells() {
+        for cell in 0..shape.cell_count() {
             let units = g.units_of(cell);
             assert_eq!(&units[..3], &g.lines_and_box(cell)[..]);
             for (j, &u) in units.iter().enumerate() {
@@ -114,7 +114,7 @@ fn geometry_tables_agree_with_the_shape() {
             if shape.size() > 16 {
                 continue;
             }
-            let brute: Vec<usize> = (0..shape.cells())
+            let brute: Vec<usize> = (0..shape.cell_count())
                 .filter(|&o| {
                     o != cell
                         && (0..shape.unit_count()).any(|u| {

@@ -292,7 +292,7 @@ fn windows(shape: Shape) -> Vec<Vec<usize>> {
         0
     };
     let mut windows = vec![Vec::new(); count];
-    for cell in 0..shape.cells() {
+    for cell in 0..shape.cell_count() {
         if let Some(w) = shape.window_of(cell) {
             windows[w].push(cell);
         }

@@ -5,7 +5,7 @@
 //! sum or not.
 
 use super::{Arg, Board, Step, Technique, Words, bit, bits};
-use crate::cages::{Options, sum_options, sum_sets};
+use crate::cages::{SumOptions, sum_options, sum_sets};
 
 /// The most sets a sentence lists before it names the digits they use instead.
 const SETS_NAMED: usize = 4;
@@ -140,7 +140,7 @@ fn first(b: &Board) -> Option<Step> {
 
 /// How `count` open cells make `sum`, for a sentence: `as 1+7 or 2+6` when the sets were
 /// listed and are few, else `with 1, 2 and 6` (the digits they may use).
-fn ways(pool: u64, count: usize, sum: u32, masks: &[u64], options: &Options) -> Arg {
+fn ways(pool: u64, count: usize, sum: u32, masks: &[u64], options: &SumOptions) -> Arg {
     Arg::Words(Box::new(
         match sum_sets(pool, count, sum, masks, SETS_NAMED) {
             Some(sets) if options.exact => Words::new("ways-sets").with(

@@ -38,7 +38,7 @@
 //! leads to the solution. Every puzzle is checked before its first step (see
 //! [`steps::Logic`], hints and explanations): a clash, no solution and several solutions
 //! are errors, never a wrong step. The grading rule that turns the steps into a level and
-//! a score lives in [`grade`].
+//! a score lives in [`rate`].
 
 mod aic;
 mod als;
@@ -46,8 +46,8 @@ mod cages;
 mod chains;
 mod fish;
 mod forcing;
-pub mod grade;
 mod intersections;
+pub mod rate;
 mod single_digit;
 mod singles;
 pub mod steps;
@@ -66,7 +66,7 @@ use crate::format::symbol_char;
 use crate::grid::{Geometry, Grid, Shape};
 
 /// A solving technique. Variants are in the order the solver tries them: by level
-/// (see [`crate::logic::grade`]), and within a level by weight, so the hardest technique a
+/// (see [`crate::logic::rate`]), and within a level by weight, so the hardest technique a
 /// solution uses is the least a player needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
@@ -469,7 +469,7 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &[u64]) -> Option<Ste
 /// # Panics
 /// If there is not one mask per cell of the shape.
 pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
-    assert_eq!(masks.len(), shape.cells(), "one mask per cell");
+    assert_eq!(masks.len(), shape.cell_count(), "one mask per cell");
     let values = masks
         .iter()
         .map(|&m| m & shape.full_mask())
@@ -598,7 +598,7 @@ pub(crate) struct Board {
     pub forcing: bool,
     /// The techniques that may run, bit `t as usize` for technique `t`: all of them but
     /// where a caller asks only whether the easier ones solve the puzzle
-    /// ([`crate::logic::grade::harder_than`]).
+    /// ([`crate::logic::rate::harder_than`]).
     pub allowed: u64,
 }
 
@@ -616,7 +616,7 @@ impl Board {
             }
         }
         let full = shape.full_mask();
-        let cand = (0..shape.cells())
+        let cand = (0..shape.cell_count())
             .map(|c| {
                 if grid.get(c) != 0 {
                     0

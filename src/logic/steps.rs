@@ -25,12 +25,12 @@ use crate::search::{Limits, Policy, Search};
 /// assert_eq!(steps[0].text(), "Naked single: r1c2 can only be 2");
 /// ```
 pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
-    hint_with(grid, Options::default())
+    hint_with(grid, Techniques::default())
 }
 
-/// Which techniques the steps may use. [`Options::default`] allows them all.
+/// Which techniques the steps may use. [`Techniques::default`] allows them all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct Techniques {
     /// The techniques that assume the puzzle has one solution (unique rectangles of
     /// every type, BUG+1). On by default: the engine proves there is one before the first
     /// step, so they are sound. Off, the steps hold without that assumption, as some
@@ -38,14 +38,14 @@ pub struct Options {
     pub uniqueness: bool,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options { uniqueness: true }
+impl Default for Techniques {
+    fn default() -> Techniques {
+        Techniques { uniqueness: true }
     }
 }
 
 /// [`hint`] with a choice of techniques.
-pub fn hint_with(grid: &Grid, options: Options) -> Result<Vec<Step>, Error> {
+pub fn hint_with(grid: &Grid, options: Techniques) -> Result<Vec<Step>, Error> {
     let mut logic = Logic::with_options(grid, options, &mut || true)?;
     let mut steps = Vec::new();
     while let Some(step) = logic.next_step() {
@@ -69,13 +69,13 @@ pub fn explain_cancellable(
     grid: &Grid,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<Step>, Error> {
-    explain_with(grid, Options::default(), go_on)
+    explain_with(grid, Techniques::default(), go_on)
 }
 
 /// [`explain_cancellable`] with a choice of techniques.
 pub fn explain_with(
     grid: &Grid,
-    options: Options,
+    options: Techniques,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<Step>, Error> {
     let mut logic = Logic::with_options(grid, options, go_on)?;
@@ -119,13 +119,13 @@ impl Logic {
     /// exact search: when it says no, the start ends with [`ErrorKind::Cancelled`]. A
     /// caller's time limit goes here.
     pub fn new_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Logic, Error> {
-        Logic::with_options(grid, Options::default(), go_on)
+        Logic::with_options(grid, Techniques::default(), go_on)
     }
 
     /// [`Logic::new_cancellable`] with a choice of techniques.
     pub fn with_options(
         grid: &Grid,
-        options: Options,
+        options: Techniques,
         go_on: &mut dyn FnMut() -> bool,
     ) -> Result<Logic, Error> {
         if let Some(clash) = grid.first_clash() {

@@ -1,7 +1,7 @@
 //! Tests of reading grids from text.
 
 use super::*;
-use crate::format::{Layout, write};
+use crate::format::{TextForm, write};
 
 #[test]
 fn classic_line_with_dots_and_zeros() {
@@ -89,9 +89,9 @@ fn round_trip_every_size_empty_and_full() {
         let full = Grid::pattern(s);
         assert!(full.is_solved());
         for g in [Grid::empty(s), full] {
-            for layout in Layout::ALL {
-                let text = write(&g, layout);
-                assert_eq!(parse(&text).as_ref(), Ok(&g), "{layout:?}\n{text}");
+            for form in TextForm::ALL {
+                let text = write(&g, form);
+                assert_eq!(parse(&text).as_ref(), Ok(&g), "{form:?}\n{text}");
             }
         }
     }

@@ -5,8 +5,8 @@
 //! serves every size but costs a pass over a unit's cells for each hidden single or
 //! locked candidate. Here the same rules come from a few table look-ups on one word: a
 //! band holds each digit exactly once per row and once per box, so the digit's nine
-//! *minirows* (the three cells where a row meets a box) must contain a one-to-one
-//! matching of the band's three rows to its three boxes. Keeping only the minirows of
+//! *segments* (the three cells where a row meets a box) must contain a one-to-one
+//! matching of the band's three rows to its three boxes. Keeping only the segments of
 //! some matching does pointing and claiming inside the band, and finds the band's hidden
 //! singles by row and by box, all at once. A box whose digit is confined to one column
 //! takes that column away from the other two bands.
@@ -82,7 +82,7 @@ pub fn supports(shape: Shape) -> bool {
 /// If the grid is not 9×9 (see [`supports`]).
 pub fn count_up_to(grid: &Grid, limit: u64) -> Counted {
     assert!(supports(grid.shape()), "the band solver is for 9×9 grids");
-    let mut search = Search {
+    let mut search = BandSearch {
         limit,
         ranked: limit >= 2,
         count: 0,
@@ -91,7 +91,7 @@ pub fn count_up_to(grid: &Grid, limit: u64) -> Counted {
         stats: Stats::default(),
     };
     if limit > 0
-        && let Some(mut board) = Board::from_grid(grid)
+        && let Some(mut board) = Bands::from_grid(grid)
     {
         search.run(&mut board, false);
     }
@@ -141,7 +141,7 @@ pub fn count_up_to(grid: &Grid, limit: u64) -> Counted {
 /// ```
 #[derive(Clone, Copy)]
 pub struct Givens {
-    board: Board,
+    board: Bands,
 }
 
 impl Default for Givens {
@@ -154,7 +154,7 @@ impl Givens {
     /// No givens.
     pub fn new() -> Givens {
         Givens {
-            board: Board::empty(),
+            board: Bands::empty(),
         }
     }
 
@@ -175,7 +175,7 @@ impl Givens {
     pub fn union(&self, other: &Givens) -> Givens {
         let (a, b) = (&self.board, &other.board);
         Givens {
-            board: Board {
+            board: Bands {
                 cand: std::array::from_fn(|i| a.cand[i] & b.cand[i]),
                 unsolved: std::array::from_fn(|i| a.unsolved[i] & b.unsolved[i]),
                 dirty: a.dirty | b.dirty,
@@ -200,7 +200,7 @@ impl Givens {
         if (1..=9).contains(&symbol) {
             board.restrict(9 * b + symbol as usize - 1, !x);
         }
-        let mut search = Search {
+        let mut search = BandSearch {
             limit: 1,
             ranked: false,
             count: 0,
@@ -222,7 +222,7 @@ const fn column(c: usize) -> u32 {
     (1 | 1 << 9 | 1 << 18) << c
 }
 
-/// For a 9-bit row, which of its three minirows (left, middle, right box) hold a bit.
+/// For a 9-bit row, which of its three segments (left, middle, right box) hold a bit.
 const MINIROWS: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut row = 0;
@@ -239,8 +239,8 @@ const MINIROWS: [u8; 512] = {
     t
 };
 
-/// For the minirows that hold a digit in a band (bit `3 * row + box`), the cells of the
-/// minirows that take part in some matching of rows to boxes: the digit can only be in
+/// For the segments that hold a digit in a band (bit `3 * row + box`), the cells of the
+/// segments that take part in some matching of rows to boxes: the digit can only be in
 /// those. Zero when no matching exists (the band cannot place the digit).
 const KEEP: [u32; 512] = {
     // The six matchings, as `box of row 0, box of row 1, box of row 2`.
@@ -305,7 +305,7 @@ fn word_at<const B: usize>(table: &[u8; B], at: usize) -> u32 {
     u32::from_le_bytes(table[at..at + 4].try_into().expect("four bytes"))
 }
 
-/// [`KEEP`] as bytes, at four times the minirows' bits (see [`bytes_of`]): the offset is
+/// [`KEEP`] as bytes, at four times the segments' bits (see [`bytes_of`]): the offset is
 /// made of [`MINIROWS_AT`] for the band's rows 0 and 1, and `MINIROWS << 8` for row 2.
 const KEEP_BYTES: [u8; 2048] = bytes_of(&KEEP);
 
@@ -461,7 +461,7 @@ const OTHER_BANDS: [[usize; 2]; 27] = {
 ///  row 1  9 10 11   12 13 14   15 16 17         = cell - 27 * b
 ///  row 2 18 19 20   21 22 23   24 25 26
 ///        '-----'
-///        a minirow: the 3 bits where a row meets a box
+///        a segment: the 3 bits where a row meets a box
 ///
 ///  unsolved[b]: the same layout, a bit for each cell not yet fixed
 ///  dirty:       bit 9 * b + d for each word changed since its last band update
@@ -474,16 +474,16 @@ const OTHER_BANDS: [[usize; 2]; 27] = {
 /// boxes then straddle the 64-bit halves, every shift costs two words, and `u128` is
 /// emulated in wasm32; the band split keeps each rule inside one `u32`.
 #[derive(Clone, Copy)]
-struct Board {
+struct Bands {
     cand: [u32; 27],
     unsolved: [u32; 3],
     dirty: u32,
 }
 
-impl Board {
+impl Bands {
     /// The board with no givens.
-    fn empty() -> Board {
-        Board {
+    fn empty() -> Bands {
+        Bands {
             cand: [(1 << 27) - 1; 27],
             unsolved: [(1 << 27) - 1; 3],
             dirty: (1 << 27) - 1,
@@ -495,14 +495,14 @@ impl Board {
     /// All givens at once, without a branch per cell: the cells of each digit's givens
     /// are gathered into words first, and each word then loses its givens' rows, boxes
     /// and columns in a few operations. The same board as placing the givens one by one
-    /// with [`Board::assign`], which took a tenth of the time of a 17-clue puzzle. The wasm
+    /// with [`Bands::assign`], which took a tenth of the time of a 17-clue puzzle. The wasm
     /// build gathers the words with vector comparisons and places all digits' givens four
     /// digits at a time (`simd::by_symbol`, `simd::place_givens`).
-    fn from_grid(grid: &Grid) -> Option<Board> {
+    fn from_grid(grid: &Grid) -> Option<Bands> {
         let cells: &[u8; 81] = grid.cells().try_into().ok()?;
         // given[9 * b + d]: the cells of band b that give digit d + 1.
         let mut given = [0u32; 27];
-        let mut board = Board::empty();
+        let mut board = Bands::empty();
         for b in 0..3 {
             #[cfg(wasm_simd)]
             let of = {
@@ -608,7 +608,7 @@ impl Board {
 
     /// Keeps only `mask` of word `i`, and marks it dirty if that changed it. Taking a
     /// fixed cell's digit away is not checked here: the cell is then left without any
-    /// digit, which [`Board::naked_singles`] finds (branch-free, as in the JCZ solvers,
+    /// digit, which [`Bands::naked_singles`] finds (branch-free, as in the JCZ solvers,
     /// was faster than checking each restriction).
     #[inline]
     fn restrict(&mut self, i: usize, mask: u32) {
@@ -618,7 +618,7 @@ impl Board {
         self.dirty |= ((new != old) as u32) << i;
     }
 
-    /// The band update of word `i` (band `i / 9`, digit `i % 9`): keep the minirows of
+    /// The band update of word `i` (band `i / 9`, digit `i % 9`): keep the segments of
     /// some row-to-box matching, give the other bands' columns up where a box has one
     /// column left, and fix the cells left alone in their row. The other digits lose
     /// those cells at the end of the round, through `singles`: taking them away at once,
@@ -921,9 +921,9 @@ struct Singles {
 }
 
 /// A depth-first search counting solutions up to a limit.
-struct Search {
+struct BandSearch {
     limit: u64,
-    /// Whether to rank the cells to branch on (see [`Board::pick`]): for counts to 2 or
+    /// Whether to rank the cells to branch on (see [`Bands::pick`]): for counts to 2 or
     /// more.
     ranked: bool,
     count: u64,
@@ -932,12 +932,12 @@ struct Search {
     stats: Stats,
 }
 
-impl Search {
+impl BandSearch {
     /// Searches below `board`, which it uses up (the last digit of each guess goes on it in
     /// place); `branch` says whether it was reached by a guess (so a contradiction is a
     /// backtrack). Returns early once the limit is reached. The board is borrowed rather
     /// than moved in: a moved board was copied twice per branch in the wasm build.
-    fn run(&mut self, board: &mut Board, mut branch: bool) {
+    fn run(&mut self, board: &mut Bands, mut branch: bool) {
         loop {
             if !board.propagate() {
                 if branch {
@@ -989,7 +989,7 @@ mod tests {
 
     #[test]
     fn tables_match_their_definitions() {
-        // A digit in every minirow: every matching is possible, every cell stays.
+        // A digit in every segment: every matching is possible, every cell stays.
         assert_eq!(KEEP[0x1ff], (1 << 27) - 1);
         // Rows 0 and 1 both only in box 0: no matching.
         assert_eq!(KEEP[0b001_001_111], 0);
@@ -1051,7 +1051,7 @@ mod tests {
         for line in fixtures.chain(clashes) {
             let cells = line.bytes().map(|c| c.saturating_sub(b'0') % 10).collect();
             let grid = Grid::from_cells(Shape::from_size(9).unwrap(), cells).unwrap();
-            let mut one_by_one = Some(Board::empty());
+            let mut one_by_one = Some(Bands::empty());
             for (cell, &v) in grid.cells().iter().enumerate() {
                 if v != 0 {
                     one_by_one = one_by_one
@@ -1064,7 +1064,7 @@ mod tests {
                         });
                 }
             }
-            let at_once = Board::from_grid(&grid);
+            let at_once = Bands::from_grid(&grid);
             assert_eq!(at_once.is_some(), one_by_one.is_some(), "{line}");
             clashing += at_once.is_none() as usize;
             if let (Some(a), Some(b)) = (at_once, one_by_one) {

@@ -432,7 +432,7 @@ impl Cdcl {
 
     /// A search with chosen techniques.
     pub fn with_config(shape: Shape, config: Config) -> Cdcl {
-        let (n, cells) = (shape.size(), shape.cells());
+        let (n, cells) = (shape.size(), shape.cell_count());
         let vars = cells * n;
         Cdcl {
             shape,
@@ -2314,7 +2314,7 @@ mod tests {
             let shape = Shape::from_size(k * k).unwrap();
             let cdcl = Cdcl::new(shape);
             let n = shape.size();
-            for v in 0..(shape.cells() * n) as u32 {
+            for v in 0..(shape.cell_count() * n) as u32 {
                 let v = Var(v);
                 assert_eq!(cdcl.cell_of(v), (v.0 as usize / n, v.0 as usize % n));
             }

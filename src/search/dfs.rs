@@ -156,7 +156,7 @@ impl<'h> DepthFirst<'h> {
     /// A search for grids of this shape, with its storage allocated.
     pub fn new(shape: Shape) -> Self {
         let n = shape.size();
-        let cells = shape.cells();
+        let cells = shape.cell_count();
         DepthFirst {
             shape,
             geo: shape.geometry(),
@@ -213,12 +213,12 @@ impl<'h> DepthFirst<'h> {
         let Some(cages) = self.cages else {
             return self;
         };
-        self.cage_of = (0..self.shape.cells())
+        self.cage_of = (0..self.shape.cell_count())
             .map(|c| cages.cage_of(c).map_or(NO_CAGE, |k| k as u16))
             .collect();
         self.dirty_cages = vec![0; cages.len().div_ceil(64)];
         self.cage_mate_start.push(0);
-        for cell in 0..self.shape.cells() {
+        for cell in 0..self.shape.cell_count() {
             if let Some(k) = cages.cage_of(cell) {
                 for &o in cages.cells(k) {
                     if o as usize != cell && !self.geo.sees(cell, o as usize) {
@@ -253,12 +253,12 @@ impl<'h> DepthFirst<'h> {
     /// table of the shape's symbols.
     pub fn set_links(&mut self, links: Vec<Vec<(u16, u16)>>, relabel: Vec<Vec<u8>>) {
         assert!(
-            links.is_empty() || links.len() == self.shape.cells(),
+            links.is_empty() || links.len() == self.shape.cell_count(),
             "one list of links per cell"
         );
         for (other, map) in links.iter().flatten() {
             assert!(
-                (*other as usize) < self.shape.cells(),
+                (*other as usize) < self.shape.cell_count(),
                 "a link to a cell of the grid"
             );
             let table = &relabel[*map as usize];
@@ -306,7 +306,7 @@ impl<'h> DepthFirst<'h> {
     /// If `order` is neither empty nor a list of every cell.
     pub fn set_cell_order(&mut self, order: Vec<u16>) {
         assert!(
-            order.is_empty() || order.len() == self.shape.cells(),
+            order.is_empty() || order.len() == self.shape.cell_count(),
             "an order of every cell"
         );
         self.cell_order = order;
@@ -345,7 +345,7 @@ impl<'h> DepthFirst<'h> {
     /// The counters since the last load.
     pub fn stats(&self) -> Stats {
         let mut s = self.stats;
-        s.solved_cells = (self.shape.cells() - self.unsolved) as u64;
+        s.solved_cells = (self.shape.cell_count() - self.unsolved) as u64;
         s.work += self.work;
         s
     }
@@ -376,7 +376,7 @@ impl<'h> DepthFirst<'h> {
     /// # Panics
     /// If `masks` does not have one entry per cell.
     pub fn load_masks(&mut self, masks: &[u64]) {
-        assert_eq!(masks.len(), self.shape.cells(), "one mask per cell");
+        assert_eq!(masks.len(), self.shape.cell_count(), "one mask per cell");
         let full = self.shape.full_mask();
         self.reset();
         for (dst, &m) in self.cand.iter_mut().zip(masks) {

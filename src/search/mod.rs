@@ -319,7 +319,7 @@ impl Search {
     /// # Panics
     /// If `masks` does not have one entry per cell.
     pub fn load(&mut self, masks: &[u64]) {
-        assert_eq!(masks.len(), self.shape.cells(), "one mask per cell");
+        assert_eq!(masks.len(), self.shape.cell_count(), "one mask per cell");
         let full = self.shape.full_mask();
         self.root = masks.iter().map(|&m| m & full).collect();
         self.state = State::Loaded;
@@ -339,7 +339,7 @@ impl Search {
         } else {
             self.policy.first_turn_per_cell
         };
-        self.slice = (per_cell * self.shape.cells() as u64).max(1);
+        self.slice = (per_cell * self.shape.cell_count() as u64).max(1);
         self.round = 0;
         self.dfs_until = self.slice;
         self.cdcl_until = CDCL_SHARE * self.slice;

@@ -40,14 +40,14 @@ use crate::grid::{Geometry, Grid};
 /// If `masks` does not have one mask per cell or `solution` is not full.
 pub fn second_by_swap(masks: &[u64], solution: &Grid) -> Option<Grid> {
     let shape = solution.shape();
-    assert_eq!(masks.len(), shape.cells(), "one mask per cell");
+    assert_eq!(masks.len(), shape.cell_count(), "one mask per cell");
     let n = shape.size();
     if n < 2 {
         return None;
     }
     // where_in_row[s * n + r]: the column of symbol s in row r.
     let mut where_in_row = vec![0u8; n * n];
-    for cell in 0..shape.cells() {
+    for cell in 0..shape.cell_count() {
         let v = solution.get(cell);
         assert!(v != 0, "the solution is full");
         where_in_row[(v as usize - 1) * n + shape.row(cell)] = shape.column(cell) as u8;

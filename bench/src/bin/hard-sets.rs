@@ -73,7 +73,7 @@ fn main() {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(i) ^ 0x9e37);
                 let mut puzzle = solution.clone();
                 let full = shape.full_mask();
-                for cell in permutation(shape.cells(), &mut rng) {
+                for cell in permutation(shape.cell_count(), &mut rng) {
                     let v = puzzle.get(cell);
                     puzzle.set(cell, 0);
                     let mut masks: Vec<u64> = puzzle
@@ -99,11 +99,14 @@ fn main() {
             seed,
         } => {
             let shape = Shape::from_size(size).expect("a grid side");
-            let blanks = (fraction * shape.cells() as f64).round() as usize;
+            let blanks = (fraction * shape.cell_count() as f64).round() as usize;
             for i in 0..count {
                 let mut grid = full_grid(shape, seed.wrapping_add(i));
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(i) ^ 0x7f4a);
-                for &cell in permutation(shape.cells(), &mut rng).iter().take(blanks) {
+                for &cell in permutation(shape.cell_count(), &mut rng)
+                    .iter()
+                    .take(blanks)
+                {
                     grid.set(cell, 0);
                 }
                 println!("{}", format::to_line(&grid));

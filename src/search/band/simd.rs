@@ -7,14 +7,14 @@
 //! band's nine words in nine scalar locals (the naked singles' counts) and turned the
 //! dirty marks of vectorised loops into eight lane extractions and selects. Here the
 //! words stay in vector registers and the marks come from one `bitmask` per vector.
-//! Placing the givens (`Board::from_grid`) is here too: a tenth of a 17-clue puzzle's
+//! Placing the givens (`Bands::from_grid`) is here too: a tenth of a 17-clue puzzle's
 //! time, and its per-cell and per-digit loops take a handful of vector operations each.
 //!
 //! Measured in Chromium against the scalar loops (both in one page, best of 6, forum
 //! hardest / 17-clue): the loops over nine words 1.16 / 1.07; then the givens 1.00 /
 //! 1.06. Tried and dropped, no faster: the branch cell's candidate counts
-//! (`Board::pick`), the board's copy at a branch, and a solution's cells
-//! (`Board::cells`) through vectors.
+//! (`Bands::pick`), the board's copy at a branch, and a solution's cells
+//! (`Bands::cells`) through vectors.
 //!
 //! Every word is below 2^27 (the board's invariant), which [`nonzero`] relies on.
 
@@ -149,7 +149,7 @@ fn store4(cand: &mut [u32; 27], i: usize, v: v128) {
 }
 
 /// Locked candidates along columns between bands, for all nine digits at once (see
-/// `Board::claim_columns`): four digits a lane each, for digits 0..4, 4..8 and 5..9 (the
+/// `Bands::claim_columns`): four digits a lane each, for digits 0..4, 4..8 and 5..9 (the
 /// last two overlap, so that no digit is left to scalar code; the overlap computes the
 /// same words twice from the same loads). `None` if a digit has a column with no place
 /// in any band, else the changed words as dirty bits (bit `9 * band + digit`).
@@ -235,7 +235,7 @@ pub(super) fn by_symbol(cells: &[u8; 27]) -> [u32; 10] {
     })
 }
 
-/// `Board::from_grid`'s second half for all nine digits at once, four digits a lane each
+/// `Bands::from_grid`'s second half for all nine digits at once, four digits a lane each
 /// (digits 0..4, 4..8 and 5..9, as in [`claim_columns`]): each digit's words lose the
 /// rows, boxes and columns of its givens `given` (by word), keeping the open cells
 /// `unsolved` (by band) and the givens themselves. `false` if two givens clash.
@@ -311,10 +311,10 @@ fn spread_rows(r: v128) -> v128 {
 }
 
 /// `MINIROWS` in arithmetic, per lane: for a 9-bit row, bit j for each of its three
-/// minirows (boxes) that holds a bit.
+/// segments (boxes) that holds a bit.
 #[inline(always)]
 fn boxes_of_row(r: v128) -> v128 {
-    // Bit 3j for each minirow j with a bit, then bit 3j to bit j.
+    // Bit 3j for each segment j with a bit, then bit 3j to bit j.
     let t = v128_and(
         v128_or(v128_or(r, u32x4_shr(r, 1)), u32x4_shr(r, 2)),
         u32x4_splat(0o111),

@@ -27,13 +27,13 @@ fn enumerates_every_4x4_grid_once() {
 #[test]
 fn the_cell_order_decides_where_ties_branch() {
     let shape = Shape::from_size(9).unwrap();
-    let last = shape.cells() - 1;
+    let last = shape.cell_count() - 1;
     let mut dfs = DepthFirst::new(shape);
     dfs.load(&Grid::empty(shape));
     assert_eq!(dfs.next_solution(), Next::Solution);
     assert_eq!(dfs.solution().get(0), 1);
     assert_ne!(dfs.solution().get(last), 1);
-    dfs.set_cell_order((0..shape.cells() as u16).rev().collect());
+    dfs.set_cell_order((0..shape.cell_count() as u16).rev().collect());
     dfs.load(&Grid::empty(shape));
     assert_eq!(dfs.next_solution(), Next::Solution);
     assert!(dfs.solution().is_solved());
@@ -56,7 +56,7 @@ fn propagate_fills_agrees_with_a_full_propagation() {
     let mut puzzle = full.clone();
     let (mut kept, mut cleared) = (0, 0);
     // A fixed order that visits every cell (7 is prime to 256).
-    for cell in (0..shape.cells()).map(|i| i * 7 % shape.cells()) {
+    for cell in (0..shape.cell_count()).map(|i| i * 7 % shape.cell_count()) {
         puzzle.set(cell, 0);
         dfs.load(&puzzle);
         let whole = dfs.propagate_only() && dfs.is_solved();
@@ -83,12 +83,13 @@ fn links_find_exactly_the_linked_grids() {
     dfs.load(&empty);
     let all = all_solutions(&mut dfs);
     let swap = vec![1u8, 0, 3, 2];
-    let turned = |c: usize| shape.cells() - 1 - c;
-    let linked =
-        |g: &Grid| (0..shape.cells()).all(|c| g.get(turned(c)) == swap[g.get(c) as usize - 1] + 1);
+    let turned = |c: usize| shape.cell_count() - 1 - c;
+    let linked = |g: &Grid| {
+        (0..shape.cell_count()).all(|c| g.get(turned(c)) == swap[g.get(c) as usize - 1] + 1)
+    };
     let expected: Vec<Grid> = all.into_iter().filter(linked).collect();
     assert!(!expected.is_empty());
-    let links = (0..shape.cells())
+    let links = (0..shape.cell_count())
         .map(|c| vec![(turned(c) as u16, 0)])
         .collect();
     dfs.set_links(links, vec![swap]);

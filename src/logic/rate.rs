@@ -235,7 +235,7 @@ impl Rating {
 /// Grades a puzzle. Errors as [`crate::logic::steps::hint`]: a clash, no solution, several.
 ///
 /// ```
-/// use sudoku64::{logic::grade::{rate, Level}, parse};
+/// use sudoku64::{logic::rate::{rate, Level}, parse};
 /// let grid = parse::parse("1.34341221434.21").unwrap();
 /// let rating = rate(&grid).unwrap();
 /// assert_eq!(rating.level, Level::Easy);
@@ -248,14 +248,14 @@ pub fn rate(grid: &Grid) -> Result<Rating, Error> {
 /// [`rate`], asking `go_on` between steps and during the exact search: when it says no,
 /// the grading ends with [`crate::ErrorKind::Cancelled`].
 pub fn rate_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Rating, Error> {
-    rate_with(grid, crate::logic::steps::Options::default(), go_on)
+    rate_with(grid, crate::logic::steps::Techniques::default(), go_on)
 }
 
-/// [`rate_cancellable`] with a choice of techniques ([`crate::logic::steps::Options`]): without
+/// [`rate_cancellable`] with a choice of techniques ([`crate::logic::steps::Techniques`]): without
 /// the uniqueness techniques a puzzle may grade harder.
 pub fn rate_with(
     grid: &Grid,
-    options: crate::logic::steps::Options,
+    options: crate::logic::steps::Techniques,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<Rating, Error> {
     match rate_until(grid, options, go_on)? {
@@ -271,7 +271,7 @@ pub fn rate_with(
 /// candidates with it before grading them.
 ///
 /// ```
-/// use sudoku64::{logic::grade::{harder_than, Level}, parse};
+/// use sudoku64::{logic::rate::{harder_than, Level}, parse};
 /// let easy = parse::parse("1.34341221434.21").unwrap();
 /// assert!(!harder_than(&easy, Level::Easy));
 /// ```
@@ -293,7 +293,7 @@ pub fn harder_than(grid: &Grid, level: Level) -> bool {
 /// ends with the time budget.
 pub fn rate_until(
     grid: &Grid,
-    options: crate::logic::steps::Options,
+    options: crate::logic::steps::Techniques,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<(Rating, bool), Error> {
     let mut rating = Rating::default();
