@@ -45,7 +45,7 @@ const OFFERS_TRIED: usize = 3;
 /// If `n` is over 64.
 pub fn random_regions(n: usize, rng: &mut impl Rng) -> Vec<u8> {
     assert!(n <= MAX_SIZE, "a side of {n} is over {MAX_SIZE}");
-    let mut layout = Layout::tiling(n);
+    let mut layout = Reshaping::tiling(n);
     if n >= 4 {
         for _ in 0..(TRADES_PER_CELL * n * n).max(MIN_TRADES) {
             layout.try_trade(rng);
@@ -73,7 +73,7 @@ pub fn reshape_around(grid: &Grid, rng: &mut impl Rng) -> Shape {
         grid.is_full() && (4..=MAX_SIZE).contains(&n),
         "a full grid from 4×4 to 64×64"
     );
-    let mut layout = Layout::tiling(n);
+    let mut layout = Reshaping::tiling(n);
     layout.region = (0..n * n).map(|c| shape.box_of(c) as u8).collect();
     for list in &mut layout.cells {
         list.clear();
@@ -194,7 +194,7 @@ fn snake(n: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Regions being reshaped: the region of each cell and the cells of each region.
-struct Layout {
+struct Reshaping {
     n: usize,
     region: Vec<u8>,
     cells: Vec<Vec<u16>>,
@@ -209,13 +209,13 @@ struct Layout {
     values: Option<Vec<u8>>,
 }
 
-impl Layout {
+impl Reshaping {
     /// The side's usual boxes; for a side without (primes, 2 and 3), bricks two rows
     /// high: the cells in the order of a path that snakes through each pair of rows
     /// ([`snake`]), cut into runs of n. Consecutive cells of the path are neighbours, so
     /// each run is connected; and unlike rows, whose middle cells cannot leave, every
     /// brick can trade from the start.
-    fn tiling(n: usize) -> Layout {
+    fn tiling(n: usize) -> Reshaping {
         let mut region = vec![0u8; n * n];
         match Shape::from_size(n).ok().filter(|s| s.box_rows() > 1) {
             Some(shape) => {
@@ -229,7 +229,7 @@ impl Layout {
         for (cell, &r) in region.iter().enumerate() {
             cells[r as usize].push(cell as u16);
         }
-        Layout {
+        Reshaping {
             n,
             region,
             cells,

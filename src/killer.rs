@@ -138,7 +138,7 @@ fn one(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     let mut stop = false;
     let mut report = |fraction: f64, stage: Stage, control: &mut dyn Control| {
-        if !control.progress(&Progress {
+        if !control.go_on(&Progress {
             fraction,
             stage,
             candidate: 1,
@@ -339,7 +339,7 @@ fn count(
     let mut search = Search::new(killer);
     let mut cancelled = false;
     let answer = search.count_grid(&Grid::empty(killer), 2, Limits::work(work), &mut |_| {
-        cancelled = !control.progress(&Progress {
+        cancelled = !control.go_on(&Progress {
             fraction: 0.3,
             stage: Stage::Exact,
             candidate: 1,

@@ -611,7 +611,7 @@ impl Control for JsControl<'_> {
         js_sys::Date::now()
     }
 
-    fn progress(&mut self, progress: &generate::Progress) -> bool {
+    fn go_on(&mut self, progress: &generate::Progress) -> bool {
         let fraction = progress.fraction;
         let now = js_sys::Date::now();
         if fraction < 1.0 && fraction - self.last_fraction < 0.01 && now - self.last_ms < 50.0 {

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use sudoku64::search::{
-    self, DepthFirst, Engine as Decider, Limits, Next, Policy, Rules, Search, SolveResult, band,
+    self, Decider, DepthFirst, Limits, Next, Policy, Rules, Search, SolveResult, band,
     count_solutions_up_to, masks_of, solutions, solve_one,
 };
 use sudoku64::transform::random_symmetry;

@@ -434,7 +434,7 @@ impl Control for FakeClock {
         self.0 += 1.0;
         self.0
     }
-    fn progress(&mut self, _: &Progress) -> bool {
+    fn go_on(&mut self, _: &Progress) -> bool {
         true
     }
 }
@@ -607,7 +607,7 @@ impl Control for CountingClock {
         self.now += 1.0;
         self.now
     }
-    fn progress(&mut self, progress: &Progress) -> bool {
+    fn go_on(&mut self, progress: &Progress) -> bool {
         self.fractions.push(progress.fraction);
         true
     }

@@ -359,7 +359,7 @@ impl Control for Clock {
     fn now_ms(&mut self) -> f64 {
         self.started.elapsed().as_secs_f64() * 1e3
     }
-    fn progress(&mut self, _: &sudoku64::generate::Progress) -> bool {
+    fn go_on(&mut self, _: &sudoku64::generate::Progress) -> bool {
         self.within()
     }
 }

@@ -126,7 +126,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             options.shape
         };
         let mut solver = Solver::new(first);
-        solver.set_hook(Some(Box::new(|_| ticker.tick())));
+        solver.set_go_on(Some(Box::new(|_| ticker.tick())));
         let filled = match automorphic_full_grid(&mut solver, options.symmetry, &mut rng, ticker)? {
             Some((grid, tries)) => Fill::Full(grid, tries),
             None if ticker.is_late() => Fill::Late,
@@ -142,7 +142,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             solution = solution.with_shape(jigsaw)?;
             debug_assert!(solution.is_solved());
             solver = Solver::new(jigsaw);
-            solver.set_hook(Some(Box::new(|_| ticker.tick())));
+            solver.set_go_on(Some(Box::new(|_| ticker.tick())));
             jigsaw
         } else {
             first
@@ -479,7 +479,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             set_orbits(&mut self.puzzle, orbit, None);
             self.solver.load(&self.puzzle);
             // Removing givens cannot make propagation fail; if it stops (the deadline,
-            // through the hook), the orbit goes last.
+            // through the go-on callback), the orbit goes last.
             let open = if self.solver.propagate_only() {
                 self.solver
                     .candidates()

@@ -386,7 +386,7 @@ impl Stage {
     }
 }
 
-/// How far a generation has got: what [`Control::progress`] receives.
+/// How far a generation has got: what [`Control::go_on`] receives.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
     /// The whole generation's share done, from 0 to 1. It never goes back, and reaches 1
@@ -399,13 +399,14 @@ pub struct Progress {
     pub candidate: u32,
 }
 
-/// The caller's side of a long generation: a clock, and a progress report that can stop
-/// the work. Called every few tens of microseconds of work.
+/// The caller's side of a long generation: a clock, and the go-on callback every long
+/// piece of work in the engine asks (here told where the work is, so it can report
+/// progress). Called every few tens of microseconds of work.
 pub trait Control {
     /// Milliseconds on any monotonic clock (for the time budget).
     fn now_ms(&mut self) -> f64;
-    /// Where the work is. Return `false` to cancel.
-    fn progress(&mut self, progress: &Progress) -> bool;
+    /// Whether to go on, told where the work is. Return `false` to cancel.
+    fn go_on(&mut self, progress: &Progress) -> bool;
 }
 
 /// A control that never stops and has no clock: no budget can run out.
@@ -415,7 +416,7 @@ impl Control for Unattended {
     fn now_ms(&mut self) -> f64 {
         0.0
     }
-    fn progress(&mut self, _: &Progress) -> bool {
+    fn go_on(&mut self, _: &Progress) -> bool {
         true
     }
 }
@@ -692,7 +693,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             control,
         )?,
     };
-    control.progress(&Progress {
+    control.go_on(&Progress {
         fraction: 1.0,
         stage: if made.difficulty.is_some() {
             Stage::Grading
@@ -981,7 +982,7 @@ impl<'a> Share<'a> {
             self.base + (1.0 - self.base) * fraction
         };
         self.reported = whole.min(0.99).max(self.reported);
-        self.outer.progress(&Progress {
+        self.outer.go_on(&Progress {
             fraction: self.reported,
             stage,
             candidate: self.candidate,
@@ -1006,7 +1007,7 @@ enum Halt {
 }
 
 /// One candidate's line to its caller: progress reports, the cancel and the deadline,
-/// shared by the digger and the searches' hooks.
+/// shared by the digger and the searches' go-on callbacks.
 struct Ticker<'s, 'a> {
     share: RefCell<&'s mut Share<'a>>,
     stage: Cell<Stage>,

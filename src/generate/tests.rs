@@ -148,7 +148,7 @@ fn cancel_stops_generation() {
         fn now_ms(&mut self) -> f64 {
             0.0
         }
-        fn progress(&mut self, _: &Progress) -> bool {
+        fn go_on(&mut self, _: &Progress) -> bool {
             self.0 = self.0.saturating_sub(1);
             self.0 > 0
         }
@@ -290,7 +290,7 @@ impl Control for Watch {
     fn now_ms(&mut self) -> f64 {
         0.0
     }
-    fn progress(&mut self, progress: &Progress) -> bool {
+    fn go_on(&mut self, progress: &Progress) -> bool {
         let fraction = progress.fraction;
         if self.stopped {
             self.after_stop += 1;

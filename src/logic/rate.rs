@@ -242,17 +242,17 @@ impl Rating {
 /// assert_eq!((rating.score, rating.steps), (2, 2));
 /// ```
 pub fn rate(grid: &Grid) -> Result<Rating, Error> {
-    rate_cancellable(grid, &mut || true)
+    rate_with(
+        grid,
+        crate::logic::steps::Techniques::default(),
+        &mut || true,
+    )
 }
 
-/// [`rate`], asking `go_on` between steps and during the exact search: when it says no,
-/// the grading ends with [`crate::ErrorKind::Cancelled`].
-pub fn rate_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Rating, Error> {
-    rate_with(grid, crate::logic::steps::Techniques::default(), go_on)
-}
-
-/// [`rate_cancellable`] with a choice of techniques ([`crate::logic::steps::Techniques`]): without
-/// the uniqueness techniques a puzzle may grade harder.
+/// [`rate`] with a choice of techniques ([`crate::logic::steps::Techniques`]: without the
+/// uniqueness techniques a puzzle may grade harder), asking `go_on` between steps and
+/// during the exact search: when it says no, the grading ends with
+/// [`crate::ErrorKind::Cancelled`].
 pub fn rate_with(
     grid: &Grid,
     options: crate::logic::steps::Techniques,

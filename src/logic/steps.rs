@@ -60,19 +60,11 @@ pub fn hint_with(grid: &Grid, options: Techniques) -> Result<Vec<Step>, Error> {
 
 /// Every step from the grid to its solution, with the same errors as [`hint`].
 pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
-    explain_cancellable(grid, &mut || true)
+    explain_with(grid, Techniques::default(), &mut || true)
 }
 
-/// [`explain`], asking `go_on` between steps and during the exact search: when it says
-/// no, the explanation ends with [`ErrorKind::Cancelled`].
-pub fn explain_cancellable(
-    grid: &Grid,
-    go_on: &mut dyn FnMut() -> bool,
-) -> Result<Vec<Step>, Error> {
-    explain_with(grid, Techniques::default(), go_on)
-}
-
-/// [`explain_cancellable`] with a choice of techniques.
+/// [`explain`] with a choice of techniques, asking `go_on` between steps and during the
+/// exact search: when it says no, the explanation ends with [`ErrorKind::Cancelled`].
 pub fn explain_with(
     grid: &Grid,
     options: Techniques,
@@ -112,17 +104,12 @@ impl Logic {
     /// Starts on a grid. Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no
     /// solution ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
     pub fn new(grid: &Grid) -> Result<Logic, Error> {
-        Logic::new_cancellable(grid, &mut || true)
+        Logic::with_options(grid, Techniques::default(), &mut || true)
     }
 
-    /// [`Logic::new`], asking `go_on` between steps and about every millisecond of the
-    /// exact search: when it says no, the start ends with [`ErrorKind::Cancelled`]. A
-    /// caller's time limit goes here.
-    pub fn new_cancellable(grid: &Grid, go_on: &mut dyn FnMut() -> bool) -> Result<Logic, Error> {
-        Logic::with_options(grid, Techniques::default(), go_on)
-    }
-
-    /// [`Logic::new_cancellable`] with a choice of techniques.
+    /// [`Logic::new`] with a choice of techniques, asking `go_on` between steps and about
+    /// every millisecond of the exact search: when it says no, the start ends with
+    /// [`ErrorKind::Cancelled`]. A caller's time limit goes here.
     pub fn with_options(
         grid: &Grid,
         options: Techniques,

@@ -21,7 +21,7 @@
 //! every puzzle it loads: no search node allocates. The search is an explicit stack, so it
 //! can stop after each solution and resume ([`DepthFirst::next_solution`]); a work limit
 //! pauses it between two nodes, and the next call resumes it, which is how the policy
-//! ([`crate::search`]) takes turns between it and the conflict-driven search. A hook is
+//! ([`crate::search`]) takes turns between it and the conflict-driven search. A go-on callback is
 //! called every few tens of microseconds of work so a caller can stop it for good.
 //!
 //! It is by far the fastest engine per node, and most puzzles of every size need few
@@ -46,12 +46,12 @@ const MAX_SEGMENTS: usize = MAX_SIZE / 2;
 
 use super::stats::{Next, Stats};
 
-/// A hook called during the search with the counters so far; it returns `false` to stop.
-pub type Hook<'h> = Box<dyn FnMut(&Stats) -> bool + 'h>;
+/// A go-on callback called during the search with the counters so far; it returns `false` to stop.
+pub type GoOn<'h> = Box<dyn FnMut(&Stats) -> bool + 'h>;
 
-/// Work units (cells visited) between two calls of the hook. About 20–60 µs of work on
+/// Work units (cells visited) between two calls of the go-on callback. About 20–60 µs of work on
 /// current machines, far below the 50 ms a caller may wait for a stop.
-const HOOK_INTERVAL: u64 = 1 << 15;
+const GO_ON_INTERVAL: u64 = 1 << 15;
 
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -117,9 +117,9 @@ pub struct DepthFirst<'h> {
     phase: Phase,
     rules: Rules,
     stats: Stats,
-    /// Work since the hook was last called.
+    /// Work since the go-on callback was last called.
     work: u64,
-    hook: Option<Hook<'h>>,
+    go_on: Option<GoOn<'h>>,
     /// Branch order: lowest symbol first, or random from this generator.
     rng: Option<Xoshiro256PlusPlus>,
     /// The search pauses (returns `Stopped`, and can resume) once it has tried this many
@@ -190,7 +190,7 @@ impl<'h> DepthFirst<'h> {
             rules: Rules::default(),
             stats: Stats::default(),
             work: 0,
-            hook: None,
+            go_on: None,
             rng: None,
             node_limit: u64::MAX,
             work_limit: u64::MAX,
@@ -335,11 +335,11 @@ impl<'h> DepthFirst<'h> {
         self.rules = rules;
     }
 
-    /// Installs a hook called every few tens of microseconds of search with the counters;
+    /// Installs a go-on callback called every few tens of microseconds of search with the counters;
     /// when it returns `false` the search stops with [`Next::Stopped`] for good (until the
     /// next load).
-    pub fn set_hook(&mut self, hook: Option<Hook<'h>>) {
-        self.hook = hook;
+    pub fn set_go_on(&mut self, go_on: Option<GoOn<'h>>) {
+        self.go_on = go_on;
     }
 
     /// The counters since the last load.
@@ -474,12 +474,12 @@ impl<'h> DepthFirst<'h> {
             return self.phase != Phase::Done;
         }
         self.phase = Phase::AfterSolution;
-        let mut hook = self.hook.take();
-        let ok = match hook.as_mut() {
-            Some(hook) => self.propagate(&mut **hook),
+        let mut installed = self.go_on.take();
+        let ok = match installed.as_mut() {
+            Some(installed) => self.propagate(&mut **installed),
             None => self.propagate(&mut |_| true),
         } == Some(true);
-        self.hook = hook;
+        self.go_on = installed;
         if !ok {
             self.phase = Phase::Done;
         }
@@ -489,7 +489,7 @@ impl<'h> DepthFirst<'h> {
     /// Whether propagation alone, on the loaded puzzle, fills all of `cells`: like
     /// [`propagate_only`](DepthFirst::propagate_only), but it stops as soon as they are
     /// filled. Returns `false` when it reaches its fixpoint with one of them open, meets a
-    /// contradiction, or the hook stops it.
+    /// contradiction, or the go-on callback stops it.
     ///
     /// The generator's removal test: propagation from a puzzle that it solves, less some
     /// givens, solves it again exactly when it fills those cells again, since from there
@@ -501,8 +501,8 @@ impl<'h> DepthFirst<'h> {
             return self.phase != Phase::Done && cells.iter().all(|&c| is_single(self.cand[c]));
         }
         self.phase = Phase::AfterSolution;
-        let mut hook = self.hook.take();
-        let mut go_on = |stats: &Stats| hook.as_mut().is_none_or(|hook| hook(stats));
+        let mut installed = self.go_on.take();
+        let mut go_on = |stats: &Stats| installed.as_mut().is_none_or(|installed| installed(stats));
         let mut open_from = 0;
         let filled = loop {
             if !self.naked_singles() {
@@ -522,7 +522,7 @@ impl<'h> DepthFirst<'h> {
                 None => break None,
             }
         };
-        self.hook = hook;
+        self.go_on = installed;
         if filled != Some(true) {
             self.queue.clear();
             self.phase = Phase::Done;
@@ -536,18 +536,18 @@ impl<'h> DepthFirst<'h> {
     }
 
     /// Finds the next solution, resuming where the last call stopped (or paused). The
-    /// hook of [`set_hook`](DepthFirst::set_hook), if any, may stop it.
+    /// go-on callback of [`set_go_on`](DepthFirst::set_go_on), if any, may stop it.
     pub fn next_solution(&mut self) -> Next {
-        let mut hook = self.hook.take();
-        let next = match hook.as_mut() {
-            Some(hook) => self.next_solution_with(&mut **hook),
+        let mut installed = self.go_on.take();
+        let next = match installed.as_mut() {
+            Some(installed) => self.next_solution_with(&mut **installed),
             None => self.next_solution_with(&mut |_| true),
         };
-        self.hook = hook;
+        self.go_on = installed;
         next
     }
 
-    /// [`next_solution`](DepthFirst::next_solution) with this hook instead of the
+    /// [`next_solution`](DepthFirst::next_solution) with this go-on callback instead of the
     /// installed one: called every few tens of microseconds of work, it stops the search
     /// for good by returning `false`.
     pub fn next_solution_with(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> Next {
@@ -720,7 +720,7 @@ impl<'h> DepthFirst<'h> {
         true
     }
 
-    /// Propagates to a fixpoint. `Some(false)` on a contradiction, `None` if the hook
+    /// Propagates to a fixpoint. `Some(false)` on a contradiction, `None` if the go-on callback
     /// asked to stop.
     fn propagate(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> Option<bool> {
         loop {
@@ -729,7 +729,7 @@ impl<'h> DepthFirst<'h> {
                 return Some(false);
             }
             if self.unsolved == 0 {
-                // The hook still hears of the work done, and cages check their sums.
+                // The go-on callback still hears of the work done, and cages check their sums.
                 return match self.sweep(go_on)? {
                     Progress::Contradiction => {
                         self.queue.clear();
@@ -749,12 +749,12 @@ impl<'h> DepthFirst<'h> {
         }
     }
 
-    /// One step of propagation after the naked singles are drained: the hook (when its
+    /// One step of propagation after the naked singles are drained: the go-on callback (when its
     /// interval has passed; `None` if it asked to stop), then hidden singles, then locked
-    /// candidates if hidden singles changed nothing. With every cell filled only the hook
+    /// candidates if hidden singles changed nothing. With every cell filled only the go-on callback
     /// runs.
     fn sweep(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> Option<Progress> {
-        if self.work >= HOOK_INTERVAL {
+        if self.work >= GO_ON_INTERVAL {
             self.stats.work += self.work;
             self.work = 0;
             if !go_on(&self.stats()) {

@@ -40,8 +40,8 @@ pub mod witness;
 use std::collections::HashSet;
 
 pub use cdcl::Cdcl;
-pub use dfs::{DepthFirst, Hook, Rules};
-pub use stats::{Engine, Next, Stats};
+pub use dfs::{DepthFirst, GoOn, Rules};
+pub use stats::{Decider, Next, Stats};
 
 use crate::grid::{Grid, Shape};
 
@@ -196,7 +196,7 @@ pub struct Answer {
     pub second: Option<Grid>,
     /// The engine that decided (found the last solution counted, or proved there were no
     /// more).
-    pub engine: Engine,
+    pub engine: Decider,
     /// The work done.
     pub stats: Stats,
 }
@@ -256,7 +256,7 @@ pub struct Search {
     cdcl_until: u64,
     slice: u64,
     round: u32,
-    engine: Engine,
+    engine: Decider,
 }
 
 impl Search {
@@ -298,7 +298,7 @@ impl Search {
             cdcl_until: 0,
             slice: 0,
             round: 0,
-            engine: Engine::None,
+            engine: Decider::None,
         }
     }
 
@@ -330,7 +330,7 @@ impl Search {
         self.witness_tried = false;
         self.cell_order = None;
         self.restricted = None;
-        self.engine = Engine::None;
+        self.engine = Decider::None;
         self.cdcl_started = false;
         self.dfs_live = self.policy.depth_first;
         self.turn = Turn::DepthFirst;
@@ -348,7 +348,7 @@ impl Search {
         if self.shape.size() >= self.policy.logic_first_from && !self.root.contains(&0) {
             self.root = crate::logic::reduced_masks(self.shape, &self.root);
             if self.root.contains(&0) {
-                self.engine = Engine::Logic;
+                self.engine = Decider::Logic;
                 self.state = State::Done;
                 return;
             }
@@ -361,7 +361,7 @@ impl Search {
                 let grid = Grid::from_cells(self.shape, cells).expect("single bits are symbols");
                 // The techniques never remove a true candidate: a valid grid here is the
                 // only solution, and an invalid one means there is none.
-                self.engine = Engine::Logic;
+                self.engine = Decider::Logic;
                 if grid.is_solved() {
                     self.ready = Some(grid);
                 } else {
@@ -392,7 +392,7 @@ impl Search {
 
     /// The engine that decided the last step: found the last solution, or proved there
     /// are no more.
-    pub fn engine(&self) -> Engine {
+    pub fn engine(&self) -> Decider {
         self.engine
     }
 
@@ -459,7 +459,7 @@ impl Search {
                 if let Some(grid) = self.ready.take() {
                     self.record(grid);
                     self.state = State::Done;
-                    self.engine = Engine::Logic;
+                    self.engine = Decider::Logic;
                     return Next::Solution;
                 }
             }
@@ -473,7 +473,7 @@ impl Search {
             self.witness_tried = true;
             if let Some(other) = witness::second_by_swap(&self.root, &self.known[0]) {
                 if self.record(other) {
-                    self.engine = Engine::Witness;
+                    self.engine = Decider::Witness;
                     return Next::Solution;
                 }
             }
@@ -513,12 +513,12 @@ impl Search {
                         Next::Solution => {
                             let grid = self.dfs.solution();
                             if self.record(grid) {
-                                self.engine = Engine::DepthFirst;
+                                self.engine = Decider::DepthFirst;
                                 return Next::Solution;
                             }
                         }
                         Next::Exhausted => {
-                            self.engine = Engine::DepthFirst;
+                            self.engine = Decider::DepthFirst;
                             self.state = State::Done;
                             return Next::Exhausted;
                         }
@@ -555,7 +555,7 @@ impl Search {
                         self.policy.second == SecondSolution::ByCells && self.known.len() == 1;
                     if by_cells && self.restricted.is_none() && !self.restrict_to_next_cell() {
                         // Every cell is proved: the first solution is the only one.
-                        self.engine = Engine::ConflictDriven;
+                        self.engine = Decider::ConflictDriven;
                         self.state = State::Done;
                         return Next::Exhausted;
                     }
@@ -578,12 +578,12 @@ impl Search {
                             if fresh {
                                 self.known.push(grid.clone());
                                 self.solution = Some(grid);
-                                self.engine = Engine::ConflictDriven;
+                                self.engine = Decider::ConflictDriven;
                                 return Next::Solution;
                             }
                         }
                         Next::Exhausted => {
-                            self.engine = Engine::ConflictDriven;
+                            self.engine = Decider::ConflictDriven;
                             self.state = State::Done;
                             return Next::Exhausted;
                         }
@@ -700,7 +700,7 @@ impl Search {
             decided: true,
             first: None,
             second: None,
-            engine: Engine::None,
+            engine: Decider::None,
             stats: Stats::default(),
         };
         while answer.count < limit {
@@ -750,7 +750,7 @@ impl Search {
                 decided: true,
                 first: counted.first,
                 second: counted.second,
-                engine: Engine::Band,
+                engine: Decider::Band,
                 stats: counted.stats,
             };
         }

@@ -54,7 +54,7 @@ impl Stats {
 /// The engine that decided a question (found the last solution it needed, or proved
 /// there are no more).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Engine {
+pub enum Decider {
     /// Nothing was decided (the question was stopped), or nothing needed deciding.
     #[default]
     None,
@@ -71,22 +71,22 @@ pub enum Engine {
     Witness,
 }
 
-impl Engine {
+impl Decider {
     /// A short stable name: `"band"`, `"logic"`, `"depth-first"`, `"conflict-driven"`,
     /// `"witness"`, or `"none"`.
     pub fn name(self) -> &'static str {
         match self {
-            Engine::None => "none",
-            Engine::Band => "band",
-            Engine::Logic => "logic",
-            Engine::DepthFirst => "depth-first",
-            Engine::ConflictDriven => "conflict-driven",
-            Engine::Witness => "witness",
+            Decider::None => "none",
+            Decider::Band => "band",
+            Decider::Logic => "logic",
+            Decider::DepthFirst => "depth-first",
+            Decider::ConflictDriven => "conflict-driven",
+            Decider::Witness => "witness",
         }
     }
 }
 
-impl fmt::Display for Engine {
+impl fmt::Display for Decider {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }

@@ -131,17 +131,17 @@ fn a_paused_search_resumes_where_it_was() {
 }
 
 #[test]
-fn hook_stops_the_search() {
+fn an_installed_go_on_stops_the_search() {
     let empty = Grid::empty(Shape::from_size(9).unwrap());
     let mut dfs = DepthFirst::new(empty.shape());
     let calls = std::rc::Rc::new(std::cell::Cell::new(0));
     let seen = calls.clone();
-    dfs.set_hook(Some(Box::new(move |_| {
+    dfs.set_go_on(Some(Box::new(move |_| {
         seen.set(seen.get() + 1);
         false
     })));
     dfs.load(&empty);
-    // Counting every 9×9 grid would take ages: the hook must end it.
+    // Counting every 9×9 grid would take ages: the go-on callback must end it.
     let mut count = 0;
     let how = loop {
         match dfs.next_solution() {
