@@ -279,10 +279,15 @@ test('the page words an engine error in English exactly as the command line does
   const { join } = await import('node:path');
   const { errorText } = await import('../../www/internal/hint-words.js');
   const { speaking } = await import('../../www/internal/i18n.js');
-  // The native command, built as the rust layer builds it (quick when it has).
+  // The native command, built as the rust layer's tests build it: nothing to do after that
+  // layer. (`cargo build` would build the library again under the dev profile, which took
+  // this test three minutes beside the other browser tests on a fresh clone.)
   const root = new URL('../../', import.meta.url).pathname;
-  execFileSync('cargo', ['build', '--quiet', '--bin', 'sudoku64'], { cwd: root, stdio: 'inherit' });
-  const cli = join(root, 'target/debug/sudoku64');
+  const built = execFileSync('cargo', ['test', '--no-run', '--quiet', '--message-format=json', '--test', 'cli'],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  const cli = built.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))
+    .find((m) => m.reason === 'compiler-artifact' && m.target.kind.includes('bin') && m.target.name === 'sudoku64')?.executable;
+  assert.ok(cli, 'cargo names the command it built');
   const unique = (await lines('public9.txt'))[0];
   const texts = [
     '', `#${'.'.repeat(80)}`, '1'.repeat(80), `55${unique.slice(2)}`, '1..4\n.51.\n.14.\n4..1',
