@@ -250,7 +250,7 @@ impl Shape {
             r: 0,
             c: 0,
             extras: 0,
-            regions: Some(intern(normal)),
+            regions: Some(intern(&REGION_LISTS, normal.into_boxed_slice())),
             cages: None,
         })
     }
@@ -307,7 +307,7 @@ impl Shape {
             .into());
         }
         Ok(Shape {
-            cages: Some(intern_cages(cages)),
+            cages: Some(intern(&CAGE_SETS, Box::new(cages))),
             ..self
         })
     }
@@ -751,31 +751,19 @@ impl Variants {
     }
 }
 
-/// Keeps one copy of each region list for the whole program, so shapes stay `Copy` and
-/// compare by content. A program meets few region lists; each takes n² bytes.
-fn intern(regions: Vec<u8>) -> &'static [u8] {
-    static LISTS: Mutex<Vec<&'static [u8]>> = Mutex::new(Vec::new());
-    let mut lists = LISTS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(found) = lists.iter().find(|l| ***l == regions[..]) {
-        return found;
-    }
-    let kept: &'static [u8] = Box::leak(regions.into_boxed_slice());
-    lists.push(kept);
-    kept
-}
+/// The region lists a program has met: a few, each n² bytes.
+static REGION_LISTS: Mutex<Vec<&'static [u8]>> = Mutex::new(Vec::new());
+/// The sets of cages a program has met.
+static CAGE_SETS: Mutex<Vec<&'static Cages>> = Mutex::new(Vec::new());
 
-/// Keeps one copy of each set of cages for the whole program, as [`intern`] does regions.
-fn intern_cages(cages: Cages) -> &'static Cages {
-    static LISTS: Mutex<Vec<&'static Cages>> = Mutex::new(Vec::new());
-    let mut lists = LISTS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(found) = lists.iter().rev().find(|l| ***l == cages) {
+/// Keeps one copy of each value in `kept` for the whole program ([`REGION_LISTS`],
+/// [`CAGE_SETS`]), so shapes stay `Copy` and compare by content.
+fn intern<T: PartialEq + ?Sized>(kept: &Mutex<Vec<&'static T>>, value: Box<T>) -> &'static T {
+    let mut kept = kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = kept.iter().rev().find(|k| ***k == *value) {
         return found;
     }
-    let kept: &'static Cages = Box::leak(Box::new(cages));
-    lists.push(kept);
-    kept
+    let leaked: &'static T = Box::leak(value);
+    kept.push(leaked);
+    leaked
 }
