@@ -2213,8 +2213,11 @@ function wire() {
     redraw();
   }).observe(ui.scroller);
 
-  window.addEventListener('hashchange', () => {
-    if (location.hash !== source) openHash(location.hash);
+  // The hash the reader navigated to, from the event: a save due at that moment may already
+  // have put the game's own hash back into the address bar.
+  window.addEventListener('hashchange', (event) => {
+    const { hash } = new URL(event.newURL);
+    if (hash !== source) openHash(hash);
   });
   window.addEventListener('pagehide', saveNow);
   // Another tab saved its games: the recent list shows them too.
