@@ -135,8 +135,10 @@ fn box_option(boxes: &str) -> Result<Option<(usize, usize)>, Error> {
 /// ```
 pub fn shape(size: u32, boxes: &str) -> Result<Shape, Error> {
     let size = size as usize;
-    Shape::named((size != 0).then_some(size), box_option(boxes)?)?
-        .map_or_else(|| Shape::from_size(size), Ok)
+    match Shape::named((size != 0).then_some(size), box_option(boxes)?)? {
+        Some(shape) => Ok(shape),
+        None => Ok(Shape::from_size(size)?),
+    }
 }
 
 /// The most solutions a count may ask for: at least 1 (a limit of 0 reads as 1).
@@ -181,7 +183,7 @@ pub fn generate_options(
 /// [`generate_options`] with variants (`""`, `"x"`, `"windoku"`, `"jigsaw"`, `"jigsaw,x"`
 /// ...): X and windoku add their units to the shape; jigsaw asks the generator to draw
 /// new regions on a grid of the side (windoku's windows need square boxes, which a
-/// jigsaw has not). Errors: [`crate::ErrorKind::BadVariant`], and those of
+/// jigsaw has not). Errors: [`crate::RuleErrorKind::BadVariant`], and those of
 /// [`generate_options`].
 ///
 /// ```

@@ -17,7 +17,7 @@
 
 use std::fmt::Write as _;
 
-use crate::error::{CageProblem, Error, ErrorKind};
+use crate::error::{CageProblem, RuleError, RuleErrorKind};
 
 /// The cage entry of a cell that belongs to no cage.
 pub const NO_CAGE: u16 = u16::MAX;
@@ -40,11 +40,11 @@ impl Cages {
     /// only forbids repeats). The cages are renumbered in reading order of their first
     /// cell, so two lists that draw the same cages make equal values.
     ///
-    /// Errors ([`ErrorKind::BadCage`], naming the cage by its cells): a cell outside the
+    /// Errors ([`RuleErrorKind::BadCage`], naming the cage by its cells): a cell outside the
     /// grid or in two cages, a cage that is empty, not connected, or has more cells than
     /// there are digits, a sum no set of distinct digits makes, and sums that add up to
     /// more than the grid holds (or, when every cell is caged, to anything but its total).
-    pub fn new(n: usize, cages: &[(Vec<usize>, Option<u32>)]) -> Result<Cages, Error> {
+    pub fn new(n: usize, cages: &[(Vec<usize>, Option<u32>)]) -> Result<Cages, RuleError> {
         let area = n * n;
         let mut of = vec![NO_CAGE; area];
         let mut list: Vec<(Vec<usize>, u32)> = Vec::with_capacity(cages.len());
@@ -53,8 +53,8 @@ impl Cages {
             crate::sorting::sort_usizes(&mut cells);
             cells.dedup();
             let sum = sum.unwrap_or(0);
-            let bad = |problem| -> Error {
-                ErrorKind::BadCage {
+            let bad = |problem| -> RuleError {
+                RuleErrorKind::BadCage {
                     cells: cells.clone(),
                     sum: (sum != 0).then_some(sum),
                     size: n,
@@ -96,7 +96,7 @@ impl Cages {
         let all_summed = caged == area && list.iter().all(|(_, s)| *s != 0);
         if total > full || (all_summed && total != full) {
             let (cells, sum) = list.last().cloned().unwrap_or_default();
-            return Err(ErrorKind::BadCage {
+            return Err(RuleErrorKind::BadCage {
                 cells,
                 sum: (sum != 0).then_some(sum),
                 size: n,
@@ -129,7 +129,7 @@ impl Cages {
     /// in no cage) and the sums written on cells (0 where none), as Solo's IDs and
     /// sudokuwiki's links carry them. A cage whose cells carry two sums is refused
     /// ([`CageProblem::TwoSums`]).
-    pub fn from_labels(n: usize, labels: &[Option<u32>], sums: &[u32]) -> Result<Cages, Error> {
+    pub fn from_labels(n: usize, labels: &[Option<u32>], sums: &[u32]) -> Result<Cages, RuleError> {
         let area = n * n;
         let mut group = vec![usize::MAX; area];
         let mut cages: Vec<(Vec<usize>, Option<u32>)> = Vec::new();
@@ -160,7 +160,7 @@ impl Cages {
                 }
                 if sum.is_some() {
                     crate::sorting::sort_usizes(&mut cells);
-                    return Err(ErrorKind::BadCage {
+                    return Err(RuleErrorKind::BadCage {
                         cells,
                         sum,
                         size: n,
@@ -240,7 +240,7 @@ impl Cages {
 
     /// The first cage whose filled cells break its rule, with what is wrong: a digit
     /// twice, or (once full) a sum not met. `None` when every cage holds.
-    pub fn first_broken(&self, cells: &[u8]) -> Option<Error> {
+    pub fn first_broken(&self, cells: &[u8]) -> Option<RuleError> {
         for k in 0..self.len() {
             let mut seen = 0u64;
             let (mut total, mut full) = (0u32, true);
@@ -266,8 +266,8 @@ impl Cages {
         None
     }
 
-    fn error(&self, k: usize, problem: CageProblem) -> Error {
-        ErrorKind::BadCage {
+    fn error(&self, k: usize, problem: CageProblem) -> RuleError {
+        RuleErrorKind::BadCage {
             cells: self.cells(k).iter().map(|&c| c as usize).collect(),
             sum: self.sum(k),
             size: self.n,

@@ -98,10 +98,10 @@ pub fn reshape_around(grid: &Grid, rng: &mut impl Rng) -> Shape {
 const MATCHED_TRADES_PER_CELL: usize = 48;
 
 /// [`random_regions`] as a shape: the jigsaw of side `n` (4 to 64) with random regions.
-/// Errors: [`crate::ErrorKind::BadSize`] for a side outside 4..=64.
+/// Errors: [`crate::RuleErrorKind::BadSize`] for a side outside 4..=64.
 pub fn random_shape(n: usize, rng: &mut impl Rng) -> Result<Shape, Error> {
     if !(4..=MAX_SIZE).contains(&n) {
-        return Err(crate::ErrorKind::BadSize { size: n }.into());
+        return Err(crate::RuleErrorKind::BadSize { size: n }.into());
     }
     Shape::with_regions(n, &random_regions(n, rng))
 }
@@ -109,10 +109,10 @@ pub fn random_shape(n: usize, rng: &mut impl Rng) -> Result<Shape, Error> {
 /// The jigsaw of side `n` (4 to 64, primes included) whose regions are its rows: the
 /// shape to hand [`crate::generate::generate`] with `new_regions`, which draws the real
 /// regions, for any side, including those that have no boxes.
-/// Errors: [`crate::ErrorKind::BadSize`] for a side outside 4..=64.
+/// Errors: [`crate::RuleErrorKind::BadSize`] for a side outside 4..=64.
 pub fn to_be_drawn(n: usize) -> Result<Shape, Error> {
     if !(4..=MAX_SIZE).contains(&n) {
-        return Err(crate::ErrorKind::BadSize { size: n }.into());
+        return Err(crate::RuleErrorKind::BadSize { size: n }.into());
     }
     let rows: Vec<u8> = (0..n * n).map(|cell| (cell / n) as u8).collect();
     Shape::with_regions(n, &rows)

@@ -20,7 +20,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cages::{Cages, neighbours};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Cancelled, Error, RuleError, RuleErrorKind};
 use crate::generate::{Control, Generated, Options, Progress, Stage, Symmetry, Target};
 use crate::grid::{Grid, Shape};
 use crate::logic::rate::Level;
@@ -53,13 +53,13 @@ pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
 /// it, split until its techniques solve them and merged only while they still do, and
 /// graded, until one has the level or the budget ends ([`Options::budget_ms`], by
 /// default [`crate::generate::DIFFICULTY_BUDGET_MS`]). Errors: a side outside
-/// [`SIDES`], a symmetry (killers have none yet), [`ErrorKind::Cancelled`] when
+/// [`SIDES`], a symmetry (killers have none yet), [`Cancelled`] when
 /// `control` stops it.
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
     let asked = options.shape.without_cages();
     let n = asked.size();
     if !SIDES.contains(&n) {
-        return Err(ErrorKind::BadVariant {
+        return Err(RuleErrorKind::BadVariant {
             variant: "killer",
             shape: asked,
             reason: "variant-killer-sides",
@@ -156,12 +156,12 @@ fn one(
     // Split until unique.
     loop {
         if !report(0.3, Stage::Exact, control) {
-            return Err(ErrorKind::Cancelled.into());
+            return Err(Cancelled.into());
         }
         checks += 1;
         match count(shape, &cages, &solution, work, control) {
             Count::Unique => break,
-            Count::Cancelled => return Err(ErrorKind::Cancelled.into()),
+            Count::Cancelled => return Err(Cancelled.into()),
             Count::Other(cell) => {
                 let cell = cell.unwrap_or_else(|| {
                     let big: Vec<usize> =
@@ -187,7 +187,7 @@ fn one(
     let tries = MERGES_PER_CAGE * cages.len();
     for i in 0..tries {
         if !report(0.4 + 0.6 * i as f64 / tries as f64, Stage::Exact, control) {
-            return Err(ErrorKind::Cancelled.into());
+            return Err(Cancelled.into());
         }
         let Some(merged) = merge(&cages, &solution, &mut rng) else {
             continue;
@@ -196,7 +196,7 @@ fn one(
         match count(shape, &merged, &solution, work / MERGE_WORK_SHARE, control) {
             Count::Unique if level.is_some_and(|l| too_hard(shape, &merged, &solution, l)) => {}
             Count::Unique => cages = merged,
-            Count::Cancelled => return Err(ErrorKind::Cancelled.into()),
+            Count::Cancelled => return Err(Cancelled.into()),
             Count::Other(_) => {}
         }
     }
@@ -251,7 +251,7 @@ fn fill(asked: Shape, new_regions: bool, rng: &mut impl Rng) -> Result<(Grid, u3
             return Ok((grid.with_shape(jigsaw)?, restarts));
         }
     }
-    Err(ErrorKind::BadVariant {
+    Err(RuleErrorKind::BadVariant {
         variant: "killer",
         shape: asked,
         reason: "variant-killer-no-grid",
@@ -306,7 +306,7 @@ fn cut(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<usize>> {
 }
 
 /// The cages with their sums in the solution.
-fn with_sums(cages: &[Vec<usize>], solution: &Grid) -> Result<Cages, Error> {
+fn with_sums(cages: &[Vec<usize>], solution: &Grid) -> Result<Cages, RuleError> {
     let list: Vec<(Vec<usize>, Option<u32>)> = cages
         .iter()
         .map(|cells| {

@@ -27,7 +27,10 @@ pub mod transform;
 pub mod wasm;
 
 pub use cages::Cages;
-pub use error::{CageProblem, Error, ErrorKind};
+pub use error::{
+    CageProblem, Cancelled, Error, OptionError, ReadError, ReadErrorKind, RuleError, RuleErrorKind,
+    Unsolvable,
+};
 pub use format::TextForm;
 pub use grid::{Grid, Shape, Variants};
 pub use logic::rate::{Level, Rating, rate};

@@ -10,7 +10,7 @@
 //!   character is `#` is a comment, and so is the rest of a line from a `#` after a space;
 //!   a `[Puzzle]` section line and a `Puzzle:` label line are skipped too. A `#` line that
 //!   is one word of a grid's worth of characters is a puzzle whose first cell was written
-//!   `#`: it is skipped, but reported ([`ErrorKind::CommentedGrid`]) rather than lost;
+//!   `#`: it is skipped, but reported ([`ReadErrorKind::CommentedGrid`]) rather than lost;
 //! - the grid-file form: whitespace-separated tokens, where a token may be a decimal number
 //!   (`12 _ 3 16 ...` in a 16×16). This form is chosen when some token is two digits long;
 //! - grids pasted from code: `,` `;` `[` `]` and `"` separate cells like spaces, so CSV rows,
@@ -44,7 +44,7 @@
 use std::collections::VecDeque;
 use std::iter::FusedIterator;
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ReadErrorKind};
 use crate::format::symbol_value;
 use crate::grid::{Grid, Shape, Variants};
 
@@ -105,11 +105,11 @@ pub fn parse(text: &str) -> Result<Grid, Error> {
 /// A text of one line may carry other text after the puzzle and a space, such as its
 /// solution (`PUZZLE SOLUTION`): if the whole line is not a grid, its first field is read.
 ///
-/// Errors: [`ErrorKind::TooLarge`] over [`MAX_INPUT_BYTES`], [`ErrorKind::Empty`] when there
-/// are no cells, [`ErrorKind::CellCount`] when the cells fit no grid (or not the size asked
-/// for), [`ErrorKind::BadSymbol`], [`ErrorKind::BadToken`] or [`ErrorKind::BadHexSymbol`]
-/// with the line and column, [`ErrorKind::BadSize`] or [`ErrorKind::BadOption`] for bad
-/// options, and the clash from [`Grid::first_clash`] unless
+/// Errors: [`ReadErrorKind::TooLarge`] over [`MAX_INPUT_BYTES`], [`ReadErrorKind::Empty`]
+/// when there are no cells, [`ReadErrorKind::CellCount`] when the cells fit no grid (or not
+/// the size asked for), [`ReadErrorKind::BadSymbol`], [`ReadErrorKind::BadToken`] or
+/// [`ReadErrorKind::BadHexSymbol`] with the line and column, [`crate::RuleErrorKind::BadSize`]
+/// or [`crate::OptionError`] for bad options, and the clash from [`Grid::first_clash`] unless
 /// [`ParseOptions::allow_clashes`] is set.
 ///
 /// ```
@@ -141,7 +141,7 @@ pub fn parse_with(text: &str, options: &ParseOptions) -> Result<Grid, Error> {
 ///
 /// Deciding reads the text once more, without allocating. Errors carry line numbers of
 /// the whole file. A text with no cells gives one item,
-/// [`ErrorKind::Empty`] at line 1. Each puzzle may be up to [`MAX_INPUT_BYTES`] long; the
+/// [`ReadErrorKind::Empty`] at line 1. Each puzzle may be up to [`MAX_INPUT_BYTES`] long; the
 /// file may be longer when it holds one puzzle per line.
 ///
 /// One ambiguity: sixteen lines of sixteen cells are read as one 16×16 grid, not as
@@ -246,7 +246,7 @@ impl Iterator for Puzzles<'_> {
                 let read = read_grid(self.text, first, &self.options);
                 // A text whose only grid is a comment: the item is at that line.
                 let start = match &read {
-                    Err(e) if matches!(e.kind(), ErrorKind::CommentedGrid { .. }) => {
+                    Err(e) if matches!(e.as_read(), Some(ReadErrorKind::CommentedGrid { .. })) => {
                         e.line().unwrap_or(start)
                     }
                     _ => start,
@@ -337,7 +337,7 @@ impl<'a> Puzzles<'a> {
         region: impl Iterator<Item = Line<'b>>,
     ) {
         let named = read.as_ref().and_then(|(_, r)| match r {
-            Err(e) if matches!(e.kind(), ErrorKind::CommentedGrid { .. }) => e.line(),
+            Err(e) if matches!(e.as_read(), Some(ReadErrorKind::CommentedGrid { .. })) => e.line(),
             _ => None,
         });
         let mut items: Vec<_> = region
@@ -491,7 +491,7 @@ fn fit_line(line: Line<'_>, options: &ParseOptions, target: Option<Shape>) -> Op
 /// Reads the text as one grid; its first line is line `first_line` of the original text.
 fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Grid, Error> {
     if text.len() > MAX_INPUT_BYTES {
-        return Err(ErrorKind::TooLarge {
+        return Err(ReadErrorKind::TooLarge {
             bytes: text.len(),
             limit: MAX_INPUT_BYTES,
         }
@@ -518,7 +518,7 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
                 && (!options.variants.jigsaw || have.jigsaw)
         };
         if let Some(target) = target.filter(|&t| !asked(t)) {
-            return Err(ErrorKind::BadId {
+            return Err(ReadErrorKind::BadId {
                 section: "params",
                 offset: 1,
                 problem: crate::logic::Words::new("id-other-layout")
@@ -562,7 +562,7 @@ fn with_variants(grid: Grid, options: &ParseOptions) -> Result<Grid, Error> {
 fn check(grid: Grid, options: &ParseOptions) -> Result<Grid, Error> {
     if !options.allow_clashes {
         if let Some(clash) = grid.first_clash() {
-            return Err(clash);
+            return Err(clash.into());
         }
     }
     Ok(grid)
@@ -603,7 +603,7 @@ fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
         return Ok(shape);
     }
     match shape {
-        None => Shape::from_size(16).map(Some),
+        None => Ok(Some(Shape::from_size(16)?)),
         Some(shape) if shape.size() == 16 => Ok(Some(shape)),
         Some(shape) if options.boxes.is_some() => Err(Error::bad_option(
             "box",
@@ -916,14 +916,14 @@ fn count_error<'a>(
         return lines
             .clone()
             .find_map(commented_grid)
-            .unwrap_or_else(|| ErrorKind::Empty.into());
+            .unwrap_or_else(|| ReadErrorKind::Empty.into());
     }
     // Without a size asked for, rows of one length name the grid meant (eight rows of 9
     // are a 9×9 short of a row, not an 8×8 with 8 cells too many); else the nearest count.
     let meant = target
         .or_else(|| row_length(lines.clone(), form).and_then(|side| Shape::from_size(side).ok()));
     let side = meant.unwrap_or_else(|| Shape::nearest(found)).size();
-    ErrorKind::CellCount {
+    ReadErrorKind::CellCount {
         found,
         expected: meant,
         row: odd_row(lines, form, side),
@@ -1012,7 +1012,7 @@ fn commented_grid(line: Line<'_>) -> Option<Error> {
         matches!(c, '.' | '0' | '_') || symbol_value(c).is_some_and(|v| (v as usize) <= n)
     });
     (n >= 4 && cells).then(|| {
-        ErrorKind::CommentedGrid {
+        ReadErrorKind::CommentedGrid {
             line: line.number,
             shape,
         }
@@ -1066,7 +1066,7 @@ fn decode<'a>(
     visit(lines, form, |cell, line, column| -> Result<(), Error> {
         if cells.len() >= shape.cell_count() {
             // Cannot happen: the cells were counted. Stop rather than grow.
-            return Err(ErrorKind::CellCount {
+            return Err(ReadErrorKind::CellCount {
                 found: cells.len() + 1,
                 expected: Some(shape),
                 row: None,
@@ -1089,7 +1089,7 @@ fn value(cell: &str, line: usize, column: usize, shape: Shape, hex: bool) -> Res
                 '.' | '_' => Ok(0),
                 c => match c.to_digit(16) {
                     Some(d) => Ok(d as u8 + 1),
-                    None => Err(ErrorKind::BadHexSymbol {
+                    None => Err(ReadErrorKind::BadHexSymbol {
                         symbol: c,
                         line,
                         column,
@@ -1109,7 +1109,7 @@ fn value(cell: &str, line: usize, column: usize, shape: Shape, hex: bool) -> Res
             '.' | '_' | '0' => Ok(0),
             c => match symbol_value(c) {
                 Some(v) if (v as usize) <= n => Ok(v),
-                _ => Err(ErrorKind::BadSymbol {
+                _ => Err(ReadErrorKind::BadSymbol {
                     symbol: c,
                     line,
                     column,
@@ -1127,7 +1127,7 @@ fn value(cell: &str, line: usize, column: usize, shape: Shape, hex: bool) -> Res
         }
     }
     let token: String = cell.chars().take(16).collect();
-    Err(ErrorKind::BadToken {
+    Err(ReadErrorKind::BadToken {
         token,
         line,
         column,

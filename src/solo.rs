@@ -36,7 +36,7 @@
 
 use std::fmt::Write as _;
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ReadErrorKind};
 use crate::grid::{Grid, MAX_SIZE, Shape};
 use crate::logic::{Arg, Words};
 
@@ -71,7 +71,7 @@ pub fn id_shape(text: &str) -> Result<Shape, Error> {
 /// Reads a game ID (`2x3:a5d4_6...`, `9j:...,...`, `3x3x:...`) as a grid of the shape it
 /// names. Errors name the section (`params` or `description`) and the character where it
 /// goes wrong, counted from 1 in the ID; a variant that does not fit the grid (`x` below
-/// 4×4, `w` without square boxes) is [`ErrorKind::BadVariant`].
+/// 4×4, `w` without square boxes) is [`crate::RuleErrorKind::BadVariant`].
 ///
 /// ```
 /// let grid = sudoku64::solo::read_id("2x3:a5d4_6a5g4_2g5a3_6d2a").unwrap();
@@ -245,7 +245,7 @@ impl Params {
         };
         let shape = if self.x { base.with_diagonals()? } else { base };
         if self.windoku {
-            shape.with_windows()
+            Ok(shape.with_windows()?)
         } else {
             Ok(shape)
         }
@@ -593,7 +593,7 @@ impl UnionFind {
 /// An ID that cannot be read, with what is wrong at that character as a sentence (an
 /// `engine.id-*` message, or another error's).
 fn bad(section: &'static str, offset: usize, problem: Words) -> Error {
-    ErrorKind::BadId {
+    ReadErrorKind::BadId {
         section,
         offset,
         problem,
@@ -702,7 +702,7 @@ mod tests {
         // `9x` is a box of 9 by nothing (Solo reads r = 0), never an X-Sudoku of side 9.
         let err = read_params("9x").unwrap_err();
         assert!(
-            matches!(err.kind(), ErrorKind::BadId { offset: 3, .. }),
+            matches!(err.as_read(), Some(ReadErrorKind::BadId { offset: 3, .. })),
             "{err}"
         );
     }
@@ -801,12 +801,12 @@ mod tests {
             ("4j:p,x", "description", 6),
         ] {
             let err = read_id(id).unwrap_err();
-            match err.kind() {
-                ErrorKind::BadId {
+            match err.as_read() {
+                Some(ReadErrorKind::BadId {
                     section: s,
                     offset: o,
                     ..
-                } => assert_eq!((*s, *o), (section, offset), "{id}: {err}"),
+                }) => assert_eq!((*s, *o), (section, offset), "{id}: {err}"),
                 other => panic!("{id}: {other:?}"),
             }
             assert!(err.to_string().contains(section), "{err}");
@@ -817,7 +817,7 @@ mod tests {
         write_edges(&mut edges, 4, &regions);
         let err = read_id(&format!("4j:p,{edges}")).unwrap_err();
         assert!(
-            matches!(err.kind(), ErrorKind::BadId { offset: 6, .. }),
+            matches!(err.as_read(), Some(ReadErrorKind::BadId { offset: 6, .. })),
             "{err}"
         );
         assert!(err.to_string().contains("r1c1 has 1 cells"), "{err}");

@@ -6,7 +6,7 @@
 //! [`MAX_INPUT_BYTES`], the most one puzzle may take, whatever the input's length:
 //!
 //! - Lines end with `\n`, `\r\n` or a lone `\r`. A line longer than [`MAX_INPUT_BYTES`] is
-//!   refused at its line number ([`ErrorKind::LineTooLong`]) as soon as it is that long,
+//!   refused at its line number ([`ReadErrorKind::LineTooLong`]) as soon as it is that long,
 //!   and the rest of it is skipped as it is read, never held.
 //! - Lines are gathered into a part of at most [`MAX_INPUT_BYTES`] and 16,384 lines; a
 //!   part is read with [`crate::parse::puzzles_in_form`], so an input within both is read
@@ -15,18 +15,18 @@
 //!   last line, and its later parts are read in the form its first part has (one puzzle
 //!   per line, or blocks), so that a few lines left over are not read as one grid.
 //! - Each line is decoded on its own: a byte that is not UTF-8 is reported with its line
-//!   and column ([`ErrorKind::BadUtf8`]) and only that line is skipped.
-//! - UTF-16 and UTF-32 input is known by its byte-order mark ([`ErrorKind::Encoding`]),
-//!   and a NUL byte, which no text holds, stops the reading ([`ErrorKind::Binary`]): an
+//!   and column ([`ReadErrorKind::BadUtf8`]) and only that line is skipped.
+//! - UTF-16 and UTF-32 input is known by its byte-order mark ([`ReadErrorKind::Encoding`]),
+//!   and a NUL byte, which no text holds, stops the reading ([`ReadErrorKind::Binary`]): an
 //!   endless binary stream such as `/dev/zero` ends at once.
 //!
-//! A failure to read (a failing disk) is an item too ([`ErrorKind::ReadFailed`]) and ends
+//! A failure to read (a failing disk) is an item too ([`ReadErrorKind::ReadFailed`]) and ends
 //! the stream, so a caller handles one stream of items.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read};
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ReadErrorKind};
 use crate::grid::Grid;
 use crate::parse::{FileForm, MAX_INPUT_BYTES, ParseOptions, file_form, puzzles_in_form};
 
@@ -134,7 +134,8 @@ impl<R: Read> StreamPuzzles<R> {
             };
             puzzles_in_form(head, first, &self.options, form)
                 .filter(|(_, p)| {
-                    say_empty || !matches!(p, Err(e) if matches!(e.kind(), ErrorKind::Empty))
+                    say_empty
+                        || !matches!(p, Err(e) if matches!(e.as_read(), Some(ReadErrorKind::Empty)))
                 })
                 .collect()
         } else {
@@ -142,7 +143,9 @@ impl<R: Read> StreamPuzzles<R> {
         };
         if !skipped.is_empty() {
             // Errors of skipped lines come first: a part's "no cells" error is about them.
-            items.retain(|(_, p)| !matches!(p, Err(e) if matches!(e.kind(), ErrorKind::Empty)));
+            items.retain(
+                |(_, p)| !matches!(p, Err(e) if matches!(e.as_read(), Some(ReadErrorKind::Empty))),
+            );
             items.extend(skipped);
             items.sort_by_key(|(line, _)| *line);
         }
@@ -217,7 +220,7 @@ impl<R: Read> Iterator for StreamPuzzles<R> {
                         let byte = bytes[at];
                         self.skip(
                             number,
-                            ErrorKind::BadUtf8 {
+                            ReadErrorKind::BadUtf8 {
                                 line: number,
                                 column,
                                 byte,
@@ -234,7 +237,7 @@ impl<R: Read> Iterator for StreamPuzzles<R> {
                     let limit = MAX_INPUT_BYTES;
                     self.ready.push_back((
                         number,
-                        Err(ErrorKind::LineTooLong {
+                        Err(ReadErrorKind::LineTooLong {
                             line: number,
                             limit,
                         }
@@ -338,13 +341,13 @@ impl<R: Read> Lines<R> {
             // delivers them (a pipe may hand over `FF FE` alone, the start of UTF-32 too).
             let head = self.reader.get_mut();
             if let Err(e) = head.fill() {
-                let error = ErrorKind::ReadFailed {
+                let error = ReadErrorKind::ReadFailed {
                     message: e.to_string(),
                 };
                 return Ended::Event(Event::Stop(self.number, error.into()));
             }
             if let Some(name) = encoding_by_mark(head.head()) {
-                return Ended::Event(Event::Stop(1, ErrorKind::Encoding { name }.into()));
+                return Ended::Event(Event::Stop(1, ReadErrorKind::Encoding { name }.into()));
             }
         }
         loop {
@@ -352,7 +355,7 @@ impl<R: Read> Lines<R> {
                 Ok(chunk) => chunk,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    let error = ErrorKind::ReadFailed {
+                    let error = ReadErrorKind::ReadFailed {
                         message: e.to_string(),
                     };
                     return Ended::Event(Event::Stop(self.number, error.into()));
@@ -396,7 +399,7 @@ impl<R: Read> Lines<R> {
                         String::from_utf8_lossy(&self.line).chars().count() + 1
                     };
                     self.reader.consume(start + i + 1);
-                    let error = ErrorKind::Binary {
+                    let error = ReadErrorKind::Binary {
                         line: self.number,
                         column,
                     };

@@ -56,8 +56,8 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
     set("kind", JsValue::from_str(err.kind_name()));
     // The message as data, for the page to word in its reader's language.
     set("words", JsValue::from_str(&err.words().to_json()));
-    if let crate::ErrorKind::BadOption { name, .. } = err.kind() {
-        set("option", JsValue::from_str(name));
+    if let Error::Option(option) = err {
+        set("option", JsValue::from_str(option.name()));
     }
     let cells = err.cells();
     if let Some(&first) = cells.first() {
@@ -67,11 +67,7 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
         }
         set("cells", array.into());
         set("cell", JsValue::from(first as u32));
-        if let Some(n) = shape
-            .or_else(|| clash_shape(err))
-            .map(Shape::size)
-            .or(regions_side(err))
-        {
+        if let Some(n) = shape.map(Shape::size).or(err.side()) {
             set("row", JsValue::from((first / n + 1) as u32));
             set("column", JsValue::from((first % n + 1) as u32));
         }
@@ -84,23 +80,6 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
         }
     }
     js.into()
-}
-
-fn clash_shape(err: &Error) -> Option<Shape> {
-    match err.kind() {
-        crate::ErrorKind::Clash { shape, .. } => Some(*shape),
-        _ => None,
-    }
-}
-
-/// The side of a grid whose regions are wrong, which places the cell an error names.
-fn regions_side(err: &Error) -> Option<usize> {
-    match err.kind() {
-        crate::ErrorKind::BadRegions { size, .. } | crate::ErrorKind::BadCage { size, .. } => {
-            Some(*size)
-        }
-        _ => None,
-    }
 }
 
 fn parse_options(
@@ -180,7 +159,7 @@ impl Layout {
 #[wasm_bindgen]
 pub fn layout(size: u32, boxes: &str, variants: &str) -> Result<Layout, JsValue> {
     let shape = crate::boundary::shape(size, boxes)
-        .and_then(|shape| crate::grid::Variants::parse(variants)?.apply(shape))
+        .and_then(|shape| Ok(crate::grid::Variants::parse(variants)?.apply(shape)?))
         .map_err(|e| js_error(&e, None))?;
     Ok(Layout { shape })
 }
@@ -322,7 +301,7 @@ fn undecided_is_cancelled(answer: &Answer, shape: Shape) -> Result<(), JsValue> 
     if answer.decided {
         Ok(())
     } else {
-        Err(js_error(&crate::ErrorKind::Cancelled.into(), Some(shape)))
+        Err(js_error(&crate::Cancelled.into(), Some(shape)))
     }
 }
 

@@ -25,7 +25,7 @@ use sudoku64::search::{
     count_solutions_up_to, masks_of, solutions, solve_one,
 };
 use sudoku64::transform::random_symmetry;
-use sudoku64::{ErrorKind, Grid, ParseOptions, Shape, parse};
+use sudoku64::{Error, Grid, ParseOptions, Shape, Unsolvable, parse};
 
 /// The symbols of the one-line form, in order (kept here so the fixtures are read without
 /// the engine's own reader).
@@ -543,12 +543,12 @@ fn logic_answer(g: &Grid) -> Answer {
                 solutions: vec![grid],
             }
         }
-        Err(e) => match e.kind() {
-            ErrorKind::NoSolution => Answer {
+        Err(Error::Unsolvable(e)) => match *e {
+            Unsolvable::NoSolution => Answer {
                 count: Some(0),
                 solutions: vec![],
             },
-            &ErrorKind::MultipleSolutions {
+            Unsolvable::Several {
                 cell,
                 first,
                 second,
@@ -567,6 +567,7 @@ fn logic_answer(g: &Grid) -> Answer {
             }
             _ => panic!("unexpected error: {e}"),
         },
+        Err(e) => panic!("unexpected error: {e}"),
     }
 }
 

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use sudoku64::format::{ALPHABET, TextForm, write};
 use sudoku64::parse::{MAX_INPUT_BYTES, ParseOptions, parse, parse_with, puzzles, split_lines};
-use sudoku64::{Error, ErrorKind, Grid, Shape, link, solo};
+use sudoku64::{Error, Grid, ReadErrorKind, RuleErrorKind, Shape, link, solo};
 
 /// A 9×9 puzzle (made for these tests) and the forms it is written in below.
 const LINE: &str =
@@ -308,7 +308,10 @@ fn a_prime_square_of_cells_asks_for_jigsaw_regions() {
     for text in [format!("1{}", ".".repeat(48)), rows] {
         let e = err(&text);
         assert!(
-            matches!(e.kind(), ErrorKind::CellCount { found: 49, .. }),
+            matches!(
+                e.as_read(),
+                Some(ReadErrorKind::CellCount { found: 49, .. })
+            ),
             "{e}"
         );
         assert!(
@@ -337,13 +340,13 @@ fn a_short_row_is_named_by_its_line() {
     let short = ROWS.replace("...8..7.3", "...8..7.");
     let e = err(&short);
     assert_eq!(
-        e.kind(),
-        &ErrorKind::CellCount {
+        e.as_read(),
+        Some(&ReadErrorKind::CellCount {
             found: 80,
             // The rows are nine cells long: the grid meant is a 9×9.
             expected: Some(shape(9)),
             row: Some((9, 8)),
-        }
+        })
     );
     assert_eq!(e.line(), Some(9));
     assert_eq!(
@@ -379,11 +382,11 @@ fn a_grid_written_as_a_comment_is_named() {
     let hidden = format!("#{}", &LINE[1..]);
     let e = err(&hidden);
     assert_eq!(
-        e.kind(),
-        &ErrorKind::CommentedGrid {
+        e.as_read(),
+        Some(&ReadErrorKind::CommentedGrid {
             line: 1,
             shape: shape(9)
-        }
+        })
     );
     assert_eq!(e.kind_name(), "commented-grid");
     assert_eq!(e.line(), Some(1));
@@ -598,12 +601,12 @@ fn a_given_size_checks_the_count() {
     assert_eq!(parse_with(LINE, &sized(9)), Ok(example()));
     let e = parse_with(&LINE[..80], &sized(9)).unwrap_err();
     assert_eq!(
-        e.kind(),
-        &ErrorKind::CellCount {
+        e.as_read(),
+        Some(&ReadErrorKind::CellCount {
             found: 80,
             expected: Some(shape(9)),
             row: None,
-        }
+        })
     );
     assert_eq!(e.to_string(), "found 80 cells; a 9×9 grid has 81");
     let e = parse_with(LINE, &sized(16)).unwrap_err();
@@ -659,7 +662,7 @@ fn rectangular_boxes_are_read_from_the_cell_count_or_the_box_option() {
 fn a_bad_size_option() {
     for bad in [0, 2, 7, 11, 81, 100] {
         let e = parse_with(LINE, &sized(bad)).unwrap_err();
-        assert_eq!(e.kind(), &ErrorKind::BadSize { size: bad });
+        assert_eq!(e.as_rule(), Some(&RuleErrorKind::BadSize { size: bad }));
         assert_eq!(e.kind_name(), "bad-size");
         assert!(
             e.to_string().contains(&format!("{bad} is not a grid size")),
@@ -703,7 +706,7 @@ fn empty_inputs() {
         "+---+---+\n",
     ] {
         let e = err(text);
-        assert_eq!(e.kind(), &ErrorKind::Empty, "{text:?}");
+        assert_eq!(e.as_read(), Some(&ReadErrorKind::Empty), "{text:?}");
         assert_eq!(e.kind_name(), "empty");
         assert_eq!(e.to_string(), "no puzzle found: the input has no cells");
     }
@@ -713,12 +716,12 @@ fn empty_inputs() {
 fn a_count_that_fits_no_grid() {
     let e = err(&LINE[..80]);
     assert_eq!(
-        e.kind(),
-        &ErrorKind::CellCount {
+        e.as_read(),
+        Some(&ReadErrorKind::CellCount {
             found: 80,
             expected: None,
             row: None,
-        }
+        })
     );
     assert_eq!(e.kind_name(), "cell-count");
     // The message names the grid the count was most likely meant to be, as the README says.
@@ -741,13 +744,13 @@ fn a_bad_symbol_names_its_line_and_column() {
     let text = "# a 4×4\n1..4\n.51.\n.14.\n4..1\n";
     let e = err(text);
     assert_eq!(
-        e.kind(),
-        &ErrorKind::BadSymbol {
+        e.as_read(),
+        Some(&ReadErrorKind::BadSymbol {
             symbol: '5',
             line: 3,
             column: 2,
             shape: shape(4)
-        }
+        })
     );
     assert_eq!((e.line(), e.column()), (Some(3), Some(2)));
     assert_eq!(e.kind_name(), "bad-symbol");
@@ -785,13 +788,13 @@ fn a_bad_token_names_its_line_and_column() {
     let text = "1 _ 3 _\n_ 4 _ 2\n_ _ 12 _\n_ _ _ _\n";
     let e = err(text);
     assert_eq!(
-        e.kind(),
-        &ErrorKind::BadToken {
+        e.as_read(),
+        Some(&ReadErrorKind::BadToken {
             token: "12".into(),
             line: 3,
             column: 5,
             shape: shape(4)
-        }
+        })
     );
     assert_eq!(e.kind_name(), "bad-symbol");
     assert_eq!(
@@ -826,12 +829,12 @@ fn a_bad_hex_symbol() {
     text.replace_range(40..41, "G");
     let e = parse_with(&text, &options).unwrap_err();
     assert_eq!(
-        e.kind(),
-        &ErrorKind::BadHexSymbol {
+        e.as_read(),
+        Some(&ReadErrorKind::BadHexSymbol {
             symbol: 'G',
             line: 1,
             column: 41
-        }
+        })
     );
     assert_eq!(
         e.to_string(),
@@ -847,11 +850,11 @@ fn a_huge_input_is_refused_at_once() {
     let huge = "1".repeat(100 << 20);
     let e = parse(&huge).unwrap_err();
     assert_eq!(
-        e.kind(),
-        &ErrorKind::TooLarge {
+        e.as_read(),
+        Some(&ReadErrorKind::TooLarge {
             bytes: 100 << 20,
             limit: MAX_INPUT_BYTES
-        }
+        })
     );
     assert_eq!(e.kind_name(), "too-large");
     assert!(e.to_string().contains("104,857,600 bytes"), "{e}");
@@ -999,7 +1002,10 @@ fn no_puzzles_is_one_empty_error() {
         let found: Vec<_> = puzzles(text, &ParseOptions::default()).collect();
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].0, 1);
-        assert_eq!(found[0].1.as_ref().unwrap_err().kind(), &ErrorKind::Empty);
+        assert_eq!(
+            found[0].1.as_ref().unwrap_err().as_read(),
+            Some(&ReadErrorKind::Empty)
+        );
     }
 }
 
@@ -1323,12 +1329,12 @@ fn bad_layout_ids_name_the_section_and_the_character() {
         ("3x3k:zzzc", "description", 10),
     ] {
         let err = parse(id).unwrap_err();
-        match err.kind() {
-            ErrorKind::BadId {
+        match err.as_read() {
+            Some(ReadErrorKind::BadId {
                 section: s,
                 offset: o,
                 ..
-            } => assert_eq!((*s, *o), (section, offset), "{id}: {err}"),
+            }) => assert_eq!((*s, *o), (section, offset), "{id}: {err}"),
             other => panic!("{id}: {other:?}"),
         }
     }

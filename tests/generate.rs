@@ -12,7 +12,7 @@ use sudoku64::generate::{
     Control, Generated, Options, Progress, Symmetry, Target, Unattended, generate,
 };
 use sudoku64::search::count_solutions_up_to;
-use sudoku64::{ErrorKind, Grid, Shape};
+use sudoku64::{Grid, RuleErrorKind, Shape};
 
 fn options(size: usize, seed: u64, symmetry: Symmetry, target: Option<Target>) -> Options {
     Options {
@@ -469,7 +469,7 @@ fn a_budget_that_runs_out_still_gives_a_unique_puzzle() {
 fn bad_options_give_clear_errors() {
     let err = Shape::from_size(11).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::BadSize { size: 11 }),
+        matches!(err.kind(), RuleErrorKind::BadSize { size: 11 }),
         "{err:?}"
     );
     assert!(err.to_string().contains("11"), "{err}");
@@ -959,12 +959,15 @@ fn a_layout_named_by_side_boxes_and_variants_is_checked_once_for_every_caller() 
     let by_boxes = Options::for_layout(None, Some((2, 3)), jigsaw, 1).unwrap();
     assert_eq!(by_boxes.shape.size(), 6);
     let clash = Options::for_layout(Some(8), Some((2, 3)), jigsaw, 1).unwrap_err();
-    assert!(matches!(clash.kind(), ErrorKind::BadBox { .. }), "{clash}");
+    assert!(
+        matches!(clash.as_rule(), Some(RuleErrorKind::BadBox { .. })),
+        "{clash}"
+    );
     // Windoku needs square boxes, which a jigsaw has not; X needs a side of 4 or more.
     let windoku = Variants::parse("jigsaw,windoku").unwrap();
     let refused = Options::for_layout(Some(9), None, windoku, 1).unwrap_err();
     assert!(
-        matches!(refused.kind(), ErrorKind::BadVariant { .. }),
+        matches!(refused.as_rule(), Some(RuleErrorKind::BadVariant { .. })),
         "{refused}"
     );
     let x = Variants::parse("x").unwrap();

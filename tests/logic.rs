@@ -523,12 +523,15 @@ fn random_puzzles_get_the_exact_solvers_verdict() {
             (2, Err(e)) => {
                 assert_eq!(e.kind_name(), "multiple-solutions", "{e}");
                 // The named cell really can hold both symbols.
-                let &sudoku64::ErrorKind::MultipleSolutions {
+                let sudoku64::Error::Unsolvable(e) = e else {
+                    unreachable!()
+                };
+                let sudoku64::Unsolvable::Several {
                     cell,
                     first,
                     second,
                     ..
-                } = e.kind()
+                } = *e
                 else {
                     unreachable!()
                 };

@@ -8,7 +8,7 @@ use std::io::{self, Read};
 use proptest::prelude::*;
 use sudoku64::parse::{MAX_INPUT_BYTES, ParseOptions, puzzles};
 use sudoku64::stream::{Item, puzzles_from_reader};
-use sudoku64::{ErrorKind, format};
+use sudoku64::{ReadErrorKind, format};
 
 const LINE: &str =
     "85.1..6.4.13..45.....5.8137.2....971..8..1..6....4.3..2.6....1........6....8..7.3";
@@ -89,12 +89,12 @@ fn a_byte_that_is_not_utf8_is_named_and_the_other_lines_are_read() {
     );
     let e = items[1].1.as_ref().unwrap_err();
     assert_eq!(
-        e.kind(),
-        &ErrorKind::BadUtf8 {
+        e.as_read(),
+        Some(&ReadErrorKind::BadUtf8 {
             line: 2,
             column: 1,
             byte: 0xFF
-        }
+        })
     );
     // The column counts characters: `é` is one.
     let e = items[2].1.as_ref().unwrap_err();
@@ -146,7 +146,11 @@ fn utf16_and_utf32_are_known_by_their_byte_order_mark() {
         let items = read(&bytes);
         assert_eq!(items.len(), 1, "{name}");
         let e = items[0].1.as_ref().unwrap_err();
-        assert_eq!(e.kind(), &ErrorKind::Encoding { name }, "{name}");
+        assert_eq!(
+            e.as_read(),
+            Some(&ReadErrorKind::Encoding { name }),
+            "{name}"
+        );
         assert!(
             e.to_string().contains(name) && e.to_string().contains("UTF-8"),
             "{e}"
@@ -200,7 +204,11 @@ fn a_mark_delivered_a_byte_at_a_time_is_still_named() {
         assert_eq!(items.len(), 1, "step {step}");
         let name = "UTF-32 little-endian";
         let e = items[0].1.as_ref().unwrap_err();
-        assert_eq!(e.kind(), &ErrorKind::Encoding { name }, "step {step}");
+        assert_eq!(
+            e.as_read(),
+            Some(&ReadErrorKind::Encoding { name }),
+            "step {step}"
+        );
         // Plain text read a byte at a time, head and all, gives what it gives at once.
         let plain = format!("{LINE}\n\n{LINE}\r\n");
         let trickled: Vec<Item> = puzzles_from_reader(
@@ -223,7 +231,10 @@ fn an_endless_binary_stream_stops_at_its_first_nul() {
     let (line, first) = items.next().unwrap();
     assert_eq!(line, 1);
     let e = first.unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::Binary { line: 1, column: 1 });
+    assert_eq!(
+        e.as_read(),
+        Some(&ReadErrorKind::Binary { line: 1, column: 1 })
+    );
     assert!(items.next().is_none());
     // After good lines, the NUL's line and column are named and the good lines kept.
     let items = read(format!("{LINE}\n12\0").as_bytes());
@@ -245,11 +256,11 @@ fn an_over_long_line_is_refused_at_its_number_without_being_held() {
         vec![(1, "ok"), (2, "too-large"), (3, "ok"), (4, "ok")]
     );
     assert_eq!(
-        items[1].1.as_ref().unwrap_err().kind(),
-        &ErrorKind::LineTooLong {
+        items[1].1.as_ref().unwrap_err().as_read(),
+        Some(&ReadErrorKind::LineTooLong {
             line: 2,
             limit: MAX_INPUT_BYTES
-        }
+        })
     );
     assert!(
         stream.peak_bytes() <= 2 * MAX_INPUT_BYTES,

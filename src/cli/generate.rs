@@ -147,7 +147,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
         let started = clock.started;
         let made = match sudoku64::generate::generate(&options, &mut clock) {
             Ok(made) => made,
-            Err(e) if e.kind() == &sudoku64::ErrorKind::Cancelled => {
+            Err(e) if e.is_cancelled() => {
                 out.flush().map_err(io_err)?;
                 eprintln!(
                     "seed {}: stopped after {} s",

@@ -50,12 +50,17 @@ fn answer_each(
         let mut in_time = args.time.start();
         match puzzle.and_then(|g| answer(&g, &mut in_time)) {
             Ok(text) => write!(out, "{text}").map_err(io_err)?,
-            Err(e) if e.kind() == &sudoku64::ErrorKind::Cancelled => {
+            Err(e) if e.is_cancelled() => {
                 out.flush().map_err(io_err)?;
                 eprintln!("{}", args.time.undecided(&format!("line {line}")));
                 undecided = true;
             }
-            Err(e) if matches!(e.kind(), sudoku64::ErrorKind::ReadFailed { .. }) => {
+            Err(e)
+                if matches!(
+                    e.as_read(),
+                    Some(sudoku64::ReadErrorKind::ReadFailed { .. })
+                ) =>
+            {
                 out.flush().map_err(io_err)?;
                 return Err(format!("{}: {e}", input_name(&args.input)));
             }

@@ -118,7 +118,12 @@ pub(super) fn solve(args: &SolveArgs) -> Result<Outcome, String> {
         };
         let grid = match puzzle {
             Ok(g) => g,
-            Err(e) if matches!(e.kind(), sudoku64::ErrorKind::ReadFailed { .. }) => {
+            Err(e)
+                if matches!(
+                    e.as_read(),
+                    Some(sudoku64::ReadErrorKind::ReadFailed { .. })
+                ) =>
+            {
                 out.flush().map_err(|e| e.to_string())?;
                 return Err(format!("{}: {e}", input_name(&args.input)));
             }

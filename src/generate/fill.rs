@@ -3,6 +3,7 @@
 //! orbits need them at large sizes.
 
 use super::*;
+use crate::error::RuleErrorKind;
 
 /// The largest size whose random full grids start from random diagonal boxes. From
 /// 49×49 up that start makes the completion heavy-tailed (20 grids of 64×64: 17.2 s in
@@ -28,8 +29,11 @@ pub(super) enum Fill {
 pub(crate) fn first_layout(asked: Shape) -> Result<Shape, Error> {
     let n = asked.size();
     match Shape::from_size(n) {
-        Ok(boxes) if boxes.box_rows() > 1 => with_extras_of(boxes, asked),
-        _ => with_extras_of(Shape::with_regions(n, &crate::jigsaw::bricks(n))?, asked),
+        Ok(boxes) if boxes.box_rows() > 1 => Ok(with_extras_of(boxes, asked)?),
+        _ => Ok(with_extras_of(
+            Shape::with_regions(n, &crate::jigsaw::bricks(n))?,
+            asked,
+        )?),
     }
 }
 
@@ -42,7 +46,7 @@ pub(super) fn no_grid(shape: Shape) -> Error {
     } else {
         "x"
     };
-    ErrorKind::BadVariant {
+    RuleErrorKind::BadVariant {
         variant,
         shape,
         reason: "variant-no-grid",

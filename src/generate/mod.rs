@@ -78,7 +78,7 @@ use std::str::FromStr;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Cancelled, Error, RuleError, RuleErrorKind};
 use crate::grid::{Grid, Shape, Variants};
 use crate::logic::rate::{Level, Rating, harder_than, rate_until};
 use crate::logic::{Arg, Words};
@@ -306,8 +306,8 @@ impl Options {
     /// name, as `--size`, `--box` and `--variant` do; the side is 9 when neither it nor a
     /// box shape is given. A jigsaw takes any side from 4 to 64 (primes too: its regions
     /// are drawn, [`Options::new_regions`]), and its box shape, when given, only says the
-    /// side. Errors: [`ErrorKind::BadSize`] and [`ErrorKind::BadBox`] for a side or box
-    /// shape that does not make a grid; [`ErrorKind::BadVariant`] for a variant the layout
+    /// side. Errors: [`RuleErrorKind::BadSize`] and [`RuleErrorKind::BadBox`] for a side or box
+    /// shape that does not make a grid; [`RuleErrorKind::BadVariant`] for a variant the layout
     /// cannot take (windoku with jigsaw, X below 4×4).
     pub fn for_layout(
         size: Option<usize>,
@@ -327,7 +327,7 @@ impl Options {
             named?.map_or_else(|| Shape::from_size(9), Ok)?
         };
         if variants.jigsaw && variants.windoku {
-            return Err(ErrorKind::BadVariant {
+            return Err(RuleErrorKind::BadVariant {
                 variant: "windoku",
                 shape: plain,
                 reason: "variant-windoku-jigsaw",
@@ -716,7 +716,7 @@ fn target_shape(options: &Options) -> Result<Shape, Error> {
     }
     let n = shape.size();
     if shape.has_windows() {
-        return Err(ErrorKind::BadVariant {
+        return Err(RuleErrorKind::BadVariant {
             variant: "windoku",
             shape,
             reason: "variant-windoku-jigsaw",
@@ -724,7 +724,7 @@ fn target_shape(options: &Options) -> Result<Shape, Error> {
         .into());
     }
     if !(JIGSAW_SIDES.contains(&n)) {
-        return Err(ErrorKind::BadVariant {
+        return Err(RuleErrorKind::BadVariant {
             variant: "jigsaw",
             shape,
             reason: "variant-jigsaw-sides",
@@ -732,11 +732,11 @@ fn target_shape(options: &Options) -> Result<Shape, Error> {
         .into());
     }
     let rows: Vec<u8> = (0..shape.cell_count()).map(|c| (c / n) as u8).collect();
-    with_extras_of(Shape::with_regions(n, &rows)?, shape)
+    Ok(with_extras_of(Shape::with_regions(n, &rows)?, shape)?)
 }
 
 /// `jigsaw` with the diagonals of `like`, if it has them.
-fn with_extras_of(jigsaw: Shape, like: Shape) -> Result<Shape, Error> {
+fn with_extras_of(jigsaw: Shape, like: Shape) -> Result<Shape, RuleError> {
     if like.has_diagonals() {
         jigsaw.with_diagonals()
     } else {
@@ -851,7 +851,7 @@ fn search(
         let mut unrated = false;
         if let Some(wanted) = options.difficulty {
             if !share.report(1.0, Stage::Grading) {
-                return Err(ErrorKind::Cancelled.into());
+                return Err(Cancelled.into());
             }
             let rating;
             if wanted < Level::Diabolical && harder_than(&made.puzzle, wanted) {
@@ -939,7 +939,7 @@ fn grade_within(
         },
     )?;
     if cancelled {
-        return Err(ErrorKind::Cancelled.into());
+        return Err(Cancelled.into());
     }
     Ok(graded)
 }
@@ -1049,7 +1049,7 @@ impl Ticker<'_, '_> {
     /// `Err(Cancelled)` once the caller cancelled.
     fn check_cancel(&self) -> Result<(), Error> {
         match self.halt.get() {
-            Some(Halt::Cancelled) => Err(ErrorKind::Cancelled.into()),
+            Some(Halt::Cancelled) => Err(Cancelled.into()),
             _ => Ok(()),
         }
     }

@@ -25,7 +25,7 @@ mod tests;
 pub use geometry::{Geometry, Overlap, Unit};
 pub use shape::{MAX_SIZE, MAX_UNITS_PER_CELL, Shape, Variants};
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ReadErrorKind, RuleError, RuleErrorKind};
 
 /// A Sudoku grid: a shape and one entry per cell (0 empty, else a symbol `1..=n`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -65,7 +65,7 @@ impl Grid {
     /// not the Sudoku rule (see [`Grid::first_clash`]).
     pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Result<Grid, Error> {
         if cells.len() != shape.cell_count() {
-            return Err(ErrorKind::CellCount {
+            return Err(ReadErrorKind::CellCount {
                 found: cells.len(),
                 expected: Some(shape),
                 row: None,
@@ -74,7 +74,7 @@ impl Grid {
         }
         if let Some(cell) = cells.iter().position(|&v| v as usize > shape.size()) {
             let n = shape.size();
-            return Err(ErrorKind::SymbolValue {
+            return Err(RuleErrorKind::SymbolValue {
                 value: cells[cell] as usize,
                 cell,
                 size: n,
@@ -139,12 +139,12 @@ impl Grid {
     /// The first pair of equal entries sharing a row, column or box, if any, as an error
     /// that names both cells and the unit; then the first killer cage its entries break
     /// (a digit twice, or more than its sum).
-    pub fn first_clash(&self) -> Option<Error> {
+    pub fn first_clash(&self) -> Option<RuleError> {
         self.first_unit_clash()
             .or_else(|| self.shape.cages().and_then(|c| c.first_broken(&self.cells)))
     }
 
-    fn first_unit_clash(&self) -> Option<Error> {
+    fn first_unit_clash(&self) -> Option<RuleError> {
         let shape = self.shape;
         let geometry = shape.geometry();
         for unit in 0..geometry.unit_count() {
@@ -157,7 +157,7 @@ impl Grid {
                 }
                 if seen[v] != usize::MAX {
                     return Some(
-                        ErrorKind::Clash {
+                        RuleErrorKind::Clash {
                             shape,
                             first: seen[v],
                             second: cell,

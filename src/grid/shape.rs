@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use super::{Geometry, Unit};
 use crate::cages::Cages;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ReadErrorKind, RuleError, RuleErrorKind};
 
 /// The largest grid side: a 64×64 grid's candidate sets fill a `u64`.
 pub const MAX_SIZE: usize = 64;
@@ -49,11 +49,11 @@ pub const MAX_UNITS_PER_CELL: usize = 7;
 
 impl Shape {
     /// The shape with square k×k boxes, k = 1..=8.
-    pub fn from_box(k: usize) -> Result<Shape, Error> {
+    pub fn from_box(k: usize) -> Result<Shape, RuleError> {
         if (1..=8).contains(&k) {
             Ok(Shape::new(k * k, k, k))
         } else {
-            Err(ErrorKind::BadSize {
+            Err(RuleErrorKind::BadSize {
                 size: k.saturating_mul(k),
             }
             .into())
@@ -62,13 +62,13 @@ impl Shape {
 
     /// The shape of side `rows × columns` whose boxes are `rows` cells high and `columns`
     /// cells wide. Both are at least 2 (or both 1, the 1×1 grid), and the side is at most 64.
-    pub fn from_boxes(rows: usize, columns: usize) -> Result<Shape, Error> {
+    pub fn from_boxes(rows: usize, columns: usize) -> Result<Shape, RuleError> {
         let side = rows.saturating_mul(columns);
         let fits = (rows == 1 && columns == 1) || (rows >= 2 && columns >= 2 && side <= MAX_SIZE);
         if fits {
             Ok(Shape::new(side, rows, columns))
         } else {
-            Err(ErrorKind::BadBox {
+            Err(RuleErrorKind::BadBox {
                 rows,
                 columns,
                 size: None,
@@ -78,10 +78,10 @@ impl Shape {
     }
 
     /// The shape of side `n` with `rows × columns` boxes, which must tile it.
-    pub fn with_boxes(n: usize, rows: usize, columns: usize) -> Result<Shape, Error> {
+    pub fn with_boxes(n: usize, rows: usize, columns: usize) -> Result<Shape, RuleError> {
         Shape::from_size(n)?;
         if rows.saturating_mul(columns) != n {
-            return Err(ErrorKind::BadBox {
+            return Err(RuleErrorKind::BadBox {
                 rows,
                 columns,
                 size: Some(n),
@@ -96,7 +96,7 @@ impl Shape {
     pub fn named(
         size: Option<usize>,
         boxes: Option<(usize, usize)>,
-    ) -> Result<Option<Shape>, Error> {
+    ) -> Result<Option<Shape>, RuleError> {
         match (size, boxes) {
             (None, None) => Ok(None),
             (Some(n), None) => Shape::from_size(n).map(Some),
@@ -107,13 +107,13 @@ impl Shape {
 
     /// The usual shape of side `n`: the squarest boxes, the wide side horizontal (6 has
     /// 2×3 boxes, 12 has 3×4, 9 has 3×3). A side of 2, 3 or a prime has no box shape.
-    pub fn from_size(n: usize) -> Result<Shape, Error> {
+    pub fn from_size(n: usize) -> Result<Shape, RuleError> {
         if n == 1 {
             return Ok(Shape::new(1, 1, 1));
         }
         Shape::box_shapes(n)
             .last()
-            .ok_or_else(|| ErrorKind::BadSize { size: n }.into())
+            .ok_or_else(|| RuleErrorKind::BadSize { size: n }.into())
     }
 
     /// Whether `n` is a side from 4 to 64 with no box shape (a prime): its grids exist
@@ -189,15 +189,15 @@ impl Shape {
     /// (regions count from 0 in reading order of their first cell), so two lists that
     /// draw the same regions make equal shapes.
     ///
-    /// Errors: [`ErrorKind::BadSize`] for a side over 64, [`ErrorKind::CellCount`] when
-    /// the list is not n² long, [`ErrorKind::BadRegions`] when the regions are not n of
+    /// Errors: [`RuleErrorKind::BadSize`] for a side over 64, [`ReadErrorKind::CellCount`] when
+    /// the list is not n² long, [`RuleErrorKind::BadRegions`] when the regions are not n of
     /// n cells (naming the first cell of the first region that is not).
     pub fn with_regions(n: usize, regions: &[u8]) -> Result<Shape, Error> {
         if n == 0 || n > MAX_SIZE {
-            return Err(ErrorKind::BadSize { size: n }.into());
+            return Err(RuleErrorKind::BadSize { size: n }.into());
         }
         if regions.len() != n * n {
-            return Err(ErrorKind::CellCount {
+            return Err(ReadErrorKind::CellCount {
                 found: regions.len(),
                 expected: None,
                 row: None,
@@ -211,7 +211,7 @@ impl Shape {
         for (cell, &id) in regions.iter().enumerate() {
             if renumber[id as usize] == u8::MAX {
                 if first_cell.len() == n {
-                    return Err(ErrorKind::BadRegions {
+                    return Err(RuleErrorKind::BadRegions {
                         cell,
                         cells: 1,
                         size: n,
@@ -228,7 +228,7 @@ impl Shape {
             normal.push(r);
         }
         if let Some(bad) = (0..count.len()).find(|&r| count[r] != n) {
-            return Err(ErrorKind::BadRegions {
+            return Err(RuleErrorKind::BadRegions {
                 cell: first_cell[bad],
                 cells: count[bad],
                 size: n,
@@ -237,7 +237,7 @@ impl Shape {
             .into());
         }
         if count.len() != n {
-            return Err(ErrorKind::BadRegions {
+            return Err(RuleErrorKind::BadRegions {
                 cell: 0,
                 cells: n,
                 size: n,
@@ -256,9 +256,9 @@ impl Shape {
     }
 
     /// This shape with both main diagonals as units too (X-Sudoku). Sides of 4 and up.
-    pub fn with_diagonals(self) -> Result<Shape, Error> {
+    pub fn with_diagonals(self) -> Result<Shape, RuleError> {
         if self.size() < 4 {
-            return Err(ErrorKind::BadVariant {
+            return Err(RuleErrorKind::BadVariant {
                 variant: "x",
                 shape: self,
                 reason: "variant-x-size",
@@ -273,9 +273,9 @@ impl Shape {
 
     /// This shape with windoku's windows as units too: the (k−1)² k×k squares that sit
     /// one cell in from the boxes of a grid with square k×k boxes (four in a 9×9).
-    pub fn with_windows(self) -> Result<Shape, Error> {
+    pub fn with_windows(self) -> Result<Shape, RuleError> {
         if !self.has_square_boxes() || self.size() < 4 {
-            return Err(ErrorKind::BadVariant {
+            return Err(RuleErrorKind::BadVariant {
                 variant: "windoku",
                 shape: self,
                 reason: "variant-windoku-boxes",
@@ -296,10 +296,10 @@ impl Shape {
     /// This shape with killer cages (Killer Sudoku): cells of a cage hold different
     /// digits, which add up to its sum when it has one. Cages go with every layout.
     ///
-    /// Errors: [`ErrorKind::BadCage`] when the cages are for another side.
-    pub fn with_cages(self, cages: Cages) -> Result<Shape, Error> {
+    /// Errors: [`RuleErrorKind::BadCage`] when the cages are for another side.
+    pub fn with_cages(self, cages: Cages) -> Result<Shape, RuleError> {
         if cages.size() != self.size() {
-            return Err(ErrorKind::BadVariant {
+            return Err(RuleErrorKind::BadVariant {
                 variant: "killer",
                 shape: self,
                 reason: "variant-killer-side",
@@ -720,10 +720,10 @@ impl Variants {
 
     /// The shape with these variants' extra units added. Jigsaw regions come with a
     /// puzzle (a game ID, a link) or from the generator, so for jigsaw the shape must
-    /// already have them. Errors: [`ErrorKind::BadVariant`].
-    pub fn apply(self, shape: Shape) -> Result<Shape, Error> {
+    /// already have them. Errors: [`RuleErrorKind::BadVariant`].
+    pub fn apply(self, shape: Shape) -> Result<Shape, RuleError> {
         if self.jigsaw && !shape.is_jigsaw() {
-            return Err(ErrorKind::BadVariant {
+            return Err(RuleErrorKind::BadVariant {
                 variant: "jigsaw",
                 shape,
                 reason: "variant-jigsaw-given",
@@ -731,7 +731,7 @@ impl Variants {
             .into());
         }
         if self.killer && !shape.has_cages() {
-            return Err(ErrorKind::BadVariant {
+            return Err(RuleErrorKind::BadVariant {
                 variant: "killer",
                 shape,
                 reason: "variant-killer-given",

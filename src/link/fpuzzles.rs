@@ -2,6 +2,7 @@
 //! regions, diagonals, windows and killer cages.
 
 use super::*;
+use crate::error::ReadErrorKind;
 
 pub(super) fn read_fpuzzles_link(address: &str, lower: &str) -> Result<String, Error> {
     // The reader weighs about 10 KB gzipped in the WebAssembly build, past the widget's
@@ -71,7 +72,7 @@ pub(super) fn percent_decoded(data: &str) -> String {
 /// (an `engine.json-*` message, or another error's).
 pub(super) fn bad_json(problem: Words) -> Error {
     let problem = Words::new("link-json").around("problem", problem);
-    ErrorKind::BadLink { problem }.into()
+    ReadErrorKind::BadLink { problem }.into()
 }
 
 /// Keys of f-puzzles' JSON that say nothing of the grid's rules.
@@ -175,7 +176,7 @@ pub(super) fn read_fpuzzles(value: &json::Value) -> Result<Grid, Error> {
     if !windows_given.is_empty() {
         shape = shape
             .with_windows()
-            .map_err(|e| link_error("extraregion", &e))?;
+            .map_err(|e| link_error("extraregion", &e.into()))?;
         // Each extra region must be a window: its cells, named R1C1, all in one window,
         // and each window named once, whole.
         let mut window_of = vec![usize::MAX; n * n];
@@ -260,7 +261,7 @@ pub(super) fn killer_cages(n: usize, list: &[json::Value]) -> Result<Cages, Erro
         };
         cages.push((cells, sum));
     }
-    Cages::new(n, &cages)
+    Ok(Cages::new(n, &cages)?)
 }
 
 /// The box shape whose boxes are these regions, if one is; else the jigsaw.

@@ -60,7 +60,7 @@
 //! writers and what both readers share.
 
 use crate::cages::Cages;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ReadErrorKind};
 use crate::grid::{Grid, MAX_SIZE, Shape};
 use crate::logic::{Arg, Words};
 
@@ -194,7 +194,7 @@ pub fn fpuzzles_json(grid: &Grid) -> String {
 
 /// A link refused, with why as a sentence (an `engine.link-*` message).
 fn refuse<T>(problem: Words) -> Result<T, Error> {
-    Err(ErrorKind::BadLink { problem }.into())
+    Err(ReadErrorKind::BadLink { problem }.into())
 }
 
 /// The value of `name=` in an address's query, if any.
@@ -268,7 +268,7 @@ fn region_in_pieces(n: usize, regions: &[u8]) -> Option<usize> {
 fn link_error(part: &'static str, error: &Error) -> Error {
     let part = Words::new("link-part").with("part", Arg::Text(part.into()));
     let problem = part.around("problem", error.words());
-    ErrorKind::BadLink { problem }.into()
+    ReadErrorKind::BadLink { problem }.into()
 }
 
 /// The region of each cell when f-puzzles gives none: SudokuPad's default boxes, the

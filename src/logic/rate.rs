@@ -252,7 +252,7 @@ pub fn rate(grid: &Grid) -> Result<Rating, Error> {
 /// [`rate`] with a choice of techniques ([`crate::logic::steps::Techniques`]: without the
 /// uniqueness techniques a puzzle may grade harder), asking `go_on` between steps and
 /// during the exact search: when it says no, the grading ends with
-/// [`crate::ErrorKind::Cancelled`].
+/// [`crate::error::Cancelled`].
 pub fn rate_with(
     grid: &Grid,
     options: crate::logic::steps::Techniques,
@@ -260,7 +260,7 @@ pub fn rate_with(
 ) -> Result<Rating, Error> {
     match rate_until(grid, options, go_on)? {
         (rating, true) => Ok(rating),
-        (_, false) => Err(crate::ErrorKind::Cancelled.into()),
+        (_, false) => Err(crate::Cancelled.into()),
     }
 }
 
@@ -300,7 +300,7 @@ pub fn rate_until(
     // Stopped while it proves the solution unique: nothing is graded yet.
     let mut logic = match Logic::with_options(grid, options, go_on) {
         Ok(logic) => logic,
-        Err(e) if e.kind() == &crate::ErrorKind::Cancelled => return Ok((rating, false)),
+        Err(e) if e.is_cancelled() => return Ok((rating, false)),
         Err(e) => return Err(e),
     };
     while let Some(step) = logic.next_step() {

@@ -3,7 +3,7 @@
 //! exact search ([`crate::search`]) finds. This sits above both: the techniques shrink the
 //! candidates for the search, and the search proves what the steps must reach.
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Cancelled, Error, Unsolvable};
 use crate::grid::Grid;
 use crate::logic::{Board, Step, Technique};
 use crate::search::{Limits, Policy, Search};
@@ -13,8 +13,9 @@ use crate::search::{Limits, Policy, Search};
 /// unique solution's value when logic is stuck). Candidates come from the grid's filled
 /// cells. A full, valid grid gives an empty list.
 ///
-/// Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no solution
-/// ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
+/// Errors: two equal symbols in a unit ([`crate::RuleErrorKind::Clash`]); the outcomes no
+/// solution ([`Unsolvable::NoSolution`]) and several ([`Unsolvable::Several`]), which leave
+/// no step to check against.
 ///
 /// ```
 /// use sudoku64::{logic::steps, parse};
@@ -64,7 +65,7 @@ pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
 }
 
 /// [`explain`] with a choice of techniques, asking `go_on` between steps and during the
-/// exact search: when it says no, the explanation ends with [`ErrorKind::Cancelled`].
+/// exact search: when it says no, the explanation ends with [`Cancelled`].
 pub fn explain_with(
     grid: &Grid,
     options: Techniques,
@@ -75,7 +76,7 @@ pub fn explain_with(
     while let Some(step) = logic.next_step() {
         steps.push(step);
         if !go_on() {
-            return Err(ErrorKind::Cancelled.into());
+            return Err(Cancelled.into());
         }
     }
     Ok(steps)
@@ -101,22 +102,22 @@ pub struct Logic {
 }
 
 impl Logic {
-    /// Starts on a grid. Errors: two equal symbols in a unit ([`ErrorKind::Clash`]), no
-    /// solution ([`ErrorKind::NoSolution`]), several ([`ErrorKind::MultipleSolutions`]).
+    /// Starts on a grid. Errors: two equal symbols in a unit ([`crate::RuleErrorKind::Clash`]);
+    /// no solution ([`Unsolvable::NoSolution`]) or several ([`Unsolvable::Several`]).
     pub fn new(grid: &Grid) -> Result<Logic, Error> {
         Logic::with_options(grid, Techniques::default(), &mut || true)
     }
 
     /// [`Logic::new`] with a choice of techniques, asking `go_on` between steps and about
     /// every millisecond of the exact search: when it says no, the start ends with
-    /// [`ErrorKind::Cancelled`]. A caller's time limit goes here.
+    /// [`Cancelled`]. A caller's time limit goes here.
     pub fn with_options(
         grid: &Grid,
         options: Techniques,
         go_on: &mut dyn FnMut() -> bool,
     ) -> Result<Logic, Error> {
         if let Some(clash) = grid.first_clash() {
-            return Err(clash);
+            return Err(clash.into());
         }
         let mut board = Board::new(grid);
         let mut probe = board.clone();
@@ -130,11 +131,11 @@ impl Logic {
             !stopped
         });
         if stopped {
-            return Err(ErrorKind::Cancelled.into());
+            return Err(Cancelled.into());
         }
         let solution = if probe.open == 0 {
             if !probe.grid().is_solved() {
-                return Err(ErrorKind::NoSolution.into());
+                return Err(Unsolvable::NoSolution.into());
             }
             probe.value
         } else {
@@ -209,10 +210,10 @@ fn exact_solution(board: &Board, go_on: &mut dyn FnMut() -> bool) -> Result<Grid
     let mut search = Search::with_policy(board.shape, policy);
     let answer = search.count(&masks, 2, Limits::NONE, &mut |_| go_on());
     if !answer.decided {
-        return Err(ErrorKind::Cancelled.into());
+        return Err(Cancelled.into());
     }
     let (Some(first), second) = (answer.first, answer.second) else {
-        return Err(ErrorKind::NoSolution.into());
+        return Err(Unsolvable::NoSolution.into());
     };
     let Some(second) = second else {
         return Ok(first);
@@ -220,7 +221,7 @@ fn exact_solution(board: &Board, go_on: &mut dyn FnMut() -> bool) -> Result<Grid
     let cell = (0..masks.len())
         .find(|&c| first.get(c) != second.get(c))
         .expect("two different solutions differ somewhere");
-    Err(ErrorKind::MultipleSolutions {
+    Err(Unsolvable::Several {
         shape: board.shape,
         cell,
         first: first.get(cell),

@@ -413,7 +413,7 @@ function checkCages(n, cages) {
   const sorted = cages.map(({ cells, sum }) => ({ cells: [...new Set(cells)].sort((a, b) => a - b), sum }));
   for (const [k, { cells, sum }] of sorted.entries()) {
     const count = cells.length;
-    // The message as the engine gives it (src/error.rs, BadCage), as data: the cage named
+    // The message as the engine gives it (src/error/rule.rs, BadCage), as data: the cage named
     // by its cells (the first three and how many more of a long one), its sum, the problem.
     const cage = count > 4 ? words('cage-long', { cells: { cells: cells.slice(0, 3) }, more: count - 3 })
       : words('cage', { cells: { cellList: cells } });

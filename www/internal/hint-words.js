@@ -135,7 +135,7 @@ export function stepText(words, layoutOrSize) {
 
 /**
  * An engine error's message in the language in use, from the data the engine gives with it
- * (`error.words`, src/error.rs's Error::words, worded by the `engine.KEY` messages of the
+ * (`error.words`, src/error/'s Error::words, worded by the `engine.KEY` messages of the
  * hints catalog, which engine.js loads before such an error reaches the page), or null
  * when it gave none (the page then shows the engine's English message).
  * @param {string | Words | null | undefined} words

@@ -209,7 +209,7 @@ export default {
   'hint.no-hint-none': 'dieses Gitter hat keine Lösung; manche Einträge sind wohl falsch',
   'hint.no-level-multiple': 'es hat mehr als eine Lösung, und eine Stufe verlangt genau eine',
   'hint.no-level-none': 'es hat keine Lösung',
-  // Die Fehler der Engine, auf die ein Spieler trifft (src/error.rs, Error::words), und wo sie liegen.
+  // Die Fehler der Engine, auf die ein Spieler trifft (src/error/, Error::words), und wo sie liegen.
   'engine.at-line': '(Zeile {line})',
   'engine.at-line-column': '(Zeile {line}, Spalte {column})',
   'engine.empty': 'kein Rätsel gefunden: die Eingabe hat keine Felder',

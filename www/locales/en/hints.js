@@ -209,7 +209,7 @@ export default {
   'hint.no-hint-none': 'this grid has no solution; some entries may be wrong',
   'hint.no-level-multiple': 'it has more than one solution, and a level needs exactly one',
   'hint.no-level-none': 'it has no solution',
-  // The engine's errors a player meets (src/error.rs, Error::words), and where they are.
+  // The engine's errors a player meets (src/error/, Error::words), and where they are.
   'engine.at-line': '(line {line})',
   'engine.at-line-column': '(line {line}, column {column})',
   'engine.empty': 'no puzzle found: the input has no cells',

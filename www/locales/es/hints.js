@@ -209,7 +209,7 @@ export default {
   'hint.no-hint-none': 'esta cuadrícula no tiene solución; puede que alguna entrada esté mal',
   'hint.no-level-multiple': 'tiene más de una solución, y un nivel necesita exactamente una',
   'hint.no-level-none': 'no tiene solución',
-  // Los errores del motor que encuentra un jugador (src/error.rs, Error::words), y dónde están.
+  // Los errores del motor que encuentra un jugador (src/error/, Error::words), y dónde están.
   'engine.at-line': '(línea {line})',
   'engine.at-line-column': '(línea {line}, columna {column})',
   'engine.empty': 'no se encontró ningún sudoku: el texto no tiene casillas',

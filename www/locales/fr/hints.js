@@ -209,7 +209,7 @@ export default {
   'hint.no-hint-none': 'cette grille n’a pas de solution ; certaines saisies sont peut-être fausses',
   'hint.no-level-multiple': 'elle a plus d’une solution, et un niveau en demande exactement une',
   'hint.no-level-none': 'elle n’a pas de solution',
-  // Les erreurs du moteur qu’un joueur rencontre (src/error.rs, Error::words), et où elles sont.
+  // Les erreurs du moteur qu’un joueur rencontre (src/error/, Error::words), et où elles sont.
   'engine.at-line': '(ligne {line})',
   'engine.at-line-column': '(ligne {line}, colonne {column})',
   'engine.empty': 'aucune grille trouvée : le texte n’a aucune case',
