@@ -235,7 +235,7 @@ impl Cages {
                 )
             })
             .collect();
-        Cages::new(self.n, &list).expect("a symmetry keeps cages valid")
+        Cages::new(self.n, &list).unwrap_or_else(|_| unreachable!("a symmetry keeps cages valid"))
     }
 
     /// The first cage whose filled cells break its rule, with what is wrong: a digit

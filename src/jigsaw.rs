@@ -85,9 +85,12 @@ pub fn reshape_around(grid: &Grid, rng: &mut impl Rng) -> Shape {
     for _ in 0..(MATCHED_TRADES_PER_CELL * n * n).max(MIN_TRADES) {
         layout.try_trade(rng);
     }
-    let jigsaw = Shape::with_regions(n, &layout.region).expect("trades keep n regions of n cells");
+    let jigsaw = Shape::with_regions(n, &layout.region)
+        .unwrap_or_else(|_| unreachable!("trades keep n regions of n cells"));
     if shape.has_diagonals() {
-        jigsaw.with_diagonals().expect("the side fits diagonals")
+        jigsaw
+            .with_diagonals()
+            .unwrap_or_else(|_| unreachable!("the side fits diagonals"))
     } else {
         jigsaw
     }

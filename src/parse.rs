@@ -473,11 +473,13 @@ fn fit_line(line: Line<'_>, options: &ParseOptions, target: Option<Shape>) -> Op
         return None;
     }
     if crate::link::grid_text(line.text).is_some() {
-        return Some(Shape::from_box(3).expect("3×3 boxes"));
+        return Some(Shape::from_box(3).unwrap_or_else(|_| unreachable!("3×3 boxes")));
     }
     if let Some(id) = game_id(std::iter::once(line)) {
         return Some(
-            crate::solo::id_shape(id).unwrap_or_else(|_| Shape::from_box(3).expect("3×3 boxes")),
+            crate::solo::id_shape(id).unwrap_or_else(|_| {
+                Shape::from_box(3).unwrap_or_else(|_| unreachable!("3×3 boxes"))
+            }),
         );
     }
     let one = std::iter::once(line);

@@ -250,7 +250,11 @@ pub(super) fn xy_chain(b: &Board) -> Option<Step> {
     let pairs: Vec<usize> = (0..b.cand.len())
         .filter(|&c| b.cand[c].count_ones() == 2)
         .collect();
-    let index = |c: usize| pairs.binary_search(&c).expect("a cell with two candidates");
+    let index = |c: usize| {
+        pairs
+            .binary_search(&c)
+            .unwrap_or_else(|_| unreachable!("a cell with two candidates"))
+    };
     // State `2 * i + j`: cell pairs[i] holds its j-th symbol (lower first).
     let symbol = |i: usize, j: usize| {
         let m = b.cand[pairs[i]];

@@ -481,7 +481,8 @@ pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
             }
         })
         .collect();
-    let grid = Grid::from_cells(shape, values).expect("single bits are symbols of the shape");
+    let grid = Grid::from_cells(shape, values)
+        .unwrap_or_else(|_| unreachable!("single bits are symbols of the shape"));
     let mut board = Board::new(&grid);
     board.forcing = false;
     for (c, &m) in masks.iter().enumerate() {
@@ -642,7 +643,8 @@ impl Board {
     }
 
     pub(crate) fn grid(&self) -> Grid {
-        Grid::from_cells(self.shape, self.value.clone()).expect("values fit the grid")
+        Grid::from_cells(self.shape, self.value.clone())
+            .unwrap_or_else(|_| unreachable!("values fit the grid"))
     }
 
     /// Takes steps until no technique short of guessing finds one (or the grid is full),

@@ -98,7 +98,8 @@ pub fn count_up_to(grid: &Grid, limit: u64) -> Counted {
     search.stats.solutions = search.count;
     search.stats.solved_cells = if search.count > 0 { 81 } else { 0 };
     let to_grid = |cells: [u8; 81]| {
-        Grid::from_cells(grid.shape(), cells.to_vec()).expect("a solution is a 9×9 grid")
+        Grid::from_cells(grid.shape(), cells.to_vec())
+            .unwrap_or_else(|_| unreachable!("a solution is a 9×9 grid"))
     };
     Counted {
         count: search.count,
@@ -302,7 +303,11 @@ const fn bytes_of<const N: usize, const B: usize>(table: &[u32; N]) -> [u8; B] {
 /// The word at byte offset `at` of a table made by [`bytes_of`].
 #[inline(always)]
 fn word_at<const B: usize>(table: &[u8; B], at: usize) -> u32 {
-    u32::from_le_bytes(table[at..at + 4].try_into().expect("four bytes"))
+    u32::from_le_bytes(
+        table[at..at + 4]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("four bytes")),
+    )
 }
 
 /// [`KEEP`] as bytes, at four times the segments' bits (see [`bytes_of`]): the offset is

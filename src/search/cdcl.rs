@@ -655,7 +655,8 @@ impl Cdcl {
 
     /// [`Cdcl::solution_cells`] as a grid.
     pub fn solution(&self) -> Grid {
-        Grid::from_cells(self.shape, self.solution.clone()).expect("a solution fits the grid")
+        Grid::from_cells(self.shape, self.solution.clone())
+            .unwrap_or_else(|_| unreachable!("a solution fits the grid"))
     }
 
     /// Searches for the next solution of the loaded masks. Returns `Solution` (read it

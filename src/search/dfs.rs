@@ -464,7 +464,8 @@ impl<'h> DepthFirst<'h> {
             .iter()
             .map(|&m| m.trailing_zeros() as u8 + 1)
             .collect();
-        Grid::from_cells(self.shape, cells).expect("a solution has one symbol per cell")
+        Grid::from_cells(self.shape, cells)
+            .unwrap_or_else(|_| unreachable!("a solution has one symbol per cell"))
     }
 
     /// Runs propagation alone on the loaded puzzle, with no guess. Returns `false` on a

@@ -358,7 +358,8 @@ impl Search {
                     .iter()
                     .map(|m| m.trailing_zeros() as u8 + 1)
                     .collect();
-                let grid = Grid::from_cells(self.shape, cells).expect("single bits are symbols");
+                let grid = Grid::from_cells(self.shape, cells)
+                    .unwrap_or_else(|_| unreachable!("single bits are symbols"));
                 // The techniques never remove a true candidate: a valid grid here is the
                 // only solution, and an invalid one means there is none.
                 self.engine = Decider::Logic;
