@@ -5,7 +5,9 @@
 //!    as [`crate::generate`] does).
 //! 2. **Cut.** Cages grow from random cells through their free neighbours to a size drawn
 //!    like printed killers' (mostly 2 to 4 cells, a few of 1 and of 5 or more), never
-//!    taking a digit twice. Each cage's sum is its cells' total.
+//!    taking a digit twice. Each cage's sum is its cells' total. Under a symmetry each
+//!    cage's images are cages too (a cage that would overlap its own image takes the
+//!    image in), and the splits and merges below keep it so.
 //! 3. **Split until unique.** While the search finds two solutions, the cage holding a
 //!    cell where they differ is split in two; a count that runs out of its work is split
 //!    the same way, on a cage drawn from the seed. Each split gives more information, and
@@ -53,8 +55,9 @@ pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
 /// it, split until its techniques solve them and merged only while they still do, and
 /// graded, until one has the level or the budget ends ([`Options::budget_ms`], by
 /// default [`crate::generate::DIFFICULTY_BUDGET_MS`]). Errors: a side outside
-/// [`SIDES`], a symmetry (killers have none yet), [`Cancelled`] when
-/// `control` stops it.
+/// [`SIDES`], [`Cancelled`] when `control` stops it. The cages follow the options'
+/// symmetry: any of them, on any layout, since cages are only drawn on the grid and ask
+/// nothing of its units (`rot180`: a cage turned half round is a cage too).
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
     let asked = options.shape.without_cages();
     let n = asked.size();
@@ -65,13 +68,6 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             reason: "variant-killer-sides",
         }
         .into());
-    }
-    if options.symmetry != Symmetry::None {
-        return Err(Error::bad_option(
-            "symmetry",
-            options.symmetry.name(),
-            crate::logic::Words::new("allowed-symmetry-killer"),
-        ));
     }
     let Some(wanted) = options.difficulty else {
         return one(options, None, control);
@@ -150,7 +146,8 @@ fn one(
     report(0.0, Stage::Fill, control);
     let (solution, restarts) = fill(asked, options.new_regions, &mut rng)?;
     let shape = solution.shape();
-    let mut cages = cut(&solution, &mut rng);
+    let turns = Turns::new(options.symmetry, shape);
+    let mut cages = cut(&solution, &turns, &mut rng);
     let work = CHECK_WORK_PER_CELL * shape.cell_count() as u64;
     let mut checks = 0u32;
     // Split until unique.
@@ -168,7 +165,7 @@ fn one(
                         (0..cages.len()).filter(|&k| cages[k].len() > 1).collect();
                     cages[big[rng.random_range(0..big.len())]][0]
                 });
-                split(&mut cages, cell, shape.size(), &mut rng);
+                split(&mut cages, cell, shape.size(), &turns, &mut rng);
             }
         }
     }
@@ -180,7 +177,7 @@ fn one(
                 break;
             }
             let cell = cages[big[rng.random_range(0..big.len())]][0];
-            split(&mut cages, cell, shape.size(), &mut rng);
+            split(&mut cages, cell, shape.size(), &turns, &mut rng);
         }
     }
     // Merge while unique (and, with a level, no harder than it).
@@ -189,7 +186,7 @@ fn one(
         if !report(0.4 + 0.6 * i as f64 / tries as f64, Stage::Exact, control) {
             return Err(Cancelled.into());
         }
-        let Some(merged) = merge(&cages, &solution, &mut rng) else {
+        let Some(merged) = merge(&cages, &solution, &turns, &mut rng) else {
             continue;
         };
         checks += 1;
@@ -207,7 +204,7 @@ fn one(
         puzzle,
         solution,
         seed: options.seed,
-        symmetry: Symmetry::None,
+        symmetry: options.symmetry,
         target: Target::Minimal,
         empty_fraction: 1.0,
         target_reached: true,
@@ -259,8 +256,79 @@ fn fill(asked: Shape, new_regions: bool, rng: &mut impl Rng) -> Result<(Grid, u3
     .into())
 }
 
-/// Cuts the grid into cages of drawn sizes, each without a repeated digit.
-fn cut(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<usize>> {
+/// The turns and reflections cages must follow, as tables of cells (none without a
+/// symmetry, and then every step below does what it would do without one).
+struct Turns {
+    tables: Vec<Vec<usize>>,
+}
+
+impl Turns {
+    fn new(symmetry: Symmetry, shape: Shape) -> Turns {
+        Turns {
+            tables: symmetry.cell_tables(shape),
+        }
+    }
+
+    /// The cells turn `t` moves `cells` to, sorted.
+    fn image(&self, t: usize, cells: &[usize]) -> Vec<usize> {
+        let mut image: Vec<usize> = Vec::with_capacity(cells.len());
+        for &c in cells {
+            image.push(self.tables[t][c]);
+        }
+        crate::sorting::sort_usizes(&mut image);
+        image
+    }
+
+    /// The cages a cage makes with its images: the cage and each distinct image when
+    /// none overlaps it, else one cage of them all (a cage on the axis, or round the
+    /// centre). The first is the one that holds `cage`.
+    fn orbit(&self, cage: &[usize]) -> Vec<Vec<usize>> {
+        let mut own = cage.to_vec();
+        crate::sorting::sort_usizes(&mut own);
+        let mut out = vec![cage.to_vec()];
+        for t in 0..self.tables.len() {
+            let image = self.image(t, &own);
+            if image == own || out[1..].contains(&image) {
+                continue;
+            }
+            if overlaps(&image, &own) {
+                // One cage of the cells and all their images.
+                let mut all = own.clone();
+                for t in 0..self.tables.len() {
+                    all.extend(self.image(t, &own));
+                }
+                crate::sorting::sort_usizes(&mut all);
+                all.dedup();
+                return vec![all];
+            }
+            out.push(image);
+        }
+        out
+    }
+}
+
+/// Whether two sorted lists of cells share one.
+fn overlaps(a: &[usize], b: &[usize]) -> bool {
+    a.iter().any(|c| b.binary_search(c).is_ok())
+}
+
+/// Whether the cells hold no digit of the solution twice.
+fn distinct_digits(cells: &[usize], solution: &Grid) -> bool {
+    let mut seen = 0u64;
+    cells.iter().all(|&c| {
+        let bit = 1u64 << solution.get(c);
+        let new = seen & bit == 0;
+        seen |= bit;
+        new
+    })
+}
+
+/// Cuts the grid into cages of drawn sizes, each without a repeated digit, and with its
+/// images under `turns` cages too. A cage grows one free neighbour at a time; a cell
+/// whose cage would overlap its own image takes the whole orbit in (one cage across the
+/// axis), and one that would make a cage with a digit twice, or in pieces, is passed over.
+/// The free cells stay symmetric, so an image of free cells is free.
+fn cut(solution: &Grid, turns: &Turns, rng: &mut impl Rng) -> Vec<Vec<usize>> {
     let n = solution.size();
     let cells = solution.shape().cell_count();
     let mut order: Vec<usize> = (0..cells).collect();
@@ -283,24 +351,41 @@ fn cut(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<usize>> {
             }
             draw -= w;
         }
-        free[start] = false;
         let mut cage = vec![start];
-        let mut digits = 1u64 << solution.get(start);
         while cage.len() < want.min(n) {
-            let frontier: Vec<usize> = cage
+            let digits = cage.iter().fold(0u64, |m, &c| m | 1u64 << solution.get(c));
+            let mut frontier: Vec<usize> = cage
                 .iter()
                 .flat_map(|&c| neighbours(n, c))
-                .filter(|&o| free[o] && digits & 1u64 << solution.get(o) == 0)
+                .filter(|&o| free[o] && !cage.contains(&o) && digits & 1u64 << solution.get(o) == 0)
                 .collect();
-            if frontier.is_empty() {
-                break;
+            let mut grown = None;
+            while !frontier.is_empty() {
+                let next = frontier[rng.random_range(0..frontier.len())];
+                let mut tried = cage.clone();
+                tried.push(next);
+                let orbit = turns.orbit(&tried);
+                let fits = orbit[0].len() <= n
+                    && orbit
+                        .iter()
+                        .all(|c| distinct_digits(c, solution) && pieces(c, n).len() == 1);
+                if fits {
+                    grown = Some(orbit.into_iter().next().expect("an orbit has its cage"));
+                    break;
+                }
+                frontier.retain(|&o| o != next);
             }
-            let next = frontier[rng.random_range(0..frontier.len())];
-            free[next] = false;
-            digits |= 1u64 << solution.get(next);
-            cage.push(next);
+            match grown {
+                Some(next) => cage = next,
+                None => break,
+            }
         }
-        cages.push(cage);
+        for c in turns.orbit(&cage) {
+            for &cell in &c {
+                free[cell] = false;
+            }
+            cages.push(c);
+        }
     }
     cages
 }
@@ -359,8 +444,11 @@ fn count(
 }
 
 /// Splits the cage holding `cell` in two: the part grown from `cell` through about half
-/// the cage, and the rest, cut into its connected pieces.
-fn split(cages: &mut Vec<Vec<usize>>, cell: usize, n: usize, rng: &mut impl Rng) {
+/// the cage, and the rest, cut into its connected pieces. Under a symmetry, the part
+/// takes in its images under the turns that keep the cage (so the pieces are symmetric
+/// as the cage is), and the cage's images elsewhere are split the same way; a cage whose
+/// part would take it all is cut into single cells.
+fn split(cages: &mut Vec<Vec<usize>>, cell: usize, n: usize, turns: &Turns, rng: &mut impl Rng) {
     let Some(k) = cages.iter().position(|c| c.contains(&cell)) else {
         return;
     };
@@ -382,9 +470,57 @@ fn split(cages: &mut Vec<Vec<usize>>, cell: usize, n: usize, rng: &mut impl Rng)
         }
         part.push(frontier[rng.random_range(0..frontier.len())]);
     }
-    let rest: Vec<usize> = cage.into_iter().filter(|c| !part.contains(c)).collect();
-    cages.push(part);
-    cages.extend(pieces(&rest, n));
+    if turns.tables.is_empty() {
+        let rest: Vec<usize> = cage.into_iter().filter(|c| !part.contains(c)).collect();
+        cages.push(part);
+        cages.extend(pieces(&rest, n));
+        return;
+    }
+    // The part with its images inside the cage (under the turns that keep the cage).
+    let mut sorted = cage.clone();
+    crate::sorting::sort_usizes(&mut sorted);
+    let mut whole = part.clone();
+    for t in 0..turns.tables.len() {
+        whole.extend(
+            turns
+                .image(t, &part)
+                .into_iter()
+                .filter(|c| sorted.binary_search(c).is_ok()),
+        );
+    }
+    crate::sorting::sort_usizes(&mut whole);
+    whole.dedup();
+    let split_into: Vec<Vec<usize>> = if whole.len() == cage.len() {
+        cage.iter().map(|&c| vec![c]).collect()
+    } else {
+        let rest: Vec<usize> = cage
+            .iter()
+            .copied()
+            .filter(|c| whole.binary_search(c).is_err())
+            .collect();
+        let mut out = pieces(&whole, n);
+        out.extend(pieces(&rest, n));
+        out
+    };
+    // The cage's images go, and the pieces with their images take their place.
+    let mut gone = vec![false; n * n];
+    for t in 0..turns.tables.len() {
+        for c in turns.image(t, &sorted) {
+            gone[c] = true;
+        }
+    }
+    cages.retain(|c| !gone[c[0]]);
+    let mut placed = vec![false; n * n];
+    for piece in split_into {
+        for c in turns.orbit(&piece) {
+            if !placed[c[0]] {
+                for &cell in &c {
+                    placed[cell] = true;
+                }
+                cages.push(c);
+            }
+        }
+    }
 }
 
 /// Cells cut into their connected pieces.
@@ -412,8 +548,14 @@ fn pieces(cells: &[usize], n: usize) -> Vec<Vec<usize>> {
 /// Two neighbouring cages joined, drawn at random: a cage and one beside it whose digits
 /// it does not have, together no larger than 4 cells (one time in eight
 /// [`MOST_CELLS`]). `None` when the one drawn
-/// has no such neighbour.
-fn merge(cages: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Option<Vec<Vec<usize>>> {
+/// has no such neighbour. Under a symmetry the images of the two are joined too, and
+/// a join whose image overlaps it without being it (or repeats a digit) is not made.
+fn merge(
+    cages: &[Vec<usize>],
+    solution: &Grid,
+    turns: &Turns,
+    rng: &mut impl Rng,
+) -> Option<Vec<Vec<usize>>> {
     let n = solution.size();
     let mut cage_of = vec![usize::MAX; solution.shape().cell_count()];
     for (k, cells) in cages.iter().enumerate() {
@@ -447,14 +589,29 @@ fn merge(cages: &[Vec<usize>], solution: &Grid, rng: &mut impl Rng) -> Option<Ve
         return None;
     }
     let j = near[rng.random_range(0..near.len())];
+    let mut joined = cages[k].clone();
+    joined.extend(&cages[j]);
+    // The joined cage and its images; the cages they are made of go.
+    let orbit = turns.orbit(&joined);
+    if orbit[0].len() != joined.len()
+        || !orbit
+            .iter()
+            .all(|c| c.len() <= most.min(n) && distinct_digits(c, solution))
+    {
+        return None;
+    }
+    let mut gone = vec![false; cages.len()];
+    for c in &orbit {
+        for &cell in c {
+            gone[cage_of[cell]] = true;
+        }
+    }
     let mut out: Vec<Vec<usize>> = cages
         .iter()
         .enumerate()
-        .filter(|&(i, _)| i != k && i != j)
+        .filter(|&(i, _)| !gone[i])
         .map(|(_, c)| c.clone())
         .collect();
-    let mut joined = cages[k].clone();
-    joined.extend(&cages[j]);
-    out.push(joined);
+    out.extend(orbit);
     Some(out)
 }

@@ -266,13 +266,39 @@ fn killer_ids_read_solo_s_form_and_refuse_bad_cages() {
     assert!(error.to_string().contains("edges of its cages"), "{error}");
 }
 
+/// Asserts that a generated killer has `solution` as its one solution: by the brute force
+/// on 4×4 (`all`), else by the depth-first search with its unit rules off (only cages and
+/// naked singles), a second path to the count.
+fn assert_one_solution(
+    puzzle: &Grid,
+    solution: &Grid,
+    list: &[(Vec<usize>, Option<u32>)],
+    all: &[Vec<u8>],
+) {
+    use sudoku64::search::{Next, Rules};
+    let id = solo::write_id(puzzle);
+    if puzzle.size() == 4 {
+        let count = all.iter().filter(|g| keeps(g, list)).count();
+        assert_eq!(count, 1, "{id}");
+        return;
+    }
+    let mut dfs = DepthFirst::new(puzzle.shape());
+    dfs.set_rules(Rules {
+        hidden_singles: false,
+        locked_candidates: false,
+    });
+    dfs.load(puzzle);
+    assert_eq!(dfs.next_solution(), Next::Solution, "{id}");
+    assert_eq!(dfs.solution(), *solution, "{id}");
+    assert_eq!(dfs.next_solution(), Next::Exhausted, "{id}");
+}
+
 /// Generated killers: no givens, cages of printed sizes, and one solution, checked on
 /// 4×4 by the brute force and on larger grids by the depth-first search with its unit
 /// rules off (only cages and naked singles), a second path to the count.
 #[test]
 fn generated_killers_have_one_solution() {
     use sudoku64::generate::{Options, Unattended, generate};
-    use sudoku64::search::Rules;
     let all = all_4x4();
     for (variants, size, seeds) in [
         ("killer", 4, 0..12u64),
@@ -313,20 +339,7 @@ fn generated_killers_have_one_solution() {
                 "{variants} {size} {seed}: {}",
                 solo::write_id(puzzle)
             );
-            if size == 4 {
-                let count = all.iter().filter(|g| keeps(g, &list)).count();
-                assert_eq!(count, 1, "{}", solo::write_id(puzzle));
-            } else {
-                let mut dfs = DepthFirst::new(puzzle.shape());
-                dfs.set_rules(Rules {
-                    hidden_singles: false,
-                    locked_candidates: false,
-                });
-                dfs.load(puzzle);
-                assert_eq!(dfs.next_solution(), sudoku64::search::Next::Solution);
-                assert_eq!(dfs.solution(), made.solution);
-                assert_eq!(dfs.next_solution(), sudoku64::search::Next::Exhausted);
-            }
+            assert_one_solution(puzzle, &made.solution, &list, &all);
             // The same seed, the same puzzle.
             assert_eq!(
                 generate(&options, &mut Unattended).unwrap().puzzle,
@@ -334,6 +347,82 @@ fn generated_killers_have_one_solution() {
             );
         }
     }
+}
+
+/// Killers generated with a symmetry: each cage turned or reflected by it is a cage of
+/// the puzzle, on boxes square or not and on a jigsaw, and the puzzle still has one
+/// solution (the brute force on 4×4, else the depth-first search with only cages and
+/// naked singles). The turns are written here, apart from the generator's.
+#[test]
+fn killer_cages_follow_the_symmetry_asked() {
+    use sudoku64::generate::{Options, Symmetry, Unattended, generate};
+    let all = all_4x4();
+    type Turn = fn(usize, usize, usize) -> (usize, usize);
+    let turns: [(Symmetry, Turn); 4] = [
+        (Symmetry::Rot180, |n, r, c| (n - 1 - r, n - 1 - c)),
+        (Symmetry::Rot90, |n, r, c| (c, n - 1 - r)),
+        (Symmetry::Mirror, |n, r, c| (r, n - 1 - c)),
+        (Symmetry::Diagonal, |_, r, c| (c, r)),
+    ];
+    let mut across = 0;
+    for (symmetry, turn) in turns {
+        for (variants, size, seeds) in [
+            ("killer", 4, 0..3u64),
+            ("killer", 6, 0..3),
+            ("killer", 9, 0..3),
+            ("killer,jigsaw", 6, 0..1),
+        ] {
+            for seed in seeds {
+                let mut options = Options::for_layout(
+                    Some(size),
+                    None,
+                    sudoku64::Variants::parse(variants).unwrap(),
+                    seed,
+                )
+                .unwrap();
+                options.symmetry = symmetry;
+                let made = generate(&options, &mut Unattended).unwrap();
+                let puzzle = &made.puzzle;
+                let id = solo::write_id(puzzle);
+                assert_eq!(made.symmetry, symmetry);
+                let cages = puzzle.shape().cages().expect("a killer has cages");
+                let cage_of = |cell: usize| cages.cage_of(cell).expect("every cell is caged");
+                for k in 0..cages.len() {
+                    let cells: Vec<usize> = cages.cells(k).iter().map(|&c| c as usize).collect();
+                    let image: Vec<usize> = cells
+                        .iter()
+                        .map(|&c| {
+                            let (r, c) = turn(size, c / size, c % size);
+                            r * size + c
+                        })
+                        .collect();
+                    let j = cage_of(image[0]);
+                    let mut theirs: Vec<usize> =
+                        cages.cells(j).iter().map(|&c| c as usize).collect();
+                    let mut image = image;
+                    image.sort_unstable();
+                    theirs.sort_unstable();
+                    assert_eq!(image, theirs, "{symmetry} {variants} {size} {seed}: {id}");
+                    across += usize::from(j == k && cells.len() > 1);
+                }
+                let list: Vec<(Vec<usize>, Option<u32>)> = (0..cages.len())
+                    .map(|k| {
+                        (
+                            cages.cells(k).iter().map(|&c| c as usize).collect(),
+                            cages.sum(k),
+                        )
+                    })
+                    .collect();
+                assert_one_solution(puzzle, &made.solution, &list, &all);
+                assert_eq!(
+                    generate(&options, &mut Unattended).unwrap().puzzle,
+                    made.puzzle
+                );
+            }
+        }
+    }
+    // Cages that are their own image (across an axis, round the centre) do occur.
+    assert!(across > 0);
 }
 
 /// Every step of the explanation of generated killers is sound: its placements are the

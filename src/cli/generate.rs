@@ -30,7 +30,8 @@ pub(super) struct GenerateArgs {
     /// Seed of the first puzzle; the next ones use seed+1, seed+2, ... (random if omitted).
     #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
-    /// Symmetry of the givens: none, rot180, rot90, mirror or diagonal.
+    /// Symmetry of the givens (of the cages with `--variant killer`): none, rot180, rot90,
+    /// mirror or diagonal.
     #[arg(long, default_value = "none")]
     symmetry: String,
     /// Dig until this fraction of cells is empty (default: minimal up to 16×16, then for

@@ -139,6 +139,23 @@ impl Symmetry {
         cells
     }
 
+    /// The symmetry's turns and reflections other than the identity, each as a table of
+    /// cells: `tables[k][cell]` is where the k-th moves `cell`. Empty for `None`.
+    pub fn cell_tables(self, shape: Shape) -> Vec<Vec<usize>> {
+        let n = shape.size();
+        self.moves()
+            .iter()
+            .map(|mv| {
+                (0..shape.cell_count())
+                    .map(|cell| {
+                        let (r, c) = mv(n, shape.row(cell), shape.column(cell));
+                        shape.cell(r, c)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Every orbit of the grid, each listed once, in cell order.
     pub fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
         let mut seen = vec![false; shape.cell_count()];

@@ -503,12 +503,19 @@ test('engine: a generated killer has cages in its layout, a Solo killer ID, and 
 test('app: Killer from the form generates a killer; its cages show, Hint and Apply place the solution\'s digit, Solve completes it', async () => {
   const page = await openPage(env.browser, `${env.server.origin}/`);
   await page.waitForFunction(() => document.getElementById('engine-version').textContent);
+  await page.selectOption('#size', '6');
+  await page.selectOption('#variant', 'killer');
+  // Cages follow any symmetry, even a quarter turn on 2×3 boxes, which givens could not.
+  assert.deepEqual(await page.$$eval('#symmetry option', (os) => os.filter((o) => o.disabled).map((o) => o.value)), []);
   await page.selectOption('#size', '9');
   await page.selectOption('#variant', 'killer');
+  assert.equal(await page.inputValue('#symmetry'), 'rot180');
   await page.fill('#seed', '7');
   await page.click('#generate');
   await page.waitForFunction(() => /Generated/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
   assert.match(page.url(), /variant=killer/);
+  assert.match(page.url(), /symmetry=rot180/);
+  assert.match(await page.textContent('#status'), /180° symmetry/);
   // The same puzzle from the engine directly, for its solution and cages.
   const made = await page.evaluate(async () => {
     const { createEngine } = await import('/www/engine.js');
@@ -516,6 +523,14 @@ test('app: Killer from the form generates a killer; its cages show, Hint and App
     return { puzzle: r.puzzle, solution: r.solution, cages: Array.from(r.layout.cages), sums: Array.from(r.layout.sums) };
   });
   assert.equal(await page.$eval('#grid', (c) => c.dataset.givens), made.puzzle);
+  // The half turn takes each cage onto a cage: cells share a cage exactly when their images do.
+  const image = new Map();
+  made.cages.forEach((k, cell) => {
+    const there = made.cages[80 - cell];
+    assert.equal(image.get(k) ?? there, there, `cage ${k} turned half round is one cage`);
+    image.set(k, there);
+  });
+  assert.equal(new Set(image.values()).size, image.size);
   const layout = layoutFromData({ ...boxLayout(9), variant: ['killer'], cages: made.cages, sums: made.sums });
   await page.focus('#grid');
   await page.keyboard.press('Control+Home');

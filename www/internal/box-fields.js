@@ -46,18 +46,20 @@ export function fillBoxes(select, size) {
 /**
  * Enables the symmetries boxes of shape `box` and the variants `variant` ('jigsaw,x')
  * allow in `select`: a quarter turn and the diagonal swap rows with columns, so only
- * square boxes allow them, and a jigsaw's random regions and a killer's cages allow none. A choice no longer
- * allowed becomes rot180 (none for a jigsaw). Returns whether the boxes are square.
+ * square boxes allow them, and a jigsaw's random regions allow none; a killer's cages
+ * allow every one. A choice no longer allowed becomes rot180 (none for a jigsaw).
+ * Returns whether the boxes are square.
  */
 export function allowSymmetries(select, box, variant = '') {
   const square = !boxWords(box);
-  // Random jigsaw regions have no symmetry, so neither have their givens; nor have a
-  // killer's cages (the engine draws them without one).
-  const jigsaw = String(variant).includes('jigsaw') || String(variant).includes('killer');
+  // Random jigsaw regions have no symmetry, so neither have their givens. A killer has no
+  // givens, and its cages, only drawn on the grid, can follow any symmetry on any layout.
+  const killer = String(variant).includes('killer');
+  const jigsaw = !killer && String(variant).includes('jigsaw');
   for (const option of select.options) {
     option.disabled = jigsaw
       ? option.value !== 'none'
-      : (option.value === 'rot90' || option.value === 'diagonal') && !square;
+      : !killer && (option.value === 'rot90' || option.value === 'diagonal') && !square;
   }
   if (select.selectedOptions[0]?.disabled) select.value = jigsaw ? 'none' : 'rot180';
   return square;

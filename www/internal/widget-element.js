@@ -800,8 +800,10 @@ export class SudokuWidgetElement extends HTMLElement {
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
-    // Random jigsaw regions have no symmetry, so neither have their givens; nor have a killer's cages.
-    const options = { size: n, box: boxed.box, symmetry: names.includes('jigsaw') || names.includes('killer') ? 'none' : 'rot180' };
+    // Random jigsaw regions have no symmetry, so neither have their givens; a killer's cages
+    // (it has no givens) follow one on any layout.
+    const killer = names.includes('killer');
+    const options = { size: n, box: boxed.box, symmetry: names.includes('jigsaw') && !killer ? 'none' : 'rot180' };
     if (names.length) options.variant = names;
     if (seed !== undefined) options.seed = seed;
     if (difficulty !== undefined) options.difficulty = difficulty;

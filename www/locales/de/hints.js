@@ -282,7 +282,6 @@ export default {
   'engine.allowed-symmetry': 'eines von none, rot180, rot90, mirror, diagonal',
   'engine.allowed-symmetry-fit': '{why}; verwenden Sie eines von {fitting}',
   'engine.allowed-symmetry-jigsaw': 'zufällig gezeichnete Jigsaw-Regionen haben keine Symmetrie, also auch ihre Vorgaben nicht; verwenden Sie none',
-  'engine.allowed-symmetry-killer': 'Killer-Käfige werden ohne Symmetrie gezeichnet; verwenden Sie none',
   'engine.allowed-time-budget': 'eine Anzahl Millisekunden über 0',
   'engine.allowed-variant': 'Varianten sind x, windoku, jigsaw und killer, durch Kommas getrennt',
   'engine.symmetry-regions': 'die Symmetrie {symmetry} bildet diese Jigsaw-Regionen nicht aufeinander ab',

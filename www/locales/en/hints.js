@@ -282,7 +282,6 @@ export default {
   'engine.allowed-symmetry': 'one of none, rot180, rot90, mirror, diagonal',
   'engine.allowed-symmetry-fit': '{why}; use one of {fitting}',
   'engine.allowed-symmetry-jigsaw': 'jigsaw regions drawn at random have no symmetry, so neither have their givens; use none',
-  'engine.allowed-symmetry-killer': 'killer cages are drawn without symmetry; use none',
   'engine.allowed-time-budget': 'a number of milliseconds above 0',
   'engine.allowed-variant': 'variants are x, windoku, jigsaw and killer, separated by commas',
   'engine.symmetry-regions': '{symmetry} does not map these jigsaw regions onto each other',

@@ -282,7 +282,6 @@ export default {
   'engine.allowed-symmetry': 'uno de none, rot180, rot90, mirror, diagonal',
   'engine.allowed-symmetry-fit': '{why}; elija uno de {fitting}',
   'engine.allowed-symmetry-jigsaw': 'las regiones irregulares dibujadas al azar no tienen simetría, así que sus pistas tampoco; elija none',
-  'engine.allowed-symmetry-killer': 'las jaulas de un killer se dibujan sin simetría; elija none',
   'engine.allowed-time-budget': 'un número de milisegundos mayor que 0',
   'engine.allowed-variant': 'las variantes son x, windoku, jigsaw y killer, separadas por comas',
   'engine.symmetry-regions': 'la simetría {symmetry} no hace coincidir estas regiones irregulares unas con otras',

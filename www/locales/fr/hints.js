@@ -282,7 +282,6 @@ export default {
   'engine.allowed-symmetry': 'une valeur parmi none, rot180, rot90, mirror, diagonal',
   'engine.allowed-symmetry-fit': '{why} ; utilisez une valeur parmi {fitting}',
   'engine.allowed-symmetry-jigsaw': 'des régions irrégulières tracées au hasard n’ont pas de symétrie, leurs chiffres donnés non plus ; utilisez none',
-  'engine.allowed-symmetry-killer': 'les cages d’un killer sont tracées sans symétrie ; utilisez none',
   'engine.allowed-time-budget': 'un nombre de millisecondes supérieur à 0',
   'engine.allowed-variant': 'les variantes sont x, windoku, jigsaw et killer, séparées par des virgules',
   'engine.symmetry-regions': 'la symétrie {symmetry} n’envoie pas ces régions irrégulières les unes sur les autres',
