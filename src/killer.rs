@@ -351,8 +351,10 @@ fn cut(solution: &Grid, turns: &Turns, rng: &mut impl Rng) -> Vec<Vec<usize>> {
             }
             draw -= w;
         }
-        let mut cage = vec![start];
-        while cage.len() < want.min(n) {
+        // The cage (first) and its images, grown together.
+        let mut orbit = turns.orbit(&[start]);
+        while orbit[0].len() < want.min(n) {
+            let cage = &orbit[0];
             let digits = cage.iter().fold(0u64, |m, &c| m | 1u64 << solution.get(c));
             let mut frontier: Vec<usize> = cage
                 .iter()
@@ -364,23 +366,22 @@ fn cut(solution: &Grid, turns: &Turns, rng: &mut impl Rng) -> Vec<Vec<usize>> {
                 let next = frontier[rng.random_range(0..frontier.len())];
                 let mut tried = cage.clone();
                 tried.push(next);
-                let orbit = turns.orbit(&tried);
-                let fits = orbit[0].len() <= n
-                    && orbit
-                        .iter()
-                        .all(|c| distinct_digits(c, solution) && pieces(c, n).len() == 1);
-                if fits {
-                    grown = Some(orbit.into_iter().next().expect("an orbit has its cage"));
+                let tried = turns.orbit(&tried);
+                if tried
+                    .iter()
+                    .all(|c| distinct_digits(c, solution) && pieces(c, n).len() == 1)
+                {
+                    grown = Some(tried);
                     break;
                 }
                 frontier.retain(|&o| o != next);
             }
             match grown {
-                Some(next) => cage = next,
+                Some(next) => orbit = next,
                 None => break,
             }
         }
-        for c in turns.orbit(&cage) {
+        for c in orbit {
             for &cell in &c {
                 free[cell] = false;
             }
