@@ -317,7 +317,8 @@ export function boxWords(layoutOrBox) {
 
 /** The box shape of a layout as {rows, columns}, or null when its regions are no boxes. */
 export function boxOf(layoutOrSize) {
-  return readBox(asLayout(layoutOrSize)?.box);
+  // A side's usual boxes, without making its layout (the size list asks this of every side).
+  return readBox(typeof layoutOrSize === 'number' ? usualBox(layoutOrSize) : layoutOrSize?.box);
 }
 
 /** The character for a cell value (0 is EMPTY). */

@@ -199,7 +199,32 @@ export function list(items, type = 'conjunction', lang = current) {
   const strings = items.map((item) => (typeof item === 'number' ? number(item, lang) : String(item)));
   // British English lists without the serial comma ("2, 5 and 7"), as the engine's own
   // English sentences do.
-  return new Intl.ListFormat(lang === 'en' ? 'en-GB' : lang, { style: 'long', type }).format(strings);
+  const locale = lang === 'en' ? 'en-GB' : lang;
+  return formatter(`list ${locale} ${type}`, () => new Intl.ListFormat(locale, { style: 'long', type })).format(strings);
+}
+
+/**
+ * The Intl formatters made so far, by kind, language and option. Making one costs about a
+ * millisecond (more than a hundred uses of it), and the page words hundreds of numbers as
+ * it starts (the size list alone names every box shape).
+ * @type {Map<string, any>}
+ */
+const formatters = new Map();
+
+/**
+ * The formatter kept under `key`, made by `make` the first time.
+ * @template T
+ * @param {string} key
+ * @param {() => T} make
+ * @returns {T}
+ */
+function formatter(key, make) {
+  let made = formatters.get(key);
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /**
@@ -208,7 +233,7 @@ export function list(items, type = 'conjunction', lang = current) {
  * @param {string} [lang]
  */
 export function number(n, lang = current) {
-  return new Intl.NumberFormat(lang).format(n);
+  return formatter(`number ${lang}`, () => new Intl.NumberFormat(lang)).format(n);
 }
 
 /**
@@ -313,7 +338,7 @@ function render(parts, params, lang, count) {
         : typeof value === 'number' ? number(value, lang) : String(value ?? '');
     } else if (part.kind === 'plural') {
       const n = Number(params[part.name] ?? 0);
-      const form = part.forms[`=${n}`] ?? part.forms[new Intl.PluralRules(lang).select(n)] ?? part.forms.other;
+      const form = part.forms[`=${n}`] ?? part.forms[formatter(`plural ${lang}`, () => new Intl.PluralRules(lang)).select(n)] ?? part.forms.other;
       out += render(form, params, lang, n);
     } else {
       const form = part.forms[String(params[part.name])] ?? part.forms.other;
