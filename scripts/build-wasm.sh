@@ -3,10 +3,11 @@
 # with wasm-bindgen's TypeScript declarations (sudoku64.d.ts) beside the glue: the lint
 # layer's tsc checks www/internal/worker.js against them. Nothing loads them (the page's module
 # graph never reaches them), so they are neither precached nor copied to dist/.
-# Skips wasm-bindgen and wasm-opt when the compiled module has not changed. Ends by making
-# dist/sudoku64/, the folder a site owner copies to embed the widget (always: the modules
-# in www/ may have changed even when the wasm has not), then sw.js, the service worker with
-# the list of files the app's pages load and their hashes (scripts/precache.mjs).
+# Skips wasm-bindgen and wasm-opt when the compiled module has not changed. Ends (always:
+# the modules in www/ may have changed even when the wasm has not) by writing the pages'
+# preload links (scripts/preload.mjs), making dist/sudoku64/, the folder a site owner
+# copies to embed the widget, then sw.js, the service worker with the list of files the
+# app's pages load and their hashes (scripts/precache.mjs).
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 [ -n "${WASM_PATH:-}" ] || detect_wasm_toolchain
@@ -34,6 +35,7 @@ fi
 # up to date once it is.
 sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version) ${WASM_OPT:+$("$WASM_OPT" --version)}"
 embed_folder() {
+  node "$ROOT/scripts/preload.mjs" >&2 || die "could not write the pages' preload links"
   node "$ROOT/scripts/embed-folder.mjs" >&2 || die "could not make dist/sudoku64/"
   node "$ROOT/scripts/precache.mjs" >&2 || die "could not write sw.js"
 }

@@ -27,19 +27,23 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * The references a file at `path` makes to other files that the browser loads with it, as
  * absolute paths. Comments (whole lines starting with // or *, and /* blocks) are skipped:
- * they hold examples. Minified code is read too (`import{a}from"./b.js"`).
+ * they hold examples. Minified code is read too (`import{a}from"./b.js"`). With
+ * `{urls: false}`, `new URL('…', import.meta.url)` is not followed: what the page's own
+ * module graph holds, without the worker and the wasm it starts.
  * @param {string} path
  * @param {string} source the file's text
+ * @param {{urls?: boolean}} [options]
  * @returns {string[]}
  */
-export function references(path, source) {
+export function references(path, source, { urls = true } = {}) {
   const found = [];
   const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*(?:\/\/|\*).*$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
   const patterns = extname(path) === '.html'
     ? [/<script\b[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref="([^"]+)"/g]
     // `import` as a keyword, not inside a name or an id ('stats-import', obj.import).
     : [/(?<![\w$.-])(?:import|export)\b(?!\s*[(.])[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /(?<![\w$.-])import\s*['"]([^'"]+)['"]/g,
-      /(?<![\w$.-])import\(\s*['"]([^'"]+)['"]\s*\)/g, /\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g];
+      /(?<![\w$.-])import\(\s*['"]([^'"]+)['"]\s*\)/g,
+      ...(urls ? [/\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g] : [])];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
       if (!/^[a-z]+:|^\/\//i.test(match[1])) found.push(resolve(dirname(path), match[1]));
@@ -51,12 +55,13 @@ export function references(path, source) {
 /**
  * Every file the browser loads from `entry` (a path under the project, such as
  * 'www/widget.js'), in the order the walk finds them, entry first: absolute paths. With
- * `{lazy: false}`, the files loaded on demand (ON_DEMAND) are left out.
+ * `{lazy: false}`, the files loaded on demand (ON_DEMAND) are left out; with
+ * `{urls: false}`, what `new URL()` names (the worker, and the wasm) and all it loads.
  * @param {string} entry
- * @param {{lazy?: boolean}} [options]
+ * @param {{lazy?: boolean, urls?: boolean}} [options]
  * @returns {Promise<string[]>}
  */
-export async function moduleGraph(entry, { lazy = true } = {}) {
+export async function moduleGraph(entry, { lazy = true, urls = true } = {}) {
   const seen = new Set();
   const queue = [resolve(ROOT, entry)];
   while (queue.length) {
@@ -64,7 +69,7 @@ export async function moduleGraph(entry, { lazy = true } = {}) {
     if (seen.has(path)) continue;
     seen.add(path);
     if (!['.js', '.mjs', '.html'].includes(extname(path))) continue; // the wasm refers to nothing
-    const to = references(path, await readFile(path, 'utf8'));
+    const to = references(path, await readFile(path, 'utf8'), { urls });
     queue.push(...(lazy ? to : to.filter((file) => !onDemand(file))));
   }
   return [...seen];
