@@ -2228,9 +2228,14 @@ function wire() {
   });
 }
 
-async function startEngine() {
+/**
+ * Waits for the engine's first answer, `first` (asked at the start of main, so the
+ * worker loads the wasm while the page builds itself); true once it has answered.
+ * @param {Promise<string>} first
+ */
+async function startEngine(first) {
   try {
-    showVersion(await engine.version());
+    showVersion(await first);
     return true;
   } catch (err) {
     if (err.kind === 'worker' || err.kind === 'panic') {
@@ -2242,6 +2247,9 @@ async function startEngine() {
 }
 
 async function main() {
+  // The worker starts now: it fetches and compiles the wasm while the page builds itself.
+  const firstAnswer = engine.version();
+  firstAnswer.catch(() => {}); // said by startEngine, once the page can say it
   // The saved choice, else the browser's; an unknown saved one falls back to English.
   await setLanguage(loadLanguage() ?? chooseLanguage(navigator.languages), PARTS);
   ui.status.textContent = t('app.status.starting');
@@ -2277,7 +2285,7 @@ async function main() {
   }
 
   if (restored && target) applyLinkProgress(hash);
-  if (!(await startEngine())) return;
+  if (!(await startEngine(firstAnswer))) return;
   if (ui.showMistakes.checked && board.game.hasGivens() && !session.running) {
     puzzleSolution({ quiet: true }).then(() => changed({ persist: false }));
   }
