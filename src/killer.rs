@@ -312,15 +312,14 @@ fn overlaps(a: &[usize], b: &[usize]) -> bool {
     a.iter().any(|c| b.binary_search(c).is_ok())
 }
 
+/// The digits of the solution in the cells, as a mask (bit d for digit d).
+fn digit_mask(cells: &[usize], solution: &Grid) -> u64 {
+    cells.iter().fold(0u64, |m, &c| m | 1u64 << solution.get(c))
+}
+
 /// Whether the cells hold no digit of the solution twice.
 fn distinct_digits(cells: &[usize], solution: &Grid) -> bool {
-    let mut seen = 0u64;
-    cells.iter().all(|&c| {
-        let bit = 1u64 << solution.get(c);
-        let new = seen & bit == 0;
-        seen |= bit;
-        new
-    })
+    digit_mask(cells, solution).count_ones() as usize == cells.len()
 }
 
 /// Cuts the grid into cages of drawn sizes, each without a repeated digit, and with its
@@ -355,7 +354,7 @@ fn cut(solution: &Grid, turns: &Turns, rng: &mut impl Rng) -> Vec<Vec<usize>> {
         let mut orbit = turns.orbit(&[start]);
         while orbit[0].len() < want.min(n) {
             let cage = &orbit[0];
-            let digits = cage.iter().fold(0u64, |m, &c| m | 1u64 << solution.get(c));
+            let digits = digit_mask(cage, solution);
             let mut frontier: Vec<usize> = cage
                 .iter()
                 .flat_map(|&c| neighbours(n, c))
@@ -571,11 +570,7 @@ fn merge(
     } else {
         4
     };
-    let digits = |k: usize| {
-        cages[k]
-            .iter()
-            .fold(0u64, |m, &c| m | 1u64 << solution.get(c))
-    };
+    let digits = |k: usize| digit_mask(&cages[k], solution);
     let mut near: Vec<usize> = cages[k]
         .iter()
         .flat_map(|&c| neighbours(n, c))
