@@ -233,7 +233,7 @@ impl SolveReport {
     pub fn count(&self) -> u32 {
         self.answer.count.min(u32::MAX as u64) as u32
     }
-    /// The engine that decided: `"band"`, `"logic"`, `"depth-first"`,
+    /// The engine that decided: `"band"`, `"bitboard"`, `"logic"`, `"depth-first"`,
     /// `"conflict-driven"` or `"witness"`.
     #[wasm_bindgen(getter)]
     pub fn engine(&self) -> String {

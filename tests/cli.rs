@@ -405,7 +405,7 @@ fn bad_options_exit_non_zero_with_a_clear_message() {
 }
 
 #[test]
-fn bench_solve_reports_throughput_median_and_p99() {
+fn bench_solve_reports_throughput_median_p99_and_the_deciding_engines() {
     let lines: Vec<(String, u64, String)> = fixtures("9x9.txt");
     let text: String = lines.iter().map(|(p, _, _)| format!("{p}\n")).collect();
     let path = temp_file("bench.txt", &text);
@@ -431,6 +431,47 @@ fn bench_solve_reports_throughput_median_and_p99() {
         tally(0)
     );
     assert!(report.contains(&summary), "{summary} not in {report}");
+    // Every puzzle is decided by some engine, and --engines picks which.
+    let decided = |report: &str| -> Vec<(String, usize)> {
+        let line = report
+            .lines()
+            .find_map(|l| l.strip_prefix("decided by"))
+            .unwrap_or_else(|| panic!("no deciding engines in {report}"));
+        line.split(',')
+            .map(|part| {
+                let (name, k) = part.trim().rsplit_once(' ').expect("NAME COUNT");
+                (name.to_string(), k.parse().expect("a count"))
+            })
+            .collect()
+    };
+    let total = |d: &[(String, usize)]| d.iter().map(|(_, k)| k).sum::<usize>();
+    assert_eq!(total(&decided(&report)), lines.len(), "{report}");
+    let out = run(
+        &[
+            "bench",
+            "solve",
+            "--engines",
+            "dfs,cdcl,bitboard",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let by = decided(&stdout(&out));
+    assert!(by.iter().all(|(e, _)| e != "band"), "{by:?}");
+    assert!(by.iter().any(|(e, _)| e == "bitboard"), "{by:?}");
+    assert_eq!(total(&by), lines.len());
+    let err = stderr(&run(
+        &[
+            "bench",
+            "solve",
+            "--engines",
+            "warp",
+            path.to_str().unwrap(),
+        ],
+        "",
+    ));
+    assert!(err.contains("bitboard"), "{err}");
 }
 
 #[test]

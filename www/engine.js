@@ -120,7 +120,7 @@ import { loadParts, speaking, t } from './internal/i18n.js';
 /**
  * The counts behind a solve or count.
  * @typedef {object} SearchStats
- * @property {string} engine 'band', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that decided
+ * @property {string} engine 'band', 'bitboard', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that decided
  * @property {number} nodes
  * @property {number} guesses
  * @property {number} backtracks
@@ -717,7 +717,7 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
      * Unreadable input resolves with status 'invalid' and error {kind, message, cells, row, column, line},
      * and so do options it cannot take (text that is not a string, a size that is no grid side,
      * hex that is not a boolean): kind 'invalid-option', with the option's name in `option`.
-     * stats: {engine ('band', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that
+     * stats: {engine ('band', 'bitboard', 'logic', 'depth-first', 'conflict-driven' or 'witness': the one that
      * decided), nodes, guesses, backtracks, conflicts, learned, restarts, ms}. While a long search
      * runs, onProgress gets {nodes, guesses, conflicts, solvedCells} about every 50 ms.
      */

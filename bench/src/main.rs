@@ -307,6 +307,7 @@ fn main() {
             Shape::from_size(9).unwrap(),
             Policy {
                 band: false,
+                bitboard: false,
                 conflict_driven: false,
                 witness: false,
                 ..Policy::default()

@@ -27,6 +27,11 @@ pub(super) enum BenchCommand {
         /// orientations flatter some solvers).
         #[arg(long, value_name = "SEED")]
         shuffle: Option<u64>,
+        /// Engines to use: any of logic, dfs, cdcl, witness, band, bitboard (default: all).
+        /// `dfs,cdcl,logic,witness` measures a variant or a classic grid without its fast
+        /// path; `dfs,cdcl,bitboard` a classic grid on the bitboard solver.
+        #[arg(long, value_delimiter = ',')]
+        engines: Option<Vec<String>>,
     },
     /// Grade every puzzle of a file: puzzles per second, median and p99, and the levels.
     Rate {
@@ -60,7 +65,7 @@ pub(super) enum BenchCommand {
         /// engine's limits count work, not time).
         #[arg(long, default_value_t = 60.0)]
         timeout: f64,
-        /// Engines to use: any of logic, dfs, cdcl, witness, band (default: all).
+        /// Engines to use: any of logic, dfs, cdcl, witness, band, bitboard (default: all).
         #[arg(long, value_delimiter = ',')]
         engines: Option<Vec<String>>,
         /// Conflict-driven techniques to switch off: any of phase-saving, minimise, reduce,
@@ -122,7 +127,13 @@ pub(super) fn run(command: BenchCommand) -> Result<Outcome, String> {
             check,
         } => bench_rate(&input, limit, shuffle, check).map(Outcome::from),
         BenchCommand::Hint { input, limit } => bench_hint(&input, limit).map(Outcome::from),
-        BenchCommand::Solve { input, shuffle } => bench_solve(&input, shuffle).map(Outcome::from),
+        BenchCommand::Solve {
+            input,
+            shuffle,
+            engines,
+        } => bench_policy(engines.as_deref(), &[], &[], None, None, None)
+            .and_then(|policy| bench_solve(&input, shuffle, &policy))
+            .map(Outcome::from),
         BenchCommand::Large {
             files,
             timeout,
@@ -175,7 +186,7 @@ fn print_percentiles(sorted: &[f64]) {
 }
 
 /// `sudoku64 bench solve`.
-fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> {
+fn bench_solve(input: &InputArgs, shuffle: Option<u64>, policy: &Policy) -> Result<bool, String> {
     let puzzles = read_puzzles(input)?;
     let mut grids = Vec::with_capacity(puzzles.len());
     let mut rng = shuffle.map(rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64);
@@ -188,15 +199,18 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     }
     let mut times = Vec::with_capacity(grids.len());
     let (mut none, mut unique, mut multiple) = (0, 0, 0);
+    let mut deciders = std::collections::BTreeMap::new();
+    let mut nodes = Vec::with_capacity(grids.len());
     let mut slot: Option<Search> = None;
     let total = Instant::now();
     for grid in &grids {
-        let search = search_for(&mut slot, grid.shape());
+        let search = search_for(&mut slot, grid.shape(), policy);
         let start = Instant::now();
-        let count = search
-            .count_grid(grid, 2, Limits::NONE, &mut |_| true)
-            .count;
+        let answer = search.count_grid(grid, 2, Limits::NONE, &mut |_| true);
         times.push(start.elapsed().as_secs_f64() * 1e6);
+        let count = answer.count;
+        *deciders.entry(answer.engine.name()).or_insert(0) += 1;
+        nodes.push(answer.stats.nodes);
         match count {
             0 => none += 1,
             1 => unique += 1,
@@ -209,6 +223,14 @@ fn bench_solve(input: &InputArgs, shuffle: Option<u64>) -> Result<bool, String> 
     outln!("puzzles/s    {:.0}", grids.len() as f64 / secs);
     print_percentiles(&times);
     outln!("solutions    {unique} unique, {multiple} multiple, {none} none (counting up to 2)");
+    nodes.sort_unstable();
+    outln!(
+        "branches     median {}, max {}",
+        nodes.get(nodes.len() / 2).copied().unwrap_or(0),
+        nodes.last().copied().unwrap_or(0)
+    );
+    let deciders: Vec<String> = deciders.iter().map(|(e, k)| format!("{e} {k}")).collect();
+    outln!("decided by   {}", deciders.join(", "));
     Ok(true)
 }
 
@@ -230,9 +252,9 @@ fn bench_policy(
     }
     if let Some(engines) = engines {
         for e in engines {
-            if !["logic", "dfs", "cdcl", "witness", "band"].contains(&e.as_str()) {
+            if !["logic", "dfs", "cdcl", "witness", "band", "bitboard"].contains(&e.as_str()) {
                 return Err(format!(
-                    "{e:?} is not an engine: logic, dfs, cdcl, witness or band"
+                    "{e:?} is not an engine: logic, dfs, cdcl, witness, band or bitboard"
                 ));
             }
         }
@@ -244,6 +266,7 @@ fn bench_policy(
         policy.conflict_driven = on("cdcl");
         policy.witness = on("witness");
         policy.band = on("band");
+        policy.bitboard = on("bitboard");
         if !policy.depth_first && !policy.conflict_driven {
             return Err("--engines needs dfs or cdcl".into());
         }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku64::generate::{Control, Options};
-use sudoku64::search::{Search, Stats};
+use sudoku64::search::{Policy, Search, Stats};
 use sudoku64::stream::{StreamPuzzles, puzzles_from_reader};
 use sudoku64::{Error, Grid, ParseOptions, Shape, TextForm, Variants, format};
 
@@ -325,10 +325,11 @@ fn stats_line(line: usize, engine: &str, stats: &Stats, took: Duration) -> Strin
     )
 }
 
-/// A search for this shape, reusing the last one when the shape is the same.
-fn search_for(slot: &mut Option<Search>, shape: Shape) -> &mut Search {
+/// A search for this shape under this policy, reusing the last one when the shape is the
+/// same.
+fn search_for<'s>(slot: &'s mut Option<Search>, shape: Shape, policy: &Policy) -> &'s mut Search {
     if slot.as_ref().is_none_or(|s| s.shape() != shape) {
-        *slot = Some(Search::new(shape));
+        *slot = Some(Search::with_policy(shape, policy.clone()));
     }
     slot.as_mut().expect("made above")
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 use sudoku64::TextForm;
-use sudoku64::search::{Answer, Limits, Next, Search, Stats};
+use sudoku64::search::{Answer, Limits, Next, Policy, Search, Stats};
 
 use super::{
     FormatArg, InputArgs, Outcome, TimeoutArg, input_name, search_for, stats_line, stream_puzzles,
@@ -133,7 +133,7 @@ pub(super) fn solve(args: &SolveArgs) -> Result<Outcome, String> {
                 continue;
             }
         };
-        let search = search_for(&mut slot, grid.shape());
+        let search = search_for(&mut slot, grid.shape(), &Policy::default());
         let start = Instant::now();
         let io_err = |e: io::Error| e.to_string();
         let (engine, stats) = if let Some(limit) = args.count {

@@ -46,19 +46,7 @@ use crate::grid::{Grid, Shape};
 #[cfg(wasm_simd)]
 mod simd;
 
-/// The outcome of [`count_up_to`]: how many solutions (up to the limit) and the first two.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counted {
-    /// Solutions found, no more than the limit asked for.
-    pub count: u64,
-    /// The first solution found, if any.
-    pub first: Option<Grid>,
-    /// The second solution found, if the limit let the search find one.
-    pub second: Option<Grid>,
-    /// Search counters, with the generic solver's meanings: `nodes` are branches tried,
-    /// `guesses` decision points, `backtracks` branches that ended in a contradiction.
-    pub stats: Stats,
-}
+pub use super::Counted;
 
 /// Whether the fast path handles grids of this shape (9×9 only).
 pub fn supports(shape: Shape) -> bool {

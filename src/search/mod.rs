@@ -5,6 +5,7 @@
 //! | engine | file | good at |
 //! |---|---|---|
 //! | band solver | `band.rs` | every 9×9 puzzle, in microseconds |
+//! | bitboard solver | `bitboard.rs` | grids of any layout up to 128 cells (X, jigsaw, 6×6...), in microseconds |
 //! | depth-first search | `dfs.rs` | most puzzles of every size; enumerating many solutions |
 //! | conflict-driven search | `cdcl.rs` | sparse large grids, proofs of uniqueness |
 //! | witness | `witness.rs` | a second solution when the first has a swappable group |
@@ -32,6 +33,7 @@
 //! progress, and stopping the search when it says no).
 
 pub mod band;
+pub mod bitboard;
 pub mod cdcl;
 pub mod dfs;
 pub mod stats;
@@ -54,6 +56,22 @@ pub enum SolveResult {
     Unique(Grid),
     /// Two or more; here are two different ones.
     Multiple(Grid, Grid),
+}
+
+/// The outcome of a fast path's count ([`band::count_up_to`], [`bitboard::count_up_to`]):
+/// how many solutions (up to the limit) and the first two.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// Solutions found, no more than the limit asked for.
+    pub count: u64,
+    /// The first solution found, if any.
+    pub first: Option<Grid>,
+    /// The second solution found, if the limit let the search find one.
+    pub second: Option<Grid>,
+    /// Search counters, with the depth-first search's meanings: `nodes` are branches
+    /// tried, `guesses` decision points, `backtracks` branches that ended in a
+    /// contradiction. The fast paths count no `work`.
+    pub stats: Stats,
 }
 
 /// Limits of one question, in work units ([`Stats::work`]): the same on every machine.
@@ -87,6 +105,12 @@ pub struct Policy {
     pub logic_first_from: usize,
     /// Plain 9×9 grids go to the band solver.
     pub band: bool,
+    /// Other grids of up to 128 cells, without cages, go first to the bitboard solver
+    /// (for counts up to 2).
+    pub bitboard: bool,
+    /// The branches the bitboard solver may try on one question before the other
+    /// engines take it from the start ([`BITBOARD_NODES`] in the shipped policy).
+    pub bitboard_nodes: u64,
     /// The depth-first search takes turns.
     pub depth_first: bool,
     /// The conflict-driven search takes turns.
@@ -110,6 +134,7 @@ impl Policy {
         Policy {
             logic_first_from: usize::MAX,
             band: false,
+            bitboard: false,
             conflict_driven: false,
             witness: false,
             ..Policy::default()
@@ -121,6 +146,7 @@ impl Policy {
         Policy {
             logic_first_from: usize::MAX,
             band: false,
+            bitboard: false,
             depth_first: false,
             witness: false,
             ..Policy::default()
@@ -143,6 +169,8 @@ impl Default for Policy {
         Policy {
             logic_first_from: 16,
             band: true,
+            bitboard: true,
+            bitboard_nodes: BITBOARD_NODES,
             depth_first: true,
             conflict_driven: true,
             witness: true,
@@ -175,6 +203,19 @@ const CDCL_SHARE: u64 = 3;
 /// puzzle below 16×16, and found nothing the depth-first search was slow to find: with 4
 /// givens taken out of each puzzle (two solutions or more), it was no faster either.
 const SMALL_GRID_SIDE: usize = 16;
+
+/// The branches the bitboard solver may try on one question before the policy's other
+/// engines take it, which it has no way to learn from a dead end as the conflict-driven
+/// search does.
+///
+/// Why this many: `sudoku64 bench solve --shuffle 1` on generated minimal puzzles (200
+/// each of 9×9 X, jigsaw and windoku, 100 of 10×10 X, 50 of 11×11 jigsaw), the most any
+/// 9×9 or 10×10 one needed was 410 branches (a jigsaw), and 3 of the 50 11×11 jigsaws
+/// needed more than 1,000 (one 4,056, where the portfolio needs 197). A branch costs about
+/// 1 µs at 9×9, so a stop wastes about a millisecond. With 500, 1,000, 2,000 and no
+/// limit, the 11×11 jigsaws' p99 was 3.0, 4.8, 4.3 and 7.1 ms (single runs; the portfolio
+/// alone: 3.4 ms), and nothing else moved. 1,000 keeps twice the 9×9 sets' worst.
+pub const BITBOARD_NODES: u64 = 1_000;
 
 /// How many times longer the depth-first search's turns are up to [`SMALL_GRID_SIDE`].
 const SMALL_GRID_TURNS: u64 = 16;
@@ -235,6 +276,8 @@ pub struct Search {
     policy: Policy,
     dfs: DepthFirst<'static>,
     cdcl: Option<Cdcl>,
+    /// The bitboard solver's tables, when the policy and the shape let it run.
+    bitboard: Option<bitboard::Tables>,
     root: Vec<u64>,
     state: State,
     /// Fingerprints of the solutions returned, and the solutions themselves (to block
@@ -277,11 +320,14 @@ impl Search {
         } else {
             policy
         };
+        let bitboard =
+            (policy.bitboard && bitboard::supports(shape)).then(|| bitboard::Tables::new(shape));
         Search {
             shape,
             policy,
             dfs: DepthFirst::new(shape),
             cdcl: None,
+            bitboard,
             root: Vec::new(),
             state: State::Idle,
             seen: HashSet::new(),
@@ -755,7 +801,30 @@ impl Search {
                 stats: counted.stats,
             };
         }
-        self.count(&masks_of(grid), limit, limits, go_on)
+        // The bitboard solver stops itself after a fixed number of branches (a few
+        // milliseconds); the rare grid it leaves goes to the portfolio from the start.
+        let mut fast = Stats::default();
+        if let Some(tables) = self.bitboard.as_ref().filter(|_| limit <= 2) {
+            self.state = State::Idle;
+            match tables.count_up_to(grid, limit, self.policy.bitboard_nodes) {
+                Ok(counted) => {
+                    return Answer {
+                        count: counted.count,
+                        decided: true,
+                        first: counted.first,
+                        second: counted.second,
+                        engine: Decider::Bitboard,
+                        stats: counted.stats,
+                    };
+                }
+                Err(stats) => fast = stats,
+            }
+        }
+        let mut answer = self.count(&masks_of(grid), limit, limits, go_on);
+        let work = answer.stats.work;
+        answer.stats.add(&fast);
+        answer.stats.work = work;
+        answer
     }
 
     /// Solves a grid: none, unique or multiple (with two solutions). `None` when `limits`

@@ -60,6 +60,8 @@ pub enum Decider {
     None,
     /// The 9×9 band solver ([`crate::search::band`]).
     Band,
+    /// The bitboard solver of grids up to 128 cells ([`crate::search::bitboard`]).
+    Bitboard,
     /// The logic techniques alone, before any search.
     Logic,
     /// The depth-first search ([`crate::search::dfs`]).
@@ -72,12 +74,13 @@ pub enum Decider {
 }
 
 impl Decider {
-    /// A short stable name: `"band"`, `"logic"`, `"depth-first"`, `"conflict-driven"`,
+    /// A short stable name: `"band"`, `"bitboard"`, `"logic"`, `"depth-first"`, `"conflict-driven"`,
     /// `"witness"`, or `"none"`.
     pub fn name(self) -> &'static str {
         match self {
             Decider::None => "none",
             Decider::Band => "band",
+            Decider::Bitboard => "bitboard",
             Decider::Logic => "logic",
             Decider::DepthFirst => "depth-first",
             Decider::ConflictDriven => "conflict-driven",

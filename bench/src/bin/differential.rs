@@ -228,6 +228,7 @@ fn nine(count: u64, seed: u64, sets: &PathBuf, general_every: u64, logic_every: 
         shape,
         Policy {
             band: false,
+            bitboard: false,
             ..Policy::default()
         },
     );
