@@ -107,33 +107,29 @@ impl Tables {
         let geo = Geometry::of(shape);
         let n = shape.size();
         let cells = shape.cell_count();
-        let word = |list: &[u16]| list.iter().fold(0u128, |w, &c| w | 1u128 << c);
-        let units: Vec<u128> = (0..geo.unit_count()).map(|u| word(geo.unit(u))).collect();
-        let units_of: Vec<u64> = (0..cells)
-            .map(|c| geo.units_of(c).iter().fold(0u64, |w, &u| w | 1u64 << u))
-            .collect();
-        let near = (0..cells)
-            .map(|c| {
-                geo.peers(c)
-                    .iter()
-                    .fold(0u64, |w, &p| w | units_of[p as usize])
-            })
-            .collect();
+        let mut units = vec![0u128; geo.unit_count()];
+        let mut units_of = vec![0u64; cells];
+        for (u, word) in units.iter_mut().enumerate() {
+            for &c in geo.unit(u) {
+                *word |= 1u128 << c;
+                units_of[c as usize] |= 1u64 << u;
+            }
+        }
+        let mut peers = vec![0u128; cells];
+        let mut near = vec![0u64; cells];
+        for c in 0..cells {
+            for &p in geo.peers(c) {
+                peers[c] |= 1u128 << p;
+                near[c] |= units_of[p as usize];
+            }
+        }
         Tables {
             shape,
             n,
-            all: if cells == MAX_CELLS {
-                u128::MAX
-            } else {
-                (1u128 << cells) - 1
-            },
-            every_unit: if units.len() == 64 {
-                u64::MAX
-            } else {
-                (1u64 << units.len()) - 1
-            },
+            all: u128::MAX >> (MAX_CELLS - cells),
+            every_unit: u64::MAX >> (64 - units.len()),
             units,
-            peers: (0..cells).map(|c| word(geo.peers(c))).collect(),
+            peers,
             units_of,
             near,
             cells,

@@ -720,7 +720,7 @@ test('loaded from another origin (a CDN that sends CORS headers), the widget sta
   }
 });
 
-test('the widget weighs at most 285 KB gzipped, everything it loads included, as the folder a site copies holds it', async () => {
+test('the widget weighs at most 290 KB gzipped, everything it loads included, as the folder a site copies holds it', async () => {
   // What a site copies: the folder as the build makes it, JavaScript minified, from the www/ of now.
   await assembleEmbedFolder();
   const [built, sources] = await Promise.all([weighForms(EMBED_FOLDER), weighForms('www')]);
@@ -731,7 +731,7 @@ test('the widget weighs at most 285 KB gzipped, everything it loads included, as
     }
     // The minified files still name every file the sources load, so the walk finds them all.
     assert.deepEqual(names, sources[form].files.map((f) => f.path.slice('www/'.length)), `${title}: the same files minified as in www/`);
-    assert.ok(built[form].gzip <= 285 * 1024, `${EMBED_FOLDER}/${entry}: ${built[form].gzip} bytes gzipped`);
+    assert.ok(built[form].gzip <= 290 * 1024, `${EMBED_FOLDER}/${entry}: ${built[form].gzip} bytes gzipped`);
     assert.ok(built[form].gzip < sources[form].gzip, `${title}: minified (${built[form].gzip} bytes gzipped) is smaller than www/ (${sources[form].gzip})`);
   });
 });
