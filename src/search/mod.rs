@@ -202,6 +202,9 @@ const CDCL_SHARE: u64 = 3;
 /// jigsaw 464–570 → 187–318, 16×16 254–267 → 273–290. The witness cost 10–40 µs a
 /// puzzle below 16×16, and found nothing the depth-first search was slow to find: with 4
 /// givens taken out of each puzzle (two solutions or more), it was no faster either.
+///
+/// Since then grids of up to 128 cells (to 11×11) go to the bitboard solver first; these
+/// turns serve 12×12 to 16×16, the questions it hands on, and counts past 2.
 const SMALL_GRID_SIDE: usize = 16;
 
 /// The branches the bitboard solver may try on one question before the policy's other
