@@ -94,6 +94,15 @@ struct Board {
     dirty_locked: [u64; MAX_SIDE],
 }
 
+impl Board {
+    /// Marks units as changed for symbol `d`, for both rules that look at changed units.
+    #[inline]
+    fn touch(&mut self, d: usize, units: u64) {
+        self.dirty[d] |= units;
+        self.dirty_locked[d] |= units;
+    }
+}
+
 impl Tables {
     /// The tables of a shape.
     ///
@@ -232,13 +241,11 @@ impl Tables {
         for e in 0..self.n {
             let had = (board.cand[e] >> c) as u64 & 1;
             board.cand[e] &= !bit;
-            board.dirty[e] |= units & had.wrapping_neg();
-            board.dirty_locked[e] |= units & had.wrapping_neg();
+            board.touch(e, units & had.wrapping_neg());
         }
         if board.cand[d] & self.peers[c] != 0 {
             board.cand[d] &= !self.peers[c];
-            board.dirty[d] |= self.near[c];
-            board.dirty_locked[d] |= self.near[c];
+            board.touch(d, self.near[c]);
         }
         board.cand[d] |= bit;
         board.solved |= bit;
@@ -255,8 +262,7 @@ impl Tables {
             units |= self.units_of[lost.trailing_zeros() as usize];
             lost &= lost - 1;
         }
-        board.dirty[d] |= units;
-        board.dirty_locked[d] |= units;
+        board.touch(d, units);
     }
 
     /// The cells in exactly one symbol's word, and whether every cell is in one or more.
@@ -300,8 +306,7 @@ impl Tables {
                         return false;
                     }
                     board.cand[d] &= !peers;
-                    board.dirty[d] |= near;
-                    board.dirty_locked[d] |= near;
+                    board.touch(d, near);
                     board.done[d] |= units;
                 }
                 board.solved |= singles;

@@ -10,7 +10,10 @@
 //! | conflict-driven search | `cdcl.rs` | sparse large grids, proofs of uniqueness |
 //! | witness | `witness.rs` | a second solution when the first has a swappable group |
 //!
-//! The policy ([`Search`]):
+//! The policy ([`Search`]). A grid counted up to 2 goes to a fast path first: the band
+//! solver for a plain 9×9, the bitboard solver for any other grid of up to 128 cells
+//! without cages (which hands on, from the start, a question it has not decided in
+//! [`BITBOARD_NODES`] branches). Everything else:
 //!
 //! 1. From 16×16 up, the logic techniques ([`crate::logic::reduced_masks`]) shrink the
 //!    candidates first: pairs, fish and wings cut what every engine must try, and often
@@ -776,8 +779,10 @@ impl Search {
         answer
     }
 
-    /// Counts a grid's solutions, no further than `limit`: plain 9×9 grids counted to 2 go
-    /// to the band solver (microseconds, not worth limiting), the rest to [`Search::count`].
+    /// Counts a grid's solutions, no further than `limit`: counted to 2, plain 9×9 grids go
+    /// to the band solver and other grids of up to 128 cells without cages to the bitboard
+    /// solver (microseconds, not worth limiting; the bitboard solver stops itself after
+    /// [`Policy::bitboard_nodes`] branches), the rest to [`Search::count`].
     pub fn count_grid(
         &mut self,
         grid: &Grid,
@@ -824,9 +829,7 @@ impl Search {
             }
         }
         let mut answer = self.count(&masks_of(grid), limit, limits, go_on);
-        let work = answer.stats.work;
         answer.stats.add(&fast);
-        answer.stats.work = work;
         answer
     }
 
