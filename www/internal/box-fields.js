@@ -3,7 +3,7 @@
 // chosen side, the variants and the symmetries those allow. DOM only; what a box is comes
 // from grid.js.
 
-import { JIGSAW_ONLY_SIDES, SIDES, boxName, boxShapes, boxWords, readBox, usualBox } from './grid.js';
+import { JIGSAW_ONLY_SIDES, SIDES, boxName, boxShapes, boxWords, madeWithoutSymmetry, readBox, usualBox, variantNames } from './grid.js';
 import { language } from './i18n.js';
 import { t } from './app-messages.js';
 
@@ -52,10 +52,8 @@ export function fillBoxes(select, size) {
  */
 export function allowSymmetries(select, box, variant = '') {
   const square = !boxWords(box);
-  // Random jigsaw regions have no symmetry, so neither have their givens. A killer has no
-  // givens, and its cages, only drawn on the grid, can follow any symmetry on any layout.
-  const killer = String(variant).includes('killer');
-  const jigsaw = !killer && String(variant).includes('jigsaw');
+  const killer = variantNames(variant).includes('killer');
+  const jigsaw = madeWithoutSymmetry(variant);
   for (const option of select.options) {
     option.disabled = jigsaw
       ? option.value !== 'none'

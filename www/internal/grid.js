@@ -121,6 +121,16 @@ export function variantNames(variant) {
 }
 
 /**
+ * Whether puzzles of these variants (as variantNames() reads them) are made without a
+ * symmetry: a jigsaw's random regions have none, so neither have its givens. A killer has
+ * no givens, and its cages, only drawn on the grid, can follow any symmetry on any layout.
+ */
+export function madeWithoutSymmetry(variant) {
+  const names = variantNames(variant);
+  return names.includes('jigsaw') && !names.includes('killer');
+}
+
+/**
  * The windoku window of each cell plus 1 (0 outside every window) for k×k boxes: the
  * (k−1)² k×k squares one cell in from the boxes, as the engine places them.
  */

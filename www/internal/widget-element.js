@@ -10,7 +10,7 @@ import { createEngine, describeError as describeEngineError } from '../engine.js
 import { Game } from './game.js';
 import {
   JIGSAW_ONLY_SIDES, SIDES, VARIANTS, boxLayout, boxShapes, boxWords, cellName, fromLine, isJigsawSide, isSide, layoutFromData,
-  layoutOptions, pendingLayout, readBox,
+  layoutOptions, madeWithoutSymmetry, pendingLayout, readBox,
   symbolText, variantNames, variantWords,
 } from './grid.js';
 import { shortcutAction } from './input.js';
@@ -800,10 +800,7 @@ export class SudokuWidgetElement extends HTMLElement {
       this.changed('load');
       return { puzzle: this.game.line(), size: n };
     }
-    // Random jigsaw regions have no symmetry, so neither have their givens; a killer's cages
-    // (it has no givens) follow one on any layout.
-    const killer = names.includes('killer');
-    const options = { size: n, box: boxed.box, symmetry: names.includes('jigsaw') && !killer ? 'none' : 'rot180' };
+    const options = { size: n, box: boxed.box, symmetry: madeWithoutSymmetry(names) ? 'none' : 'rot180' };
     if (names.length) options.variant = names;
     if (seed !== undefined) options.seed = seed;
     if (difficulty !== undefined) options.difficulty = difficulty;
