@@ -256,19 +256,9 @@ impl DepthFirst<'_> {
                 let line = lines.trailing_zeros() as usize;
                 lines &= lines - 1;
                 self.work += n as u64;
-                let mut segs = [0u64; MAX_SEGMENTS];
-                let mut fixed = 0u64;
-                for (j, seg) in segs.iter_mut().enumerate().take(nsegs) {
-                    for i in 0..seg_len {
-                        let m = self.cand[line_cell(n, kind, line, j * seg_len + i)];
-                        *seg |= m;
-                        fixed |= if m & (m - 1) == 0 { m } else { 0 };
-                    }
-                }
-                let (once, twice) = once_twice(&segs[..nsegs]);
-                // A placed symbol is trivially confined to its segment, and naked singles
-                // already cleared it from the peers: skip it.
-                let only = once & !twice & !fixed;
+                let (segs, only) = self.confined(nsegs, seg_len, |j, i| {
+                    line_cell(n, kind, line, j * seg_len + i)
+                });
                 if only == 0 {
                     continue;
                 }
@@ -301,22 +291,13 @@ impl DepthFirst<'_> {
                 // Segments of this box along rows (kind 0: r of them, c cells each) or
                 // columns (kind 1: c of them, r cells each).
                 let (nsegs, seg_len) = if kind == 0 { (r, c) } else { (c, r) };
-                let mut segs = [0u64; MAX_SEGMENTS];
-                let mut fixed = 0u64;
-                for (i, seg) in segs.iter_mut().enumerate().take(nsegs) {
-                    for j in 0..seg_len {
-                        let (row, column) = if kind == 0 {
-                            (top + i, left + j)
-                        } else {
-                            (top + j, left + i)
-                        };
-                        let m = self.cand[row * n + column];
-                        *seg |= m;
-                        fixed |= if m & (m - 1) == 0 { m } else { 0 };
+                let (segs, only) = self.confined(nsegs, seg_len, |i, j| {
+                    if kind == 0 {
+                        (top + i) * n + left + j
+                    } else {
+                        (top + j) * n + left + i
                     }
-                }
-                let (once, twice) = once_twice(&segs[..nsegs]);
-                let only = once & !twice & !fixed;
+                });
                 if only == 0 {
                     continue;
                 }
@@ -345,6 +326,30 @@ impl DepthFirst<'_> {
         } else {
             Progress::None
         }
+    }
+
+    /// The segments of one unit for pointing and claiming: each segment's candidates (the
+    /// OR over its `seg_len` cells, `cell(segment, i)`), and the symbols in exactly one
+    /// segment. A placed symbol is trivially confined to its segment, and naked singles
+    /// already cleared it from the peers: it is left out.
+    #[inline]
+    fn confined(
+        &self,
+        nsegs: usize,
+        seg_len: usize,
+        cell: impl Fn(usize, usize) -> usize,
+    ) -> ([u64; MAX_SEGMENTS], u64) {
+        let mut segs = [0u64; MAX_SEGMENTS];
+        let mut fixed = 0u64;
+        for (j, seg) in segs.iter_mut().enumerate().take(nsegs) {
+            for i in 0..seg_len {
+                let m = self.cand[cell(j, i)];
+                *seg |= m;
+                fixed |= if m & (m - 1) == 0 { m } else { 0 };
+            }
+        }
+        let (once, twice) = once_twice(&segs[..nsegs]);
+        (segs, once & !twice & !fixed)
     }
 
     /// Pointing and claiming for any units, where something changed: if a symbol's
