@@ -1,10 +1,9 @@
 //! Differential tests: random 1×1, 4×4 and 9×9 puzzles, each answered by every engine and
 //! by a brute-force reference written here, which must agree exactly (counts up to 3, and
 //! the solutions themselves). The engines: the band solver (9×9), the bitboard solver (up
-//! to 128 cells), the shipped policy (the
-//! free functions), the depth-first search alone, the conflict-driven search alone, and a
-//! depth-first search with naked singles only. Property tests also set the engines against
-//! each other directly, up to 16×16.
+//! to 128 cells), the shipped policy (the free functions), the depth-first search alone,
+//! the conflict-driven search alone, and a depth-first search with naked singles only.
+//! Property tests also set the engines against each other directly, up to 16×16.
 //!
 //! Puzzles come from a seeded generator, so a failure names its puzzle and repeats:
 //! random subsets of random full grids (unique, several or many solutions), those with a

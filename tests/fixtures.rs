@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use sudoku64::search::{
-    self, Decider, DepthFirst, Limits, Next, Policy, Rules, Search, SolveResult, band, bitboard,
-    count_solutions_up_to, masks_of, solutions, solve_one,
+    self, Counted, Decider, DepthFirst, Limits, Next, Policy, Rules, Search, SolveResult, band,
+    bitboard, count_solutions_up_to, masks_of, solutions, solve_one,
 };
 use sudoku64::transform::random_symmetry;
 use sudoku64::{Error, Grid, ParseOptions, Shape, Unsolvable, parse};
@@ -267,6 +267,45 @@ fn classic(shape: Shape) -> bool {
     shape.is_classic()
 }
 
+/// A fast path's two rows: its count to 2 (with both solutions), and to 1 (one solution,
+/// none past the limit).
+fn fast_path_rows(
+    names: [&'static str; 2],
+    handles: fn(Shape) -> bool,
+    count_up_to: fn(&Grid, u64) -> Counted,
+) -> [Engine; 2] {
+    [
+        Engine {
+            name: names[0],
+            counts_to: 2,
+            finds: 2,
+            handles,
+            run: Box::new(move |g| {
+                let counted = count_up_to(g, 2);
+                assert_eq!(counted.stats.solutions, counted.count);
+                Answer {
+                    count: Some(counted.count),
+                    solutions: counted.first.into_iter().chain(counted.second).collect(),
+                }
+            }),
+        },
+        Engine {
+            name: names[1],
+            counts_to: 1,
+            finds: 1,
+            handles,
+            run: Box::new(move |g| {
+                let counted = count_up_to(g, 1);
+                assert!(counted.second.is_none(), "a second solution past the limit");
+                Answer {
+                    count: Some(counted.count),
+                    solutions: counted.first.into_iter().collect(),
+                }
+            }),
+        },
+    ]
+}
+
 /// The table of engines checked against every fixture line.
 fn engines() -> Vec<Engine> {
     let mut table: Vec<Engine> = vec![
@@ -330,65 +369,19 @@ fn engines() -> Vec<Engine> {
             }),
         },
     ];
-    // The 9×9 fast path on its own, asked for more than the dispatch asks of it.
-    table.push(Engine {
-        name: "band::count_up_to(2)",
-        counts_to: 2,
-        finds: 2,
-        handles: classic,
-        run: Box::new(|g| {
-            let counted = band::count_up_to(g, 2);
-            assert_eq!(counted.stats.solutions, counted.count);
-            Answer {
-                count: Some(counted.count),
-                solutions: counted.first.into_iter().chain(counted.second).collect(),
-            }
-        }),
-    });
-    table.push(Engine {
-        name: "band::count_up_to(1)",
-        counts_to: 1,
-        finds: 1,
-        handles: classic,
-        run: Box::new(|g| {
-            let counted = band::count_up_to(g, 1);
-            assert!(counted.second.is_none(), "a second solution past the limit");
-            Answer {
-                count: Some(counted.count),
-                solutions: counted.first.into_iter().collect(),
-            }
-        }),
-    });
-    // The small-grid fast path on its own (classic 9×9 too, which the policy gives the
-    // band solver), asked for more than the dispatch asks of it.
-    table.push(Engine {
-        name: "bitboard::count_up_to(2)",
-        counts_to: 2,
-        finds: 2,
-        handles: bitboard::supports,
-        run: Box::new(|g| {
-            let counted = bitboard::count_up_to(g, 2);
-            assert_eq!(counted.stats.solutions, counted.count);
-            Answer {
-                count: Some(counted.count),
-                solutions: counted.first.into_iter().chain(counted.second).collect(),
-            }
-        }),
-    });
-    table.push(Engine {
-        name: "bitboard::count_up_to(1)",
-        counts_to: 1,
-        finds: 1,
-        handles: bitboard::supports,
-        run: Box::new(|g| {
-            let counted = bitboard::count_up_to(g, 1);
-            assert!(counted.second.is_none(), "a second solution past the limit");
-            Answer {
-                count: Some(counted.count),
-                solutions: counted.first.into_iter().collect(),
-            }
-        }),
-    });
+    // The fast paths on their own, asked for more than the dispatch asks of them: the 9×9
+    // band solver, and the bitboard solver (classic 9×9 too, which the policy gives the
+    // band solver).
+    table.extend(fast_path_rows(
+        ["band::count_up_to(2)", "band::count_up_to(1)"],
+        classic,
+        band::count_up_to,
+    ));
+    table.extend(fast_path_rows(
+        ["bitboard::count_up_to(2)", "bitboard::count_up_to(1)"],
+        bitboard::supports,
+        bitboard::count_up_to,
+    ));
     // A search per shape and policy, reused for every puzzle of that shape: a reload must
     // forget the previous puzzle entirely. Each engine alone must give every answer, and
     // so must the portfolio, with its usual turns and with turns so short that the two
