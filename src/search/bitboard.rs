@@ -75,8 +75,6 @@ pub struct Tables {
     units_of: Vec<u64>,
     /// Per cell, the units of its peers, one bit each.
     near: Vec<u64>,
-    /// The number of cells.
-    cells: usize,
 }
 
 /// One search state: where each symbol may go, and which cells are fixed.
@@ -141,7 +139,6 @@ impl Tables {
             peers,
             units_of,
             near,
-            cells,
         }
     }
 
@@ -198,7 +195,8 @@ impl Tables {
         })
     }
 
-    /// The board of a grid's givens, or `None` when two givens clash.
+    /// The board of a grid's givens, or `None` when two givens clash: each given is a
+    /// cell in its symbol's word alone, fixed as a naked single is.
     fn board_of(&self, grid: &Grid) -> Option<Board> {
         let mut given = [0u128; MAX_SIDE];
         for (c, &v) in grid.cells().iter().enumerate() {
@@ -209,27 +207,15 @@ impl Tables {
         let givens = given.iter().fold(0, |all, &g| all | g);
         let mut board = Board {
             cand: [0; MAX_SIDE],
-            solved: givens,
+            solved: 0,
             done: [0; MAX_SIDE],
             dirty: [self.every_unit; MAX_SIDE],
             dirty_locked: [self.every_unit; MAX_SIDE],
         };
         for d in 0..self.n {
-            let (mut peers, mut units) = (0u128, 0u64);
-            let mut rest = given[d];
-            while rest != 0 {
-                let c = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                peers |= self.peers[c];
-                units |= self.units_of[c];
-            }
-            if peers & given[d] != 0 {
-                return None;
-            }
-            board.cand[d] = (self.all & !givens & !peers) | given[d];
-            board.done[d] = units;
+            board.cand[d] = (self.all & !givens) | given[d];
         }
-        Some(board)
+        self.fix(&mut board, givens).then_some(board)
     }
 
     /// Fixes symbol `d` in cell `c`: the cell leaves every other symbol's word, and the
@@ -276,6 +262,35 @@ impl Tables {
         (ones & !twos & !board.solved, ones == self.all)
     }
 
+    /// Fixes `cells`, each in one symbol's word only (naked singles, givens): each
+    /// symbol's cells take that symbol from their peers, all at once. False when two cells
+    /// of one symbol see each other.
+    fn fix(&self, board: &mut Board, cells: u128) -> bool {
+        for d in 0..self.n {
+            let mine = cells & board.cand[d];
+            if mine == 0 {
+                continue;
+            }
+            let (mut peers, mut units, mut near) = (0u128, 0u64, 0u64);
+            let mut rest = mine;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                peers |= self.peers[c];
+                units |= self.units_of[c];
+                near |= self.near[c];
+            }
+            if peers & mine != 0 {
+                return false;
+            }
+            board.cand[d] &= !peers;
+            board.touch(d, near);
+            board.done[d] |= units;
+        }
+        board.solved |= cells;
+        true
+    }
+
     /// Applies the rules to a fixpoint; false on a contradiction.
     fn propagate(&self, board: &mut Board) -> bool {
         let n = self.n;
@@ -285,31 +300,9 @@ impl Tables {
                 return false;
             }
             if singles != 0 {
-                // A naked single's cell is in one word already: each symbol's singles
-                // only take that symbol from their peers, all at once. Two singles of
-                // one symbol that see each other are a contradiction.
-                for d in 0..n {
-                    let mine = singles & board.cand[d];
-                    if mine == 0 {
-                        continue;
-                    }
-                    let (mut peers, mut units, mut near) = (0u128, 0u64, 0u64);
-                    let mut rest = mine;
-                    while rest != 0 {
-                        let c = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        peers |= self.peers[c];
-                        units |= self.units_of[c];
-                        near |= self.near[c];
-                    }
-                    if peers & mine != 0 {
-                        return false;
-                    }
-                    board.cand[d] &= !peers;
-                    board.touch(d, near);
-                    board.done[d] |= units;
+                if !self.fix(board, singles) {
+                    return false;
                 }
-                board.solved |= singles;
                 continue;
             }
             // Hidden singles, for each symbol in the units where its places changed.
@@ -348,8 +341,8 @@ impl Tables {
                     let places = board.cand[d] & self.units[u];
                     let first = places.trailing_zeros() as usize;
                     let second = (places & places.wrapping_sub(1)).trailing_zeros() as usize;
-                    if second >= self.cells {
-                        continue; // one place or none: hidden singles' business
+                    if second == MAX_CELLS {
+                        continue; // one place or none (no second bit): hidden singles' business
                     }
                     let mut others = self.units_of[first] & self.units_of[second] & !(1u64 << u);
                     while others != 0 {
