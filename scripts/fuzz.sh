@@ -19,7 +19,7 @@ TARGETS=(parse solve logic generate wasm_args)
 seconds=60
 smoke=""
 if [ "${1:-}" = --smoke ]; then
-  seconds=${FUZZ_SMOKE_SECONDS:-8}
+  seconds=${FUZZ_SMOKE_SECONDS:-4}
   smoke=1
   shift
 elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
