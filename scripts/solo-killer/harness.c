@@ -1,6 +1,7 @@
 /*
- * A command-line killer generator around Simon Tatham's Solo (solo.c of his puzzle
- * collection, MIT licence): the benchmark and fixture reference for killer Sudoku.
+ * A command-line generator around Simon Tatham's Solo (solo.c of his puzzle collection, MIT
+ * licence): the benchmark and fixture reference for killer Sudoku, and the source of the
+ * X and jigsaw sets the solving benchmarks time.
  * Benchmark-only: never shipped, never built by `npm test`. build.sh compiles it against a
  * copy of Solo's source that it is given; no part of Solo is kept here.
  *
@@ -8,7 +9,9 @@
  *
  * PARAMS is a Solo params string (`3x3k`, `2x3k`, `3x3xk`, `9jk`, optionally with a
  * difficulty: `3x3kdu`); KGRADE is one of Solo's killer grades (ksingle, kminmax, ksums,
- * kintersect), which Solo's params string does not carry. Puzzle i (0-based) comes from
+ * kintersect), which Solo's params string does not carry. For a puzzle without cages
+ * (`3x3x`, `9j`, `3x3xdu`: the variant sets the solving benchmarks time) KGRADE is `-`.
+ * Puzzle i (0-based) comes from
  * random_new(S, strlen(S)) where S is the decimal SEED + i, so one line can be made again
  * with COUNT 1 and its seed. Each puzzle is a line on stdout:
  *
@@ -64,13 +67,13 @@ int main(int argc, char **argv)
 
     if (argc != 5) {
         fprintf(stderr, "usage: %s PARAMS KGRADE COUNT SEED\n"
-                "  KGRADE: ksingle, kminmax, ksums or kintersect\n", argv[0]);
+                "  KGRADE: ksingle, kminmax, ksums or kintersect; - without cages\n", argv[0]);
         return 2;
     }
     for (i = 0; i < 4; i++)
         if (!strcmp(argv[2], kgrades[i]))
             kgrade = i;
-    if (kgrade < 0) {
+    if (kgrade < 0 && strcmp(argv[2], "-")) {
         fprintf(stderr, "unknown killer grade '%s': ksingle, kminmax, ksums or kintersect\n",
                 argv[2]);
         return 2;
@@ -84,14 +87,17 @@ int main(int argc, char **argv)
 
     p = default_params();
     decode_params(p, argv[1]);
-    p->kdiff = kgrade;
+    if (kgrade >= 0)
+        p->kdiff = kgrade;
     err = validate_params(p, true);
     if (err) {
         fprintf(stderr, "bad params '%s': %s\n", argv[1], err);
         return 2;
     }
-    if (!p->killer) {
-        fprintf(stderr, "params '%s' name no killer cages (add k)\n", argv[1]);
+    if (!p->killer != (kgrade < 0)) {
+        fprintf(stderr, "params '%s' %s\n", argv[1], p->killer
+                ? "name killer cages: give a killer grade"
+                : "name no killer cages (add k), so the killer grade must be -");
         return 2;
     }
     params_text = encode_params(p, false);
@@ -105,8 +111,9 @@ int main(int argc, char **argv)
         sprintf(seed_text, "%ld", seed + i);
         rs = random_new(seed_text, strlen(seed_text));
         desc = new_game_desc(p, rs, &aux, false);
-        printf("%s\t%s\t%s\t%s:%s\t", argv[1], kgrades[kgrade], seed_text, params_text, desc);
-        /* aux is "S" then the digits separated by commas; killers stop at 9. */
+        printf("%s\t%s\t%s\t%s:%s\t", argv[1], kgrade < 0 ? "-" : kgrades[kgrade], seed_text,
+               params_text, desc);
+        /* aux is "S" then the digits separated by commas (9×9 and smaller: one digit each). */
         for (s = aux + 1; *s; s++)
             if (*s != ',')
                 putchar(*s);
@@ -117,8 +124,8 @@ int main(int argc, char **argv)
         random_free(rs);
     }
     took = now() - start;
-    fprintf(stderr, "%s %s: %d puzzles in %.3f s, %.2f puzzles/s\n", argv[1], kgrades[kgrade],
-            count, took, count / took);
+    fprintf(stderr, "%s %s: %d puzzles in %.3f s, %.2f puzzles/s\n", argv[1],
+            kgrade < 0 ? "-" : kgrades[kgrade], count, took, count / took);
     sfree(params_text);
     free_params(p);
     return 0;
