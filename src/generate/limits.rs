@@ -17,14 +17,14 @@ pub(super) fn check_node_limit(shape: Shape) -> u64 {
 }
 
 /// The largest node limit of one depth-first check on jigsaw regions or with extra units
-/// (X, windoku). There the depth-first search, without the box-and-line rules and the
-/// logic rounds of plain boxes, takes its larger rounds (4,096 and 65,536 nodes at
-/// 16×16) to fail, twice (in our order, then a random one), where the conflict-driven
-/// search decides the same check in a few hundred contradictions. Measured at 16×16,
-/// seeds 1 to 3, minimal: jigsaw 5.6 s with the limit of plain boxes, 0.33 s with this
-/// one; windoku 5.7 s, 0.86 s; X and windoku 50 s, 7.9 s; X alike (0.19 s). From 9×9
-/// to 15×15 it makes no difference to speak of. The puzzles are the same: every check
-/// is still decided, by the other engine.
+/// (X, windoku). There, without the logic rounds of plain boxes, the depth-first search
+/// mostly ran its larger rounds (4,096 and 65,536 nodes at 16×16) to their limits, twice
+/// (in our order, then a random one), where the conflict-driven search decides the same
+/// check in a few hundred contradictions. Measured at 16×16, seeds 1 to 3, minimal:
+/// jigsaw 5.6 s with the limit of plain boxes, 0.33 s with this one; windoku 5.7 s,
+/// 0.86 s; X and windoku 50 s, 7.9 s; X alike (0.19 s). From 9×9 to 15×15 it makes no
+/// difference to speak of. Every check is still decided, by the other engine, but in
+/// another order, so some seeds give another minimal puzzle than they did.
 pub(super) const VARIANT_NODE_LIMIT: u64 = 256;
 
 /// The rounds of depth-first checks: `(node limit, logic first)`. Limits grow 16-fold
