@@ -66,7 +66,9 @@ fi
 # but their pages also wait on timers, frames and the worker, and the other layers fill
 # those gaps: a warm run took 516 s this way and 693 s one layer after another.
 e2e_layer() {
-  local t0=$SECONDS
+  local t0=$SECONDS c0
+  cpu_now
+  c0=$CPU
   # Three files at a time (E2E_CONCURRENCY to change it): each file serves the project on a
   # port of its own and launches its own Chromium, and none writes where another reads.
   # A file alone keeps about half a core busy: on two cores, alone, the layer took 419 s
@@ -80,7 +82,7 @@ e2e_layer() {
   if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
   say "e2e: $p passed, $f failed"
   cpu_now
-  echo "$p $f $rc $((SECONDS - t0)) $CPU" > "$LOGDIR/e2e.counts"
+  echo "$p $f $rc $((SECONDS - t0)) $((CPU - c0))" > "$LOGDIR/e2e.counts"
 }
 # Adds the e2e layer's counts and time, once it has ended.
 e2e_done() {
