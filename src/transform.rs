@@ -32,7 +32,7 @@ pub fn permutation(len: usize, rng: &mut impl Rng) -> Vec<usize> {
 /// keeps its solution count.
 pub fn random_symmetry(grid: &Grid, rng: &mut impl Rng) -> Grid {
     let shape = grid.shape();
-    if !(shape.has_box_grid() && shape.has_only_basic_units()) {
+    if !shape.is_plain() {
         return layout_symmetry(grid, rng);
     }
     let n = shape.size();

@@ -73,12 +73,11 @@ pub(super) fn random_full_grid(
         let mut grid = Grid::empty(shape);
         // The boxes of band i and stack i share no row and no column: each can take any
         // order of the symbols.
-        let boxes =
-            if n <= DIAGONAL_BOXES_UP_TO && shape.has_box_grid() && shape.has_only_basic_units() {
-                shape.bands().min(shape.stacks())
-            } else {
-                0
-            };
+        let boxes = if n <= DIAGONAL_BOXES_UP_TO && shape.is_plain() {
+            shape.bands().min(shape.stacks())
+        } else {
+            0
+        };
         let c = shape.box_columns();
         for i in 0..boxes {
             let (top, left) = shape.box_origin(i * shape.stacks() + i);

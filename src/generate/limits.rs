@@ -9,7 +9,7 @@ use super::*;
 /// 50,000 nodes); on jigsaw regions or with extra units, [`VARIANT_NODE_LIMIT`]. A check
 /// that needs more goes to the conflict-driven search.
 pub(super) fn check_node_limit(shape: Shape) -> u64 {
-    if shape.has_box_grid() && shape.has_only_basic_units() {
+    if shape.is_plain() {
         256 * shape.cell_count() as u64
     } else {
         VARIANT_NODE_LIMIT
@@ -37,7 +37,7 @@ pub(super) const VARIANT_NODE_LIMIT: u64 = 256;
 /// to the conflict-driven search.
 pub(super) fn check_rounds(shape: Shape, target: Target) -> Vec<(u64, bool)> {
     // Logic rounds only on the layouts every technique walks: boxes, no extra units.
-    let logic = target == Target::Minimal && shape.has_box_grid() && shape.has_only_basic_units();
+    let logic = target == Target::Minimal && shape.is_plain();
     if shape.size() > 25 {
         return Vec::new();
     }

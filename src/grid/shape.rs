@@ -372,6 +372,15 @@ impl Shape {
         self.extras == 0 && self.cages.is_none()
     }
 
+    /// True for a plain grid: r×c boxes in bands and stacks ([`Shape::has_box_grid`]) with
+    /// the rows, columns and boxes as its only constraints ([`Shape::has_only_basic_units`]).
+    /// The band-and-stack arguments (box-line interactions from bands, the uniqueness
+    /// techniques, the diagonal-box fill, the search limits tuned on classic grids) hold here.
+    #[inline]
+    pub fn is_plain(self) -> bool {
+        self.has_box_grid() && self.has_only_basic_units()
+    }
+
     /// The variants this shape has, as `--variant` names them: `jigsaw`, `x`, `windoku`.
     pub fn variants(self) -> Vec<&'static str> {
         Variants::of(self).names()

@@ -56,7 +56,7 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                 if b.cand[r * n + c2] != m {
                     continue;
                 }
-                let plain = shape.has_box_grid() && shape.has_only_basic_units();
+                let plain = shape.is_plain();
                 let same_stack = plain && shape.stack_of_column(c1) == shape.stack_of_column(c2);
                 for r2 in (0..n).filter(|&r2| r2 != r) {
                     // Two boxes in all: the rows share a band or the columns a stack.
@@ -169,7 +169,7 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
 fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> + '_ {
     let n = b.n;
     let shape = b.shape;
-    let plain = shape.has_box_grid() && shape.has_only_basic_units();
+    let plain = shape.is_plain();
     // The block (band or stack) of a row or a column, on plain r×c boxes.
     let block = move |index: usize, row: bool| {
         if !plain {

@@ -439,7 +439,7 @@ impl Cdcl {
             geo: shape.geometry(),
             n,
             reciprocal: (1u64 << 40) / n as u64 + 1,
-            general_locked: !shape.has_box_grid() || !shape.has_only_basic_units(),
+            general_locked: !shape.is_plain(),
             box_rows: shape.box_rows(),
             box_columns: shape.box_columns(),
             column_mask: (0..shape.box_rows())

@@ -184,7 +184,7 @@ impl<'h> DepthFirst<'h> {
             },
             dirty_hidden: [0; 4],
             dirty_locked: [0; 4],
-            general_locked: !shape.has_box_grid() || !shape.has_only_basic_units(),
+            general_locked: !shape.is_plain(),
             unsolved: cells,
             phase: Phase::Done,
             rules: Rules::default(),
