@@ -72,15 +72,23 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     let Some(wanted) = options.difficulty else {
         return one(options, None, control);
     };
-    // A level: candidates from the seed on, each made no harder than the level, until
-    // one has it or the budget (or the candidate count) ends; the closest comes back.
+    // A level: candidates from the seed, then from a sequence drawn from it (as the
+    // other layouts' search does), each made no harder than the level, until one has it
+    // or the budget (or the candidate count) ends; the closest comes back. Not seed,
+    // seed + 1, ...: `generate --count` asks for seeds S, S + 1, ..., whose sequences
+    // would then overlap and give the same puzzle again and again.
     let budget = options
         .budget_ms
         .unwrap_or(crate::generate::DIFFICULTY_BUDGET_MS);
     let start = control.now_ms();
     let mut best: Option<Generated> = None;
+    let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     for i in 0..LEVEL_CANDIDATES {
-        let seed = options.seed.wrapping_add(i as u64);
+        let seed = if i == 0 {
+            options.seed
+        } else {
+            crate::generate::fresh_seed(&mut seeds)
+        };
         // Diabolical is what the other levels' techniques leave unsolved: nothing to hold
         // the cages below.
         let cap = (wanted < Level::Diabolical).then_some(wanted);

@@ -619,7 +619,7 @@ fn hints_followed_to_the_end_are_sound() {
 }
 
 /// A killer asked for a level has it, graded by the logic solver, and its seed makes it
-/// again.
+/// again; the next seed (as `generate --count` asks) makes another one.
 #[test]
 fn killers_come_at_the_level_asked() {
     use sudoku64::Level;
@@ -645,11 +645,21 @@ fn killers_come_at_the_level_asked() {
         assert_eq!(sudoku64::rate(&made.puzzle).unwrap().level, level);
         let again = Options {
             seed: made.seed,
-            ..options
+            ..options.clone()
         };
         assert_eq!(
             generate(&again, &mut Unattended).unwrap().puzzle,
             made.puzzle
+        );
+        let next = Options {
+            seed: seed + 1,
+            ..options
+        };
+        assert_ne!(
+            generate(&next, &mut Unattended).unwrap().puzzle,
+            made.puzzle,
+            "{level}: seeds {seed} and {} give one puzzle",
+            seed + 1
         );
     }
 }
