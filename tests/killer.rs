@@ -478,6 +478,45 @@ fn seventeen_in_two_cells_is_eight_and_nine() {
     );
 }
 
+/// Row 1's 7 can only be in the cage of r1c1–r1c3 (7s in rows 2 and 3 close boxes 2 and
+/// 3 to it), so that cage's 15 uses a 7: 2+6+7 or 3+5+7, and 1, 4, 8 and 9 leave it.
+#[test]
+fn a_unit_whose_digit_lies_in_one_cage_keeps_the_cages_sets_with_it() {
+    use sudoku64::Technique;
+    use sudoku64::search::masks_of;
+    let shape = Shape::from_size(9).unwrap();
+    let mut givens = [0u8; 81];
+    givens[9 + 3] = 7; // r2c4
+    givens[18 + 6] = 7; // r3c7
+    let puzzle = killer(shape, &[(vec![0, 1, 2], Some(15))], &givens);
+    let masks = masks_of(&puzzle);
+    let step = sudoku64::logic::find(Technique::CageHiddenDigit, &puzzle, &masks)
+        .expect("a hidden cage digit");
+    // The sets of three digits making 15 that have a 7, from the definition.
+    let with_seven: Vec<[u8; 3]> = (1..=9u8)
+        .flat_map(|a| (a + 1..=9).flat_map(move |b| (b + 1..=9).map(move |c| [a, b, c])))
+        .filter(|s| s.iter().map(|&d| u32::from(d)).sum::<u32>() == 15 && s.contains(&7))
+        .collect();
+    let mut expected: Vec<(usize, u8)> = (0..3)
+        .flat_map(|c| (1..=9u8).map(move |v| (c, v)))
+        .filter(|&(_, v)| !with_seven.iter().any(|s| s.contains(&v)))
+        .collect();
+    let mut got = step.eliminations.clone();
+    expected.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, expected, "{}", step.text());
+    let text = step.text();
+    assert!(
+        text.contains("row 1") && text.contains("2+6+7") && text.contains("3+5+7"),
+        "{text}"
+    );
+    assert!(step.focus_text().contains("row 1"), "{}", step.focus_text());
+    assert_eq!(step.units.len(), 1);
+    // With the 7s gone, row 1's 7 may go anywhere: nothing to say.
+    let free = killer(shape, &[(vec![0, 1, 2], Some(15))], &[0; 81]);
+    assert!(sudoku64::logic::find(Technique::CageHiddenDigit, &free, &masks_of(&free)).is_none());
+}
+
 /// tests/data/killer.txt: Solo-made killers and edits of them, counted by a backtracking
 /// counter and by CaDiCaL (see its header).
 const FIXTURES: &str = include_str!("data/killer.txt");

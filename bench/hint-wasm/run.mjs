@@ -1,6 +1,6 @@
 // Times every hint on the way from each puzzle to its solution inside the wasm build,
 // under node: the same walk as `sudoku64 bench hint FILE`, plus reading and writing the
-// one-line grid on each call. Build first (see BENCHMARKS.md, "Hints"):
+// grid (its one-line form, or its game ID for killers and other variants) on each call. Build first (see BENCHMARKS.md, "Hints"):
 //
 //   node bench/hint-wasm/run.mjs [--limit N] FILE...
 import { readFileSync } from 'node:fs';
@@ -30,12 +30,12 @@ for (const file of files) {
     .filter((l) => l && !l.startsWith('#'))
     .slice(0, limit);
   // One untimed walk lets the engine's JIT tier up.
-  for (let g = puzzles[0]; g.includes('.'); ) g = afterHint(g);
+  for (let g = puzzles[0]; g; ) g = afterHint(g);
   const times = [];
   let slowest = { ms: 0, grid: '' };
   for (const puzzle of puzzles) {
     let grid = puzzle;
-    while (grid.includes('.')) {
+    while (grid) {
       const start = performance.now();
       const next = afterHint(grid);
       const ms = performance.now() - start;

@@ -2,7 +2,10 @@
 //! digits that can still make a cage's sum, from the candidates of its open cells. A
 //! digit in no such set leaves the cage's cells; a digit in every set with one place
 //! left in the cage goes there. A digit already placed in a cage leaves its other cells,
-//! sum or not.
+//! sum or not. Then the rule of 45 (innies and outies), and the two ways a cage and a
+//! unit it overlaps trade a digit: a digit the cage must hold, with its places in one
+//! unit, leaves the rest of that unit (locked cage digits); a digit a unit can hold only
+//! inside one cage is the cage's, so its sets without it go (a hidden cage digit).
 
 use super::{Arg, Board, Step, Technique, Words, bit, bits};
 use crate::cages::{SumOptions, sum_options, sum_sets};
@@ -141,20 +144,27 @@ fn first(b: &Board) -> Option<Step> {
 /// How `count` open cells make `sum`, for a sentence: `as 1+7 or 2+6` when the sets were
 /// listed and are few, else `with 1, 2 and 6` (the digits they may use).
 fn ways(pool: u64, count: usize, sum: u32, masks: &[u64], options: &SumOptions) -> Arg {
-    Arg::Words(Box::new(
-        match sum_sets(pool, count, sum, masks, SETS_NAMED) {
-            Some(sets) if options.exact => Words::new("ways-sets").with(
-                "sets",
-                Arg::Join(
-                    "separator-or",
-                    sets.iter()
-                        .map(|&s| Words::new("sum-set").with("digits", Arg::Sum(s)))
-                        .collect(),
-                ),
+    match sum_sets(pool, count, sum, masks, SETS_NAMED) {
+        Some(sets) if options.exact => sets_or_digits(&sets, options.some),
+        _ => sets_or_digits(&[], options.some),
+    }
+}
+
+/// `as 1+7 or 2+6` for a few `sets`, else `with 1, 2 and 6` (the `digits` they use).
+fn sets_or_digits(sets: &[u64], digits: u64) -> Arg {
+    Arg::Words(Box::new(if (1..=SETS_NAMED).contains(&sets.len()) {
+        Words::new("ways-sets").with(
+            "sets",
+            Arg::Join(
+                "separator-or",
+                sets.iter()
+                    .map(|&s| Words::new("sum-set").with("digits", Arg::Sum(s)))
+                    .collect(),
             ),
-            _ => Words::new("ways-digits").with("digits", Arg::DigitList(options.some)),
-        },
-    ))
+        )
+    } else {
+        Words::new("ways-digits").with("digits", Arg::DigitList(digits))
+    }))
 }
 
 /// A cage named by its cells: `r1c1, r1c2 and r2c1`, or the first three and how many
@@ -443,6 +453,80 @@ pub(super) fn locked_digits(b: &Board) -> Option<Step> {
                 step.focus = Some(Words::new("focus-cage-locked").with("cage", name));
                 return Some(step);
             }
+        }
+    }
+    None
+}
+
+/// The most sets of a cage [`hidden_digit`] lists to keep those with the digit: a 9×9
+/// cage has at most 126 (four or five cells), a 16×16 one up to 12,870.
+const SETS_LISTED: usize = 256;
+
+/// The converse of [`locked_digits`]: a unit whose places for a digit all lie in one cage
+/// gets that digit from the cage, so the cage's sets without it go, and the digits only
+/// they used leave the cage's cells. A player says "row 3's 7 can only be in this cage,
+/// so the cage's 15 is 2+6+7 or 3+5+7".
+pub(super) fn hidden_digit(b: &Board) -> Option<Step> {
+    let cages = b.shape.cages()?;
+    for u in 0..b.geo.unit_count() {
+        for v in 1..=b.n as u8 {
+            let mut places = b.places(u, v);
+            let Some(first) = places.next() else { continue };
+            let Some(k) = cages.cage_of(first) else {
+                continue;
+            };
+            if !places.all(|c| cages.cage_of(c) == Some(k)) {
+                continue;
+            }
+            let Some(sum) = cages.sum(k) else { continue };
+            let Seen {
+                cells,
+                open,
+                placed,
+                total,
+                masks,
+            } = Seen::of(b, cages, k);
+            if placed & bit(v) != 0 {
+                continue;
+            }
+            let pool = masks.iter().fold(0, |a, m| a | m);
+            let left = sum.saturating_sub(total);
+            let Some(sets) = sum_sets(pool, open.len(), left, &masks, SETS_LISTED) else {
+                continue;
+            };
+            let with: Vec<u64> = sets.iter().copied().filter(|s| s & bit(v) != 0).collect();
+            if with.len() == sets.len() || with.is_empty() {
+                // Every set already has the digit (cage combinations say so), or none
+                // does (then the grid has no solution; the search's business).
+                continue;
+            }
+            let kept = with.iter().fold(0, |a, s| a | s);
+            let eliminations = b.eliminations(open.iter().copied(), !kept);
+            if eliminations.is_empty() {
+                continue;
+            }
+            let name = cage_name(&cells);
+            let mut step = Step::eliminating(
+                b.shape,
+                Technique::CageHiddenDigit,
+                cells,
+                eliminations.clone(),
+                Words::new("cage-hidden")
+                    .with("unit", Arg::Unit(u))
+                    .with("digit", Arg::Number(v.into()))
+                    .with("cage", name.clone())
+                    .with("left", Arg::Number(left.into()))
+                    .with("ways", sets_or_digits(&with, kept))
+                    .with("removal", Arg::Removal(eliminations.clone())),
+            );
+            step.focus = Some(
+                Words::new("focus-cage-hidden")
+                    .with("unit", Arg::Unit(u))
+                    .with("cage", name),
+            );
+            // The units the focus names, for the first stage's highlight.
+            step.units = vec![u];
+            return Some(step);
         }
     }
     None

@@ -85,6 +85,9 @@ pub enum Technique {
     /// Killer cages: a digit every set of a cage needs, with its places in the cage in one
     /// unit, leaves the rest of that unit.
     CageLockedDigits,
+    /// Killer cages: a unit whose places for a digit all lie in one cage gets the digit
+    /// from it, so the cage's sets without the digit go.
+    CageHiddenDigit,
     /// A symbol whose places in a box all lie in one row or column: it leaves the rest of
     /// that line. On other layouts, from a region or window into any unit it overlaps.
     Pointing,
@@ -183,12 +186,13 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 39] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::CageCombination,
         Technique::InniesAndOuties,
         Technique::CageLockedDigits,
+        Technique::CageHiddenDigit,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -232,6 +236,7 @@ impl Technique {
             Technique::CageCombination => "Cage combinations",
             Technique::InniesAndOuties => "Innies and outies",
             Technique::CageLockedDigits => "Locked cage digits",
+            Technique::CageHiddenDigit => "Hidden cage digit",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked pair",
@@ -276,6 +281,7 @@ impl Technique {
             Technique::CageCombination => "cage-combination",
             Technique::InniesAndOuties => "innies-outies",
             Technique::CageLockedDigits => "cage-locked-digits",
+            Technique::CageHiddenDigit => "cage-hidden-digit",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -755,6 +761,7 @@ impl Board {
             Technique::CageCombination => cages::combinations(self),
             Technique::InniesAndOuties => cages::innies_and_outies(self),
             Technique::CageLockedDigits => cages::locked_digits(self),
+            Technique::CageHiddenDigit => cages::hidden_digit(self),
             Technique::Pointing | Technique::Claiming => intersections::find_kind(self, t),
             Technique::NakedPair | Technique::HiddenPair => subsets::find_kind(self, 2, t),
             Technique::NakedTriple | Technique::HiddenTriple => subsets::find_kind(self, 3, t),

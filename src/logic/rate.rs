@@ -120,9 +120,8 @@ impl Level {
         use Technique::*;
         match technique {
             NakedSingle | HiddenSingle | CageCombination => Level::Easy,
-            Pointing | Claiming | NakedPair | HiddenPair | InniesAndOuties | CageLockedDigits => {
-                Level::Medium
-            }
+            Pointing | Claiming | NakedPair | HiddenPair | InniesAndOuties | CageLockedDigits
+            | CageHiddenDigit => Level::Medium,
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
             | EmptyRectangle | FinnedXWing | UniqueRectangle | UniqueRectangle2
             | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => Level::Hard,
@@ -163,6 +162,7 @@ pub fn weight(technique: Technique) -> u32 {
         CageCombination => 2,
         InniesAndOuties => 5,
         CageLockedDigits => 4,
+        CageHiddenDigit => 5,
         Pointing | Claiming => 4,
         NakedPair => 6,
         HiddenPair => 8,

@@ -17,8 +17,9 @@ import { t } from './i18n.js';
 
 /** Every technique id, from the simplest to the hardest. */
 const IDS = [
-  'naked-single', 'hidden-single', 'cage-combination', 'innies-outies', 'cage-locked-digits', 'pointing',
-  'claiming', 'naked-pair', 'hidden-pair', 'naked-triple', 'hidden-triple', 'naked-quad', 'hidden-quad',
+  'naked-single', 'hidden-single', 'cage-combination', 'innies-outies', 'cage-locked-digits',
+  'cage-hidden-digit', 'pointing', 'claiming', 'naked-pair', 'hidden-pair', 'naked-triple',
+  'hidden-triple', 'naked-quad', 'hidden-quad',
   'x-wing', 'skyscraper', 'two-string-kite', 'empty-rectangle', 'finned-x-wing', 'finned-swordfish',
   'unique-rectangle', 'unique-rectangle-2', 'unique-rectangle-3', 'unique-rectangle-4', 'bug-plus-one',
   'swordfish', 'jellyfish', 'xy-wing', 'xyz-wing', 'w-wing', 'simple-colouring', 'x-chain', 'xy-chain',

@@ -11,6 +11,8 @@ export default {
     'Jede Zeile, Spalte und jeder Block eines Killers ergibt 45 (n(n+1)/2 bei anderen Größen). Addieren Sie die Käfige, die ganz in einer Einheit liegen: Die übrigen Felder der Einheit, die Innies, ergeben 45 minus diese Summe. Oder addieren Sie die Käfige, die die Einheit abdecken: Ihre Felder außerhalb, die Outies, ergeben diese Summe minus 45. Ein einzelnes Feld ist dann bekannt; einige Felder in einer Einheit bilden einen neuen Käfig, dessen Kombinationen Ziffern ausschließen.',
   'help.cage-locked-digits':
     'Wenn jede Ziffernmenge, die die Summe eines Käfigs ergibt, dieselbe Ziffer enthält, enthält der Käfig sie. Liegen ihre Plätze im Käfig alle in einer Zeile, Spalte oder einem Block (bei einem Käfig innerhalb einer Einheit immer), liegt die Ziffer dieser Einheit im Käfig, und die anderen Felder der Einheit verlieren sie.',
+  'help.cage-hidden-digit':
+    'Das Spiegelbild der Pflichtziffern im Käfig: Liegen alle Plätze einer Zeile, Spalte oder eines Blocks für eine Ziffer in einem Käfig, liegt die Ziffer dieser Einheit im Käfig. Behalten Sie nur die Ziffernmengen, die die Summe des Käfigs ergeben und diese Ziffer enthalten (15 in drei Feldern mit einer 7: 2+6+7 oder 3+5+7); eine Ziffer, die in keiner davon vorkommt, verlässt den Käfig.',
   'help.pointing':
     'Liegen die Kandidaten eines Symbols in einem Block alle in einer Zeile (oder Spalte), liegt das Symbol des Blocks auf dieser Linie. Also kann es aus den Feldern der Linie außerhalb des Blocks gestrichen werden.',
   'help.claiming':

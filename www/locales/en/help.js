@@ -12,6 +12,8 @@ export default {
     "Every row, column and box of a killer adds up to 45 (n(n+1)/2 on other sides). Add up the cages wholly inside a unit: the unit's other cells, the innies, make 45 less that. Or add up the cages that cover the unit: their cells outside it, the outies, make that less 45. One cell is then a given; a few cells in one unit are a new cage whose combinations rule digits out.",
   'help.cage-locked-digits':
     "When every set of digits that makes a cage's sum holds the same digit, the cage holds it. If its places for that digit in the cage all lie in one row, column or box (always so for a cage inside one unit), that unit's copy of the digit is in the cage, and the unit's other cells lose it.",
+  'help.cage-hidden-digit':
+    "The mirror of locked cage digits: when a row, column or box has all its places for a digit inside one cage, the unit's copy of the digit is in that cage. Keep only the sets of digits that make the cage's sum and include that digit (15 in three cells with a 7 is 2+6+7 or 3+5+7): a digit in none of them leaves the cage.",
   'help.pointing':
     "When a symbol's candidates in a box all sit in one row (or column), the box's copy of the symbol is on that line. So the same symbol can be crossed out of the line's cells outside the box.",
   'help.claiming':

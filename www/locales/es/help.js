@@ -11,6 +11,8 @@ export default {
     'Cada fila, columna y caja de un killer suma 45 (n(n+1)/2 en otros tamaños). Suma las jaulas que están enteras dentro de una unidad: las demás casillas de la unidad, las «innies», suman 45 menos eso. O suma las jaulas que cubren la unidad: sus casillas fuera de ella, las «outies», suman eso menos 45. Una sola casilla queda entonces fijada; unas pocas casillas de una unidad forman una nueva jaula cuyas combinaciones descartan dígitos.',
   'help.cage-locked-digits':
     'Cuando cada conjunto de dígitos que da la suma de una jaula contiene el mismo dígito, la jaula lo contiene. Si sus sitios para ese dígito en la jaula están todos en una misma fila, columna o caja (siempre es así para una jaula dentro de una unidad), el dígito de esa unidad está en la jaula, y las demás casillas de la unidad lo pierden.',
+  'help.cage-hidden-digit':
+    'El reflejo de los dígitos obligados de jaula: cuando una fila, columna o caja tiene todos sus sitios para un dígito dentro de una misma jaula, el dígito de esa unidad está en la jaula. Quédate solo con los conjuntos de dígitos que dan la suma de la jaula e incluyen ese dígito (15 en tres casillas con un 7: 2+6+7 o 3+5+7); un dígito que no está en ninguno sale de la jaula.',
   'help.pointing':
     'Cuando los candidatos de un símbolo en una caja están todos en una fila (o columna), el símbolo de la caja está en esa línea. Así que puede tacharse de las casillas de la línea fuera de la caja.',
   'help.claiming':

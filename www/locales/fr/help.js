@@ -11,6 +11,8 @@ export default {
     'Chaque ligne, colonne et bloc d’un killer fait 45 (n(n+1)/2 pour d’autres tailles). Additionnez les cages entièrement dans une unité : les autres cases de l’unité, les « innies », font 45 moins ce total. Ou additionnez les cages qui couvrent l’unité : leurs cases hors de l’unité, les « outies », font ce total moins 45. Une case seule devient alors un chiffre connu ; quelques cases dans une unité forment une nouvelle cage dont les combinaisons excluent des chiffres.',
   'help.cage-locked-digits':
     'Quand chaque ensemble de chiffres qui donne la somme d’une cage contient le même chiffre, la cage le contient. Si ses places pour ce chiffre sont toutes dans une même ligne, colonne ou bloc (toujours le cas pour une cage à l’intérieur d’une unité), l’exemplaire de ce chiffre de l’unité est dans la cage, et les autres cases de l’unité le perdent.',
+  'help.cage-hidden-digit':
+    'Le miroir des chiffres imposés de cage : quand une ligne, une colonne ou un bloc a toutes ses places pour un chiffre dans une même cage, l’exemplaire de ce chiffre de l’unité est dans la cage. Ne gardez que les ensembles de chiffres qui font la somme de la cage et contiennent ce chiffre (15 en trois cases avec un 7 : 2+6+7 ou 3+5+7) ; un chiffre qui n’est dans aucun d’eux quitte la cage.',
   'help.pointing':
     'Quand les candidats d’un symbole dans un bloc sont tous sur une même ligne (ou colonne), l’exemplaire du bloc est sur cette ligne. On peut donc barrer ce symbole des cases de la ligne hors du bloc.',
   'help.claiming':
