@@ -6,18 +6,27 @@
 // server sent. Served by scripts/server.mjs, compressed as `npm start` serves, and, for
 // comparison, as it is. Not a test: it asserts nothing and prints figures.
 //
-//   node scripts/bench-load.mjs [--runs N]     (default 3 runs; the median is printed)
+//   node scripts/bench-load.mjs [--runs N] [--persistent]
+//     --runs N       runs, each a first and a repeat visit (default 3; medians are printed)
+//     --persistent   each run in a browser profile on disk, as a phone's browser keeps one,
+//                    instead of an in-memory one: the compiled code of the scripts and the
+//                    wasm is then kept between visits as it would be
 // Build first (npm run build); uses Debian's Chromium like the e2e tests.
 import { staticServer } from './server.mjs';
-import { launch, ROOT, TEST_PATHS } from '../tests/e2e/harness.mjs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, launchPersistent, ROOT, TEST_PATHS } from '../tests/e2e/harness.mjs';
 import { precacheFiles } from './precache.mjs';
 
 const args = process.argv.slice(2);
 let runs = 3;
+let persistent = false;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--persistent') persistent = true;
   else {
-    console.error(`unknown option ${args[i]}: use --runs N`);
+    console.error(`unknown option ${args[i]}: use --runs N and --persistent`);
     process.exit(2);
   }
 }
@@ -91,17 +100,20 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
 const browser = await launch();
 try {
   console.log(`app load, Chromium with CPU ${CPU_RATE}× slower, ${NETWORK.downloadThroughput * 8 / 1e6} Mbps down, `
-    + `${NETWORK.latency} ms latency; median of ${runs} run${runs === 1 ? '' : 's'}`);
+    + `${NETWORK.latency} ms latency; median of ${runs} run${runs === 1 ? '' : 's'}; `
+    + `${persistent ? 'a browser profile on disk' : 'an in-memory browser profile'} per run`);
   console.log('served as        visit     grid drawn ms   engine ready ms   KB sent');
   for (const compress of [true, false]) {
     const server = await start(compress);
     const results = { first: [], repeat: [] };
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext();
+      const profile = persistent ? await mkdtemp(join(tmpdir(), 'sudoku64-profile-')) : null;
+      const context = profile ? await launchPersistent(profile) : await browser.newContext();
       await context.addInitScript(watch);
       results.first.push(await visit(context, server));
       results.repeat.push(await visit(context, server));
       await context.close();
+      if (profile) await rm(profile, { recursive: true, force: true });
     }
     for (const kind of ['first', 'repeat']) {
       const r = results[kind];

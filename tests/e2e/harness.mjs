@@ -29,6 +29,11 @@ export function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
+/** Launches headless Chromium with its profile in `dir`: resolves to its one context. */
+export function launchPersistent(dir) {
+  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS });
+}
+
 /** A new page that fails the test on any uncaught page error, and collects console errors. */
 export async function openPage(browser, url) {
   const page = await browser.newPage();

@@ -104,6 +104,17 @@ test('every message parses and renders in every language', async () => {
   assert.match(warned[0], /xx-YY/);
 });
 
+test('numbers are written as Intl writes them in every language, the fast path for small ones too', async () => {
+  const i18n = await import(join(ROOT, 'www', 'internal', 'i18n.js'));
+  // Every language the page offers, so that one added later whose digits are not 0-9 fails here.
+  for (const lang of Object.keys(i18n.LANGUAGES)) {
+    const intl = new Intl.NumberFormat(lang);
+    for (const n of [0, 1, 7, 42, 999, 1000, 1234, 12345, 1e6, -3, 2.5, 0.125]) {
+      assert.equal(i18n.number(n, lang), intl.format(n), `${lang} ${n}`);
+    }
+  }
+});
+
 test('every key is used by some code', async () => {
   const code = [...await sources(join(ROOT, 'www')), await readFile(join(ROOT, 'index.html'), 'utf8'),
     await readFile(join(ROOT, 'print.html'), 'utf8')].join('\n');

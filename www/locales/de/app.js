@@ -394,6 +394,7 @@ export default {
   'app.variant.x': 'X',
   'app.version': 'Engine {version} (WebAssembly in einem Web Worker)',
   'app.zoom': 'Zoom',
+  'app.zoom.level': '{percent} %',
   'app.zoom-in': 'Vergrößern',
   'app.zoom-in.title': 'Vergrößern (+)',
   'app.zoom-out': 'Verkleinern',

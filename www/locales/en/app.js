@@ -394,6 +394,7 @@ export default {
   'app.variant.x': 'X',
   'app.version': 'engine {version} (WebAssembly in a Web Worker)',
   'app.zoom': 'Zoom',
+  'app.zoom.level': '{percent}%',
   'app.zoom-in': 'Zoom in',
   'app.zoom-in.title': 'Zoom in (+)',
   'app.zoom-out': 'Zoom out',

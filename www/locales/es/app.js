@@ -394,6 +394,7 @@ export default {
   'app.variant.x': 'X',
   'app.version': 'motor {version} (WebAssembly en un Web Worker)',
   'app.zoom': 'Zoom',
+  'app.zoom.level': '{percent} %',
   'app.zoom-in': 'Ampliar',
   'app.zoom-in.title': 'Ampliar (+)',
   'app.zoom-out': 'Reducir',

@@ -394,6 +394,7 @@ export default {
   'app.variant.x': 'X',
   'app.version': 'moteur {version} (WebAssembly dans un Web Worker)',
   'app.zoom': 'Zoom',
+  'app.zoom.level': '{percent} %',
   'app.zoom-in': 'Agrandir',
   'app.zoom-in.title': 'Agrandir (+)',
   'app.zoom-out': 'Réduire',
