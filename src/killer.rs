@@ -83,7 +83,10 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     let start = control.now_ms();
     let mut best: Option<Generated> = None;
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+    // Candidates made, and whether the budget ended the search.
+    let (mut tried, mut out_of_time) = (0, false);
     for i in 0..LEVEL_CANDIDATES {
+        tried = i + 1;
         let seed = if i == 0 {
             options.seed
         } else {
@@ -122,10 +125,18 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             best = Some(made);
         }
         if reached || ran_out {
+            out_of_time = ran_out;
             break;
         }
     }
-    Ok(best.expect("one candidate at least"))
+    let mut best = best.expect("one candidate at least");
+    // All the candidates made, not those up to the best ("the closest to Hard among 200
+    // puzzles made"), and whether time ran out, which a best found earlier did not know.
+    best.candidates = tried;
+    if let Some(search) = best.difficulty.as_mut() {
+        search.ran_out = out_of_time && !search.reached;
+    }
+    Ok(best)
 }
 
 /// Candidates a search for a level makes at most.

@@ -703,6 +703,35 @@ fn killers_come_at_the_level_asked() {
     }
 }
 
+/// A level the candidates do not reach: the closest comes back, counting every candidate
+/// made ("the closest to Hard among 200 puzzles made"), not those up to it.
+#[test]
+fn a_level_not_reached_counts_every_candidate() {
+    use sudoku64::Level;
+    use sudoku64::generate::{Options, Unattended, generate};
+    let options = Options {
+        difficulty: Some(Level::Hard),
+        ..Options::for_layout(
+            Some(6),
+            None,
+            sudoku64::Variants::parse("killer").unwrap(),
+            7,
+        )
+        .unwrap()
+    };
+    let made = generate(&options, &mut Unattended).unwrap();
+    assert!(
+        !made.difficulty_reached(),
+        "6×6 seed 7 now reaches Hard: pick a level it cannot"
+    );
+    assert!(made.candidates > 1, "{}", made.summary());
+    assert!(
+        made.summary().contains(&made.candidates.to_string()),
+        "{}",
+        made.summary()
+    );
+}
+
 /// The rule of 45 on one row: two cages fill eight of its cells, so the ninth is 45 less
 /// their sums; and a cage of 3 in two cells of a row locks 1 and 2 out of the rest of it.
 #[test]
