@@ -109,7 +109,7 @@ test('numbers are written as Intl writes them in every language, the fast path f
   // Every language the page offers, so that one added later whose digits are not 0-9 fails here.
   for (const lang of Object.keys(i18n.LANGUAGES)) {
     const intl = new Intl.NumberFormat(lang);
-    for (const n of [0, 1, 7, 42, 999, 1000, 1234, 12345, 1e6, -3, 2.5, 0.125]) {
+    for (const n of [0, -0, 1, 7, 42, 999, 1000, 1234, 12345, 1e6, -3, 2.5, 0.125]) {
       assert.equal(i18n.number(n, lang), intl.format(n), `${lang} ${n}`);
     }
   }

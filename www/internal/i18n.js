@@ -236,7 +236,7 @@ export function number(n, lang = current) {
   // Every language here writes a whole number below 1,000 in plain digits, and the first
   // Intl.NumberFormat costs 80 to 250 ms on a phone's CPU (its data loads then): most pages
   // never need one.
-  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
+  if (Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0)) return String(n);
   return formatter(`number ${lang}`, () => new Intl.NumberFormat(lang)).format(n);
 }
 
