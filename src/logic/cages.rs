@@ -479,19 +479,13 @@ pub(super) fn hidden_digit(b: &Board) -> Option<Step> {
                 continue;
             }
             let Some(sum) = cages.sum(k) else { continue };
-            let Seen {
-                cells,
-                open,
-                placed,
-                total,
-                masks,
-            } = Seen::of(b, cages, k);
-            if placed & bit(v) != 0 {
+            let seen = Seen::of(b, cages, k);
+            if seen.placed & bit(v) != 0 {
                 continue;
             }
-            let pool = masks.iter().fold(0, |a, m| a | m);
-            let left = sum.saturating_sub(total);
-            let Some(sets) = sum_sets(pool, open.len(), left, &masks, SETS_LISTED) else {
+            let left = sum.saturating_sub(seen.total);
+            let count = seen.open.len();
+            let Some(sets) = sum_sets(seen.pool(), count, left, &seen.masks, SETS_LISTED) else {
                 continue;
             };
             let with: Vec<u64> = sets.iter().copied().filter(|s| s & bit(v) != 0).collect();
@@ -501,15 +495,15 @@ pub(super) fn hidden_digit(b: &Board) -> Option<Step> {
                 continue;
             }
             let kept = with.iter().fold(0, |a, s| a | s);
-            let eliminations = b.eliminations(open.iter().copied(), !kept);
+            let eliminations = b.eliminations(seen.open.iter().copied(), !kept);
             if eliminations.is_empty() {
                 continue;
             }
-            let name = cage_name(&cells);
+            let name = cage_name(&seen.cells);
             let mut step = Step::eliminating(
                 b.shape,
                 Technique::CageHiddenDigit,
-                cells,
+                seen.cells,
                 eliminations.clone(),
                 Words::new("cage-hidden")
                     .with("unit", Arg::Unit(u))
