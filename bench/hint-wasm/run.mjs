@@ -1,6 +1,7 @@
 // Times every hint on the way from each puzzle to its solution inside the wasm build,
 // under node: the same walk as `sudoku64 bench hint FILE`, plus reading and writing the
-// grid (its one-line form, or its game ID for killers and other variants) on each call. Build first (see BENCHMARKS.md, "Hints"):
+// grid (its one-line form, or its game ID for killers and other variants) on each call.
+// Build first (see BENCHMARKS.md, "Hints"):
 //
 //   node bench/hint-wasm/run.mjs [--limit N] FILE...
 import { readFileSync } from 'node:fs';
