@@ -355,7 +355,7 @@ const SMALL_MOST: usize = SMALL_DIGITS * (SMALL_DIGITS + 1) / 2;
 
 /// Every set of the digits 1 to 9 (bit `d - 1` for digit d), ordered by size and then sum,
 /// with where each (size, sum) group starts: the sets of `count` digits making `sum` are
-/// `sets[starts[key]..starts[key + 1]]`, `key = count * (SMALL_MOST + 1) + sum`. Made at
+/// `sets[starts[key]..starts[key + 1]]`, `key = group_key(count, sum)`. Made at
 /// compile time; [`sum_options`] reads a pool of those digits from it instead of walking
 /// the sets (the same answer, several times faster: a group holds at most a dozen sets).
 struct SmallSets {
@@ -363,6 +363,12 @@ struct SmallSets {
     starts: [u16; (SMALL_DIGITS + 1) * (SMALL_MOST + 1) + 1],
 }
 
+/// Where the sets of `count` digits making `sum` sit among [`SmallSets::starts`].
+const fn group_key(count: usize, sum: usize) -> usize {
+    count * (SMALL_MOST + 1) + sum
+}
+
+/// [`group_key`] of a set of the digits 1 to 9.
 const fn small_key(set: usize) -> usize {
     let (mut count, mut sum, mut d) = (0, 0, 0);
     while d < SMALL_DIGITS {
@@ -372,7 +378,7 @@ const fn small_key(set: usize) -> usize {
         }
         d += 1;
     }
-    count * (SMALL_MOST + 1) + sum
+    group_key(count, sum)
 }
 
 const SMALL_SETS: SmallSets = {
@@ -406,7 +412,7 @@ fn small_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<Sum
     if count > SMALL_DIGITS || sum > SMALL_MOST {
         return None;
     }
-    let key = count * (SMALL_MOST + 1) + sum;
+    let key = group_key(count, sum);
     let group =
         &SMALL_SETS.sets[SMALL_SETS.starts[key] as usize..SMALL_SETS.starts[key + 1] as usize];
     let (mut some, mut every, mut found) = (0, u64::MAX, false);
@@ -445,20 +451,14 @@ pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<S
     if pool >> SMALL_DIGITS == 0 {
         // Up to 9×9: the walk would never run out of tries there (512 sets in all), so
         // the answer is the same, read from a table.
-        return small_options(pool, count, sum, cells);
+        small_options(pool, count, sum, cells)
+    } else {
+        walk_options(pool, count, sum, cells)
     }
-    walk_options(pool, count, sum, cells)
 }
 
-/// [`sum_options`] by walking the sets, for any pool.
+/// [`sum_options`] by walking the sets, for any pool, once `count` is at least 1.
 fn walk_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<SumOptions> {
-    if count == 0 {
-        return (sum == 0).then_some(SumOptions {
-            some: 0,
-            every: 0,
-            exact: true,
-        });
-    }
     let mut digits = [0u32; 64];
     let len = bits(pool).fold(0, |i, b| {
         digits[i] = b + 1;
