@@ -74,8 +74,8 @@ int main(int argc, char **argv)
         if (!strcmp(argv[2], kgrades[i]))
             kgrade = i;
     if (kgrade < 0 && strcmp(argv[2], "-")) {
-        fprintf(stderr, "unknown killer grade '%s': ksingle, kminmax, ksums or kintersect\n",
-                argv[2]);
+        fprintf(stderr, "unknown killer grade '%s': ksingle, kminmax, ksums or kintersect;"
+                " - without cages\n", argv[2]);
         return 2;
     }
     count = atoi(argv[3]);
@@ -111,8 +111,8 @@ int main(int argc, char **argv)
         sprintf(seed_text, "%ld", seed + i);
         rs = random_new(seed_text, strlen(seed_text));
         desc = new_game_desc(p, rs, &aux, false);
-        printf("%s\t%s\t%s\t%s:%s\t", argv[1], kgrade < 0 ? "-" : kgrades[kgrade], seed_text,
-               params_text, desc);
+        /* argv[2], checked above, is the grade's name or "-". */
+        printf("%s\t%s\t%s\t%s:%s\t", argv[1], argv[2], seed_text, params_text, desc);
         /* aux is "S" then the digits separated by commas (9×9 and smaller: one digit each). */
         for (s = aux + 1; *s; s++)
             if (*s != ',')
@@ -124,8 +124,8 @@ int main(int argc, char **argv)
         random_free(rs);
     }
     took = now() - start;
-    fprintf(stderr, "%s %s: %d puzzles in %.3f s, %.2f puzzles/s\n", argv[1],
-            kgrade < 0 ? "-" : kgrades[kgrade], count, took, count / took);
+    fprintf(stderr, "%s %s: %d puzzles in %.3f s, %.2f puzzles/s\n", argv[1], argv[2], count,
+            took, count / took);
     sfree(params_text);
     free_params(p);
     return 0;
