@@ -79,6 +79,9 @@ export async function registerOffline({ url = 'sw.js', parent = document.body } 
     console.warn(`sudoku64 will not work offline: the service worker could not be registered (${err.message})`);
     return null;
   }
+  // A register() stubbed out (by an extension or an automated browser blocking workers)
+  // resolves to nothing.
+  if (!registration) return null;
   const watch = (worker) => {
     const ready = () => {
       // With no controller, this is the first install: nothing to reload.
