@@ -97,7 +97,7 @@ async function visit(context, server) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
-const browser = await launch();
+const browser = await launch({ serviceWorkers: 'allow' }); // as a visitor's browser: the repeat visit is the service worker's
 try {
   console.log(`app load, Chromium with CPU ${CPU_RATE}× slower, ${NETWORK.downloadThroughput * 8 / 1e6} Mbps down, `
     + `${NETWORK.latency} ms latency; median of ${runs} run${runs === 1 ? '' : 's'}; `

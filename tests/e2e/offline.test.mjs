@@ -13,7 +13,8 @@ import { precacheFiles, precacheManifest, writeServiceWorker } from '../../scrip
 import { FORMS, moduleGraph } from '../../scripts/widget-size.mjs';
 import { findClashes, fromLine } from '../../www/internal/grid.js';
 
-const env = withBrowser();
+// Service workers are what this file tests: its contexts allow them (see launch()).
+const env = withBrowser({}, { serviceWorkers: 'allow' });
 
 /** The service worker as built, or a message saying to build it. */
 function builtManifest() {
