@@ -129,10 +129,11 @@ fn graph(b: &Board) -> Graph {
     }
 }
 
-/// The eliminations a chain from `a` to `z` proves (one of them is true).
-fn conclusions(b: &Board, g: &Graph, a: usize, z: usize) -> Vec<(usize, u8)> {
+/// The eliminations a chain from `a` to `z` proves (one of them is true), into `out`
+/// (emptied first: the search asks at every node it reaches, and most prove nothing).
+fn conclusions(b: &Board, g: &Graph, a: usize, z: usize, out: &mut Vec<(usize, u8)>) {
     let (x, y) = (&g.nodes[a], &g.nodes[z]);
-    let mut out = Vec::new();
+    out.clear();
     if x.v == y.v {
         let targets = g.seen_by[a] & g.seen_by[z] & !x.cells & !y.cells;
         for c in members(targets) {
@@ -158,8 +159,7 @@ fn conclusions(b: &Board, g: &Graph, a: usize, z: usize) -> Vec<(usize, u8)> {
             }
         }
     }
-    crate::sorting::sort_cell_symbols(&mut out);
-    out
+    crate::sorting::sort_cell_symbols(out);
 }
 
 /// `5r1c1`, or `5{r1c1 r1c2}` for a group.
@@ -191,6 +191,7 @@ pub(super) fn aic(b: &Board) -> Option<Step> {
     let mut parent = vec![usize::MAX; 2 * count];
     let mut depth = vec![0usize; 2 * count];
     let mut queue = VecDeque::new();
+    let mut eliminations = Vec::new();
     for a in 0..count {
         if g.strong[a].is_empty() {
             continue;
@@ -204,7 +205,7 @@ pub(super) fn aic(b: &Board) -> Option<Step> {
         while let Some(state) = queue.pop_front() {
             let (x, on) = (state / 2, state % 2 == 1);
             if on && x != a {
-                let eliminations = conclusions(b, &g, a, x);
+                conclusions(b, &g, a, x, &mut eliminations);
                 if !eliminations.is_empty() {
                     return Some(aic_step(b, &g, &parent, root, state, eliminations));
                 }

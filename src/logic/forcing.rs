@@ -62,6 +62,16 @@ struct Branch<'a> {
     value: Vec<u8>,
     /// Per unit, the symbols placed in it.
     placed: Vec<u64>,
+    /// Per unit and symbol (`u * n + v - 1`), the places the symbol has left in the unit,
+    /// a bit per position in the unit ([`crate::grid::Geometry::index_in`]): a hidden
+    /// single, or a symbol with no place, shows without scanning the unit.
+    places: Vec<u64>,
+    /// The state [`Branch::reset_to_base`] starts from: the board's, or another set by
+    /// [`Branch::rebase`].
+    base_cand: Vec<u64>,
+    base_value: Vec<u8>,
+    base_placed: Vec<u64>,
+    base_places: Vec<u64>,
     events: Vec<Event>,
     broken: Option<(Broken, u32)>,
 }
@@ -73,27 +83,60 @@ impl<'a> Branch<'a> {
             cand: b.cand.clone(),
             value: b.value.clone(),
             placed: vec![0; b.unit_count()],
+            places: vec![0; b.unit_count() * b.n],
+            base_cand: Vec::new(),
+            base_value: Vec::new(),
+            base_placed: vec![0; b.unit_count()],
+            base_places: vec![0; b.unit_count() * b.n],
             events: Vec::new(),
             broken: None,
         };
-        branch.reset(&b.cand, &b.value);
+        branch.rebase(&b.cand, &b.value);
+        branch.reset_to_base();
         branch
     }
 
-    /// Starts over from these candidates and entries.
-    fn reset(&mut self, cand: &[u64], value: &[u8]) {
-        self.cand.copy_from_slice(cand);
-        self.value.copy_from_slice(value);
-        self.placed.fill(0);
+    /// Makes these candidates and entries the state [`Branch::reset_to_base`] starts
+    /// from, working out what each unit has placed and where each symbol can go.
+    fn rebase(&mut self, cand: &[u64], value: &[u8]) {
+        self.base_cand.clear();
+        self.base_cand.extend_from_slice(cand);
+        self.base_value.clear();
+        self.base_value.extend_from_slice(value);
+        self.base_placed.fill(0);
+        self.base_places.fill(0);
+        let (geo, n) = (self.b.geo, self.b.n);
         for (c, &v) in value.iter().enumerate() {
-            if v != 0 {
-                for &u in self.b.units_of(c) {
-                    self.placed[u as usize] |= bit(v);
+            for (&u, &i) in geo.units_of(c).iter().zip(geo.index_in(c)) {
+                if v != 0 {
+                    self.base_placed[u as usize] |= bit(v);
+                }
+                for w in bits(cand[c]) {
+                    self.base_places[u as usize * n + w as usize - 1] |= 1 << i;
                 }
             }
         }
+    }
+
+    /// Starts over from the base state: the board's unless [`Branch::rebase`] set another.
+    fn reset_to_base(&mut self) {
+        self.cand.copy_from_slice(&self.base_cand);
+        self.value.copy_from_slice(&self.base_value);
+        self.placed.copy_from_slice(&self.base_placed);
+        self.places.copy_from_slice(&self.base_places);
         self.events.clear();
         self.broken = None;
+    }
+
+    /// Takes the candidates `mask` of `cell` out of its units' places (not out of
+    /// `cand`, which the caller changes).
+    fn unplace(&mut self, cell: usize, mask: u64) {
+        let (geo, n) = (self.b.geo, self.b.n);
+        for (&u, &i) in geo.units_of(cell).iter().zip(geo.index_in(cell)) {
+            for w in bits(mask) {
+                self.places[u as usize * n + w as usize - 1] &= !(1 << i);
+            }
+        }
     }
 
     /// Assumes `cell` is `v` and follows the singles it forces.
@@ -132,6 +175,7 @@ impl<'a> Branch<'a> {
         });
         self.value[cell] = v;
         let others = self.cand[cell] & !bit(v);
+        self.unplace(cell, self.cand[cell]);
         self.cand[cell] = 0;
         for &u in self.b.units_of(cell) {
             self.placed[u as usize] |= bit(v);
@@ -139,13 +183,13 @@ impl<'a> Branch<'a> {
         for w in bits(others) {
             self.push_off(cell, w, e);
         }
-        for &u in self.b.units_of(cell) {
-            for &d in self.b.unit(u as usize) {
-                let d = d as usize;
-                if self.cand[d] & bit(v) != 0 {
-                    self.cand[d] &= !bit(v);
-                    self.push_off(d, v, e);
-                }
+        // Its peers in the order of its units, each once.
+        for &d in self.b.geo.peers(cell) {
+            let d = d as usize;
+            if self.cand[d] & bit(v) != 0 {
+                self.cand[d] &= !bit(v);
+                self.unplace(d, bit(v));
+                self.push_off(d, v, e);
             }
         }
     }
@@ -155,6 +199,7 @@ impl<'a> Branch<'a> {
     fn strike(&mut self, cell: usize, v: u8) {
         if self.cand[cell] & bit(v) != 0 {
             self.cand[cell] &= !bit(v);
+            self.unplace(cell, bit(v));
             self.push_off(cell, v, 0);
             if let Some(last) = self.events.last_mut() {
                 last.inner = true;
@@ -201,19 +246,14 @@ impl<'a> Branch<'a> {
                 if self.placed[u] & bit(v) != 0 {
                     continue;
                 }
-                let mut places = self
-                    .b
-                    .unit(u)
-                    .iter()
-                    .map(|&d| d as usize)
-                    .filter(|&d| self.cand[d] & bit(v) != 0);
-                match (places.next(), places.next()) {
-                    (None, _) => {
-                        self.broken = Some((Broken::NoPlace(u, v), e));
-                        return;
-                    }
-                    (Some(p), None) => self.place(p, v, e),
-                    _ => {}
+                let places = self.places[u * self.b.n + v as usize - 1];
+                if places == 0 {
+                    self.broken = Some((Broken::NoPlace(u, v), e));
+                    return;
+                }
+                if places.is_power_of_two() {
+                    let p = self.b.unit(u)[places.trailing_zeros() as usize] as usize;
+                    self.place(p, v, e);
                 }
                 if self.broken.is_some() {
                     return;
@@ -354,7 +394,7 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Step> {
     let mut best: Option<Contradiction> = None;
     let mut states = Vec::with_capacity(assumed.len());
     for &(c, v) in &assumed {
-        branch.reset(&b.cand, &b.value);
+        branch.reset_to_base();
         branch.assume(c, v);
         match branch.broken {
             Some((why, _)) => {
@@ -450,7 +490,7 @@ fn verity_step(
     let mut branch = Branch::new(b);
     let mut paths = Vec::new();
     for &(c, v) in members {
-        branch.reset(&b.cand, &b.value);
+        branch.reset_to_base();
         branch.assume(c, v);
         let e = branch
             .find(target.0, target.1, on)
@@ -559,7 +599,7 @@ pub(super) fn forcing_net(b: &Board) -> Option<Step> {
     let mut outer = Branch::new(b);
     let mut inner = Branch::new(b);
     for &(c, v) in &assumed {
-        outer.reset(&b.cand, &b.value);
+        outer.reset_to_base();
         outer.assume(c, v);
         deepen(&mut outer, &mut inner);
         if let Some((why, _)) = outer.broken {
@@ -585,13 +625,14 @@ fn deepen(outer: &mut Branch, inner: &mut Branch) {
         }
         let cand = outer.cand.clone();
         let value = outer.value.clone();
+        inner.rebase(&cand, &value);
         let mut struck = false;
         for c in 0..cand.len() {
             if value[c] != 0 || outer.value[c] != 0 {
                 continue;
             }
             for v in bits(cand[c] & outer.cand[c]) {
-                inner.reset(&cand, &value);
+                inner.reset_to_base();
                 inner.assume(c, v);
                 if inner.broken.is_some() {
                     let from = outer.events.len();
