@@ -291,9 +291,10 @@ pub(super) fn automorphic_full_grid(
 /// first try (see bench/HISTORY.md).
 pub(super) fn growing_square_order(shape: Shape) -> Vec<u16> {
     let mut order: Vec<u16> = (0..shape.cell_count() as u16).collect();
-    order.sort_by_key(|&cell| {
+    // Stable, so cells at one distance stay in reading order.
+    crate::sorting::sort_by_small_key(&mut order, |&cell| {
         let cell = cell as usize;
-        (shape.row(cell).max(shape.column(cell)), cell)
+        shape.row(cell).max(shape.column(cell)) as u64
     });
     order
 }

@@ -1914,8 +1914,12 @@ impl Cdcl {
                 candidates.push((lbd, f32::from_bits(self.arena[c + 2]), cref));
             }
         }
-        // Worst first: high LBD, then low activity; ties by age (older first).
-        candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
+        // Worst first: high LBD, then low activity; ties by age (older first). Stable
+        // passes, the least significant key first, on the crate's one sort instance.
+        use crate::sorting::sort_by_small_key;
+        sort_by_small_key(&mut candidates, |c| u64::from(c.2));
+        sort_by_small_key(&mut candidates, |c| u64::from(total_order_key(c.1)));
+        sort_by_small_key(&mut candidates, |c| u64::from(LBD_MASK - c.0));
         let drop = candidates.len() / 2;
         keep.extend(candidates[drop..].iter().map(|c| c.2));
         crate::sorting::sort_numbers(&mut keep);
@@ -2292,9 +2296,48 @@ pub(crate) fn luby(i: u64) -> u64 {
     }
 }
 
+/// A key whose unsigned order is [`f32::total_cmp`]'s order of the floats.
+fn total_order_key(x: f32) -> u32 {
+    let bits = x.to_bits();
+    // Negative floats: the magnitude bits reversed, below every positive one.
+    if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn total_order_keys_sort_as_total_cmp() {
+        let floats = [
+            f32::NAN,
+            -f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            0.0,
+            -0.0,
+            1.5,
+            -1.5,
+            1e-40,
+            -1e-40,
+            f32::MAX,
+            f32::MIN,
+            3.25e7,
+        ];
+        for a in floats {
+            for b in floats {
+                assert_eq!(
+                    total_order_key(a).cmp(&total_order_key(b)),
+                    a.total_cmp(&b),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
 
     thread_local! {
         /// Whether `minimise` checks each clause against [`Cdcl::minimised_by_definition`]:
