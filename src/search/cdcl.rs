@@ -2374,7 +2374,7 @@ mod tests {
     fn cell_of_divides_exactly_at_every_size() {
         for k in 1..=8 {
             let shape = Shape::from_size(k * k).unwrap();
-            let cdcl = checked(shape);
+            let cdcl = Cdcl::new(shape);
             let n = shape.size();
             for v in 0..(shape.cell_count() * n) as u32 {
                 let v = Var(v);
