@@ -53,11 +53,12 @@ pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
 /// Makes a killer puzzle with no givens for the options' layout (its cages drawn here).
 /// With a difficulty, candidates (from the options' seed, then from seeds drawn from it)
 /// are made no harder than it, split until its techniques solve them and merged only
-/// while they still do, and graded, until one has the level or the budget ends ([`Options::budget_ms`], by
-/// default [`crate::generate::DIFFICULTY_BUDGET_MS`]). Errors: a side outside
-/// [`SIDES`], [`Cancelled`] when `control` stops it. The cages follow the options'
-/// symmetry: any of them, on any layout, since cages are only drawn on the grid and ask
-/// nothing of its units (`rot180`: a cage turned half round is a cage too).
+/// while they still do, and graded, until one has the level or the budget ends
+/// ([`Options::budget_ms`], by default [`crate::generate::DIFFICULTY_BUDGET_MS`]).
+/// Errors: a side outside [`SIDES`], [`Cancelled`] when `control` stops it. The cages
+/// follow the options' symmetry: any of them, on any layout, since cages are only drawn
+/// on the grid and ask nothing of its units (`rot180`: a cage turned half round is a
+/// cage too).
 pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generated, Error> {
     let asked = options.shape.without_cages();
     let n = asked.size();

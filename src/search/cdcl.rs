@@ -2344,7 +2344,8 @@ mod tests {
         /// this module's tests turn it on. Elsewhere it stays off: on the large grids of
         /// other modules' tests the check cost seven times the search (an empty 64×64,
         /// 1.2 s against 7.8).
-        pub(super) static CHECK_MINIMISATION: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        pub(super) static CHECK_MINIMISATION: std::cell::Cell<bool> =
+            const { std::cell::Cell::new(false) };
     }
 
     /// A search whose every minimisation checks itself (see [`CHECK_MINIMISATION`]).
