@@ -16,15 +16,16 @@
 //! first, and chains are cut at 16 nodes. The nodes number a few hundred at 9×9, the
 //! links a few thousand; cell sets fit one `u128`, so it runs at 9×9 and smaller.
 
-use std::collections::{HashMap, VecDeque};
-
 use super::{Arg, Board, Link, Node, Step, Technique, Words, bit, bits, members, peer_sets};
 
 /// AICs are looked for on grids up to this side.
 const AIC_MAX_SIDE: usize = 9;
 
 /// The most nodes in a chain.
-const AIC_MAX_NODES: usize = 16;
+const AIC_MAX_NODES: u8 = 16;
+
+/// No node: the end of a lookup that found none, or a state the search has not reached.
+const NONE: u32 = u32::MAX;
 
 /// A node: a symbol and the cells (one, or a group) that may hold it.
 struct ANode {
@@ -32,12 +33,26 @@ struct ANode {
     cells: u128,
 }
 
-/// The nodes, links and per-node cells seen by every cell of the node.
+/// The nodes, links and per-node cells seen by every cell of the node. The links of node
+/// `i` are `strong[strong_at[i]..strong_at[i + 1]]` (and the same for `weak`), in the
+/// order they were found: the search's order, and so which chain it reports, follows it.
 struct Graph {
     nodes: Vec<ANode>,
     seen_by: Vec<u128>,
-    strong: Vec<Vec<usize>>,
-    weak: Vec<Vec<usize>>,
+    strong: Vec<u32>,
+    strong_at: Vec<usize>,
+    weak: Vec<u32>,
+    weak_at: Vec<usize>,
+}
+
+impl Graph {
+    fn strong(&self, i: usize) -> &[u32] {
+        &self.strong[self.strong_at[i]..self.strong_at[i + 1]]
+    }
+
+    fn weak(&self, i: usize) -> &[u32] {
+        &self.weak[self.weak_at[i]..self.weak_at[i + 1]]
+    }
 }
 
 fn graph(b: &Board) -> Graph {
@@ -45,10 +60,11 @@ fn graph(b: &Board) -> Graph {
     let cells = b.cand.len();
     let peers = peer_sets(b);
     let mut nodes = Vec::new();
-    let mut index: HashMap<(u8, u128), usize> = HashMap::new();
+    // The node of symbol v in cell c alone, at c * (n + 1) + v.
+    let mut single = vec![NONE; cells * (n + 1)];
     for c in 0..cells {
         for v in bits(b.cand[c]) {
-            index.insert((v, 1u128 << c), nodes.len());
+            single[c * (n + 1) + v as usize] = nodes.len() as u32;
             nodes.push(ANode {
                 v,
                 cells: 1u128 << c,
@@ -56,6 +72,7 @@ fn graph(b: &Board) -> Graph {
         }
     }
     // Groups: a box's places of a symbol in one of its rows or columns, two or more.
+    let mut groups: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
     for bx in 2 * n..3 * n {
         for v in 1..=n as u8 {
             let places: Vec<usize> = b.places(bx, v).collect();
@@ -68,64 +85,93 @@ fn graph(b: &Board) -> Graph {
                         .iter()
                         .filter(|&&c| b.units_of(c)[kind] == line)
                         .fold(0u128, |s, &c| s | 1u128 << c);
-                    if set.count_ones() >= 2 && !index.contains_key(&(v, set)) {
-                        index.insert((v, set), nodes.len());
+                    let known = groups[v as usize]
+                        .iter()
+                        .any(|&g| nodes[g as usize].cells == set);
+                    if set.count_ones() >= 2 && !known {
+                        groups[v as usize].push(nodes.len() as u32);
                         nodes.push(ANode { v, cells: set });
                     }
                 }
             }
         }
     }
+    // The node of a symbol on exactly these cells, if there is one.
+    let find = |v: u8, set: u128| -> u32 {
+        match set.count_ones() {
+            0 => NONE,
+            1 => single[set.trailing_zeros() as usize * (n + 1) + v as usize],
+            _ => groups[v as usize]
+                .iter()
+                .copied()
+                .find(|&g| nodes[g as usize].cells == set)
+                .unwrap_or(NONE),
+        }
+    };
     let seen_by: Vec<u128> = nodes
         .iter()
         .map(|x| members(x.cells).fold(u128::MAX, |acc, c| acc & peers[c]))
         .collect();
+    let unit_cells: Vec<u128> = (0..b.unit_count())
+        .map(|u| b.unit(u).iter().fold(0u128, |s, &c| s | 1u128 << c))
+        .collect();
+    // Per unit and symbol, the unit's places of the symbol.
+    let mut unit_places = vec![0u128; b.unit_count() * (n + 1)];
+    for (u, &set) in unit_cells.iter().enumerate() {
+        for c in members(set) {
+            for v in bits(b.cand[c]) {
+                unit_places[u * (n + 1) + v as usize] |= 1u128 << c;
+            }
+        }
+    }
     let mut by_symbol = vec![Vec::new(); n + 1];
     for (i, x) in nodes.iter().enumerate() {
-        by_symbol[x.v as usize].push(i);
+        by_symbol[x.v as usize].push(i as u32);
     }
-    let mut strong = vec![Vec::new(); nodes.len()];
-    let mut weak = vec![Vec::new(); nodes.len()];
+    let mut strong = Vec::new();
+    let mut weak = Vec::new();
+    let mut strong_at = vec![0];
+    let mut weak_at = vec![0];
     for (i, x) in nodes.iter().enumerate() {
         let first = x.cells.trailing_zeros() as usize;
         if x.cells.count_ones() == 1 {
             for w in bits(b.cand[first] & !bit(x.v)) {
-                let y = index[&(w, x.cells)];
-                weak[i].push(y);
+                let y = single[first * (n + 1) + w as usize];
+                weak.push(y);
                 if b.cand[first].count_ones() == 2 {
-                    strong[i].push(y);
+                    strong.push(y);
                 }
             }
         }
         // Units holding every cell of the node: the rest of the symbol's places there.
+        let own = strong.len();
         for &u in b.units_of(first) {
-            let unit_cells = b
-                .unit(u as usize)
-                .iter()
-                .fold(0u128, |s, &c| s | 1u128 << c);
-            if x.cells & !unit_cells != 0 {
+            let u = u as usize;
+            if x.cells & !unit_cells[u] != 0 {
                 continue;
             }
-            let places = b.places(u as usize, x.v).fold(0u128, |s, c| s | 1u128 << c);
-            let rest = places & !x.cells;
-            if let Some(&y) = index.get(&(x.v, rest))
-                && !strong[i].contains(&y)
-            {
-                strong[i].push(y);
+            let rest = unit_places[u * (n + 1) + x.v as usize] & !x.cells;
+            let y = find(x.v, rest);
+            if y != NONE && !strong[own..].contains(&y) {
+                strong.push(y);
             }
         }
         for &y in &by_symbol[x.v as usize] {
-            let cells = nodes[y].cells;
-            if y != i && cells & x.cells == 0 && cells & !seen_by[i] == 0 {
-                weak[i].push(y);
+            let cells = nodes[y as usize].cells;
+            if y as usize != i && cells & x.cells == 0 && cells & !seen_by[i] == 0 {
+                weak.push(y);
             }
         }
+        strong_at.push(strong.len());
+        weak_at.push(weak.len());
     }
     Graph {
         nodes,
         seen_by,
         strong,
+        strong_at,
         weak,
+        weak_at,
     }
 }
 
@@ -187,43 +233,66 @@ pub(super) fn aic(b: &Board) -> Option<Step> {
     }
     let g = graph(b);
     let count = g.nodes.len();
-    // State `2 * node + s`: s = 0 the node is false, s = 1 it is true.
-    let mut parent = vec![usize::MAX; 2 * count];
-    let mut depth = vec![0usize; 2 * count];
-    let mut queue = VecDeque::new();
+    // Per symbol, the cells that still hold it: a chain whose ends share a symbol proves
+    // something only where the cells both ends see hold it too.
+    let mut holding = vec![0u128; b.n + 1];
+    for (c, &mask) in b.cand.iter().enumerate() {
+        for v in bits(mask) {
+            holding[v as usize] |= 1u128 << c;
+        }
+    }
+    // State `2 * node + s`: s = 0 the node is false, s = 1 it is true. The queue is a
+    // vector read from `head` on: breadth first, in the order the states were reached.
+    let mut parent = vec![NONE; 2 * count];
+    let mut depth = vec![0u8; 2 * count];
+    let mut queue: Vec<u32> = Vec::with_capacity(2 * count);
     let mut eliminations = Vec::new();
     for a in 0..count {
-        if g.strong[a].is_empty() {
+        if g.strong(a).is_empty() {
             continue;
         }
-        parent.fill(usize::MAX);
+        let (start, start_cells) = (&g.nodes[a], g.nodes[a].cells);
+        parent.fill(NONE);
         queue.clear();
         let root = 2 * a;
-        parent[root] = root;
+        parent[root] = root as u32;
         depth[root] = 1;
-        queue.push_back(root);
-        while let Some(state) = queue.pop_front() {
+        queue.push(root as u32);
+        let mut head = 0;
+        while head < queue.len() {
+            let state = queue[head] as usize;
+            head += 1;
             let (x, on) = (state / 2, state % 2 == 1);
             if on && x != a {
-                conclusions(b, &g, a, x, &mut eliminations);
-                if !eliminations.is_empty() {
-                    return Some(aic_step(b, &g, &parent, root, state, eliminations));
+                // Most ends prove nothing: rule those out before working out what.
+                let end = &g.nodes[x];
+                let may = if end.v == start.v {
+                    g.seen_by[a]
+                        & g.seen_by[x]
+                        & !start_cells
+                        & !end.cells
+                        & holding[end.v as usize]
+                        != 0
+                } else {
+                    start_cells.count_ones() == 1 && end.cells.count_ones() == 1
+                };
+                if may {
+                    conclusions(b, &g, a, x, &mut eliminations);
+                    if !eliminations.is_empty() {
+                        return Some(aic_step(b, &g, &parent, root, state, eliminations));
+                    }
                 }
             }
             if depth[state] >= AIC_MAX_NODES {
                 continue;
             }
-            let (next, s) = if on {
-                (&g.weak[x], 0)
-            } else {
-                (&g.strong[x], 1)
-            };
+            let (next, s) = if on { (g.weak(x), 0) } else { (g.strong(x), 1) };
             for &y in next {
-                let t = 2 * y + s;
-                if parent[t] == usize::MAX {
-                    parent[t] = state;
+                let t = 2 * y as usize + s;
+                if parent[t] == NONE {
+                    parent[t] = state as u32;
                     depth[t] = depth[state] + 1;
-                    queue.push_back(t);
+                    queue.push(t as u32);
                 }
             }
         }
@@ -234,7 +303,7 @@ pub(super) fn aic(b: &Board) -> Option<Step> {
 fn aic_step(
     b: &Board,
     g: &Graph,
-    parent: &[usize],
+    parent: &[u32],
     root: usize,
     end: usize,
     eliminations: Vec<(usize, u8)>,
@@ -243,7 +312,7 @@ fn aic_step(
     while let Some(&last) = path.last()
         && last != root
     {
-        path.push(parent[last]);
+        path.push(parent[last] as usize);
     }
     path.reverse();
     let node = |s: usize| &g.nodes[s / 2];

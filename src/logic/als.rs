@@ -26,18 +26,18 @@ const ALS_MAX_SIDE: usize = 9;
 const ALS_MAX_CELLS: usize = 4;
 
 /// An almost locked set: its cells (bit `c` for cell `c`), its symbols, and per symbol
-/// the cells holding it and the cells seeing all of those.
+/// (at `v - 1`) the cells holding it and the cells seeing all of those. Fixed arrays, not
+/// vectors: a search gathers hundreds of sets at every step it looks.
 struct Als {
     cells: u128,
     symbols: u64,
-    places: Vec<u128>,
-    seen_by: Vec<u128>,
+    places: [u128; ALS_MAX_SIDE],
+    seen_by: [u128; ALS_MAX_SIDE],
 }
 
 /// Every almost locked set of one to four cells, each once.
 fn all_sets(b: &Board) -> Vec<Als> {
     let peers = peer_sets(b);
-    let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for u in 0..b.unit_count() {
         let open: Vec<usize> = b
@@ -47,22 +47,24 @@ fn all_sets(b: &Board) -> Vec<Als> {
             .filter(|&c| b.value[c] == 0 && b.cand[c] != 0)
             .collect();
         let mut pick = Vec::new();
-        gather(b, &peers, &open, 0, &mut pick, 0, &mut seen, &mut out);
+        gather(b, &peers, u, &open, 0, &mut pick, 0, &mut out);
     }
     out
 }
 
-/// Extends `pick` with cells of `open` from `from` on, keeping each set whose symbols
-/// number one more than its cells.
+/// Extends `pick` with cells of `open` (the open cells of unit `unit`) from `from` on,
+/// keeping each set whose symbols number one more than its cells. A set whose cells all
+/// lie in an earlier unit too was kept there: whether a set is almost locked does not
+/// depend on the unit it was found in.
 #[allow(clippy::too_many_arguments)]
 fn gather(
     b: &Board,
     peers: &[u128],
+    unit: usize,
     open: &[usize],
     from: usize,
     pick: &mut Vec<usize>,
     mask: u64,
-    seen: &mut std::collections::HashSet<u128>,
     out: &mut Vec<Als>,
 ) {
     for i in from..open.len() {
@@ -74,15 +76,21 @@ fn gather(
         pick.push(open[i]);
         if m.count_ones() as usize == pick.len() + 1 {
             let cells = pick.iter().fold(0u128, |s, &c| s | 1u128 << c);
-            if seen.insert(cells) {
-                let places: Vec<u128> = (1..=b.n as u8)
-                    .map(|v| {
-                        pick.iter()
-                            .filter(|&&c| b.cand[c] & bit(v) != 0)
-                            .fold(0u128, |s, &c| s | 1u128 << c)
-                    })
-                    .collect();
-                let seen_by = places.iter().map(|&p| seeing_every(peers, p)).collect();
+            let found_before = b
+                .units_of(pick[0])
+                .iter()
+                .any(|&u| (u as usize) < unit && pick.iter().all(|&c| b.units_of(c).contains(&u)));
+            if !found_before {
+                let mut places = [0u128; ALS_MAX_SIDE];
+                let mut seen_by = [0u128; ALS_MAX_SIDE];
+                for v in bits(m) {
+                    let i = v as usize - 1;
+                    places[i] = pick
+                        .iter()
+                        .filter(|&&c| b.cand[c] & bit(v) != 0)
+                        .fold(0u128, |s, &c| s | 1u128 << c);
+                    seen_by[i] = seeing_every(peers, places[i]);
+                }
                 out.push(Als {
                     cells,
                     symbols: m,
@@ -92,7 +100,7 @@ fn gather(
             }
         }
         if pick.len() < ALS_MAX_CELLS {
-            gather(b, peers, open, i + 1, pick, m, seen, out);
+            gather(b, peers, unit, open, i + 1, pick, m, out);
         }
         pick.pop();
     }

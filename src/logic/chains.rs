@@ -174,7 +174,7 @@ pub(super) fn x_chain(b: &Board) -> Option<Step> {
                 let (c, strong) = (state / 2, state % 2 == 1);
                 if strong
                     && c != a
-                    && let Some(step) = chain_step(b, v, a, c, &parent)
+                    && let Some(step) = chain_step(b, v, &places, a, c, &parent)
                 {
                     return Some(step);
                 }
@@ -199,10 +199,19 @@ pub(super) fn x_chain(b: &Board) -> Option<Step> {
     None
 }
 
-fn chain_step(b: &Board, v: u8, a: usize, z: usize, parent: &[usize]) -> Option<Step> {
+/// The X-chain step from `a` to `z`, if a place of `v` (of `places`, in cell order) sees
+/// both.
+fn chain_step(
+    b: &Board,
+    v: u8,
+    places: &[usize],
+    a: usize,
+    z: usize,
+    parent: &[usize],
+) -> Option<Step> {
     let mut eliminations = Vec::new();
-    for c in 0..b.cand.len() {
-        if c != a && c != z && b.cand[c] & bit(v) != 0 && b.sees(c, a) && b.sees(c, z) {
+    for &c in places {
+        if c != a && c != z && b.sees(c, a) && b.sees(c, z) {
             eliminations.push((c, v));
         }
     }

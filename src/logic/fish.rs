@@ -253,11 +253,11 @@ impl Finned<'_> {
     fn covers(&self, chosen: &[usize], union: u64) -> Option<Step> {
         let outside = union & !self.block;
         let need = self.s - outside.count_ones() as usize;
-        let inside: Vec<u8> = bits(union & self.block).collect();
         // Cover lines only outside the block leave no cell that sees the fins.
-        if need == 0 || inside.len() <= need {
+        if need == 0 || (union & self.block).count_ones() as usize <= need {
             return None;
         }
+        let inside: Vec<u8> = bits(union & self.block).collect();
         let mut pick = Vec::new();
         self.subsets(chosen, outside, &inside, need, 0, &mut pick)
     }
@@ -289,7 +289,6 @@ impl Finned<'_> {
     /// block, if the fins are in one box and some cell loses the symbol.
     fn step(&self, chosen: &[usize], cover: u64, inner: u64) -> Option<Step> {
         let (b, v) = (self.b, self.v);
-        let base: Vec<usize> = chosen.iter().map(|&i| self.lines[i].0).collect();
         let mut fins = Vec::new();
         let mut sashimi = false;
         for &i in chosen {
@@ -307,6 +306,7 @@ impl Finned<'_> {
         {
             return None;
         }
+        let base: Vec<usize> = chosen.iter().map(|&i| self.lines[i].0).collect();
         let mut eliminations = Vec::new();
         for p in bits(inner).map(|p| p as usize - 1) {
             for line in (0..b.n).filter(|l| !base.contains(l)) {
