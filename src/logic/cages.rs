@@ -190,8 +190,13 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
     let cages = b.shape.cages()?;
     let n = b.n;
     let total = (n * (n + 1) / 2) as u32;
-    for (region, units, name) in regions(b) {
-        let name = Arg::Words(Box::new(name));
+    for Region {
+        cells: region,
+        units,
+        name,
+    } in regions(b)
+    {
+        let name = || Arg::Words(Box::new(name.words()));
         let count = units.len() as u32;
         let whole_total = total * count;
         let inside_region = |c: usize| region.binary_search(&c).is_ok();
@@ -219,14 +224,16 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
         // its inner cages make its total less theirs.
         if !innies.is_empty() && innies.len() <= 4 && inner_summed && one_group(&innies) {
             let sum = whole_total.saturating_sub(inner_sum);
-            let what = Words::new("innies")
-                .with("region", name.clone())
-                .with("inner", Arg::Number(inner_sum.into()))
-                .with("cells", Arg::Cells(innies.clone()))
-                .with("units", Arg::Number(count.into()))
-                .with("count", Arg::Number(innies.len() as u64))
-                .with("sum", Arg::Number(sum.into()));
-            if let Some(step) = group_step(b, &innies, sum, what, &units, &name) {
+            let what = || {
+                Words::new("innies")
+                    .with("region", name())
+                    .with("inner", Arg::Number(inner_sum.into()))
+                    .with("cells", Arg::Cells(innies.clone()))
+                    .with("units", Arg::Number(count.into()))
+                    .with("count", Arg::Number(innies.len() as u64))
+                    .with("sum", Arg::Number(sum.into()))
+            };
+            if let Some(step) = group_step(b, &innies, sum, &what, units, &name) {
                 return Some(step);
             }
         }
@@ -246,14 +253,16 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
             && covered_sum > whole_total
         {
             let sum = covered_sum - whole_total;
-            let what = Words::new("outies")
-                .with("region", name.clone())
-                .with("covered", Arg::Number(covered_sum.into()))
-                .with("sum", Arg::Number(sum.into()))
-                .with("whole", Arg::Number(whole_total.into()))
-                .with("cells", Arg::Cells(outies.clone()))
-                .with("count", Arg::Number(outies.len() as u64));
-            if let Some(step) = group_step(b, &outies, sum, what, &units, &name) {
+            let what = || {
+                Words::new("outies")
+                    .with("region", name())
+                    .with("covered", Arg::Number(covered_sum.into()))
+                    .with("sum", Arg::Number(sum.into()))
+                    .with("whole", Arg::Number(whole_total.into()))
+                    .with("cells", Arg::Cells(outies.clone()))
+                    .with("count", Arg::Number(outies.len() as u64))
+            };
+            if let Some(step) = group_step(b, &outies, sum, &what, units, &name) {
                 return Some(step);
             }
         }
@@ -261,11 +270,59 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
     None
 }
 
-/// The regions the rule of 45 looks at, each as its sorted cells, its units and its name:
-/// every unit (boxes first, as a player scans; diagonals and windows too), then two and
-/// three neighbouring rows or
-/// columns, and two neighbouring boxes of a band or stack on a grid of boxes.
-fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, Words)> {
+/// A region the rule of 45 looks at: its sorted cells, its units, and how to name it.
+struct Region {
+    cells: Vec<usize>,
+    units: Vec<usize>,
+    name: RegionName,
+}
+
+/// A region's name, made into a sentence only for a step that shows it.
+enum RegionName {
+    /// One unit.
+    Unit(usize),
+    /// Neighbouring rows (`"rows-span"`) or columns (`"columns-span"`), counted from 1.
+    Span(&'static str, usize, usize),
+    /// Two neighbouring boxes, counted from 1.
+    Boxes(usize, usize),
+}
+
+impl RegionName {
+    fn words(&self) -> Words {
+        match *self {
+            RegionName::Unit(u) => Words::new("region-unit").with("unit", Arg::Unit(u)),
+            RegionName::Span(kind, first, last) => Words::new(kind)
+                .with("first", Arg::Number(first as u64))
+                .with("last", Arg::Number(last as u64)),
+            RegionName::Boxes(here, other) => {
+                Words::new("region-unit").with("unit", Arg::Lines(2, vec![here, other]))
+            }
+        }
+    }
+}
+
+/// The regions the rule of 45 looks at: every unit (boxes first, as a player scans;
+/// diagonals and windows too), then two and three neighbouring rows or columns, and two
+/// neighbouring boxes of a band or stack on a grid of boxes. They depend on the layout
+/// only, and a killer's level check asks for them at most steps: each layout's list is
+/// built once and kept for the whole program, as its [`crate::grid::Geometry`] is.
+fn regions(b: &Board) -> &'static [Region] {
+    static LISTS: std::sync::Mutex<Vec<(usize, &'static [Region])>> =
+        std::sync::Mutex::new(Vec::new());
+    // A layout's geometry is built once and never freed: its address names the layout.
+    let key = std::ptr::from_ref(b.geo) as usize;
+    let mut lists = LISTS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(&(_, list)) = lists.iter().rev().find(|(k, _)| *k == key) {
+        return list;
+    }
+    let list: &'static [Region] = Vec::leak(build_regions(b));
+    lists.push((key, list));
+    list
+}
+
+fn build_regions(b: &Board) -> Vec<Region> {
     let n = b.n;
     let shape = b.shape;
     let cells_of = |units: &[usize]| {
@@ -277,24 +334,23 @@ fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, Words)> {
         cells.dedup();
         cells
     };
-    let mut out: Vec<(Vec<usize>, Vec<usize>, Words)> = b
+    let mut out: Vec<Region> = b
         .scan_order()
-        .map(|u| {
-            (
-                cells_of(&[u]),
-                vec![u],
-                Words::new("region-unit").with("unit", Arg::Unit(u)),
-            )
+        .map(|u| Region {
+            cells: cells_of(&[u]),
+            units: vec![u],
+            name: RegionName::Unit(u),
         })
         .collect();
     for width in 2..=3usize {
         for (offset, kind) in [(0, "rows-span"), (n, "columns-span")] {
             for first in 0..n.saturating_sub(width - 1) {
                 let units: Vec<usize> = (first..first + width).map(|i| offset + i).collect();
-                let name = Words::new(kind)
-                    .with("first", Arg::Number(first as u64 + 1))
-                    .with("last", Arg::Number((first + width) as u64));
-                out.push((cells_of(&units), units, name));
+                out.push(Region {
+                    cells: cells_of(&units),
+                    units,
+                    name: RegionName::Span(kind, first + 1, first + width),
+                });
             }
         }
     }
@@ -311,9 +367,11 @@ fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, Words)> {
                 .flatten()
                 {
                     let units = vec![2 * n + here, 2 * n + other];
-                    let name = Words::new("region-unit")
-                        .with("unit", Arg::Lines(2, vec![here + 1, other + 1]));
-                    out.push((cells_of(&units), units, name));
+                    out.push(Region {
+                        cells: cells_of(&units),
+                        units,
+                        name: RegionName::Boxes(here + 1, other + 1),
+                    });
                 }
             }
         }
@@ -322,14 +380,15 @@ fn regions(b: &Board) -> Vec<(Vec<usize>, Vec<usize>, Words)> {
 }
 
 /// What a group of cells that see each other and make `sum` rules out or places: the
-/// step of [`innies_and_outies`], or `None` when it changes nothing.
+/// step of [`innies_and_outies`], or `None` when it changes nothing. Its sentence `what`
+/// and the region's `name` are made only for a step.
 fn group_step(
     b: &Board,
     cells: &[usize],
     sum: u32,
-    what: Words,
+    what: &dyn Fn() -> Words,
     units: &[usize],
-    name: &Arg,
+    name: &dyn Fn() -> Arg,
 ) -> Option<Step> {
     let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
         0 => m,
@@ -354,7 +413,7 @@ fn group_step(
             cells: cells.to_vec(),
             placements: vec![(open[0], v)],
             eliminations: Vec::new(),
-            words: Words::new("innies-outies-place").with("what", Arg::Words(Box::new(what))),
+            words: Words::new("innies-outies-place").with("what", Arg::Words(Box::new(what()))),
             focus: None,
             units: Vec::new(),
             links: Vec::new(),
@@ -379,12 +438,12 @@ fn group_step(
             cells.to_vec(),
             eliminations.clone(),
             Words::new("innies-outies")
-                .with("what", Arg::Words(Box::new(what)))
+                .with("what", Arg::Words(Box::new(what())))
                 .with("how", Arg::Words(Box::new(how)))
                 .with("removal", Arg::Removal(eliminations)),
         )
     };
-    step.focus = Some(Words::new("focus-rule").with("region", name.clone()).with(
+    step.focus = Some(Words::new("focus-rule").with("region", name()).with(
         "total",
         Arg::Number((units.len() * b.n * (b.n + 1) / 2) as u64),
     ));
