@@ -7,6 +7,8 @@
 //! unit, leaves the rest of that unit (locked cage digits); a digit a unit can hold only
 //! inside one cage is the cage's, so its sets without it go (a hidden cage digit).
 
+use std::sync::{Arc, Mutex};
+
 use super::{Arg, Board, Step, Technique, Words, bit, bits};
 use crate::cages::{SumOptions, sum_options, sum_sets};
 
@@ -194,7 +196,7 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
         cells: region,
         units,
         name,
-    } in regions(b)
+    } in regions(b).iter()
     {
         let name = || Arg::Words(Box::new(name.words()));
         let count = units.len() as u32;
@@ -304,21 +306,25 @@ impl RegionName {
 /// The regions the rule of 45 looks at: every unit (boxes first, as a player scans;
 /// diagonals and windows too), then two and three neighbouring rows or columns, and two
 /// neighbouring boxes of a band or stack on a grid of boxes. They depend on the layout
-/// only, and a killer's level check asks for them at most steps: each layout's list is
-/// built once and kept for the whole program, as its [`crate::grid::Geometry`] is.
-fn regions(b: &Board) -> &'static [Region] {
-    static LISTS: std::sync::Mutex<Vec<(usize, &'static [Region])>> =
-        std::sync::Mutex::new(Vec::new());
+/// only, and a killer's level check asks for them at most steps, so the lists of the last
+/// few layouts are kept (a few: a jigsaw killer generator draws a layout per candidate).
+fn regions(b: &Board) -> Arc<Vec<Region>> {
+    /// How many layouts' lists are kept.
+    const KEPT: usize = 8;
+    static LISTS: Mutex<Vec<(usize, Arc<Vec<Region>>)>> = Mutex::new(Vec::new());
     // A layout's geometry is built once and never freed: its address names the layout.
     let key = std::ptr::from_ref(b.geo) as usize;
     let mut lists = LISTS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(&(_, list)) = lists.iter().rev().find(|(k, _)| *k == key) {
-        return list;
+    if let Some((_, list)) = lists.iter().find(|(k, _)| *k == key) {
+        return Arc::clone(list);
     }
-    let list: &'static [Region] = Vec::leak(build_regions(b));
-    lists.push((key, list));
+    let list = Arc::new(build_regions(b));
+    if lists.len() == KEPT {
+        lists.remove(0);
+    }
+    lists.push((key, Arc::clone(&list)));
     list
 }
 
