@@ -499,6 +499,38 @@ fn read_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Gr
         }
         .into());
     }
+    if let Some(grid) = classic_line(text, options) {
+        return check(grid, options);
+    }
+    read_any_grid(text, first_line, options)
+}
+
+/// The grid of the commonest line in a file of puzzles, read without the general
+/// reader's passes: 81 characters, each a digit or `.`, with no option that changes how
+/// they read (`1`-`9` a given, `0` and `.` empty, as [`read_any_grid`] reads them). Those
+/// passes (links, game IDs, the forms a grid may take) cost more than solving such a line
+/// with the band solver. `None` for any other text or options.
+fn classic_line(text: &str, options: &ParseOptions) -> Option<Grid> {
+    const CELLS: usize = 81;
+    let plain = options.size.is_none()
+        && options.boxes.is_none()
+        && options.variants == Variants::default()
+        && !options.hex
+        && options.layout.is_none();
+    let bytes = text.as_bytes();
+    if !plain || bytes.len() != CELLS || !bytes.iter().all(|&b| b == b'.' || b.is_ascii_digit()) {
+        return None;
+    }
+    let cells = bytes
+        .iter()
+        .map(|&b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
+    let shape = Shape::from_box(3).unwrap_or_else(|_| unreachable!("3×3 boxes"));
+    Grid::from_cells(shape, cells).ok()
+}
+
+/// [`read_grid`] for any text: every form the module reads.
+fn read_any_grid(text: &str, first_line: usize, options: &ParseOptions) -> Result<Grid, Error> {
     // A link from another site: the grid its address carries, or why it cannot be read.
     if let Some(board) = crate::link::grid_text(text) {
         return read_grid(&board?, first_line, options);

@@ -96,3 +96,55 @@ fn round_trip_every_size_empty_and_full() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// The fast path for a line of 81 digits and dots reads what the general reader
+    /// reads: the same grid, or the same clash.
+    #[test]
+    fn a_classic_line_reads_as_the_general_reader_reads_it(
+        cells in proptest::collection::vec(
+            proptest::prop_oneof![6 => proptest::strategy::Just('.'), 1 => proptest::char::range('0', '9')],
+            81,
+        ),
+        allow_clashes: bool,
+    ) {
+        let text: String = cells.into_iter().collect();
+        let options = ParseOptions { allow_clashes, ..ParseOptions::default() };
+        proptest::prop_assert!(classic_line(&text, &options).is_some());
+        let fast = format!("{:?}", read_grid(&text, 1, &options));
+        let general = format!("{:?}", read_any_grid(&text, 1, &options));
+        proptest::prop_assert_eq!(fast, general);
+    }
+}
+
+#[test]
+fn the_classic_fast_path_leaves_other_lines_and_options_to_the_general_reader() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let default = ParseOptions::default();
+    assert!(classic_line(line, &default).is_some());
+    // One character short or long, another character, or an option that changes the
+    // reading: none of them is the fast path's.
+    assert!(classic_line(&line[1..], &default).is_none());
+    assert!(classic_line(&format!("{line}."), &default).is_none());
+    assert!(classic_line(&line.replacen('.', "_", 1), &default).is_none());
+    let x = ParseOptions {
+        variants: Variants {
+            x: true,
+            ..Variants::default()
+        },
+        ..ParseOptions::default()
+    };
+    assert!(classic_line(line, &x).is_none());
+    let sized = ParseOptions {
+        size: Some(9),
+        ..ParseOptions::default()
+    };
+    assert!(classic_line(line, &sized).is_none());
+    // And what it reads is what the general reader reads.
+    assert_eq!(
+        parse(line).unwrap(),
+        read_any_grid(line, 1, &default).unwrap()
+    );
+}
