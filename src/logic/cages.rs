@@ -70,22 +70,24 @@ fn first(b: &Board) -> Option<Step> {
         if open.is_empty() {
             continue;
         }
-        let name = cage_name(&cells);
+        // The cage's name and sentence are made only for a step: most cages give none.
+        let name = || cage_name(&cells);
         let Some(sum) = cages.sum(k) else {
             let eliminations = b.eliminations(open.iter().copied(), placed);
             if eliminations.is_empty() {
                 continue;
             }
+            let words = Words::new("cage-placed")
+                .with("digits", Arg::DigitList(placed))
+                .with("count", Arg::Number(u64::from(placed.count_ones())))
+                .with("cage", name())
+                .with("removal", Arg::Removal(eliminations.clone()));
             return Some(Step::eliminating(
                 b.shape,
                 Technique::CageCombination,
                 cells,
-                eliminations.clone(),
-                Words::new("cage-placed")
-                    .with("digits", Arg::DigitList(placed))
-                    .with("count", Arg::Number(u64::from(placed.count_ones())))
-                    .with("cage", name)
-                    .with("removal", Arg::Removal(eliminations.clone())),
+                eliminations,
+                words,
             ));
         };
         let left = sum.saturating_sub(total);
@@ -93,30 +95,33 @@ fn first(b: &Board) -> Option<Step> {
         let Some(options) = sum_options(pool, open.len(), left, &masks) else {
             continue;
         };
-        let what = Arg::Words(Box::new(if total == 0 {
-            Words::new("cage-makes")
-                .with("cage", name)
-                .with("sum", Arg::Number(sum.into()))
-        } else {
-            Words::new("cage-open-make")
-                .with("cage", name)
-                .with("left", Arg::Number(left.into()))
-                .with("sum", Arg::Number(sum.into()))
-                .with("placed", Arg::Number(total.into()))
-        }));
+        let what = || {
+            Arg::Words(Box::new(if total == 0 {
+                Words::new("cage-makes")
+                    .with("cage", name())
+                    .with("sum", Arg::Number(sum.into()))
+            } else {
+                Words::new("cage-open-make")
+                    .with("cage", name())
+                    .with("left", Arg::Number(left.into()))
+                    .with("sum", Arg::Number(sum.into()))
+                    .with("placed", Arg::Number(total.into()))
+            }))
+        };
         // Named only once a step is found: listing the sets is the slow part.
         let how = || ways(pool, open.len(), left, &masks, &options);
         let eliminations = b.eliminations(open.iter().copied(), !options.some);
         if !eliminations.is_empty() {
+            let words = Words::new("cage-combinations")
+                .with("what", what())
+                .with("ways", how())
+                .with("removal", Arg::Removal(eliminations.clone()));
             return Some(Step::eliminating(
                 b.shape,
                 Technique::CageCombination,
                 cells,
-                eliminations.clone(),
-                Words::new("cage-combinations")
-                    .with("what", what)
-                    .with("ways", how())
-                    .with("removal", Arg::Removal(eliminations.clone())),
+                eliminations,
+                words,
             ));
         }
         for v in bits(options.every) {
@@ -129,7 +134,7 @@ fn first(b: &Board) -> Option<Step> {
                     placements: vec![(cell, v)],
                     eliminations: Vec::new(),
                     words: Words::new("cage-combinations-place")
-                        .with("what", what)
+                        .with("what", what())
                         .with("ways", how())
                         .with("symbol", Arg::Symbol(v))
                         .with("cell", Arg::Cell(cell)),
