@@ -517,6 +517,58 @@ fn a_unit_whose_digit_lies_in_one_cage_keeps_the_cages_sets_with_it() {
     assert!(sudoku64::logic::find(Technique::CageHiddenDigit, &free, &masks_of(&free)).is_none());
 }
 
+/// A 14 and a 15 in two cells each of row 1 share no digit. 14 is 5+9 or 6+8, 15 is 6+9
+/// or 7+8; 6+8 shares a digit with both ways of making 15, so the 14 is 5+9.
+#[test]
+fn two_cages_that_see_each_other_keep_only_sets_that_leave_the_other_a_way() {
+    use sudoku64::Technique;
+    use sudoku64::search::masks_of;
+    let shape = Shape::from_size(9).unwrap();
+    // The sets of two distinct digits making `sum`, from the definition.
+    let pairs = |sum: u8| -> Vec<[u8; 2]> {
+        (1..=9u8)
+            .flat_map(|a| (a + 1..=9).map(move |b| [a, b]))
+            .filter(|p| p[0] + p[1] == sum)
+            .collect()
+    };
+    let (fourteen, fifteen) = (pairs(14), pairs(15));
+    let kept: Vec<[u8; 2]> = fourteen
+        .iter()
+        .copied()
+        .filter(|a| fifteen.iter().any(|b| !b.iter().any(|d| a.contains(d))))
+        .collect();
+    assert_eq!(
+        kept,
+        vec![[5, 9]],
+        "the definition, worked by hand in the doc comment"
+    );
+    let mut expected: Vec<(usize, u8)> = (0..2)
+        .flat_map(|c| (1..=9u8).map(move |v| (c, v)))
+        .filter(|&(_, v)| !kept.iter().any(|s| s.contains(&v)))
+        .collect();
+    let cages = [(vec![0, 1], Some(14)), (vec![2, 3], Some(15))];
+    let puzzle = killer(shape, &cages, &[0; 81]);
+    let masks = masks_of(&puzzle);
+    let step = sudoku64::logic::find(Technique::CageClash, &puzzle, &masks).expect("a cage clash");
+    let mut got = step.eliminations.clone();
+    expected.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, expected, "{}", step.text());
+    let text = step.text();
+    assert!(
+        text.contains("5+9") && text.contains("6+9") && text.contains("7+8"),
+        "{text}"
+    );
+    assert!(step.focus_text().contains("r1c3"), "{}", step.focus_text());
+    // The 15 moved to row 5, where no cell sees the 14: nothing to say.
+    let apart = killer(
+        shape,
+        &[(vec![0, 1], Some(14)), (vec![40, 41], Some(15))],
+        &[0; 81],
+    );
+    assert!(sudoku64::logic::find(Technique::CageClash, &apart, &masks_of(&apart)).is_none());
+}
+
 /// tests/data/killer.txt: Solo-made killers and edits of them, counted by a backtracking
 /// counter and by CaDiCaL (see its header).
 const FIXTURES: &str = include_str!("data/killer.txt");

@@ -595,3 +595,100 @@ pub(super) fn hidden_digit(b: &Board) -> Option<Step> {
     }
     None
 }
+
+/// Two cages whose open cells all see each other (both in one row, say) hold different
+/// digits there, so a set of digits the first may still make its sum with, that shares a
+/// digit with every set the second may still make its own with, goes; a digit only such
+/// sets used leaves the first cage's open cells. A player says "the 14 and the 15 in this
+/// row cannot both use a 6 or an 8: 6+8 leaves the 15 nothing, so the 14 is 5+9".
+pub(super) fn clash(b: &Board) -> Option<Step> {
+    let cages = b.shape.cages()?;
+    for ka in 0..cages.len() {
+        let Some(sum) = cages.sum(ka) else { continue };
+        let first = Seen::of(b, cages, ka);
+        if first.open.is_empty() {
+            continue;
+        }
+        // Listed once a second cage qualifies: most cages have none.
+        let mut sets = None;
+        for kb in (0..cages.len()).filter(|&kb| kb != ka) {
+            let Some(other_sum) = cages.sum(kb) else {
+                continue;
+            };
+            let other_open = cages
+                .cells(kb)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| b.value[c] == 0);
+            let mut any = false;
+            let mut seen_all = true;
+            for c in other_open {
+                any = true;
+                seen_all &= first.open.iter().all(|&o| b.sees(o, c));
+            }
+            if !any || !seen_all {
+                continue;
+            }
+            let left = sum.saturating_sub(first.total);
+            let Some(mine) = sets.get_or_insert_with(|| {
+                sum_sets(
+                    first.pool(),
+                    first.open.len(),
+                    left,
+                    &first.masks,
+                    SETS_LISTED,
+                )
+            }) else {
+                break;
+            };
+            let other = Seen::of(b, cages, kb);
+            let other_left = other_sum.saturating_sub(other.total);
+            let Some(theirs) = sum_sets(
+                other.pool(),
+                other.open.len(),
+                other_left,
+                &other.masks,
+                SETS_LISTED,
+            ) else {
+                continue;
+            };
+            let kept: Vec<u64> = mine
+                .iter()
+                .copied()
+                .filter(|&s| theirs.iter().any(|&t| s & t == 0))
+                .collect();
+            if kept.is_empty() || kept.len() == mine.len() {
+                // None left means no solution (the search's business); all kept, nothing.
+                continue;
+            }
+            let digits = kept.iter().fold(0, |a, s| a | s);
+            let eliminations = b.eliminations(first.open.iter().copied(), !digits);
+            if eliminations.is_empty() {
+                continue;
+            }
+            let (name, other_name) = (cage_name(&first.cells), cage_name(&other.cells));
+            let other_digits = theirs.iter().fold(0, |a, s| a | s);
+            let mut step = Step::eliminating(
+                b.shape,
+                Technique::CageClash,
+                first.cells.iter().chain(&other.cells).copied().collect(),
+                eliminations.clone(),
+                Words::new("cage-clash")
+                    .with("cage", name.clone())
+                    .with("other", other_name.clone())
+                    .with("otherLeft", Arg::Number(other_left.into()))
+                    .with("otherWays", sets_or_digits(&theirs, other_digits))
+                    .with("left", Arg::Number(left.into()))
+                    .with("ways", sets_or_digits(&kept, digits))
+                    .with("removal", Arg::Removal(eliminations.clone())),
+            );
+            step.focus = Some(
+                Words::new("focus-cage-clash")
+                    .with("cage", name)
+                    .with("other", other_name),
+            );
+            return Some(step);
+        }
+    }
+    None
+}

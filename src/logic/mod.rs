@@ -137,6 +137,9 @@ pub enum Technique {
     /// Every open cell has two candidates but one, with three: one of its three is the
     /// one that keeps the puzzle from two solutions. Only for a puzzle with one.
     BugPlusOne,
+    /// Killer cages: two cages whose open cells all see each other share no digit, so a
+    /// set of one that leaves the other no set of its own goes.
+    CageClash,
     /// The fish of three lines.
     Swordfish,
     /// A Swordfish but for fins in one box, as [`Technique::FinnedXWing`].
@@ -186,7 +189,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 40] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::CageCombination,
@@ -210,6 +213,7 @@ impl Technique {
         Technique::UniqueRectangle3,
         Technique::UniqueRectangle4,
         Technique::BugPlusOne,
+        Technique::CageClash,
         Technique::Swordfish,
         Technique::FinnedSwordfish,
         Technique::XyzWing,
@@ -256,6 +260,7 @@ impl Technique {
             Technique::UniqueRectangle3 => "Unique rectangle type 3",
             Technique::UniqueRectangle4 => "Unique rectangle type 4",
             Technique::BugPlusOne => "BUG+1",
+            Technique::CageClash => "Cage clash",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
             Technique::XyWing => "XY-Wing",
@@ -301,6 +306,7 @@ impl Technique {
             Technique::UniqueRectangle3 => "unique-rectangle-3",
             Technique::UniqueRectangle4 => "unique-rectangle-4",
             Technique::BugPlusOne => "bug-plus-one",
+            Technique::CageClash => "cage-clash",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
@@ -762,6 +768,7 @@ impl Board {
             Technique::InniesAndOuties => cages::innies_and_outies(self),
             Technique::CageLockedDigits => cages::locked_digits(self),
             Technique::CageHiddenDigit => cages::hidden_digit(self),
+            Technique::CageClash => cages::clash(self),
             Technique::Pointing | Technique::Claiming => intersections::find_kind(self, t),
             Technique::NakedPair | Technique::HiddenPair => subsets::find_kind(self, 2, t),
             Technique::NakedTriple | Technique::HiddenTriple => subsets::find_kind(self, 3, t),

@@ -125,9 +125,8 @@ impl Level {
             NakedTriple | HiddenTriple | XWing | Skyscraper | TwoStringKite | XyWing
             | EmptyRectangle | FinnedXWing | UniqueRectangle | UniqueRectangle2
             | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => Level::Hard,
-            NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish | XyzWing | WWing => {
-                Level::Expert
-            }
+            CageClash | NakedQuad | HiddenQuad | Swordfish | FinnedSwordfish | Jellyfish
+            | XyzWing | WWing => Level::Expert,
             SimpleColouring | XChain | XyChain | Aic | AlsXz | AlsXyWing | ForcingChain => {
                 Level::Extreme
             }
@@ -175,7 +174,7 @@ pub fn weight(technique: Technique) -> u32 {
         EmptyRectangle => 19,
         FinnedXWing => 20,
         UniqueRectangle | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | BugPlusOne => 21,
-        Swordfish => 22,
+        CageClash | Swordfish => 22,
         FinnedSwordfish => 23,
         XyzWing => 24,
         NakedQuad => 26,

@@ -22,7 +22,7 @@ const IDS = [
   'hidden-triple', 'naked-quad', 'hidden-quad',
   'x-wing', 'skyscraper', 'two-string-kite', 'empty-rectangle', 'finned-x-wing', 'finned-swordfish',
   'unique-rectangle', 'unique-rectangle-2', 'unique-rectangle-3', 'unique-rectangle-4', 'bug-plus-one',
-  'swordfish', 'jellyfish', 'xy-wing', 'xyz-wing', 'w-wing', 'simple-colouring', 'x-chain', 'xy-chain',
+  'cage-clash', 'swordfish', 'jellyfish', 'xy-wing', 'xyz-wing', 'w-wing', 'simple-colouring', 'x-chain', 'xy-chain',
   'als-xz', 'als-xy-wing', 'aic', 'forcing-chain', 'forcing-net', 'guess',
 ];
 

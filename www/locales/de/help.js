@@ -13,6 +13,8 @@ export default {
     'Wenn jede Ziffernmenge, die die Summe eines Käfigs ergibt, dieselbe Ziffer enthält, enthält der Käfig sie. Liegen ihre Plätze im Käfig alle in einer Zeile, Spalte oder einem Block (bei einem Käfig innerhalb einer Einheit immer), liegt die Ziffer dieser Einheit im Käfig, und die anderen Felder der Einheit verlieren sie.',
   'help.cage-hidden-digit':
     'Das Spiegelbild der Pflichtziffern im Käfig: Liegen alle Plätze einer Zeile, Spalte oder eines Blocks für eine Ziffer in einem Käfig, liegt die Ziffer dieser Einheit im Käfig. Behalten Sie nur die Ziffernmengen, die die Summe des Käfigs ergeben und diese Ziffer enthalten (15 in drei Feldern mit einer 7: 2+6+7 oder 3+5+7); eine Ziffer, die in keiner davon vorkommt, verlässt den Käfig.',
+  'help.cage-clash':
+    'Zwei Käfige, deren offene Felder sich alle sehen (etwa beide in einer Zeile), enthalten verschiedene Ziffern. Listen Sie die Ziffernmengen auf, mit denen jeder noch seine Summe bilden kann: Eine Menge des ersten, die mit jeder Menge des zweiten eine Ziffer teilt, ist unmöglich, und eine Ziffer, die nur solche Mengen verwendeten, verlässt den ersten Käfig. Eine 14 und eine 15 aus je zwei Feldern einer Zeile: 6+8 lässt der 15 weder 6+9 noch 7+8, also ist die 14 gleich 5+9.',
   'help.pointing':
     'Liegen die Kandidaten eines Symbols in einem Block alle in einer Zeile (oder Spalte), liegt das Symbol des Blocks auf dieser Linie. Also kann es aus den Feldern der Linie außerhalb des Blocks gestrichen werden.',
   'help.claiming':

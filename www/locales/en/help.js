@@ -14,6 +14,8 @@ export default {
     "When every set of digits that makes a cage's sum holds the same digit, the cage holds it. If its places for that digit in the cage all lie in one row, column or box (always so for a cage inside one unit), that unit's copy of the digit is in the cage, and the unit's other cells lose it.",
   'help.cage-hidden-digit':
     "The mirror of locked cage digits: when a row, column or box has all its places for a digit inside one cage, the unit's copy of the digit is in that cage. Keep only the sets of digits that make the cage's sum and include that digit (15 in three cells with a 7 is 2+6+7 or 3+5+7): a digit in none of them leaves the cage.",
+  'help.cage-clash':
+    "Two cages whose open cells all see each other (both inside one row, say) hold different digits. List the sets of digits each can still make its sum with: a set of the first that shares a digit with every set of the second cannot be, and a digit only such sets used leaves the first cage. A 14 and a 15 in two cells each of one row: 6+8 leaves the 15 neither 6+9 nor 7+8, so the 14 is 5+9.",
   'help.pointing':
     "When a symbol's candidates in a box all sit in one row (or column), the box's copy of the symbol is on that line. So the same symbol can be crossed out of the line's cells outside the box.",
   'help.claiming':

@@ -13,6 +13,8 @@ export default {
     'Cuando cada conjunto de dígitos que da la suma de una jaula contiene el mismo dígito, la jaula lo contiene. Si sus sitios para ese dígito en la jaula están todos en una misma fila, columna o caja (siempre es así para una jaula dentro de una unidad), el dígito de esa unidad está en la jaula, y las demás casillas de la unidad lo pierden.',
   'help.cage-hidden-digit':
     'El reflejo de los dígitos obligados de jaula: cuando una fila, columna o caja tiene todos sus sitios para un dígito dentro de una misma jaula, el dígito de esa unidad está en la jaula. Quédate solo con los conjuntos de dígitos que dan la suma de la jaula e incluyen ese dígito (15 en tres casillas con un 7: 2+6+7 o 3+5+7); un dígito que no está en ninguno sale de la jaula.',
+  'help.cage-clash':
+    'Dos jaulas cuyas casillas abiertas se ven todas (las dos en una misma fila, por ejemplo) contienen dígitos distintos. Enumera los conjuntos de dígitos con los que cada una aún puede dar su suma: un conjunto de la primera que comparte un dígito con cada conjunto de la segunda es imposible, y un dígito que solo usaban esos conjuntos sale de la primera jaula. Un 14 y un 15 de dos casillas cada uno en una fila: 6+8 no deja al 15 ni 6+9 ni 7+8, así que el 14 es 5+9.',
   'help.pointing':
     'Cuando los candidatos de un símbolo en una caja están todos en una fila (o columna), el símbolo de la caja está en esa línea. Así que puede tacharse de las casillas de la línea fuera de la caja.',
   'help.claiming':

@@ -13,6 +13,8 @@ export default {
     'Quand chaque ensemble de chiffres qui donne la somme d’une cage contient le même chiffre, la cage le contient. Si ses places pour ce chiffre sont toutes dans une même ligne, colonne ou bloc (toujours le cas pour une cage à l’intérieur d’une unité), l’exemplaire de ce chiffre de l’unité est dans la cage, et les autres cases de l’unité le perdent.',
   'help.cage-hidden-digit':
     'Le miroir des chiffres imposés de cage : quand une ligne, une colonne ou un bloc a toutes ses places pour un chiffre dans une même cage, l’exemplaire de ce chiffre de l’unité est dans la cage. Ne gardez que les ensembles de chiffres qui font la somme de la cage et contiennent ce chiffre (15 en trois cases avec un 7 : 2+6+7 ou 3+5+7) ; un chiffre qui n’est dans aucun d’eux quitte la cage.',
+  'help.cage-clash':
+    'Deux cages dont les cases vides se voient toutes (toutes deux dans une même ligne, par exemple) contiennent des chiffres différents. Listez les ensembles de chiffres avec lesquels chacune peut encore faire sa somme : un ensemble de la première qui partage un chiffre avec chaque ensemble de la seconde est impossible, et un chiffre que seuls de tels ensembles utilisaient quitte la première cage. Un 14 et un 15 de deux cases chacun dans une ligne : 6+8 ne laisse au 15 ni 6+9 ni 7+8, donc le 14 est 5+9.',
   'help.pointing':
     'Quand les candidats d’un symbole dans un bloc sont tous sur une même ligne (ou colonne), l’exemplaire du bloc est sur cette ligne. On peut donc barrer ce symbole des cases de la ligne hors du bloc.',
   'help.claiming':
