@@ -478,6 +478,17 @@ fn seventeen_in_two_cells_is_eight_and_nine() {
     );
 }
 
+/// Asserts that `step` removes exactly `expected` (in any order) and that its text names
+/// each of `words`.
+fn assert_removes(step: &sudoku64::logic::Step, mut expected: Vec<(usize, u8)>, words: &[&str]) {
+    let mut got = step.eliminations.clone();
+    expected.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, expected, "{}", step.text());
+    let text = step.text();
+    assert!(words.iter().all(|w| text.contains(w)), "{text}");
+}
+
 /// Row 1's 7 can only be in the cage of r1c1–r1c3 (7s in rows 2 and 3 close boxes 2 and
 /// 3 to it), so that cage's 15 uses a 7: 2+6+7 or 3+5+7, and 1, 4, 8 and 9 leave it.
 #[test]
@@ -497,19 +508,11 @@ fn a_unit_whose_digit_lies_in_one_cage_keeps_the_cages_sets_with_it() {
         .flat_map(|a| (a + 1..=9).flat_map(move |b| (b + 1..=9).map(move |c| [a, b, c])))
         .filter(|s| s.iter().map(|&d| u32::from(d)).sum::<u32>() == 15 && s.contains(&7))
         .collect();
-    let mut expected: Vec<(usize, u8)> = (0..3)
+    let expected: Vec<(usize, u8)> = (0..3)
         .flat_map(|c| (1..=9u8).map(move |v| (c, v)))
         .filter(|&(_, v)| !with_seven.iter().any(|s| s.contains(&v)))
         .collect();
-    let mut got = step.eliminations.clone();
-    expected.sort_unstable();
-    got.sort_unstable();
-    assert_eq!(got, expected, "{}", step.text());
-    let text = step.text();
-    assert!(
-        text.contains("row 1") && text.contains("2+6+7") && text.contains("3+5+7"),
-        "{text}"
-    );
+    assert_removes(&step, expected, &["row 1", "2+6+7", "3+5+7"]);
     assert!(step.focus_text().contains("row 1"), "{}", step.focus_text());
     assert_eq!(step.units.len(), 1);
     // With the 7s gone, row 1's 7 may go anywhere: nothing to say.
@@ -542,7 +545,7 @@ fn two_cages_that_see_each_other_keep_only_sets_that_leave_the_other_a_way() {
         vec![[5, 9]],
         "the definition, worked by hand in the doc comment"
     );
-    let mut expected: Vec<(usize, u8)> = (0..2)
+    let expected: Vec<(usize, u8)> = (0..2)
         .flat_map(|c| (1..=9u8).map(move |v| (c, v)))
         .filter(|&(_, v)| !kept.iter().any(|s| s.contains(&v)))
         .collect();
@@ -550,15 +553,7 @@ fn two_cages_that_see_each_other_keep_only_sets_that_leave_the_other_a_way() {
     let puzzle = killer(shape, &cages, &[0; 81]);
     let masks = masks_of(&puzzle);
     let step = sudoku64::logic::find(Technique::CageClash, &puzzle, &masks).expect("a cage clash");
-    let mut got = step.eliminations.clone();
-    expected.sort_unstable();
-    got.sort_unstable();
-    assert_eq!(got, expected, "{}", step.text());
-    let text = step.text();
-    assert!(
-        text.contains("5+9") && text.contains("6+9") && text.contains("7+8"),
-        "{text}"
-    );
+    assert_removes(&step, expected, &["5+9", "6+9", "7+8"]);
     assert!(step.focus_text().contains("r1c3"), "{}", step.focus_text());
     // The 15 moved to row 5, where no cell sees the 14: nothing to say.
     let apart = killer(
