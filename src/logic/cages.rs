@@ -5,7 +5,9 @@
 //! sum or not. Then the rule of 45 (innies and outies), and the two ways a cage and a
 //! unit it overlaps trade a digit: a digit the cage must hold, with its places in one
 //! unit, leaves the rest of that unit (locked cage digits); a digit a unit can hold only
-//! inside one cage is the cage's, so its sets without it go (a hidden cage digit).
+//! inside one cage is the cage's, so its sets without it go (a hidden cage digit). Last,
+//! two cages whose open cells all see each other share no digit, so a set of one that
+//! leaves the other no set of its own goes (a cage clash).
 
 use std::sync::{Arc, Mutex};
 
