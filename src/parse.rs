@@ -473,14 +473,10 @@ fn fit_line(line: Line<'_>, options: &ParseOptions, target: Option<Shape>) -> Op
         return None;
     }
     if crate::link::grid_text(line.text).is_some() {
-        return Some(Shape::from_box(3).unwrap_or_else(|_| unreachable!("3×3 boxes")));
+        return Some(classic_shape());
     }
     if let Some(id) = game_id(std::iter::once(line)) {
-        return Some(
-            crate::solo::id_shape(id).unwrap_or_else(|_| {
-                Shape::from_box(3).unwrap_or_else(|_| unreachable!("3×3 boxes"))
-            }),
-        );
+        return Some(crate::solo::id_shape(id).unwrap_or_else(|_| classic_shape()));
     }
     let one = std::iter::once(line);
     if let Some((_, shape)) = fit(one, options, target) {
@@ -525,8 +521,13 @@ fn classic_line(text: &str, options: &ParseOptions) -> Option<Grid> {
         .iter()
         .map(|&b| if b == b'.' { 0 } else { b - b'0' })
         .collect();
-    let shape = Shape::from_box(3).unwrap_or_else(|_| unreachable!("3×3 boxes"));
+    let shape = classic_shape();
     Grid::from_cells(shape, cells).ok()
+}
+
+/// The classic 9×9 with 3×3 boxes.
+fn classic_shape() -> Shape {
+    Shape::from_box(3).unwrap_or_else(|_| unreachable!("3×3 boxes"))
 }
 
 /// [`read_grid`] for any text: every form the module reads.

@@ -251,7 +251,7 @@ pub(super) fn aic(b: &Board) -> Option<Step> {
         if g.strong(a).is_empty() {
             continue;
         }
-        let (start, start_cells) = (&g.nodes[a], g.nodes[a].cells);
+        let start = &g.nodes[a];
         parent.fill(NONE);
         queue.clear();
         let root = 2 * a;
@@ -269,12 +269,12 @@ pub(super) fn aic(b: &Board) -> Option<Step> {
                 let may = if end.v == start.v {
                     g.seen_by[a]
                         & g.seen_by[x]
-                        & !start_cells
+                        & !start.cells
                         & !end.cells
                         & holding[end.v as usize]
                         != 0
                 } else {
-                    start_cells.count_ones() == 1 && end.cells.count_ones() == 1
+                    start.cells.count_ones() == 1 && end.cells.count_ones() == 1
                 };
                 if may {
                     conclusions(b, &g, a, x, &mut eliminations);

@@ -611,6 +611,7 @@ pub(super) fn clash(b: &Board) -> Option<Step> {
         if first.open.is_empty() {
             continue;
         }
+        let left = sum.saturating_sub(first.total);
         // Listed once a second cage qualifies: most cages have none.
         let mut sets = None;
         for kb in (0..cages.len()).filter(|&kb| kb != ka) {
@@ -631,7 +632,6 @@ pub(super) fn clash(b: &Board) -> Option<Step> {
             if !any || !seen_all {
                 continue;
             }
-            let left = sum.saturating_sub(first.total);
             let Some(mine) = sets.get_or_insert_with(|| {
                 sum_sets(
                     first.pool(),
