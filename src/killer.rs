@@ -13,7 +13,9 @@
 //!    the same way, on a cage drawn from the seed. Each split gives more information, and
 //!    cells alone in a cage are givens in all but name, so this ends.
 //! 4. **Merge.** Neighbouring cages are joined, in an order drawn from the seed, where the
-//!    puzzle stays unique: fewer, larger cages, as printed killers have.
+//!    puzzle stays unique: fewer, larger cages, as printed killers have. The second
+//!    solutions that refused merges' searches found are kept, and a merge one of them
+//!    also solves is refused without a search.
 //!
 //! Every search is bounded by work, never by time, so a seed gives the same puzzle on
 //! every machine. The puzzle has no givens.
@@ -43,6 +45,11 @@ const MERGE_WORK_SHARE: u64 = 4;
 
 /// Merges tried, per cage of the first cut.
 const MERGES_PER_CAGE: usize = 2;
+
+/// Second solutions kept from merges found not unique: a later merge that one of them
+/// also solves is not unique either, and takes no search (merges only join cages, so
+/// such a grid often solves the next try at the same pair, or at a pair beside it).
+const WITNESSES: usize = 16;
 
 /// Nodes a fill may take before it starts again from the next seed.
 const FILL_NODES: u64 = 20_000;
@@ -179,7 +186,7 @@ fn one(
         match count(shape, &cages, &solution, work, control) {
             Count::Unique => break,
             Count::Cancelled => return Err(Cancelled.into()),
-            Count::Other(cell) => {
+            Count::Other(cell, _) => {
                 let cell = cell.unwrap_or_else(|| {
                     let big: Vec<usize> =
                         (0..cages.len()).filter(|&k| cages[k].len() > 1).collect();
@@ -202,6 +209,7 @@ fn one(
     }
     // Merge while unique (and, with a level, no harder than it).
     let tries = MERGES_PER_CAGE * cages.len();
+    let mut witnesses: Vec<Vec<u8>> = Vec::new();
     for i in 0..tries {
         if !report(0.4 + 0.6 * i as f64 / tries as f64, Stage::Exact, control) {
             return Err(Cancelled.into());
@@ -209,12 +217,22 @@ fn one(
         let Some(merged) = merge(&cages, &solution, &turns, &mut rng) else {
             continue;
         };
+        if witnesses.iter().rev().any(|w| fills(w, &merged, &solution)) {
+            continue;
+        }
         checks += 1;
         match count(shape, &merged, &solution, work / MERGE_WORK_SHARE, control) {
             Count::Unique if level.is_some_and(|l| too_hard(shape, &merged, &solution, l)) => {}
             Count::Unique => cages = merged,
             Count::Cancelled => return Err(Cancelled.into()),
-            Count::Other(_) => {}
+            Count::Other(_, other) => {
+                if let Some(other) = other {
+                    if witnesses.len() == WITNESSES {
+                        witnesses.remove(0);
+                    }
+                    witnesses.push(other);
+                }
+            }
         }
     }
     let killer = shape.with_cages(with_sums(&cages, &solution)?)?;
@@ -425,9 +443,28 @@ fn with_sums(cages: &[Vec<usize>], solution: &Grid) -> Result<Cages, RuleError> 
 /// What a uniqueness check found.
 enum Count {
     Unique,
-    /// Two solutions (and a cell where they differ), or the work ran out (no cell).
-    Other(Option<usize>),
+    /// Two solutions (a cell where they differ, and the one that is not the grid the cages
+    /// were cut from), or the work ran out (neither).
+    Other(Option<usize>, Option<Vec<u8>>),
     Cancelled,
+}
+
+/// Whether `grid`, a full grid of the layout, fills every cage as `solution` does: the
+/// same sum, no digit twice. Such a grid is a second solution of those cages.
+fn fills(grid: &[u8], cages: &[Vec<usize>], solution: &Grid) -> bool {
+    cages.iter().all(|cells| {
+        let (mut seen, mut sum, mut want) = (0u64, 0u32, 0u32);
+        for &c in cells {
+            let v = grid[c];
+            if seen >> v & 1 == 1 {
+                return false;
+            }
+            seen |= 1 << v;
+            sum += u32::from(v);
+            want += u32::from(solution.get(c));
+        }
+        sum == want
+    })
 }
 
 /// Counts the cages' solutions to 2 within `work`.
@@ -439,7 +476,7 @@ fn count(
     control: &mut dyn Control,
 ) -> Count {
     let Ok(killer) = with_sums(cages, solution).and_then(|c| shape.with_cages(c)) else {
-        return Count::Other(None);
+        return Count::Other(None, None);
     };
     let mut search = Search::new(killer);
     let mut cancelled = false;
@@ -457,9 +494,13 @@ fn count(
     match (answer.decided, answer.count, &answer.first, &answer.second) {
         (true, 1, _, _) => Count::Unique,
         (_, 2, Some(a), Some(b)) => {
-            Count::Other((0..a.cells().len()).find(|&c| a.get(c) != b.get(c)))
+            let other = [a, b].into_iter().find(|g| g.cells() != solution.cells());
+            Count::Other(
+                (0..a.cells().len()).find(|&c| a.get(c) != b.get(c)),
+                other.map(|g| g.cells().to_vec()),
+            )
         }
-        _ => Count::Other(None),
+        _ => Count::Other(None, None),
     }
 }
 
