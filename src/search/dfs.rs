@@ -12,8 +12,10 @@
 //! Propagation runs to a fixpoint: naked singles (a cell with one candidate removes it
 //! from its peers), hidden singles (a symbol with one place left in a row, column or
 //! box), and locked candidates (pointing and claiming, on the segments where a box meets
-//! a row or column: c cells along a row, r down a column, for r×c boxes). The search then picks an unsolved cell with the fewest
-//! candidates and tries each in turn.
+//! a row or column: c cells along a row, r down a column, for r×c boxes); with killer
+//! cages, their sums, and up to 9×9 the rule of 45 as sums too (a unit's cells outside
+//! the cages it wholly holds add up to what those cages leave of its total). The search
+//! then picks an unsolved cell with the fewest candidates and tries each in turn.
 //!
 //! Undo is a trail of `(cell, old mask)` pairs rather than copies of the whole state:
 //! a copy at 64×64 is 32 KiB per search node, while the trail only records what changed.
@@ -150,6 +152,18 @@ pub struct DepthFirst<'h> {
     /// Cages whose cells changed since [`DepthFirst::cage_sums`] last looked, one bit
     /// each.
     dirty_cages: Vec<u64>,
+    /// The rule of 45 as sums: per unit that wholly holds some cages (all with sums), the
+    /// unit's other cells and what they add up to (the unit's total less those cages').
+    /// `innie_cells[innies[i].0 as usize..innies[i].1 as usize]` adds up to `innies[i].2`.
+    /// Their bits in `dirty_cages` follow the cages'. On 9×9 killers the searches' median
+    /// branches fell 4–15× with them (72 → 15 on 100 generated puzzles, 30 → 4 on Solo's
+    /// Unreasonable ones).
+    innies: Vec<(u32, u32, u32)>,
+    innie_cells: Vec<u16>,
+    /// Per cell, the bits of `dirty_cages` its sums of 45 have (after the cages'):
+    /// `innie_of[innie_start[c]..innie_start[c + 1]]`. Empty without cages.
+    innie_start: Vec<u32>,
+    innie_of: Vec<u16>,
 }
 
 impl<'h> DepthFirst<'h> {
@@ -204,8 +218,13 @@ impl<'h> DepthFirst<'h> {
             cage_mates: Vec::new(),
             cage_of: Vec::new(),
             dirty_cages: Vec::new(),
+            innies: Vec::new(),
+            innie_cells: Vec::new(),
+            innie_start: Vec::new(),
+            innie_of: Vec::new(),
         }
         .with_cage_mates()
+        .with_innies()
     }
 
     /// Fills the cage mates that are not peers already.
@@ -228,6 +247,60 @@ impl<'h> DepthFirst<'h> {
             }
             self.cage_mate_start.push(self.cage_mates.len() as u32);
         }
+        self
+    }
+
+    /// Fills the sums of 45 ([`DepthFirst::innies`]) and the cells' bits for them. Only up
+    /// to 9×9: there the sets of digits that make a sum come from a table, while at 16×16
+    /// a unit's remainder (up to 15 cells of 16 digits) would be walked at every look, and
+    /// 16×16 killers took longer with them (1.2 → 2.1 s a generation).
+    fn with_innies(mut self) -> Self {
+        let Some(cages) = self.cages else {
+            return self;
+        };
+        let n = self.n as u32;
+        let whole = n * (n + 1) / 2;
+        let units = if n <= 9 { self.shape.unit_count() } else { 0 };
+        for u in 0..units {
+            let unit = self.geo.unit(u);
+            let (mut inside, mut covered, mut known) = (0u32, Vec::new(), true);
+            for &c in unit {
+                let Some(k) = cages.cage_of(c as usize) else {
+                    continue;
+                };
+                let cells = cages.cells(k);
+                if cells[0] != c && unit.contains(&cells[0]) {
+                    continue; // counted at its first cell
+                }
+                if cells.iter().all(|o| unit.contains(o)) {
+                    match cages.sum(k) {
+                        Some(s) => inside += s,
+                        None => known = false,
+                    }
+                    covered.extend_from_slice(cells);
+                }
+            }
+            if !known || covered.is_empty() || covered.len() == unit.len() {
+                continue;
+            }
+            let start = self.innie_cells.len() as u32;
+            self.innie_cells
+                .extend(unit.iter().filter(|c| !covered.contains(c)));
+            self.innies
+                .push((start, self.innie_cells.len() as u32, whole - inside));
+        }
+        let mut of = vec![Vec::new(); self.shape.cell_count()];
+        for (i, &(from, to, _)) in self.innies.iter().enumerate() {
+            for &c in &self.innie_cells[from as usize..to as usize] {
+                of[c as usize].push((cages.len() + i) as u16);
+            }
+        }
+        self.innie_start.push(0);
+        for list in of {
+            self.innie_of.extend(list);
+            self.innie_start.push(self.innie_of.len() as u32);
+        }
+        self.dirty_cages = vec![0; (cages.len() + self.innies.len()).div_ceil(64)];
         self
     }
 
@@ -677,11 +750,13 @@ impl<'h> DepthFirst<'h> {
     /// Notes that a cell changed, for the sweeps.
     #[inline]
     fn touch(&mut self, cell: usize) {
-        if let Some(&k) = self.cage_of.get(cell)
-            && k != NO_CAGE
-        {
-            self.dirty_cages[k as usize / 64] |= 1 << (k % 64);
-        }
+        touch_cage(
+            &mut self.dirty_cages,
+            &self.cage_of,
+            &self.innie_start,
+            &self.innie_of,
+            cell,
+        );
         touch(
             &mut self.dirty_hidden,
             &mut self.dirty_locked,
@@ -810,13 +885,22 @@ fn line_cell(n: usize, kind: usize, line: usize, pos: usize) -> usize {
     }
 }
 
-/// Marks the cage of a cell that changed, when the shape has cages.
+/// Marks the cage of a cell that changed, and its sums of 45, when the shape has cages.
 #[inline]
-fn touch_cage(dirty: &mut [u64], cage_of: &[u16], cell: usize) {
-    if let Some(&k) = cage_of.get(cell)
-        && k != NO_CAGE
-    {
-        dirty[k as usize / 64] |= 1 << (k % 64);
+fn touch_cage(
+    dirty: &mut [u64],
+    cage_of: &[u16],
+    innie_start: &[u32],
+    innie_of: &[u16],
+    cell: usize,
+) {
+    if let Some(&k) = cage_of.get(cell) {
+        if k != NO_CAGE {
+            dirty[k as usize / 64] |= 1 << (k % 64);
+        }
+        for &k in &innie_of[innie_start[cell] as usize..innie_start[cell + 1] as usize] {
+            dirty[k as usize / 64] |= 1 << (k % 64);
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 //! The propagation rules of the depth-first search, each one pass over the units or
-//! cages it has marked dirty: killer cage sums, naked and hidden singles, and locked
+//! cages it has marked dirty: killer cage sums (and the rule of 45's), naked and hidden singles, and locked
 //! candidates (pointing and claiming), by box-line segments or by overlaps.
 
 use super::{
@@ -13,11 +13,10 @@ impl DepthFirst<'_> {
     /// Killer cages: a cage's placed symbols leave its other cells, and its open cells
     /// keep only the symbols of some set of distinct symbols that makes what is left of
     /// its sum ([`sum_options`]); a symbol in every such set with one place left in the
-    /// cage is placed there.
+    /// cage is placed there. The sums of 45 ([`DepthFirst::with_innies`]) are looked at
+    /// the same way, as cages of the cells each unit leaves outside its own cages.
     pub(super) fn cage_sums(&mut self, cages: &Cages) -> Progress {
         let mut changed = false;
-        let mut open = [0u16; MAX_SIZE];
-        let mut masks = [0u64; MAX_SIZE];
         let mut word = 0;
         while word < self.dirty_cages.len() {
             if self.dirty_cages[word] == 0 {
@@ -26,78 +25,19 @@ impl DepthFirst<'_> {
             }
             let k = word * 64 + self.dirty_cages[word].trailing_zeros() as usize;
             self.dirty_cages[word] &= self.dirty_cages[word] - 1;
-            if k >= cages.len() {
+            let done = if k < cages.len() {
+                self.one_sum(cages.cells(k), cages.sum(k))
+            } else if let Some(&(from, to, sum)) = self.innies.get(k - cages.len()) {
+                let mut cells = [0u16; MAX_SIZE];
+                let len = (to - from) as usize;
+                cells[..len].copy_from_slice(&self.innie_cells[from as usize..to as usize]);
+                self.one_sum(&cells[..len], Some(sum))
+            } else {
                 continue;
-            }
-            let cells = cages.cells(k);
-            self.work += cells.len() as u64;
-            let (mut placed, mut total, mut count) = (0u64, 0u32, 0usize);
-            for &c in cells {
-                let m = self.cand[c as usize];
-                if is_single(m) {
-                    if placed & m != 0 {
-                        return Progress::Contradiction;
-                    }
-                    placed |= m;
-                    total += m.trailing_zeros() + 1;
-                } else {
-                    open[count] = c;
-                    masks[count] = m & !placed;
-                    count += 1;
-                }
-            }
-            let sum = cages.sum(k);
-            if count == 0 {
-                if sum.is_some_and(|s| s != total) {
-                    return Progress::Contradiction;
-                }
-                continue;
-            }
-            for m in &mut masks[..count] {
-                *m &= !placed;
-            }
-            let (allowed, every) = match sum {
-                None => (!placed, 0),
-                Some(sum) if total >= sum => return Progress::Contradiction,
-                Some(sum) => {
-                    let pool = masks[..count].iter().fold(0, |a, m| a | m);
-                    self.work += 4 * count as u64;
-                    match sum_options(pool, count, sum - total, &masks[..count]) {
-                        None => return Progress::Contradiction,
-                        Some(options) => (options.some, options.every),
-                    }
-                }
             };
-            for &c in &open[..count] {
-                let c = c as usize;
-                let drop = self.cand[c] & !allowed;
-                if drop != 0 {
-                    if !self.eliminate(c, drop) {
-                        return Progress::Contradiction;
-                    }
-                    changed = true;
-                }
-            }
-            let mut needed = every;
-            while needed != 0 {
-                let bit = needed & needed.wrapping_neg();
-                needed ^= bit;
-                let mut places = open[..count]
-                    .iter()
-                    .map(|&c| c as usize)
-                    .filter(|&c| self.cand[c] & bit != 0);
-                match (places.next(), places.next()) {
-                    (None, _) => return Progress::Contradiction,
-                    (Some(c), None) if self.cand[c] != bit => {
-                        if is_single(self.cand[c]) {
-                            // Another rule filled it with another symbol meanwhile.
-                            return Progress::Contradiction;
-                        }
-                        self.set(c, bit);
-                        changed = true;
-                    }
-                    _ => {}
-                }
+            match done {
+                None => return Progress::Contradiction,
+                Some(c) => changed |= c,
             }
         }
         if changed {
@@ -105,6 +45,83 @@ impl DepthFirst<'_> {
         } else {
             Progress::None
         }
+    }
+
+    /// One sum's rule ([`DepthFirst::cage_sums`]) on `cells`, with `sum` or none: `None` on a
+    /// contradiction, else whether anything changed.
+    fn one_sum(&mut self, cells: &[u16], sum: Option<u32>) -> Option<bool> {
+        let mut changed = false;
+        let mut open = [0u16; MAX_SIZE];
+        let mut masks = [0u64; MAX_SIZE];
+        self.work += cells.len() as u64;
+        let (mut placed, mut total, mut count) = (0u64, 0u32, 0usize);
+        for &c in cells {
+            let m = self.cand[c as usize];
+            if is_single(m) {
+                if placed & m != 0 {
+                    return None;
+                }
+                placed |= m;
+                total += m.trailing_zeros() + 1;
+            } else {
+                open[count] = c;
+                masks[count] = m & !placed;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            if sum.is_some_and(|s| s != total) {
+                return None;
+            }
+            return Some(changed);
+        }
+        for m in &mut masks[..count] {
+            *m &= !placed;
+        }
+        let (allowed, every) = match sum {
+            None => (!placed, 0),
+            Some(sum) if total >= sum => return None,
+            Some(sum) => {
+                let pool = masks[..count].iter().fold(0, |a, m| a | m);
+                self.work += 4 * count as u64;
+                match sum_options(pool, count, sum - total, &masks[..count]) {
+                    None => return None,
+                    Some(options) => (options.some, options.every),
+                }
+            }
+        };
+        for &c in &open[..count] {
+            let c = c as usize;
+            let drop = self.cand[c] & !allowed;
+            if drop != 0 {
+                if !self.eliminate(c, drop) {
+                    return None;
+                }
+                changed = true;
+            }
+        }
+        let mut needed = every;
+        while needed != 0 {
+            let bit = needed & needed.wrapping_neg();
+            needed ^= bit;
+            let mut places = open[..count]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| self.cand[c] & bit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return None,
+                (Some(c), None) if self.cand[c] != bit => {
+                    if is_single(self.cand[c]) {
+                        // Another rule filled it with another symbol meanwhile.
+                        return None;
+                    }
+                    self.set(c, bit);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        Some(changed)
     }
 
     /// Drains the queue of newly single cells, removing each one's symbol from its peers
@@ -128,6 +145,8 @@ impl DepthFirst<'_> {
             cage_mates,
             cage_of,
             dirty_cages,
+            innie_start,
+            innie_of,
             ..
         } = self;
         while let Some(cell) = queue.pop() {
@@ -146,7 +165,7 @@ impl DepthFirst<'_> {
                         cand[other as usize] = want;
                         let extra = extras_of.get(other as usize).copied().unwrap_or(0);
                         touch(dirty_hidden, dirty_locked, units_of[other as usize], extra);
-                        touch_cage(dirty_cages, cage_of, other as usize);
+                        touch_cage(dirty_cages, cage_of, innie_start, innie_of, other as usize);
                         *unsolved -= 1;
                         queue.push(other);
                     }
@@ -166,7 +185,7 @@ impl DepthFirst<'_> {
                     cand[p as usize] = new;
                     let extra = extras_of.get(p as usize).copied().unwrap_or(0);
                     touch(dirty_hidden, dirty_locked, units_of[p as usize], extra);
-                    touch_cage(dirty_cages, cage_of, p as usize);
+                    touch_cage(dirty_cages, cage_of, innie_start, innie_of, p as usize);
                     if new & new.wrapping_sub(1) == 0 {
                         if new == 0 {
                             return false;
