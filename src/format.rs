@@ -81,8 +81,15 @@ pub fn to_rows(grid: &Grid) -> String {
 /// +-------+-------+-------+
 /// | 5 3 . | . 7 . | . . . |
 /// ```
+///
+/// A jigsaw has no boxes to rule between: its regions' borders are drawn instead, one
+/// character between two cells (`|` across a border, a space within a region) and rules
+/// of `-` under the cells whose region changes below ([`to_framed_regions`]).
 pub fn to_framed(grid: &Grid) -> String {
     let shape = grid.shape();
+    if !shape.has_box_grid() {
+        return to_framed_regions(grid);
+    }
     let (n, r, c) = (shape.size(), shape.box_rows(), shape.box_columns());
     let mut rule = String::from("+");
     for _ in 0..shape.stacks() {
@@ -107,6 +114,61 @@ pub fn to_framed(grid: &Grid) -> String {
     }
     out.push_str(&rule);
     out.push('\n');
+    out
+}
+
+/// [`to_framed`] for a grid of any regions:
+///
+/// ```text
+/// +-----+---+
+/// |1 2 .|4 .|
+/// |   +-+   |
+/// ```
+pub fn to_framed_regions(grid: &Grid) -> String {
+    let shape = grid.shape();
+    let n = shape.size();
+    let region = |row: usize, column: usize| shape.box_at(row, column);
+    // A border right of (row, column), and under (row, column), the grid's edges included.
+    let right = |row: usize, column: usize| {
+        column + 1 == n || region(row, column) != region(row, column + 1)
+    };
+    let under =
+        |row: usize, column: usize| row + 1 == n || region(row, column) != region(row + 1, column);
+    let mut out = String::new();
+    // The rule above row `row` (`n` for the one under the last row).
+    let rule = |row: usize, out: &mut String| {
+        let across = |column: usize| {
+            if row == 0 {
+                true
+            } else {
+                under(row - 1, column)
+            }
+        };
+        let down =
+            |column: usize| (row > 0 && right(row - 1, column)) || (row < n && right(row, column));
+        out.push(if across(0) { '+' } else { '|' });
+        for column in 0..n {
+            out.push(if across(column) { '-' } else { ' ' });
+            let flat = across(column) || (column + 1 < n && across(column + 1));
+            out.push(match (down(column), flat) {
+                (true, true) => '+',
+                (true, false) => '|',
+                (false, true) => '-',
+                (false, false) => ' ',
+            });
+        }
+        out.push('\n');
+    };
+    for row in 0..n {
+        rule(row, &mut out);
+        out.push('|');
+        for column in 0..n {
+            out.push(symbol_char(grid.get(shape.cell(row, column))));
+            out.push(if right(row, column) { '|' } else { ' ' });
+        }
+        out.push('\n');
+    }
+    rule(n, &mut out);
     out
 }
 

@@ -176,6 +176,45 @@ fn framed_grids() {
 }
 
 #[test]
+fn a_framed_jigsaw_draws_its_regions_and_reads_back_as_its_cells() {
+    let ids = std::fs::read_to_string("tests/data/solo-ids.txt").unwrap();
+    let mut seen = 0;
+    for line in ids.lines().filter(|l| l.contains("j:")) {
+        let grid = solo::read_id(line.split_whitespace().next().unwrap()).unwrap();
+        let shape = grid.shape();
+        let n = shape.size();
+        let text = write(&grid, TextForm::Framed);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2 * n + 1, "{text}");
+        for row in 0..n {
+            let cells: Vec<char> = lines[2 * row + 1].chars().collect();
+            assert_eq!(cells.len(), 2 * n + 1, "{text}");
+            for column in 0..n {
+                // A border between two cells exactly where their regions differ.
+                let border =
+                    column + 1 == n || shape.box_at(row, column) != shape.box_at(row, column + 1);
+                assert_eq!(cells[2 * column + 2] == '|', border, "row {row}: {text}");
+                let below =
+                    row + 1 == n || shape.box_at(row, column) != shape.box_at(row + 1, column);
+                let rule: Vec<char> = lines[2 * row + 2].chars().collect();
+                assert_eq!(
+                    rule[2 * column + 1] == '-',
+                    below,
+                    "under row {row}: {text}"
+                );
+            }
+        }
+        // Its cells, row by row, are the line form's.
+        let cells: String = (0..n)
+            .flat_map(|row| lines[2 * row + 1].chars().skip(1).step_by(2))
+            .collect();
+        assert_eq!(cells, write(&grid, TextForm::Line), "{text}");
+        seen += 1;
+    }
+    assert!(seen >= 3, "the Solo IDs hold jigsaws");
+}
+
+#[test]
 fn sadman_sdk() {
     assert_eq!(parse(SDK), Ok(example()));
 }
