@@ -59,6 +59,20 @@ pub fn write(grid: &Grid, form: TextForm) -> String {
     }
 }
 
+/// A 16×16 grid's text in the hex symbols `0`-`F` (as `--hex` reads them) instead of
+/// [`ALPHABET`]'s `1`-`G`: each symbol of the alphabet from 1 to 16 becomes its value less
+/// one in hex; everything else (`.`, rules, spaces) is kept.
+pub fn to_hex_symbols(text: &str) -> String {
+    text.chars()
+        .map(|c| match symbol_value(c) {
+            Some(v @ 1..=16) => {
+                char::from_digit(u32::from(v) - 1, 16).map_or(c, |d| d.to_ascii_uppercase())
+            }
+            _ => c,
+        })
+        .collect()
+}
+
 /// The one-line form: n² characters, `.` for empty cells.
 pub fn to_line(grid: &Grid) -> String {
     grid.cells().iter().map(|&v| symbol_char(v)).collect()

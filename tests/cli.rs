@@ -76,6 +76,29 @@ fn solve_a_file_with_a_good_an_unsolvable_and_unreadable_lines() {
 }
 
 #[test]
+fn hex_puzzles_are_solved_in_their_own_symbols() {
+    let (puzzle, solution) = fixture("large.txt", 16, 1);
+    // The same grids in 0-F: symbol k of the alphabet (from 1) is the hex digit k - 1.
+    let hex = |text: &str| -> String {
+        text.chars()
+            .map(|c| match c {
+                '.' => '.',
+                _ => {
+                    let k = sudoku64::format::ALPHABET.find(c).unwrap() as u32;
+                    std::char::from_digit(k, 16).unwrap().to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let out = run(&["solve", "--hex", "-"], &format!("{}\n", hex(&puzzle)));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), hex(&solution));
+    let out = run(&["solve", "--hex", "--format", "rows", "-"], &hex(&puzzle));
+    let rows: String = stdout(&out).split_whitespace().collect();
+    assert_eq!(rows, hex(&solution));
+}
+
+#[test]
 fn solve_reads_standard_input_and_a_single_good_file_succeeds() {
     let (puzzle, solution) = fixture("9x9.txt", 9, 1);
     for args in [vec!["solve"], vec!["solve", "-"]] {

@@ -304,10 +304,17 @@ fn read_puzzles(input: &InputArgs) -> Result<Vec<Numbered>, String> {
     Ok(stream_puzzles(input)?.collect())
 }
 
-fn write_grid(out: &mut impl Write, grid: &Grid, form: TextForm) -> io::Result<()> {
-    match form {
-        TextForm::Line => writeln!(out, "{}", format::to_line(grid)),
-        _ => writeln!(out, "{}", format::write(grid, form)),
+/// Writes a grid in `form`; with `hex` (a 16×16 read with `--hex`) in the symbols it was
+/// read in, `0`-`F`.
+fn write_grid(out: &mut impl Write, grid: &Grid, form: TextForm, hex: bool) -> io::Result<()> {
+    let text = match form {
+        TextForm::Line => format::to_line(grid),
+        _ => format::write(grid, form),
+    };
+    if hex {
+        writeln!(out, "{}", format::to_hex_symbols(&text))
+    } else {
+        writeln!(out, "{text}")
     }
 }
 

@@ -162,7 +162,7 @@ pub(super) fn solve(args: &SolveArgs) -> Result<Outcome, String> {
                     more = true;
                     break;
                 }
-                write_grid(&mut out, search.solution(), form).map_err(io_err)?;
+                write_grid(&mut out, search.solution(), form, args.input.hex).map_err(io_err)?;
                 count += 1;
             }
             if stopped {
@@ -190,10 +190,12 @@ pub(super) fn solve(args: &SolveArgs) -> Result<Outcome, String> {
                     out.flush().map_err(io_err)?;
                     out_of_time(&mut undecided);
                 }
-                (Some(s), None) => write_grid(&mut out, &s, form).map_err(io_err)?,
+                (Some(s), None) => {
+                    write_grid(&mut out, &s, form, args.input.hex).map_err(io_err)?
+                }
                 (Some(s), Some(_)) => {
                     eprintln!("line {line}: more than one solution; printed one");
-                    write_grid(&mut out, &s, form).map_err(io_err)?;
+                    write_grid(&mut out, &s, form, args.input.hex).map_err(io_err)?;
                 }
                 _ => {
                     eprintln!("line {line}: no solution");
