@@ -76,6 +76,39 @@ fn solve_a_file_with_a_good_an_unsolvable_and_unreadable_lines() {
 }
 
 #[test]
+fn generate_refuses_the_line_form_for_a_layout_only_an_id_carries() {
+    for args in [
+        &["--variant", "killer", "--size", "4"][..],
+        &["--variant", "jigsaw"],
+        &["--variant", "windoku"],
+        &["--size", "12", "--box", "2x6"],
+    ] {
+        let mut all = vec!["generate", "--seed", "1", "--format", "line"];
+        all.extend_from_slice(args);
+        let out = run(&all, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(
+            stderr(&out).contains("--format solo"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        // Without the flag, the ID, which reads back to the same layout with one solution.
+        let out = run(
+            &all[..3].iter().chain(args).copied().collect::<Vec<_>>(),
+            "",
+        );
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let id = stdout(&out).split_whitespace().next().unwrap().to_string();
+        let count = run(&["solve", "--count", "2", "-"], &id);
+        assert_eq!(stdout(&count).trim(), "1", "{args:?}: {id}");
+    }
+    let out = run(&["generate", "--seed", "1", "--format", "line"], "");
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).split_whitespace().next().unwrap().len(), 81);
+}
+
+#[test]
 fn hex_puzzles_are_solved_in_their_own_symbols() {
     let (puzzle, solution) = fixture("large.txt", 16, 1);
     // The same grids in 0-F: symbol k of the alphabet (from 1) is the hex digit k - 1.

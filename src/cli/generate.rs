@@ -64,9 +64,9 @@ pub(super) struct GenerateArgs {
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
     /// How each `PUZZLE SOLUTION` line writes the puzzle: `line`, the one-line form (the
-    /// default, but for boxes other than the side's usual ones, which only an ID carries),
-    /// or `solo`, a game ID (`2x3:a5d4_6...`, Simon Tatham's Solo's form, which every
-    /// reader here reads back).
+    /// default, but for boxes other than the side's usual ones and for variants, which
+    /// only an ID carries: there `line` is refused), or `solo`, a game ID
+    /// (`2x3:a5d4_6...`, Simon Tatham's Solo's form, which every reader here reads back).
     #[arg(long, value_name = "FORM", conflicts_with = "csv")]
     format: Option<PuzzleFormatArg>,
     /// Write CSV with a header line:
@@ -85,6 +85,37 @@ pub(super) struct GenerateArgs {
     /// status is 4.
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     timeout: Option<f64>,
+}
+
+/// What a layout adds to a plain grid, in words: `jigsaw`, `killer X`, `6×6 with 3×2 boxes`.
+fn layout_name(layout: &Options) -> String {
+    let shape = layout.shape;
+    let mut words: Vec<String> = Vec::new();
+    if layout.new_cages {
+        words.push("killer".into());
+    }
+    if layout.new_regions {
+        words.push("jigsaw".into());
+    }
+    words.extend(
+        shape
+            .variants()
+            .into_iter()
+            .filter(|v| !matches!(*v, "jigsaw" | "killer"))
+            .map(|v| {
+                if v == "x" {
+                    "X".to_string()
+                } else {
+                    v.to_string()
+                }
+            }),
+    );
+    if words.is_empty() {
+        let n = shape.size();
+        format!("{n}×{n} with {} boxes", shape.box_name())
+    } else {
+        words.join(" ")
+    }
 }
 
 pub(super) fn generate_options(
@@ -117,6 +148,18 @@ pub(super) fn generate_options(
 /// [`Outcome::NotProvedMinimal`].
 pub(super) fn generate(args: &GenerateArgs) -> Result<Outcome, String> {
     let layout = grid_layout(args.size, args.boxes, args.variant.unwrap_or_default())?;
+    if matches!(args.format, Some(PuzzleFormatArg::Line))
+        && (layout.new_regions
+            || layout.new_cages
+            || Shape::from_size(layout.shape.size()) != Ok(layout.shape))
+    {
+        return Err(format!(
+            "--format line cannot carry a {}: the one-line form holds only the cells, so its \
+             reader would take the side's usual boxes and no variant; use --format solo (the \
+             default for this layout)",
+            layout_name(&layout)
+        ));
+    }
     let base = generate_options(
         layout,
         &args.symmetry,
