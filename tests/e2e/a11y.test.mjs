@@ -149,6 +149,13 @@ test('speech.js: cells, units, empty cells, counts and clashes in words, from th
   assert.equal(clashWords(game, 1), '4 is already in row 1 at r1c1');
   assert.equal(editWords(game, 1, 'entry'), 'r1c2: 4. 4 is already in row 1 at r1c1.');
   assert.equal(editWords(game, 2, 'mark'), 'r1c3: marks 1 6.');
+  // Corner marks alone are not "no marks"; with centre marks, both are said.
+  game.toggleMarks([3], 3, 'corner');
+  assert.equal(editWords(game, 3, 'mark'), 'r1c4: corner marks 3.');
+  game.toggleMarks([2], 5, 'corner');
+  assert.equal(editWords(game, 2, 'mark'), 'r1c3: marks 1 6, corner marks 5.');
+  game.toggleMarks([3], 3, 'corner');
+  assert.equal(editWords(game, 3, 'mark'), 'r1c4: no marks.');
   // Every unit of every kind read back gives its values, in order; the empties and the
   // missing symbols are those of the values.
   for (const kind of ['row', 'column', 'box']) {

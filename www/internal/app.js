@@ -212,10 +212,22 @@ function say(message, tone = '', details = '', spoken = message, { holds = null 
   ui.statusDetails.title = details;
   statusHolds = holds;
   // A message longer than the box scrolls, and can then be reached with Tab to scroll it.
+  ui.status.scrollTop = 0;
   const overflows = ui.status.scrollHeight > ui.status.clientHeight + 1;
   if (overflows) ui.status.tabIndex = 0;
   else ui.status.removeAttribute('tabindex');
+  markMoreStatus();
 }
+
+/**
+ * Marks the status line `data-more` while part of its message lies below what shows: the
+ * style then fades its last line out (overlay scrollbars show nothing until scrolled).
+ */
+function markMoreStatus() {
+  const { status } = ui;
+  status.toggleAttribute('data-more', status.scrollTop + status.clientHeight < status.scrollHeight - 1);
+}
+ui.status.addEventListener('scroll', markMoreStatus, { passive: true });
 
 /**
  * Whether the status line still tells the truth, for a message about the grid as it was
@@ -740,7 +752,7 @@ async function solve() {
   view.errors = verdict.errors;
   view.marked = verdict.marked;
   if (verdict.message) sayOfGrid(verdict.message, verdict.tone, statsText(result.stats));
-  else if (verdict.status === 'invalid') say(t('app.invalid', { error: errorSentence(result.error, n) }), 'error');
+  else if (verdict.status === 'invalid') sayOfGrid(t('app.invalid', { error: errorSentence(result.error, n) }), 'error');
   else say(t('app.engine.unknown', { status: result.status }), 'error');
   changed();
 }
@@ -796,7 +808,7 @@ async function check() {
   const wrong = puzzle?.status === 'unique' ? wrongEntries(lineValues(puzzle.solution)) : [];
   if (result.status === 'invalid') {
     view.errors = result.error?.cells ?? [];
-    say(t('app.check.rejected', { error: errorSentence(result.error, n) }), 'error');
+    sayOfGrid(t('app.check.rejected', { error: errorSentence(result.error, n) }), 'error');
   } else if (result.count === 0 && wrong.length) {
     view.errors = wrong;
     sayOfGrid(t('app.check.wrong', { count: wrong.length, cells: cellList(wrong) }), 'error');
@@ -1182,6 +1194,15 @@ function showHintText(hint) {
   return words;
 }
 
+/**
+ * The status line's words for a hint stage: the stage, where to look (or at the last
+ * stage, the step), and what to do next; the hint box below has the rest.
+ */
+function hintStatus(words, next) {
+  const said = words.stage < HINT_STAGES ? words.focus : words.steps.at(-1);
+  return t('app.hint.spoken', { stage: words.stage, stages: HINT_STAGES, words: said, next });
+}
+
 /** The key to the chain drawn on the grid: a solid and a dashed line, in the links' colour. */
 function linkLegend() {
   const legend = document.createElement('p');
@@ -1279,12 +1300,13 @@ async function hint() {
   // Asked again on the same grid: the hint says more, without asking the engine.
   const shown = board.currentHint();
   if (shown) {
-    // The hint box shows the stage and the status line what to do next; the live region
-    // says both, as one message.
+    // The hint box shows the stage in full, the status line where to look and what to do
+    // next, and the live region says both, as one message.
     const moved = advanceHint(shown);
     const words = moved ? showHintText(shown) : null;
     const next = moved ? t('app.hint.apply') : t('app.hint.whole');
-    say(next, 'ok', '', words ? t('app.hint.spoken', { stage: words.stage, stages: HINT_STAGES, words: words.announce, next }) : next);
+    if (words) say(hintStatus(words, next), 'ok', '', t('app.hint.spoken', { stage: words.stage, stages: HINT_STAGES, words: words.announce, next }));
+    else say(next, 'ok');
     changed({ persist: false });
     return;
   }
@@ -1295,7 +1317,7 @@ async function hint() {
   const clashes = board.game.clashes();
   if (clashes.length) {
     view.errors = [];
-    say(t('app.hint.clash', { cells: clashDescription(clashes) }), 'error');
+    sayOfGrid(t('app.hint.clash', { cells: clashDescription(clashes) }), 'error');
     changed({ persist: false });
     return;
   }
@@ -1330,18 +1352,19 @@ async function hint() {
       view.hint = hintFor(board.game, steps);
       hintsUsed++; // a step shown counts as a hint used (its later stages do not)
       const words = showHintText(view.hint);
-      say(t('app.hint.any-stage'), 'ok', '', t('app.hint.spoken', { stage: 1, stages: HINT_STAGES, words: words.announce, next: t('app.hint.any-stage') }));
+      const next = t('app.hint.any-stage');
+      say(hintStatus(words, next), 'ok', '', t('app.hint.spoken', { stage: 1, stages: HINT_STAGES, words: words.announce, next }));
       break;
     }
     case 'none':
       explainNoSolution(answer.puzzle);
       break;
     case 'multiple':
-      say(t('app.hint.none', { reason: noHintReason(result) }), 'warn');
+      sayOfGrid(t('app.hint.none', { reason: noHintReason(result) }), 'warn');
       break;
     case 'invalid':
       view.errors = result.error?.cells ?? [];
-      say(t('app.hint.invalid', { error: errorSentence(result.error, n) }), 'error');
+      sayOfGrid(t('app.hint.invalid', { error: errorSentence(result.error, n) }), 'error');
       break;
     default:
       say(t('app.engine.unknown', { status: result.status }), 'error');
@@ -1356,12 +1379,12 @@ async function hint() {
 function explainNoSolution(puzzle) {
   const solution = puzzle?.status === 'unique' ? lineValues(puzzle.solution) : null;
   if (!solution) {
-    say(t('app.hint.unsolvable'), 'error');
+    sayOfGrid(t('app.hint.unsolvable'), 'error');
     return;
   }
   const wrong = wrongEntries(solution);
   view.errors = wrong;
-  say(t('app.hint.wrong', { count: wrong.length, cells: cellList(wrong) }), 'error');
+  sayOfGrid(t('app.hint.wrong', { count: wrong.length, cells: cellList(wrong) }), 'error');
 }
 
 function applyHint() {

@@ -117,8 +117,12 @@ export function editWords(game, cell, reason, { cells = [cell], value = 0 } = {}
   if (reason === 'mark') {
     const marks = game.pencil[cell];
     const corner = game.corner[cell];
-    const centre = marks?.length ? t('speech.marks', { marks: spoken(marks) }) : t('speech.no-marks');
-    return edit(`${centre}${corner?.length ? `, ${t('speech.corner-marks', { marks: spoken(corner) })}` : ''}`);
+    // "no marks" only when the cell has none of either kind.
+    const said = [
+      marks?.length ? t('speech.marks', { marks: spoken(marks) }) : '',
+      corner?.length ? t('speech.corner-marks', { marks: spoken(corner) }) : '',
+    ].filter(Boolean);
+    return edit(said.length ? said.join(', ') : t('speech.no-marks'));
   }
   if (cells.length > 1) return edit(reason === 'clear' ? t('speech.cleared') : spokenSymbol(value, game.layout));
   if (reason === 'clear' || !game.values[cell]) return edit(t('speech.cleared'));
