@@ -552,6 +552,18 @@ fn read_any_grid(text: &str, first_line: usize, options: &ParseOptions) -> Resul
                 && (!want.windoku || have.windoku)
                 && (!options.variants.jigsaw || have.jigsaw)
         };
+        // Variants asked for with no side are asked of the ID's own grid: an ID names its
+        // layout, so one without them is another layout, not one to read them into.
+        let extras = Variants {
+            jigsaw: false,
+            ..options.variants
+        };
+        let target = match target {
+            None if extras != Variants::default() => {
+                Some(extras.apply(grid.shape().without_extras())?)
+            }
+            other => other,
+        };
         if let Some(target) = target.filter(|&t| !asked(t)) {
             return Err(ReadErrorKind::BadId {
                 section: "params",

@@ -1382,6 +1382,33 @@ fn bad_layout_ids_name_the_section_and_the_character() {
     }
 }
 
+#[test]
+fn variants_asked_of_an_id_without_them_are_refused_not_dropped() {
+    let plain = "3x3:a3d1_9b9b3_5_2e8a2_3e5a8c4a8a7a5a6c6a4e4_9a7e5_4_8b1b7_9d4a";
+    let with = |x: bool, windoku: bool| ParseOptions {
+        variants: sudoku64::Variants {
+            x,
+            windoku,
+            ..Default::default()
+        },
+        ..ParseOptions::default()
+    };
+    for options in [with(true, false), with(false, true)] {
+        let err = parse_with(plain, &options).unwrap_err();
+        match err.as_read() {
+            Some(ReadErrorKind::BadId { section, .. }) => assert_eq!(*section, "params", "{err}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(err.to_string().contains("9×9"), "{err}");
+    }
+    // Without them, and on an ID that has them, it reads as before.
+    assert!(parse_with(plain, &ParseOptions::default()).is_ok());
+    let ids = std::fs::read_to_string("tests/data/solo-ids.txt").unwrap();
+    let x_id = ids.lines().find(|l| l.starts_with("3x3x:")).unwrap();
+    let x_id = x_id.split_whitespace().next().unwrap();
+    assert_eq!(parse_with(x_id, &with(true, false)), parse(x_id));
+}
+
 /// A random jigsaw of side n: the boxes (rows on a side with none), with cells swapped
 /// between neighbouring regions while both stay in one piece.
 fn jigsaw_regions(n: usize, swaps: &[(usize, usize)]) -> Vec<u8> {

@@ -82,8 +82,9 @@ struct InputArgs {
     boxes: Option<(usize, usize)>,
     /// Variants, comma-separated: `x` (both main diagonals hold each symbol once),
     /// `windoku` (so do the windows between square boxes), `jigsaw` (regions in place of
-    /// boxes; they come with a game ID or a link). A game ID or a link names its own
-    /// variants; this adds x and windoku to a plain grid.
+    /// boxes; they come with a game ID or a link). This adds x and windoku to a plain
+    /// grid; a game ID or a link names its own variants, and one without those asked for
+    /// is refused.
     #[arg(long, value_name = "LIST", value_parser = variant_list)]
     variant: Option<Variants>,
     /// 16×16 written with 0-F (0 is a symbol, not an empty cell).
