@@ -21,11 +21,12 @@ pub(super) struct GenerateArgs {
     /// Variants, comma-separated: `x` (both main diagonals), `windoku` (the windows
     /// between square boxes), `jigsaw` (new random regions in place of boxes, drawn from
     /// the seed), `killer` (cages with sums and no givens, drawn from the seed; 4×4 to
-    /// 25×25, with any of the others). Variants print as game IDs, which carry them.
+    /// 20×20, with any of the others). Variants print as game IDs, which carry them.
     #[arg(long, value_name = "LIST", value_parser = variant_list)]
     variant: Option<Variants>,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    /// How many puzzles (at least 1).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
     /// Seed of the first puzzle; the next ones use seed+1, seed+2, ... (random if omitted).
     #[arg(long, allow_negative_numbers = true)]
