@@ -252,7 +252,7 @@ export default {
   'engine.cage-not-connected': 'der Käfig {cage}{sum} hängt nicht zusammen: die Felder eines Käfigs grenzen Seite an Seite',
   'engine.cage-too-big': 'der Käfig {cage}{sum} hat {count} Felder: bei {size} Ziffern fasst ein Käfig höchstens {size} Felder',
   'engine.cage-no-digits': 'der Käfig {cage}{sum}: keine {count} verschiedenen Ziffern von 1 bis {size} ergeben {wanted}; {count} Felder ergeben {least} bis {most}',
-  'engine.cage-total': 'der Käfig {cage}{sum}: die Summen der Käfige ergeben {total}, die Ziffern des Gitters aber {grid}',
+  'engine.cage-total': 'die Summen der Käfige ergeben {total}, die Ziffern des Gitters aber {grid}',
   'engine.cage-two-sums': 'der Käfig {cage}{sum} hat zwei Summen: {second} bei {at} ist eine zweite',
   'engine.cage-repeat': 'der Käfig {cage}{sum} enthält die {digit} zweimal: die Ziffern eines Käfigs sind verschieden',
   'engine.cage-missed': 'der Käfig {cage}{sum}: seine Ziffern ergeben {total}',

@@ -252,7 +252,7 @@ export default {
   'engine.cage-not-connected': 'the cage of {cage}{sum} is not connected: a cage\'s cells join side to side',
   'engine.cage-too-big': 'the cage of {cage}{sum} has {count} cells: with {size} digits, a cage holds {size} cells at most',
   'engine.cage-no-digits': 'the cage of {cage}{sum}: no {count} different digits from 1 to {size} add up to {wanted}; {count} cells make {least} to {most}',
-  'engine.cage-total': 'the cage of {cage}{sum}: the cages\' sums add up to {total}, but the grid\'s digits add up to {grid}',
+  'engine.cage-total': 'the cages\' sums add up to {total}, but the grid\'s digits add up to {grid}',
   'engine.cage-two-sums': 'the cage of {cage}{sum} has two sums: {second} at {at} is a second one',
   'engine.cage-repeat': 'the cage of {cage}{sum} holds {digit} twice: a cage\'s digits differ',
   'engine.cage-missed': 'the cage of {cage}{sum}: its digits add up to {total}',

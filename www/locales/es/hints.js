@@ -252,7 +252,7 @@ export default {
   'engine.cage-not-connected': 'la jaula {cage}{sum} no está unida: las casillas de una jaula se tocan por un lado',
   'engine.cage-too-big': 'la jaula {cage}{sum} tiene {count} casillas: con {size} dígitos, una jaula tiene como mucho {size} casillas',
   'engine.cage-no-digits': 'la jaula {cage}{sum}: ningunos {count} dígitos distintos de 1 a {size} suman {wanted}; {count} casillas suman de {least} a {most}',
-  'engine.cage-total': 'la jaula {cage}{sum}: las sumas de las jaulas dan {total}, pero los dígitos de la cuadrícula dan {grid}',
+  'engine.cage-total': 'las sumas de las jaulas dan {total}, pero los dígitos de la cuadrícula dan {grid}',
   'engine.cage-two-sums': 'la jaula {cage}{sum} tiene dos sumas: {second} en {at} es una segunda',
   'engine.cage-repeat': 'la jaula {cage}{sum} contiene el {digit} dos veces: los dígitos de una jaula son distintos',
   'engine.cage-missed': 'la jaula {cage}{sum}: sus dígitos suman {total}',

@@ -252,7 +252,7 @@ export default {
   'engine.cage-not-connected': 'la cage {cage}{sum} n’est pas d’un seul tenant : les cases d’une cage se touchent par un côté',
   'engine.cage-too-big': 'la cage {cage}{sum} a {count} cases : avec {size} chiffres, une cage contient au plus {size} cases',
   'engine.cage-no-digits': 'la cage {cage}{sum} : aucun ensemble de {count} chiffres différents de 1 à {size} ne fait {wanted} ; {count} cases font de {least} à {most}',
-  'engine.cage-total': 'la cage {cage}{sum} : les sommes des cages font {total}, mais les chiffres de la grille font {grid}',
+  'engine.cage-total': 'les sommes des cages font {total}, mais les chiffres de la grille font {grid}',
   'engine.cage-two-sums': 'la cage {cage}{sum} a deux sommes : {second} en {at} en est une seconde',
   'engine.cage-repeat': 'la cage {cage}{sum} contient deux fois le {digit} : les chiffres d’une cage sont différents',
   'engine.cage-missed': 'la cage {cage}{sum} : ses chiffres font {total}',
