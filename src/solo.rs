@@ -495,11 +495,16 @@ fn read_joins(edges: &str, n: usize, start: usize) -> Result<UnionFind, Error> {
         pos += run + usize::from(run != 26);
     }
     if pos != total + 1 {
+        // Every place reached but the closing run (a letter) missing, or places left over.
+        let words = if pos == total {
+            Words::new("id-edges-open")
+        } else {
+            Words::new("id-edges-end").with("found", Arg::whole(pos.min(total)))
+        };
         return Err(bad(
             "description",
             start + edges.chars().count(),
-            Words::new("id-edges-end")
-                .with("found", Arg::whole(pos.min(total)))
+            words
                 .with("total", Arg::whole(total))
                 .with("size", Arg::whole(n)),
         ));

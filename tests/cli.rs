@@ -438,7 +438,10 @@ fn bad_options_exit_non_zero_with_a_clear_message() {
         (vec!["solve", "--count", "0"], "--count"),
         // No puzzles asked for is a mistake, said as one, not an empty success.
         (vec!["generate", "--count", "0"], "--count"),
-        (vec!["generate", "--variant", "killer", "--size", "25"], "20×20"),
+        (
+            vec!["generate", "--variant", "killer", "--size", "25"],
+            "20×20",
+        ),
         // A negative number is a bad value of its option, not an unknown argument.
         (vec!["generate", "--empty", "-0.1"], "-0.1"),
         (vec!["generate", "--budget-ms", "-5"], "time budget"),

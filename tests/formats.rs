@@ -1380,6 +1380,11 @@ fn bad_layout_ids_name_the_section_and_the_character() {
     for id in ["2x3w:zj", "1x1x:a", "2x4xw:zzl"] {
         assert_eq!(parse(id).unwrap_err().kind_name(), "bad-variant", "{id}");
     }
+    // Edges that reach every place but lack the closing letter say so, not "24 of 24".
+    let err = parse("2x2k:p,________________________,16p").unwrap_err();
+    assert!(err.to_string().contains("do not close"), "{err}");
+    let err = parse("4j:p,abbbbbbb").unwrap_err();
+    assert!(err.to_string().contains("after 23 of the 24"), "{err}");
 }
 
 #[test]

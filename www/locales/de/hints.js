@@ -321,6 +321,7 @@ export default {
   'engine.id-edge-character': '„{character}“ ist keine Kantenfolge (_ oder a bis z)',
   'engine.id-edges-past': 'die Kanten gehen über die {total} Stellen zwischen den Feldern eines {size}×{size}-Gitters hinaus',
   'engine.id-edges-end': 'die Kanten enden nach {found} der {total} Stellen zwischen den Feldern eines {size}×{size}-Gitters',
+  'engine.id-edges-open': 'die Kanten erreichen alle {total} Stellen zwischen den Feldern eines {size}×{size}-Gitters, schließen aber nicht ab: die Liste endet mit einem Buchstaben (einem Lauf bis zum Ende), der fehlt',
   'engine.link-other-site': 'dies ist ein Link zu einer Seite, deren Rätsel hier nicht gelesen werden; fügen Sie das Gitter selbst ein oder einen sudokuwiki-, f-puzzles-, SudokuPad- oder Solo-Link',
   'engine.link-sudokuwiki-empty': 'dieser sudokuwiki-Link enthält kein Rätsel (kein bd= in seiner Adresse)',
   'engine.link-sudokuwiki-shape': 'die nummerierten Jigsaw-Formen von sudokuwiki (shape= ohne jigmap=) gehören der Seite selbst und sind hier unbekannt: verwenden Sie einen Link mit jigmap= oder fügen Sie das Gitter mit seinen Regionen als Spiel-ID ein',

@@ -321,6 +321,7 @@ export default {
   'engine.id-edge-character': '\'{character}\' is not an edge run (_ or a to z)',
   'engine.id-edges-past': 'the edges run past the {total} places between cells of a {size}×{size} grid',
   'engine.id-edges-end': 'the edges end after {found} of the {total} places between cells of a {size}×{size} grid',
+  'engine.id-edges-open': 'the edges reach all {total} places between cells of a {size}×{size} grid but do not close: the list ends with a letter (a run to its end), which is missing',
   'engine.link-other-site': 'this is a link to a site whose puzzles are not read here; paste the grid itself, or a sudokuwiki, f-puzzles, SudokuPad or Solo link',
   'engine.link-sudokuwiki-empty': 'this sudokuwiki link has no puzzle in it (no bd= in its address)',
   'engine.link-sudokuwiki-shape': 'sudokuwiki\'s numbered jigsaw shapes (shape= without jigmap=) are the site\'s own and not known here: use a link with jigmap=, or paste the grid and its regions as a game ID',

@@ -321,6 +321,7 @@ export default {
   'engine.id-edge-character': '«{character}» no es una serie de bordes (_ o a hasta z)',
   'engine.id-edges-past': 'los bordes pasan de los {total} lugares entre casillas de una cuadrícula de {size}×{size}',
   'engine.id-edges-end': 'los bordes terminan tras {found} de los {total} lugares entre casillas de una cuadrícula de {size}×{size}',
+  'engine.id-edges-open': 'los bordes llegan a los {total} lugares entre casillas de una cuadrícula de {size}×{size} pero no se cierran: la lista termina con una letra (un tramo hasta el final), que falta',
   'engine.link-other-site': 'este es un enlace a un sitio cuyos sudokus no se leen aquí; pegue la cuadrícula misma, o un enlace de sudokuwiki, f-puzzles, SudokuPad o Solo',
   'engine.link-sudokuwiki-empty': 'este enlace de sudokuwiki no contiene ningún sudoku (no hay bd= en su dirección)',
   'engine.link-sudokuwiki-shape': 'las formas irregulares numeradas de sudokuwiki (shape= sin jigmap=) son propias del sitio y aquí no se conocen: use un enlace con jigmap=, o pegue la cuadrícula y sus regiones como ID de partida',

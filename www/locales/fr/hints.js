@@ -321,6 +321,7 @@ export default {
   'engine.id-edge-character': '« {character} » n’est pas une suite de bords (_ ou a à z)',
   'engine.id-edges-past': 'les bords dépassent les {total} emplacements entre les cases d’une grille {size}×{size}',
   'engine.id-edges-end': 'les bords s’arrêtent après {found} des {total} emplacements entre les cases d’une grille {size}×{size}',
+  'engine.id-edges-open': 'les bords atteignent les {total} emplacements entre les cases d’une grille {size}×{size} mais ne se ferment pas : la liste finit par une lettre (une suite jusqu’au bout), qui manque',
   'engine.link-other-site': 'ce lien mène à un site dont les grilles ne sont pas lues ici ; collez la grille elle-même, ou un lien sudokuwiki, f-puzzles, SudokuPad ou Solo',
   'engine.link-sudokuwiki-empty': 'ce lien sudokuwiki ne contient aucune grille (pas de bd= dans son adresse)',
   'engine.link-sudokuwiki-shape': 'les formes irrégulières numérotées de sudokuwiki (shape= sans jigmap=) sont propres au site et inconnues ici : utilisez un lien avec jigmap=, ou collez la grille et ses régions en identifiant de partie',
