@@ -88,7 +88,7 @@ pub(super) struct GenerateArgs {
     timeout: Option<f64>,
 }
 
-/// What a layout adds to a plain grid, in words: `jigsaw`, `killer X`, `6×6 with 3×2 boxes`.
+/// What a layout adds to a plain grid, in words: `jigsaw`, `killer X`, `12×12 with 2x6 boxes`.
 fn layout_name(layout: &Options) -> String {
     let shape = layout.shape;
     let mut words: Vec<String> = Vec::new();

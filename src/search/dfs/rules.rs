@@ -1,6 +1,7 @@
 //! The propagation rules of the depth-first search, each one pass over the units or
-//! cages it has marked dirty: killer cage sums (and the rule of 45's), naked and hidden singles, and locked
-//! candidates (pointing and claiming), by box-line segments or by overlaps.
+//! cages it has marked dirty: killer cage sums (and the rule of 45's), naked and hidden
+//! singles, and locked candidates (pointing and claiming), by box-line segments or by
+//! overlaps.
 
 use super::{
     DepthFirst, MAX_SEGMENTS, PARTS_FROM, Progress, is_single, line_cell, once_twice, touch,
