@@ -59,15 +59,36 @@ pub fn write(grid: &Grid, form: TextForm) -> String {
     }
 }
 
+/// How symbols are written: in [`ALPHABET`] (`1`-`9`, then letters from `A`), or, for a
+/// 16×16 read with `--hex`, as the hex digits `0`-`F` (the value less one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Symbols {
+    /// [`ALPHABET`], as [`symbol_char`] writes it.
+    #[default]
+    Alphabet,
+    /// `0`-`F` for the values 1 to 16.
+    Hex,
+}
+
+impl Symbols {
+    /// The character of symbol `value` (from 1).
+    pub fn char(self, value: u8) -> char {
+        match self {
+            Symbols::Hex if (1..=16).contains(&value) => {
+                char::from_digit(u32::from(value) - 1, 16).map_or('?', |d| d.to_ascii_uppercase())
+            }
+            _ => symbol_char(value),
+        }
+    }
+}
+
 /// A 16×16 grid's text in the hex symbols `0`-`F` (as `--hex` reads them) instead of
 /// [`ALPHABET`]'s `1`-`G`: each symbol of the alphabet from 1 to 16 becomes its value less
 /// one in hex; everything else (`.`, rules, spaces) is kept.
 pub fn to_hex_symbols(text: &str) -> String {
     text.chars()
         .map(|c| match symbol_value(c) {
-            Some(v @ 1..=16) => {
-                char::from_digit(u32::from(v) - 1, 16).map_or(c, |d| d.to_ascii_uppercase())
-            }
+            Some(v @ 1..=16) => Symbols::Hex.char(v),
             _ => c,
         })
         .collect()

@@ -129,6 +129,21 @@ fn hex_puzzles_are_solved_in_their_own_symbols() {
     let out = run(&["solve", "--hex", "--format", "rows", "-"], &hex(&puzzle));
     let rows: String = stdout(&out).split_whitespace().collect();
     assert_eq!(rows, hex(&solution));
+    // explain names the symbols as they were typed too: the same steps, each symbol in hex.
+    let plain = stdout(&run(&["explain", "-"], &puzzle)).to_string();
+    let typed = stdout(&run(&["explain", "--hex", "-"], &hex(&puzzle))).to_string();
+    assert_eq!(plain.lines().count(), typed.lines().count());
+    // "Naked single: r13c7 can only be A": the symbol is the last word.
+    let mut singles = 0;
+    for (p, t) in plain.lines().zip(typed.lines()) {
+        if let Some((head, symbol)) = p.rsplit_once(' ')
+            && p.starts_with("Naked single:")
+        {
+            assert_eq!(t, format!("{head} {}", hex(symbol)), "{p}");
+            singles += 1;
+        }
+    }
+    assert!(singles > 0, "{plain}");
 }
 
 #[test]

@@ -89,6 +89,14 @@ pub(super) fn explain(args: &LogicArgs) -> Result<Outcome, String> {
     let options = args.options();
     answer_each(args, "\n", |g, go_on| {
         let steps = sudoku64::logic::steps::explain_with(g, options, go_on)?;
-        Ok(steps.iter().map(|s| format!("{}\n", s.text())).collect())
+        let symbols = if args.input.hex {
+            sudoku64::format::Symbols::Hex
+        } else {
+            sudoku64::format::Symbols::Alphabet
+        };
+        Ok(steps
+            .iter()
+            .map(|s| format!("{}\n", s.text_in(symbols)))
+            .collect())
     })
 }

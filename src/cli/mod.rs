@@ -87,7 +87,8 @@ struct InputArgs {
     /// is refused.
     #[arg(long, value_name = "LIST", value_parser = variant_list)]
     variant: Option<Variants>,
-    /// 16×16 written with 0-F (0 is a symbol, not an empty cell).
+    /// 16×16 written with 0-F (0 is a symbol, not an empty cell); the grids and sentences
+    /// written back name the symbols so too.
     #[arg(long)]
     hex: bool,
 }

@@ -62,7 +62,6 @@ pub(crate) use cages::cage_name;
 pub use words::{Arg, Words};
 
 use crate::error::cell_name;
-use crate::format::symbol_char;
 use crate::grid::{Geometry, Grid, Shape};
 
 /// A solving technique. Variants are in the order the solver tries them: by level
@@ -399,6 +398,11 @@ impl Step {
         self.words.english(self.shape)
     }
 
+    /// [`Step::text`] with the symbols written as `symbols` says (`0`-`F` for `--hex`).
+    pub fn text_in(&self, symbols: crate::format::Symbols) -> String {
+        self.words.english_in(self.shape, symbols)
+    }
+
     /// Where to look first, in English: `"Look at box 4: a hidden single"` (empty before
     /// the solver fills it in).
     pub fn focus_text(&self) -> String {
@@ -515,14 +519,15 @@ pub(crate) fn unit_name(shape: Shape, unit: usize) -> String {
     shape.unit_kind(unit).to_string()
 }
 
-/// The symbols of a mask, in the grid's alphabet: `"3"`, `"3/7"`, `"1/2/5"`.
-pub(crate) fn symbols(mask: u64) -> String {
+/// The symbols of a mask, written as `alphabet` says (the grid's alphabet: `"3"`, `"3/7"`,
+/// `"1/2/5"`).
+pub(crate) fn symbols_in(mask: u64, alphabet: crate::format::Symbols) -> String {
     let mut out = String::new();
     for v in bits(mask) {
         if !out.is_empty() {
             out.push('/');
         }
-        out.push(symbol_char(v));
+        out.push(alphabet.char(v));
     }
     out
 }

@@ -7,9 +7,9 @@
 //! read from the page's own English catalog, compiled in, so the two never drift apart.
 //! [`Words::to_json`] is the form that crosses into JavaScript.
 
-use super::{Technique, and_list, bit, bits, symbols};
+use super::{Technique, and_list, bit, bits, symbols_in};
 use crate::error::cell_name;
-use crate::format::symbol_char;
+use crate::format::Symbols;
 use crate::grid::Shape;
 
 /// A sentence as data: which sentence ([`Words::key`]) and what it names.
@@ -109,15 +109,21 @@ impl Words {
 
     /// The English sentence, for a grid of this shape.
     pub fn english(&self, shape: Shape) -> String {
+        self.english_in(shape, Symbols::Alphabet)
+    }
+
+    /// [`Words::english`] with the symbols written as `symbols` says: `--hex` names a
+    /// 16×16's symbols `0`-`F`, as it read them.
+    pub fn english_in(&self, shape: Shape, symbols: Symbols) -> String {
         let mut out = String::new();
-        self.fill(english_template(self.key), shape, &mut out);
+        self.fill(english_template(self.key), (shape, symbols), &mut out);
         out
     }
 
     /// Writes a template with its slots filled: `{name}`, and `{name, plural, one {…}
     /// other {…}}` choosing by a [`Arg::Number`] (the page's catalogs use the same form).
     /// `{{` and `}}` write a brace.
-    fn fill(&self, template: &str, shape: Shape, out: &mut String) {
+    fn fill(&self, template: &str, to: (Shape, Symbols), out: &mut String) {
         let mut rest = template;
         while let Some(open) = rest.find(['{', '}']) {
             out.push_str(&rest[..open]);
@@ -135,13 +141,13 @@ impl Words {
             match inner.split_once(',') {
                 None => {
                     if let Some(arg) = self.arg(inner.trim()) {
-                        out.push_str(&arg.english(shape));
+                        out.push_str(&arg.english(to));
                     }
                 }
                 Some((name, choice)) => {
                     let one = matches!(self.arg(name.trim()), Some(Arg::Number(1)));
                     let forms = choice.split_once(',').map_or("", |(_, f)| f);
-                    self.fill(plural_form(forms, one), shape, out);
+                    self.fill(plural_form(forms, one), to, out);
                 }
             }
             rest = rest.get(close + 1..).unwrap_or("");
@@ -265,7 +271,8 @@ impl Arg {
         Arg::Number(x as u64)
     }
 
-    fn english(&self, shape: Shape) -> String {
+    fn english(&self, (shape, alphabet): (Shape, Symbols)) -> String {
+        let symbol_char = |v: u8| alphabet.char(v);
         match self {
             Arg::Technique(t) => t.name().to_string(),
             Arg::Phrase(t) => super::with_article(t.name()),
@@ -303,7 +310,7 @@ impl Arg {
                 format!("{plural} {}", and_list(lines.iter().copied()))
             }
             Arg::Symbol(v) => symbol_char(*v).to_string(),
-            Arg::Symbols(mask) => symbols(*mask),
+            Arg::Symbols(mask) => symbols_in(*mask, alphabet),
             Arg::SymbolList(mask) => bits(*mask)
                 .map(|v| symbol_char(v).to_string())
                 .collect::<Vec<_>>()
@@ -318,14 +325,14 @@ impl Arg {
                 .map(|v| v.to_string())
                 .collect::<Vec<_>>()
                 .join("+"),
-            Arg::Removal(eliminations) => removal_english(shape, eliminations),
-            Arg::Words(words) => words.english(shape),
+            Arg::Removal(eliminations) => removal_english(shape, alphabet, eliminations),
+            Arg::Words(words) => words.english_in(shape, alphabet),
             Arg::Text(text) => text.clone(),
             Arg::Layout => shape.to_string(),
             Arg::Shape(other) => other.to_string(),
             Arg::Join(separator, items) => items
                 .iter()
-                .map(|w| w.english(shape))
+                .map(|w| w.english_in(shape, alphabet))
                 .collect::<Vec<_>>()
                 .join(english_template(separator)),
         }
@@ -441,15 +448,16 @@ pub(crate) fn removal_groups(eliminations: &[(usize, u8)]) -> Vec<(Vec<usize>, u
     groups
 }
 
-fn removal_english(shape: Shape, eliminations: &[(usize, u8)]) -> String {
+fn removal_english(shape: Shape, alphabet: Symbols, eliminations: &[(usize, u8)]) -> String {
     removal_groups(eliminations)
         .iter()
         .map(|(cells, m)| {
             let names: Vec<String> = cells.iter().map(|&c| cell_name(shape, c)).collect();
             match names.split_last() {
-                Some((last, [])) => format!("{last} loses {}", symbols(*m)),
+                Some((last, [])) => format!("{last} loses {}", symbols_in(*m, alphabet)),
                 Some((last, rest)) => {
-                    format!("{} and {last} lose {}", rest.join(", "), symbols(*m))
+                    let lost = symbols_in(*m, alphabet);
+                    format!("{} and {last} lose {lost}", rest.join(", "))
                 }
                 None => unreachable!("a group has a cell"),
             }
