@@ -50,6 +50,23 @@ impl Seen {
     fn pool(&self) -> u64 {
         self.masks.iter().fold(0, |a, m| a | m)
     }
+
+    /// What the open cells must add up to, for a cage of this `sum`.
+    fn left(&self, sum: u32) -> u32 {
+        sum.saturating_sub(self.total)
+    }
+
+    /// The sets of distinct digits (up to [`SETS_LISTED`]) the open cells may still make
+    /// what is left of `sum` with, or `None` past that many.
+    fn sets(&self, sum: u32) -> Option<Vec<u64>> {
+        sum_sets(
+            self.pool(),
+            self.open.len(),
+            self.left(sum),
+            &self.masks,
+            SETS_LISTED,
+        )
+    }
 }
 
 /// The first cage that rules out a candidate or places a digit, its focus naming the cage.
@@ -555,9 +572,8 @@ pub(super) fn hidden_digit(b: &Board) -> Option<Step> {
             if seen.placed & bit(v) != 0 {
                 continue;
             }
-            let left = sum.saturating_sub(seen.total);
-            let count = seen.open.len();
-            let Some(sets) = sum_sets(seen.pool(), count, left, &seen.masks, SETS_LISTED) else {
+            let left = seen.left(sum);
+            let Some(sets) = seen.sets(sum) else {
                 continue;
             };
             let with: Vec<u64> = sets.iter().copied().filter(|s| s & bit(v) != 0).collect();
@@ -611,7 +627,7 @@ pub(super) fn clash(b: &Board) -> Option<Step> {
         if first.open.is_empty() {
             continue;
         }
-        let left = sum.saturating_sub(first.total);
+        let left = first.left(sum);
         // Listed once a second cage qualifies: most cages have none.
         let mut sets = None;
         for kb in (0..cages.len()).filter(|&kb| kb != ka) {
@@ -632,26 +648,12 @@ pub(super) fn clash(b: &Board) -> Option<Step> {
             if !any || !seen_all {
                 continue;
             }
-            let Some(mine) = sets.get_or_insert_with(|| {
-                sum_sets(
-                    first.pool(),
-                    first.open.len(),
-                    left,
-                    &first.masks,
-                    SETS_LISTED,
-                )
-            }) else {
+            let Some(mine) = sets.get_or_insert_with(|| first.sets(sum)) else {
                 break;
             };
             let other = Seen::of(b, cages, kb);
-            let other_left = other_sum.saturating_sub(other.total);
-            let Some(theirs) = sum_sets(
-                other.pool(),
-                other.open.len(),
-                other_left,
-                &other.masks,
-                SETS_LISTED,
-            ) else {
+            let other_left = other.left(other_sum);
+            let Some(theirs) = other.sets(other_sum) else {
                 continue;
             };
             let kept: Vec<u64> = mine
