@@ -185,7 +185,13 @@ fn one(
             return Err(Cancelled.into());
         }
         checks += 1;
-        match count(shape, &cages, &solution, work, control) {
+        match count(
+            shape,
+            with_sums(&cages, &solution).ok(),
+            &solution,
+            work,
+            control,
+        ) {
             Count::Unique => break,
             Count::Cancelled => return Err(Cancelled.into()),
             Count::Other(cell, _) => {
@@ -219,11 +225,18 @@ fn one(
         let Some(merged) = merge(&cages, &solution, &turns, &mut rng) else {
             continue;
         };
-        if witnesses.iter().rev().any(|w| fills(w, &merged, &solution)) {
+        let sums = with_sums(&merged, &solution).ok();
+        // A kept second solution every cage of the merge holds (each sum, no digit twice).
+        if let Some(sums) = &sums
+            && witnesses
+                .iter()
+                .rev()
+                .any(|w| sums.first_broken(w).is_none())
+        {
             continue;
         }
         checks += 1;
-        match count(shape, &merged, &solution, work / MERGE_WORK_SHARE, control) {
+        match count(shape, sums, &solution, work / MERGE_WORK_SHARE, control) {
             Count::Unique if level.is_some_and(|l| too_hard(shape, &merged, &solution, l)) => {}
             Count::Unique => cages = merged,
             Count::Cancelled => return Err(Cancelled.into()),
@@ -451,33 +464,16 @@ enum Count {
     Cancelled,
 }
 
-/// Whether `grid`, a full grid of the layout, fills every cage as `solution` does: the
-/// same sum, no digit twice. Such a grid is a second solution of those cages.
-fn fills(grid: &[u8], cages: &[Vec<usize>], solution: &Grid) -> bool {
-    cages.iter().all(|cells| {
-        let (mut seen, mut sum, mut want) = (0u64, 0u32, 0u32);
-        for &c in cells {
-            let v = grid[c];
-            if seen >> v & 1 == 1 {
-                return false;
-            }
-            seen |= 1 << v;
-            sum += u32::from(v);
-            want += u32::from(solution.get(c));
-        }
-        sum == want
-    })
-}
-
-/// Counts the cages' solutions to 2 within `work`.
+/// Counts the solutions of the cages (with their sums, [`with_sums`]; none when those were
+/// not valid) to 2 within `work`; `solution` is the grid they were cut from.
 fn count(
     shape: Shape,
-    cages: &[Vec<usize>],
+    cages: Option<Cages>,
     solution: &Grid,
     work: u64,
     control: &mut dyn Control,
 ) -> Count {
-    let Ok(killer) = with_sums(cages, solution).and_then(|c| shape.with_cages(c)) else {
+    let Some(killer) = cages.and_then(|c| shape.with_cages(c).ok()) else {
         return Count::Other(None, None);
     };
     let mut search = Search::new(killer);
