@@ -88,35 +88,17 @@ pub(super) struct GenerateArgs {
     timeout: Option<f64>,
 }
 
-/// What a layout adds to a plain grid, in words: `jigsaw`, `killer X`, `12×12 with 2x6 boxes`.
+/// The layout in words, as a shape names itself (`9×9 X`, `12×12 (2×6 boxes)`), with the
+/// regions or cages the generator will draw: `9×9 jigsaw`, `9×9 killer`.
 fn layout_name(layout: &Options) -> String {
-    let shape = layout.shape;
-    let mut words: Vec<String> = Vec::new();
-    if layout.new_cages {
-        words.push("killer".into());
+    let mut name = layout.shape.to_string();
+    if layout.new_regions && !layout.shape.is_jigsaw() {
+        name.push_str(" jigsaw");
     }
-    if layout.new_regions {
-        words.push("jigsaw".into());
+    if layout.new_cages && !layout.shape.has_cages() {
+        name.push_str(" killer");
     }
-    words.extend(
-        shape
-            .variants()
-            .into_iter()
-            .filter(|v| !matches!(*v, "jigsaw" | "killer"))
-            .map(|v| {
-                if v == "x" {
-                    "X".to_string()
-                } else {
-                    v.to_string()
-                }
-            }),
-    );
-    if words.is_empty() {
-        let n = shape.size();
-        format!("{n}×{n} with {} boxes", shape.box_name())
-    } else {
-        words.join(" ")
-    }
+    name
 }
 
 pub(super) fn generate_options(
