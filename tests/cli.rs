@@ -457,6 +457,10 @@ fn bad_options_exit_non_zero_with_a_clear_message() {
             vec!["generate", "--variant", "killer", "--size", "25"],
             "20×20",
         ),
+        (
+            vec!["generate", "--variant", "x,windoku", "--size", "36"],
+            "25×25",
+        ),
         // A negative number is a bad value of its option, not an unknown argument.
         (vec!["generate", "--empty", "-0.1"], "-0.1"),
         (vec!["generate", "--budget-ms", "-5"], "time budget"),

@@ -850,6 +850,21 @@ fn x_and_windoku_puzzles_have_one_solution_in_their_shape() {
     check_variant(&Options::new(six, 3));
 }
 
+/// Windoku from 25×25 up, whose random fills the depth-first search could take minutes
+/// to find or never find: plain windoku grids are built, and X + windoku grids come from
+/// the conflict-driven search. Each puzzle has one solution in its shape, the same seed
+/// gives the same puzzle, and two seeds give two grids.
+#[test]
+fn windoku_from_25x25_up_fills_and_digs() {
+    let windoku = |k: usize| Shape::from_box(k).unwrap().with_windows().unwrap();
+    let shapes = [windoku(5), windoku(6), windoku(5).with_diagonals().unwrap()];
+    for shape in shapes {
+        let one = check_variant(&Options::new(shape, 1));
+        let two = check_variant(&Options::new(shape, 2));
+        assert_ne!(one.solution, two.solution, "{shape}: two seeds, one grid");
+    }
+}
+
 #[test]
 fn jigsaw_puzzles_from_new_regions() {
     for n in [4, 5, 6, 7, 9] {

@@ -1,6 +1,8 @@
 //! Full grids to dig from: a random fill for every layout (random diagonal boxes first up
-//! to 36×36), and grids that follow a symmetry of the grid itself, for the symmetries whose
-//! orbits need them at large sizes.
+//! to 36×36; the conflict-driven search for a layout whose depth-first fill keeps
+//! restarting), windoku grids built from two Latin squares from 25×25 up, and grids that
+//! follow a symmetry of the grid itself, for the symmetries whose orbits need them at
+//! large sizes.
 
 use super::*;
 use crate::error::RuleErrorKind;
@@ -67,8 +69,14 @@ pub(super) fn random_full_grid(
 ) -> Result<Fill, Error> {
     let shape = solver.shape();
     let n = shape.size();
+    if builds_windoku(shape) {
+        return Ok(Fill::Full(built_windoku_grid(shape, rng), 0));
+    }
     let unit = FILL_LIMIT_UNIT * shape.cell_count() as u64;
     for restarts in 0.. {
+        if restarts == CONFLICT_DRIVEN_FILL_AFTER && !shape.is_plain() {
+            return conflict_driven_fill(shape, rng, ticker, restarts);
+        }
         let limit = luby(u64::from(restarts)).saturating_mul(unit);
         let mut grid = Grid::empty(shape);
         // The boxes of band i and stack i share no row and no column: each can take any
@@ -103,6 +111,156 @@ pub(super) fn random_full_grid(
         }
     }
     unreachable!("the restart loop only ends by returning")
+}
+
+/// The restarts of a random fill of a layout that is not plain before the conflict-driven
+/// search takes over ([`conflict_driven_fill`]). Most fills need none (9×9 and 16×16 X,
+/// windoku and jigsaw, X from 25×25 to 49×49: at most 1 to 4), and the depth-first
+/// search's grids are random from the first cell; but 25×25 X + windoku took more than
+/// 30 s on each of three seeds, where the conflict-driven search fills one in 40 ms.
+pub(super) const CONFLICT_DRIVEN_FILL_AFTER: u32 = 8;
+
+/// A random full grid from the conflict-driven search ([`Cdcl`]), its ties between guesses
+/// broken by a seed drawn from `rng`: it learns from its dead ends where the depth-first
+/// search only restarts. `restarts` are those the depth-first search took before.
+fn conflict_driven_fill(
+    shape: Shape,
+    rng: &mut Xoshiro256PlusPlus,
+    ticker: &Ticker<'_, '_>,
+    restarts: u32,
+) -> Result<Fill, Error> {
+    let mut cdcl = Cdcl::new(shape);
+    cdcl.set_random_order(Some(rng.random::<u64>()));
+    cdcl.load(&vec![shape.full_mask(); shape.cell_count()]);
+    let next = cdcl.solve(Budget::NONE, &mut |_| ticker.tick());
+    ticker.check_cancel()?;
+    Ok(match next {
+        Next::Solution => Fill::Full(cdcl.solution(), restarts),
+        Next::Exhausted => Fill::NoGrid,
+        Next::Stopped => Fill::Late,
+    })
+}
+
+/// The smallest side whose windoku grids (without diagonals) are built
+/// ([`built_windoku_grid`]) instead of searched for. The randomised search fills 16×16
+/// windoku in a few restarts, but at 25×25 it took 225 restarts and 10 s for seed 2 and
+/// more than two minutes for seed 1, and at 36×36 it found none in 15 minutes (nor did
+/// the conflict-driven search in a minute).
+pub(super) const WINDOKU_BUILT_FROM: usize = 25;
+
+/// Whether a layout's random full grids are built by [`built_windoku_grid`].
+pub(super) fn builds_windoku(shape: Shape) -> bool {
+    shape.has_windows()
+        && !shape.has_diagonals()
+        && shape.has_square_boxes()
+        && !shape.has_cages()
+        && shape.size() >= WINDOKU_BUILT_FROM
+}
+
+/// A random windoku grid of k×k boxes, built rather than searched for.
+///
+/// The rows fall into k bands, and also into k window groups: the k rows of each band of
+/// windows, and the k rows outside every window (one per band). A row `r` gets a band
+/// `a(r)`, a window group, and a label `φ(r)` from 0 to k−1 that no two rows of one band
+/// or of one window group share; the columns likewise (`w(c)` its window group, `ψ(c)`
+/// its label). With two k×k Latin squares `L1` and `L2`, the cell at `(r, c)` holds the
+/// pair `(L1[φ(r)][w(c)], L2[a(r)][ψ(c)])`, one of the n = k² symbols:
+/// - in a row, the columns' `(w, ψ)` differ, and a Latin square's rows are permutations;
+/// - in a column, the rows' `(φ, a)` differ, likewise;
+/// - in a box, `a` is fixed and the columns' `ψ` differ, so the second half names the
+///   column; then `w` is fixed and the rows' `φ` differ, so the first names the row;
+/// - in a window, `w(c)` is fixed and the rows' `φ` differ, so the first half names the
+///   row; then `a` is fixed and the columns' `ψ` differ, so the second names the column.
+///
+/// The labels start as the line's index mod k (which every band and every window group
+/// takes once each) and are shuffled along alternating cycles ([`line_labels`]); the
+/// Latin squares are random cyclic ones; and the grid is relabelled and turned at random
+/// ([`random_symmetry`]). Such grids are a small family beside all windoku grids, but
+/// digging makes the puzzles: a 36×36 windoku is dug in about a second from one of them.
+pub(super) fn built_windoku_grid(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let k = shape.box_rows();
+    let n = k * k;
+    let rows = line_labels(k, rng);
+    let columns = line_labels(k, rng);
+    let first = cyclic_latin_square(k, rng);
+    let second = cyclic_latin_square(k, rng);
+    let mut grid = Grid::empty(shape);
+    for r in 0..n {
+        for c in 0..n {
+            let high = first[rows[r] * k + window_group(k, c)];
+            let low = second[r / k * k + columns[c]];
+            grid.set(shape.cell(r, c), (high * k + low + 1) as u8);
+        }
+    }
+    debug_assert!(grid.is_solved(), "a built windoku grid breaks a unit");
+    random_symmetry(&grid, rng)
+}
+
+/// The window group of row (or column) `x` of a grid with k×k boxes: `j` for the k lines
+/// of the j-th band of windows, k − 1 for the k lines outside every window.
+pub(super) fn window_group(k: usize, x: usize) -> usize {
+    if x % (k + 1) == 0 { k - 1 } else { x / (k + 1) }
+}
+
+/// A label from 0 to k−1 for each of the k² lines (rows or columns), taken once in each
+/// band and once in each window group ([`window_group`]).
+///
+/// Bands and window groups are the two sides of a bipartite graph whose edges are the
+/// lines, each vertex meeting every label once: a proper edge colouring. The lines'
+/// index mod k is one. Swapping two labels along one of the cycles the lines of those
+/// two labels make (a Kempe chain) gives another, and k² swaps at random mix them.
+pub(super) fn line_labels(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
+    let n = k * k;
+    let mut label: Vec<usize> = (0..n).map(|x| x % k).collect();
+    // The line of each band (and of each window group) with each label.
+    let mut in_band = vec![0; n];
+    let mut in_group = vec![0; n];
+    let note = |in_band: &mut [usize], in_group: &mut [usize], label: &[usize], x: usize| {
+        in_band[x / k * k + label[x]] = x;
+        in_group[window_group(k, x) * k + label[x]] = x;
+    };
+    for x in 0..n {
+        note(&mut in_band, &mut in_group, &label, x);
+    }
+    let mut cycle = Vec::with_capacity(n);
+    for _ in 0..n {
+        let start = rng.random_range(0..n as u32) as usize;
+        let one = label[start];
+        let other = (one + rng.random_range(1..k as u32) as usize) % k;
+        // From a line to the line of the other label in its window group, then in that
+        // line's band, and so on, until the walk comes back.
+        cycle.clear();
+        cycle.push(start);
+        let (mut x, mut by_group) = (start, true);
+        loop {
+            let next = if label[x] == one { other } else { one };
+            x = if by_group {
+                in_group[window_group(k, x) * k + next]
+            } else {
+                in_band[x / k * k + next]
+            };
+            if x == start {
+                break;
+            }
+            cycle.push(x);
+            by_group = !by_group;
+        }
+        for &x in &cycle {
+            label[x] = if label[x] == one { other } else { one };
+        }
+        for &x in &cycle {
+            note(&mut in_band, &mut in_group, &label, x);
+        }
+    }
+    label
+}
+
+/// A random k×k Latin square, row by row: `(p[x] + q[y]) mod k` for two random
+/// permutations `p` and `q`.
+fn cyclic_latin_square(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
+    let p = permutation(k, rng);
+    let q = permutation(k, rng);
+    (0..k * k).map(|i| (p[i / k] + q[i % k]) % k).collect()
 }
 
 /// How one randomised completion of a grid ended.
@@ -174,6 +332,7 @@ pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
     let n = shape.size();
     n >= AUTOMORPHIC_FROM
         && shape.has_box_grid()
+        && !builds_windoku(shape)
         && match symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => n % 2 == 0,

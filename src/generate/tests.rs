@@ -330,3 +330,47 @@ fn cancel_stops_a_minimal_sequence() {
     assert!(err.is_cancelled(), "{err:?}");
     assert!(watch.stopped && watch.after_stop == 0 && !watch.backwards);
 }
+
+/// A built windoku grid breaks no unit at any side (2×2 boxes to 8×8), and its labels,
+/// Latin squares and turn are drawn from the seed: two seeds, two grids.
+#[test]
+fn built_windoku_grids_are_valid_and_random() {
+    for k in 2..=8 {
+        let shape = Shape::from_box(k).unwrap().with_windows().unwrap();
+        let grid = |seed| built_windoku_grid(shape, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let grids: Vec<Grid> = (0..3).map(grid).collect();
+        for (seed, g) in grids.iter().enumerate() {
+            assert!(
+                g.is_solved(),
+                "{shape} seed {seed}: a unit repeats a symbol"
+            );
+        }
+        assert_eq!(grids[0], grid(0), "{shape}: the same seed, another grid");
+        assert!(
+            grids[0] != grids[1] && grids[1] != grids[2],
+            "{shape}: seeds share a grid"
+        );
+    }
+}
+
+/// Every line label of a built windoku is taken once in each band and once in each window
+/// group, after the random swaps as before them.
+#[test]
+fn line_labels_are_a_proper_colouring_of_bands_and_window_groups() {
+    for k in 2..=8 {
+        for seed in 0..4 {
+            let labels = line_labels(k, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+            let mut in_band = vec![0u64; k];
+            let mut in_group = vec![0u64; k];
+            for (x, &label) in labels.iter().enumerate() {
+                in_band[x / k] |= 1 << label;
+                in_group[window_group(k, x)] |= 1 << label;
+            }
+            let all = (1u64 << k) - 1;
+            assert!(
+                in_band.iter().chain(&in_group).all(|&m| m == all),
+                "k {k} seed {seed}: {labels:?}"
+            );
+        }
+    }
+}

@@ -63,6 +63,9 @@
 //! engine is blocked with [`Cdcl::block`]. Every limit counts work (contradictions and
 //! cells visited), never time, so the same input gives the same path on every machine.
 
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
 use crate::grid::{Geometry, Grid, Shape};
 
 use super::stats::{Next, Stats};
@@ -377,6 +380,9 @@ pub struct Cdcl {
     target: Vec<i8>,
     /// The length of that longest trail since the last restart.
     target_len: usize,
+    /// Where the first guesses' ties are broken at random ([`Cdcl::set_random_order`]):
+    /// the random source's seed.
+    shuffle: Option<u64>,
 
     // Analysis.
     level_stamp: Vec<u32>,
@@ -469,6 +475,7 @@ impl Cdcl {
             heap: Vec::with_capacity(vars),
             heap_pos: vec![NOT_IN_HEAP; vars],
             phase: vec![0; vars],
+            shuffle: None,
             target: vec![0; vars],
             target_len: 0,
             level_stamp: vec![0; cells + 2],
@@ -517,6 +524,16 @@ impl Cdcl {
     /// Contradictions met since the last load.
     pub fn conflicts(&self) -> u64 {
         self.stats.conflicts
+    }
+
+    /// Breaks ties between equally active guesses at random, from this seed (`None`: in
+    /// variable order, as by default), for the searches of the questions loaded after.
+    /// The first guesses of a fresh search all tie, so from an empty grid each seed finds
+    /// its own full grid: the random fills of layouts the depth-first search finds hard
+    /// to fill use it. Activity then takes over as usual, and the same seed gives the same
+    /// path.
+    pub fn set_random_order(&mut self, seed: Option<u64>) {
+        self.shuffle = seed;
     }
 
     /// Loads a question: candidate masks, one per cell (bit `s - 1` for symbol `s`; bits
@@ -2133,6 +2150,14 @@ impl Cdcl {
                 }
             }
         }
+        if let Some(seed) = self.shuffle {
+            // Below half the gap between two cells' weights, so ties alone are reordered.
+            let gap = 0.5 / (n as f64 * 1024.0);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            for a in &mut self.activity {
+                *a += rng.random::<f64>() * gap;
+            }
+        }
         self.heap.clear();
         self.heap_pos.fill(NOT_IN_HEAP);
         for v in 0..(self.cells * n) as u32 {
@@ -2429,6 +2454,30 @@ mod tests {
         assert!(found.iter().all(Grid::is_solved));
         let distinct: std::collections::HashSet<_> = found.iter().collect();
         assert_eq!(distinct.len(), 288);
+    }
+
+    /// From an empty grid, each seed of the random order finds a grid of its own, the same
+    /// one every time; counting is unchanged by it.
+    #[test]
+    fn a_random_order_fills_an_empty_grid_by_its_seed() {
+        let shape = Shape::from_size(9).unwrap().with_diagonals().unwrap();
+        let empty = masks_of(&Grid::empty(shape));
+        let fill = |seed| {
+            let mut cdcl = Cdcl::new(shape);
+            cdcl.set_random_order(Some(seed));
+            cdcl.load(&empty);
+            assert_eq!(cdcl.solve(Budget::NONE, &mut |_| true), Next::Solution);
+            cdcl.solution()
+        };
+        let grids: Vec<Grid> = (0..4).map(fill).collect();
+        assert!(grids.iter().all(Grid::is_solved));
+        assert_eq!(grids[0], fill(0));
+        let distinct: std::collections::HashSet<_> = grids.iter().collect();
+        assert_eq!(distinct.len(), 4, "four seeds, fewer grids");
+        let mut cdcl = checked(Shape::from_size(4).unwrap());
+        cdcl.set_random_order(Some(7));
+        let all = masks_of(&Grid::empty(Shape::from_size(4).unwrap()));
+        assert_eq!(count_all(&mut cdcl, &all).len(), 288);
     }
 
     #[test]

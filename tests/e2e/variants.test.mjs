@@ -561,6 +561,12 @@ test('app: the Variant field offers only what the size and boxes admit', async (
   assert.deepEqual(await offered(), ['', 'x', 'jigsaw', 'jigsaw,x', ...killers], 'no windows between 2×3 boxes');
   await page.selectOption('#size', '12');
   assert.deepEqual(await offered(), ['', 'x', 'jigsaw', 'jigsaw,x'], 'killers only up to 9×9, and 16×16');
+  await page.selectOption('#size', '25');
+  assert.deepEqual(await offered(), ['', 'x', 'windoku', 'jigsaw', 'x,windoku', 'jigsaw,x']);
+  await page.selectOption('#variant', 'x,windoku');
+  await page.selectOption('#size', '36');
+  assert.deepEqual(await offered(), ['', 'x', 'windoku', 'jigsaw', 'jigsaw,x'], 'X + windoku only up to 25×25');
+  assert.equal(await page.$eval('#variant', (s) => s.value), '', 'a choice that no longer fits becomes Classic');
   await page.selectOption('#size', '1');
   assert.deepEqual(await offered(), ['']);
   await page.close();
