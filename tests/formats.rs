@@ -385,6 +385,7 @@ fn a_short_row_is_named_by_its_line() {
             // The rows are nine cells long: the grid meant is a 9×9.
             expected: Some(shape(9)),
             row: Some((9, 8)),
+            words: None,
         })
     );
     assert_eq!(e.line(), Some(9));
@@ -645,6 +646,7 @@ fn a_given_size_checks_the_count() {
             found: 80,
             expected: Some(shape(9)),
             row: None,
+            words: None,
         })
     );
     assert_eq!(e.to_string(), "found 80 cells; a 9×9 grid has 81");
@@ -751,6 +753,34 @@ fn empty_inputs() {
     }
 }
 
+/// Words pasted for a puzzle are said to be words, not counted as a large grid's letters;
+/// a grid of capital letters with a wrong count keeps the count's message.
+#[test]
+fn words_are_not_a_grid() {
+    for (text, start) in [
+        ("hello world", "hello world"),
+        (
+            "Please, solve this one for me!",
+            "Please, solve this one f…",
+        ),
+    ] {
+        let e = err(text);
+        assert_eq!(e.kind_name(), "cell-count", "{text}");
+        let said = e.to_string();
+        assert!(
+            said.starts_with(&format!("“{start}” reads as words")),
+            "{said}"
+        );
+        assert!(said.contains("a game ID or a link"), "{said}");
+    }
+    let letters: String = "ABCDEFGHIJKLMNOP".repeat(16);
+    let short = format!("{} {}", &letters[..120], &letters[120..255]);
+    assert_eq!(
+        err(&short).to_string(),
+        "found 255 cells; a 16×16 grid has 256"
+    );
+}
+
 #[test]
 fn a_count_that_fits_no_grid() {
     let e = err(&LINE[..80]);
@@ -760,6 +790,7 @@ fn a_count_that_fits_no_grid() {
             found: 80,
             expected: None,
             row: None,
+            words: None,
         })
     );
     assert_eq!(e.kind_name(), "cell-count");
@@ -1232,7 +1263,7 @@ fn the_readme_examples_of_input_errors_are_what_the_reader_says() {
         .take_while(|l| l.starts_with("- `"))
         .map(|l| l[3..].split('`').next().unwrap())
         .collect();
-    assert_eq!(examples.len(), 6, "{examples:?}");
+    assert_eq!(examples.len(), 7, "{examples:?}");
     let short_row = ROWS.replace("...8..7.3", "...8..7.");
     let twelve = ".".repeat(144);
     let boxes = |rows, columns| ParseOptions {
@@ -1245,6 +1276,7 @@ fn the_readme_examples_of_input_errors_are_what_the_reader_says() {
     let said = [
         err(&LINE[..80]).to_string(),
         err(&short_row).to_string(),
+        err("hello world").to_string(),
         parse_with("1234\n34x2\n....\n....", &sized(4))
             .unwrap_err()
             .to_string(),

@@ -70,6 +70,9 @@ pub enum ReadErrorKind {
         /// When the text is written one row per line: the first line whose number of
         /// cells is not the grid's side, and its cells (`(line, cells)`, line from 1).
         row: Option<(usize, usize)>,
+        /// The start of the first line that reads as words rather than cells ("hello
+        /// world"), whose letters were counted as symbols of a large grid.
+        words: Option<String>,
     },
     /// A line that starts with `#`, so was skipped as a comment, though it holds a grid's
     /// worth of characters (a puzzle whose first cell was written `#`).
@@ -147,6 +150,13 @@ impl ReadError {
                 .with("limit", num(*limit)),
             ReadErrorKind::CellCount {
                 found,
+                words: Some(start),
+                ..
+            } => Words::new("cell-count-words")
+                .with("found", num(*found))
+                .with("start", text(start.clone())),
+            ReadErrorKind::CellCount {
+                found,
                 expected: None,
                 ..
             } if regions_side(*found).is_some() => Words::new("cell-count-regions")
@@ -156,6 +166,7 @@ impl ReadError {
                 found,
                 expected,
                 row,
+                ..
             } => {
                 let shape = expected.unwrap_or_else(|| Shape::nearest(*found));
                 let words = Words::new(if row.is_some() {

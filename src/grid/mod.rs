@@ -69,6 +69,7 @@ impl Grid {
                 found: cells.len(),
                 expected: Some(shape),
                 row: None,
+                words: None,
             }
             .into());
         }

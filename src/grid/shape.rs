@@ -201,6 +201,7 @@ impl Shape {
                 found: regions.len(),
                 expected: None,
                 row: None,
+                words: None,
             }
             .into());
         }

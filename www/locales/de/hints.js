@@ -227,6 +227,7 @@ export default {
   'engine.cell-count-regions': '{found} Felder ergeben ein {size}×{size}-Gitter, das Jigsaw-Regionen braucht: eine Seite von {size} hat keine Blöcke, also geben Sie die Regionen mit dem Gitter an, wie es eine Solo-ID ({size}j:…) oder ein f-puzzles- oder SudokuPad-Link tut',
   'engine.cell-count': '{found} {found, plural, one {Feld} other {Felder}} gefunden; ein {size}×{size}-Gitter hat {cells}',
   'engine.cell-count-row': '{found} {found, plural, one {Feld} other {Felder}} gefunden; ein {size}×{size}-Gitter hat {cells}: Textzeile {line} hat {inRow} {inRow, plural, one {Feld} other {Felder}}, eine Reihe aber {size}',
+  'engine.cell-count-words': '„{start}“ liest sich als Wörter, nicht als Gitter ({found} {found, plural, one {Feld} other {Felder}}, wäre jeder Buchstabe ein Symbol). Fügen Sie die Felder des Rätsels ein (81 bei 9×9: 1 bis 9, mit . oder 0 für ein leeres Feld), ein Gitter Zeile für Zeile, eine Spiel-ID oder einen Link',
   'engine.commented-grid': 'eine Zeile, die mit # beginnt, wurde als Kommentar übersprungen, obwohl sie die {cells} Zeichen eines {size}×{size}-Gitters hat (schreiben Sie ein leeres Feld als . _ oder 0)',
   'engine.bad-symbol': '„{symbol}“ in Zeile {line}, Spalte {column} ist kein Symbol eines {size}×{size}-Gitters (1 bis {last}; . _ oder 0 für leer)',
   'engine.bad-token': '„{token}“ in Zeile {line}, Spalte {column} ist kein Symbol eines {size}×{size}-Gitters (1 bis {size}; . _ oder 0 für leer)',

@@ -227,6 +227,7 @@ export default {
   'engine.cell-count-regions': '{found} cells make a {size}×{size} grid, which needs jigsaw regions: a side of {size} has no boxes, so give the regions with the grid, as a Solo ID ({size}j:…) or an f-puzzles or SudokuPad link does',
   'engine.cell-count': 'found {found} {found, plural, one {cell} other {cells}}; a {size}×{size} grid has {cells}',
   'engine.cell-count-row': 'found {found} {found, plural, one {cell} other {cells}}; a {size}×{size} grid has {cells}: line {line} has {inRow} {inRow, plural, one {cell} other {cells}}, where a row has {size}',
+  'engine.cell-count-words': '“{start}” reads as words, not a grid ({found} {found, plural, one {cell} other {cells}} if each letter were a symbol). Paste the puzzle’s cells (81 for a 9×9: 1 to 9, with . or 0 for an empty cell), a grid drawn row by row, a game ID or a link',
   'engine.commented-grid': 'a line that starts with # was skipped as a comment, though it has a {size}×{size} grid\'s {cells} characters (write an empty cell as . _ or 0)',
   'engine.bad-symbol': '\'{symbol}\' at line {line}, column {column} is not a symbol of a {size}×{size} grid (1 to {last}; . _ or 0 for empty)',
   'engine.bad-token': '"{token}" at line {line}, column {column} is not a symbol of a {size}×{size} grid (1 to {size}; . _ or 0 for empty)',

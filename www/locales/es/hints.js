@@ -227,6 +227,7 @@ export default {
   'engine.cell-count-regions': '{found} casillas forman una cuadrícula de {size}×{size}, que necesita regiones irregulares: un lado de {size} no tiene cajas, así que indique las regiones con la cuadrícula, como hace un ID de Solo ({size}j:…) o un enlace de f-puzzles o SudokuPad',
   'engine.cell-count': 'se encontraron {found} {found, plural, one {casilla} other {casillas}}; una cuadrícula de {size}×{size} tiene {cells}',
   'engine.cell-count-row': 'se encontraron {found} {found, plural, one {casilla} other {casillas}}; una cuadrícula de {size}×{size} tiene {cells}: la línea {line} tiene {inRow} {inRow, plural, one {casilla} other {casillas}}, y una fila tiene {size}',
+  'engine.cell-count-words': '«{start}» se lee como palabras, no como una cuadrícula ({found} {found, plural, one {casilla} other {casillas}} si cada letra fuera un símbolo). Pegue las casillas del sudoku (81 en un 9×9: 1 a 9, con . o 0 para una casilla vacía), una cuadrícula dibujada fila a fila, un ID de partida o un enlace',
   'engine.commented-grid': 'una línea que empieza por # se omitió como comentario, aunque tiene los {cells} caracteres de una cuadrícula de {size}×{size} (escriba una casilla vacía como . _ o 0)',
   'engine.bad-symbol': '«{symbol}» en la línea {line}, columna {column}, no es un símbolo de una cuadrícula de {size}×{size} (1 a {last}; . _ o 0 para vacía)',
   'engine.bad-token': '«{token}» en la línea {line}, columna {column}, no es un símbolo de una cuadrícula de {size}×{size} (1 a {size}; . _ o 0 para vacía)',

@@ -227,6 +227,7 @@ export default {
   'engine.cell-count-regions': '{found} cases font une grille {size}×{size}, qui demande des régions irrégulières : un côté de {size} n’a pas de blocs, donnez donc les régions avec la grille, comme le fait un identifiant Solo ({size}j:…) ou un lien f-puzzles ou SudokuPad',
   'engine.cell-count': '{found} {found, plural, one {case trouvée} other {cases trouvées}} ; une grille {size}×{size} en a {cells}',
   'engine.cell-count-row': '{found} {found, plural, one {case trouvée} other {cases trouvées}} ; une grille {size}×{size} en a {cells} : la ligne {line} du texte a {inRow} {inRow, plural, one {case} other {cases}}, là où une rangée en a {size}',
+  'engine.cell-count-words': '« {start} » se lit comme des mots, pas comme une grille ({found} {found, plural, one {case} other {cases}} si chaque lettre était un symbole). Collez les cases de la grille (81 pour un 9×9 : 1 à 9, avec . ou 0 pour une case vide), une grille dessinée ligne par ligne, un identifiant de partie ou un lien',
   'engine.commented-grid': 'une ligne qui commence par # a été ignorée comme commentaire, bien qu’elle ait les {cells} caractères d’une grille {size}×{size} (écrivez une case vide . _ ou 0)',
   'engine.bad-symbol': '« {symbol} » à la ligne {line}, colonne {column}, n’est pas un symbole d’une grille {size}×{size} (1 à {last} ; . _ ou 0 pour une case vide)',
   'engine.bad-token': '« {token} » à la ligne {line}, colonne {column}, n’est pas un symbole d’une grille {size}×{size} (1 à {size} ; . _ ou 0 pour une case vide)',
