@@ -378,6 +378,8 @@ test('a reload keeps the game in progress: givens stay givens, entries stay entr
   await page.keyboard.type('2');
   const before = await gridText(page);
   assert.equal(before[1], '2');
+  // Saved a moment after the entry: a reload that came first could miss it.
+  await page.waitForFunction(() => /"values":"[^"]2/.test(localStorage.getItem('sudoku64.games') ?? ''));
   await page.reload();
   await page.waitForFunction(() => document.getElementById('grid').dataset.grid);
   assert.equal(await gridText(page), before);

@@ -125,6 +125,9 @@ test('the switch translates the page live, keeps the game, and is remembered', a
 
   await page.selectOption('#lang', 'fr');
   await page.waitForFunction(() => document.documentElement.lang === 'fr');
+  // The entry is saved a moment after it is made (and on leaving the page); a reload that
+  // comes first may find the storage without the save its leaving made, in a new renderer.
+  await page.waitForFunction(() => /"values":"5/.test(localStorage.getItem('sudoku64.games') ?? ''));
   await page.reload();
   await engineReady(page);
   assertSpeaks(await controls(page), 'fr');

@@ -482,6 +482,8 @@ test('Rate grades the puzzle on the board; #level keeps it, the link carries it,
   // The level stays while the game lasts: after entries and a reload.
   await clickCell(page, 1);
   await page.keyboard.type('6');
+  // Saved a moment after the entry: a reload that came first could miss it.
+  await page.waitForFunction(() => /"values":"[^"]6/.test(localStorage.getItem('sudoku64.games') ?? ''));
   await page.reload();
   await page.waitForFunction(() => document.getElementById('engine-version').textContent);
   assert.equal(await page.$eval('#level', (l) => l.dataset.level), level);
