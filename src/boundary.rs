@@ -13,15 +13,17 @@ use crate::logic::rate::Level;
 use crate::parse::ParseOptions;
 
 /// Reading options from a size (`0`: infer it from the cells; otherwise a side with a
-/// box shape, 1 or 4 to 64), the 16×16 hex flag, and a box shape (`""` for the side's
-/// usual one, or `RxC`, rows by columns, such as `"2x6"`).
+/// box shape, 1 or 4 to 64, or a side with none, such as 7 or 11, for a game ID or a link
+/// that brings a jigsaw's regions), the 16×16 hex flag, and a box shape (`""` for the
+/// side's usual one, or `RxC`, rows by columns, such as `"2x6"`).
 ///
 /// ```
 /// use sudoku64::boundary::parse_options;
 /// assert_eq!(parse_options(9, false, "").unwrap().size, Some(9));
 /// assert_eq!(parse_options(0, false, "").unwrap().size, None);
 /// assert_eq!(parse_options(12, false, "2x6").unwrap().boxes, Some((2, 6)));
-/// assert!(parse_options(11, false, "").is_err());
+/// assert!(parse_options(11, false, "").is_ok());
+/// assert!(parse_options(3, false, "").is_err());
 /// assert!(parse_options(12, false, "2x5").is_err());
 /// ```
 pub fn parse_options(size: u32, hex: bool, boxes: &str) -> Result<ParseOptions, Error> {
@@ -45,9 +47,6 @@ pub fn parse_options_with(
     variants: &str,
 ) -> Result<ParseOptions, Error> {
     let size = if size == 0 { None } else { Some(size as usize) };
-    if let Some(n) = size {
-        Shape::from_size(n)?;
-    }
     let options = ParseOptions {
         size,
         hex,

@@ -576,6 +576,11 @@ fn read_any_grid(text: &str, first_line: usize, options: &ParseOptions) -> Resul
         }
         return check(grid, options);
     }
+    // A jigsaw side asked for without its regions (`--size 7`): plain cells cannot say
+    // them, and the count's message says how to give them.
+    if target.is_some_and(|t| t.is_jigsaw() && options.layout.is_none()) {
+        return Err(count_error(all(), options, target));
+    }
     if let Some((form, shape)) = fit(all(), options, target) {
         let grid = decode(all(), form, shape, options)?;
         return check(with_variants(grid, options)?, options);
@@ -635,6 +640,19 @@ fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
             ));
         }
         return Ok(Some(layout));
+    }
+    // A side with no boxes (7, 11, ...) is a jigsaw's alone, whose regions only a game ID
+    // or a link brings: the side is asked for as a jigsaw of rows, which such an ID is
+    // checked against and which plain text is never read into (see `read_any_grid`).
+    if let (Some(n), None, false) = (options.size, options.boxes, options.hex)
+        && Shape::is_boxless_side(n)
+    {
+        let rows: Vec<u8> = (0..n * n).map(|cell| (cell / n) as u8).collect();
+        let extras = Variants {
+            jigsaw: false,
+            ..options.variants
+        };
+        return Ok(Some(extras.apply(Shape::with_regions(n, &rows)?)?));
     }
     let shape = Shape::named(options.size, options.boxes)?;
     // Jigsaw regions come with the text: the side alone is the target then.

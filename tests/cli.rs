@@ -1005,6 +1005,42 @@ fn variant_x_reads_a_plain_line_as_x_sudoku() {
     );
 }
 
+/// A side with no boxes names a jigsaw's side: `--size 7` reads a 7×7 jigsaw's game ID to
+/// the solution `generate` printed with it, refuses an ID of another side, and says of
+/// 49 plain cells that they need the regions.
+#[test]
+fn a_side_with_no_boxes_reads_a_jigsaw_id_of_that_side() {
+    let made = run(
+        &[
+            "generate",
+            "--size",
+            "7",
+            "--variant",
+            "jigsaw",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+    let printed = stdout(&made);
+    let (id, solution) = printed.trim().split_once(' ').unwrap();
+    let solved = run(&["solve", "--size", "7"], &format!("{id}\n"));
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert_eq!(stdout(&solved).trim(), solution);
+    let other = run(&["solve", "--size", "11"], &format!("{id}\n"));
+    assert!(!other.status.success());
+    assert!(stderr(&other).contains("7×7 jigsaw"), "{}", stderr(&other));
+    assert!(stderr(&other).contains("11×11"), "{}", stderr(&other));
+    let plain = run(&["solve", "--size", "7"], &format!("{}\n", &solution[..49]));
+    assert!(!plain.status.success());
+    assert!(
+        stderr(&plain).contains("jigsaw regions"),
+        "{}",
+        stderr(&plain)
+    );
+}
+
 /// `generate --variant` prints game IDs that `solve` reads back, layout and all, to the
 /// printed solution; CSV names the variant and the ID.
 #[test]

@@ -701,7 +701,7 @@ fn rectangular_boxes_are_read_from_the_cell_count_or_the_box_option() {
 
 #[test]
 fn a_bad_size_option() {
-    for bad in [0, 2, 7, 11, 81, 100] {
+    for bad in [0, 2, 3, 81, 100] {
         let e = parse_with(LINE, &sized(bad)).unwrap_err();
         assert_eq!(e.as_rule(), Some(&RuleErrorKind::BadSize { size: bad }));
         assert_eq!(e.kind_name(), "bad-size");
@@ -710,6 +710,19 @@ fn a_bad_size_option() {
             "{e}"
         );
     }
+    // A side with no boxes is a jigsaw's, whose regions only a game ID or a link brings:
+    // plain cells are not read into it.
+    for side in [7, 11] {
+        let e = parse_with(LINE, &sized(side)).unwrap_err();
+        assert_eq!(e.kind_name(), "cell-count");
+        let said = format!("found 81 cells; a {side}×{side} grid has {}", side * side);
+        assert_eq!(e.to_string(), said);
+    }
+    let seven = parse_with(&LINE[..49], &sized(7)).unwrap_err();
+    assert!(
+        seven.to_string().contains("needs jigsaw regions"),
+        "{seven}"
+    );
     let options = ParseOptions {
         size: Some(9),
         hex: true,
@@ -1282,7 +1295,7 @@ fn the_readme_examples_of_input_errors_are_what_the_reader_says() {
             .to_string(),
         err(&clash).to_string(),
         parse_with(&twelve, &boxes(2, 5)).unwrap_err().to_string(),
-        parse_with(&LINE[..49], &sized(7)).unwrap_err().to_string(),
+        parse_with(&LINE[..9], &sized(3)).unwrap_err().to_string(),
     ];
     for (example, message) in examples.iter().zip(&said) {
         assert!(

@@ -72,7 +72,8 @@ enum Command {
 struct InputArgs {
     /// The puzzle file; `-` or nothing reads standard input.
     file: Option<PathBuf>,
-    /// The grid side, when it should not be inferred from the cell count.
+    /// The grid side, when it should not be inferred from the cell count (a side with no
+    /// boxes, such as 7, asks for a jigsaw's game ID or link of that side).
     #[arg(long, allow_negative_numbers = true)]
     size: Option<usize>,
     /// The box shape, rows by columns (`2x6` for a 12×12 whose boxes are 2 rows high and
@@ -267,9 +268,6 @@ fn input_name(input: &InputArgs) -> String {
 }
 
 fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
-    if let Some(n) = input.size {
-        Shape::from_size(n).map_err(|e| e.to_string())?;
-    }
     let options = ParseOptions {
         size: input.size,
         boxes: input.boxes,
@@ -277,7 +275,9 @@ fn parse_options(input: &InputArgs) -> Result<ParseOptions, String> {
         hex: input.hex,
         ..ParseOptions::default()
     };
-    // A box that does not tile the side, or hex with another side, is said before reading.
+    // A side that is no grid's, a box that does not tile the side, or hex with another
+    // side, is said before reading. (A side with no boxes is a jigsaw's: its ID brings
+    // the regions.)
     options.shape().map_err(|e| e.to_string())?;
     Ok(options)
 }

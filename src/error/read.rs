@@ -155,13 +155,14 @@ impl ReadError {
             } => Words::new("cell-count-words")
                 .with("found", num(*found))
                 .with("start", text(start.clone())),
+            // (A jigsaw of rows is what a side with no boxes asks for: see `parse`.)
             ReadErrorKind::CellCount {
-                found,
-                expected: None,
-                ..
-            } if regions_side(*found).is_some() => Words::new("cell-count-regions")
-                .with("found", num(*found))
-                .with("size", num(regions_side(*found).unwrap_or_default())),
+                found, expected, ..
+            } if regions_side(*found).is_some() && expected.is_none_or(|s| s.is_jigsaw()) => {
+                Words::new("cell-count-regions")
+                    .with("found", num(*found))
+                    .with("size", num(regions_side(*found).unwrap_or_default()))
+            }
             ReadErrorKind::CellCount {
                 found,
                 expected,
