@@ -567,6 +567,21 @@ test('app: the Variant field offers only what the size and boxes admit', async (
   await page.selectOption('#size', '36');
   assert.deepEqual(await offered(), ['', 'x', 'windoku', 'jigsaw', 'jigsaw,x'], 'X + windoku only up to 25×25');
   assert.equal(await page.$eval('#variant', (s) => s.value), '', 'a choice that no longer fits becomes Classic');
+  // A symmetry a jigsaw turned off comes back with a variant that allows it.
+  const symmetry = () => page.$eval('#symmetry', (s) => s.value);
+  await page.selectOption('#size', '9');
+  await page.selectOption('#symmetry', 'rot90');
+  await page.selectOption('#variant', 'jigsaw');
+  assert.equal(await symmetry(), 'none', 'a random jigsaw has no symmetry');
+  await page.selectOption('#variant', 'x');
+  assert.equal(await symmetry(), 'rot90', 'the symmetry chosen before comes back');
+  await page.selectOption('#variant', 'jigsaw');
+  await page.selectOption('#size', '6');
+  await page.selectOption('#variant', '');
+  assert.equal(await symmetry(), 'rot180', 'a quarter turn does not fit 2×3 boxes');
+  await page.selectOption('#symmetry', 'mirror');
+  await page.selectOption('#size', '9');
+  assert.equal(await symmetry(), 'mirror', 'a choice made since stays');
   await page.selectOption('#size', '1');
   assert.deepEqual(await offered(), ['']);
   await page.close();

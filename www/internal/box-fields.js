@@ -47,7 +47,8 @@ export function fillBoxes(select, size) {
  * Enables the symmetries boxes of shape `box` and the variants `variant` ('jigsaw,x')
  * allow in `select`: a quarter turn and the diagonal swap rows with columns, so only
  * square boxes allow them, and a jigsaw's random regions allow none; a killer's cages
- * allow every one. A choice no longer allowed becomes rot180 (none for a jigsaw).
+ * allow every one. A choice no longer allowed becomes rot180 (none for a jigsaw), and comes
+ * back once it is allowed again, unless the player chose another meanwhile.
  * Returns whether the boxes are square.
  */
 export function allowSymmetries(select, box, variant = '') {
@@ -59,7 +60,19 @@ export function allowSymmetries(select, box, variant = '') {
       ? option.value !== 'none'
       : !killer && (option.value === 'rot90' || option.value === 'diagonal') && !square;
   }
-  if (select.selectedOptions[0]?.disabled) select.value = jigsaw ? 'none' : 'rot180';
+  // The player's choice: the one a value forced on them stands in for, while they leave it.
+  const { wanted, forced } = select.dataset;
+  const choice = wanted && select.value === forced ? wanted : select.value;
+  if ([...select.options].some((option) => option.value === choice && !option.disabled)) {
+    select.value = choice;
+    delete select.dataset.wanted;
+    delete select.dataset.forced;
+  } else {
+    // Kept, to come back once it fits again.
+    select.dataset.wanted = choice;
+    select.value = jigsaw ? 'none' : 'rot180';
+    select.dataset.forced = select.value;
+  }
   return square;
 }
 
