@@ -647,12 +647,11 @@ fn target_shape(options: &ParseOptions) -> Result<Option<Shape>, Error> {
     if let (Some(n), None, false) = (options.size, options.boxes, options.hex)
         && Shape::is_boxless_side(n)
     {
-        let rows: Vec<u8> = (0..n * n).map(|cell| (cell / n) as u8).collect();
         let extras = Variants {
             jigsaw: false,
             ..options.variants
         };
-        return Ok(Some(extras.apply(Shape::with_regions(n, &rows)?)?));
+        return Ok(Some(extras.apply(Shape::jigsaw_of_rows(n)?)?));
     }
     let shape = Shape::named(options.size, options.boxes)?;
     // Jigsaw regions come with the text: the side alone is the target then.

@@ -743,8 +743,7 @@ fn target_shape(options: &Options) -> Result<Shape, Error> {
         }
         .into());
     }
-    let rows: Vec<u8> = (0..shape.cell_count()).map(|c| (c / n) as u8).collect();
-    Ok(with_extras_of(Shape::with_regions(n, &rows)?, shape)?)
+    Ok(with_extras_of(Shape::jigsaw_of_rows(n)?, shape)?)
 }
 
 /// `jigsaw` with the diagonals of `like`, if it has them.

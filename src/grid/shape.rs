@@ -183,6 +183,15 @@ impl Shape {
         }
     }
 
+    /// The jigsaw of side `n` whose regions are its rows: a stand-in where only a jigsaw's
+    /// side (and extra units) matter, as what a generator asked for new regions or a reader
+    /// asked for a side with no boxes is judged by; never a grid to solve (its regions
+    /// repeat its rows). Errors as [`Shape::with_regions`].
+    pub fn jigsaw_of_rows(n: usize) -> Result<Shape, Error> {
+        let rows: Vec<u8> = (0..n * n).map(|cell| (cell / n) as u8).collect();
+        Shape::with_regions(n, &rows)
+    }
+
     /// The shape of side `n` (1 to 64, primes included) whose boxes are jigsaw regions:
     /// `regions[cell]` names the region of each cell, row-major, any n distinct numbers
     /// each used by n cells. Regions need not be connected. The numbering is normalised
