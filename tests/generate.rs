@@ -850,18 +850,22 @@ fn x_and_windoku_puzzles_have_one_solution_in_their_shape() {
     check_variant(&Options::new(six, 3));
 }
 
-/// Windoku from 25×25 up, whose random fills the depth-first search could take minutes
-/// to find or never find: plain windoku grids are built, and X + windoku grids come from
-/// the conflict-driven search. Each puzzle has one solution in its shape, the same seed
-/// gives the same puzzle, and two seeds give two grids.
+/// Windoku at 25×25, with X or without, whose random fills the depth-first search could
+/// take minutes to find: the conflict-driven search fills them. Each puzzle has one
+/// solution in its shape, the same seed gives the same puzzle, and two seeds two grids.
+/// Larger windoku are refused, naming the largest made.
 #[test]
-fn windoku_from_25x25_up_fills_and_digs() {
+fn windoku_at_25x25_fills_and_larger_is_refused() {
     let windoku = |k: usize| Shape::from_box(k).unwrap().with_windows().unwrap();
-    let shapes = [windoku(5), windoku(6), windoku(5).with_diagonals().unwrap()];
-    for shape in shapes {
+    for shape in [windoku(5), windoku(5).with_diagonals().unwrap()] {
         let one = check_variant(&Options::new(shape, 1));
         let two = check_variant(&Options::new(shape, 2));
         assert_ne!(one.solution, two.solution, "{shape}: two seeds, one grid");
+    }
+    for shape in [windoku(6), windoku(8).with_diagonals().unwrap()] {
+        let err = generate(&Options::new(shape, 1), &mut Unattended).unwrap_err();
+        assert_eq!(err.kind_name(), "bad-variant", "{shape}");
+        assert!(err.to_string().contains("up to 25×25"), "{shape}: {err}");
     }
 }
 

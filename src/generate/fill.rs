@@ -1,8 +1,7 @@
 //! Full grids to dig from: a random fill for every layout (random diagonal boxes first up
 //! to 36×36; the conflict-driven search for a layout whose depth-first fill keeps
-//! restarting), windoku grids built from two Latin squares from 25×25 up, and grids that
-//! follow a symmetry of the grid itself, for the symmetries whose orbits need them at
-//! large sizes.
+//! restarting, and for windoku from 25×25 up), and grids that follow a symmetry of the
+//! grid itself, for the symmetries whose orbits need them at large sizes.
 
 use super::*;
 use crate::error::RuleErrorKind;
@@ -69,8 +68,8 @@ pub(super) fn random_full_grid(
 ) -> Result<Fill, Error> {
     let shape = solver.shape();
     let n = shape.size();
-    if builds_windoku(shape) {
-        return Ok(Fill::Full(built_windoku_grid(shape, rng), 0));
+    if shape.has_windows() && n >= CONFLICT_DRIVEN_WINDOKU_FROM {
+        return conflict_driven_fill(shape, rng, ticker, 0);
     }
     let unit = FILL_LIMIT_UNIT * shape.cell_count() as u64;
     for restarts in 0.. {
@@ -113,6 +112,14 @@ pub(super) fn random_full_grid(
     unreachable!("the restart loop only ends by returning")
 }
 
+/// The smallest side whose windoku grids (with X or without) come from the conflict-driven
+/// search at once ([`conflict_driven_fill`]), and that makes no grid that follows a
+/// symmetry. The depth-first fill took 225 restarts and 10 s for 25×25 windoku seed 2,
+/// over two minutes for seed 1, and over 30 s for 25×25 X + windoku on each of seeds 1–3;
+/// the conflict-driven search fills them in 30–100 ms and 0.3–0.4 s. (Larger windoku are
+/// not made: see [`crate::generate::WINDOKU_MOST`].)
+pub(super) const CONFLICT_DRIVEN_WINDOKU_FROM: usize = 25;
+
 /// The restarts of a random fill of a layout that is not plain before the conflict-driven
 /// search takes over ([`conflict_driven_fill`]). Most fills need none (9×9 and 16×16 X,
 /// windoku and jigsaw, X from 25×25 to 49×49: at most 1 to 4), and the depth-first
@@ -139,74 +146,6 @@ fn conflict_driven_fill(
         Next::Exhausted => Fill::NoGrid,
         Next::Stopped => Fill::Late,
     })
-}
-
-/// The smallest side whose windoku grids (without diagonals) are built
-/// ([`built_windoku_grid`]) instead of searched for. The randomised search fills 16×16
-/// windoku in a few restarts, but at 25×25 it took 225 restarts and 10 s for seed 2 and
-/// more than two minutes for seed 1, and at 36×36 it found none in 15 minutes (nor did
-/// the conflict-driven search in a minute).
-pub(super) const WINDOKU_BUILT_FROM: usize = 25;
-
-/// Whether a layout's random full grids are built by [`built_windoku_grid`].
-pub(super) fn builds_windoku(shape: Shape) -> bool {
-    shape.has_windows()
-        && !shape.has_diagonals()
-        && shape.has_square_boxes()
-        && !shape.has_cages()
-        && shape.size() >= WINDOKU_BUILT_FROM
-}
-
-/// A random windoku grid of k×k boxes, built rather than searched for.
-///
-/// The rows fall into k bands, and also into k window groups: the k rows of each band of
-/// windows, and the k rows outside every window (one per band). Row `r`'s index mod k,
-/// `φ(r)`, differs between any two rows of one band (k rows in a run) and of one window
-/// group (k rows in a run, or the rows `(k+1)j`, whose index mod k is `j`). With `a(r)`
-/// the band, `w(c)` the column's window group, `ψ(c)` its index mod k, and two k×k Latin
-/// squares `L1` and `L2`, the cell at `(r, c)` holds the pair
-/// `(L1[φ(r)][w(c)], L2[a(r)][ψ(c)])`, one of the n = k² symbols:
-/// - in a row, the columns' `(w, ψ)` differ, and a Latin square's rows are permutations;
-/// - in a column, the rows' `(φ, a)` differ, likewise;
-/// - in a box, `a` is fixed and the columns' `ψ` differ, so the second half names the
-///   column; then `w` is fixed and the rows' `φ` differ, so the first names the row;
-/// - in a window, `w(c)` is fixed and the rows' `φ` differ, so the first half names the
-///   row; then `a` is fixed and the columns' `ψ` differ, so the second names the column.
-///
-/// The Latin squares are random cyclic ones, and the grid is relabelled and turned at
-/// random ([`random_symmetry`]). Such grids are a small family beside all windoku grids,
-/// but digging makes the puzzles: a 36×36 windoku is dug in about a tenth of a second
-/// from one of them. (Shuffling the lines' labels within each band and window group, or
-/// along Kempe chains, would widen the family, but took 0.9 and 1.9 KB of wasm.)
-pub(super) fn built_windoku_grid(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
-    let k = shape.box_rows();
-    let n = k * k;
-    let first = cyclic_latin_square(k, rng);
-    let second = cyclic_latin_square(k, rng);
-    let mut grid = Grid::empty(shape);
-    for r in 0..n {
-        for c in 0..n {
-            let high = first[r % k * k + window_group(k, c)];
-            let low = second[r / k * k + c % k];
-            grid.set(shape.cell(r, c), (high * k + low + 1) as u8);
-        }
-    }
-    debug_assert!(grid.is_solved(), "a built windoku grid breaks a unit");
-    random_symmetry(&grid, rng)
-}
-
-/// The window group of row (or column) `x` of a grid with k×k boxes: `j` for the k lines
-/// of the j-th band of windows, k − 1 for the k lines outside every window.
-fn window_group(k: usize, x: usize) -> usize {
-    if x % (k + 1) == 0 { k - 1 } else { x / (k + 1) }
-}
-
-/// A random k×k Latin square, row by row: `(p[x] + q[y]) mod k` for two random
-/// permutations `p` and `q`.
-fn cyclic_latin_square(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
-    let p = permutation(k, rng);
-    let q = permutation(k, rng);
-    (0..k * k).map(|i| (p[i / k] + q[i % k]) % k).collect()
 }
 
 /// How one randomised completion of a grid ended.
@@ -278,7 +217,7 @@ pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
     let n = shape.size();
     n >= AUTOMORPHIC_FROM
         && shape.has_box_grid()
-        && !builds_windoku(shape)
+        && !(shape.has_windows() && n >= CONFLICT_DRIVEN_WINDOKU_FROM)
         && match symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => n % 2 == 0,

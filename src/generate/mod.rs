@@ -13,11 +13,9 @@
 //!    column, band and stack orders, transposition) then spreads the result over many
 //!    grids; that every 9×9 grid can come out is not shown.
 //!    With diagonals or windows the search starts from the empty grid (they tie the
-//!    diagonal boxes together), and after eight restarts the conflict-driven search,
-//!    its first guesses in a seeded random order, takes over (25×25 X + windoku). Windoku
-//!    grids from 25×25 up, which neither search finds in time, are built instead: a
-//!    relabelled pattern, but one drawn from a large family (`fill::built_windoku_grid`).
-//!    New jigsaw regions ([`Options::new_regions`]) are drawn
+//!    diagonal boxes together), and after eight restarts (or at once, for windoku from
+//!    25×25 up) the conflict-driven search, its first guesses in a seeded random order,
+//!    takes over. New jigsaw regions ([`Options::new_regions`]) are drawn
 //!    around a full grid of boxes (bricks for a prime side) by trading cells of the same
 //!    symbol between regions ([`crate::jigsaw::reshape_around`]), so the grid stays valid
 //!    and no search over random regions is needed.
@@ -636,11 +634,16 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         return crate::killer::generate(options, control);
     }
     let shape = target_shape(options)?;
-    if shape.has_windows() && shape.has_diagonals() && shape.size() > X_WINDOKU_MOST {
+    if shape.has_windows() && shape.size() > WINDOKU_MOST {
+        let plain = Shape::from_size(shape.size())?;
         return Err(RuleErrorKind::BadVariant {
-            variant: "x",
-            shape: Shape::from_size(shape.size())?.with_windows()?,
-            reason: "variant-x-windoku-sides",
+            variant: "windoku",
+            shape: if shape.has_diagonals() {
+                plain.with_diagonals()?
+            } else {
+                plain
+            },
+            reason: "variant-windoku-sides",
         }
         .into());
     }
@@ -755,13 +758,16 @@ fn with_extras_of(jigsaw: Shape, like: Shape) -> Result<Shape, RuleError> {
     }
 }
 
-/// The largest side X + windoku puzzles are made for. Their full grids come from the
-/// conflict-driven search (see `fill::CONFLICT_DRIVEN_FILL_AFTER`): 0.3–0.4 s at 25×25,
-/// but 16–51 s at 36×36 (seeds 1–3), and at 49×49 none in five minutes. Windoku alone
-/// is built at every side, and X alone fills in a second at 64×64; with both, no
-/// construction is known here, so larger sides are refused rather than left to look
-/// like a hang (a puzzle pasted at any side still solves).
-pub const X_WINDOKU_MOST: usize = 25;
+/// The largest side windoku puzzles (with X or without) are made for. Their full grids
+/// come from the conflict-driven search from 25×25 up (see
+/// `fill::CONFLICT_DRIVEN_WINDOKU_FROM`): 30–100 ms at 25×25, but at 36×36 neither search
+/// found a windoku grid in a minute (X + windoku: 16–51 s), and at 49×49 none in five. A
+/// windoku built from two Latin squares (every row label once per band and per band of
+/// windows) is found at once at any side, but its pattern shows in the givens: runs of
+/// symbols repeat from row to row (bench/HISTORY.md, 2026-11-29). So larger sides are
+/// refused rather than left to look like a hang or made from a pattern (a puzzle pasted
+/// at any side still solves).
+pub const WINDOKU_MOST: usize = 25;
 
 /// The sides [`Options::new_regions`] draws regions for.
 const JIGSAW_SIDES: std::ops::RangeInclusive<usize> = 4..=64;

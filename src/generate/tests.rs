@@ -330,25 +330,3 @@ fn cancel_stops_a_minimal_sequence() {
     assert!(err.is_cancelled(), "{err:?}");
     assert!(watch.stopped && watch.after_stop == 0 && !watch.backwards);
 }
-
-/// A built windoku grid breaks no unit at any side (2×2 boxes to 8×8), and its labels,
-/// Latin squares and turn are drawn from the seed: two seeds, two grids.
-#[test]
-fn built_windoku_grids_are_valid_and_random() {
-    for k in 2..=8 {
-        let shape = Shape::from_box(k).unwrap().with_windows().unwrap();
-        let grid = |seed| built_windoku_grid(shape, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
-        let grids: Vec<Grid> = (0..3).map(grid).collect();
-        for (seed, g) in grids.iter().enumerate() {
-            assert!(
-                g.is_solved(),
-                "{shape} seed {seed}: a unit repeats a symbol"
-            );
-        }
-        assert_eq!(grids[0], grid(0), "{shape}: the same seed, another grid");
-        assert!(
-            grids[0] != grids[1] && grids[1] != grids[2],
-            "{shape}: seeds share a grid"
-        );
-    }
-}
