@@ -301,10 +301,18 @@ fn invalid_puzzles_are_errors_with_fields() {
         field(&err, "kind").as_string().as_deref(),
         Some("cell-count")
     );
-    let err = sudoku64::wasm::solve("1234341221434321", 11, false, "", "", &[], &quiet())
+    let err = sudoku64::wasm::solve("1234341221434321", 3, false, "", "", &[], &quiet())
         .err()
         .expect("no such size");
     assert_eq!(field(&err, "kind").as_string().as_deref(), Some("bad-size"));
+    // A side with no boxes is a jigsaw's: plain cells are counted against it.
+    let err = sudoku64::wasm::solve("1234341221434321", 11, false, "", "", &[], &quiet())
+        .err()
+        .expect("no jigsaw regions");
+    assert_eq!(
+        field(&err, "kind").as_string().as_deref(),
+        Some("cell-count")
+    );
 }
 
 #[wasm_bindgen_test]
