@@ -187,11 +187,22 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             Target::Empty(_) if shape.size() <= 25 => 3,
             Target::Empty(_) => PROPAGATION_ATTEMPTS,
         };
+        // Up to 25×25 a fraction target is tried first in a plain random order, which
+        // leaves the clues spread evenly; the concentrated orders, which dig further but
+        // leave the last clues in a cluster, follow only when it falls short. (At 25×25
+        // both reach the default 57%, but the concentrated order left bands of 27 to 87
+        // givens of 125 in classic puzzles and whole bands of givens in windoku; the plain
+        // one 46 to 61. Larger sides keep the concentrated order alone: the plain pass
+        // falls short there and took 2-3 times as long as the rest, 64×64 0.8-1.0 s →
+        // 2.5-2.9 s.)
+        let plain_first =
+            matches!(self.target, Target::Empty(_)) && !self.plain_order && shape.size() <= 25;
+        let attempts = attempts + usize::from(plain_first);
         let span = PROPAGATION_END - FILL_SHARE;
         let wanted = self.wanted_empty;
         let mut best: Option<Dug> = None;
         for attempt in 0..attempts {
-            let order = if self.plain_order {
+            let order = if self.plain_order || (plain_first && attempt == 0) {
                 permutation(self.orbits.len(), &mut self.rng)
             } else {
                 concentrated_order(&self.orbits, &self.solution, &mut self.rng)
