@@ -418,10 +418,10 @@ function checkRegions(regions) {
  * @returns {GridArgs}
  */
 function readOptions({ size, hex, box, variant, regions } = {}) {
-  // A jigsaw's regions make a grid of any side from 4 to 64, primes too.
-  const side = regions === undefined || regions === null ? SIZES.includes(size) : isJigsawSide(size);
-  if (size !== undefined && size !== null && size !== 0 && !side) {
-    throw invalidOption('size', size, `one of ${SIZES.join(', ')} (or 0 to infer it)${regions ? '; with regions, 4 to 64' : ''}`);
+  // A jigsaw's regions make a grid of any side from 4 to 64, primes too; without them a
+  // side with no boxes asks for a jigsaw's game ID or link of that side.
+  if (size !== undefined && size !== null && size !== 0 && !SIZES.includes(size) && !isJigsawSide(size)) {
+    throw invalidOption('size', size, `one of ${SIZES.join(', ')} (or 0 to infer it); for a jigsaw, any side from 4 to 64`);
   }
   if (hex !== undefined && hex !== null && typeof hex !== 'boolean') throw invalidOption('hex', hex, 'true or false');
   return {

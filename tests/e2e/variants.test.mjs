@@ -350,11 +350,14 @@ test('engine: a jigsaw on a prime side, which has no boxes, is generated, read b
       engine.count(g.puzzle, 2, options), engine.solve(g.puzzle, options), engine.read(g.puzzle, { regions: g.layout.regions }),
     ]);
     const plain = await engine.solve(g.puzzle).catch((err) => ({ error: { kind: err.kind } }));
+    // The side alone asks for a jigsaw's game ID of that side; plain cells are counted.
+    const byId = await engine.solve(read.id, { size: 7 });
+    const sideOnly = await engine.solve(g.puzzle, { size: 7 }).catch((err) => ({ error: { kind: err.kind } }));
     const boxed = await engine.generate({ size: 7 }).catch((err) => ({ error: { kind: err.kind, option: err.option } }));
     return {
       puzzle: g.puzzle, solution: g.solution, layout: { ...g.layout, regions: Array.from(g.layout.regions) },
       count: count.count, solved: solved.solution, read: { size: read.layout.size, id: read.id },
-      plain: plain.error?.kind ?? plain.status, boxed: boxed.error,
+      plain: plain.error?.kind ?? plain.status, boxed: boxed.error, byId: byId.solution, sideOnly: sideOnly.error?.kind ?? 'solved',
     };
   });
   assert.equal(made.layout.size, 7);
@@ -366,6 +369,8 @@ test('engine: a jigsaw on a prime side, which has no boxes, is generated, read b
   assert.match(made.read.id, /^7j:/);
   assert.notEqual(made.plain, 'ok', 'without its regions a 7×7 line is no grid');
   assert.deepEqual(made.boxed, { kind: 'invalid-option', option: 'size' }, 'a 7×7 with boxes is refused by name');
+  assert.equal(made.byId, made.solution, 'size 7 reads a 7×7 jigsaw\'s game ID');
+  assert.equal(made.sideOnly, 'cell-count', 'size 7 with plain cells asks for the regions');
 });
 
 // ---------------------------------------------------------------------------------------
