@@ -68,7 +68,7 @@ pub(super) fn random_full_grid(
 ) -> Result<Fill, Error> {
     let shape = solver.shape();
     let n = shape.size();
-    if shape.has_windows() && n >= CONFLICT_DRIVEN_WINDOKU_FROM {
+    if windoku_by_conflicts(shape) {
         return conflict_driven_fill(shape, rng, ticker, 0);
     }
     let unit = FILL_LIMIT_UNIT * shape.cell_count() as u64;
@@ -119,6 +119,12 @@ pub(super) fn random_full_grid(
 /// the conflict-driven search fills them in 30–100 ms and 0.3–0.4 s. (Larger windoku are
 /// not made: see [`crate::generate::WINDOKU_MOST`].)
 pub(super) const CONFLICT_DRIVEN_WINDOKU_FROM: usize = 25;
+
+/// Whether the layout's random full grids come from the conflict-driven search at once
+/// (windows from [`CONFLICT_DRIVEN_WINDOKU_FROM`] up), and so never follow a symmetry.
+fn windoku_by_conflicts(shape: Shape) -> bool {
+    shape.has_windows() && shape.size() >= CONFLICT_DRIVEN_WINDOKU_FROM
+}
 
 /// The restarts of a random fill of a layout that is not plain before the conflict-driven
 /// search takes over ([`conflict_driven_fill`]). Most fills need none (9×9 and 16×16 X,
@@ -217,7 +223,7 @@ pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
     let n = shape.size();
     n >= AUTOMORPHIC_FROM
         && shape.has_box_grid()
-        && !(shape.has_windows() && n >= CONFLICT_DRIVEN_WINDOKU_FROM)
+        && !windoku_by_conflicts(shape)
         && match symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => n % 2 == 0,

@@ -635,7 +635,8 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
     }
     let shape = target_shape(options)?;
     if shape.has_windows() && shape.size() > WINDOKU_MOST {
-        let plain = Shape::from_size(shape.size())?;
+        // Named without its windows: "windoku does not fit a 36×36 X".
+        let plain = shape.without_extras();
         return Err(RuleErrorKind::BadVariant {
             variant: "windoku",
             shape: if shape.has_diagonals() {
