@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Builds the engine for wasm32 in release mode and writes the browser bindings to www/pkg/,
-# with wasm-bindgen's TypeScript declarations (sudoku64.d.ts) beside the glue: the lint
+# Builds the engine for wasm32 in release mode, twice: the full engine (www/pkg/sudoku64.js
+# and sudoku64_bg.wasm) and the light one without the logic solver (sudoku64_light.js and
+# sudoku64_light_bg.wasm; Cargo.toml's `logic` feature says what it lacks), each with
+# wasm-bindgen's TypeScript declarations (sudoku64.d.ts) beside its glue: the lint
 # layer's tsc checks www/internal/worker.js against them. Nothing loads them (the page's module
 # graph never reaches them), so they are neither precached nor copied to dist/.
-# Skips wasm-bindgen and wasm-opt when the compiled module has not changed. Ends (always:
+# Skips wasm-bindgen and wasm-opt for a compiled module that has not changed. Ends (always:
 # the modules in www/ may have changed even when the wasm has not) by writing the pages'
 # preload links (scripts/preload.mjs), making dist/sudoku64/, the folder a site owner
 # copies to embed the widget, then sw.js, the service worker with the list of files the
@@ -14,14 +16,9 @@ cd "$ROOT"
 
 wasm_codegen_flags
 
-say "building the wasm (release, $CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS)"
-"$WASM_CARGO" build --release --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" >&2 \
-  || die "the wasm build failed"
-
 # cargo writes to CARGO_TARGET_DIR when it is set (a worktree sharing another checkout's target/).
-raw="${CARGO_TARGET_DIR:-target}/$WASM_TARGET/release/sudoku64.wasm"
+dir="${CARGO_TARGET_DIR:-target}/$WASM_TARGET"
 out=www/pkg
-stamp="$out/.source-sha256"
 # wasm-opt from the npm package binaryen (a devDependency) when installed; a system wasm-opt
 # only when new enough: binaryen 108 (Debian 12) corrupts the reference-types tables
 # wasm-bindgen emits.
@@ -31,44 +28,65 @@ if [ -x "$ROOT/node_modules/.bin/wasm-opt" ]; then
 elif command -v wasm-opt >/dev/null && [ "$(wasm-opt --version | grep -oE '[0-9]+' | head -1)" -ge 116 ]; then
   WASM_OPT=wasm-opt
 fi
-# The stamp names the tools too: a module built before binaryen was installed is not
-# up to date once it is.
-sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version) ${WASM_OPT:+$("$WASM_OPT" --version)}"
 embed_folder() {
   node "$ROOT/scripts/preload.mjs" >&2 || die "could not write the pages' preload links"
   node "$ROOT/scripts/embed-folder.mjs" >&2 || die "could not make dist/sudoku64/"
   node "$ROOT/scripts/precache.mjs" >&2 || die "could not write sw.js"
 }
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/sudoku64_bg.wasm" ] && [ -f "$out/sudoku64.d.ts" ]; then
-  say "www/pkg is up to date"
-  embed_folder
-  exit 0
-fi
 
-rm -rf "$out"
-wasm-bindgen --target web --out-dir "$out" "$raw" || die "wasm-bindgen failed"
-if [ -n "$WASM_OPT" ]; then
-  # Rust's wasm32 target emits these post-MVP features by default, and simd128 above;
-  # wasm-opt needs them named. The producers and target-features sections only describe
-  # the build (which compilers, which features): no browser reads them, and they weigh
-  # 0.3 KB gzipped. --converge runs the passes again until they shrink nothing more:
-  # 0.46 KB gzipped less (2026-11-29), for 12 s more of build, and no slower a solver
-  # (top1465 under node, taking turns: 104.6 and 81.4 thousand puzzles a second against
-  # 112.7 and 81.4).
-  if "$WASM_OPT" -O3 --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-       --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd \
-       --strip-producers --strip-target-features \
-       "$out/sudoku64_bg.wasm" -o "$out/sudoku64_bg.opt.wasm" 2>"$out/wasm-opt.err"; then
-    mv "$out/sudoku64_bg.opt.wasm" "$out/sudoku64_bg.wasm"
-    say "wasm-opt: done ($("$WASM_OPT" --version))"
-  else
-    say "wasm-opt failed; keeping the unoptimised module ($(head -c 300 "$out/wasm-opt.err"))"
-    rm -f "$out/sudoku64_bg.opt.wasm"
+# build_pkg NAME PROFILE [CARGO FLAGS...]: builds the engine with the flags and writes its bindings
+# as www/pkg/NAME.js and NAME_bg.wasm (and NAME.d.ts). Skips wasm-bindgen and wasm-opt
+# when the compiled module has not changed since the stamp www/pkg/.NAME.sha256.
+build_pkg() {
+  local name="$1" profile="$2"
+  shift 2
+  say "building the wasm $name ($profile, $CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS${*:+, $*})"
+  "$WASM_CARGO" build --profile "$profile" --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" "$@" >&2 \
+    || die "the wasm build failed"
+  local raw="$dir/$profile/sudoku64.wasm"
+  local stamp="$out/.$name.sha256"
+  # The stamp names the tools too: a module built before binaryen was installed is not
+  # up to date once it is.
+  local sum
+  sum="$(sha256sum "$raw" "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1 | paste -sd' ') $(wasm-bindgen --version) ${WASM_OPT:+$("$WASM_OPT" --version)}"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/${name}_bg.wasm" ] && [ -f "$out/$name.d.ts" ]; then
+    say "www/pkg/$name is up to date"
+    return
   fi
-  rm -f "$out/wasm-opt.err"
-else
-  say "wasm-opt not found; skipping it (it comes with the npm package binaryen: npm ci)"
-fi
-echo "$sum" > "$stamp"
-say "www/pkg: $(wc -c < "$out/sudoku64_bg.wasm") bytes of wasm"
+  rm -f "$out/$name.js" "$out/$name.d.ts" "$out/${name}_bg.wasm" "$out/${name}_bg.wasm.d.ts" "$stamp"
+  wasm-bindgen --target web --out-dir "$out" --out-name "$name" "$raw" || die "wasm-bindgen failed"
+  if [ -n "$WASM_OPT" ]; then
+    # Rust's wasm32 target emits these post-MVP features by default, and simd128 above;
+    # wasm-opt needs them named. The producers and target-features sections only describe
+    # the build (which compilers, which features): no browser reads them, and they weigh
+    # 0.3 KB gzipped. --converge runs the passes again until they shrink nothing more:
+    # 0.46 KB gzipped less (2026-11-29), for 12 s more of build, and no slower a solver
+    # (top1465 under node, taking turns: 104.6 and 81.4 thousand puzzles a second against
+    # 112.7 and 81.4).
+    if "$WASM_OPT" -O3 --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+         --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd \
+         --strip-producers --strip-target-features \
+         "$out/${name}_bg.wasm" -o "$out/${name}_bg.opt.wasm" 2>"$out/wasm-opt.err"; then
+      mv "$out/${name}_bg.opt.wasm" "$out/${name}_bg.wasm"
+      say "wasm-opt: done ($("$WASM_OPT" --version))"
+    else
+      say "wasm-opt failed; keeping the unoptimised module ($(head -c 300 "$out/wasm-opt.err"))"
+      rm -f "$out/${name}_bg.opt.wasm"
+    fi
+    rm -f "$out/wasm-opt.err"
+  else
+    say "wasm-opt not found; skipping it (it comes with the npm package binaryen: npm ci)"
+  fi
+  echo "$sum" > "$stamp"
+  say "www/pkg/$name: $(wc -c < "$out/${name}_bg.wasm") bytes of wasm"
+}
+
+mkdir -p "$out"
+# The full engine (the app, print, and the widget once it needs more than the light one),
+# then the light one: reading, solving and counting up to 15×15, without the logic solver
+# (Cargo.toml's `logic` feature), which a widget given a puzzle starts with.
+build_pkg sudoku64 release
+build_pkg sudoku64_light wasm-light --no-default-features
+# What older builds left: one stamp for the one module.
+rm -f "$out/.source-sha256"
 embed_folder

@@ -36,7 +36,7 @@ export async function embedFiles() {
   const www = resolve(ROOT, 'www');
   const files = new Set();
   for (const [, entry] of FORMS) {
-    for (const path of await moduleGraph(`www/${entry}`)) {
+    for (const path of await moduleGraph(`www/${entry}`, { engine: 'light' })) {
       if (!path.startsWith(www + sep)) throw new Error(`${relative(ROOT, path)} is loaded by www/${entry} but lies outside www/`);
       files.add(relative(www, path).split(sep).join('/'));
     }

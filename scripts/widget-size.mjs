@@ -53,24 +53,54 @@ export function references(path, source, { urls = true } = {}) {
 }
 
 /**
+ * The engine's two builds, by the names of their files in pkg/ (see www/internal/worker.js):
+ * the app's pages start the full one and never load the light one; the widget, given a
+ * puzzle, starts the light one and loads the full one only when a call needs it.
+ */
+export const ENGINE_BUILDS = {
+  full: ['sudoku64.js', 'sudoku64_bg.wasm'],
+  light: ['sudoku64_light.js', 'sudoku64_light_bg.wasm'],
+};
+
+/** When the widget loads the full build, in words. */
+const FULL_ENGINE_LOADS = 'with the first hint, grade or generated puzzle, or a grid from 16×16 up';
+
+/**
+ * Which build of the engine a file belongs to ('full', 'light'), or null.
+ * @param {string} path
+ */
+function buildOf(path) {
+  const name = basename(path);
+  return Object.keys(ENGINE_BUILDS).find((build) => ENGINE_BUILDS[build].includes(name)) ?? null;
+}
+
+/**
  * Every file the browser loads from `entry` (a path under the project, such as
  * 'www/widget.js'), in the order the walk finds them, entry first: absolute paths. With
  * `{lazy: false}`, the files loaded on demand (ON_DEMAND) are left out; with
  * `{urls: false}`, what `new URL()` names (the worker, and the wasm) and all it loads.
+ * `engine` is the build of the engine the page starts: 'full' (the app's pages: the light
+ * build's files are never loaded, so never walked) or 'light' (the widget given a puzzle:
+ * the full build's files load on demand).
  * @param {string} entry
- * @param {{lazy?: boolean, urls?: boolean}} [options]
+ * @param {{lazy?: boolean, urls?: boolean, engine?: 'full' | 'light'}} [options]
  * @returns {Promise<string[]>}
  */
-export async function moduleGraph(entry, { lazy = true, urls = true } = {}) {
+export async function moduleGraph(entry, { lazy = true, urls = true, engine = 'full' } = {}) {
   const seen = new Set();
   const queue = [resolve(ROOT, entry)];
+  const loaded = (file) => {
+    const build = buildOf(file);
+    if (build && build !== engine) return engine === 'light' && lazy;
+    return lazy || !onDemand(file);
+  };
   while (queue.length) {
     const path = queue.shift();
     if (seen.has(path)) continue;
     seen.add(path);
     if (!['.js', '.mjs', '.html'].includes(extname(path))) continue; // the wasm refers to nothing
     const to = references(path, await readFile(path, 'utf8'), { urls });
-    queue.push(...(lazy ? to : to.filter((file) => !onDemand(file))));
+    queue.push(...to.filter(loaded));
   }
   return [...seen];
 }
@@ -101,6 +131,7 @@ function onDemand(path) {
  * @param {string} path
  */
 function whenLoaded(path) {
+  if (buildOf(path) === 'full') return `${FULL_ENGINE_LOADS} (the full engine)`;
   const lang = OTHER_LANGUAGE.test(path) ? /[\\/]locales[\\/]([a-z]+)[\\/]/.exec(`/${path}`)?.[1] : null;
   return lang ? `when the page's language is ${lang}` : ON_DEMAND.get(basename(path)) ?? 'on demand';
 }
@@ -108,12 +139,13 @@ function whenLoaded(path) {
 /**
  * The files loaded from `entry` split by when: {now: the files every page with it loads,
  * lazy: those loaded only on demand (ON_DEMAND, and what only they load)}, absolute paths
- * in walk order.
+ * in walk order. `engine` as for moduleGraph().
  * @param {string} entry
+ * @param {'full' | 'light'} [engine]
  */
-export async function moduleGraphParts(entry) {
-  const now = await moduleGraph(entry, { lazy: false });
-  const lazy = (await moduleGraph(entry)).filter((path) => !now.includes(path));
+export async function moduleGraphParts(entry, engine = 'full') {
+  const now = await moduleGraph(entry, { lazy: false, engine });
+  const lazy = (await moduleGraph(entry, { engine })).filter((path) => !now.includes(path));
   return { now, lazy };
 }
 
@@ -121,11 +153,13 @@ export async function moduleGraphParts(entry) {
  * Every file loaded from `entry` (a path under the project), with its raw and gzip sizes:
  * {files: [{path, bytes, gzip}], bytes, gzip, lazy: [{path, bytes, gzip}]}, paths relative
  * to the project. `files` and the sums are what every page loads; `lazy` the files loaded
- * only when needed (dynamic imports), not in the sums.
+ * only when needed (dynamic imports), not in the sums. `engine` is the build of the engine
+ * the page starts with, as for moduleGraph().
  * @param {string} entry
+ * @param {{engine?: 'full' | 'light'}} [options]
  */
-export async function weigh(entry) {
-  const { now, lazy } = await moduleGraphParts(entry);
+export async function weigh(entry, { engine = 'full' } = {}) {
+  const { now, lazy } = await moduleGraphParts(entry, engine);
   const sizes = async (paths) => Promise.all(paths.map(async (path) => {
     const body = await readFile(path);
     return { path: relative(ROOT, path), bytes: body.length, gzip: gzipSync(body, { level: 6 }).length };
@@ -154,11 +188,16 @@ export const EMBED_FOLDER = 'dist/sudoku64';
 
 /**
  * Both forms weighed from `folder` (relative to the project): [module form, iframe form],
- * each as weigh() gives it.
+ * each as weigh() gives it for a widget given a puzzle (which starts the light build of
+ * the engine), with `full`: the same weighed for a widget that generates its puzzle, and so
+ * starts the full build.
  * @param {string} folder
  */
 export function weighForms(folder) {
-  return Promise.all(FORMS.map(([, entry]) => weigh(`${folder}/${entry}`)));
+  return Promise.all(FORMS.map(async ([, entry]) => {
+    const [light, full] = await Promise.all([weigh(`${folder}/${entry}`, { engine: 'light' }), weigh(`${folder}/${entry}`)]);
+    return { ...light, full };
+  }));
 }
 
 /** Where README.md's weight figures sit: between these comments, in "What it weighs". */
@@ -166,31 +205,41 @@ const MARKERS = ['<!-- widget-size -->', '<!-- /widget-size -->'];
 
 /**
  * The figures README.md states, measured now: gzip KB (one decimal) and file counts of
- * both forms as `folder` (the folder a site copies, relative to the project) holds them,
- * the wasm's gzip KB, and both forms' gzip KB from the unminified sources in www/.
+ * both forms as `folder` (the folder a site copies, relative to the project) holds them
+ * for a widget given a puzzle, the light wasm's gzip KB, both forms' gzip KB from the
+ * unminified sources in www/, and for a widget that generates its puzzle (the full
+ * engine from the start) both forms' gzip KB and the full wasm's.
  * @param {string} [folder]
  * @returns {Promise<{moduleKB: number, moduleFiles: number, wasmKB: number, iframeKB: number, iframeFiles: number,
- *   sourceModuleKB: number, sourceIframeKB: number}>}
+ *   sourceModuleKB: number, sourceIframeKB: number, fullModuleKB: number, fullIframeKB: number, fullWasmKB: number,
+ *   lazy: {name: string, kb: number}[]}>}
  */
 export async function measureFigures(folder = EMBED_FOLDER) {
   const [[module, iframe], [sourceModule, sourceIframe]] = await Promise.all([weighForms(folder), weighForms(SOURCES)]);
-  const wasm = module.files.find((file) => file.path.endsWith('.wasm'));
+  const wasmOf = (files) => files.find((file) => file.path.endsWith('.wasm'));
   const round = (bytes) => Number((bytes / 1024).toFixed(1));
   return {
-    moduleKB: round(module.gzip), moduleFiles: module.files.length, wasmKB: round(wasm?.gzip ?? 0),
+    moduleKB: round(module.gzip), moduleFiles: module.files.length, wasmKB: round(wasmOf(module.files)?.gzip ?? 0),
     iframeKB: round(iframe.gzip), iframeFiles: iframe.files.length,
     sourceModuleKB: round(sourceModule.gzip), sourceIframeKB: round(sourceIframe.gzip),
-    // The other languages' catalogs are many small files: the README says so in words.
-    lazy: module.lazy.filter((file) => !OTHER_LANGUAGE.test(file.path)).map((file) => ({ name: relative(folder, file.path), kb: round(file.gzip) })),
+    fullModuleKB: round(module.full.gzip), fullIframeKB: round(iframe.full.gzip), fullWasmKB: round(wasmOf(module.full.files)?.gzip ?? 0),
+    // The other languages' catalogs are many small files: the README says so in words. The
+    // full engine is said apart.
+    lazy: module.lazy.filter((file) => !OTHER_LANGUAGE.test(file.path) && !buildOf(file.path))
+      .map((file) => ({ name: relative(folder, file.path), kb: round(file.gzip) })),
   };
 }
 
 /** The README's words for the figures, as they go between the markers. */
-function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB, lazy = [] }) {
+function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB,
+  fullModuleKB, fullIframeKB, fullWasmKB, lazy = [] }) {
   const later = lazy.map(({ name, kb: size }) => `; \`${name}\`, ${size.toFixed(1)} KB more, loads only ${whenLoaded(name)}`).join('');
-  return `**${moduleKB.toFixed(1)} KB** for the module form (${moduleFiles} files: the wasm, with the solver, the\n`
-    + `generator and the logic solver, is ${wasmKB.toFixed(1)} KB of it) and **${iframeKB.toFixed(1)} KB** for the iframe form\n`
-    + `(${iframeFiles} files), against ${sourceModuleKB.toFixed(1)} KB and ${sourceIframeKB.toFixed(1)} KB for the same files unminified in \`www/\`${later}`;
+  return `**${moduleKB.toFixed(1)} KB** for the module form (${moduleFiles} files: the light wasm, which reads, solves\n`
+    + `and counts, is ${wasmKB.toFixed(1)} KB of it) and **${iframeKB.toFixed(1)} KB** for the iframe form\n`
+    + `(${iframeFiles} files), against ${sourceModuleKB.toFixed(1)} KB and ${sourceIframeKB.toFixed(1)} KB for the same files unminified in \`www/\`.\n`
+    + `The full engine (its wasm, with the generator and the logic solver, is ${fullWasmKB.toFixed(1)} KB) loads only\n`
+    + `${FULL_ENGINE_LOADS}; a widget that generates its puzzle starts with it instead of the light one:\n`
+    + `**${fullModuleKB.toFixed(1)} KB** for the module form and **${fullIframeKB.toFixed(1)} KB** for the iframe form${later}`;
 }
 
 /**
@@ -200,10 +249,10 @@ function figuresText({ moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sou
  */
 export function readmeFigures(readme) {
   const between = readme.split(MARKERS[0])[1]?.split(MARKERS[1])[0];
-  const match = between?.match(/^\s*\*\*([\d.]+) KB\*\* for the module form \((\d+) files: .*? is ([\d.]+) KB of it\) and \*\*([\d.]+) KB\*\* for the iframe form\s+\((\d+) files\), against ([\d.]+) KB and ([\d.]+) KB for the same files unminified\b.*$/s);
+  const match = between?.match(/^\s*\*\*([\d.]+) KB\*\* for the module form \((\d+) files: .*? is ([\d.]+) KB of it\) and \*\*([\d.]+) KB\*\* for the iframe form\s+\((\d+) files\), against ([\d.]+) KB and ([\d.]+) KB for the same files unminified\b.*?The full engine \(.*? is ([\d.]+) KB\).*?\*\*([\d.]+) KB\*\* for the module form and \*\*([\d.]+) KB\*\* for the iframe form.*$/s);
   if (!match) return null;
-  const [moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB] = match.slice(1).map(Number);
-  return { moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB };
+  const [moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB, fullWasmKB, fullModuleKB, fullIframeKB] = match.slice(1).map(Number);
+  return { moduleKB, moduleFiles, wasmKB, iframeKB, iframeFiles, sourceModuleKB, sourceIframeKB, fullWasmKB, fullModuleKB, fullIframeKB };
 }
 
 /**

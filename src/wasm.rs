@@ -20,10 +20,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
 use crate::format::to_line;
-use crate::generate::{self, Control};
 use crate::grid::Shape;
-use crate::logic::Step;
-use crate::logic::rate::Rating;
 use crate::parse::{ParseOptions, parse_with};
 use crate::search::{Answer, Limits, Search, Stats};
 
@@ -342,6 +339,25 @@ impl ReadReport {
     }
 }
 
+/// In the light wasm (built without the `logic` feature), a grid from the side where the
+/// shipped policy runs the logic techniques before any search (16×16 up) is not solved
+/// here: the call throws kind `"needs-logic"`, and the worker asks the full wasm instead.
+/// Without the techniques first, those grids would still be solved, only far more slowly.
+fn light_can_solve(shape: Shape) -> Result<(), JsValue> {
+    #[cfg(not(feature = "logic"))]
+    if shape.size() >= crate::search::Policy::default().logic_first_from {
+        let js = js_sys::Error::new("needs-logic");
+        let _ = js_sys::Reflect::set(
+            &js,
+            &JsValue::from_str("kind"),
+            &JsValue::from_str("needs-logic"),
+        );
+        return Err(js.into());
+    }
+    let _ = shape;
+    Ok(())
+}
+
 /// Reads a puzzle in any text form the engine reads, without solving it: its one-line
 /// form and shape. Throws an `Error` with fields like [`solve`] does. Givens that clash
 /// are kept (the page shows them); `solve` reports them. `boxes` is `""` or `RxC`.
@@ -386,6 +402,7 @@ pub fn solve(
 ) -> Result<SolveReport, JsValue> {
     let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
         .map_err(|e| js_error(&e, None))?;
+    light_can_solve(grid.shape())?;
     let mut search = Search::new(grid.shape());
     let answer = search.count_grid(&grid, 2, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -421,6 +438,7 @@ pub fn count(
     let limit = crate::boundary::count_limit(limit);
     let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
         .map_err(|e| js_error(&e, None))?;
+    light_can_solve(grid.shape())?;
     let mut search = Search::new(grid.shape());
     let mut answer = search.count_grid(&grid, limit, Limits::NONE, &mut search_progress(progress));
     undecided_is_cancelled(&answer, grid.shape())?;
@@ -441,442 +459,456 @@ pub fn count(
     })
 }
 
-/// A generated puzzle.
-#[wasm_bindgen]
-pub struct GenerateReport {
-    inner: generate::Generated,
-}
+/// Hints, grading and generation: the calls that need the logic solver, only in the full
+/// wasm (the `logic` feature; see Cargo.toml). The light wasm has none of them.
+#[cfg(feature = "logic")]
+pub use with_logic::*;
 
-#[wasm_bindgen]
-impl GenerateReport {
-    /// The grid's layout: regions, diagonals and windows.
-    #[wasm_bindgen(getter)]
-    pub fn layout(&self) -> Layout {
-        Layout {
-            shape: self.inner.puzzle.shape(),
-        }
-    }
-    /// The grid side.
-    #[wasm_bindgen(getter)]
-    pub fn size(&self) -> u32 {
-        self.inner.puzzle.size() as u32
-    }
-    /// The box shape, `RxC` (rows by columns): see [`regions`].
-    #[wasm_bindgen(getter, js_name = "box")]
-    pub fn box_name(&self) -> String {
-        self.inner.puzzle.shape().box_name()
-    }
-    /// The puzzle as a Solo game ID ([`crate::solo`]), which carries its box shape.
-    #[wasm_bindgen(getter)]
-    pub fn id(&self) -> String {
-        crate::solo::write_id(&self.inner.puzzle)
-    }
-    /// The seed that regenerates this puzzle.
-    #[wasm_bindgen(getter)]
-    pub fn seed(&self) -> u64 {
-        self.inner.seed
-    }
-    /// The symmetry's name.
-    #[wasm_bindgen(getter)]
-    pub fn symmetry(&self) -> String {
-        self.inner.symmetry.name().to_string()
-    }
-    /// The puzzle, one-line form.
-    #[wasm_bindgen(getter)]
-    pub fn puzzle(&self) -> String {
-        to_line(&self.inner.puzzle)
-    }
-    /// Its solution, one-line form.
-    #[wasm_bindgen(getter)]
-    pub fn solution(&self) -> String {
-        to_line(&self.inner.solution)
-    }
-    /// Number of givens.
-    #[wasm_bindgen(getter)]
-    pub fn clues(&self) -> u32 {
-        self.inner.puzzle.clue_count() as u32
-    }
-    /// Fraction of cells left empty.
-    #[wasm_bindgen(getter)]
-    pub fn empty(&self) -> f64 {
-        self.inner.empty_fraction
-    }
-    /// True when no clue can be removed.
-    #[wasm_bindgen(getter)]
-    pub fn minimal(&self) -> bool {
-        self.inner.minimal
-    }
-    /// True when the target was reached.
-    #[wasm_bindgen(getter, js_name = targetReached)]
-    pub fn target_reached(&self) -> bool {
-        self.inner.target_reached
-    }
-    /// Clues whose removal no exact check decided (0 when minimal).
-    #[wasm_bindgen(getter)]
-    pub fn undecided(&self) -> u32 {
-        self.inner.undecided
-    }
-    /// True when the time budget cut the digging of this puzzle short (no candidate
-    /// finished in time).
-    #[wasm_bindgen(getter, js_name = budgetRanOut)]
-    pub fn budget_ran_out(&self) -> bool {
-        self.inner.budget_ran_out
-    }
-    /// Candidate puzzles made: 1 without a budget or a difficulty.
-    #[wasm_bindgen(getter)]
-    pub fn candidates(&self) -> u32 {
-        self.inner.candidates
-    }
-    /// Exact searches run to prove removals.
-    #[wasm_bindgen(getter, js_name = exactChecks)]
-    pub fn exact_checks(&self) -> u32 {
-        self.inner.exact_checks
-    }
-    /// The counts behind the summary, in one sentence: candidates, fill restarts, exact
-    /// checks, undecided clues.
-    #[wasm_bindgen(getter)]
-    pub fn details(&self) -> String {
-        self.inner.details()
-    }
-    /// One sentence on what was reached, as data (see [`crate::logic::Words::to_json`]),
-    /// which the page words in its reader's language.
-    #[wasm_bindgen(getter, js_name = "summaryWords")]
-    pub fn summary_words(&self) -> String {
-        self.inner.summary_words().to_json()
-    }
-    /// The level's id (`"hard"`) when a difficulty was asked for, else `""`.
-    #[wasm_bindgen(getter)]
-    pub fn level(&self) -> String {
-        self.inner
-            .rating()
-            .map_or(String::new(), |r| r.level.id().to_string())
-    }
-    /// The level's name (`"Hard"`) when a difficulty was asked for, else `""`.
-    #[wasm_bindgen(getter, js_name = levelName)]
-    pub fn level_name(&self) -> String {
-        self.inner
-            .rating()
-            .map_or(String::new(), |r| r.level.name().to_string())
-    }
-    /// The grade's score (0 when not graded).
-    #[wasm_bindgen(getter)]
-    pub fn score(&self) -> u32 {
-        self.inner.rating().map_or(0, |r| r.score)
-    }
-    /// True when the puzzle has the level asked for.
-    #[wasm_bindgen(getter, js_name = difficultyReached)]
-    pub fn difficulty_reached(&self) -> bool {
-        self.inner.difficulty_reached()
-    }
-    /// False when the budget ended the grading before its end: the level is then a lower
-    /// bound (true when graded in full, or not graded).
-    #[wasm_bindgen(getter, js_name = gradedInFull)]
-    pub fn graded_in_full(&self) -> bool {
-        self.inner.graded_in_full()
-    }
-}
+/// Hints, grading and generation (see above), re-exported at the top of this module.
+#[cfg(feature = "logic")]
+mod with_logic {
+    use super::*;
+    use crate::generate::{self, Control};
+    use crate::logic::Step;
+    use crate::logic::rate::Rating;
 
-/// The browser's side of a generation: `Date.now()` for the budget, and a JS callback
-/// for progress, called at most every 1% or 50 ms. The callback returning `false`
-/// cancels the work.
-struct JsControl<'a> {
-    callback: &'a js_sys::Function,
-    last_fraction: f64,
-    last_ms: f64,
-}
-
-impl Control for JsControl<'_> {
-    fn now_ms(&mut self) -> f64 {
-        js_sys::Date::now()
+    /// A generated puzzle.
+    #[wasm_bindgen]
+    pub struct GenerateReport {
+        inner: generate::Generated,
     }
 
-    fn go_on(&mut self, progress: &generate::Progress) -> bool {
-        let fraction = progress.fraction;
-        let now = js_sys::Date::now();
-        if fraction < 1.0 && fraction - self.last_fraction < 0.01 && now - self.last_ms < 50.0 {
-            return true;
-        }
-        self.last_fraction = fraction;
-        self.last_ms = now;
-        match self
-            .callback
-            .call1(&JsValue::NULL, &JsValue::from_f64(fraction))
-        {
-            Ok(v) => v.as_bool() != Some(false),
-            Err(_) => true,
-        }
-    }
-}
-
-/// Generates a puzzle with exactly one solution.
-///
-/// - `size`: the grid side (1, or 4 to 64 with a box shape; 0 with a box: the box's side);
-/// - `boxes`: the box shape, `RxC`, or `""` for the side's usual one;
-/// - `variants`: `""`, or names among `x`, `windoku` and `jigsaw` separated by commas (X and
-///   windoku add their units; jigsaw draws new regions);
-/// - `symmetry`: `none`, `rot180`, `rot90`, `mirror` or `diagonal`;
-/// - `seed`: a BigInt, or `undefined` for a random one;
-/// - `empty`: a fraction of empty cells to reach; `NaN` for the size's default, and a
-///   negative value for minimal;
-/// - `budget_ms`: the time budget (`NaN` or 0: none; with a difficulty, 10 s by
-///   default): candidates are dug until one reaches the target (or the level), and the
-///   best finished one comes back within the budget (a grading still running stops
-///   at 5% past it, and the level is then a lower bound: `gradedInFull`);
-/// - `difficulty`: a level id (`easy` ... `diabolical`) to search for, or `""`;
-/// - `progress`: called with the fraction done; returning `false` cancels.
-#[wasm_bindgen]
-#[allow(clippy::too_many_arguments)]
-pub fn generate(
-    size: u32,
-    boxes: &str,
-    variants: &str,
-    symmetry: &str,
-    seed: Option<u64>,
-    empty: f64,
-    budget_ms: f64,
-    difficulty: &str,
-    progress: &js_sys::Function,
-) -> Result<GenerateReport, JsValue> {
-    let seed = match seed {
-        Some(s) => s,
-        None => {
-            let mut bytes = [0u8; 8];
-            getrandom::fill(&mut bytes)
-                .map_err(|e| JsValue::from_str(&format!("no random source: {e}")))?;
-            u64::from_le_bytes(bytes) >> 11
-        }
-    };
-    let options = crate::boundary::generate_options_with(
-        size, boxes, variants, symmetry, seed, empty, budget_ms, difficulty,
-    )
-    .map_err(|e| js_error(&e, None))?;
-    let shape = options.shape;
-    let mut control = JsControl {
-        callback: progress,
-        last_fraction: -1.0,
-        last_ms: 0.0,
-    };
-    let inner =
-        generate::generate(&options, &mut control).map_err(|e| js_error(&e, Some(shape)))?;
-    Ok(GenerateReport { inner })
-}
-
-/// The steps of a hint: [`hint`]'s answer. Step `i`'s data comes from methods taking `i`;
-/// cells are row-major indices and values count from 1.
-#[wasm_bindgen]
-pub struct HintReport {
-    shape: Shape,
-    steps: Vec<Step>,
-}
-
-#[wasm_bindgen]
-impl HintReport {
-    /// The grid's layout: regions, diagonals and windows.
-    #[wasm_bindgen(getter)]
-    pub fn layout(&self) -> Layout {
-        Layout { shape: self.shape }
-    }
-    /// The grid side.
-    #[wasm_bindgen(getter)]
-    pub fn size(&self) -> u32 {
-        self.shape.size() as u32
-    }
-    /// The box shape, `RxC` (rows by columns): see [`regions`].
-    #[wasm_bindgen(getter, js_name = "box")]
-    pub fn box_name(&self) -> String {
-        self.shape.box_name()
-    }
-    /// How many steps.
-    #[wasm_bindgen(getter)]
-    pub fn length(&self) -> u32 {
-        self.steps.len() as u32
-    }
-    /// Step `i`'s technique id (`"hidden-single"`).
-    pub fn technique(&self, i: u32) -> String {
-        self.step(i)
-            .map_or(String::new(), |s| s.technique.id().to_string())
-    }
-    /// Step `i`'s technique name (`"Hidden single"`).
-    pub fn name(&self, i: u32) -> String {
-        self.step(i)
-            .map_or(String::new(), |s| s.technique.name().to_string())
-    }
-    /// Step `i`'s sentence as data, JSON (see [`crate::logic::Words::to_json`]): a
-    /// message key and its arguments, which the page's catalogs word in the reader's
-    /// language.
-    pub fn words(&self, i: u32) -> String {
-        self.step(i).map_or(String::new(), |s| s.words.to_json())
-    }
-    /// The cells that justify step `i`.
-    pub fn cells(&self, i: u32) -> Vec<u32> {
-        self.step(i)
-            .map_or(Vec::new(), |s| s.cells.iter().map(|&c| c as u32).collect())
-    }
-    /// What step `i` places, as flat pairs `[cell, value, cell, value, ...]`.
-    pub fn placements(&self, i: u32) -> Vec<u32> {
-        self.step(i)
-            .map_or(Vec::new(), |s| flat_pairs(&s.placements))
-    }
-    /// The candidates step `i` removes, as flat pairs `[cell, value, ...]`.
-    pub fn eliminations(&self, i: u32) -> Vec<u32> {
-        self.step(i)
-            .map_or(Vec::new(), |s| flat_pairs(&s.eliminations))
-    }
-    /// Where to look first for step `i`, without the answer, as data like
-    /// [`HintReport::words`] (in English `"Look at box 4: a hidden single"`); empty when
-    /// the step has none.
-    pub fn focus(&self, i: u32) -> String {
-        self.step(i)
-            .and_then(|s| s.focus.as_ref())
-            .map_or(String::new(), |f| f.to_json())
-    }
-    /// The units step `i`'s focus names (rows `0..n`, columns `n..2n`, boxes or regions
-    /// `2n..3n`, then the diagonals (main, anti) and the windows where the layout has
-    /// them): what the page frames, without reading the sentence.
-    pub fn units(&self, i: u32) -> Vec<u32> {
-        self.step(i)
-            .map_or(Vec::new(), |s| s.units.iter().map(|&u| u as u32).collect())
-    }
-    /// Step `i`'s chain links, flat: for each link `[strong 0/1, fromSymbol, fromCount,
-    /// fromCells..., toSymbol, toCount, toCells...]`; empty for a step without a chain.
-    pub fn links(&self, i: u32) -> Vec<u32> {
-        let mut out = Vec::new();
-        for link in self.step(i).map_or(&[][..], |s| &s.links[..]) {
-            out.push(u32::from(link.strong));
-            for node in [&link.from, &link.to] {
-                out.push(u32::from(node.symbol));
-                out.push(node.cells.len() as u32);
-                out.extend(node.cells.iter().map(|&c| c as u32));
+    #[wasm_bindgen]
+    impl GenerateReport {
+        /// The grid's layout: regions, diagonals and windows.
+        #[wasm_bindgen(getter)]
+        pub fn layout(&self) -> Layout {
+            Layout {
+                shape: self.inner.puzzle.shape(),
             }
         }
-        out
+        /// The grid side.
+        #[wasm_bindgen(getter)]
+        pub fn size(&self) -> u32 {
+            self.inner.puzzle.size() as u32
+        }
+        /// The box shape, `RxC` (rows by columns): see [`regions`].
+        #[wasm_bindgen(getter, js_name = "box")]
+        pub fn box_name(&self) -> String {
+            self.inner.puzzle.shape().box_name()
+        }
+        /// The puzzle as a Solo game ID ([`crate::solo`]), which carries its box shape.
+        #[wasm_bindgen(getter)]
+        pub fn id(&self) -> String {
+            crate::solo::write_id(&self.inner.puzzle)
+        }
+        /// The seed that regenerates this puzzle.
+        #[wasm_bindgen(getter)]
+        pub fn seed(&self) -> u64 {
+            self.inner.seed
+        }
+        /// The symmetry's name.
+        #[wasm_bindgen(getter)]
+        pub fn symmetry(&self) -> String {
+            self.inner.symmetry.name().to_string()
+        }
+        /// The puzzle, one-line form.
+        #[wasm_bindgen(getter)]
+        pub fn puzzle(&self) -> String {
+            to_line(&self.inner.puzzle)
+        }
+        /// Its solution, one-line form.
+        #[wasm_bindgen(getter)]
+        pub fn solution(&self) -> String {
+            to_line(&self.inner.solution)
+        }
+        /// Number of givens.
+        #[wasm_bindgen(getter)]
+        pub fn clues(&self) -> u32 {
+            self.inner.puzzle.clue_count() as u32
+        }
+        /// Fraction of cells left empty.
+        #[wasm_bindgen(getter)]
+        pub fn empty(&self) -> f64 {
+            self.inner.empty_fraction
+        }
+        /// True when no clue can be removed.
+        #[wasm_bindgen(getter)]
+        pub fn minimal(&self) -> bool {
+            self.inner.minimal
+        }
+        /// True when the target was reached.
+        #[wasm_bindgen(getter, js_name = targetReached)]
+        pub fn target_reached(&self) -> bool {
+            self.inner.target_reached
+        }
+        /// Clues whose removal no exact check decided (0 when minimal).
+        #[wasm_bindgen(getter)]
+        pub fn undecided(&self) -> u32 {
+            self.inner.undecided
+        }
+        /// True when the time budget cut the digging of this puzzle short (no candidate
+        /// finished in time).
+        #[wasm_bindgen(getter, js_name = budgetRanOut)]
+        pub fn budget_ran_out(&self) -> bool {
+            self.inner.budget_ran_out
+        }
+        /// Candidate puzzles made: 1 without a budget or a difficulty.
+        #[wasm_bindgen(getter)]
+        pub fn candidates(&self) -> u32 {
+            self.inner.candidates
+        }
+        /// Exact searches run to prove removals.
+        #[wasm_bindgen(getter, js_name = exactChecks)]
+        pub fn exact_checks(&self) -> u32 {
+            self.inner.exact_checks
+        }
+        /// The counts behind the summary, in one sentence: candidates, fill restarts, exact
+        /// checks, undecided clues.
+        #[wasm_bindgen(getter)]
+        pub fn details(&self) -> String {
+            self.inner.details()
+        }
+        /// One sentence on what was reached, as data (see [`crate::logic::Words::to_json`]),
+        /// which the page words in its reader's language.
+        #[wasm_bindgen(getter, js_name = "summaryWords")]
+        pub fn summary_words(&self) -> String {
+            self.inner.summary_words().to_json()
+        }
+        /// The level's id (`"hard"`) when a difficulty was asked for, else `""`.
+        #[wasm_bindgen(getter)]
+        pub fn level(&self) -> String {
+            self.inner
+                .rating()
+                .map_or(String::new(), |r| r.level.id().to_string())
+        }
+        /// The level's name (`"Hard"`) when a difficulty was asked for, else `""`.
+        #[wasm_bindgen(getter, js_name = levelName)]
+        pub fn level_name(&self) -> String {
+            self.inner
+                .rating()
+                .map_or(String::new(), |r| r.level.name().to_string())
+        }
+        /// The grade's score (0 when not graded).
+        #[wasm_bindgen(getter)]
+        pub fn score(&self) -> u32 {
+            self.inner.rating().map_or(0, |r| r.score)
+        }
+        /// True when the puzzle has the level asked for.
+        #[wasm_bindgen(getter, js_name = difficultyReached)]
+        pub fn difficulty_reached(&self) -> bool {
+            self.inner.difficulty_reached()
+        }
+        /// False when the budget ended the grading before its end: the level is then a lower
+        /// bound (true when graded in full, or not graded).
+        #[wasm_bindgen(getter, js_name = gradedInFull)]
+        pub fn graded_in_full(&self) -> bool {
+            self.inner.graded_in_full()
+        }
     }
-}
 
-impl HintReport {
-    fn step(&self, i: u32) -> Option<&Step> {
-        self.steps.get(i as usize)
+    /// The browser's side of a generation: `Date.now()` for the budget, and a JS callback
+    /// for progress, called at most every 1% or 50 ms. The callback returning `false`
+    /// cancels the work.
+    struct JsControl<'a> {
+        callback: &'a js_sys::Function,
+        last_fraction: f64,
+        last_ms: f64,
     }
-}
 
-fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
-    pairs
-        .iter()
-        .flat_map(|&(c, v)| [c as u32, u32::from(v)])
-        .collect()
-}
+    impl Control for JsControl<'_> {
+        fn now_ms(&mut self) -> f64 {
+            js_sys::Date::now()
+        }
 
-/// The next logical step for a grid in any text form the engine reads (its filled cells,
-/// givens and entries alike): the eliminations needed first, then the step that places a
-/// symbol. Throws an `Error` with fields for unreadable input, clashing givens, a grid
-/// with no solution (`kind` `"no-solution"`) or several (`"multiple-solutions"`).
-/// `uniqueness` false leaves out the techniques that assume one solution
-/// ([`crate::logic::steps::Techniques`]).
-#[wasm_bindgen]
-pub fn hint(
-    text: &str,
-    size: u32,
-    hex: bool,
-    boxes: &str,
-    variants: &str,
-    regions: &[u8],
-    uniqueness: bool,
-) -> Result<HintReport, JsValue> {
-    let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
+        fn go_on(&mut self, progress: &generate::Progress) -> bool {
+            let fraction = progress.fraction;
+            let now = js_sys::Date::now();
+            if fraction < 1.0 && fraction - self.last_fraction < 0.01 && now - self.last_ms < 50.0 {
+                return true;
+            }
+            self.last_fraction = fraction;
+            self.last_ms = now;
+            match self
+                .callback
+                .call1(&JsValue::NULL, &JsValue::from_f64(fraction))
+            {
+                Ok(v) => v.as_bool() != Some(false),
+                Err(_) => true,
+            }
+        }
+    }
+
+    /// Generates a puzzle with exactly one solution.
+    ///
+    /// - `size`: the grid side (1, or 4 to 64 with a box shape; 0 with a box: the box's side);
+    /// - `boxes`: the box shape, `RxC`, or `""` for the side's usual one;
+    /// - `variants`: `""`, or names among `x`, `windoku` and `jigsaw` separated by commas (X and
+    ///   windoku add their units; jigsaw draws new regions);
+    /// - `symmetry`: `none`, `rot180`, `rot90`, `mirror` or `diagonal`;
+    /// - `seed`: a BigInt, or `undefined` for a random one;
+    /// - `empty`: a fraction of empty cells to reach; `NaN` for the size's default, and a
+    ///   negative value for minimal;
+    /// - `budget_ms`: the time budget (`NaN` or 0: none; with a difficulty, 10 s by
+    ///   default): candidates are dug until one reaches the target (or the level), and the
+    ///   best finished one comes back within the budget (a grading still running stops
+    ///   at 5% past it, and the level is then a lower bound: `gradedInFull`);
+    /// - `difficulty`: a level id (`easy` ... `diabolical`) to search for, or `""`;
+    /// - `progress`: called with the fraction done; returning `false` cancels.
+    #[wasm_bindgen]
+    #[allow(clippy::too_many_arguments)]
+    pub fn generate(
+        size: u32,
+        boxes: &str,
+        variants: &str,
+        symmetry: &str,
+        seed: Option<u64>,
+        empty: f64,
+        budget_ms: f64,
+        difficulty: &str,
+        progress: &js_sys::Function,
+    ) -> Result<GenerateReport, JsValue> {
+        let seed = match seed {
+            Some(s) => s,
+            None => {
+                let mut bytes = [0u8; 8];
+                getrandom::fill(&mut bytes)
+                    .map_err(|e| JsValue::from_str(&format!("no random source: {e}")))?;
+                u64::from_le_bytes(bytes) >> 11
+            }
+        };
+        let options = crate::boundary::generate_options_with(
+            size, boxes, variants, symmetry, seed, empty, budget_ms, difficulty,
+        )
         .map_err(|e| js_error(&e, None))?;
-    let steps =
-        crate::logic::steps::hint_with(&grid, crate::logic::steps::Techniques { uniqueness })
-            .map_err(|e| js_error(&e, Some(grid.shape())))?;
-    Ok(HintReport {
-        shape: grid.shape(),
-        steps,
-    })
-}
+        let shape = options.shape;
+        let mut control = JsControl {
+            callback: progress,
+            last_fraction: -1.0,
+            last_ms: 0.0,
+        };
+        let inner =
+            generate::generate(&options, &mut control).map_err(|e| js_error(&e, Some(shape)))?;
+        Ok(GenerateReport { inner })
+    }
 
-/// A puzzle's grade: [`rate`]'s answer.
-#[wasm_bindgen]
-pub struct RateReport {
-    shape: Shape,
-    rating: Rating,
-}
+    /// The steps of a hint: [`hint`]'s answer. Step `i`'s data comes from methods taking `i`;
+    /// cells are row-major indices and values count from 1.
+    #[wasm_bindgen]
+    pub struct HintReport {
+        shape: Shape,
+        steps: Vec<Step>,
+    }
 
-#[wasm_bindgen]
-impl RateReport {
-    /// The grid's layout: regions, diagonals and windows.
-    #[wasm_bindgen(getter)]
-    pub fn layout(&self) -> Layout {
-        Layout { shape: self.shape }
+    #[wasm_bindgen]
+    impl HintReport {
+        /// The grid's layout: regions, diagonals and windows.
+        #[wasm_bindgen(getter)]
+        pub fn layout(&self) -> Layout {
+            Layout { shape: self.shape }
+        }
+        /// The grid side.
+        #[wasm_bindgen(getter)]
+        pub fn size(&self) -> u32 {
+            self.shape.size() as u32
+        }
+        /// The box shape, `RxC` (rows by columns): see [`regions`].
+        #[wasm_bindgen(getter, js_name = "box")]
+        pub fn box_name(&self) -> String {
+            self.shape.box_name()
+        }
+        /// How many steps.
+        #[wasm_bindgen(getter)]
+        pub fn length(&self) -> u32 {
+            self.steps.len() as u32
+        }
+        /// Step `i`'s technique id (`"hidden-single"`).
+        pub fn technique(&self, i: u32) -> String {
+            self.step(i)
+                .map_or(String::new(), |s| s.technique.id().to_string())
+        }
+        /// Step `i`'s technique name (`"Hidden single"`).
+        pub fn name(&self, i: u32) -> String {
+            self.step(i)
+                .map_or(String::new(), |s| s.technique.name().to_string())
+        }
+        /// Step `i`'s sentence as data, JSON (see [`crate::logic::Words::to_json`]): a
+        /// message key and its arguments, which the page's catalogs word in the reader's
+        /// language.
+        pub fn words(&self, i: u32) -> String {
+            self.step(i).map_or(String::new(), |s| s.words.to_json())
+        }
+        /// The cells that justify step `i`.
+        pub fn cells(&self, i: u32) -> Vec<u32> {
+            self.step(i)
+                .map_or(Vec::new(), |s| s.cells.iter().map(|&c| c as u32).collect())
+        }
+        /// What step `i` places, as flat pairs `[cell, value, cell, value, ...]`.
+        pub fn placements(&self, i: u32) -> Vec<u32> {
+            self.step(i)
+                .map_or(Vec::new(), |s| flat_pairs(&s.placements))
+        }
+        /// The candidates step `i` removes, as flat pairs `[cell, value, ...]`.
+        pub fn eliminations(&self, i: u32) -> Vec<u32> {
+            self.step(i)
+                .map_or(Vec::new(), |s| flat_pairs(&s.eliminations))
+        }
+        /// Where to look first for step `i`, without the answer, as data like
+        /// [`HintReport::words`] (in English `"Look at box 4: a hidden single"`); empty when
+        /// the step has none.
+        pub fn focus(&self, i: u32) -> String {
+            self.step(i)
+                .and_then(|s| s.focus.as_ref())
+                .map_or(String::new(), |f| f.to_json())
+        }
+        /// The units step `i`'s focus names (rows `0..n`, columns `n..2n`, boxes or regions
+        /// `2n..3n`, then the diagonals (main, anti) and the windows where the layout has
+        /// them): what the page frames, without reading the sentence.
+        pub fn units(&self, i: u32) -> Vec<u32> {
+            self.step(i)
+                .map_or(Vec::new(), |s| s.units.iter().map(|&u| u as u32).collect())
+        }
+        /// Step `i`'s chain links, flat: for each link `[strong 0/1, fromSymbol, fromCount,
+        /// fromCells..., toSymbol, toCount, toCells...]`; empty for a step without a chain.
+        pub fn links(&self, i: u32) -> Vec<u32> {
+            let mut out = Vec::new();
+            for link in self.step(i).map_or(&[][..], |s| &s.links[..]) {
+                out.push(u32::from(link.strong));
+                for node in [&link.from, &link.to] {
+                    out.push(u32::from(node.symbol));
+                    out.push(node.cells.len() as u32);
+                    out.extend(node.cells.iter().map(|&c| c as u32));
+                }
+            }
+            out
+        }
     }
-    /// The grid side.
-    #[wasm_bindgen(getter)]
-    pub fn size(&self) -> u32 {
-        self.shape.size() as u32
-    }
-    /// The box shape, `RxC` (rows by columns): see [`regions`].
-    #[wasm_bindgen(getter, js_name = "box")]
-    pub fn box_name(&self) -> String {
-        self.shape.box_name()
-    }
-    /// The level's id: `"easy"` ... `"diabolical"`.
-    #[wasm_bindgen(getter)]
-    pub fn level(&self) -> String {
-        self.rating.level.id().to_string()
-    }
-    /// The level's name: `"Easy"` ... `"Diabolical"`.
-    #[wasm_bindgen(getter, js_name = levelName)]
-    pub fn level_name(&self) -> String {
-        self.rating.level.name().to_string()
-    }
-    /// The score: the sum of every step's weight.
-    #[wasm_bindgen(getter)]
-    pub fn score(&self) -> u32 {
-        self.rating.score
-    }
-    /// The hardest technique needed, by id.
-    #[wasm_bindgen(getter)]
-    pub fn hardest(&self) -> String {
-        self.rating.hardest.id().to_string()
-    }
-    /// The hardest technique needed, by name.
-    #[wasm_bindgen(getter, js_name = hardestName)]
-    pub fn hardest_name(&self) -> String {
-        self.rating.hardest.name().to_string()
-    }
-    /// Steps to the solution.
-    #[wasm_bindgen(getter)]
-    pub fn steps(&self) -> u32 {
-        self.rating.steps as u32
-    }
-    /// Guesses among them.
-    #[wasm_bindgen(getter)]
-    pub fn guesses(&self) -> u32 {
-        self.rating.guesses as u32
-    }
-}
 
-/// Grades a puzzle in any text form the engine reads, with the errors of [`hint`].
-#[wasm_bindgen]
-pub fn rate(
-    text: &str,
-    size: u32,
-    hex: bool,
-    boxes: &str,
-    variants: &str,
-    regions: &[u8],
-    uniqueness: bool,
-) -> Result<RateReport, JsValue> {
-    let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
-        .map_err(|e| js_error(&e, None))?;
-    let rating = crate::logic::rate::rate_with(
-        &grid,
-        crate::logic::steps::Techniques { uniqueness },
-        &mut || true,
-    )
-    .map_err(|e| js_error(&e, Some(grid.shape())))?;
-    Ok(RateReport {
-        shape: grid.shape(),
-        rating,
-    })
+    impl HintReport {
+        fn step(&self, i: u32) -> Option<&Step> {
+            self.steps.get(i as usize)
+        }
+    }
+
+    fn flat_pairs(pairs: &[(usize, u8)]) -> Vec<u32> {
+        pairs
+            .iter()
+            .flat_map(|&(c, v)| [c as u32, u32::from(v)])
+            .collect()
+    }
+
+    /// The next logical step for a grid in any text form the engine reads (its filled cells,
+    /// givens and entries alike): the eliminations needed first, then the step that places a
+    /// symbol. Throws an `Error` with fields for unreadable input, clashing givens, a grid
+    /// with no solution (`kind` `"no-solution"`) or several (`"multiple-solutions"`).
+    /// `uniqueness` false leaves out the techniques that assume one solution
+    /// ([`crate::logic::steps::Techniques`]).
+    #[wasm_bindgen]
+    pub fn hint(
+        text: &str,
+        size: u32,
+        hex: bool,
+        boxes: &str,
+        variants: &str,
+        regions: &[u8],
+        uniqueness: bool,
+    ) -> Result<HintReport, JsValue> {
+        let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
+            .map_err(|e| js_error(&e, None))?;
+        let steps =
+            crate::logic::steps::hint_with(&grid, crate::logic::steps::Techniques { uniqueness })
+                .map_err(|e| js_error(&e, Some(grid.shape())))?;
+        Ok(HintReport {
+            shape: grid.shape(),
+            steps,
+        })
+    }
+
+    /// A puzzle's grade: [`rate`]'s answer.
+    #[wasm_bindgen]
+    pub struct RateReport {
+        shape: Shape,
+        rating: Rating,
+    }
+
+    #[wasm_bindgen]
+    impl RateReport {
+        /// The grid's layout: regions, diagonals and windows.
+        #[wasm_bindgen(getter)]
+        pub fn layout(&self) -> Layout {
+            Layout { shape: self.shape }
+        }
+        /// The grid side.
+        #[wasm_bindgen(getter)]
+        pub fn size(&self) -> u32 {
+            self.shape.size() as u32
+        }
+        /// The box shape, `RxC` (rows by columns): see [`regions`].
+        #[wasm_bindgen(getter, js_name = "box")]
+        pub fn box_name(&self) -> String {
+            self.shape.box_name()
+        }
+        /// The level's id: `"easy"` ... `"diabolical"`.
+        #[wasm_bindgen(getter)]
+        pub fn level(&self) -> String {
+            self.rating.level.id().to_string()
+        }
+        /// The level's name: `"Easy"` ... `"Diabolical"`.
+        #[wasm_bindgen(getter, js_name = levelName)]
+        pub fn level_name(&self) -> String {
+            self.rating.level.name().to_string()
+        }
+        /// The score: the sum of every step's weight.
+        #[wasm_bindgen(getter)]
+        pub fn score(&self) -> u32 {
+            self.rating.score
+        }
+        /// The hardest technique needed, by id.
+        #[wasm_bindgen(getter)]
+        pub fn hardest(&self) -> String {
+            self.rating.hardest.id().to_string()
+        }
+        /// The hardest technique needed, by name.
+        #[wasm_bindgen(getter, js_name = hardestName)]
+        pub fn hardest_name(&self) -> String {
+            self.rating.hardest.name().to_string()
+        }
+        /// Steps to the solution.
+        #[wasm_bindgen(getter)]
+        pub fn steps(&self) -> u32 {
+            self.rating.steps as u32
+        }
+        /// Guesses among them.
+        #[wasm_bindgen(getter)]
+        pub fn guesses(&self) -> u32 {
+            self.rating.guesses as u32
+        }
+    }
+
+    /// Grades a puzzle in any text form the engine reads, with the errors of [`hint`].
+    #[wasm_bindgen]
+    pub fn rate(
+        text: &str,
+        size: u32,
+        hex: bool,
+        boxes: &str,
+        variants: &str,
+        regions: &[u8],
+        uniqueness: bool,
+    ) -> Result<RateReport, JsValue> {
+        let grid = parse_with(text, &parse_options(size, hex, boxes, variants, regions)?)
+            .map_err(|e| js_error(&e, None))?;
+        let rating = crate::logic::rate::rate_with(
+            &grid,
+            crate::logic::steps::Techniques { uniqueness },
+            &mut || true,
+        )
+        .map_err(|e| js_error(&e, Some(grid.shape())))?;
+        Ok(RateReport {
+            shape: grid.shape(),
+            rating,
+        })
+    }
 }
 
 /// Benchmark support: counts the solutions (up to 2) of every puzzle in `text`, one per

@@ -253,8 +253,10 @@ import { loadParts, speaking, t } from './internal/i18n.js';
 
 /**
  * A message from the worker: a call's answer (ok, with its result), its failure, or its
- * progress (a generation's fraction done, a search's counts).
+ * progress (a generation's fraction done, a search's counts); or, from a worker that
+ * started with the light build, that it now runs the full one.
  * @typedef {{id: number, ok: true, result: any, type?: undefined}
+ *   | {type: 'engine', engine: 'full', id?: undefined, ok?: undefined}
  *   | {id: number, ok: false, error: EngineErrorData, type?: undefined}
  *   | {id: number, type: 'progress', fraction: number, search?: undefined, ok?: undefined}
  *   | {id: number, type: 'progress', search: SearchProgress, fraction?: undefined, ok?: undefined}} WorkerReply
@@ -500,6 +502,9 @@ function generateOptions(options) {
   };
 }
 
+/** The calls only the full build of the engine answers (worker.js's LOGIC_CALLS). */
+const LOGIC_CALLS = new Set(['hint', 'rate', 'generate']);
+
 /**
  * Every call takes, beside its own options, `signal` (an AbortSignal: aborting rejects that
  * call with kind 'cancelled'), `onProgress`, and `timeoutMs`: a time limit in
@@ -507,11 +512,19 @@ function generateOptions(options) {
  * Either way the other calls go on (see drop()); cancel() stops them all. A grid call given a bad `timeoutMs` resolves 'invalid' with
  * kind 'invalid-option', as for its other options; generate() rejects with it.
  *
- * Creates an engine backed by its own worker.
- * @param {{workerUrl?: string | URL}} [options] where worker.js lives (defaults to beside this module)
+ * Creates an engine backed by its own worker. `workerUrl` is where worker.js lives
+ * (defaults to beside this module). `light` (the widget sets it) starts the worker with
+ * the light build of the engine when the first call is one it answers (reading, solving
+ * and counting; about half the full build's weight, see worker.js), and the full build
+ * loads only when a call needs it (a hint, a grade, a generation, a grid from 16×16 up):
+ * a page that only shows and solves a puzzle never downloads it.
+ * @param {{workerUrl?: string | URL, light?: boolean}} [options]
  * @returns {Engine}
  */
-export function createEngine({ workerUrl = new URL('./internal/worker.js', import.meta.url) } = {}) {
+export function createEngine({ workerUrl = new URL('./internal/worker.js', import.meta.url), light = false } = {}) {
+  // Whether the next worker starts with the full build: always without `light`, and once
+  // a worker has moved to it (a fresh worker after a cancel need not load the light one).
+  let full = !light;
   let worker = null;
   let nextId = 1;
   const pending = new Map(); // id -> {resolve, reject, onProgress, type, args}
@@ -530,9 +543,19 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
     failAll(error);
   }
 
-  function start() {
-    const w = new Worker(workerUrl, { type: 'module' });
+  /**
+   * A new worker, for a first call of `type`.
+   * @param {RequestType} type
+   */
+  function start(type) {
+    // The worker's name picks the build it starts with (worker.js's LIGHT_WORKER).
+    const name = full || LOGIC_CALLS.has(type) ? 'sudoku64' : 'sudoku64-light';
+    const w = new Worker(workerUrl, { type: 'module', name });
     w.onmessage = ({ data }) => {
+      if (data.type === 'engine') {
+        full = true;
+        return;
+      }
       const call = pending.get(data.id);
       if (!call) return;
       if (data.type === 'progress') {
@@ -586,7 +609,7 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
       worker = null;
     }
     if (pending.size === 0) return;
-    worker = start();
+    worker = start(pending.values().next().value.type);
     for (const [other, queued] of pending) worker.postMessage({ id: other, type: queued.type, args: queued.args });
   }
 
@@ -599,7 +622,7 @@ export function createEngine({ workerUrl = new URL('./internal/worker.js', impor
    */
   function call(type, args = [], { onProgress, signal, timeoutMs } = {}) {
     if (signal?.aborted) return Promise.reject(new EngineError({ kind: 'cancelled', message: 'cancelled' }));
-    worker ??= start();
+    worker ??= start(type);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       let timer;

@@ -17,7 +17,8 @@
 //!
 //! 1. From 16×16 up, the logic techniques ([`crate::logic::reduced_masks`]) shrink the
 //!    candidates first: pairs, fish and wings cut what every engine must try, and often
-//!    solve the puzzle outright.
+//!    solve the puzzle outright. (Only with the `logic` feature, which every build has
+//!    but the light wasm: that one leaves such grids to the full wasm.)
 //! 2. The depth-first search and the conflict-driven search then take turns, each
 //!    resuming where it paused: a short first turn for the depth-first search (which
 //!    decides most puzzles in it), then turns of doubling length, three quarters of the
@@ -397,6 +398,7 @@ impl Search {
         self.cdcl_until = CDCL_SHARE * self.slice;
         self.dfs.set_work_limit(u64::MAX);
         self.dfs.set_node_limit(u64::MAX);
+        #[cfg(feature = "logic")]
         if self.shape.size() >= self.policy.logic_first_from && !self.root.contains(&0) {
             self.root = crate::logic::reduced_masks(self.shape, &self.root);
             if self.root.contains(&0) {

@@ -249,7 +249,7 @@ test('a new version installs beside the old, offers a reload, and no page mixes 
 test('the widget never registers a service worker on its host\'s site', async () => {
   // Nothing the two forms load speaks of service workers.
   for (const [, entry] of FORMS) {
-    for (const path of await moduleGraph(`www/${entry}`)) {
+    for (const path of await moduleGraph(`www/${entry}`, { engine: 'light' })) {
       if (path.endsWith('.wasm')) continue;
       assert.doesNotMatch(readFileSync(path, 'utf8'), /serviceWorker|offline\.js/, `${path} (loaded by www/${entry})`);
     }

@@ -720,18 +720,28 @@ test('loaded from another origin (a CDN that sends CORS headers), the widget sta
   }
 });
 
-test('the widget weighs at most 290 KB gzipped, everything it loads included, as the folder a site copies holds it', async () => {
+test('the widget weighs at most 200 KB gzipped given a puzzle and 290 KB generating, as the folder a site copies holds it', async () => {
   // What a site copies: the folder as the build makes it, JavaScript minified, from the www/ of now.
   await assembleEmbedFolder();
   const [built, sources] = await Promise.all([weighForms(EMBED_FOLDER), weighForms('www')]);
+  const inFolder = (files) => files.map((f) => f.path.slice(EMBED_FOLDER.length + 1));
   FORMS.forEach(([title, entry], form) => {
-    const names = built[form].files.map((f) => f.path.slice(EMBED_FOLDER.length + 1));
-    for (const needed of ['internal/widget-element.js', 'internal/board.js', 'internal/worker.js', 'pkg/sudoku64.js', 'pkg/sudoku64_bg.wasm']) {
+    const names = inFolder(built[form].files);
+    for (const needed of ['internal/widget-element.js', 'internal/board.js', 'internal/worker.js', 'pkg/sudoku64_light.js', 'pkg/sudoku64_light_bg.wasm']) {
       assert.ok(names.includes(needed), `${EMBED_FOLDER}/${entry} loads ${needed}`);
     }
+    // Given a puzzle, the full engine waits for a call that needs it; generating, it comes instead of the light one.
+    const later = inFolder(built[form].lazy);
+    const generating = inFolder(built[form].full.files);
+    for (const full of ['pkg/sudoku64.js', 'pkg/sudoku64_bg.wasm']) {
+      assert.ok(!names.includes(full) && later.includes(full), `${entry}: ${full} loads on demand`);
+      assert.ok(generating.includes(full), `${entry}: generating loads ${full}`);
+    }
+    assert.ok(!generating.some((name) => name.includes('light')), `${entry}: generating loads no light build: ${generating}`);
     // The minified files still name every file the sources load, so the walk finds them all.
     assert.deepEqual(names, sources[form].files.map((f) => f.path.slice('www/'.length)), `${title}: the same files minified as in www/`);
-    assert.ok(built[form].gzip <= 290 * 1024, `${EMBED_FOLDER}/${entry}: ${built[form].gzip} bytes gzipped`);
+    assert.ok(built[form].gzip <= 200 * 1024, `${EMBED_FOLDER}/${entry} given a puzzle: ${built[form].gzip} bytes gzipped`);
+    assert.ok(built[form].full.gzip <= 290 * 1024, `${EMBED_FOLDER}/${entry} generating: ${built[form].full.gzip} bytes gzipped`);
     assert.ok(built[form].gzip < sources[form].gzip, `${title}: minified (${built[form].gzip} bytes gzipped) is smaller than www/ (${sources[form].gzip})`);
   });
 });
@@ -746,7 +756,7 @@ test('the README\'s weights are the ones scripts/widget-size.mjs measures now', 
     assert.equal(stated[key], measured[key], `README.md says ${stated[key]} files (${key}), the widget loads ${measured[key]}: ${fix}`);
   }
   // Within 5%: another toolchain's wasm differs a little, and that is no reason to fail.
-  for (const key of ['moduleKB', 'wasmKB', 'iframeKB', 'sourceModuleKB', 'sourceIframeKB']) {
+  for (const key of ['moduleKB', 'wasmKB', 'iframeKB', 'sourceModuleKB', 'sourceIframeKB', 'fullModuleKB', 'fullIframeKB', 'fullWasmKB']) {
     assert.ok(Math.abs(stated[key] - measured[key]) <= 0.05 * measured[key],
       `README.md says ${stated[key]} KB (${key}), the script measures ${measured[key]} KB now: ${fix}`);
   }
@@ -926,18 +936,22 @@ test('the folder the README names, copied to another origin, runs both forms on 
   }
 });
 
-for (const [missing, said] of [['internal/board.js', /widget's code could not be loaded/], ['internal/worker.js', /worker could not be loaded/],
-  ['pkg/sudoku64_bg.wasm', /sudoku64_bg\.wasm\) could not be loaded/]]) {
+// Each missing file, and the call that finds out: a widget given a puzzle solves with the
+// light engine, and loads the full one for its first hint.
+for (const [missing, said, call] of [['internal/board.js', /widget's code could not be loaded/, 'solve'],
+  ['internal/worker.js', /worker could not be loaded/, 'solve'],
+  ['pkg/sudoku64_light_bg.wasm', /sudoku64_light_bg\.wasm\) could not be loaded/, 'solve'],
+  ['pkg/sudoku64_bg.wasm', /sudoku64_bg\.wasm\) could not be loaded/, 'hint']]) {
   test(`a copy without ${missing} says so in both forms and fires error with kind load`, async () => {
     const site = await embedFromCopy([missing]);
     const { page } = site;
     try {
       // The module form. Without board.js the widget cannot start; without the worker or
-      // the wasm it shows its puzzle, and the first engine call (solve) finds out.
-      const solve = await page.evaluate(async () => {
+      // a wasm it shows its puzzle, and the first engine call that needs it finds out.
+      const solve = await page.evaluate(async (call) => {
         const widget = document.getElementById('widget');
-        return widget.solve().then(() => ({ kind: 'none' }), (err) => ({ kind: err.kind, message: err.message }));
-      });
+        return widget[call]().then(() => ({ kind: 'none' }), (err) => ({ kind: err.kind, message: err.message }));
+      }, call);
       assert.equal(solve.kind, 'load', solve.message);
       const [event] = await page.evaluate(() => window.events);
       assert.equal(event?.kind, 'load');
@@ -954,7 +968,7 @@ for (const [missing, said] of [['internal/board.js', /widget's code could not be
 
       // The iframe form: the same, posted as an `error` event and said in the frame.
       await frameEvent(page, 'ready');
-      const reply = await callFrame(page, site.cdn.origin, 2, 'solve');
+      const reply = await callFrame(page, site.cdn.origin, 2, call);
       assert.equal(reply.ok, false);
       assert.equal(reply.error.kind, 'load');
       const posted = await frameEvent(page, 'error');
@@ -991,4 +1005,78 @@ test('an iframe without widget.js posts error and says so; without embed.js its 
   } finally {
     await noEmbed.close();
   }
+});
+
+/**
+ * The `nth` line (from 0) of a fixture file (tests/data) with one solution and `side` on a
+ * side, as [puzzle, solution].
+ */
+function fixture(file, side, nth = 0) {
+  const line = readFileSync(join(ROOT, 'tests/data', file), 'utf8').split('\n')
+    .filter((l) => !l.startsWith('#') && l.split(':')[0].length === side * side && l.split(':')[1] === '1')[nth];
+  const [puzzle, , solution] = line.split(':');
+  return [puzzle, solution];
+}
+
+test('a widget given a puzzle starts the light engine; the full one loads with the first hint, for a 16×16, and stays', async () => {
+  const page = await openPage(env.browser, `${env.server.origin}/tests/e2e/blank.html`);
+  const wasm = [];
+  // Routed, every fetch of a wasm is seen (and none comes from the memory cache unseen).
+  await page.route('**/*.wasm', (route) => {
+    wasm.push(basename(new URL(route.request().url()).pathname));
+    return route.continue();
+  });
+  const [nine, nineSolved] = fixture('9x9.txt', 9);
+  const [sixteen, sixteenSolved] = fixture('large.txt', 16);
+  // Another puzzle for the hint: a widget keeps a finished game of the same puzzle.
+  const [other] = fixture('9x9.txt', 9, 1);
+  const solved = await page.evaluate(async (P) => {
+    await import('/www/widget.js');
+    const widget = document.createElement('sudoku-widget');
+    widget.setAttribute('puzzle', P);
+    document.body.append(widget);
+    const result = await widget.solve();
+    return { status: result.status, value: widget.value };
+  }, nine);
+  assert.deepEqual(solved, { status: 'unique', value: nineSolved });
+  assert.deepEqual(wasm, ['sudoku64_light_bg.wasm'], 'reading and solving a 9×9 need only the light engine');
+
+  // A hint needs the logic solver: a widget whose first call is one starts the full engine.
+  const hinted = await page.evaluate(async (P) => {
+    const widget = document.createElement('sudoku-widget');
+    widget.setAttribute('puzzle', P);
+    document.body.append(widget);
+    while (widget.value !== P) await new Promise((resolve) => setTimeout(resolve, 20));
+    const steps = await widget.hint();
+    return { steps: steps.length, placed: steps.at(-1)?.placements.length, message: widget.shadowRoot.querySelector('.message').textContent };
+  }, other);
+  assert.ok(hinted.steps > 0 && hinted.placed === 1, JSON.stringify(hinted));
+  assert.match(hinted.message, /^Look at /);
+  assert.deepEqual(wasm, ['sudoku64_light_bg.wasm', 'sudoku64_bg.wasm']);
+
+  // A 16×16 in a fresh widget: the light engine starts, and hands the solve to the full one.
+  const large = await page.evaluate(async (P) => {
+    const widget = document.createElement('sudoku-widget');
+    widget.setAttribute('puzzle', P);
+    document.body.append(widget);
+    const result = await widget.solve();
+    return { status: result.status, value: widget.value };
+  }, sixteen);
+  assert.deepEqual(large, { status: 'unique', value: sixteenSolved });
+  assert.deepEqual(wasm.slice(2), ['sudoku64_light_bg.wasm', 'sudoku64_bg.wasm']);
+
+  // An engine that has moved to the full build restarts with it after a cancel.
+  const restarted = await page.evaluate(async (P) => {
+    const { createEngine } = await import('/www/engine.js');
+    const engine = createEngine({ light: true });
+    const first = await engine.solve(P);
+    const hint = await engine.hint(P);
+    engine.cancel();
+    const after = await engine.solve(P);
+    engine.terminate();
+    return [first.status, hint.status, after.status];
+  }, nine);
+  assert.deepEqual(restarted, ['unique', 'ok', 'unique']);
+  assert.deepEqual(wasm.slice(4), ['sudoku64_light_bg.wasm', 'sudoku64_bg.wasm', 'sudoku64_bg.wasm'], 'light for the solve, full for the hint, and full again after the cancel');
+  await page.close();
 });

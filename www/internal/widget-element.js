@@ -321,7 +321,7 @@ export class SudokuWidgetElement extends HTMLElement {
   }
 
   connectedCallback() {
-    this.engine ??= createEngine({ workerUrl: workerUrl() });
+    this.engine ??= createEngine({ workerUrl: workerUrl(), light: true });
     this.offLanguage ??= onLanguage(() => this.relabel());
     this.chooseLanguage();
     this.darkQuery.addEventListener('change', this.onSchemeChange);

@@ -5,7 +5,14 @@
 // {id, type: 'progress', fraction} (a generation) or {id, type: 'progress', search}
 // (a solve or count: {nodes, guesses, conflicts, solvedCells}). A wasm panic is reported with kind 'panic' and the
 // worker then closes itself, since the wasm instance cannot be trusted afterwards.
-import init, * as wasm from '../pkg/sudoku64.js';
+//
+// Two builds of the engine (Cargo.toml's `logic` feature): the full one, and a light one
+// about half its weight that reads, solves and counts grids up to 15×15, without the logic
+// solver. A worker named LIGHT_WORKER (engine.js names it so for a page that asked for
+// `light` and whose first call the light build answers) starts with the light build, and
+// loads the full one when a call needs it: a hint, a grade, a generation, or a grid from
+// 16×16 up (the light build throws kind 'needs-logic' for those). It then tells the page
+// with {type: 'engine', engine: 'full'}, and answers every call with the full build.
 
 // Types (JSDoc, checked by tsc against wasm-bindgen's www/pkg/sudoku64.d.ts; the shapes
 // are engine.js's, the other end of the protocol).
@@ -17,20 +24,66 @@ import init, * as wasm from '../pkg/sudoku64.js';
 /** @typedef {import('../engine.js').SearchProgress} SearchProgress */
 /** @typedef {import('../engine.js').SolveResult} SolveResult */
 /** @typedef {import('../engine.js').LayoutData} LayoutData */
+/**
+ * The full build's bindings; the light build's are a part of them.
+ * @typedef {typeof import('../pkg/sudoku64.js')} Wasm
+ */
+
+/** The worker name that starts the light build (engine.js gives it). */
+const LIGHT_WORKER = 'sudoku64-light';
+
+/** The calls only the full build answers. */
+const LOGIC_CALLS = new Set(['hint', 'rate', 'generate']);
 
 /** How long the warm-up after loading may take. */
 const WARM_UP_MS = 100;
 
-const ready = loadWasm().then(warmUp);
+/** The bindings of the build in use. @type {Wasm} */
+let wasm;
+
+/** Whether the light build is the one in use. */
+let light = self.name === LIGHT_WORKER;
+
+const ready = light ? loadLight() : loadFull().then(warmUp);
 ready.catch(() => {}); // each request answers with the failure
 
-/** Starts the wasm; a file that cannot be fetched rejects with kind 'load', naming it. */
-async function loadWasm() {
-  const url = new URL('../pkg/sudoku64_bg.wasm', import.meta.url);
+/** The full build once asked for (null after a failed load, so that a later call tries again). */
+let full = light ? null : ready;
+
+/**
+ * Starts a build: its bindings (`glue`, a module being imported) with its wasm at `url`,
+ * fetched at the same time. A file that cannot be fetched rejects with kind 'load',
+ * naming it.
+ * @param {Promise<any>} glue
+ * @param {URL} url
+ * @returns {Promise<Wasm>}
+ */
+async function load(glue, url) {
   const failed = (why) => Object.assign(new Error(`the engine's wasm (${url}) could not be loaded: ${why}`), { kind: 'load' });
-  const response = await fetch(url).catch((err) => { throw failed(err.message); });
+  const [bindings, response] = await Promise.all([glue, fetch(url).catch((err) => { throw failed(err.message); })]);
   if (!response.ok) throw failed(`the server answered ${response.status} ${response.statusText}`.trim());
-  return init({ module_or_path: response });
+  await bindings.default({ module_or_path: response });
+  return bindings;
+}
+
+/** Starts the full build and makes it the one in use. */
+async function loadFull() {
+  wasm = await load(import('../pkg/sudoku64.js'), new URL('../pkg/sudoku64_bg.wasm', import.meta.url));
+  light = false;
+}
+
+/** Starts the light build and makes it the one in use. */
+async function loadLight() {
+  wasm = /** @type {Wasm} */ (await load(import('../pkg/sudoku64_light.js'), new URL('../pkg/sudoku64_light_bg.wasm', import.meta.url)));
+}
+
+/** Moves from the light build to the full one (once), and tells the page. */
+function upgrade() {
+  full ??= loadFull().then(() => reply({ type: 'engine', engine: 'full' }), (err) => {
+    full = null;
+    throw err;
+  });
+  return full;
 }
 
 /**
@@ -65,7 +118,7 @@ const INPUT_ERRORS = new Set(['empty', 'too-large', 'cell-count', 'commented-gri
  * + 1 per cell, 0 outside) and sums: Uint16Array (per cage, 0 for none)}.
  */
 /**
- * @param {wasm.Layout} layout
+ * @param {import('../pkg/sudoku64.js').Layout} layout
  * @returns {LayoutData}
  */
 function layoutData(layout) {
@@ -101,7 +154,7 @@ function variantArg(variant) {
 
 /**
  * Copies a wasm result object's getters into a plain object, and frees it.
- * @param {{free(): void, layout?: wasm.Layout}} report
+ * @param {{free(): void, layout?: import('../pkg/sudoku64.js').Layout}} report
  * @param {string[]} keys
  * @returns {Record<string, any>}
  */
@@ -114,7 +167,7 @@ function plain(report, keys) {
 
 /**
  * Runs a solve/count call; unreadable input resolves as {status: 'invalid', error}.
- * @param {() => wasm.SolveReport} run
+ * @param {() => import('../pkg/sudoku64.js').SolveReport} run
  * @returns {SolveResult}
  */
 function answer(run) {
@@ -388,7 +441,16 @@ self.onmessage = async (event) => {
     const progress = (value) => reply(typeof value === 'number'
       ? { id, type: 'progress', fraction: value }
       : { id, type: 'progress', search: value });
-    const result = await handler(args, progress);
+    if (light && LOGIC_CALLS.has(type)) await upgrade();
+    let result;
+    try {
+      result = await handler(args, progress);
+    } catch (err) {
+      // A grid the light build leaves to the full one: asked again there.
+      if (err?.kind !== 'needs-logic') throw err;
+      await upgrade();
+      result = await handler(args, progress);
+    }
     reply({ id, ok: true, result });
   } catch (err) {
     const error = plainError(err);
