@@ -4,16 +4,19 @@
 // worker installed), prints when the grid is first drawn and when the engine is ready
 // (the footer names its version), in ms from the start of navigation, and the bytes the
 // server sent. Served by scripts/server.mjs, compressed as `npm start` serves, and, for
-// comparison, as it is. Not a test: it asserts nothing and prints figures.
+// comparison, as it is. Then the widget's first visit on a host page, given a puzzle
+// (the light engine) and generating one (the full engine): when its board is drawn and
+// when the engine's first answer is on it. Not a test: it asserts nothing and prints figures.
 //
-//   node scripts/bench-load.mjs [--runs N] [--persistent]
+//   node scripts/bench-load.mjs [--runs N] [--persistent] [--widget]
 //     --runs N       runs, each a first and a repeat visit (default 3; medians are printed)
+//     --widget       only the widget's visits
 //     --persistent   each run in a browser profile on disk, as a phone's browser keeps one,
 //                    instead of an in-memory one: the compiled code of the scripts and the
 //                    wasm is then kept between visits as it would be
 // Build first (npm run build); uses Debian's Chromium like the e2e tests.
 import { staticServer } from './server.mjs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, launchPersistent, ROOT, TEST_PATHS } from '../tests/e2e/harness.mjs';
@@ -22,11 +25,13 @@ import { precacheFiles } from './precache.mjs';
 const args = process.argv.slice(2);
 let runs = 3;
 let persistent = false;
+let widgetOnly = false;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--persistent') persistent = true;
+  else if (args[i] === '--widget') widgetOnly = true;
   else {
-    console.error(`unknown option ${args[i]}: use --runs N and --persistent`);
+    console.error(`unknown option ${args[i]}: use --runs N, --persistent and --widget`);
     process.exit(2);
   }
 }
@@ -95,6 +100,43 @@ async function visit(context, server) {
   return { ...times, bytes };
 }
 
+/** A puzzle for the widget's visits (the first of tests/data/9x9.txt with one solution). */
+const PUZZLE = (await readFile(join(ROOT, 'tests/data/9x9.txt'), 'utf8')).split('\n')
+  .find((line) => !line.startsWith('#') && line.split(':')[1] === '1').split(':')[0];
+
+/**
+ * One first visit of a page with the widget, in a fresh context: `play`, given a puzzle and
+ * asked to solve it at once (the light engine answers), or `generate` (the full engine
+ * makes a 9×9). {drawn, answered}: ms from the start of navigation until the widget's
+ * board is sized, and until the engine's first answer is on it.
+ */
+async function widgetVisit(server, mode) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  await page.goto(`${server.origin}/tests/e2e/blank.html`, { waitUntil: 'commit' });
+  const times = await page.evaluate(async ({ mode, puzzle }) => {
+    const widget = document.createElement('sudoku-widget');
+    if (mode === 'play') widget.setAttribute('puzzle', puzzle);
+    else widget.setAttribute('mode', 'generate');
+    document.body.append(widget);
+    await import('/www/widget.js');
+    const times = {};
+    const board = () => widget.shadowRoot?.querySelector('canvas');
+    while (!(board()?.width > 0)) await new Promise((resolve) => setTimeout(resolve, 10));
+    times.drawn = performance.now();
+    if (mode === 'play') await widget.solve();
+    else while (!/[^.]/.test(widget.value)) await new Promise((resolve) => setTimeout(resolve, 10));
+    times.answered = performance.now();
+    return times;
+  }, { mode, puzzle: PUZZLE });
+  await context.close();
+  return times;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const browser = await launch({ serviceWorkers: 'allow' }); // as a visitor's browser: the repeat visit is the service worker's
@@ -103,7 +145,7 @@ try {
     + `${NETWORK.latency} ms latency; median of ${runs} run${runs === 1 ? '' : 's'}; `
     + `${persistent ? 'a browser profile on disk' : 'an in-memory browser profile'} per run`);
   console.log('served as        visit     grid drawn ms   engine ready ms   KB sent');
-  for (const compress of [true, false]) {
+  for (const compress of widgetOnly ? [] : [true, false]) {
     const server = await start(compress);
     const results = { first: [], repeat: [] };
     for (let run = 0; run < runs; run++) {
@@ -123,6 +165,16 @@ try {
     }
     await server.close();
   }
+  // The widget: given a puzzle it starts the light engine; generating, the full one.
+  console.log('widget, first visit, compressed:  drawn ms   first answer ms');
+  const server = await start(true);
+  for (const mode of ['play', 'generate']) {
+    const r = [];
+    for (let run = 0; run < runs; run++) r.push(await widgetVisit(server, mode));
+    console.log(`${(mode === 'play' ? 'given a puzzle, solving it' : 'generating a 9×9').padEnd(32)} `
+      + `${median(r.map((x) => x.drawn)).toFixed(0).padStart(8)}   ${median(r.map((x) => x.answered)).toFixed(0).padStart(15)}`);
+  }
+  await server.close();
 } finally {
   await browser.close();
 }

@@ -249,7 +249,12 @@ test('the app: Hint then Apply, again and again, solves a generated puzzle', asy
     const line = await page.$eval('#grid', (c) => c.dataset.grid);
     if (!line.includes('.')) break;
     await page.keyboard.press('Alt+KeyH');
-    await page.waitForFunction(() => document.getElementById('grid').dataset.hintTarget);
+    // Should no hint come, the failure says what the page said instead.
+    await page.waitForFunction(() => document.getElementById('grid').dataset.hintTarget).catch(async (err) => {
+      const said = await page.evaluate(() => [document.getElementById('status').textContent, document.body.dataset.busy,
+        document.activeElement?.id, document.getElementById('grid').dataset.grid]);
+      throw new Error(`no hint after Alt+H (step ${i}): ${JSON.stringify(said)}`, { cause: err });
+    });
     await page.keyboard.press('Alt+KeyA');
   }
   const line = await page.$eval('#grid', (c) => c.dataset.grid);
