@@ -3,10 +3,12 @@
 // first visit (a fresh browser profile) and a repeat visit (the same profile, the service
 // worker installed), prints when the grid is first drawn and when the engine is ready
 // (the footer names its version), in ms from the start of navigation, and the bytes the
-// server sent. Served by scripts/server.mjs, compressed as `npm start` serves, and, for
-// comparison, as it is. Then the widget's first visit on a host page, given a puzzle
-// (the light engine) and generating one (the full engine): when its board is drawn and
-// when the engine's first answer is on it. Not a test: it asserts nothing and prints figures.
+// server sent. The site is dist/app/ (the pages and their files, JavaScript minified),
+// served by scripts/server.mjs compressed as `npm start` serves it, and, for comparison,
+// as it is. Then the widget's first visit on a host page, loading the folder a site copies
+// (dist/sudoku64/), given a puzzle (the light engine) and generating one (the full
+// engine): when its board is drawn and when the engine's first answer is on it. Not a
+// test: it asserts nothing and prints figures.
 //
 //   node scripts/bench-load.mjs [--runs N] [--persistent] [--widget]
 //     --runs N       runs, each a first and a repeat visit (default 3; medians are printed)
@@ -21,6 +23,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, launchPersistent, ROOT, TEST_PATHS } from '../tests/e2e/harness.mjs';
 import { precacheFiles } from './precache.mjs';
+import { APP_FOLDER } from './app-folder.mjs';
+import { EMBED_FOLDER } from './widget-size.mjs';
 
 const args = process.argv.slice(2);
 let runs = 3;
@@ -44,9 +48,15 @@ if (!Number.isInteger(runs) || runs < 1) {
 const CPU_RATE = 4;
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 
-/** A server on a free port that counts the bytes it writes. */
-async function start(compress) {
-  const server = staticServer({ root: ROOT, allow: TEST_PATHS, compress });
+/**
+ * A server on a free port that counts the bytes it writes: of `root` (the built site,
+ * dist/app/, as `npm start` serves it), or of the checkout for the widget's host page
+ * (which loads the folder a site copies, dist/sudoku64/).
+ */
+async function start(compress, root = join(ROOT, APP_FOLDER)) {
+  const server = root === ROOT
+    ? staticServer({ root, allow: [...TEST_PATHS, `${EMBED_FOLDER}/`], compress })
+    : staticServer({ root, compress });
   const sockets = new Set();
   let closedBytes = 0;
   server.on('connection', (socket) => {
@@ -56,7 +66,7 @@ async function start(compress) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
   // Every file compressed once before timing (the server keeps them).
-  for (const path of await precacheFiles()) await fetch(`${origin}/${path}`, { headers: { 'accept-encoding': 'br' } });
+  for (const path of await precacheFiles(root)) await fetch(`${origin}/${path}`, { headers: { 'accept-encoding': 'br' } });
   return {
     origin,
     bytes: () => closedBytes + [...sockets].reduce((sum, s) => sum + s.bytesWritten, 0),
@@ -123,7 +133,7 @@ async function widgetVisit(server, mode) {
     if (mode === 'play') widget.setAttribute('puzzle', puzzle);
     else widget.setAttribute('mode', 'generate');
     document.body.append(widget);
-    await import('/www/widget.js');
+    await import('/dist/sudoku64/widget.js');
     const times = {};
     const board = () => widget.shadowRoot?.querySelector('canvas');
     while (!(board()?.width > 0)) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -167,7 +177,7 @@ try {
   }
   // The widget: given a puzzle it starts the light engine; generating, the full one.
   console.log('widget, first visit, compressed:  drawn ms   first answer ms');
-  const server = await start(true);
+  const server = await start(true, ROOT);
   for (const mode of ['play', 'generate']) {
     const r = [];
     for (let run = 0; run < runs; run++) r.push(await widgetVisit(server, mode));

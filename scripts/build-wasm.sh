@@ -9,7 +9,9 @@
 # the modules in www/ may have changed even when the wasm has not) by writing the pages'
 # preload links (scripts/preload.mjs), making dist/sudoku64/, the folder a site owner
 # copies to embed the widget, then sw.js, the service worker with the list of files the
-# app's pages load and their hashes (scripts/precache.mjs).
+# app's pages load and their hashes (scripts/precache.mjs), and last dist/app/, the site
+# `npm start` serves: those pages and files with the JavaScript minified, and their own
+# sw.js (scripts/app-folder.mjs).
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 [ -n "${WASM_PATH:-}" ] || detect_wasm_toolchain
@@ -32,6 +34,7 @@ embed_folder() {
   node "$ROOT/scripts/preload.mjs" >&2 || die "could not write the pages' preload links"
   node "$ROOT/scripts/embed-folder.mjs" >&2 || die "could not make dist/sudoku64/"
   node "$ROOT/scripts/precache.mjs" >&2 || die "could not write sw.js"
+  node "$ROOT/scripts/app-folder.mjs" >&2 || die "could not make dist/app/"
 }
 
 # build_pkg NAME PROFILE [CARGO FLAGS...]: builds the engine with the flags and writes its bindings

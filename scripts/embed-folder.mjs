@@ -45,7 +45,7 @@ export async function embedFiles() {
 }
 
 /** terser's minify(), or an error that says how to install it. */
-async function loadTerser() {
+export async function loadTerser() {
   try {
     return (await import('terser')).minify;
   } catch (err) {
@@ -55,17 +55,17 @@ async function loadTerser() {
 }
 
 /**
- * `file` (a path relative to www/) minified. Throws unless the minified text still makes
- * every reference the walk follows in the source (imports, `import('…')`,
- * `new URL('…', import.meta.url)`), so the copied folder loads what the sources load.
+ * The JavaScript file at `path` (absolute) minified with `minify` (loadTerser()'s). Throws
+ * unless the minified text still makes every reference the walk follows in the source
+ * (imports, `import('…')`, `new URL('…', import.meta.url)`), so a copied folder loads what
+ * the sources load.
  */
-async function minified(minify, file) {
-  const path = resolve(ROOT, 'www', file);
+export async function minifiedFile(minify, path) {
   const source = await readFile(path, 'utf8');
-  const { code } = await minify({ [file]: source }, MINIFY);
+  const { code } = await minify({ [relative(ROOT, path)]: source }, MINIFY);
   const named = (text) => [...new Set(references(path, text).map((to) => relative(dirname(path), to)))].sort().join(', ');
   if (named(code) !== named(source)) {
-    throw new Error(`minified, www/${file} refers to [${named(code)}] where the source refers to [${named(source)}]`);
+    throw new Error(`minified, ${relative(ROOT, path)} refers to [${named(code)}] where the source refers to [${named(source)}]`);
   }
   return code;
 }
@@ -86,7 +86,7 @@ export async function assembleEmbedFolder(folder = EMBED_FOLDER) {
   try {
     for (const file of files) {
       await mkdir(dirname(join(staging, file)), { recursive: true });
-      if (extname(file) === '.js') await writeFile(join(staging, file), await minified(minify, file));
+      if (extname(file) === '.js') await writeFile(join(staging, file), await minifiedFile(minify, resolve(ROOT, 'www', file)));
       else await cp(resolve(ROOT, 'www', file), join(staging, file));
     }
   } catch (err) {

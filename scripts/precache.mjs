@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The pages whose files are precached, relative to the site's root. */
 export const PAGES = ['index.html', 'print.html'];
 
-/** The worker's code, relative to the root; sw.js is it with the list in front. */
+/** The worker's code, relative to the project (for any site's root); sw.js is it with the list in front. */
 export const WORKER_SOURCE = 'www/service-worker.js';
 
 /** What the service worker is written as, relative to the root (its scope is the root). */
@@ -100,7 +100,7 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 export async function precacheManifest(root = ROOT) {
   const files = [];
   for (const path of await precacheFiles(root)) files.push({ path, sha256: sha256(await readFile(resolve(root, path))) });
-  const code = await readFile(resolve(root, WORKER_SOURCE), 'utf8');
+  const code = await readFile(resolve(ROOT, WORKER_SOURCE), 'utf8');
   const version = sha256(files.map((f) => `${f.path} ${f.sha256}\n`).join('') + sha256(code)).slice(0, 16);
   return { version, files };
 }
@@ -113,7 +113,7 @@ export async function precacheManifest(root = ROOT) {
  */
 export async function writeServiceWorker(root = ROOT) {
   const manifest = await precacheManifest(root);
-  const code = await readFile(resolve(root, WORKER_SOURCE), 'utf8');
+  const code = await readFile(resolve(ROOT, WORKER_SOURCE), 'utf8');
   const text = '// Written by scripts/precache.mjs from www/service-worker.js: do not edit.\n'
     + `self.PRECACHE = ${JSON.stringify(manifest, null, 1)};\n\n${code}`;
   const target = resolve(root, WORKER_FILE);
