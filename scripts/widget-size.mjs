@@ -29,20 +29,21 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * absolute paths. Comments (whole lines starting with // or *, and /* blocks) are skipped:
  * they hold examples. Minified code is read too (`import{a}from"./b.js"`). With
  * `{urls: false}`, `new URL('…', import.meta.url)` is not followed: what the page's own
- * module graph holds, without the worker and the wasm it starts.
+ * module graph holds, without the worker and the wasm it starts; with `{dynamic: false}`,
+ * `import('…')` is not: what must load before the file runs.
  * @param {string} path
  * @param {string} source the file's text
- * @param {{urls?: boolean}} [options]
+ * @param {{urls?: boolean, dynamic?: boolean}} [options]
  * @returns {string[]}
  */
-export function references(path, source, { urls = true } = {}) {
+export function references(path, source, { urls = true, dynamic = true } = {}) {
   const found = [];
   const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*(?:\/\/|\*).*$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
   const patterns = extname(path) === '.html'
     ? [/<script\b[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref="([^"]+)"/g]
     // `import` as a keyword, not inside a name or an id ('stats-import', obj.import).
     : [/(?<![\w$.-])(?:import|export)\b(?!\s*[(.])[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /(?<![\w$.-])import\s*['"]([^'"]+)['"]/g,
-      /(?<![\w$.-])import\(\s*['"]([^'"]+)['"]\s*\)/g,
+      ...(dynamic ? [/(?<![\w$.-])import\(\s*['"]([^'"]+)['"]\s*\)/g] : []),
       ...(urls ? [/\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g] : [])];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
@@ -77,7 +78,8 @@ function buildOf(path) {
 /**
  * Every file the browser loads from `entry` (a path under the project, such as
  * 'www/widget.js'), in the order the walk finds them, entry first: absolute paths. With
- * `{lazy: false}`, the files loaded on demand (ON_DEMAND) are left out; with
+ * `{lazy: false}`, the files loaded on demand (ON_DEMAND, when reached by `import()`
+ * alone: a static import loads with its importer) are left out; with
  * `{urls: false}`, what `new URL()` names (the worker, and the wasm) and all it loads.
  * `engine` is the build of the engine the page starts: 'full' (the app's pages: the light
  * build's files are never loaded, so never walked) or 'light' (the widget given a puzzle:
@@ -99,8 +101,10 @@ export async function moduleGraph(entry, { lazy = true, urls = true, engine = 'f
     if (seen.has(path)) continue;
     seen.add(path);
     if (!['.js', '.mjs', '.html'].includes(extname(path))) continue; // the wasm refers to nothing
-    const to = references(path, await readFile(path, 'utf8'), { urls });
-    queue.push(...to.filter(loaded));
+    const text = await readFile(path, 'utf8');
+    // A file imported statically loads with its importer, even one of ON_DEMAND.
+    const fixed = new Set(references(path, text, { urls, dynamic: false }));
+    queue.push(...references(path, text, { urls }).filter((file) => (fixed.has(file) && !buildOf(file)) || loaded(file)));
   }
   return [...seen];
 }

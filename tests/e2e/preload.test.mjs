@@ -9,9 +9,29 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ROOT, withBrowser } from './harness.mjs';
 import { PRELOAD_PAGES, preloadsOf, withPreloads } from '../../scripts/preload.mjs';
-import { moduleGraph } from '../../scripts/widget-size.mjs';
+import { moduleGraph, references } from '../../scripts/widget-size.mjs';
 
 const env = withBrowser();
+
+test('every module a page imports statically is preloaded: none is fetched a level late', async () => {
+  // A module that is imported (not with import()) must be there before the page runs; one
+  // that is not preloaded is asked for only once its importer has been read.
+  for (const page of PRELOAD_PAGES) {
+    const entries = new Set(references(join(ROOT, page), await readFile(join(ROOT, page), 'utf8')).map((path) => relative(ROOT, path)));
+    const seen = new Set();
+    const queue = [join(ROOT, page)];
+    while (queue.length) {
+      const path = queue.shift();
+      if (seen.has(path)) continue;
+      seen.add(path);
+      if (!/\.(?:m?js|html)$/.test(path)) continue;
+      queue.push(...references(path, await readFile(path, 'utf8'), { urls: false, dynamic: false }));
+    }
+    const needed = [...seen].map((path) => relative(ROOT, path)).filter((path) => path.endsWith('.js') && !entries.has(path));
+    const { modules } = await preloadsOf(page);
+    assert.deepEqual(needed.filter((path) => !modules.includes(path)), [], `${page}: imported, not preloaded`);
+  }
+});
 
 test('each page holds the preload links its module graph gives', async () => {
   for (const page of PRELOAD_PAGES) {

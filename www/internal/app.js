@@ -21,14 +21,12 @@
 
 import { createEngine, describeError } from '../engine.js';
 import { Game } from './game.js';
-import { sudokupadLink } from './fpuzzles.js';
 import {
   JIGSAW_ONLY_SIDES, boxLayout, boxName, cellAtTextPlace, cellName, fromLine, hasCages, isJigsaw, layoutFromData, layoutOptions,
   pendingLayout, readLeniently, symbolChar, symbolText, unitKindWords, usualBox, variantWords,
 } from './grid.js';
 import { cageParams, combinationsLine, engineText } from './cages.js';
 import { GridMirror, announce, clashWords, editWords, historyWords } from './speech.js';
-import { readingWords } from './reading.js';
 import { allowSymmetries, fillBoxes, fillVariants, jigsawSizeOptions, rectangularSizeOptions } from './box-fields.js';
 import {
   Board, COLOUR_NAMES, HINT_STAGES, MODES, advanceHint, filterWords, modeAnnouncement, nextMode, pressHow, applySolve, gradeOf, hintFor,
@@ -1927,7 +1925,7 @@ async function copyGrid() {
  * The puzzle as a SudokuPad link (f-puzzles' JSON, its layout included): the givens, or
  * the values typed in when there are none, as puzzleLine() has them.
  */
-function sudokupadLinkOf(game) {
+function sudokupadLinkOf(game, { sudokupadLink }) {
   const own = game.hasGivens();
   const givens = Array.from(game.values, (v, i) => ((own ? game.givens[i] : !game.solved[i]) ? v : 0));
   const { size, regions, diagonals, windows, cages, sums } = game.layout;
@@ -1935,12 +1933,36 @@ function sudokupadLinkOf(game) {
 }
 
 /**
+ * The f-puzzles link writer (./fpuzzles.js), imported on first need: not at start-up, where
+ * it would be one more module to fetch before the page runs. main() asks for it once the
+ * engine has started, so it is most often here before the link is.
+ */
+let fpuzzles = null;
+/** ./fpuzzles.js once imported. */
+let fpuzzlesModule = null;
+/** The module once imported, else null (and the import started: `fpuzzles` resolves to it). */
+function fpuzzlesNow() {
+  if (!fpuzzlesModule && !fpuzzles) {
+    fpuzzles = import('./fpuzzles.js');
+    fpuzzles.then((module) => { fpuzzlesModule = module; }, () => { fpuzzles = null; }); // a failure: a later use tries again
+  }
+  return fpuzzlesModule;
+}
+
+/**
  * Points "Open in SudokuPad" at the grid as it stands: written when it is about to be
  * used (hovered, focused, clicked or its menu opened), not on every change, since a large
- * grid's link takes a moment to write.
+ * grid's link takes a moment to write. Returns false when the link writer has not loaded
+ * yet (the href is then set once it has).
  */
 function pointSudokupadLink() {
-  ui.openSudokupad.href = sudokupadLinkOf(board.game);
+  const module = fpuzzlesNow();
+  if (module) {
+    ui.openSudokupad.href = sudokupadLinkOf(board.game, module);
+    return true;
+  }
+  fpuzzles?.then((loaded) => { ui.openSudokupad.href = sudokupadLinkOf(board.game, loaded); }, () => {});
+  return false;
 }
 
 /** Whether two layouts have the same regions, diagonals, windows and cages. */
@@ -1950,6 +1972,23 @@ function sameLayout(a, b) {
   return Boolean(a && b) && a.size === b.size && a.diagonals === b.diagonals
     && same(Array.from(a.regions), Array.from(b.regions)) && same(Array.from(a.windows), Array.from(b.windows))
     && same(list(a.cages), list(b.cages)) && same(list(a.sums), list(b.sums));
+}
+
+/** ./reading.js, the reading keys' sentences, once imported (on the first key). */
+let reading = null;
+
+/** Says what a reading key asks for (`what`: row, column, box, empties, counts). */
+function readAloud(what) {
+  if (reading) {
+    announce(announcer, reading.readingWords(board.game, view.selected, what));
+    return;
+  }
+  const { game } = board;
+  const at = view.selected;
+  import('./reading.js').then((module) => {
+    reading = module;
+    announce(announcer, reading.readingWords(game, at, what));
+  }, (err) => say(t('app.part.failed', { error: err.message }), 'error'));
 }
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */
@@ -1968,7 +2007,7 @@ function gridKey(event) {
   else if (action.mode) setMode(action.mode);
   else if (action.cycleMode) setMode(nextMode(view.mode));
   else if (action.zoom) zoom(action.zoom);
-  else if (action.read) announce(announcer, readingWords(board.game, view.selected, action.read));
+  else if (action.read) readAloud(action.read);
   else if (action.notSymbol) {
     const n = board.game.size;
     say(`“${action.notSymbol}” is not a symbol of a ${n}×${n} grid, which uses ${symbolChar(1)}–${symbolChar(n)}.`, 'warn');
@@ -2133,8 +2172,17 @@ function wire() {
   ui.copy.addEventListener('click', copyGrid);
   ui.shareProgress.addEventListener('click', shareProgress);
   for (const type of ['pointerenter', 'focus', 'contextmenu']) ui.openSudokupad.addEventListener(type, pointSudokupadLink);
-  ui.openSudokupad.addEventListener('click', () => {
-    pointSudokupadLink();
+  ui.openSudokupad.addEventListener('click', (event) => {
+    if (!pointSudokupadLink()) {
+      // Clicked before the link writer loaded: opened once it has (the click's activation
+      // still allows a new tab then).
+      event.preventDefault();
+      fpuzzles?.then((loaded) => {
+        window.open(sudokupadLinkOf(board.game, loaded), '_blank', 'noopener');
+        say(t('app.sudokupad.opened'), 'ok');
+      }, (err) => say(t('app.part.failed', { error: err.message }), 'error'));
+      return;
+    }
     say(t('app.sudokupad.opened'), 'ok');
   });
   ui.undo.addEventListener('click', undo);
@@ -2310,6 +2358,7 @@ async function main() {
 
   if (restored && target) applyLinkProgress(hash);
   if (!(await startEngine(firstAnswer))) return;
+  fpuzzlesNow(); // the SudokuPad link writer, off the start-up's path (see fpuzzlesNow)
   if (ui.showMistakes.checked && board.game.hasGivens() && !session.running) {
     puzzleSolution({ quiet: true }).then(() => changed({ persist: false }));
   }

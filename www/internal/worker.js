@@ -44,7 +44,10 @@ let wasm;
 /** Whether the light build is the one in use. */
 let light = self.name === LIGHT_WORKER;
 
-const ready = light ? loadLight() : loadFull().then(warmUp);
+/** The build in use, loaded: `version` waits for this alone. */
+const loaded = light ? loadLight() : loadFull();
+/** And warmed up (the full build): every other call waits for this. */
+const ready = light ? loaded : loaded.then(warmUp);
 ready.catch(() => {}); // each request answers with the failure
 
 /** The full build once asked for (null after a failed load, so that a later call tries again). */
@@ -90,7 +93,7 @@ function upgrade() {
  * Runs the engine's hot paths for a few tens of milliseconds right after loading. Browsers
  * first run wasm with a quick baseline compiler and only later with the optimising one;
  * without this, the first few puzzles a person generates take about twice as long.
- * Requests that arrive meanwhile wait for it (at most WARM_UP_MS).
+ * Requests that arrive meanwhile wait for it (at most WARM_UP_MS), but for `version`.
  */
 function warmUp() {
   const start = performance.now();
@@ -433,7 +436,8 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    await ready;
+    // The page's first question, whether the engine is up, needs no warm-up.
+    await (type === 'version' ? loaded : ready);
     // The request names its handler: each takes its own args (checked above to be an array).
     const handler = /** @type {(args: any[], progress: (value: any) => void) => any} */ (handlers[type]);
     if (!handler) throw Object.assign(new Error(`unknown request type "${type}"`), { kind: 'protocol' });

@@ -193,6 +193,7 @@ export default {
   'app.mistakes.unknown': 'Kein Eintrag kann Fehler heißen: {status, select, multiple {dieses Rätsel hat mehr als eine Lösung} other {dieses Rätsel hat keine Lösung}}.',
   'app.new-puzzle': 'Neues Rätsel',
   'app.note.replaced': 'Rückgängig führt zum vorigen Spiel zurück; es steht auch unter Letzte Spiele.',
+  'app.part.failed': 'Ein Teil der Seite konnte nicht geladen werden ({error}). Prüfen Sie die Verbindung und versuchen Sie es erneut.',
   'app.paste.heading': 'Rätsel einfügen',
   'app.paste.placeholder': 'Strg+V irgendwo auf der Seite oder hier einfügen: 81 Zeichen, Zeilen, ein gerahmtes Gitter… Eingabe lädt, Umschalt+Eingabe fügt eine Zeile an.',
   'app.pencil': 'Bleistift',

@@ -193,6 +193,7 @@ export default {
   'app.mistakes.unknown': 'No entry can be called a mistake: {status, select, multiple {this puzzle has more than one solution} other {this puzzle has no solution}}.',
   'app.new-puzzle': 'New puzzle',
   'app.note.replaced': 'Undo goes back to the game you were playing; it is also under Recent games.',
+  'app.part.failed': 'A part of the page could not be loaded ({error}). Check the connection, then try again.',
   'app.paste.heading': 'Paste a puzzle',
   'app.paste.placeholder': 'Ctrl+V anywhere on the page, or paste here: 81 characters, rows, a framed grid… Enter loads, Shift+Enter adds a line.',
   'app.pencil': 'Pencil',

@@ -193,6 +193,7 @@ export default {
   'app.mistakes.unknown': 'Ninguna entrada puede llamarse error: {status, select, multiple {este sudoku tiene más de una solución} other {este sudoku no tiene solución}}.',
   'app.new-puzzle': 'Nuevo sudoku',
   'app.note.replaced': 'Deshacer vuelve a la partida que jugaba; también está en Partidas recientes.',
+  'app.part.failed': 'No se pudo cargar una parte de la página ({error}). Compruebe la conexión y vuelva a intentarlo.',
   'app.paste.heading': 'Pegar un sudoku',
   'app.paste.placeholder': 'Ctrl+V en cualquier parte de la página, o pegue aquí: 81 caracteres, filas, una cuadrícula con marco… Intro carga, Mayús+Intro añade una línea.',
   'app.pencil': 'Lápiz',

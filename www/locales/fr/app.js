@@ -193,6 +193,7 @@ export default {
   'app.mistakes.unknown': 'Aucune saisie ne peut être dite fausse : {status, select, multiple {cette grille a plus d’une solution} other {cette grille n’a pas de solution}}.',
   'app.new-puzzle': 'Nouvelle grille',
   'app.note.replaced': 'Annuler revient à la partie en cours ; elle est aussi sous Parties récentes.',
+  'app.part.failed': 'Une partie de la page n’a pas pu être chargée ({error}). Vérifiez la connexion, puis réessayez.',
   'app.paste.heading': 'Coller une grille',
   'app.paste.placeholder': 'Ctrl+V n’importe où sur la page, ou collez ici : 81 caractères, des lignes, une grille encadrée… Entrée charge, Maj+Entrée ajoute une ligne.',
   'app.pencil': 'Crayon',
