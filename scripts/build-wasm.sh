@@ -37,16 +37,20 @@ embed_folder() {
   node "$ROOT/scripts/app-folder.mjs" >&2 || die "could not make dist/app/"
 }
 
-# build_pkg NAME PROFILE [CARGO FLAGS...]: builds the engine with the flags and writes its bindings
-# as www/pkg/NAME.js and NAME_bg.wasm (and NAME.d.ts). Skips wasm-bindgen and wasm-opt
-# when the compiled module has not changed since the stamp www/pkg/.NAME.sha256.
-build_pkg() {
-  local name="$1" profile="$2"
+# compile NAME TARGET_DIR [CARGO FLAGS...]: builds the engine for wasm32 with the flags into
+# its own target folder, and says where the module is (TARGET_DIR/…/release/sudoku64.wasm).
+compile() {
+  local name="$1" target="$2"
   shift 2
-  say "building the wasm $name ($profile, $CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS${*:+, $*})"
-  "$WASM_CARGO" build --profile "$profile" --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" "$@" >&2 \
-    || die "the wasm build failed"
-  local raw="$dir/$profile/sudoku64.wasm"
+  say "building the wasm $name (release, $CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS${*:+, $*})"
+  CARGO_TARGET_DIR="$target" "$WASM_CARGO" build --release --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" "$@" >&2
+}
+
+# package NAME RAW: writes the bindings of the compiled module RAW as www/pkg/NAME.js and
+# NAME_bg.wasm (and NAME.d.ts), optimised by wasm-opt. Skips both when the module has not
+# changed since the stamp www/pkg/.NAME.sha256.
+package() {
+  local name="$1" raw="$2"
   local stamp="$out/.$name.sha256"
   # The stamp names the tools too: a module built before binaryen was installed is not
   # up to date once it is.
@@ -69,14 +73,14 @@ build_pkg() {
     if "$WASM_OPT" -O3 --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
          --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd \
          --strip-producers --strip-target-features \
-         "$out/${name}_bg.wasm" -o "$out/${name}_bg.opt.wasm" 2>"$out/wasm-opt.err"; then
+         "$out/${name}_bg.wasm" -o "$out/${name}_bg.opt.wasm" 2>"$out/$name.wasm-opt.err"; then
       mv "$out/${name}_bg.opt.wasm" "$out/${name}_bg.wasm"
-      say "wasm-opt: done ($("$WASM_OPT" --version))"
+      say "wasm-opt $name: done ($("$WASM_OPT" --version))"
     else
-      say "wasm-opt failed; keeping the unoptimised module ($(head -c 300 "$out/wasm-opt.err"))"
+      say "wasm-opt failed; keeping the unoptimised module $name ($(head -c 300 "$out/$name.wasm-opt.err"))"
       rm -f "$out/${name}_bg.opt.wasm"
     fi
-    rm -f "$out/wasm-opt.err"
+    rm -f "$out/$name.wasm-opt.err"
   else
     say "wasm-opt not found; skipping it (it comes with the npm package binaryen: npm ci)"
   fi
@@ -85,11 +89,22 @@ build_pkg() {
 }
 
 mkdir -p "$out"
-# The full engine (the app, print, and the widget once it needs more than the light one),
-# then the light one: reading, solving and counting up to 15×15, without the logic solver
-# (Cargo.toml's `logic` feature), which a widget given a puzzle starts with.
-build_pkg sudoku64 release
-build_pkg sudoku64_light wasm-light --no-default-features
+# The full engine (the app, print, and the widget once it needs more than the light one)
+# and the light one: reading, solving and counting up to 15×15, without the logic solver
+# (Cargo.toml's `logic` feature), which a widget given a puzzle starts with. Each has a
+# target folder of its own, so that both build at once (one folder takes one build at a
+# time) and neither compiles the engine again after the other (a cdylib's file has no
+# per-feature name); the light one's is target/wasm-light.
+full_dir="${CARGO_TARGET_DIR:-target}"
+light_dir="$full_dir/wasm-light"
+compile sudoku64_light "$light_dir" --no-default-features &
+light=$!
+compile sudoku64 "$full_dir" || { wait "$light"; die "the wasm build failed"; }
+wait "$light" || die "the light wasm build failed"
+package sudoku64 "$full_dir/$WASM_TARGET/release/sudoku64.wasm" &
+packing=$!
+package sudoku64_light "$light_dir/$WASM_TARGET/release/sudoku64.wasm"
+wait "$packing" || die "the wasm bindings could not be written"
 # What older builds left: one stamp for the one module.
 rm -f "$out/.source-sha256"
 embed_folder

@@ -21,9 +21,10 @@ side=$!
 early=""
 if ! wasm_bindgen_cli_installed; then
   say "compiling the engine for wasm beside the wasm-bindgen-cli install"
-  # Both of build-wasm.sh's builds: the full engine, then the light one.
+  # Both of build-wasm.sh's builds, where it makes them: the full engine, then the light one.
   { "$WASM_CARGO" build --release --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" \
-      && "$WASM_CARGO" build --profile wasm-light --lib --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --no-default-features; } \
+      && CARGO_TARGET_DIR="$ROOT/target/wasm-light" "$WASM_CARGO" build --release --lib --target "$WASM_TARGET" \
+        "${WASM_CARGO_FLAGS[@]}" --no-default-features; } \
     > "$ROOT/target/setup-wasm.log" 2>&1 &
   early=$!
 fi
