@@ -34,7 +34,10 @@ export const APP_FOLDER = 'dist/app';
  */
 export const EXAMPLE_PAGES = ['www/examples/embed.html', 'www/embed.html'];
 
-/** Every file the site holds but sw.js: the app's (precached) and the examples', relative to the project, sorted. */
+/**
+ * The files copied from the checkout, relative to the project, sorted: the app's (what
+ * sw.js precaches from the sources) and the examples'. The site adds the bundles.
+ */
 export async function appFiles() {
   const files = new Set(await precacheFiles());
   for (const page of EXAMPLE_PAGES) {
@@ -64,25 +67,21 @@ async function loadEsbuild() {
  * once the code moves into a bundle in BUNDLES (esbuild leaves such URLs as written, and
  * they would then be relative to the bundle), and leaves the engine's bindings (pkg/) to
  * the worker, unbundled.
- * @param {string} site the site's folder (absolute)
  */
-function keepUrls(site) {
-  return {
-    name: 'keep-urls',
-    setup(build) {
-      build.onLoad({ filter: /\.js$/ }, async ({ path }) => {
-        const source = await readFile(path, 'utf8');
-        const contents = source.replace(/\bnew URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g, (_, quote, to) => {
-          const target = resolve(dirname(path), to);
-          const from = relative(join(site, BUNDLES), resolve(site, relative(ROOT, target))).split(sep).join('/');
-          return `new URL('${from.startsWith('.') ? from : `./${from}`}', import.meta.url)`;
-        });
-        return { contents, loader: 'js' };
+const keepUrls = {
+  name: 'keep-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const contents = source.replace(/\bnew URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g, (_, quote, to) => {
+        const from = relative(join(ROOT, BUNDLES), resolve(dirname(path), to)).split(sep).join('/');
+        return `new URL('${from.startsWith('.') ? from : `./${from}`}', import.meta.url)`;
       });
-      build.onResolve({ filter: /\/pkg\// }, ({ path }) => ({ path, external: true }));
-    },
-  };
-}
+      return { contents, loader: 'js' };
+    });
+    build.onResolve({ filter: /\/pkg\// }, ({ path }) => ({ path, external: true }));
+  },
+};
 
 /**
  * The preload links of a bundled page (absolute path): its bundle's static chunks, and the
@@ -143,7 +142,7 @@ export async function assembleAppFolder(folder = APP_FOLDER) {
       outdir: join(staging, BUNDLES),
       entryNames: '[name]',
       chunkNames: 'chunk-[hash]',
-      plugins: [keepUrls(staging)],
+      plugins: [keepUrls],
       logLevel: 'silent',
     });
     if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join('; '));
