@@ -15,6 +15,10 @@
 //! variant names (`"x,windoku"`, `""` for none) for a plain grid. Every result carries the
 //! grid's [`Layout`]: its regions, diagonals and windows as plain bytes and flags, which
 //! the page draws and finds peers in without computing a box itself.
+//!
+//! Built without the `logic` feature (Cargo.toml), this is the light wasm: no `hint`,
+//! `rate` or `generate`, and grids from 16×16 up refused with kind `"needs-logic"`, on
+//! which `www/internal/worker.js` moves to the full wasm.
 
 use wasm_bindgen::prelude::*;
 
@@ -344,18 +348,16 @@ impl ReadReport {
 /// here: the call throws kind `"needs-logic"`, and the worker asks the full wasm instead.
 /// Without the techniques first, those grids would still be solved, only far more slowly.
 fn light_can_solve(shape: Shape) -> Result<(), JsValue> {
-    #[cfg(not(feature = "logic"))]
-    if shape.size() >= crate::search::Policy::default().logic_first_from {
-        let js = js_sys::Error::new("needs-logic");
-        let _ = js_sys::Reflect::set(
-            &js,
-            &JsValue::from_str("kind"),
-            &JsValue::from_str("needs-logic"),
-        );
-        return Err(js.into());
+    if cfg!(feature = "logic") || shape.size() < crate::search::Policy::default().logic_first_from {
+        return Ok(());
     }
-    let _ = shape;
-    Ok(())
+    let js = js_sys::Error::new("needs-logic");
+    let _ = js_sys::Reflect::set(
+        &js,
+        &JsValue::from_str("kind"),
+        &JsValue::from_str("needs-logic"),
+    );
+    Err(js.into())
 }
 
 /// Reads a puzzle in any text form the engine reads, without solving it: its one-line
