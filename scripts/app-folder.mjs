@@ -13,14 +13,13 @@
 // --sources` serves the checkout itself, and the tests load the sources.
 //
 //   node scripts/app-folder.mjs     # (re)makes dist/app/ and says how many files it holds
-import { readdirSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTerser, minifiedFile } from './embed-folder.mjs';
 import { precacheFiles, writeServiceWorker } from './precache.mjs';
-import { withPreloads } from './preload.mjs';
-import { moduleGraph, references } from './widget-size.mjs';
+import { preloadsOf, withPreloads } from './preload.mjs';
+import { moduleGraph } from './widget-size.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,13 +34,19 @@ export const APP_FOLDER = 'dist/app';
 export const EXAMPLE_PAGES = ['www/examples/embed.html', 'www/embed.html'];
 
 /**
- * The files copied from the checkout, relative to the project, sorted: the app's (what
- * sw.js precaches from the sources) and the examples'. The site adds the bundles.
+ * The files copied from the checkout, relative to the project, sorted: what the app's
+ * pages load (what sw.js precaches from the sources) but the modules their bundles hold,
+ * and what the examples load. The site adds the bundles.
  */
 export async function appFiles() {
-  const files = new Set(await precacheFiles());
+  const rel = (path) => relative(ROOT, path).split(sep).join('/');
+  const bundled = new Set();
+  for (const [page] of PAGES) {
+    for (const path of await moduleGraph(page, { urls: false })) if (extname(path) === '.js') bundled.add(rel(path));
+  }
+  const files = new Set((await precacheFiles()).filter((file) => !bundled.has(file)));
   for (const page of EXAMPLE_PAGES) {
-    for (const path of await moduleGraph(page, { engine: 'light' })) files.add(relative(ROOT, path).split(sep).join('/'));
+    for (const path of await moduleGraph(page, { engine: 'light' })) files.add(rel(path));
   }
   return [...files].sort();
 }
@@ -82,28 +87,6 @@ const keepUrls = {
     build.onResolve({ filter: /\/pkg\// }, ({ path }) => ({ path, external: true }));
   },
 };
-
-/**
- * The preload links of a bundled page (absolute path): its bundle's static chunks, and the
- * full engine's wasm, as scripts/preload.mjs writes them for the sources.
- */
-async function bundlePreloads(page) {
-  const html = await readFile(page, 'utf8');
-  const entries = references(page, html);
-  const seen = new Set();
-  const queue = [...entries];
-  while (queue.length) {
-    const path = queue.shift();
-    if (seen.has(path) || extname(path) !== '.js') continue;
-    seen.add(path);
-    queue.push(...references(path, await readFile(path, 'utf8'), { urls: false, dynamic: false }));
-  }
-  const rel = (file) => relative(dirname(page), file).split(sep).join('/');
-  return {
-    modules: [...seen].filter((path) => !entries.includes(path)).map(rel),
-    wasm: [rel(resolve(dirname(page), 'www/pkg/sudoku64_bg.wasm'))],
-  };
-}
 
 /**
  * Makes `folder` (relative to the project) afresh: every file of appFiles(), JavaScript
@@ -148,10 +131,14 @@ export async function assembleAppFolder(folder = APP_FOLDER) {
     if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join('; '));
     for (const [page] of PAGES) {
       const path = join(staging, page);
-      await writeFile(path, withPreloads(page, await readFile(path, 'utf8'), await bundlePreloads(path)));
+      await writeFile(path, withPreloads(page, await readFile(path, 'utf8'), await preloadsOf(path)));
     }
     ({ version } = await writeServiceWorker(staging));
-    files = walk(staging).filter((file) => file !== 'sw.js').sort();
+    files = (await readdir(staging, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(staging, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .filter((file) => file !== 'sw.js')
+      .sort();
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;
@@ -159,14 +146,6 @@ export async function assembleAppFolder(folder = APP_FOLDER) {
   await rm(target, { recursive: true, force: true });
   await rename(staging, target);
   return { files, version };
-}
-
-/** Every file under `dir`, relative to it, with '/' separators. */
-function walk(dir, base = dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? walk(path, base) : [relative(base, path).split(sep).join('/')];
-  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -36,9 +36,10 @@ const END = '<!-- End of the preloads. -->';
 
 /**
  * What `page` (relative to the root) should preload, as paths relative to the page:
- * {modules, wasm}. `modules` is the page's module graph in walk order, without its own
- * entry scripts (already in <script> tags) and without what only a dynamic import on
- * demand or the worker loads; `wasm` the engine's wasm.
+ * {modules, wasm}. `modules` is what the page imports before it runs (its static imports,
+ * in walk order), without its own entry scripts (already in <script> tags): not what an
+ * `import()` or the worker loads; `wasm` the engine's wasm. `page` is relative to the
+ * root, or an absolute path (a built page, scripts/app-folder.mjs).
  * @param {string} page
  * @returns {Promise<{modules: string[], wasm: string[]}>}
  */
@@ -46,10 +47,11 @@ export async function preloadsOf(page) {
   const path = resolve(ROOT, page);
   const html = await readFile(path, 'utf8');
   // The page's own references, minus the preloads already written (they would name
-  // themselves).
+  // themselves, or, in a built page, the modules its bundles replaced), and what they load.
   const entries = new Set(references(path, withoutPreloads(html)));
-  const own = await moduleGraph(page, { lazy: false, urls: false });
-  const everything = await moduleGraph(page, { lazy: false });
+  const graph = async (options) => (await Promise.all([...entries].map((entry) => moduleGraph(entry, options)))).flat();
+  const own = [...new Set(await graph({ urls: false, dynamic: false }))];
+  const everything = await graph({ lazy: false });
   const rel = (file) => relative(dirname(path), file).split('\\').join('/');
   return {
     modules: own.filter((file) => extname(file) === '.js' && !entries.has(file)).map(rel),

@@ -81,14 +81,15 @@ function buildOf(path) {
  * `{lazy: false}`, the files loaded on demand (ON_DEMAND, when reached by `import()`
  * alone: a static import loads with its importer) are left out; with
  * `{urls: false}`, what `new URL()` names (the worker, and the wasm) and all it loads.
- * `engine` is the build of the engine the page starts: 'full' (the app's pages: the light
- * build's files are never loaded, so never walked) or 'light' (the widget given a puzzle:
- * the full build's files load on demand).
+ * With `{dynamic: false}`, no `import('…')` is followed: with `{urls: false}` too, what
+ * the page must load before it runs. `engine` is the build of the engine the page starts:
+ * 'full' (the app's pages: the light build's files are never loaded, so never walked) or
+ * 'light' (the widget given a puzzle: the full build's files load on demand).
  * @param {string} entry
- * @param {{lazy?: boolean, urls?: boolean, engine?: 'full' | 'light'}} [options]
+ * @param {{lazy?: boolean, urls?: boolean, dynamic?: boolean, engine?: 'full' | 'light'}} [options]
  * @returns {Promise<string[]>}
  */
-export async function moduleGraph(entry, { lazy = true, urls = true, engine = 'full' } = {}) {
+export async function moduleGraph(entry, { lazy = true, urls = true, dynamic = true, engine = 'full' } = {}) {
   const seen = new Set();
   const queue = [resolve(ROOT, entry)];
   const loaded = (file) => {
@@ -104,7 +105,7 @@ export async function moduleGraph(entry, { lazy = true, urls = true, engine = 'f
     const text = await readFile(path, 'utf8');
     // A file imported statically loads with its importer, even one of ON_DEMAND.
     const fixed = new Set(references(path, text, { urls, dynamic: false }));
-    queue.push(...references(path, text, { urls }).filter((file) => (fixed.has(file) && !buildOf(file)) || loaded(file)));
+    queue.push(...references(path, text, { urls, dynamic }).filter((file) => (fixed.has(file) && !buildOf(file)) || loaded(file)));
   }
   return [...seen];
 }

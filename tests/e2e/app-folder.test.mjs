@@ -6,13 +6,12 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { launch, ROOT } from './harness.mjs';
 import { staticServer } from '../../scripts/server.mjs';
-import { appFiles, assembleAppFolder } from '../../scripts/app-folder.mjs';
+import { EXAMPLE_PAGES, appFiles, assembleAppFolder } from '../../scripts/app-folder.mjs';
 import { precacheFiles, precacheManifest } from '../../scripts/precache.mjs';
-import { references } from '../../scripts/widget-size.mjs';
+import { moduleGraph } from '../../scripts/widget-size.mjs';
 
 /** Made here, beside the build's own dist/app/, so that the test never changes what npm start serves. */
 const FOLDER = 'target/app-folder-test';
@@ -21,15 +20,9 @@ after(() => rmSync(SITE, { recursive: true, force: true }));
 
 /** The JavaScript files a page must load before it runs (its static imports), relative to `root`. */
 async function startUp(root, page) {
-  const seen = new Set();
-  const queue = references(join(root, page), await readFile(join(root, page), 'utf8'));
-  while (queue.length) {
-    const path = queue.shift();
-    if (seen.has(path) || !path.endsWith('.js')) continue;
-    seen.add(path);
-    queue.push(...references(path, await readFile(path, 'utf8'), { urls: false, dynamic: false }));
-  }
-  return [...seen].map((path) => relative(root, path));
+  const html = join(root, page);
+  return (await moduleGraph(html, { urls: false, dynamic: false }))
+    .filter((path) => path.endsWith('.js')).map((path) => relative(root, path));
 }
 
 test('dist/app bundles each page into a few minified files, holds what the pages load, and lists it in its sw.js', async () => {
@@ -57,6 +50,13 @@ test('dist/app bundles each page into a few minified files, holds what the pages
   assert.ok(readFileSync(join(SITE, 'sw.js'), 'utf8').includes(JSON.stringify(manifest, null, 1)), 'sw.js carries the folder\'s list');
   assert.deepEqual(manifest.files.map((f) => f.path), precached);
   for (const file of precached) assert.ok(statSync(join(SITE, file)).isFile(), `${file} (precached) is there`);
+  // And nothing else: every file is one the pages or the examples load (no module the
+  // bundles replaced is left behind).
+  const loaded = new Set(precached);
+  for (const page of EXAMPLE_PAGES) {
+    for (const path of await moduleGraph(join(SITE, page), { engine: 'light' })) loaded.add(relative(SITE, path));
+  }
+  assert.deepEqual(files.filter((file) => !loaded.has(file)), [], 'files nothing loads');
   assert.ok(precached.includes('www/internal/worker.js') && precached.includes('www/pkg/sudoku64_bg.wasm'));
   assert.ok(dirname(precached.find((f) => f.endsWith('app.js'))) === 'www/internal');
 });
