@@ -87,13 +87,19 @@ function watch() {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-/** One visit of the app in `context`: {grid, ready} in ms and the bytes sent. */
-async function visit(context, server) {
+/** A new page in `context`, its CPU and network slowed as a phone's (CPU_RATE, NETWORK). */
+async function throttledPage(context) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  return page;
+}
+
+/** One visit of the app in `context`: {grid, ready} in ms and the bytes sent. */
+async function visit(context, server) {
+  const page = await throttledPage(context);
   const before = server.bytes();
   await page.goto(`${server.origin}/`, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.loadTimes?.ready, null, { timeout: 120_000, polling: 100 });
@@ -122,11 +128,7 @@ const PUZZLE = (await readFile(join(ROOT, 'tests/data/9x9.txt'), 'utf8')).split(
  */
 async function widgetVisit(server, mode) {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  const page = await throttledPage(context);
   await page.goto(`${server.origin}/tests/e2e/blank.html`, { waitUntil: 'commit' });
   const times = await page.evaluate(async ({ mode, puzzle }) => {
     const widget = document.createElement('sudoku-widget');

@@ -9,13 +9,11 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as full from '../../www/pkg/sudoku64.js';
 import * as light from '../../www/pkg/sudoku64_light.js';
+import { ALPHABET } from '../../www/internal/grid.js';
 
 const pkg = (name) => readFile(new URL(`../../www/pkg/${name}`, import.meta.url));
 await full.default({ module_or_path: await pkg('sudoku64_bg.wasm') });
 await light.default({ module_or_path: await pkg('sudoku64_light_bg.wasm') });
-
-/** The one-line form's symbols, in order: a jigsaw fixture's regions are written in them. */
-const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@&*';
 
 /**
  * Every line of a fixture file as {at, text, count, solution, variant, regions}.
@@ -36,7 +34,8 @@ async function fixtures(name) {
     const [puzzle, count, solution, layout = ''] = line.split(':');
     const words = layout.split(' ').filter(Boolean);
     const jigsaw = words.find((word) => word.startsWith('regions='))?.slice('regions='.length) ?? '';
-    const regions = Uint8Array.from(jigsaw, (symbol) => SYMBOLS.indexOf(symbol));
+    // Written in the one-line form's symbols, from 1.
+    const regions = Uint8Array.from(jigsaw, (symbol) => ALPHABET.indexOf(symbol));
     const variant = words.filter((word) => !word.startsWith('regions=')).join(',');
     out.push({ at, text: puzzle, count: Number(count), solution, variant, regions });
   });

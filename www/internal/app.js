@@ -1933,21 +1933,33 @@ function sudokupadLinkOf(game, { sudokupadLink }) {
 }
 
 /**
- * The f-puzzles link writer (./fpuzzles.js), imported on first need: not at start-up, where
- * it would be one more module to fetch before the page runs. main() asks for it once the
- * engine has started, so it is most often here before the link is.
+ * A module imported on first need: not at start-up, where it would be one more file to
+ * fetch before the page runs. `now()` is the module once it has loaded, else null (and the
+ * import is started); `load()` the import's promise. A failed import is tried again on
+ * the next use.
+ * @param {() => Promise<any>} importIt
  */
-let fpuzzles = null;
-/** ./fpuzzles.js once imported. */
-let fpuzzlesModule = null;
-/** The module once imported, else null (and the import started: `fpuzzles` resolves to it). */
-function fpuzzlesNow() {
-  if (!fpuzzlesModule && !fpuzzles) {
-    fpuzzles = import('./fpuzzles.js');
-    fpuzzles.then((module) => { fpuzzlesModule = module; }, () => { fpuzzles = null; }); // a failure: a later use tries again
-  }
-  return fpuzzlesModule;
+function onDemand(importIt) {
+  let module = null;
+  let loading = null;
+  const load = () => (loading ??= importIt().then((loaded) => { module = loaded; return loaded; }, (err) => {
+    loading = null;
+    throw err;
+  }));
+  return {
+    now: () => {
+      if (!module) load().catch(() => {});
+      return module;
+    },
+    load,
+  };
 }
+
+/** The f-puzzles link writer: main() asks for it once the engine has started, so it is most often here before the link is. */
+const fpuzzles = onDemand(() => import('./fpuzzles.js'));
+
+/** The reading keys' sentences, with the first key. */
+const reading = onDemand(() => import('./reading.js'));
 
 /**
  * Points "Open in SudokuPad" at the grid as it stands: written when it is about to be
@@ -1956,12 +1968,12 @@ function fpuzzlesNow() {
  * yet (the href is then set once it has).
  */
 function pointSudokupadLink() {
-  const module = fpuzzlesNow();
+  const module = fpuzzles.now();
   if (module) {
     ui.openSudokupad.href = sudokupadLinkOf(board.game, module);
     return true;
   }
-  fpuzzles?.then((loaded) => { ui.openSudokupad.href = sudokupadLinkOf(board.game, loaded); }, () => {});
+  fpuzzles.load().then((loaded) => { ui.openSudokupad.href = sudokupadLinkOf(board.game, loaded); }, () => {});
   return false;
 }
 
@@ -1974,21 +1986,17 @@ function sameLayout(a, b) {
     && same(list(a.cages), list(b.cages)) && same(list(a.sums), list(b.sums));
 }
 
-/** ./reading.js, the reading keys' sentences, once imported (on the first key). */
-let reading = null;
-
 /** Says what a reading key asks for (`what`: row, column, box, empties, counts). */
 function readAloud(what) {
-  if (reading) {
-    announce(announcer, reading.readingWords(board.game, view.selected, what));
+  const module = reading.now();
+  if (module) {
+    announce(announcer, module.readingWords(board.game, view.selected, what));
     return;
   }
   const { game } = board;
   const at = view.selected;
-  import('./reading.js').then((module) => {
-    reading = module;
-    announce(announcer, reading.readingWords(game, at, what));
-  }, (err) => say(t('app.part.failed', { error: err.message }), 'error'));
+  reading.load().then((loaded) => announce(announcer, loaded.readingWords(game, at, what)),
+    (err) => say(t('app.part.failed', { error: err.message }), 'error'));
 }
 
 /** Acts on a key pressed in the grid. Returns true when the key was used. */
@@ -2177,7 +2185,7 @@ function wire() {
       // Clicked before the link writer loaded: opened once it has (the click's activation
       // still allows a new tab then).
       event.preventDefault();
-      fpuzzles?.then((loaded) => {
+      fpuzzles.load().then((loaded) => {
         window.open(sudokupadLinkOf(board.game, loaded), '_blank', 'noopener');
         say(t('app.sudokupad.opened'), 'ok');
       }, (err) => say(t('app.part.failed', { error: err.message }), 'error'));
@@ -2358,7 +2366,7 @@ async function main() {
 
   if (restored && target) applyLinkProgress(hash);
   if (!(await startEngine(firstAnswer))) return;
-  fpuzzlesNow(); // the SudokuPad link writer, off the start-up's path (see fpuzzlesNow)
+  fpuzzles.now(); // the SudokuPad link writer, off the start-up's path (see onDemand)
   if (ui.showMistakes.checked && board.game.hasGivens() && !session.running) {
     puzzleSolution({ quiet: true }).then(() => changed({ persist: false }));
   }
