@@ -28,6 +28,35 @@ use crate::grid::Shape;
 use crate::parse::{ParseOptions, parse_with};
 use crate::search::{Answer, Limits, Search, Stats};
 
+/// The getters every report about a grid has (`layout`, `size`, `box`), from its shape,
+/// which `|report| expression` reads off the report: a `#[wasm_bindgen] impl` block of
+/// their own beside the report's other getters.
+macro_rules! shape_getters {
+    ($report:ident, |$this:ident| $shape:expr) => {
+        #[wasm_bindgen]
+        impl $report {
+            /// The grid's layout: regions, diagonals and windows.
+            #[wasm_bindgen(getter)]
+            pub fn layout(&self) -> Layout {
+                let $this = self;
+                Layout { shape: $shape }
+            }
+            /// The grid side.
+            #[wasm_bindgen(getter)]
+            pub fn size(&self) -> u32 {
+                let $this = self;
+                $shape.size() as u32
+            }
+            /// The box shape, `RxC` (rows by columns): see [`regions`].
+            #[wasm_bindgen(getter, js_name = "box")]
+            pub fn box_name(&self) -> String {
+                let $this = self;
+                $shape.box_name()
+            }
+        }
+    };
+}
+
 /// Installs a panic hook that writes the panic message to the console before the wasm
 /// traps, so a crash report says what broke.
 #[wasm_bindgen(start)]
@@ -187,27 +216,14 @@ pub struct SolveReport {
     answer: Answer,
 }
 
+shape_getters!(SolveReport, |report| report.shape);
+
 #[wasm_bindgen]
 impl SolveReport {
-    /// The grid's layout: regions, diagonals and windows.
-    #[wasm_bindgen(getter)]
-    pub fn layout(&self) -> Layout {
-        Layout { shape: self.shape }
-    }
     /// `"unique"`, `"multiple"` or `"none"` (or, for counts, the same by the count).
     #[wasm_bindgen(getter)]
     pub fn status(&self) -> String {
         self.status.to_string()
-    }
-    /// The grid side.
-    #[wasm_bindgen(getter)]
-    pub fn size(&self) -> u32 {
-        self.shape.size() as u32
-    }
-    /// The box shape, `RxC` (rows by columns): see [`regions`].
-    #[wasm_bindgen(getter, js_name = "box")]
-    pub fn box_name(&self) -> String {
-        self.shape.box_name()
     }
     /// The puzzle as read, one-line form.
     #[wasm_bindgen(getter)]
@@ -314,23 +330,10 @@ pub struct ReadReport {
     id: String,
 }
 
+shape_getters!(ReadReport, |report| report.shape);
+
 #[wasm_bindgen]
 impl ReadReport {
-    /// The grid's layout: regions, diagonals and windows.
-    #[wasm_bindgen(getter)]
-    pub fn layout(&self) -> Layout {
-        Layout { shape: self.shape }
-    }
-    /// The grid side.
-    #[wasm_bindgen(getter)]
-    pub fn size(&self) -> u32 {
-        self.shape.size() as u32
-    }
-    /// The box shape, `RxC` (rows by columns): see [`regions`].
-    #[wasm_bindgen(getter, js_name = "box")]
-    pub fn box_name(&self) -> String {
-        self.shape.box_name()
-    }
     /// The puzzle, one-line form.
     #[wasm_bindgen(getter)]
     pub fn puzzle(&self) -> String {
@@ -480,25 +483,10 @@ mod with_logic {
         inner: generate::Generated,
     }
 
+    shape_getters!(GenerateReport, |report| report.inner.puzzle.shape());
+
     #[wasm_bindgen]
     impl GenerateReport {
-        /// The grid's layout: regions, diagonals and windows.
-        #[wasm_bindgen(getter)]
-        pub fn layout(&self) -> Layout {
-            Layout {
-                shape: self.inner.puzzle.shape(),
-            }
-        }
-        /// The grid side.
-        #[wasm_bindgen(getter)]
-        pub fn size(&self) -> u32 {
-            self.inner.puzzle.size() as u32
-        }
-        /// The box shape, `RxC` (rows by columns): see [`regions`].
-        #[wasm_bindgen(getter, js_name = "box")]
-        pub fn box_name(&self) -> String {
-            self.inner.puzzle.shape().box_name()
-        }
         /// The puzzle as a Solo game ID ([`crate::solo`]), which carries its box shape.
         #[wasm_bindgen(getter)]
         pub fn id(&self) -> String {
@@ -702,23 +690,10 @@ mod with_logic {
         steps: Vec<Step>,
     }
 
+    shape_getters!(HintReport, |report| report.shape);
+
     #[wasm_bindgen]
     impl HintReport {
-        /// The grid's layout: regions, diagonals and windows.
-        #[wasm_bindgen(getter)]
-        pub fn layout(&self) -> Layout {
-            Layout { shape: self.shape }
-        }
-        /// The grid side.
-        #[wasm_bindgen(getter)]
-        pub fn size(&self) -> u32 {
-            self.shape.size() as u32
-        }
-        /// The box shape, `RxC` (rows by columns): see [`regions`].
-        #[wasm_bindgen(getter, js_name = "box")]
-        pub fn box_name(&self) -> String {
-            self.shape.box_name()
-        }
         /// How many steps.
         #[wasm_bindgen(getter)]
         pub fn length(&self) -> u32 {
@@ -833,23 +808,10 @@ mod with_logic {
         rating: Rating,
     }
 
+    shape_getters!(RateReport, |report| report.shape);
+
     #[wasm_bindgen]
     impl RateReport {
-        /// The grid's layout: regions, diagonals and windows.
-        #[wasm_bindgen(getter)]
-        pub fn layout(&self) -> Layout {
-            Layout { shape: self.shape }
-        }
-        /// The grid side.
-        #[wasm_bindgen(getter)]
-        pub fn size(&self) -> u32 {
-            self.shape.size() as u32
-        }
-        /// The box shape, `RxC` (rows by columns): see [`regions`].
-        #[wasm_bindgen(getter, js_name = "box")]
-        pub fn box_name(&self) -> String {
-            self.shape.box_name()
-        }
         /// The level's id: `"easy"` ... `"diabolical"`.
         #[wasm_bindgen(getter)]
         pub fn level(&self) -> String {
