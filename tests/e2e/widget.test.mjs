@@ -1030,14 +1030,16 @@ test('a widget given a puzzle starts the light engine; the full one loads with t
   const [sixteen, sixteenSolved] = fixture('large.txt', 16);
   // Another puzzle for the hint: a widget keeps a finished game of the same puzzle.
   const [other] = fixture('9x9.txt', 9, 1);
-  const solved = await page.evaluate(async (P) => {
+  /** A new widget on the page given `puzzle`, asked to solve it: {status, value}. */
+  const solveInNewWidget = (puzzle) => page.evaluate(async (P) => {
     await import('/www/widget.js');
     const widget = document.createElement('sudoku-widget');
     widget.setAttribute('puzzle', P);
     document.body.append(widget);
     const result = await widget.solve();
     return { status: result.status, value: widget.value };
-  }, nine);
+  }, puzzle);
+  const solved = await solveInNewWidget(nine);
   assert.deepEqual(solved, { status: 'unique', value: nineSolved });
   assert.deepEqual(wasm, ['sudoku64_light_bg.wasm'], 'reading and solving a 9×9 need only the light engine');
 
@@ -1055,13 +1057,7 @@ test('a widget given a puzzle starts the light engine; the full one loads with t
   assert.deepEqual(wasm, ['sudoku64_light_bg.wasm', 'sudoku64_bg.wasm']);
 
   // A 16×16 in a fresh widget: the light engine starts, and hands the solve to the full one.
-  const large = await page.evaluate(async (P) => {
-    const widget = document.createElement('sudoku-widget');
-    widget.setAttribute('puzzle', P);
-    document.body.append(widget);
-    const result = await widget.solve();
-    return { status: result.status, value: widget.value };
-  }, sixteen);
+  const large = await solveInNewWidget(sixteen);
   assert.deepEqual(large, { status: 'unique', value: sixteenSolved });
   assert.deepEqual(wasm.slice(2), ['sudoku64_light_bg.wasm', 'sudoku64_bg.wasm']);
 
