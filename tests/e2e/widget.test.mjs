@@ -246,6 +246,42 @@ test('a player solves a widget by keyboard and pointer; solved fires for it alon
   await page.close();
 });
 
+test('on a right-to-left host page the widget stays left to right, in its own language, and the arrows follow the columns', async () => {
+  const page = await openExample();
+  await page.evaluate(() => {
+    document.documentElement.dir = 'rtl';
+    document.documentElement.lang = 'ar';
+  });
+  const puzzle = `..${'.'.repeat(79)}`;
+  await addWidget(page, 'rtl', { mode: 'play', lang: 'fr', puzzle });
+  const seen = await page.evaluate(() => {
+    const root = document.getElementById('rtl').shadowRoot;
+    const frame = root.querySelector('.frame');
+    const xs = (selector) => [...root.querySelectorAll(selector)].map((b) => b.getBoundingClientRect().left);
+    return {
+      host: getComputedStyle(document.getElementById('rtl')).direction,
+      direction: getComputedStyle(frame).direction,
+      lang: frame.lang,
+      pad: xs('.palette button[data-value]'),
+      modes: xs('.modes button'),
+    };
+  });
+  assert.equal(seen.host, 'rtl', 'the page around the widget is right to left');
+  assert.equal(seen.direction, 'ltr');
+  assert.equal(seen.lang, 'fr', 'the widget says which language its words are in');
+  const rising = (xs) => xs.every((x, i) => i === 0 || x > xs[i - 1]);
+  assert.ok(seen.pad.length >= 9 && rising(seen.pad), `the pad reads 1 to 9, then erase, from the left: ${seen.pad}`);
+  assert.ok(seen.modes.length >= 2 && rising(seen.modes), `the modes read from the left: ${seen.modes}`);
+
+  // r1c1, then ArrowRight: the 5 goes into column 2, as on screen.
+  await page.locator('#rtl canvas').click({ position: { x: 3, y: 3 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('5');
+  assert.equal(await page.evaluate(() => document.getElementById('rtl').value.slice(0, 3)), '.5.');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('solve() fills one widget while the other is cancelled and reloaded', async () => {
   const page = await openExample();
   const result = await page.evaluate(async () => {

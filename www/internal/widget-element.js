@@ -240,7 +240,11 @@ export class SudokuWidgetElement extends HTMLElement {
     root.adoptedStyleSheets = [styleSheet()];
     const el = (tag, props = {}) => Object.assign(document.createElement(tag), props);
     this.ui = {
-      frame: el('div', { className: 'frame', part: 'frame' }),
+      // Left to right whatever the host page's direction: the widget writes in its own
+      // language (every catalog's is written left to right), and its grid, pad and keys
+      // follow the grid's columns. Its `lang` (relabel()) is that language too, so a screen
+      // reader on a page in another language pronounces the widget's words in theirs.
+      frame: el('div', { className: 'frame', part: 'frame', dir: 'ltr' }),
       board: el('div', { className: 'board' }),
       canvas: el('canvas', { tabIndex: 0, width: 0, height: 0 }),
       message: el('p', { className: 'message', part: 'message' }),
@@ -682,6 +686,7 @@ export class SudokuWidgetElement extends HTMLElement {
    */
   relabel() {
     if (!this.board) return;
+    this.ui.frame.lang = language();
     this.board.relabel();
     this.ui.toolbar.dataset.actions = ''; // rebuilt with the new words
     this.updateChrome();
