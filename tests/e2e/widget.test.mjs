@@ -246,11 +246,15 @@ test('a player solves a widget by keyboard and pointer; solved fires for it alon
   await page.close();
 });
 
-test('on a right-to-left host page the widget stays left to right, in its own language, and the arrows follow the columns', async () => {
+test('on a right-to-left host page with odd text styles the widget stays left to right, in its own words and size', async () => {
   const page = await openExample();
   await page.evaluate(() => {
     document.documentElement.dir = 'rtl';
     document.documentElement.lang = 'ar';
+    // What a host's own CSS may set, all inherited (the CSP lets scripts set styles).
+    document.documentElement.style.fontSize = '62.5%';
+    Object.assign(document.body.style, { letterSpacing: '3px', textTransform: 'uppercase', textAlign: 'justify',
+      fontStyle: 'italic', whiteSpace: 'pre', wordSpacing: '9px' });
   });
   const puzzle = `..${'.'.repeat(79)}`;
   await addWidget(page, 'rtl', { mode: 'play', lang: 'fr', puzzle });
@@ -262,6 +266,9 @@ test('on a right-to-left host page the widget stays left to right, in its own la
       host: getComputedStyle(document.getElementById('rtl')).direction,
       direction: getComputedStyle(frame).direction,
       lang: frame.lang,
+      width: document.getElementById('rtl').getBoundingClientRect().width,
+      text: Object.fromEntries(['letterSpacing', 'textTransform', 'textAlign', 'fontStyle', 'whiteSpace', 'wordSpacing']
+        .map((name) => [name, getComputedStyle(root.querySelector('.message'))[name]])),
       pad: xs('.palette button[data-value]'),
       modes: xs('.modes button'),
     };
@@ -269,6 +276,9 @@ test('on a right-to-left host page the widget stays left to right, in its own la
   assert.equal(seen.host, 'rtl', 'the page around the widget is right to left');
   assert.equal(seen.direction, 'ltr');
   assert.equal(seen.lang, 'fr', 'the widget says which language its words are in');
+  assert.deepEqual(seen.text, { letterSpacing: 'normal', textTransform: 'none', textAlign: 'start', fontStyle: 'normal',
+    whiteSpace: 'normal', wordSpacing: '0px' }, "the host's inherited text styles stay outside");
+  assert.ok(seen.width >= 352, `a root font of 10 px does not shrink the widget: ${seen.width} px`);
   const rising = (xs) => xs.every((x, i) => i === 0 || x > xs[i - 1]);
   assert.ok(seen.pad.length >= 9 && rising(seen.pad), `the pad reads 1 to 9, then erase, from the left: ${seen.pad}`);
   assert.ok(seen.modes.length >= 2 && rising(seen.modes), `the modes read from the left: ${seen.modes}`);

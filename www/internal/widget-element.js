@@ -36,13 +36,19 @@ const COLOR_PROPERTIES = Object.keys(THEMES.light).map((key) => [key, `--sudoku-
 const CSS = `
 :host {
   display: inline-block;
-  inline-size: var(--sudoku-width, 22rem);
+  /* In rem, to grow with a reader's larger default font; never below 22 × 16 px, which a
+     host whose root font is 62.5% (10 px) would otherwise make 220 px. */
+  inline-size: var(--sudoku-width, max(22rem, 352px));
   max-inline-size: 100%;
   vertical-align: top;
   contain: content;
 }
 :host([hidden]) { display: none; }
 .frame {
+  /* The host page's inherited text properties (letter-spacing, text-transform, text-align,
+     font-style, white-space...) stop here; --sudoku-* custom properties still come through. */
+  all: initial;
+  display: block;
   color-scheme: light;
   font-family: var(--sudoku-font, system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif);
   font-size: var(--sudoku-font-size, 14px);
