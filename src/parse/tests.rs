@@ -1,5 +1,6 @@
 //! Tests of reading grids from text.
 
+use super::lines::{is_frame, is_label, is_section, strip_comment};
 use super::*;
 use crate::format::{TextForm, write};
 
