@@ -330,3 +330,35 @@ fn cancel_stops_a_minimal_sequence() {
     assert!(err.is_cancelled(), "{err:?}");
     assert!(watch.stopped && watch.after_stop == 0 && !watch.backwards);
 }
+
+/// A killer generation tries dozens of cage sets; a shape with cages keeps its set for the
+/// whole program, so the sets it only tries must not become shapes: a batch of killers
+/// would otherwise grow without end (3,000 took 46 MB) and slow down as it went.
+#[test]
+fn a_killer_generation_keeps_only_its_puzzles_cages() {
+    let before = crate::grid::kept_here();
+    let made: Vec<Generated> = (1..=6)
+        .map(|seed| {
+            let options = Options::for_layout(
+                Some(9),
+                None,
+                crate::grid::Variants::parse("killer").unwrap(),
+                seed,
+            )
+            .unwrap();
+            generate(&options, &mut Unattended).unwrap()
+        })
+        .collect();
+    let kept = crate::grid::kept_here() - before;
+    let checks: u32 = made.iter().map(|m| m.exact_checks).sum();
+    assert!(made.iter().all(|m| m.puzzle.shape().has_cages()));
+    assert!(
+        checks > 2 * made.len() as u32,
+        "each generation tried several sets ({checks} checks)"
+    );
+    assert!(
+        kept <= made.len(),
+        "{kept} cage sets kept for {} puzzles ({checks} checks)",
+        made.len()
+    );
+}

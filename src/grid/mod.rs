@@ -23,6 +23,8 @@ mod shape;
 mod tests;
 
 pub use geometry::{Geometry, Overlap, Unit};
+#[cfg(test)]
+pub(crate) use shape::kept_here;
 pub use shape::{MAX_SIZE, MAX_UNITS_PER_CELL, Shape, Variants};
 
 use crate::error::{Error, ReadErrorKind, RuleError, RuleErrorKind};

@@ -784,5 +784,20 @@ fn intern<T: PartialEq + ?Sized>(kept: &Mutex<Vec<&'static T>>, value: Box<T>) -
     }
     let leaked: &'static T = Box::leak(value);
     kept.push(leaked);
+    #[cfg(test)]
+    KEPT_HERE.with(|count| count.set(count.get() + 1));
     leaked
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Values this thread has added to the program's kept lists: what a piece of work
+    /// left behind for good, counted apart from the other tests' threads.
+    static KEPT_HERE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many region lists and cage sets this thread has added for good ([`intern`]).
+#[cfg(test)]
+pub(crate) fn kept_here() -> usize {
+    KEPT_HERE.with(std::cell::Cell::get)
 }

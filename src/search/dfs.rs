@@ -141,7 +141,7 @@ pub struct DepthFirst<'h> {
     /// The relabellings the links use: symbol index to symbol index.
     relabel: Vec<Vec<u8>>,
     /// Killer cages, if the shape has them: their sums are propagated in each sweep.
-    cages: Option<&'static Cages>,
+    cages: Option<&'h Cages>,
     /// Per cell, the cells of its cage that are not already its peers (they too must
     /// hold other symbols): `cage_mates[cage_mate_start[c]..cage_mate_start[c + 1]]`.
     /// Empty without cages.
@@ -169,6 +169,22 @@ pub struct DepthFirst<'h> {
 impl<'h> DepthFirst<'h> {
     /// A search for grids of this shape, with its storage allocated.
     pub fn new(shape: Shape) -> Self {
+        DepthFirst::build(shape, shape.cages())
+    }
+
+    /// A search for grids of this shape with these killer cages, borrowed rather than
+    /// held by the shape: the same search as [`DepthFirst::new`] on
+    /// `shape.with_cages(cages)`, whose solutions come with the shape without cages. A
+    /// generator that tries cage set after cage set uses it, since each shape with cages
+    /// keeps its set for the whole program ([`Shape::with_cages`]).
+    pub fn with_cages(shape: Shape, cages: &'h Cages) -> Self {
+        DepthFirst::build(shape.without_cages(), Some(cages))
+    }
+
+    fn build(shape: Shape, cages: Option<&'h Cages>) -> Self {
+        // What the shape would say with its cages on (they are no units, but make the
+        // grid other than plain).
+        let basic_units = shape.has_only_basic_units() && cages.is_none();
         let n = shape.size();
         let cells = shape.cell_count();
         DepthFirst {
@@ -184,7 +200,7 @@ impl<'h> DepthFirst<'h> {
             units_of: (0..cells)
                 .map(|c| (shape.row(c) | shape.column(c) << 8 | shape.box_of(c) << 16) as u32)
                 .collect(),
-            extras_of: if shape.has_only_basic_units() {
+            extras_of: if basic_units {
                 Vec::new()
             } else {
                 let geo = shape.geometry();
@@ -198,7 +214,7 @@ impl<'h> DepthFirst<'h> {
             },
             dirty_hidden: [0; 4],
             dirty_locked: [0; 4],
-            general_locked: !shape.is_plain(),
+            general_locked: !(shape.is_plain() && cages.is_none()),
             unsolved: cells,
             phase: Phase::Done,
             rules: Rules::default(),
@@ -213,7 +229,7 @@ impl<'h> DepthFirst<'h> {
             cell_order: Vec::new(),
             links: Vec::new(),
             relabel: Vec::new(),
-            cages: shape.cages(),
+            cages,
             cage_mate_start: Vec::new(),
             cage_mates: Vec::new(),
             cage_of: Vec::new(),
