@@ -139,6 +139,30 @@ test('the switch translates the page live, keeps the game, and is remembered', a
   await context.close();
 });
 
+test('in every language no control runs past the panel\'s edge, from 900 px wide up, the longest variant chosen', async () => {
+  const { context, page } = await openIn('', { viewport: { width: 1280, height: 800 } });
+  await engineReady(page);
+  // The option with the longest name in each language.
+  const longest = () => page.$$eval('#variant option', (os) => os.reduce((a, o) => (o.text.length > a.text.length ? o : a)).value);
+  for (const lang of ['en', 'fr', 'de', 'es']) {
+    await page.selectOption('#lang', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.selectOption('#variant', await longest());
+    for (const width of [900, 1000, 1100, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const past = await page.evaluate(() => {
+        const edge = document.querySelector('.panel').getBoundingClientRect().right;
+        return [...document.querySelectorAll('.panel select, .panel input, .panel button, .panel h1')]
+          .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > edge + 0.5)
+          .map((e) => e.id || e.textContent.trim());
+      });
+      assert.deepEqual(past, [], `${lang} at ${width} px`);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('a German browser opens the page in German', async () => {
   const { context, page } = await openIn('', { locale: 'de-DE' });
   await engineReady(page);
