@@ -273,8 +273,8 @@ fn one(
 
 /// Whether the techniques up to `level` leave the killer unsolved.
 fn too_hard(shape: Shape, cages: &[Vec<usize>], solution: &Grid, level: Level) -> bool {
-    match with_sums(cages, solution).and_then(|c| shape.with_cages(c)) {
-        Ok(killer) => crate::logic::rate::harder_than(&Grid::empty(killer), level),
+    match with_sums(cages, solution) {
+        Ok(cages) => crate::logic::rate::killer_harder_than(shape, &cages, level),
         Err(_) => true,
     }
 }

@@ -337,15 +337,19 @@ fn cancel_stops_a_minimal_sequence() {
 #[test]
 fn a_killer_generation_keeps_only_its_puzzles_cages() {
     let before = crate::grid::kept_here();
+    // Without a level and at Medium, whose candidates are graded at every merge.
     let made: Vec<Generated> = (1..=6)
         .map(|seed| {
-            let options = Options::for_layout(
-                Some(9),
-                None,
-                crate::grid::Variants::parse("killer").unwrap(),
-                seed,
-            )
-            .unwrap();
+            let options = Options {
+                difficulty: (seed > 4).then_some(crate::logic::rate::Level::Medium),
+                ..Options::for_layout(
+                    Some(9),
+                    None,
+                    crate::grid::Variants::parse("killer").unwrap(),
+                    seed,
+                )
+                .unwrap()
+            };
             generate(&options, &mut Unattended).unwrap()
         })
         .collect();

@@ -77,7 +77,7 @@ pub(super) fn combinations(b: &Board) -> Option<Step> {
 }
 
 fn first(b: &Board) -> Option<Step> {
-    let cages = b.shape.cages()?;
+    let cages = b.cages?;
     for k in 0..cages.len() {
         let Seen {
             cells,
@@ -213,7 +213,7 @@ pub(crate) fn cage_name(cells: &[usize]) -> Arg {
 /// two neighbouring boxes ([`regions`]). A group whose cells all see each other is a cage
 /// of its own then, and its combinations rule out candidates or place a digit.
 pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
-    let cages = b.shape.cages()?;
+    let cages = b.cages?;
     let n = b.n;
     let total = (n * (n + 1) / 2) as u32;
     for Region {
@@ -485,7 +485,7 @@ fn group_step(
 /// that unit's copy of the digit: the unit's cells outside the cage lose it. The plainest
 /// case is a cage wholly inside a row, column or box, which locks its sure digits there.
 pub(super) fn locked_digits(b: &Board) -> Option<Step> {
-    let cages = b.shape.cages()?;
+    let cages = b.cages?;
     for k in 0..cages.len() {
         let Some(sum) = cages.sum(k) else { continue };
         let seen = Seen::of(b, cages, k);
@@ -556,7 +556,7 @@ const SETS_LISTED: usize = 256;
 /// they used leave the cage's cells. A player says "row 3's 7 can only be in this cage,
 /// so the cage's 15 is 2+6+7 or 3+5+7".
 pub(super) fn hidden_digit(b: &Board) -> Option<Step> {
-    let cages = b.shape.cages()?;
+    let cages = b.cages?;
     for u in 0..b.geo.unit_count() {
         for v in 1..=b.n as u8 {
             let mut places = b.places(u, v);
@@ -620,7 +620,7 @@ pub(super) fn hidden_digit(b: &Board) -> Option<Step> {
 /// sets used leaves the first cage's open cells. A player says "the 14 and the 15 in this
 /// row cannot both use a 6 or an 8: 6+8 leaves the 15 nothing, so the 14 is 5+9".
 pub(super) fn clash(b: &Board) -> Option<Step> {
-    let cages = b.shape.cages()?;
+    let cages = b.cages?;
     for ka in 0..cages.len() {
         let Some(sum) = cages.sum(ka) else { continue };
         let first = Seen::of(b, cages, ka);

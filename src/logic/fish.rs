@@ -209,7 +209,7 @@ fn fin_blocks(b: &Board, dir: usize) -> Vec<u64> {
 
 /// The search for a finned fish of one symbol, direction and stack of fins.
 struct Finned<'a> {
-    b: &'a Board,
+    b: &'a Board<'a>,
     v: u8,
     /// 0: base lines are rows, cover lines columns; 1: the other way round.
     dir: usize,

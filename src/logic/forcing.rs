@@ -57,7 +57,7 @@ enum Broken {
 
 /// A branch in progress: the candidates and entries as the assumption leaves them.
 struct Branch<'a> {
-    b: &'a Board,
+    b: &'a Board<'a>,
     cand: Vec<u64>,
     value: Vec<u8>,
     /// Per unit, the symbols placed in it.
@@ -77,7 +77,7 @@ struct Branch<'a> {
 }
 
 impl<'a> Branch<'a> {
-    fn new(b: &'a Board) -> Branch<'a> {
+    fn new(b: &'a Board<'a>) -> Branch<'a> {
         let mut branch = Branch {
             b,
             cand: b.cand.clone(),

@@ -18,7 +18,7 @@ use crate::grid::Unit;
 
 /// The first step of one kind, pointing or claiming.
 pub(super) fn find_kind(b: &Board, t: Technique) -> Option<Step> {
-    if !b.shape.is_plain() {
+    if !b.is_plain() {
         return overlapping(b, t);
     }
     let seg = segments(b)?;

@@ -61,6 +61,7 @@ use std::fmt;
 pub(crate) use cages::cage_name;
 pub use words::{Arg, Words};
 
+use crate::cages::Cages;
 use crate::error::cell_name;
 use crate::grid::{Geometry, Grid, Shape};
 
@@ -508,7 +509,7 @@ pub fn reduced_masks(shape: Shape, masks: &[u64]) -> Vec<u64> {
 }
 
 /// Applies steps until no technique short of guessing finds one; the masks left.
-fn run_out(mut board: Board) -> Vec<u64> {
+fn run_out(mut board: Board<'_>) -> Vec<u64> {
     board.run_logic(|_| true);
     board.masks()
 }
@@ -596,7 +597,7 @@ pub(crate) fn peer_sets(b: &Board) -> Vec<u128> {
 ///               symbol 64          sym 2  sym 1      a filled cell has cand 0
 /// ```
 #[derive(Clone)]
-pub(crate) struct Board {
+pub(crate) struct Board<'c> {
     pub shape: Shape,
     pub n: usize,
     pub value: Vec<u8>,
@@ -618,10 +619,28 @@ pub(crate) struct Board {
     /// where a caller asks only whether the easier ones solve the puzzle
     /// ([`crate::logic::rate::harder_than`]).
     pub allowed: u64,
+    /// The killer cages: the shape's own, or a set the board borrows
+    /// ([`Board::with_cages`]).
+    pub cages: Option<&'c Cages>,
 }
 
-impl Board {
-    pub(crate) fn new(grid: &Grid) -> Board {
+impl Board<'static> {
+    pub(crate) fn new(grid: &Grid) -> Board<'static> {
+        Board::build(grid, grid.shape().cages())
+    }
+}
+
+impl<'c> Board<'c> {
+    /// A board for a grid without cages and these cages, which it borrows: the same as
+    /// [`Board::new`] for the grid with the cages in its shape, but a killer generator's
+    /// level checks of set after set keep none of them for good
+    /// ([`crate::grid::Shape::with_cages`]).
+    pub(crate) fn with_cages(grid: &Grid, cages: &'c Cages) -> Board<'c> {
+        debug_assert!(!grid.shape().has_cages());
+        Board::build(grid, Some(cages))
+    }
+
+    fn build(grid: &Grid, cages: Option<&'c Cages>) -> Board<'c> {
         let shape = grid.shape();
         let n = shape.size();
         let geo = shape.geometry();
@@ -656,7 +675,14 @@ impl Board {
             one_solution: false,
             forcing: true,
             allowed: u64::MAX,
+            cages,
         }
+    }
+
+    /// Whether the grid is plain ([`crate::grid::Shape::is_plain`]), its cages counted
+    /// wherever they come from.
+    pub(crate) fn is_plain(&self) -> bool {
+        self.shape.is_plain() && self.cages.is_none()
     }
 
     pub(crate) fn grid(&self) -> Grid {
@@ -858,7 +884,7 @@ impl Board {
                 self.cand[c as usize] &= m;
             }
         }
-        if let Some(cages) = self.shape.cages()
+        if let Some(cages) = self.cages
             && let Some(k) = cages.cage_of(cell)
         {
             for &c in cages.cells(k) {

@@ -44,7 +44,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 use crate::logic::Technique;
 use crate::logic::steps::Logic;
 
@@ -275,7 +275,20 @@ pub fn rate_with(
 /// assert!(!harder_than(&easy, Level::Easy));
 /// ```
 pub fn harder_than(grid: &Grid, level: Level) -> bool {
-    let mut board = crate::logic::Board::new(grid);
+    board_harder_than(crate::logic::Board::new(grid), level)
+}
+
+/// [`harder_than`] for the empty grid of `shape` (which has no cages) with these killer
+/// cages, which it borrows: a killer generator's level checks try set after set, and a
+/// shape with cages would keep each one for good ([`crate::grid::Shape::with_cages`]).
+pub(crate) fn killer_harder_than(shape: Shape, cages: &crate::cages::Cages, level: Level) -> bool {
+    board_harder_than(
+        crate::logic::Board::with_cages(&Grid::empty(shape.without_cages()), cages),
+        level,
+    )
+}
+
+fn board_harder_than(mut board: crate::logic::Board<'_>, level: Level) -> bool {
     board.one_solution = true;
     board.allowed = Technique::ALL
         .iter()

@@ -95,7 +95,7 @@ pub fn explain_with(
 /// ([`Technique::UniqueRectangle`], [`Technique::BugPlusOne`]) assume one solution, so they sit out the check and
 /// join once it has passed.
 pub struct Logic {
-    board: Board,
+    board: Board<'static>,
     /// Steps found while checking, already applied to a copy of the board, and not yet
     /// returned: replayed first.
     ahead: std::collections::VecDeque<Step>,

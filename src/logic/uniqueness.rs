@@ -56,7 +56,7 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
                 if b.cand[r * n + c2] != m {
                     continue;
                 }
-                let plain = shape.is_plain();
+                let plain = b.is_plain();
                 let same_stack = plain && shape.stack_of_column(c1) == shape.stack_of_column(c2);
                 for r2 in (0..n).filter(|&r2| r2 != r) {
                     // Two boxes in all: the rows share a band or the columns a stack.
@@ -108,7 +108,7 @@ pub(super) fn rectangle_type_1(b: &Board) -> Option<Step> {
 pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
     // Its proof counts each symbol twice in every unit; a killer's cages and sums are
     // more than units, and two solutions of the units need not keep them.
-    if b.shape.has_cages() {
+    if b.cages.is_some() {
         return None;
     }
     let mut odd = None;
@@ -166,10 +166,10 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
 /// cells hold only the two symbols of `m` and share a row or column, and the roof's two
 /// cells, on a parallel line, hold both symbols and more between them; the four cells
 /// lie in two boxes.
-fn rectangles(b: &Board) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> + '_ {
+fn rectangles<'a>(b: &'a Board<'_>) -> impl Iterator<Item = ([usize; 2], [usize; 2], u64)> + 'a {
     let n = b.n;
     let shape = b.shape;
-    let plain = shape.is_plain();
+    let plain = b.is_plain();
     // The block (band or stack) of a row or a column, on plain r×c boxes.
     let block = move |index: usize, row: bool| {
         if !plain {
@@ -235,7 +235,7 @@ pub(super) fn rectangle_holds(b: &Board, corners: [usize; 4]) -> bool {
                 .filter(|&d| unit.contains(&(d as u16)))
                 .collect();
             inside.len() == 2 && (inside[0] / n == inside[1] / n || inside[0] % n == inside[1] % n)
-        }) && b.shape.cages().is_none_or(|cages| {
+        }) && b.cages.is_none_or(|cages| {
             // A killer cage must keep its digits and its sum: it holds no corner, or two
             // on one line (one `a`, one `b`, whichever way they swap).
             cages.cage_of(c).is_none_or(|k| {
