@@ -621,6 +621,7 @@ test('Cancel stops a 64×64 generation at once, keeps the grid, and the engine w
     await page.waitForFunction(() => document.getElementById('engine-version').textContent);
     await page.selectOption('#size', '64');
     await page.click('#generate');
+    await page.waitForFunction(() => document.body.dataset.busy === 'generate');
     await page.waitForFunction(() => document.getElementById('progress').hasAttribute('value')
       || !document.body.dataset.busy);
     pressed = await page.evaluate(() => {
