@@ -607,7 +607,7 @@ pub(crate) struct Board<'c> {
     /// Empty cells left.
     pub open: usize,
     /// The unique solution, for guesses (and to check eliminations in debug builds);
-    /// empty until [`Logic::new`] knows it.
+    /// empty until [`steps::Logic::new`] knows it.
     pub solution: Vec<u8>,
     /// The puzzle is known (or, for [`find`], taken) to have one solution, which the
     /// uniqueness techniques need: false while a puzzle is being checked.
