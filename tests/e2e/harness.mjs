@@ -1,6 +1,6 @@
 // Shared set-up for the browser end-to-end tests: serves the project on a free loopback
 // port and drives Debian's Chromium through playwright-core.
-import { before, after } from 'node:test';
+import { before, after, beforeEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { staticServer } from '../../scripts/server.mjs';
@@ -44,9 +44,18 @@ function pollEvery(page) {
  * say 'allow': the app registers one once the engine has started, and its install fetches
  * and stores every file again, about 0.6 s of a core per page opened, which only the
  * offline tests need.
- * @param {{serviceWorkers?: 'allow' | 'block'}} [options]
+ *
+ * `browser.reusedPage(url)` gives a page as fresh as `browser.newPage()` would (nothing
+ * stored for any origin it has seen, no permissions, no routes, no cookies) from one
+ * context kept for the browser's life, when no other page of that context is open (else a
+ * context of its own, as before). That context keeps a blank page of the site open, so
+ * each new page starts in a renderer already running, with the HTTP and compiled-code
+ * caches warm: an app page opened this way costs about half the CPU of one in a new
+ * context (measured in bench/HISTORY.md, "npm test's browser pages, shared").
+ * `share: false` gives every page a context of its own.
+ * @param {{serviceWorkers?: 'allow' | 'block', share?: boolean}} [options]
  */
-export async function launch({ serviceWorkers = 'block' } = {}) {
+export async function launch({ serviceWorkers = 'block', share = true } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions = {}) => {
@@ -61,6 +70,59 @@ export async function launch({ serviceWorkers = 'block' } = {}) {
     page.once('close', () => { context.close().catch(() => {}); });
     return page;
   };
+  /** @type {{context: import('playwright-core').BrowserContext, anchor: import('playwright-core').Page, cdp: import('playwright-core').CDPSession, origins: Set<string>} | null} */
+  let shared = null;
+  browser.reusedPage = async (url) => {
+    if (!share) return browser.newPage();
+    const origin = new URL(url).origin;
+    if (!shared) {
+      const context = await browser.newContext();
+      const anchor = await context.newPage();
+      await anchor.goto(new URL('/tests/e2e/blank.html', origin).href);
+      const origins = new Set([origin]);
+      context.on('request', (request) => {
+        const { protocol, origin: seen } = new URL(request.url());
+        if (protocol === 'http:' || protocol === 'https:') origins.add(seen);
+      });
+      shared = { context, anchor, cdp: await context.newCDPSession(anchor), origins };
+    }
+    const { context, anchor, cdp, origins } = shared;
+    if (context.pages().some((page) => page !== anchor)) return browser.newPage();
+    origins.add(origin);
+    // Until the site's storage reads empty from the blank page: a write made as a page
+    // went (the app saves its game on pagehide) could otherwise land after the clearing.
+    for (let round = 0; round < 3; round++) {
+      for (const each of origins) await cdp.send('Storage.clearDataForOrigin', { origin: each, storageTypes: 'all' });
+      if (await anchor.evaluate(() => localStorage.length === 0)) break;
+    }
+    await Promise.all([context.clearCookies(), context.clearPermissions(), context.unrouteAll()]);
+    const page = await context.newPage();
+    // A page of its own context wrote nothing that the next page could read, not even
+    // as it went (the app saves its game on pagehide). Here such a write, made as the
+    // page closes, could land in the storage after the next page's clearing: so a page
+    // of the kept context stops writing to it before it closes.
+    const close = page.close.bind(page);
+    page.close = async (options) => {
+      const stop = () => {
+        for (const name of ['setItem', 'removeItem', 'clear']) Storage.prototype[name] = () => {};
+      };
+      // (Each frame: the widget's iframe form stores too. A page held by a dialog does
+      // not answer: it closes after a second anyway.)
+      let timer;
+      await Promise.race([
+        Promise.all(page.frames().map((frame) => frame.evaluate(stop).catch(() => {}))),
+        new Promise((resolve) => { timer = setTimeout(resolve, 1000); }),
+      ]);
+      clearTimeout(timer);
+      return close(options);
+    };
+    return page;
+  };
+  /** Closes the pages a test left open in the kept context (none but its blank page stays). */
+  browser.closeReusedPages = async () => {
+    if (!shared) return;
+    await Promise.all(shared.context.pages().filter((page) => page !== shared?.anchor).map((page) => page.close()));
+  };
   return browser;
 }
 
@@ -69,9 +131,12 @@ export function launchPersistent(dir) {
   return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS });
 }
 
-/** A new page that fails the test on any uncaught page error, and collects console errors. */
+/**
+ * A fresh page (`browser.reusedPage`: nothing stored, see launch()) at `url`, which fails the
+ * test on any uncaught page error, and collects console errors.
+ */
 export async function openPage(browser, url) {
-  const page = await browser.newPage();
+  const page = await browser.reusedPage(url);
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(err));
   page.on('console', (msg) => { if (msg.type() === 'error') page.errors.push(new Error(msg.text())); });
@@ -80,7 +145,7 @@ export async function openPage(browser, url) {
 }
 
 /**
- * Opens the app at `hash` in a fresh browser context (so fresh localStorage) and waits
+ * Opens the app at `hash` in a fresh page (nothing stored: see launch()) and waits
  * for the engine to answer.
  */
 export async function openApp(env, hash = '') {
@@ -103,6 +168,7 @@ export function withBrowser(options = {}, browserOptions = {}) {
     env.server = await serve({ compress: false, ...options });
     env.browser = await launch(browserOptions);
   });
+  beforeEach(() => env.browser?.closeReusedPages());
   after(async () => {
     await env.browser?.close();
     await env.server?.close();
