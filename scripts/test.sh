@@ -69,12 +69,15 @@ e2e_layer() {
   local t0=$SECONDS c0
   cpu_now
   c0=$CPU
-  # Three files at a time (E2E_CONCURRENCY to change it): each file serves the project on a
-  # port of its own and launches its own Chromium, and none writes where another reads.
-  # A file alone keeps about half a core busy: on two cores, alone, the layer took 419 s
-  # with two at a time and 347 s with four.
+  # Several files at a time (E2E_CONCURRENCY to choose): each file serves the project on
+  # a port of its own and launches its own Chromium, and none writes where another reads.
+  # Alone, three (on two cores: 168 s, against 182 s one at a time). Beside the other
+  # layers, two: Chromium's threads cost whatever shares a core with them CPU (the host
+  # tests took 213 CPU seconds beside three files, 76 alone), and warm runs took 228 s with
+  # two, 234 s with one and 239 to 261 s with three (bench/HISTORY.md, 2026-11-29 evening).
+  local files=${E2E_CONCURRENCY:-$E2E_FILES}
   say "browser end-to-end tests (Playwright, node --test)"
-  node --test --test-reporter=spec --test-concurrency="${E2E_CONCURRENCY:-3}" tests/e2e/ 2>&1 | tee "$LOGDIR/e2e.log"
+  node --test --test-reporter=spec --test-concurrency="$files" tests/e2e/ 2>&1 | tee "$LOGDIR/e2e.log"
   local rc=${PIPESTATUS[0]} p f
   p=$(grep -aE '^ℹ pass [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
   f=$(grep -aE '^ℹ fail [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
@@ -93,10 +96,12 @@ e2e_done() {
   say "e2e took $t s (cpu $c s)"
 }
 E2E_PID=""
+E2E_FILES=3 # test files at a time, alone (see e2e_layer)
 if wants e2e; then
   rm -f "$LOGDIR/e2e.counts"
   if [ ${#layers[@]} -gt 1 ]; then
     say "e2e: running beside the other layers; its output follows when it ends"
+    E2E_FILES=2
     # In a process group of its own (set -m), so that if this script ends early (a script's
     # background jobs ignore Ctrl+C) the whole of it stops: node, its test files and, with
     # them, their browsers.
