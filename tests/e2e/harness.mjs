@@ -48,10 +48,10 @@ function pollEvery(page) {
  * `browser.reusedPage(url)` gives a page as fresh as `browser.newPage()` would (nothing
  * stored for any origin it has seen, no permissions, no routes, no cookies) from one
  * context kept for the browser's life, when no other page of that context is open (else a
- * context of its own, as before). That context keeps a blank page of the site open, so
- * each new page starts in a renderer already running, with the HTTP and compiled-code
- * caches warm: an app page opened this way costs about half the CPU of one in a new
- * context (measured in bench/HISTORY.md, "npm test's browser pages, shared").
+ * context of its own, as before). That context keeps a blank page of the site open, which
+ * is what makes the difference (a kept context alone saves little): an app page opened
+ * this way costs about half the CPU of one in a new context (bench/HISTORY.md, "npm
+ * test's browser pages, shared").
  * `share: false` gives every page a context of its own.
  * @param {{serviceWorkers?: 'allow' | 'block', share?: boolean}} [options]
  */
