@@ -73,8 +73,9 @@ e2e_layer() {
   # a port of its own and launches its own Chromium, and none writes where another reads.
   # Alone, three (on two cores: 168 s, against 182 s one at a time). Beside the other
   # layers, two: Chromium's threads cost whatever shares a core with them CPU (the host
-  # tests took 213 CPU seconds beside three files, 76 alone), and warm runs took 228 s with
-  # two, 234 s with one and 239 to 261 s with three (bench/HISTORY.md, 2026-11-29 evening).
+  # tests took 213 CPU seconds beside three files, 76 alone), and warm runs took 228 and
+  # 246 s with two, 234 s with one and 239 to 261 s with three (bench/HISTORY.md, 2026-11-29
+  # evening).
   local files=${E2E_CONCURRENCY:-$E2E_FILES}
   say "browser end-to-end tests (Playwright, node --test)"
   node --test --test-reporter=spec --test-concurrency="$files" tests/e2e/ 2>&1 | tee "$LOGDIR/e2e.log"
