@@ -113,7 +113,9 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             cap,
             control,
         )?;
-        let rating = crate::logic::rate::rate(&made.puzzle)?;
+        // The cages were split until they had one solution, and merged only where they
+        // kept it.
+        let rating = crate::logic::rate::rate(&made.puzzle)?.unwrap();
         let reached = rating.level == wanted;
         let ran_out = !reached && control.now_ms() - start >= budget;
         let made = Generated {

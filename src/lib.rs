@@ -29,7 +29,7 @@ pub mod wasm;
 pub use cages::Cages;
 pub use error::{
     CageProblem, Cancelled, Error, OptionError, ReadError, ReadErrorKind, RuleError, RuleErrorKind,
-    Unsolvable,
+    Unsolvable, Verdict,
 };
 pub use format::TextForm;
 pub use grid::{Grid, Shape, Variants};

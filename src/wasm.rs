@@ -22,9 +22,10 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::error::Error;
+use crate::error::{Error, Unsolvable};
 use crate::format::to_line;
 use crate::grid::Shape;
+use crate::logic::Words;
 use crate::parse::{ParseOptions, parse_with};
 use crate::search::{Answer, Limits, Search, Stats};
 
@@ -79,37 +80,59 @@ pub fn version() -> String {
 /// and as `message` only its kind. Wording it here would bring the English catalog and its
 /// machinery into the wasm, a tenth of its weight.
 fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
-    let js = js_sys::Error::new(err.kind_name());
-    let set = |key: &str, value: JsValue| {
-        let _ = js_sys::Reflect::set(&js, &JsValue::from_str(key), &value);
-    };
-    set("kind", JsValue::from_str(err.kind_name()));
-    // The message as data, for the page to word in its reader's language.
-    set("words", JsValue::from_str(&err.words().to_json()));
+    let js = fields_error(
+        err.kind_name(),
+        &err.words(),
+        &err.cells(),
+        shape.map(Shape::size).or(err.side()),
+    );
     if let Error::Option(option) = err {
-        set("option", JsValue::from_str(option.name()));
+        set_field(&js, "option", JsValue::from_str(option.name()));
     }
-    let cells = err.cells();
-    if let Some(&first) = cells.first() {
-        let array = js_sys::Array::new();
-        for &c in &cells {
-            array.push(&JsValue::from(c as u32));
-        }
-        set("cells", array.into());
-        set("cell", JsValue::from(first as u32));
-        if let Some(n) = shape.map(Shape::size).or(err.side()) {
-            set("row", JsValue::from((first / n + 1) as u32));
-            set("column", JsValue::from((first % n + 1) as u32));
-        }
-    } else {
+    if err.cells().is_empty() {
         if let Some(line) = err.line() {
-            set("line", JsValue::from(line as u32));
+            set_field(&js, "line", JsValue::from(line as u32));
         }
         if let Some(column) = err.column() {
-            set("column", JsValue::from(column as u32));
+            set_field(&js, "column", JsValue::from(column as u32));
         }
     }
     js.into()
+}
+
+/// A puzzle with no solution or several, where the work needs one (a hint, a grading):
+/// not an error in the engine ([`crate::Verdict`]), but thrown to JS as one, with the same
+/// fields as [`js_error`]'s, so that a page handles every "cannot" in one place.
+fn js_unsolvable(why: &Unsolvable) -> JsValue {
+    let cells: Vec<usize> = why.cell().into_iter().collect();
+    fields_error(why.kind_name(), &why.words(), &cells, why.side()).into()
+}
+
+/// A JS `Error` whose message is `kind`, with the fields `kind`, `words`, and, when there
+/// are `cells`, `cells`, `cell` (the first), and its `row` and `column` on a grid of
+/// side `side`.
+fn fields_error(kind: &str, words: &Words, cells: &[usize], side: Option<usize>) -> js_sys::Error {
+    let js = js_sys::Error::new(kind);
+    set_field(&js, "kind", JsValue::from_str(kind));
+    // The message as data, for the page to word in its reader's language.
+    set_field(&js, "words", JsValue::from_str(&words.to_json()));
+    if let Some(&first) = cells.first() {
+        let array = js_sys::Array::new();
+        for &c in cells {
+            array.push(&JsValue::from(c as u32));
+        }
+        set_field(&js, "cells", array.into());
+        set_field(&js, "cell", JsValue::from(first as u32));
+        if let Some(n) = side {
+            set_field(&js, "row", JsValue::from((first / n + 1) as u32));
+            set_field(&js, "column", JsValue::from((first % n + 1) as u32));
+        }
+    }
+    js
+}
+
+fn set_field(js: &js_sys::Error, key: &str, value: JsValue) {
+    let _ = js_sys::Reflect::set(js, &JsValue::from_str(key), &value);
 }
 
 fn parse_options(
@@ -794,7 +817,9 @@ mod with_logic {
             .map_err(|e| js_error(&e, None))?;
         let steps =
             crate::logic::steps::hint_with(&grid, crate::logic::steps::Techniques { uniqueness })
-                .map_err(|e| js_error(&e, Some(grid.shape())))?;
+                .map_err(|e| js_error(&e, Some(grid.shape())))?
+                .into_result()
+                .map_err(|why| js_unsolvable(&why))?;
         Ok(HintReport {
             shape: grid.shape(),
             steps,
@@ -867,7 +892,9 @@ mod with_logic {
             crate::logic::steps::Techniques { uniqueness },
             &mut || true,
         )
-        .map_err(|e| js_error(&e, Some(grid.shape())))?;
+        .map_err(|e| js_error(&e, Some(grid.shape())))?
+        .into_result()
+        .map_err(|why| js_unsolvable(&why))?;
         Ok(RateReport {
             shape: grid.shape(),
             rating,

@@ -43,7 +43,7 @@ fn rate_prints_level_and_score_for_every_unique_puzzle_of_every_size() {
     let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
     assert_eq!(lines.len(), unique.len());
     for (line, puzzle) in lines.iter().zip(&unique) {
-        let r = rate(&grid(puzzle)).unwrap();
+        let r = rate(&grid(puzzle)).unwrap().unwrap();
         assert_eq!(line, &format!("{} {}", r.level.id(), r.score));
     }
 }
@@ -59,7 +59,7 @@ fn rate_reports_each_bad_line_and_carries_on() {
     let out = run(&["rate", "-"], &text);
     assert!(!out.status.success());
     let expected = {
-        let r = rate(&grid(good)).unwrap();
+        let r = rate(&grid(good)).unwrap().unwrap();
         format!("{} {}", r.level.id(), r.score)
     };
     assert_eq!(
@@ -96,6 +96,7 @@ fn explain_prints_the_steps_one_per_line() {
         .iter()
         .map(|p| {
             explain(&grid(p))
+                .unwrap()
                 .unwrap()
                 .iter()
                 .map(|s| format!("{}\n", s.text()))
@@ -168,6 +169,7 @@ fn explain_prints_forcing_chains_and_nets_where_patterns_run_out() {
     assert!(!so.contains("Guess:"), "{so}");
     let expected: String = explain(&grid(puzzle))
         .unwrap()
+        .unwrap()
         .iter()
         .map(|s| format!("{}\n", s.text()))
         .collect();
@@ -199,7 +201,7 @@ fn bench_rate_shuffles_and_counts_puzzles_solved_without_a_guess() {
         .lines()
         .take(5)
         .map(|p| sudoku64::transform::random_symmetry(&grid(p), &mut rng))
-        .filter(|g| rate(g).unwrap().guesses == 0)
+        .filter(|g| rate(g).unwrap().unwrap().guesses == 0)
         .count();
     assert_eq!(count, expected, "{so}");
 }

@@ -25,7 +25,7 @@ use sudoku64::search::{
     bitboard, count_solutions_up_to, masks_of, solutions, solve_one,
 };
 use sudoku64::transform::random_symmetry;
-use sudoku64::{Error, Grid, ParseOptions, Shape, Unsolvable, parse};
+use sudoku64::{Grid, ParseOptions, Shape, Unsolvable, Verdict, parse};
 
 /// The symbols of the one-line form, in order (kept here so the fixtures are read without
 /// the engine's own reader).
@@ -543,14 +543,14 @@ fn one_cell_apart(search: &mut Search, grid: &Grid) -> Answer {
     }
 }
 
-/// The logic solver as an engine: the grid its steps lead to, or what its error says.
+/// The logic solver as an engine: the grid its steps lead to, or what its verdict says.
 /// Every step must be sound on the way (placements and eliminations agree with the
-/// grid reached). For several solutions the error names a cell and two symbols it can
+/// grid reached). For several solutions the verdict names a cell and two symbols it can
 /// hold; the two solutions returned are completions with each (found by the exact
 /// solver), so the check below proves the error's claim.
 fn logic_answer(g: &Grid) -> Answer {
     match sudoku64::explain(g) {
-        Ok(steps) => {
+        Ok(Verdict::Unique(steps)) => {
             let mut grid = g.clone();
             for step in &steps {
                 for &(c, v) in &step.placements {
@@ -568,7 +568,7 @@ fn logic_answer(g: &Grid) -> Answer {
                 solutions: vec![grid],
             }
         }
-        Err(Error::Unsolvable(e)) => match *e {
+        Ok(Verdict::Unsolvable(why)) => match why {
             Unsolvable::NoSolution => Answer {
                 count: Some(0),
                 solutions: vec![],
@@ -590,7 +590,7 @@ fn logic_answer(g: &Grid) -> Answer {
                     solutions: vec![with(first), with(second)],
                 }
             }
-            _ => panic!("unexpected error: {e}"),
+            _ => panic!("unexpected verdict: {why}"),
         },
         Err(e) => panic!("unexpected error: {e}"),
     }

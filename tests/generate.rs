@@ -533,7 +533,7 @@ fn a_25x25_search_for_hard_finds_a_hard_puzzle() {
     };
     let made = make(&o);
     assert!(made.difficulty_reached(), "{}", made.details());
-    assert_eq!(rate(&made.puzzle).unwrap().level, Level::Hard);
+    assert_eq!(rate(&made.puzzle).unwrap().unwrap().level, Level::Hard);
     assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1);
 }
 
@@ -549,7 +549,7 @@ fn a_difficulty_search_finds_the_level_and_its_seed_regenerates_the_puzzle() {
         let rating = made.rating().cloned().expect("a difficulty search grades");
         assert!(made.difficulty_reached(), "{level}: {}", made.summary());
         assert_eq!(rating.level, level);
-        assert_eq!(rate(&made.puzzle).unwrap(), rating);
+        assert_eq!(rate(&made.puzzle).unwrap().unwrap(), rating);
         assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1);
         assert!(made.summary().contains(level.name()), "{}", made.summary());
         // The seed it reports regenerates the same puzzle, graded or not.
@@ -1010,7 +1010,11 @@ fn an_easy_search_off_classic_9x9_is_easy_at_once_and_its_seed_makes_it_again() 
         let made = make(&o);
         let at = format!("{}: {}", made.puzzle.shape(), made.summary());
         // Graded independently of how it was dug: Easy, and one solution.
-        assert_eq!(rate(&made.puzzle).unwrap().level, Level::Easy, "{at}");
+        assert_eq!(
+            rate(&made.puzzle).unwrap().unwrap().level,
+            Level::Easy,
+            "{at}"
+        );
         assert_eq!(count_solutions_up_to(&made.puzzle, 2), 1, "{at}");
         assert!(made.difficulty_reached() && made.candidates == 1, "{at}");
         assert!(made.summary().contains("singles"), "{at}");

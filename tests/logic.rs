@@ -10,7 +10,7 @@ use sudoku64::generate::{Options, Unattended, generate};
 use sudoku64::logic::rate::{Level, rate, weight};
 use sudoku64::logic::{self, Step, Technique};
 use sudoku64::search::solve_one;
-use sudoku64::{Grid, Shape, explain, hint, parse};
+use sudoku64::{Grid, Shape, Verdict, explain, hint, parse};
 
 fn grid(text: &str) -> Grid {
     parse::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -158,12 +158,12 @@ fn each_technique_fires_where_it_is_needed_and_removes_only_wrong_candidates() {
     for &(technique, puzzle) in NEEDS {
         let puzzle = grid(puzzle);
         let solution = solve_one(&puzzle).unwrap();
-        let steps = explain(&puzzle).unwrap();
+        let steps = explain(&puzzle).unwrap().unwrap();
         assert_eq!(replay(&puzzle, &solution, &steps), solution);
         let used: BTreeSet<Technique> = steps.iter().map(|s| s.technique).collect();
         assert!(used.contains(&technique), "{technique}: used {used:?}");
         assert!(!used.contains(&Technique::Guess), "{technique}: {used:?}");
-        let rating = rate(&puzzle).unwrap();
+        let rating = rate(&puzzle).unwrap().unwrap();
         assert_eq!(rating.level, Level::of(technique), "{technique}");
         assert_eq!(rating.steps, steps.len());
         assert_eq!(
@@ -286,14 +286,14 @@ fn naked_quad_on_a_constructed_state() {
 #[test]
 fn naked_single_hint_names_the_cell_and_symbol() {
     let g = grid("1.34341221434.21");
-    let steps = hint(&g).unwrap();
+    let steps = hint(&g).unwrap().unwrap();
     assert_eq!(steps.len(), 1);
     assert_eq!(steps[0].technique, Technique::NakedSingle);
     assert_eq!(steps[0].placements, vec![(1, 2)]);
     assert_eq!(steps[0].focus_text(), "Look at box 1: a naked single");
     assert!(steps[0].links.is_empty());
     // A full grid needs no hint.
-    assert!(hint(&grid("1234341221434321")).unwrap().is_empty());
+    assert!(hint(&grid("1234341221434321")).unwrap().unwrap().is_empty());
 }
 
 #[test]
@@ -302,9 +302,9 @@ fn every_fixture_is_explained_soundly_or_rejected_with_the_right_error() {
         match count {
             1 => {
                 let solution = solution.unwrap();
-                let steps = explain(&puzzle).unwrap();
+                let steps = explain(&puzzle).unwrap().unwrap();
                 assert_eq!(replay(&puzzle, &solution, &steps), solution);
-                let rating = rate(&puzzle).unwrap();
+                let rating = rate(&puzzle).unwrap().unwrap();
                 assert_eq!(rating.steps, steps.len());
                 assert_eq!(
                     rating.guesses,
@@ -320,27 +320,35 @@ fn every_fixture_is_explained_soundly_or_rejected_with_the_right_error() {
                 );
             }
             0 => {
-                for e in [
-                    explain(&puzzle).unwrap_err(),
-                    hint(&puzzle).unwrap_err(),
-                    rate(&puzzle).unwrap_err(),
+                for kind in [
+                    refusal(explain(&puzzle)),
+                    refusal(hint(&puzzle)),
+                    refusal(rate(&puzzle)),
                 ] {
-                    assert!(
-                        ["no-solution", "clash"].contains(&e.kind_name()),
-                        "{}",
-                        e.kind_name()
-                    );
+                    assert!(["no-solution", "clash"].contains(&kind), "{kind}");
                 }
             }
             _ => {
-                let e = rate(&puzzle).unwrap_err();
-                assert_eq!(e.kind_name(), "multiple-solutions");
-                assert!(e.to_string().contains("more than one solution"), "{e}");
-                assert_eq!(e.cells().len(), 1);
-                assert_eq!(puzzle.get(e.cells()[0]), 0);
-                assert_eq!(hint(&puzzle).unwrap_err(), e);
+                let Verdict::Unsolvable(why) = rate(&puzzle).unwrap() else {
+                    panic!("a rating of a puzzle with several solutions")
+                };
+                assert_eq!(why.kind_name(), "multiple-solutions");
+                assert!(why.to_string().contains("more than one solution"), "{why}");
+                let cell = why.cell().expect("a cell where two solutions differ");
+                assert_eq!(puzzle.get(cell), 0);
+                assert_eq!(hint(&puzzle).unwrap(), Verdict::Unsolvable(why));
             }
         }
+    }
+}
+
+/// The kind of a logic solver's refusal: an error's, or that of a verdict of no solution
+/// or several. Panics when it gave an answer.
+fn refusal<T: std::fmt::Debug>(answer: Result<Verdict<T>, sudoku64::Error>) -> &'static str {
+    match answer {
+        Err(e) => e.kind_name(),
+        Ok(Verdict::Unsolvable(why)) => why.kind_name(),
+        Ok(answer) => panic!("an answer where none was expected: {answer:?}"),
     }
 }
 
@@ -355,12 +363,13 @@ fn errors_are_the_solvers() {
     assert_eq!(hint(&clash).unwrap_err().kind_name(), "clash");
     // r1c1 sees 1 2 3 in its row and 4 in its column.
     let none = grid(".123....4.......");
-    let e = explain(&none).unwrap_err();
-    assert_eq!(e.kind_name(), "no-solution");
-    assert!(e.to_string().contains("no solution"), "{e}");
+    let Verdict::Unsolvable(why) = explain(&none).unwrap() else {
+        panic!("an explanation of a puzzle with no solution")
+    };
+    assert_eq!(why, sudoku64::Unsolvable::NoSolution);
+    assert!(why.to_string().contains("no solution"), "{why}");
     let several = grid("................");
-    let e = rate(&several).unwrap_err();
-    assert_eq!(e.kind_name(), "multiple-solutions");
+    assert_eq!(refusal(rate(&several)), "multiple-solutions");
 }
 
 /// Applies the last step of each hint until the grid is full.
@@ -368,7 +377,7 @@ fn follow_hints(puzzle: &Grid, solution: &Grid) {
     let mut g = puzzle.clone();
     let mut rounds = 0;
     while !g.is_full() {
-        let steps = hint(&g).unwrap();
+        let steps = hint(&g).unwrap().unwrap();
         let last = steps.last().expect("a hint while cells are open");
         assert!(!last.placements.is_empty(), "{}", last.text());
         for s in &steps[..steps.len() - 1] {
@@ -411,7 +420,7 @@ fn last_resorts_come_only_when_the_patterns_are_stuck() {
     let mut last_resorts = 0;
     for text in hardest {
         let puzzle = grid(text);
-        let mut logic = sudoku64::Logic::new(&puzzle).unwrap();
+        let mut logic = sudoku64::Logic::new(&puzzle).unwrap().unwrap();
         loop {
             let g = logic.grid();
             let cand = logic.candidates().to_vec();
@@ -438,7 +447,7 @@ fn last_resorts_come_only_when_the_patterns_are_stuck() {
                 }
             }
         }
-        let rating = rate(&puzzle).unwrap();
+        let rating = rate(&puzzle).unwrap().unwrap();
         assert_eq!(rating.guesses, 0, "{text}");
         assert_eq!(rating.level, Level::Diabolical, "{text}");
         assert!(rating.count(Technique::ForcingNet) > 0, "{text}");
@@ -451,12 +460,12 @@ fn every_size_from_the_generator_is_explained_to_its_solution() {
     for n in [1, 4, 9, 16, 25, 36, 49, 64] {
         let shape = Shape::from_size(n).unwrap();
         let made = generate(&Options::new(shape, 11), &mut Unattended).unwrap();
-        let steps = explain(&made.puzzle).unwrap();
+        let steps = explain(&made.puzzle).unwrap().unwrap();
         assert_eq!(replay(&made.puzzle, &made.solution, &steps), made.solution);
         // The first hint is the start of the explanation.
-        let first = hint(&made.puzzle).unwrap();
+        let first = hint(&made.puzzle).unwrap().unwrap();
         assert_eq!(first[..], steps[..first.len()]);
-        let rating = rate(&made.puzzle).unwrap();
+        let rating = rate(&made.puzzle).unwrap().unwrap();
         assert!(rating.score as usize >= made.puzzle.cells().len() - made.puzzle.clue_count());
     }
 }
@@ -514,24 +523,23 @@ fn random_puzzles_get_the_exact_solvers_verdict() {
         }
         let count = sudoku64::search::count_solutions_up_to(&puzzle, 2);
         seen[count as usize] += 1;
-        match (count, explain(&puzzle)) {
-            (1, Ok(steps)) => {
+        match (count, explain(&puzzle).unwrap()) {
+            (1, Verdict::Unique(steps)) => {
                 let solution = solve_one(&puzzle).unwrap();
                 assert_eq!(replay(&puzzle, &solution, &steps), solution);
             }
-            (0, Err(e)) => assert_eq!(e.kind_name(), "no-solution", "{e}"),
-            (2, Err(e)) => {
-                assert_eq!(e.kind_name(), "multiple-solutions", "{e}");
+            (0, Verdict::Unsolvable(why)) => {
+                assert_eq!(why, sudoku64::Unsolvable::NoSolution, "{why}");
+            }
+            (2, Verdict::Unsolvable(why)) => {
+                assert_eq!(why.kind_name(), "multiple-solutions", "{why}");
                 // The named cell really can hold both symbols.
-                let sudoku64::Error::Unsolvable(e) = e else {
-                    unreachable!()
-                };
                 let sudoku64::Unsolvable::Several {
                     cell,
                     first,
                     second,
                     ..
-                } = *e
+                } = why
                 else {
                     unreachable!()
                 };
@@ -615,7 +623,7 @@ fn newer_techniques_are_sound_on_public_puzzles_and_all_fire() {
         let puzzle = sudoku64::transform::random_symmetry(&grid(line), &mut rng);
         assert_eq!(sudoku64::search::count_solutions_up_to(&puzzle, 2), 1);
         let solution = solve_one(&puzzle).unwrap();
-        let steps = explain(&puzzle).unwrap();
+        let steps = explain(&puzzle).unwrap().unwrap();
         // Every step, not just the new ones: a wrong one would derail those after it.
         assert_eq!(replay(&puzzle, &solution, &steps), solution);
         for step in &steps {
@@ -812,7 +820,7 @@ fn bug_plus_one_places_only_a_candidate_of_its_cell() {
         "3.....26...1..2..4.......1.7..5......9..3......6..4.8...4..61.....9...28.5..7....",
     ] {
         let g = grid(puzzle);
-        let mut logic = sudoku64::Logic::new(&g).unwrap();
+        let mut logic = sudoku64::Logic::new(&g).unwrap().unwrap();
         let mut steps = Vec::new();
         while let Some(step) = {
             let (before, cand) = (logic.grid(), logic.candidates().to_vec());
@@ -835,7 +843,7 @@ fn bug_plus_one_places_only_a_candidate_of_its_cell() {
 /// The grid and candidates just before the first step of `technique` in a puzzle's
 /// explanation, and that step.
 fn before_first(puzzle: &str, technique: Technique) -> (Grid, Vec<u64>, Step) {
-    let mut logic = sudoku64::Logic::new(&grid(puzzle)).unwrap();
+    let mut logic = sudoku64::Logic::new(&grid(puzzle)).unwrap().unwrap();
     loop {
         let (g, cand) = (logic.grid(), logic.candidates().to_vec());
         let step = logic.next_step().expect("the technique is used");
@@ -1070,16 +1078,19 @@ fn the_uniqueness_techniques_can_be_left_out() {
             .iter()
             .any(|s| (Technique::UniqueRectangle..=Technique::BugPlusOne).contains(&s.technique))
     };
-    let with = explain(&puzzle).unwrap();
+    let with = explain(&puzzle).unwrap().unwrap();
     assert!(
         assumes(&with),
         "the puzzle no longer needs them: pick another"
     );
-    let without = explain_with(&puzzle, Techniques { uniqueness: false }, &mut || true).unwrap();
+    let without = explain_with(&puzzle, Techniques { uniqueness: false }, &mut || true)
+        .unwrap()
+        .unwrap();
     assert!(!assumes(&without));
     assert_eq!(replay(&puzzle, &solution, &without), solution);
     let rating =
         sudoku64::logic::rate::rate_with(&puzzle, Techniques { uniqueness: false }, &mut || true)
+            .unwrap()
             .unwrap();
     for t in Technique::ALL {
         if (Technique::UniqueRectangle..=Technique::BugPlusOne).contains(&t) {
@@ -1098,7 +1109,7 @@ fn focus_names_the_unit_the_reasoning_is_in() {
     .unwrap();
     let mut claimings = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')).take(60) {
-        for step in explain(&grid(line)).unwrap() {
+        for step in explain(&grid(line)).unwrap().unwrap() {
             if step.technique == Technique::Claiming {
                 claimings += 1;
                 assert!(
@@ -1142,7 +1153,7 @@ fn each_steps_focus_names_its_units_as_data_too() {
         .take(20)
     {
         let grid = sudoku64::parse::parse(line).unwrap();
-        for step in sudoku64::explain(&grid).unwrap() {
+        for step in sudoku64::explain(&grid).unwrap().unwrap() {
             let words: Vec<String> = step
                 .units
                 .iter()
@@ -1284,7 +1295,9 @@ fn every_layout_is_explained_soundly_to_its_solution() {
             let full = random_solution(shape, &mut rng);
             let puzzle = thin(&full, tries, &mut rng);
             let line = sudoku64::format::to_line(&puzzle);
-            let steps = explain(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let steps = explain(&puzzle)
+                .unwrap_or_else(|e| panic!("{line}: {e}"))
+                .unwrap();
             assert_eq!(replay(&puzzle, &full, &steps), full, "{line}");
             for step in &steps {
                 assert!(!step.focus_text().is_empty(), "{line}: {}", step.text());
@@ -1299,9 +1312,11 @@ fn every_layout_is_explained_soundly_to_its_solution() {
                 .iter()
                 .filter(|s| s.technique == Technique::Guess)
                 .count();
-            let rating = rate(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let rating = rate(&puzzle)
+                .unwrap_or_else(|e| panic!("{line}: {e}"))
+                .unwrap();
             assert!(rating.score > 0, "{line}");
-            let hints = hint(&puzzle).unwrap();
+            let hints = hint(&puzzle).unwrap().unwrap();
             assert!(!hints.is_empty(), "{line}");
         }
         assert!(
@@ -1432,7 +1447,7 @@ fn uniqueness_steps_are_sound(puzzle: &Grid, marks: &[u64], full: &Grid) {
             }
         }
     }
-    let steps = explain(puzzle).unwrap();
+    let steps = explain(puzzle).unwrap().unwrap();
     assert_eq!(replay(puzzle, full, &steps), *full);
 }
 
@@ -1637,7 +1652,9 @@ fn solo_variant_ids_are_explained_to_their_solutions() {
             .map(|ch| ch.to_digit(36).unwrap() as u8)
             .collect();
         let solution = Grid::from_cells(shape, cells).unwrap();
-        let steps = explain(&puzzle).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let steps = explain(&puzzle)
+            .unwrap_or_else(|e| panic!("{id}: {e}"))
+            .unwrap();
         assert_eq!(replay(&puzzle, &solution, &steps), solution, "{id}");
     }
 }

@@ -375,6 +375,14 @@ fn hints_follow_every_small_fixture_to_its_solution() {
                     "{at}: {}",
                     describe(&err)
                 );
+                if kind == "multiple-solutions" {
+                    // The cell where two solutions differ, as the page points at it.
+                    let cell = field(&err, "cell").as_f64().expect("a cell") as usize;
+                    let n = grid(&case.puzzle).shape().size();
+                    assert_eq!(grid(&case.puzzle).get(cell), 0, "{at}: a given");
+                    assert_eq!(field(&err, "row").as_f64(), Some((cell / n + 1) as f64));
+                    assert_eq!(field(&err, "column").as_f64(), Some((cell % n + 1) as f64));
+                }
                 let rated = sudoku64::wasm::rate(&case.puzzle, 0, false, "", "", &[], true);
                 assert!(rated.is_err(), "{at}: rated");
             }
@@ -425,7 +433,7 @@ fn hint_focus_and_links_match_the_engines_steps() {
     ];
     let (mut chained, mut grouped) = (0, 0);
     for text in texts {
-        let steps = sudoku64::hint(&grid(text)).unwrap();
+        let steps = sudoku64::hint(&grid(text)).unwrap().unwrap();
         let report = sudoku64::wasm::hint(text, 0, false, "", "", &[], true)
             .unwrap_or_else(|e| panic!("{}", describe(&e)));
         assert_eq!(report.length() as usize, steps.len());

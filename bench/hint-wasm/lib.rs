@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = afterHint)]
 pub fn after_hint(text: &str) -> Result<String, JsError> {
     let mut grid = sudoku64::parse_with(text, &sudoku64::ParseOptions::default())?;
-    let steps = sudoku64::hint(&grid)?;
+    let steps = sudoku64::hint(&grid)?.into_result()?;
     if let Some(last) = steps.last() {
         for &(cell, value) in &last.placements {
             grid.set(cell, value);

@@ -466,11 +466,12 @@ fn bench_rate(
         let rating = sudoku64::rate(grid);
         times.push(start.elapsed().as_secs_f64() * 1e6);
         match rating {
-            Ok(r) => {
+            Ok(sudoku64::Verdict::Unique(r)) => {
                 levels[r.level as usize] += 1;
                 no_guess += usize::from(r.guesses == 0);
             }
-            Err(_) => failed += 1,
+            // A clash, or no solution or several: the set holds a puzzle it should not.
+            _ => failed += 1,
         }
     }
     let secs = total.elapsed().as_secs_f64();
@@ -491,7 +492,7 @@ fn bench_rate(
     }
     let (mut steps, mut unsound) = (0usize, 0usize);
     for (i, grid) in grids.iter().enumerate() {
-        let (Some(solution), Ok(explained)) =
+        let (Some(solution), Ok(sudoku64::Verdict::Unique(explained))) =
             (sudoku64::search::solve_one(grid), sudoku64::explain(grid))
         else {
             continue;
@@ -520,7 +521,13 @@ fn bench_hint(input: &InputArgs, limit: Option<usize>) -> Result<bool, String> {
         let mut g = grid.clone();
         while !g.is_full() {
             let start = Instant::now();
-            let steps = sudoku64::hint(&g).map_err(|e| format!("puzzle {}: {e}", i + 1))?;
+            let steps = match sudoku64::hint(&g) {
+                Ok(sudoku64::Verdict::Unique(steps)) => steps,
+                Ok(sudoku64::Verdict::Unsolvable(why)) => {
+                    return Err(format!("puzzle {}: {why}", i + 1));
+                }
+                Err(e) => return Err(format!("puzzle {}: {e}", i + 1)),
+            };
             let us = start.elapsed().as_secs_f64() * 1e6;
             if us > slowest.0 {
                 slowest = (us, i + 1, g.clue_count());

@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 
 use clap::Args;
-use sudoku64::{Error, Grid};
+use sudoku64::{Error, Grid, Verdict};
 
 use super::{InputArgs, Outcome, TimeoutArg, input_name, stream_puzzles};
 
@@ -30,12 +30,12 @@ impl LogicArgs {
 }
 
 /// Writes `answer`'s text for every puzzle of the input, `between` separating two
-/// puzzles' texts. A line that cannot be read, or whose puzzle `answer` rejects, gets a
-/// message naming the line on standard error. Returns whether every puzzle had an answer.
+/// puzzles' texts. A line that cannot be read, whose puzzle `answer` rejects, or whose
+/// puzzle has no solution or several, gets a message naming the line on standard error. Returns whether every puzzle had an answer.
 fn answer_each(
     args: &LogicArgs,
     between: &str,
-    answer: impl Fn(&Grid, &mut dyn FnMut() -> bool) -> Result<String, Error>,
+    answer: impl Fn(&Grid, &mut dyn FnMut() -> bool) -> Result<Verdict<String>, Error>,
 ) -> Result<Outcome, String> {
     let puzzles = stream_puzzles(&args.input)?;
     let mut undecided = false;
@@ -49,7 +49,12 @@ fn answer_each(
         }
         let mut in_time = args.time.start();
         match puzzle.and_then(|g| answer(&g, &mut in_time)) {
-            Ok(text) => write!(out, "{text}").map_err(io_err)?,
+            Ok(Verdict::Unique(text)) => write!(out, "{text}").map_err(io_err)?,
+            Ok(Verdict::Unsolvable(why)) => {
+                out.flush().map_err(io_err)?;
+                eprintln!("line {line}: {why}");
+                all_ok = false;
+            }
             Err(e) if e.is_cancelled() => {
                 out.flush().map_err(io_err)?;
                 eprintln!("{}", args.time.undecided(&format!("line {line}")));
@@ -79,8 +84,8 @@ fn answer_each(
 pub(super) fn rate(args: &LogicArgs) -> Result<Outcome, String> {
     let options = args.options();
     answer_each(args, "", |g, go_on| {
-        let r = sudoku64::logic::rate::rate_with(g, options, go_on)?;
-        Ok(format!("{} {}\n", r.level.id(), r.score))
+        let rating = sudoku64::logic::rate::rate_with(g, options, go_on)?;
+        Ok(rating.map(|r| format!("{} {}\n", r.level.id(), r.score)))
     })
 }
 
@@ -88,15 +93,17 @@ pub(super) fn rate(args: &LogicArgs) -> Result<Outcome, String> {
 pub(super) fn explain(args: &LogicArgs) -> Result<Outcome, String> {
     let options = args.options();
     answer_each(args, "\n", |g, go_on| {
-        let steps = sudoku64::logic::steps::explain_with(g, options, go_on)?;
+        let verdict = sudoku64::logic::steps::explain_with(g, options, go_on)?;
         let symbols = if args.input.hex {
             sudoku64::format::Symbols::Hex
         } else {
             sudoku64::format::Symbols::Alphabet
         };
-        Ok(steps
-            .iter()
-            .map(|s| format!("{}\n", s.text_in(symbols)))
-            .collect())
+        Ok(verdict.map(|steps| {
+            steps
+                .iter()
+                .map(|s| format!("{}\n", s.text_in(symbols)))
+                .collect()
+        }))
     })
 }

@@ -7,7 +7,11 @@
 //! - [`Cancelled`]: the caller stopped the work, by a cancel or a time limit;
 //! - [`Unsolvable`]: the puzzle has no solution, or several, where the work needs one.
 //!
-//! A function that can meet more than one of them returns [`Error`], which holds one.
+//! A function that can meet more than one of them returns [`Error`], which holds one. The
+//! last is an answer about the puzzle, not an error: work that needs the puzzle's one
+//! solution (a hint, an explanation, a grading) returns a [`Verdict`], its result or
+//! the puzzle's [`Unsolvable`], inside the `Ok` of its `Result`; the exact search answers
+//! the same question with [`crate::search::SolveResult`].
 //! Messages are lowercase with no final period, and name places the way players do:
 //! `r3c7` is row 3, column 7, counted from 1. The facts behind a message are fields,
 //! so the page can point at the cells and the command line can name the line. The message
@@ -39,9 +43,6 @@ pub enum Error {
     Option(OptionError),
     /// The caller stopped the work.
     Cancelled(Cancelled),
-    /// The puzzle has no solution, or several, and the work needs exactly one (boxed, as
-    /// the other phases' details are, so that an `Error` stays two words).
-    Unsolvable(Box<Unsolvable>),
 }
 
 /// An option with a value outside its range.
@@ -63,7 +64,8 @@ struct OptionDetails {
 pub struct Cancelled;
 
 /// The puzzle has no solution, or more than one: an answer about the puzzle, which work
-/// that needs its one solution (a hint, an explanation, a rating) cannot go past.
+/// that needs its one solution (a hint, an explanation, a rating) cannot go past
+/// ([`Verdict::Unsolvable`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Unsolvable {
@@ -80,6 +82,66 @@ pub enum Unsolvable {
         /// Its symbol in another.
         second: u8,
     },
+}
+
+/// What work that needs the puzzle's one solution (a hint, an explanation, a grading)
+/// found: its result when the puzzle has exactly one solution, or the puzzle's answer
+/// when it has none or several. Neither is an error: both say something true of the
+/// puzzle, and a caller shows each as such.
+///
+/// ```
+/// use sudoku64::{Unsolvable, Verdict, hint, parse};
+/// let two = parse::parse("12..34..........").unwrap();
+/// match hint(&two).unwrap() {
+///     Verdict::Unique(_) => unreachable!("this grid has many solutions"),
+///     Verdict::Unsolvable(why) => assert!(matches!(why, Unsolvable::Several { .. })),
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum Verdict<T> {
+    /// The puzzle has one solution, and this is the work's result.
+    Unique(T),
+    /// The puzzle has no solution, or several, so the work has no result.
+    Unsolvable(Unsolvable),
+}
+
+impl<T> Verdict<T> {
+    /// The result, when the puzzle has one solution.
+    pub fn unique(self) -> Option<T> {
+        match self {
+            Verdict::Unique(t) => Some(t),
+            Verdict::Unsolvable(_) => None,
+        }
+    }
+
+    /// The result, or the puzzle's answer as the `Err` of a `Result`, for callers that
+    /// treat both the same way (`?` into their own error).
+    pub fn into_result(self) -> Result<T, Unsolvable> {
+        match self {
+            Verdict::Unique(t) => Ok(t),
+            Verdict::Unsolvable(why) => Err(why),
+        }
+    }
+
+    /// The result, for a puzzle known to have one solution.
+    ///
+    /// Panics with the puzzle's answer when it has none or several.
+    #[track_caller]
+    pub fn unwrap(self) -> T {
+        match self {
+            Verdict::Unique(t) => t,
+            Verdict::Unsolvable(why) => panic!("the puzzle has not one solution: {why}"),
+        }
+    }
+
+    /// The verdict with `f` applied to its result.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Verdict<U> {
+        match self {
+            Verdict::Unique(t) => Verdict::Unique(f(t)),
+            Verdict::Unsolvable(why) => Verdict::Unsolvable(why),
+        }
+    }
 }
 
 impl OptionError {
@@ -152,6 +214,22 @@ impl Unsolvable {
             Unsolvable::Several { .. } => "multiple-solutions",
         }
     }
+
+    /// The cell where two solutions differ, when there are several.
+    pub fn cell(&self) -> Option<usize> {
+        match self {
+            Unsolvable::Several { cell, .. } => Some(*cell),
+            Unsolvable::NoSolution => None,
+        }
+    }
+
+    /// The side of the grid that cell is on.
+    pub fn side(&self) -> Option<usize> {
+        match self {
+            Unsolvable::Several { shape, .. } => Some(shape.size()),
+            Unsolvable::NoSolution => None,
+        }
+    }
 }
 
 impl Error {
@@ -164,7 +242,6 @@ impl Error {
             Error::Rule(e) => e.words(),
             Error::Option(e) => e.words(),
             Error::Cancelled(e) => e.words(),
-            Error::Unsolvable(e) => e.words(),
         }
     }
 
@@ -175,7 +252,6 @@ impl Error {
             Error::Rule(e) => e.kind_name(),
             Error::Option(_) => "bad-option",
             Error::Cancelled(_) => "cancelled",
-            Error::Unsolvable(e) => e.kind_name(),
         }
     }
 
@@ -204,10 +280,6 @@ impl Error {
     pub fn cells(&self) -> Vec<usize> {
         match self {
             Error::Rule(e) => e.cells(),
-            Error::Unsolvable(e) => match **e {
-                Unsolvable::Several { cell, .. } => vec![cell],
-                Unsolvable::NoSolution => Vec::new(),
-            },
             _ => Vec::new(),
         }
     }
@@ -216,10 +288,6 @@ impl Error {
     pub fn side(&self) -> Option<usize> {
         match self {
             Error::Rule(e) => e.side(),
-            Error::Unsolvable(e) => match **e {
-                Unsolvable::Several { shape, .. } => Some(shape.size()),
-                Unsolvable::NoSolution => None,
-            },
             _ => None,
         }
     }
@@ -280,12 +348,6 @@ impl From<OptionError> for Error {
 impl From<Cancelled> for Error {
     fn from(e: Cancelled) -> Error {
         Error::Cancelled(e)
-    }
-}
-
-impl From<Unsolvable> for Error {
-    fn from(e: Unsolvable) -> Error {
-        Error::Unsolvable(Box::new(e))
     }
 }
 
@@ -370,7 +432,6 @@ impl fmt::Display for Error {
             Error::Rule(e) => e.fmt(f),
             Error::Option(e) => e.fmt(f),
             Error::Cancelled(e) => e.fmt(f),
-            Error::Unsolvable(e) => e.fmt(f),
         }
     }
 }

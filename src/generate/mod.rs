@@ -963,7 +963,9 @@ fn grade_within(
             }
             share.outer.now_ms() <= grading_end
         },
-    )?;
+    )?
+    // Every candidate was proved to have one solution before it is graded.
+    .unwrap();
     if cancelled {
         return Err(Cancelled.into());
     }

@@ -43,7 +43,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::Error;
+use crate::error::{Error, Verdict};
 use crate::grid::{Grid, Shape};
 use crate::logic::Technique;
 use crate::logic::steps::Logic;
@@ -231,16 +231,17 @@ impl Rating {
     }
 }
 
-/// Grades a puzzle. Errors as [`crate::logic::steps::hint`]: a clash, no solution, several.
+/// Grades a puzzle with one solution; one with none or several has that verdict, as in
+/// [`crate::logic::steps::hint`]. Errors: a clash.
 ///
 /// ```
 /// use sudoku64::{logic::rate::{rate, Level}, parse};
 /// let grid = parse::parse("1.34341221434.21").unwrap();
-/// let rating = rate(&grid).unwrap();
+/// let rating = rate(&grid).unwrap().unwrap();
 /// assert_eq!(rating.level, Level::Easy);
 /// assert_eq!((rating.score, rating.steps), (2, 2));
 /// ```
-pub fn rate(grid: &Grid) -> Result<Rating, Error> {
+pub fn rate(grid: &Grid) -> Result<Verdict<Rating>, Error> {
     rate_with(
         grid,
         crate::logic::steps::Techniques::default(),
@@ -256,10 +257,11 @@ pub fn rate_with(
     grid: &Grid,
     options: crate::logic::steps::Techniques,
     go_on: &mut dyn FnMut() -> bool,
-) -> Result<Rating, Error> {
+) -> Result<Verdict<Rating>, Error> {
     match rate_until(grid, options, go_on)? {
-        (rating, true) => Ok(rating),
-        (_, false) => Err(crate::Cancelled.into()),
+        Verdict::Unique((rating, true)) => Ok(Verdict::Unique(rating)),
+        Verdict::Unique((_, false)) => Err(crate::Cancelled.into()),
+        Verdict::Unsolvable(why) => Ok(Verdict::Unsolvable(why)),
     }
 }
 
@@ -307,12 +309,13 @@ pub fn rate_until(
     grid: &Grid,
     options: crate::logic::steps::Techniques,
     go_on: &mut dyn FnMut() -> bool,
-) -> Result<(Rating, bool), Error> {
+) -> Result<Verdict<(Rating, bool)>, Error> {
     let mut rating = Rating::default();
     // Stopped while it proves the solution unique: nothing is graded yet.
     let mut logic = match Logic::with_options(grid, options, go_on) {
-        Ok(logic) => logic,
-        Err(e) if e.is_cancelled() => return Ok((rating, false)),
+        Ok(Verdict::Unique(logic)) => logic,
+        Ok(Verdict::Unsolvable(why)) => return Ok(Verdict::Unsolvable(why)),
+        Err(e) if e.is_cancelled() => return Ok(Verdict::Unique((rating, false))),
         Err(e) => return Err(e),
     };
     while let Some(step) = logic.next_step() {
@@ -330,9 +333,9 @@ pub fn rate_until(
             rating.level = Level::of(rating.hardest);
             // Told to stop after the last step, it is graded in full all the same.
             let whole = logic.grid().is_full();
-            return Ok((rating, whole));
+            return Ok(Verdict::Unique((rating, whole)));
         }
     }
     rating.level = Level::of(rating.hardest);
-    Ok((rating, true))
+    Ok(Verdict::Unique((rating, true)))
 }

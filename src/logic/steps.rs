@@ -3,7 +3,7 @@
 //! exact search ([`crate::search`]) finds. This sits above both: the techniques shrink the
 //! candidates for the search, and the search proves what the steps must reach.
 
-use crate::error::{Cancelled, Error, Unsolvable};
+use crate::error::{Cancelled, Error, Unsolvable, Verdict};
 use crate::grid::Grid;
 use crate::logic::{Board, Step, Technique};
 use crate::search::{Limits, Policy, Search};
@@ -13,19 +13,20 @@ use crate::search::{Limits, Policy, Search};
 /// unique solution's value when logic is stuck). Candidates come from the grid's filled
 /// cells. A full, valid grid gives an empty list.
 ///
-/// Errors: two equal symbols in a unit ([`crate::RuleErrorKind::Clash`]); the outcomes no
-/// solution ([`Unsolvable::NoSolution`]) and several ([`Unsolvable::Several`]), which leave
-/// no step to check against.
+/// A puzzle with no solution ([`Unsolvable::NoSolution`]) or several
+/// ([`Unsolvable::Several`]) leaves no step to check against: that is its
+/// [`Verdict::Unsolvable`]. Errors: two equal symbols in a unit
+/// ([`crate::RuleErrorKind::Clash`]).
 ///
 /// ```
 /// use sudoku64::{logic::steps, parse};
 /// let grid = parse::parse("1.34341221434.21").unwrap();
-/// let steps = steps::hint(&grid).unwrap();
+/// let steps = steps::hint(&grid).unwrap().unwrap();
 /// assert_eq!(steps.len(), 1);
 /// assert_eq!(steps[0].placements, vec![(1, 2)]);
 /// assert_eq!(steps[0].text(), "Naked single: r1c2 can only be 2");
 /// ```
-pub fn hint(grid: &Grid) -> Result<Vec<Step>, Error> {
+pub fn hint(grid: &Grid) -> Result<Verdict<Vec<Step>>, Error> {
     hint_with(grid, Techniques::default())
 }
 
@@ -46,8 +47,11 @@ impl Default for Techniques {
 }
 
 /// [`hint`] with a choice of techniques.
-pub fn hint_with(grid: &Grid, options: Techniques) -> Result<Vec<Step>, Error> {
-    let mut logic = Logic::with_options(grid, options, &mut || true)?;
+pub fn hint_with(grid: &Grid, options: Techniques) -> Result<Verdict<Vec<Step>>, Error> {
+    let mut logic = match Logic::with_options(grid, options, &mut || true)? {
+        Verdict::Unique(logic) => logic,
+        Verdict::Unsolvable(why) => return Ok(Verdict::Unsolvable(why)),
+    };
     let mut steps = Vec::new();
     while let Some(step) = logic.next_step() {
         let places = !step.placements.is_empty();
@@ -56,11 +60,11 @@ pub fn hint_with(grid: &Grid, options: Techniques) -> Result<Vec<Step>, Error> {
             break;
         }
     }
-    Ok(steps)
+    Ok(Verdict::Unique(steps))
 }
 
-/// Every step from the grid to its solution, with the same errors as [`hint`].
-pub fn explain(grid: &Grid) -> Result<Vec<Step>, Error> {
+/// Every step from the grid to its solution, with the same verdicts and errors as [`hint`].
+pub fn explain(grid: &Grid) -> Result<Verdict<Vec<Step>>, Error> {
     explain_with(grid, Techniques::default(), &mut || true)
 }
 
@@ -70,8 +74,11 @@ pub fn explain_with(
     grid: &Grid,
     options: Techniques,
     go_on: &mut dyn FnMut() -> bool,
-) -> Result<Vec<Step>, Error> {
-    let mut logic = Logic::with_options(grid, options, go_on)?;
+) -> Result<Verdict<Vec<Step>>, Error> {
+    let mut logic = match Logic::with_options(grid, options, go_on)? {
+        Verdict::Unique(logic) => logic,
+        Verdict::Unsolvable(why) => return Ok(Verdict::Unsolvable(why)),
+    };
     let mut steps = Vec::new();
     while let Some(step) = logic.next_step() {
         steps.push(step);
@@ -79,7 +86,7 @@ pub fn explain_with(
             return Err(Cancelled.into());
         }
     }
-    Ok(steps)
+    Ok(Verdict::Unique(steps))
 }
 
 /// A logic solve in progress: the board, and the unique solution it must reach. Each call
@@ -102,9 +109,10 @@ pub struct Logic {
 }
 
 impl Logic {
-    /// Starts on a grid. Errors: two equal symbols in a unit ([`crate::RuleErrorKind::Clash`]);
-    /// no solution ([`Unsolvable::NoSolution`]) or several ([`Unsolvable::Several`]).
-    pub fn new(grid: &Grid) -> Result<Logic, Error> {
+    /// Starts on a grid with one solution; a grid with none ([`Unsolvable::NoSolution`])
+    /// or several ([`Unsolvable::Several`]) has that verdict. Errors: two equal symbols in
+    /// a unit ([`crate::RuleErrorKind::Clash`]).
+    pub fn new(grid: &Grid) -> Result<Verdict<Logic>, Error> {
         Logic::with_options(grid, Techniques::default(), &mut || true)
     }
 
@@ -115,7 +123,7 @@ impl Logic {
         grid: &Grid,
         options: Techniques,
         go_on: &mut dyn FnMut() -> bool,
-    ) -> Result<Logic, Error> {
+    ) -> Result<Verdict<Logic>, Error> {
         if let Some(clash) = grid.first_clash() {
             return Err(clash.into());
         }
@@ -135,11 +143,14 @@ impl Logic {
         }
         let solution = if probe.open == 0 {
             if !probe.grid().is_solved() {
-                return Err(Unsolvable::NoSolution.into());
+                return Ok(Verdict::Unsolvable(Unsolvable::NoSolution));
             }
             probe.value
         } else {
-            exact_solution(&probe, go_on)?.cells().to_vec()
+            match exact_solution(&probe, go_on)? {
+                Verdict::Unique(solution) => solution.cells().to_vec(),
+                Verdict::Unsolvable(why) => return Ok(Verdict::Unsolvable(why)),
+            }
         };
         debug_assert!(
             ahead
@@ -159,7 +170,7 @@ impl Logic {
         {
             ahead.truncate(i);
         }
-        Ok(Logic { board, ahead })
+        Ok(Verdict::Unique(Logic { board, ahead }))
     }
 
     /// The grid as far as it is solved.
@@ -199,9 +210,12 @@ impl Logic {
 }
 
 /// The unique solution of a board's candidates, by the exact search policy, or why there
-/// is none. The board's techniques have already run, so the policy's own logic step is
-/// skipped.
-fn exact_solution(board: &Board, go_on: &mut dyn FnMut() -> bool) -> Result<Grid, Error> {
+/// is none; [`Cancelled`] when `go_on` stops the search. The board's techniques have
+/// already run, so the policy's own logic step is skipped.
+fn exact_solution(
+    board: &Board,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<Verdict<Grid>, Cancelled> {
     let masks = board.masks();
     let policy = Policy {
         logic_first_from: usize::MAX,
@@ -210,22 +224,21 @@ fn exact_solution(board: &Board, go_on: &mut dyn FnMut() -> bool) -> Result<Grid
     let mut search = Search::with_policy(board.shape, policy);
     let answer = search.count(&masks, 2, Limits::NONE, &mut |_| go_on());
     if !answer.decided {
-        return Err(Cancelled.into());
+        return Err(Cancelled);
     }
     let (Some(first), second) = (answer.first, answer.second) else {
-        return Err(Unsolvable::NoSolution.into());
+        return Ok(Verdict::Unsolvable(Unsolvable::NoSolution));
     };
     let Some(second) = second else {
-        return Ok(first);
+        return Ok(Verdict::Unique(first));
     };
     let cell = (0..masks.len())
         .find(|&c| first.get(c) != second.get(c))
         .expect("two different solutions differ somewhere");
-    Err(Unsolvable::Several {
+    Ok(Verdict::Unsolvable(Unsolvable::Several {
         shape: board.shape,
         cell,
         first: first.get(cell),
         second: second.get(cell),
-    }
-    .into())
+    }))
 }

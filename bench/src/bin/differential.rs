@@ -34,7 +34,7 @@ use sudoku64::generate::{Options, Unattended, generate};
 use sudoku64::logic::steps;
 use sudoku64::search::{Limits, Policy, Search};
 use sudoku64::transform::random_symmetry;
-use sudoku64::{Grid, Shape, format, parse};
+use sudoku64::{Grid, Shape, Verdict, format, parse};
 
 #[derive(Parser)]
 #[command(about = "Checks sudoku64's answers against independent ones, at scale")]
@@ -97,7 +97,10 @@ impl Tally {
     /// Explains a unique puzzle and checks every step against its solution.
     fn check_steps(&mut self, grid: &Grid, solution: &Grid) {
         let explained = match steps::explain(grid) {
-            Ok(steps) => steps,
+            Ok(Verdict::Unique(steps)) => steps,
+            Ok(Verdict::Unsolvable(why)) => {
+                return self.mismatch(&format!("explain refused a unique puzzle ({why})"), grid);
+            }
             Err(e) => {
                 return self.mismatch(&format!("explain refused a unique puzzle ({e})"), grid);
             }
