@@ -350,7 +350,7 @@ impl<'a> Puzzles<'a> {
             .filter_map(|l| commented_grid(l).map(|e| (l.number, Err(e))))
             .collect();
         items.extend(read);
-        crate::sorting::sort_by_small_key(&mut items, |(line, _)| (*line).min(0xffff_ffff) as u64);
+        crate::sorting::sort_by_small_key(&mut items, |(line, _)| (*line as u64).min(0xffff_ffff));
         self.pending.extend(items);
     }
 

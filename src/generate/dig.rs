@@ -503,7 +503,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             set_orbits(&mut self.puzzle, orbit, Some(&self.solution));
             keyed.push((open, o));
         }
-        crate::sorting::sort_by_small_key(&mut keyed, |&(open, _)| open.min(0xffff_ffff) as u64);
+        crate::sorting::sort_by_small_key(&mut keyed, |&(open, _)| (open as u64).min(0xffff_ffff));
         for (slot, (_, o)) in pending.iter_mut().zip(keyed) {
             *slot = o;
         }
