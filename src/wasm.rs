@@ -22,7 +22,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::error::{Error, Unsolvable};
+use crate::error::Error;
 use crate::format::to_line;
 use crate::grid::Shape;
 use crate::logic::Words;
@@ -103,7 +103,8 @@ fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
 /// A puzzle with no solution or several, where the work needs one (a hint, a grading):
 /// not an error in the engine ([`crate::Verdict`]), but thrown to JS as one, with the same
 /// fields as [`js_error`]'s, so that a page handles every "cannot" in one place.
-fn js_unsolvable(why: &Unsolvable) -> JsValue {
+#[cfg(feature = "logic")]
+fn js_unsolvable(why: &crate::error::Unsolvable) -> JsValue {
     let cells: Vec<usize> = why.cell().into_iter().collect();
     fields_error(why.kind_name(), &why.words(), &cells, why.side()).into()
 }

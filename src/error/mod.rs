@@ -126,12 +126,16 @@ impl<T> Verdict<T> {
 
     /// The result, for a puzzle known to have one solution.
     ///
-    /// Panics with the puzzle's answer when it has none or several.
+    /// Panics when it has none or several, naming which by [`Unsolvable::kind_name`] (not
+    /// the sentence: wording it would bring the English catalog into every build that
+    /// calls this, the wasm's included).
     #[track_caller]
     pub fn unwrap(self) -> T {
         match self {
             Verdict::Unique(t) => t,
-            Verdict::Unsolvable(why) => panic!("the puzzle has not one solution: {why}"),
+            Verdict::Unsolvable(why) => {
+                panic!("the puzzle has not one solution: {}", why.kind_name())
+            }
         }
     }
 
