@@ -831,3 +831,62 @@ fn innies_and_locked_cage_digits() {
         step.text()
     );
 }
+
+/// The rule of 45 over two rows whose innies do not all see each other (a virtual cage
+/// whose digits may repeat): r1c1, r1c9 and r2c1 make 4, and r1c9 and r2c1 share no unit
+/// or cage, so 2+1+1 is the only way (1 in r1c1 would leave at least 2+2 to the others).
+/// Every unit alone, and every box, has too many innies or a cage with no sum.
+#[test]
+fn innies_that_may_repeat_a_digit() {
+    use sudoku64::Technique;
+    use sudoku64::search::masks_of;
+    let shape = Shape::from_size(9).unwrap();
+    // A solution with r1c1 = 2 and r1c9 = r2c1 = 1: a fixture's, its 7 and 2, 9 and 1
+    // swapped.
+    let solution: Vec<u8> =
+        "764135829918247365253698417197452638435986172682371954571864293829713546346529781"
+            .bytes()
+            .map(|b| match b - b'0' {
+                7 => 2,
+                2 => 7,
+                9 => 1,
+                1 => 9,
+                d => d,
+            })
+            .collect();
+    assert_eq!((solution[0], solution[8], solution[9]), (2, 1, 1));
+    let summed = |cells: &[usize]| {
+        let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
+        (cells.to_vec(), Some(sum))
+    };
+    let cages = vec![
+        summed(&[1, 10]),
+        summed(&[2, 11, 12]),
+        summed(&[3, 4]),
+        summed(&[5, 13, 14]),
+        summed(&[6, 15]),
+        summed(&[7, 16, 17]),
+        (vec![21, 22, 23], None),
+        (vec![24, 25, 26], None),
+    ];
+    let puzzle = killer(shape, &cages, &[0; 81]);
+    let step = sudoku64::logic::find(Technique::InniesAndOuties, &puzzle, &masks_of(&puzzle))
+        .expect("innies of rows 1 and 2");
+    let text = step.text();
+    let expected: Vec<(usize, u8)> = [0, 8, 9]
+        .into_iter()
+        .flat_map(|c| (3..=9).map(move |v| (c, v)))
+        .collect();
+    let mut eliminations = step.eliminations.clone();
+    eliminations.sort_unstable();
+    assert_eq!(eliminations, expected, "{text}");
+    assert!(
+        text.contains("make 4") && text.contains("only with 1 and 2"),
+        "{text}"
+    );
+    assert!(
+        step.focus_text().contains("rows 1"),
+        "{}",
+        step.focus_text()
+    );
+}

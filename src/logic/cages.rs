@@ -146,21 +146,17 @@ fn first(b: &Board) -> Option<Step> {
         for v in bits(options.every) {
             let mut places = open.iter().copied().filter(|&c| b.cand[c] & bit(v) != 0);
             if let (Some(cell), None) = (places.next(), places.next()) {
-                return Some(Step {
-                    shape: b.shape,
-                    technique: Technique::CageCombination,
-                    cells: cells.clone(),
-                    placements: vec![(cell, v)],
-                    eliminations: Vec::new(),
-                    words: Words::new("cage-combinations-place")
+                return Some(Step::placing(
+                    b.shape,
+                    Technique::CageCombination,
+                    cells.clone(),
+                    (cell, v),
+                    Words::new("cage-combinations-place")
                         .with("what", what())
                         .with("ways", how())
                         .with("symbol", Arg::Symbol(v))
                         .with("cell", Arg::Cell(cell)),
-                    focus: None,
-                    units: Vec::new(),
-                    links: Vec::new(),
-                });
+                ));
             }
         }
     }
@@ -210,8 +206,11 @@ pub(crate) fn cage_name(cells: &[usize]) -> Arg {
 /// cages wholly inside it (the innies) make its total less those cages' sums; the cells
 /// outside it of the cages that cover it (the outies) make those cages' sums less its
 /// total. Regions are single units, then two or three neighbouring rows or columns, and
-/// two neighbouring boxes ([`regions`]). A group whose cells all see each other is a cage
-/// of its own then, and its combinations rule out candidates or place a digit.
+/// two neighbouring boxes ([`regions`]). A group of up to [`GROUP_MOST`] cells is then a
+/// cage of its own (a virtual cage), whose ways of making its sum rule out candidates or
+/// place a digit. Its cells need not see each other: the innies of two rows, or outies on
+/// both sides of a box, may repeat a digit where they share no unit and no cage, and the
+/// ways are counted so ([`group_digits`]).
 pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
     let cages = b.cages?;
     let n = b.n;
@@ -241,14 +240,9 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
             .collect();
         let whole = region.iter().all(|&c| cages.cage_of(c).is_some());
         let inner_summed = inner.iter().all(|&k| cages.sum(k).is_some());
-        let one_group = |cells: &[usize]| {
-            cells
-                .iter()
-                .all(|&a| cells.iter().all(|&o| a == o || b.sees(a, o)))
-        };
         // Cells in no cage are innies too: whatever the cages, the region's cells outside
         // its inner cages make its total less theirs.
-        if !innies.is_empty() && innies.len() <= 4 && inner_summed && one_group(&innies) {
+        if !innies.is_empty() && innies.len() <= GROUP_MOST && inner_summed {
             let sum = whole_total.saturating_sub(inner_sum);
             let what = || {
                 Words::new("innies")
@@ -273,11 +267,7 @@ pub(super) fn innies_and_outies(b: &Board) -> Option<Step> {
             .flat_map(|&k| cages.cells(k).iter().map(|&c| c as usize))
             .filter(|&c| !inside_region(c))
             .collect();
-        if !outies.is_empty()
-            && outies.len() <= 4
-            && one_group(&outies)
-            && covered_sum > whole_total
-        {
+        if !outies.is_empty() && outies.len() <= GROUP_MOST && covered_sum > whole_total {
             let sum = covered_sum - whole_total;
             let what = || {
                 Words::new("outies")
@@ -420,44 +410,62 @@ fn group_step(
     units: &[usize],
     name: &dyn Fn() -> Arg,
 ) -> Option<Step> {
-    let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
-        0 => m,
-        v => m | bit(v),
-    });
     let done: u32 = cells.iter().map(|&c| b.value[c] as u32).sum();
     let open: Vec<usize> = cells.iter().copied().filter(|&c| b.value[c] == 0).collect();
     if open.is_empty() || done >= sum {
         return None;
     }
-    let masks: Vec<u64> = open.iter().map(|&c| b.cand[c] & !placed).collect();
-    let pool = masks.iter().fold(0, |a, m| a | m);
-    let options = sum_options(pool, open.len(), sum - done, &masks)?;
-    let mut step = if open.len() == 1 {
-        let v = (sum - done) as u8;
-        if b.cand[open[0]] & bit(v) == 0 {
+    let left = sum - done;
+    let mut step = if let [cell] = open[..] {
+        // One open cell is the rest of the sum, whatever the others hold.
+        let v = u8::try_from(left).ok()?;
+        if usize::from(v) > b.n || b.cand[cell] & bit(v) == 0 {
             return None;
         }
-        Step {
-            shape: b.shape,
-            technique: Technique::InniesAndOuties,
-            cells: cells.to_vec(),
-            placements: vec![(open[0], v)],
-            eliminations: Vec::new(),
-            words: Words::new("innies-outies-place").with("what", Arg::Words(Box::new(what()))),
-            focus: None,
-            units: Vec::new(),
-            links: Vec::new(),
-        }
+        Step::placing(
+            b.shape,
+            Technique::InniesAndOuties,
+            cells.to_vec(),
+            (cell, v),
+            Words::new("innies-outies-place").with("what", Arg::Words(Box::new(what()))),
+        )
     } else {
-        let eliminations = b.eliminations(open.iter().copied(), !options.some);
-        if eliminations.is_empty() {
+        // A group whose cells all see each other is a cage: no digit twice, none placed
+        // in it. Elsewhere two cells that share no unit or cage may repeat a digit.
+        let clique = cells
+            .iter()
+            .all(|&a| cells.iter().all(|&o| a == o || b.sees(a, o)));
+        let placed = cells.iter().fold(0u64, |m, &c| match b.value[c] {
+            v if v > 0 && clique => m | bit(v),
+            _ => m,
+        });
+        let masks: Vec<u64> = open.iter().map(|&c| b.cand[c] & !placed).collect();
+        let cages = b.cages;
+        let differ = |i: usize, j: usize| {
+            let (a, o) = (open[i], open[j]);
+            clique
+                || b.sees(a, o)
+                || cages.is_some_and(|k| k.cage_of(a).is_some() && k.cage_of(a) == k.cage_of(o))
+        };
+        let some = group_digits(&masks, 0, left, &mut [0; GROUP_MOST], &differ);
+        let eliminations = b.eliminations(open.iter().copied(), !some);
+        if some == 0 || eliminations.is_empty() {
             return None;
         }
-        let ways = ways(pool, open.len(), sum - done, &masks, &options);
+        // A cage's few sets are named ("as 1+7 or 2+6"), none with a digit the ways never
+        // use; else those digits, which the step takes the others out of, so that the
+        // sentence shows why.
+        let pool = masks.iter().fold(0, |a, m| a | m);
+        let mut sets = clique
+            .then(|| sum_sets(pool, open.len(), left, &masks, SETS_NAMED))
+            .flatten()
+            .unwrap_or_default();
+        sets.retain(|&set| set & !some == 0);
+        let ways = sets_or_digits(&sets, some);
         let how = if done > 0 {
             Words::new("how-placed")
                 .with("done", Arg::Number(done.into()))
-                .with("left", Arg::Number((sum - done).into()))
+                .with("left", Arg::Number(left.into()))
                 .with("ways", ways)
         } else {
             Words::new("how-only").with("ways", ways)
@@ -479,6 +487,46 @@ fn group_step(
     ));
     step.units = units.to_vec();
     Some(step)
+}
+
+/// The most cells of an innie or outie group the rule of 45 makes a virtual cage of.
+const GROUP_MOST: usize = 4;
+
+/// The digits that open cells use in the ways they can add up to `left`, each holding a
+/// digit of its mask (bit `d - 1` for digit d), and two of them, `i` and `j`, holding
+/// different digits where `differ(i, j)` (they see each other, or share a cage) and
+/// maybe the same digit elsewhere; 0 when there is no way. At most [`GROUP_MOST`] cells:
+/// every way is tried from cell `i` on (`chosen` holds the digits before it), the last
+/// cell taking what is left.
+#[inline(never)]
+fn group_digits(
+    masks: &[u64],
+    i: usize,
+    left: u32,
+    chosen: &mut [u8; GROUP_MOST],
+    differ: &dyn Fn(usize, usize) -> bool,
+) -> u64 {
+    let free = |d: u8, chosen: &[u8; GROUP_MOST]| (0..i).all(|j| chosen[j] != d || !differ(i, j));
+    if i + 1 == masks.len() {
+        return match u8::try_from(left) {
+            Ok(d) if (1..=64).contains(&d) && masks[i] & bit(d) != 0 && free(d, chosen) => bit(d),
+            _ => 0,
+        };
+    }
+    let mut some = 0;
+    for d in bits(masks[i]) {
+        if u32::from(d) >= left {
+            break;
+        }
+        if free(d, chosen) {
+            chosen[i] = d;
+            let rest = group_digits(masks, i + 1, left - u32::from(d), chosen, differ);
+            if rest != 0 {
+                some |= rest | bit(d);
+            }
+        }
+    }
+    some
 }
 
 /// A digit every set of a cage needs, whose places in the cage all lie in one unit, is

@@ -371,7 +371,9 @@ pub struct Step {
 
 impl Step {
     /// A step that only removes candidates: no placement, no chain links, and its focus
-    /// filled in later, from its cells.
+    /// filled in later, from its cells. (Not inlined: the techniques make steps in some
+    /// thirty places, and a call is lighter in the wasm than the struct written out.)
+    #[inline(never)]
     pub fn eliminating(
         shape: Shape,
         technique: Technique,
@@ -389,6 +391,21 @@ impl Step {
             focus: None,
             units: Vec::new(),
             links: Vec::new(),
+        }
+    }
+
+    /// A step that places one symbol, `(cell, symbol)`: no eliminations, no chain links,
+    /// and its focus filled in later, from its cells.
+    pub fn placing(
+        shape: Shape,
+        technique: Technique,
+        cells: Vec<usize>,
+        placement: (usize, u8),
+        words: Words,
+    ) -> Step {
+        Step {
+            placements: vec![placement],
+            ..Step::eliminating(shape, technique, cells, Vec::new(), words)
         }
     }
 }
@@ -846,18 +863,17 @@ impl<'c> Board<'c> {
             .expect("an open cell is left");
         let v = self.solution[cell];
         Step {
-            shape: self.shape,
-            technique: Technique::Guess,
             focus: Some(Words::new("focus-guess").with("cell", Arg::Cell(cell))),
-            units: Vec::new(),
-            links: Vec::new(),
-            cells: vec![cell],
-            placements: vec![(cell, v)],
-            eliminations: vec![],
-            words: Words::new("guess")
-                .with("symbol", Arg::Symbol(v))
-                .with("cell", Arg::Cell(cell))
-                .with("candidates", Arg::Symbols(self.cand[cell])),
+            ..Step::placing(
+                self.shape,
+                Technique::Guess,
+                vec![cell],
+                (cell, v),
+                Words::new("guess")
+                    .with("symbol", Arg::Symbol(v))
+                    .with("cell", Arg::Cell(cell))
+                    .with("candidates", Arg::Symbols(self.cand[cell])),
+            )
         }
     }
 

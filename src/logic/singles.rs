@@ -9,19 +9,15 @@ use super::{Arg, Board, Step, Technique, Words, bit};
 pub(super) fn naked(b: &Board) -> Option<Step> {
     let cell = b.cand.iter().position(|&m| m.count_ones() == 1)?;
     let v = b.cand[cell].trailing_zeros() as u8 + 1;
-    Some(Step {
-        shape: b.shape,
-        technique: Technique::NakedSingle,
-        focus: None,
-        units: Vec::new(),
-        links: Vec::new(),
-        cells: vec![cell],
-        placements: vec![(cell, v)],
-        eliminations: vec![],
-        words: Words::new("naked-single")
+    Some(Step::placing(
+        b.shape,
+        Technique::NakedSingle,
+        vec![cell],
+        (cell, v),
+        Words::new("naked-single")
             .with("cell", Arg::Cell(cell))
             .with("symbol", Arg::Symbol(v)),
-    })
+    ))
 }
 
 /// The first symbol with one place left in a unit.
@@ -48,20 +44,16 @@ pub(super) fn hidden(b: &Board) -> Option<Step> {
         // symbol cannot go.
         let mut cells = vec![cell];
         cells.extend(b.unit(u).iter().map(|&c| c as usize).filter(|&c| c != cell));
-        return Some(Step {
-            shape: b.shape,
-            technique: Technique::HiddenSingle,
-            focus: None,
-            units: Vec::new(),
-            links: Vec::new(),
+        return Some(Step::placing(
+            b.shape,
+            Technique::HiddenSingle,
             cells,
-            placements: vec![(cell, v)],
-            eliminations: vec![],
-            words: Words::new("hidden-single")
+            (cell, v),
+            Words::new("hidden-single")
                 .with("symbol", Arg::Symbol(v))
                 .with("cell", Arg::Cell(cell))
                 .with("unit", Arg::Unit(u)),
-        });
+        ));
     }
     None
 }

@@ -105,7 +105,7 @@ pub struct Logic {
     board: Board<'static>,
     /// Steps found while checking, already applied to a copy of the board, and not yet
     /// returned: replayed first.
-    ahead: std::collections::VecDeque<Step>,
+    ahead: std::vec::IntoIter<Step>,
 }
 
 impl Logic {
@@ -131,10 +131,10 @@ impl Logic {
         let mut probe = board.clone();
         // The search decides faster than forcing chains would: they wait for the real steps.
         probe.forcing = false;
-        let mut ahead = std::collections::VecDeque::new();
+        let mut ahead = Vec::new();
         let mut stopped = false;
         probe.run_logic(|step| {
-            ahead.push_back(step);
+            ahead.push(step);
             stopped = !go_on();
             !stopped
         });
@@ -170,7 +170,10 @@ impl Logic {
         {
             ahead.truncate(i);
         }
-        Ok(Verdict::Unique(Logic { board, ahead }))
+        Ok(Verdict::Unique(Logic {
+            board,
+            ahead: ahead.into_iter(),
+        }))
     }
 
     /// The grid as far as it is solved.
@@ -188,7 +191,7 @@ impl Logic {
         if self.board.open == 0 {
             return None;
         }
-        let step = match self.ahead.pop_front() {
+        let step = match self.ahead.next() {
             Some(step) => step,
             None => self.board.find(),
         };

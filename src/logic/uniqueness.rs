@@ -149,17 +149,13 @@ pub(super) fn bug_plus_one(b: &Board) -> Option<Step> {
     let text = Words::new("bug-plus-one")
         .with("cell", Arg::Cell(cell))
         .with("symbol", Arg::Symbol(v));
-    Some(Step {
-        shape: b.shape,
-        technique: Technique::BugPlusOne,
-        focus: None,
-        units: Vec::new(),
-        links: Vec::new(),
-        cells: vec![cell],
-        placements: vec![(cell, v)],
-        eliminations: vec![],
-        words: text,
-    })
+    Some(Step::placing(
+        b.shape,
+        Technique::BugPlusOne,
+        vec![cell],
+        (cell, v),
+        text,
+    ))
 }
 
 /// The floors and roofs of the rectangles: `(floor, roof, m)` where the floor's two

@@ -9,7 +9,7 @@ export default {
   'help.cage-combination':
     "A killer cage's digits differ and add up to its sum. List the sets of different digits that make it (17 in two cells is only 8+9): a digit in none of them leaves the cage, and a digit in every set with one place left in the cage goes there. A digit placed in a cage leaves its other cells.",
   'help.innies-outies':
-    "Every row, column and box of a killer adds up to 45 (n(n+1)/2 on other sides). Add up the cages wholly inside a unit: the unit's other cells, the innies, make 45 less that. Or add up the cages that cover the unit: their cells outside it, the outies, make that less 45. One cell is then a given; a few cells in one unit are a new cage whose combinations rule digits out.",
+    "Every row, column and box of a killer adds up to 45 (n(n+1)/2 on other sides). Add up the cages wholly inside a unit: the unit's other cells, the innies, make 45 less that. Or add up the cages that cover the unit: their cells outside it, the outies, make that less 45. Two or three neighbouring rows or columns, or two neighbouring boxes, add up to 90 or 135 the same way. One cell is then a given; a few cells are a new cage whose combinations rule digits out, and where two of them share no row, column, box or cage they may hold the same digit.",
   'help.cage-locked-digits':
     "When every set of digits that makes a cage's sum holds the same digit, the cage holds it. If its places for that digit in the cage all lie in one row, column or box (always so for a cage inside one unit), that unit's copy of the digit is in the cage, and the unit's other cells lose it.",
   'help.cage-hidden-digit':
