@@ -842,9 +842,9 @@ impl<'h> DepthFirst<'h> {
     }
 
     /// One step of propagation after the naked singles are drained: the go-on callback (when its
-    /// interval has passed; `None` if it asked to stop), then hidden singles, then locked
-    /// candidates if hidden singles changed nothing. With every cell filled only the go-on callback
-    /// runs.
+    /// interval has passed; `None` if it asked to stop), then hidden singles, then the cages'
+    /// sums, then the sums of 45, then locked candidates, each only if those before it changed
+    /// nothing. With every cell filled only the go-on callback and the sums run.
     fn sweep(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> Option<Progress> {
         if self.work >= GO_ON_INTERVAL {
             self.stats.work += self.work;
@@ -855,7 +855,10 @@ impl<'h> DepthFirst<'h> {
         }
         if self.unsolved == 0 {
             return Some(match self.cages {
-                Some(cages) => self.cage_sums(cages),
+                Some(cages) => match self.cage_sums(cages, Sums::Cages) {
+                    Progress::None => self.cage_sums(cages, Sums::Innies),
+                    other => other,
+                },
                 None => Progress::None,
             });
         }
@@ -866,9 +869,13 @@ impl<'h> DepthFirst<'h> {
             }
         }
         if let Some(cages) = self.cages {
-            match self.cage_sums(cages) {
-                Progress::None => {}
-                other => return Some(other),
+            // The cages first: they are short, and what they place often leaves the
+            // longer sums of 45 nothing to add.
+            for which in [Sums::Cages, Sums::Innies] {
+                match self.cage_sums(cages, which) {
+                    Progress::None => {}
+                    other => return Some(other),
+                }
             }
         }
         if self.rules.locked_candidates && self.n > 1 {
@@ -973,5 +980,6 @@ fn fewest_first(cells: impl Iterator<Item = (usize, u64)>) -> usize {
 }
 
 mod rules;
+use rules::Sums;
 #[cfg(test)]
 mod tests;

@@ -10,22 +10,49 @@ use super::{
 use crate::cages::{Cages, sum_options};
 use crate::grid::MAX_SIZE;
 
+/// Which sums [`DepthFirst::cage_sums`] looks at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sums {
+    /// The cages' own sums.
+    Cages,
+    /// The sums of 45 ([`DepthFirst::with_innies`]).
+    Innies,
+}
+
 impl DepthFirst<'_> {
     /// Killer cages: a cage's placed symbols leave its other cells, and its open cells
     /// keep only the symbols of some set of distinct symbols that makes what is left of
     /// its sum ([`sum_options`]); a symbol in every such set with one place left in the
     /// cage is placed there. The sums of 45 ([`DepthFirst::with_innies`]) are looked at
     /// the same way, as cages of the cells each unit leaves outside its own cages.
-    pub(super) fn cage_sums(&mut self, cages: &Cages) -> Progress {
+    ///
+    /// `Sums::Cages` looks at the cages alone, `Sums::Innies` at the sums of 45 alone:
+    /// the search looks at the cheap cages first, and at the longer sums of 45 only once
+    /// the cages have nothing more to give.
+    pub(super) fn cage_sums(&mut self, cages: &Cages, which: Sums) -> Progress {
         let mut changed = false;
+        let first = cages.len();
+        // The bits of word `w` that belong to the sums asked for.
+        let asked = |w: usize| {
+            let below = match first.saturating_sub(w * 64) {
+                0 => 0,
+                b if b >= 64 => u64::MAX,
+                b => (1u64 << b) - 1,
+            };
+            match which {
+                Sums::Cages => below,
+                Sums::Innies => !below,
+            }
+        };
         let mut word = 0;
         while word < self.dirty_cages.len() {
-            if self.dirty_cages[word] == 0 {
+            let bits = self.dirty_cages[word] & asked(word);
+            if bits == 0 {
                 word += 1;
                 continue;
             }
-            let k = word * 64 + self.dirty_cages[word].trailing_zeros() as usize;
-            self.dirty_cages[word] &= self.dirty_cages[word] - 1;
+            let k = word * 64 + bits.trailing_zeros() as usize;
+            self.dirty_cages[word] &= !(bits & bits.wrapping_neg());
             let done = if k < cages.len() {
                 self.one_sum(cages.cells(k), cages.sum(k))
             } else if let Some(&(from, to, sum)) = self.innies.get(k - cages.len()) {
