@@ -180,22 +180,33 @@ fn one(
     let mut cages = cut(&solution, &turns, &mut rng);
     let work = CHECK_WORK_PER_CELL * shape.cell_count() as u64;
     let mut checks = 0u32;
-    // Split until unique.
+    // Split until unique. The last second solution found, while the split cages still
+    // allow it, is a second solution still: the next split needs no search.
+    let mut other: Option<Vec<u8>> = None;
     loop {
         if !report(0.3, Stage::Exact, control) {
             return Err(Cancelled.into());
         }
-        checks += 1;
-        match count(
-            shape,
-            with_sums(&cages, &solution).ok(),
-            &solution,
-            work,
-            control,
-        ) {
+        let sums = with_sums(&cages, &solution).ok();
+        let still = other.take().filter(|o| {
+            sums.as_ref()
+                .is_some_and(|sums| sums.first_broken(o).is_none())
+        });
+        let counted = match still {
+            Some(o) => {
+                let cell = (0..o.len()).find(|&c| o[c] != solution.get(c));
+                Count::Other(cell, Some(o))
+            }
+            None => {
+                checks += 1;
+                count(shape, sums, &solution, work, control)
+            }
+        };
+        match counted {
             Count::Unique => break,
             Count::Cancelled => return Err(Cancelled.into()),
-            Count::Other(cell, _) => {
+            Count::Other(cell, found) => {
+                other = found;
                 let cell = cell.unwrap_or_else(|| {
                     let big: Vec<usize> =
                         (0..cages.len()).filter(|&k| cages[k].len() > 1).collect();
