@@ -211,7 +211,8 @@ impl<'h> DepthFirst<'h> {
             },
             dirty_hidden: [0; 4],
             dirty_locked: [0; 4],
-            general_locked: !(shape.is_plain() && cages.is_none()),
+            // Cages are no units: a killer on r×c boxes takes the bands and stacks too.
+            general_locked: !shape.without_cages().is_plain(),
             unsolved: cells,
             phase: Phase::Done,
             rules: Rules::default(),
