@@ -178,6 +178,7 @@ fn one(
     let shape = solution.shape();
     let turns = Turns::new(options.symmetry, shape);
     let mut cages = cut(&solution, &turns, &mut rng);
+    let trades = Trades::new(&solution);
     let work = CHECK_WORK_PER_CELL * shape.cell_count() as u64;
     let mut checks = 0u32;
     // Split until unique. The last second solution found, while the split cages still
@@ -192,7 +193,7 @@ fn one(
             sums.as_ref()
                 .is_some_and(|sums| sums.first_broken(o).is_none())
         });
-        let counted = match still {
+        let counted = match still.or_else(|| trades.allowed(&cages, &solution)) {
             Some(o) => {
                 let cell = (0..o.len()).find(|&c| o[c] != solution.get(c));
                 Count::Other(cell, Some(o))
@@ -258,6 +259,9 @@ fn one(
                 .rev()
                 .any(|w| sums.first_broken(w).is_none())
         {
+            continue;
+        }
+        if trades.allowed(&merged, &solution).is_some() {
             continue;
         }
         checks += 1;
@@ -486,6 +490,109 @@ fn with_sums(cages: &[Vec<usize>], solution: &Grid) -> Result<Cages, RuleError> 
     Cages::new(solution.size(), &list)
 }
 
+/// The second solutions one trade away from a grid: for each pair of digits, the groups
+/// of their cells that can swap the two digits while every unit still holds each once
+/// (a unit's cell of one digit and its cell of the other are in one group). About half
+/// the second solutions the searches found were such trades; cages allow one exactly
+/// when each cage holds both of the group's cells or neither, and checking every group
+/// costs far less than a search.
+struct Trades {
+    /// Each group's cells.
+    groups: Vec<Vec<usize>>,
+}
+
+impl Trades {
+    fn new(solution: &Grid) -> Trades {
+        let shape = solution.shape();
+        let (n, cells) = (shape.size(), shape.cell_count());
+        let geo = shape.geometry();
+        // Per unit, the cell of each digit.
+        let units = shape.unit_count();
+        let mut at = vec![0usize; units * (n + 1)];
+        for u in 0..units {
+            for &c in geo.unit(u) {
+                at[u * (n + 1) + solution.get(c as usize) as usize] = c as usize;
+            }
+        }
+        let mut parent: Vec<usize> = (0..cells).collect();
+        fn root(parent: &mut [usize], mut c: usize) -> usize {
+            while parent[c] != c {
+                parent[c] = parent[parent[c]];
+                c = parent[c];
+            }
+            c
+        }
+        let mut groups = Vec::new();
+        for a in 1..=n {
+            for b in a + 1..=n {
+                let pair = |c: &usize| matches!(solution.get(*c) as usize, d if d == a || d == b);
+                for u in 0..units {
+                    let (x, y) = (at[u * (n + 1) + a], at[u * (n + 1) + b]);
+                    let (x, y) = (root(&mut parent, x), root(&mut parent, y));
+                    parent[x] = y;
+                }
+                let members: Vec<usize> = (0..cells).filter(pair).collect();
+                let first = groups.len();
+                for &c in &members {
+                    let r = root(&mut parent, c);
+                    match groups[first..]
+                        .iter_mut()
+                        .find(|g: &&mut Vec<usize>| root(&mut parent, g[0]) == r)
+                    {
+                        Some(g) => g.push(c),
+                        None => groups.push(vec![c]),
+                    }
+                }
+                for &c in &members {
+                    parent[c] = c;
+                }
+            }
+        }
+        Trades { groups }
+    }
+
+    /// The grid with the first trade that `cages` allow made, if one is.
+    fn allowed(&self, cages: &[Vec<usize>], solution: &Grid) -> Option<Vec<u8>> {
+        let mut cage_of = vec![usize::MAX; solution.cells().len()];
+        for (k, cells) in cages.iter().enumerate() {
+            for &c in cells {
+                cage_of[c] = k;
+            }
+        }
+        // Per cage, the group's cells in it: each cage holds a digit once, so 2 means
+        // both of the pair.
+        let mut held = vec![0u8; cages.len()];
+        let group = self.groups.iter().find(|group| {
+            for &c in group.iter() {
+                if let Some(h) = held.get_mut(cage_of[c]) {
+                    *h += 1;
+                }
+            }
+            let kept = group
+                .iter()
+                .all(|&c| held.get(cage_of[c]).is_none_or(|&h| h == 2));
+            for &c in group.iter() {
+                if let Some(h) = held.get_mut(cage_of[c]) {
+                    *h = 0;
+                }
+            }
+            kept
+        })?;
+        let (a, b) = (solution.get(group[0]), {
+            let first = solution.get(group[0]);
+            group
+                .iter()
+                .map(|&c| solution.get(c))
+                .find(|&d| d != first)?
+        });
+        let mut other = solution.cells().to_vec();
+        for &c in group {
+            other[c] = if other[c] == a { b } else { a };
+        }
+        Some(other)
+    }
+}
+
 /// What a uniqueness check found.
 enum Count {
     Unique,
@@ -544,6 +651,24 @@ fn count(
         (true, [_]) => Count::Unique,
         (_, [a, b]) => {
             let other = [a, b].into_iter().find(|g| g.cells() != solution.cells());
+            if std::env::var_os("KTRACE").is_some() {
+                if let Some(o) = other {
+                    let mut digits = 0u32;
+                    let mut cells = 0;
+                    for c in 0..o.cells().len() {
+                        if o.get(c) != solution.get(c) {
+                            digits |= 1 << o.get(c);
+                            cells += 1;
+                        }
+                    }
+                    eprintln!(
+                        "DIFF digits={} cells={} limit={}",
+                        digits.count_ones(),
+                        cells,
+                        work
+                    );
+                }
+            }
             Count::Other(
                 (0..a.cells().len()).find(|&c| a.get(c) != b.get(c)),
                 other.map(|g| g.cells().to_vec()),
