@@ -936,7 +936,7 @@ fn line_cell(n: usize, kind: usize, line: usize, pos: usize) -> usize {
 }
 
 /// Marks the cage of a cell that changed, and its sums of 45, when the shape has cages.
-#[inline]
+#[inline(always)]
 fn touch_cage(
     dirty: &mut [u64],
     cage_of: &[u16],
