@@ -251,6 +251,9 @@ fn one(
         if joined.iter().any(|j| ran_out.iter().any(|r| holds(j, r))) {
             continue;
         }
+        if trades.allowed(&merged, &solution).is_some() {
+            continue;
+        }
         let sums = with_sums(&merged, &solution).ok();
         // A kept second solution every cage of the merge holds (each sum, no digit twice).
         if let Some(sums) = &sums
@@ -259,9 +262,6 @@ fn one(
                 .rev()
                 .any(|w| sums.first_broken(w).is_none())
         {
-            continue;
-        }
-        if trades.allowed(&merged, &solution).is_some() {
             continue;
         }
         checks += 1;
