@@ -411,6 +411,7 @@ const SMALL_SETS: SmallSets = {
 };
 
 /// [`sum_options`] for a pool of the digits 1 to 9, from [`SMALL_SETS`].
+#[inline]
 fn small_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<SumOptions> {
     let sum = sum as usize;
     if count > SMALL_DIGITS || sum > SMALL_MOST {
@@ -441,6 +442,7 @@ fn small_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<Sum
 /// listed with pruning on the least and most sums the remaining digits can reach; past
 /// `MOST_TRIES` steps the answer keeps the digits that some choice of the others can
 /// complete by bounds alone, which is weaker but still sound.
+#[inline]
 pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<SumOptions> {
     if count == 0 {
         return (sum == 0).then_some(SumOptions {

@@ -23,7 +23,8 @@ impl DepthFirst<'_> {
     /// Killer cages: a cage's placed symbols leave its other cells, and its open cells
     /// keep only the symbols of some set of distinct symbols that makes what is left of
     /// its sum ([`sum_options`]); a symbol in every such set with one place left in the
-    /// cage is placed there. The sums of 45 ([`DepthFirst::with_innies`]) are looked at
+    /// cage is placed there, and one whose places all lie in a row, column or box leaves
+    /// that unit's other cells. The sums of 45 ([`DepthFirst::with_innies`]) are looked at
     /// the same way, as cages of the cells each unit leaves outside its own cages.
     ///
     /// `Sums::Cages` looks at the cages alone, `Sums::Innies` at the sums of 45 alone:
@@ -144,21 +145,55 @@ impl DepthFirst<'_> {
         while needed != 0 {
             let bit = needed & needed.wrapping_neg();
             needed ^= bit;
-            let mut places = open[..count]
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| self.cand[c] & bit != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return None,
-                (Some(c), None) if self.cand[c] != bit => {
-                    if is_single(self.cand[c]) {
+            // The symbol's places, and the row, column and box (bits 0, 1, 2) they all
+            // share.
+            let (mut places, mut first, mut shared) = (0, 0, 0b111u32);
+            let mut at = [0u16; N];
+            for &c in &open[..count] {
+                if self.cand[c as usize] & bit == 0 {
+                    continue;
+                }
+                at[places] = c;
+                let c = c as usize;
+                if places == 0 {
+                    first = c;
+                } else {
+                    let (x, y) = (self.units_of[first], self.units_of[c]);
+                    for kind in 0..3 {
+                        if (x >> (8 * kind)) & 0xff != (y >> (8 * kind)) & 0xff {
+                            shared &= !(1 << kind);
+                        }
+                    }
+                }
+                places += 1;
+            }
+            match places {
+                0 => return None,
+                1 if self.cand[first] != bit => {
+                    if is_single(self.cand[first]) {
                         // Another rule filled it with another symbol meanwhile.
                         return None;
                     }
-                    self.set(c, bit);
+                    self.set(first, bit);
                     changed = true;
                 }
-                _ => {}
+                1 => {}
+                _ => {
+                    // All its places lie in one unit: it leaves that unit's other cells.
+                    let geo = self.geo;
+                    for kind in (0..3).filter(|k| shared >> k & 1 == 1) {
+                        let index = (self.units_of[first] >> (8 * kind)) as usize & 0xff;
+                        self.work += self.n as u64;
+                        for &o in geo.unit(kind * self.n + index) {
+                            if self.cand[o as usize] & bit != 0 && !at[..places].contains(&o) {
+                                if !self.eliminate(o as usize, bit) {
+                                    return None;
+                                }
+                                changed = true;
+                            }
+                        }
+                    }
+                }
             }
         }
         Some(changed)
