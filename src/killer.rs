@@ -64,9 +64,10 @@ const WITNESSES: usize = 16;
 /// Nodes a fill may take before it starts again from the next seed.
 const FILL_NODES: u64 = 20_000;
 
-/// The sides killers are made for: up to 20×20, which takes about 16 s a puzzle here
-/// (18×18 about 7 s, 16×16 about 1 s); at 25×25 a generation ran past a minute, which no
-/// one waits for, so it is refused rather than left to look like a hang.
+/// The sides killers are made for: up to 20×20, which takes about 1 s a puzzle here
+/// (18×18 about 0.2 s, 16×16 0.15–0.25 s; 16 s, 7 s and 1 s before the speed-ups of
+/// 2026-11-29); at 25×25 a generation ran past a minute before them, which no one waits
+/// for, so it is refused rather than left to look like a hang.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=20;
 
 /// Makes a killer puzzle with no givens for the options' layout (its cages drawn here).
