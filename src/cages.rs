@@ -290,24 +290,28 @@ pub fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
     .flatten()
 }
 
-/// Whether sorted, distinct cells form one group through sides.
+/// Whether sorted, distinct cells (at most 64, as a cage has at most n) form one group
+/// through sides. No allocation: a killer generator builds cage sets by the thousand.
 fn connected(n: usize, cells: &[usize]) -> bool {
-    let mut reached = vec![false; cells.len()];
-    let mut stack = vec![0];
-    reached[0] = true;
-    let mut count = 1;
-    while let Some(i) = stack.pop() {
+    debug_assert!(cells.len() <= 64);
+    // Bit i: cells[i] reached; the stack holds indices into `cells`.
+    let mut reached = 1u64;
+    let mut stack = [0u8; 64];
+    let mut top = 1;
+    while top > 0 {
+        top -= 1;
+        let i = stack[top] as usize;
         for o in neighbours(n, cells[i]) {
             if let Ok(j) = cells.binary_search(&o)
-                && !reached[j]
+                && reached >> j & 1 == 0
             {
-                reached[j] = true;
-                count += 1;
-                stack.push(j);
+                reached |= 1 << j;
+                stack[top] = j as u8;
+                top += 1;
             }
         }
     }
-    count == cells.len()
+    reached.count_ones() as usize == cells.len()
 }
 
 /// A cage named by its cells, as messages write it: `r1c1, r1c2 and r2c1`, or the first
@@ -407,6 +411,7 @@ const SMALL_SETS: SmallSets = {
 };
 
 /// [`sum_options`] for a pool of the digits 1 to 9, from [`SMALL_SETS`].
+#[inline]
 fn small_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<SumOptions> {
     let sum = sum as usize;
     if count > SMALL_DIGITS || sum > SMALL_MOST {
@@ -437,6 +442,7 @@ fn small_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<Sum
 /// listed with pruning on the least and most sums the remaining digits can reach; past
 /// `MOST_TRIES` steps the answer keeps the digits that some choice of the others can
 /// complete by bounds alone, which is weaker but still sound.
+#[inline]
 pub fn sum_options(pool: u64, count: usize, sum: u32, cells: &[u64]) -> Option<SumOptions> {
     if count == 0 {
         return (sum == 0).then_some(SumOptions {

@@ -15,7 +15,8 @@
 //! 4. **Merge.** Neighbouring cages are joined, in an order drawn from the seed, where the
 //!    puzzle stays unique: fewer, larger cages, as printed killers have. The second
 //!    solutions that refused merges' searches found are kept, and a merge one of them
-//!    also solves is refused without a search.
+//!    also solves is refused without a search; so is a merge that would make a cage
+//!    holding a join whose search ran out of work before.
 //!
 //! Every search is bounded by work, never by time, so a seed gives the same puzzle on
 //! every machine. The puzzle has no givens.
@@ -40,11 +41,20 @@ const MOST_CELLS: usize = 6;
 const CHECK_WORK_PER_CELL: u64 = 4_000;
 
 /// A merge's check may take this fraction of a split's: a merge whose check runs out is
-/// only not made, and the hard ones are where a generation's worst times came from.
-const MERGE_WORK_SHARE: u64 = 4;
+/// only not made, and the hard ones are where a generation's worst times came from. It
+/// was 4 before the search learnt the cage-and-unit eliminations, which decide more
+/// merges within the same work; at 6, 200 9×9 killers from seed 1 have 25.5 cages a
+/// puzzle (25.1 at 4 before) and rate somewhat easier (53% Diabolical against 57%).
+const MERGE_WORK_SHARE: u64 = 6;
 
 /// Merges tried, per cage of the first cut.
 const MERGES_PER_CAGE: usize = 2;
+
+/// Merging stops after this many searches in a row that did not show a merge unique (a
+/// second solution, or out of work): by then the puzzle is near as merged as a search
+/// within its work can show unique. The searches after such a run were a fifth of a
+/// 9×9 generation's merge work and made one merge in two puzzles.
+const FAILED_MERGES: u32 = 3;
 
 /// Second solutions kept from merges found not unique: a later merge that one of them
 /// also solves is not unique either, and takes no search (merges only join cages, so
@@ -54,9 +64,10 @@ const WITNESSES: usize = 16;
 /// Nodes a fill may take before it starts again from the next seed.
 const FILL_NODES: u64 = 20_000;
 
-/// The sides killers are made for: up to 20×20, which takes about 16 s a puzzle here
-/// (18×18 about 7 s, 16×16 about 1 s); at 25×25 a generation ran past a minute, which no
-/// one waits for, so it is refused rather than left to look like a hang.
+/// The sides killers are made for: up to 20×20, which takes about 1 s a puzzle here
+/// (18×18 about 0.2 s, 16×16 0.15–0.25 s; 16 s, 7 s and 1 s before the speed-ups of
+/// 2026-11-29); at 25×25 a generation ran past a minute before them, which no one waits
+/// for, so it is refused rather than left to look like a hang.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=20;
 
 /// Makes a killer puzzle with no givens for the options' layout (its cages drawn here).
@@ -179,24 +190,36 @@ fn one(
     let shape = solution.shape();
     let turns = Turns::new(options.symmetry, shape);
     let mut cages = cut(&solution, &turns, &mut rng);
+    let trades = Trades::new(&solution);
     let work = CHECK_WORK_PER_CELL * shape.cell_count() as u64;
     let mut checks = 0u32;
-    // Split until unique.
+    // Split until unique. The last second solution found, while the split cages still
+    // allow it, is a second solution still: the next split needs no search.
+    let mut other: Option<Vec<u8>> = None;
     loop {
         if !report(0.3, Stage::Exact, control) {
             return Err(Cancelled.into());
         }
-        checks += 1;
-        match count(
-            shape,
-            with_sums(&cages, &solution).ok(),
-            &solution,
-            work,
-            control,
-        ) {
+        let sums = with_sums(&cages, &solution).ok();
+        let still = other.take().filter(|o| {
+            sums.as_ref()
+                .is_some_and(|sums| sums.first_broken(o).is_none())
+        });
+        let counted = match still.or_else(|| trades.allowed(&cages, &solution)) {
+            Some(o) => {
+                let cell = (0..o.len()).find(|&c| o[c] != solution.get(c));
+                Count::Other(cell, Some(o))
+            }
+            None => {
+                checks += 1;
+                count(shape, sums, &solution, work, control)
+            }
+        };
+        match counted {
             Count::Unique => break,
             Count::Cancelled => return Err(Cancelled.into()),
-            Count::Other(cell, _) => {
+            Count::Other(cell, found) => {
+                other = found;
                 let cell = cell.unwrap_or_else(|| {
                     let big: Vec<usize> =
                         (0..cages.len()).filter(|&k| cages[k].len() > 1).collect();
@@ -220,13 +243,34 @@ fn one(
     // Merge while unique (and, with a level, no harder than it).
     let tries = MERGES_PER_CAGE * cages.len();
     let mut witnesses: Vec<Vec<u8>> = Vec::new();
+    // The cages made by merges whose searches ran out of work, each sorted.
+    let mut ran_out: Vec<Vec<usize>> = Vec::new();
+    // Searches since the last merge made that did not show theirs unique.
+    let mut failed = 0;
     for i in 0..tries {
+        if failed == FAILED_MERGES {
+            break;
+        }
         if !report(0.4 + 0.6 * i as f64 / tries as f64, Stage::Exact, control) {
             return Err(Cancelled.into());
         }
-        let Some(merged) = merge(&cages, &solution, &turns, &mut rng) else {
+        let Some(Merged {
+            cages: merged,
+            joined,
+        }) = merge(&cages, &solution, &turns, &mut rng)
+        else {
             continue;
         };
+        // A cage holding one whose search ran out, among cages that have only grown
+        // since: its search would most likely run out too. Searches that ran out were
+        // two thirds of a 9×9 generation's work; this saves more than half of them, and
+        // about as many merges are made.
+        if joined.iter().any(|j| ran_out.iter().any(|r| holds(j, r))) {
+            continue;
+        }
+        if trades.allowed(&merged, &solution).is_some() {
+            continue;
+        }
         let sums = with_sums(&merged, &solution).ok();
         // A kept second solution every cage of the merge holds (each sum, no digit twice).
         if let Some(sums) = &sums
@@ -240,9 +284,17 @@ fn one(
         checks += 1;
         match count(shape, sums, &solution, work / MERGE_WORK_SHARE, control) {
             Count::Unique if level.is_some_and(|l| too_hard(shape, &merged, &solution, l)) => {}
-            Count::Unique => cages = merged,
+            Count::Unique => {
+                cages = merged;
+                failed = 0;
+            }
             Count::Cancelled => return Err(Cancelled.into()),
+            Count::Other(None, None) => {
+                ran_out.extend(joined);
+                failed += 1;
+            }
             Count::Other(_, other) => {
+                failed += 1;
                 if let Some(other) = other {
                     if witnesses.len() == WITNESSES {
                         witnesses.remove(0);
@@ -362,6 +414,11 @@ impl Turns {
     }
 }
 
+/// Whether the sorted list of cells `outer` holds every cell of the sorted list `inner`.
+fn holds(outer: &[usize], inner: &[usize]) -> bool {
+    inner.iter().all(|c| outer.binary_search(c).is_ok())
+}
+
 /// Whether two sorted lists of cells share one.
 fn overlaps(a: &[usize], b: &[usize]) -> bool {
     a.iter().any(|c| b.binary_search(c).is_ok())
@@ -457,6 +514,109 @@ fn with_sums(cages: &[Vec<usize>], solution: &Grid) -> Result<Cages, RuleError> 
     Cages::new(solution.size(), &list)
 }
 
+/// The second solutions one trade away from a grid: for each pair of digits, the groups
+/// of their cells that can swap the two digits while every unit still holds each once
+/// (a unit's cell of one digit and its cell of the other are in one group). About half
+/// the second solutions the searches found were such trades; cages allow one exactly
+/// when each cage holds both of the group's cells or neither, and checking every group
+/// costs far less than a search.
+struct Trades {
+    /// Each group's cells.
+    groups: Vec<Vec<usize>>,
+}
+
+impl Trades {
+    fn new(solution: &Grid) -> Trades {
+        let shape = solution.shape();
+        let (n, cells) = (shape.size(), shape.cell_count());
+        let geo = shape.geometry();
+        // Per unit, the cell of each digit.
+        let units = shape.unit_count();
+        let mut at = vec![0usize; units * (n + 1)];
+        for u in 0..units {
+            for &c in geo.unit(u) {
+                at[u * (n + 1) + solution.get(c as usize) as usize] = c as usize;
+            }
+        }
+        let mut parent: Vec<usize> = (0..cells).collect();
+        fn root(parent: &mut [usize], mut c: usize) -> usize {
+            while parent[c] != c {
+                parent[c] = parent[parent[c]];
+                c = parent[c];
+            }
+            c
+        }
+        let mut groups = Vec::new();
+        for a in 1..=n {
+            for b in a + 1..=n {
+                let pair = |c: &usize| matches!(solution.get(*c) as usize, d if d == a || d == b);
+                for u in 0..units {
+                    let (x, y) = (at[u * (n + 1) + a], at[u * (n + 1) + b]);
+                    let (x, y) = (root(&mut parent, x), root(&mut parent, y));
+                    parent[x] = y;
+                }
+                let members: Vec<usize> = (0..cells).filter(pair).collect();
+                let first = groups.len();
+                for &c in &members {
+                    let r = root(&mut parent, c);
+                    match groups[first..]
+                        .iter_mut()
+                        .find(|g: &&mut Vec<usize>| root(&mut parent, g[0]) == r)
+                    {
+                        Some(g) => g.push(c),
+                        None => groups.push(vec![c]),
+                    }
+                }
+                for &c in &members {
+                    parent[c] = c;
+                }
+            }
+        }
+        Trades { groups }
+    }
+
+    /// The grid with the first trade that `cages` allow made, if one is.
+    fn allowed(&self, cages: &[Vec<usize>], solution: &Grid) -> Option<Vec<u8>> {
+        let mut cage_of = vec![usize::MAX; solution.cells().len()];
+        for (k, cells) in cages.iter().enumerate() {
+            for &c in cells {
+                cage_of[c] = k;
+            }
+        }
+        // Per cage, the group's cells in it: each cage holds a digit once, so 2 means
+        // both of the pair.
+        let mut held = vec![0u8; cages.len()];
+        let group = self.groups.iter().find(|group| {
+            for &c in group.iter() {
+                if let Some(h) = held.get_mut(cage_of[c]) {
+                    *h += 1;
+                }
+            }
+            let kept = group
+                .iter()
+                .all(|&c| held.get(cage_of[c]).is_none_or(|&h| h == 2));
+            for &c in group.iter() {
+                if let Some(h) = held.get_mut(cage_of[c]) {
+                    *h = 0;
+                }
+            }
+            kept
+        })?;
+        let (a, b) = (solution.get(group[0]), {
+            let first = solution.get(group[0]);
+            group
+                .iter()
+                .map(|&c| solution.get(c))
+                .find(|&d| d != first)?
+        });
+        let mut other = solution.cells().to_vec();
+        for &c in group {
+            other[c] = if other[c] == a { b } else { a };
+        }
+        Some(other)
+    }
+}
+
 /// What a uniqueness check found.
 enum Count {
     Unique,
@@ -515,6 +675,24 @@ fn count(
         (true, [_]) => Count::Unique,
         (_, [a, b]) => {
             let other = [a, b].into_iter().find(|g| g.cells() != solution.cells());
+            if std::env::var_os("KTRACE").is_some() {
+                if let Some(o) = other {
+                    let mut digits = 0u32;
+                    let mut cells = 0;
+                    for c in 0..o.cells().len() {
+                        if o.get(c) != solution.get(c) {
+                            digits |= 1 << o.get(c);
+                            cells += 1;
+                        }
+                    }
+                    eprintln!(
+                        "DIFF digits={} cells={} limit={}",
+                        digits.count_ones(),
+                        cells,
+                        work
+                    );
+                }
+            }
             Count::Other(
                 (0..a.cells().len()).find(|&c| a.get(c) != b.get(c)),
                 other.map(|g| g.cells().to_vec()),
@@ -636,7 +814,7 @@ fn merge(
     solution: &Grid,
     turns: &Turns,
     rng: &mut impl Rng,
-) -> Option<Vec<Vec<usize>>> {
+) -> Option<Merged> {
     let n = solution.size();
     let mut cage_of = vec![usize::MAX; solution.shape().cell_count()];
     for (k, cells) in cages.iter().enumerate() {
@@ -689,6 +867,22 @@ fn merge(
         .filter(|&(i, _)| !gone[i])
         .map(|(_, c)| c.clone())
         .collect();
+    let joined = orbit
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            crate::sorting::sort_usizes(&mut c);
+            c
+        })
+        .collect();
     out.extend(orbit);
-    Some(out)
+    Some(Merged { cages: out, joined })
+}
+
+/// A merge drawn by [`merge`].
+struct Merged {
+    /// The cages after the merge.
+    cages: Vec<Vec<usize>>,
+    /// The new cages among them, each sorted.
+    joined: Vec<Vec<usize>>,
 }

@@ -753,13 +753,14 @@ fn killers_come_at_the_level_asked() {
 }
 
 /// A level the candidates do not reach: the closest comes back, counting every candidate
-/// made ("the closest to Hard among 200 puzzles made"), not those up to it.
+/// made ("the closest to Expert among 200 puzzles made"), not those up to it. (6×6 seed 7
+/// has reached Hard since the killer generator's speed-ups of 2026-11-29.)
 #[test]
 fn a_level_not_reached_counts_every_candidate() {
     use sudoku64::Level;
     use sudoku64::generate::{Options, Unattended, generate};
     let options = Options {
-        difficulty: Some(Level::Hard),
+        difficulty: Some(Level::Expert),
         ..Options::for_layout(
             Some(6),
             None,
@@ -771,7 +772,7 @@ fn a_level_not_reached_counts_every_candidate() {
     let made = generate(&options, &mut Unattended).unwrap();
     assert!(
         !made.difficulty_reached(),
-        "6×6 seed 7 now reaches Hard: pick a level it cannot"
+        "6×6 seed 7 now reaches Expert: pick a level it cannot"
     );
     assert!(made.candidates > 1, "{}", made.summary());
     assert!(

@@ -182,9 +182,6 @@ impl<'h> DepthFirst<'h> {
     }
 
     fn build(shape: Shape, cages: Option<&'h Cages>) -> Self {
-        // What the shape would say with its cages on (they are no units, but make the
-        // grid other than plain).
-        let basic_units = shape.has_only_basic_units() && cages.is_none();
         let n = shape.size();
         let cells = shape.cell_count();
         DepthFirst {
@@ -200,7 +197,7 @@ impl<'h> DepthFirst<'h> {
             units_of: (0..cells)
                 .map(|c| (shape.row(c) | shape.column(c) << 8 | shape.box_of(c) << 16) as u32)
                 .collect(),
-            extras_of: if basic_units {
+            extras_of: if shape.unit_count() == 3 * n {
                 Vec::new()
             } else {
                 let geo = shape.geometry();
@@ -214,7 +211,8 @@ impl<'h> DepthFirst<'h> {
             },
             dirty_hidden: [0; 4],
             dirty_locked: [0; 4],
-            general_locked: !(shape.is_plain() && cages.is_none()),
+            // Cages are no units: a killer on r×c boxes takes the bands and stacks too.
+            general_locked: !shape.without_cages().is_plain(),
             unsolved: cells,
             phase: Phase::Done,
             rules: Rules::default(),
@@ -252,11 +250,21 @@ impl<'h> DepthFirst<'h> {
             .map(|c| cages.cage_of(c).map_or(NO_CAGE, |k| k as u16))
             .collect();
         self.dirty_cages = vec![0; cages.len().div_ceil(64)];
+        self.cage_mate_start.reserve(self.shape.cell_count() + 1);
         self.cage_mate_start.push(0);
+        // Whether two cells share a row, a column, a box or an extra unit.
+        let sees = |a: usize, b: usize| {
+            let (x, y) = (self.units_of[a], self.units_of[b]);
+            let extra = |c: usize| self.extras_of.get(c).copied().unwrap_or(0);
+            x & 0xff == y & 0xff
+                || x >> 8 & 0xff == y >> 8 & 0xff
+                || x >> 16 == y >> 16
+                || extra(a) & extra(b) != 0
+        };
         for cell in 0..self.shape.cell_count() {
             if let Some(k) = cages.cage_of(cell) {
                 for &o in cages.cells(k) {
-                    if o as usize != cell && !self.geo.sees(cell, o as usize) {
+                    if o as usize != cell && !sees(cell, o as usize) {
                         self.cage_mates.push(o);
                     }
                 }
@@ -277,44 +285,63 @@ impl<'h> DepthFirst<'h> {
         let n = self.n as u32;
         let whole = n * (n + 1) / 2;
         let units = if n <= 9 { self.shape.unit_count() } else { 0 };
+        let cells = self.shape.cell_count();
+        // Per cell, whether it is in the unit being looked at, then whether a cage of
+        // the unit covers it.
+        let (mut in_unit, mut covered) = (vec![false; cells], vec![false; cells]);
         for u in 0..units {
             let unit = self.geo.unit(u);
-            let (mut inside, mut covered, mut known) = (0u32, Vec::new(), true);
+            for &c in unit {
+                in_unit[c as usize] = true;
+            }
+            let (mut inside, mut count, mut known) = (0u32, 0, true);
             for &c in unit {
                 let Some(k) = cages.cage_of(c as usize) else {
                     continue;
                 };
-                let cells = cages.cells(k);
-                if cells[0] != c && unit.contains(&cells[0]) {
+                let cage = cages.cells(k);
+                if cage[0] != c && in_unit[cage[0] as usize] {
                     continue; // counted at its first cell
                 }
-                if cells.iter().all(|o| unit.contains(o)) {
+                if cage.iter().all(|&o| in_unit[o as usize]) {
                     match cages.sum(k) {
                         Some(s) => inside += s,
                         None => known = false,
                     }
-                    covered.extend_from_slice(cells);
+                    for &o in cage {
+                        covered[o as usize] = true;
+                    }
+                    count += cage.len();
                 }
             }
-            if !known || covered.is_empty() || covered.len() == unit.len() {
-                continue;
+            if known && count > 0 && count < unit.len() {
+                let start = self.innie_cells.len() as u32;
+                self.innie_cells
+                    .extend(unit.iter().filter(|&&c| !covered[c as usize]));
+                self.innies
+                    .push((start, self.innie_cells.len() as u32, whole - inside));
             }
-            let start = self.innie_cells.len() as u32;
-            self.innie_cells
-                .extend(unit.iter().filter(|c| !covered.contains(c)));
-            self.innies
-                .push((start, self.innie_cells.len() as u32, whole - inside));
+            for &c in unit {
+                in_unit[c as usize] = false;
+                covered[c as usize] = false;
+            }
         }
-        let mut of = vec![Vec::new(); self.shape.cell_count()];
+        // Each cell's sums of 45, by counting: how many, where each cell's start, then
+        // the sums themselves.
+        self.innie_start = vec![0; cells + 1];
+        for &c in &self.innie_cells {
+            self.innie_start[c as usize + 1] += 1;
+        }
+        for c in 0..cells {
+            self.innie_start[c + 1] += self.innie_start[c];
+        }
+        self.innie_of = vec![0; self.innie_cells.len()];
+        let mut next = self.innie_start.clone();
         for (i, &(from, to, _)) in self.innies.iter().enumerate() {
             for &c in &self.innie_cells[from as usize..to as usize] {
-                of[c as usize].push((cages.len() + i) as u16);
+                self.innie_of[next[c as usize] as usize] = (cages.len() + i) as u16;
+                next[c as usize] += 1;
             }
-        }
-        self.innie_start.push(0);
-        for list in of {
-            self.innie_of.extend(list);
-            self.innie_start.push(self.innie_of.len() as u32);
         }
         self.dirty_cages = vec![0; (cages.len() + self.innies.len()).div_ceil(64)];
         self
@@ -842,9 +869,9 @@ impl<'h> DepthFirst<'h> {
     }
 
     /// One step of propagation after the naked singles are drained: the go-on callback (when its
-    /// interval has passed; `None` if it asked to stop), then hidden singles, then locked
-    /// candidates if hidden singles changed nothing. With every cell filled only the go-on callback
-    /// runs.
+    /// interval has passed; `None` if it asked to stop), then hidden singles, then the cages'
+    /// sums, then the sums of 45, then locked candidates, each only if those before it changed
+    /// nothing. With every cell filled only the go-on callback and the sums run.
     fn sweep(&mut self, go_on: &mut dyn FnMut(&Stats) -> bool) -> Option<Progress> {
         if self.work >= GO_ON_INTERVAL {
             self.stats.work += self.work;
@@ -855,7 +882,10 @@ impl<'h> DepthFirst<'h> {
         }
         if self.unsolved == 0 {
             return Some(match self.cages {
-                Some(cages) => self.cage_sums(cages),
+                Some(cages) => match self.cage_sums(cages, Sums::Cages) {
+                    Progress::None => self.cage_sums(cages, Sums::Innies),
+                    other => other,
+                },
                 None => Progress::None,
             });
         }
@@ -866,9 +896,13 @@ impl<'h> DepthFirst<'h> {
             }
         }
         if let Some(cages) = self.cages {
-            match self.cage_sums(cages) {
-                Progress::None => {}
-                other => return Some(other),
+            // The cages first: they are short, and what they place often leaves the
+            // longer sums of 45 nothing to add.
+            for which in [Sums::Cages, Sums::Innies] {
+                match self.cage_sums(cages, which) {
+                    Progress::None => {}
+                    other => return Some(other),
+                }
             }
         }
         if self.rules.locked_candidates && self.n > 1 {
@@ -902,7 +936,7 @@ fn line_cell(n: usize, kind: usize, line: usize, pos: usize) -> usize {
 }
 
 /// Marks the cage of a cell that changed, and its sums of 45, when the shape has cages.
-#[inline]
+#[inline(always)]
 fn touch_cage(
     dirty: &mut [u64],
     cage_of: &[u16],
@@ -973,5 +1007,6 @@ fn fewest_first(cells: impl Iterator<Item = (usize, u64)>) -> usize {
 }
 
 mod rules;
+use rules::Sums;
 #[cfg(test)]
 mod tests;
