@@ -766,7 +766,7 @@ test('loaded from another origin (a CDN that sends CORS headers), the widget sta
   }
 });
 
-test('the widget weighs at most 200 KB gzipped given a puzzle and 290 KB generating, as the folder a site copies holds it', async () => {
+test('the widget weighs at most 200 KB gzipped given a puzzle and 295 KB generating, as the folder a site copies holds it', async () => {
   // What a site copies: the folder as the build makes it, JavaScript minified, from the www/ of now.
   await assembleEmbedFolder();
   const [built, sources] = await Promise.all([weighForms(EMBED_FOLDER), weighForms('www')]);
@@ -787,7 +787,7 @@ test('the widget weighs at most 200 KB gzipped given a puzzle and 290 KB generat
     // The minified files still name every file the sources load, so the walk finds them all.
     assert.deepEqual(names, sources[form].files.map((f) => f.path.slice('www/'.length)), `${title}: the same files minified as in www/`);
     assert.ok(built[form].gzip <= 200 * 1024, `${EMBED_FOLDER}/${entry} given a puzzle: ${built[form].gzip} bytes gzipped`);
-    assert.ok(built[form].full.gzip <= 290 * 1024, `${EMBED_FOLDER}/${entry} generating: ${built[form].full.gzip} bytes gzipped`);
+    assert.ok(built[form].full.gzip <= 295 * 1024, `${EMBED_FOLDER}/${entry} generating: ${built[form].full.gzip} bytes gzipped`);
     assert.ok(built[form].gzip < sources[form].gzip, `${title}: minified (${built[form].gzip} bytes gzipped) is smaller than www/ (${sources[form].gzip})`);
   });
 });
