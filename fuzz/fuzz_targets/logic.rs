@@ -4,9 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sudoku64::Verdict;
 use sudoku64::logic::rate::{self, Level};
 use sudoku64::logic::steps;
-use sudoku64::Verdict;
 use sudoku64::search::Policy;
 use sudoku64_fuzz::{Bytes, count, puzzle};
 
