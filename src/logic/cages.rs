@@ -448,8 +448,11 @@ fn group_step(
                 || cages.is_some_and(|k| k.cage_of(a).is_some() && k.cage_of(a) == k.cage_of(o))
         };
         let some = group_digits(&masks, 0, left, &mut [0; GROUP_MOST], &differ);
+        if some == 0 {
+            return None;
+        }
         let eliminations = b.eliminations(open.iter().copied(), !some);
-        if some == 0 || eliminations.is_empty() {
+        if eliminations.is_empty() {
             return None;
         }
         // A cage's few sets are named ("as 1+7 or 2+6"), none with a digit the ways never
@@ -498,7 +501,6 @@ const GROUP_MOST: usize = 4;
 /// maybe the same digit elsewhere; 0 when there is no way. At most [`GROUP_MOST`] cells:
 /// every way is tried from cell `i` on (`chosen` holds the digits before it), the last
 /// cell taking what is left.
-#[inline(never)]
 fn group_digits(
     masks: &[u64],
     i: usize,
