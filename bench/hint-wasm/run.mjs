@@ -29,6 +29,8 @@ for (const file of files) {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'))
+    // A line of `sudoku64 generate` carries the solution after the puzzle: the puzzle only.
+    .map((l) => l.split(/\s+/)[0])
     .slice(0, limit);
   // One untimed walk lets the engine's JIT tier up.
   for (let g = puzzles[0]; g; ) g = afterHint(g);
