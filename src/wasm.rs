@@ -80,16 +80,17 @@ pub fn version() -> String {
 /// and as `message` only its kind. Wording it here would bring the English catalog and its
 /// machinery into the wasm, a tenth of its weight.
 fn js_error(err: &Error, shape: Option<Shape>) -> JsValue {
+    let cells = err.cells();
     let js = fields_error(
         err.kind_name(),
         &err.words(),
-        &err.cells(),
+        &cells,
         shape.map(Shape::size).or(err.side()),
     );
     if let Error::Option(option) = err {
         set_field(&js, "option", JsValue::from_str(option.name()));
     }
-    if err.cells().is_empty() {
+    if cells.is_empty() {
         if let Some(line) = err.line() {
             set_field(&js, "line", JsValue::from(line as u32));
         }
