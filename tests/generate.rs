@@ -704,6 +704,37 @@ fn a_difficulty_search_reports_progress_that_never_goes_back() {
     }
 }
 
+/// A search for Diabolical on a 9×9 X passes over, ungraded, the candidates whose count
+/// to 2 needs few guesses (they are almost never Diabolical): what it finds still grades
+/// Diabolical, has one solution, needed that many guesses, and comes again from its seed.
+#[test]
+fn a_diabolical_x_search_finds_one_among_the_puzzles_that_need_guesses() {
+    use sudoku64::logic::rate::{Level, rate};
+    use sudoku64::search::bitboard;
+    let x = Shape::from_size(9).unwrap().with_diagonals().unwrap();
+    let o = Options {
+        difficulty: Some(Level::Diabolical),
+        // Graded in full, this seed gives a Diabolical X that needs 23 guesses.
+        ..Options::new(x, 9)
+    };
+    let made = make(&o);
+    let at = made.summary();
+    assert!(made.difficulty_reached(), "{at}");
+    assert_eq!(
+        rate(&made.puzzle).unwrap().unwrap().level,
+        Level::Diabolical,
+        "{at}"
+    );
+    let counted = bitboard::count_up_to(&made.puzzle, 2);
+    assert_eq!(counted.count, 1, "{at}");
+    assert!(
+        counted.stats.guesses >= 30,
+        "{at}: {} guesses",
+        counted.stats.guesses
+    );
+    assert_eq!(make(&o).puzzle, made.puzzle, "{at}");
+}
+
 #[test]
 fn a_bad_budget_is_refused() {
     for bad in [-1.0, 0.0, f64::NAN, f64::INFINITY] {
