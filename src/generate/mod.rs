@@ -741,7 +741,7 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
             .expect("a dig without a deadline finishes")
         }
         Some(budget) => {
-            let most = if passes_over(options.shape, options.difficulty) {
+            let most = if passes_over(shape, options.difficulty) {
                 max_candidates(options.shape) * PASSED_OVER_CANDIDATES
             } else {
                 max_candidates(options.shape)
@@ -923,7 +923,10 @@ fn search(
             // Passed over for Diabolical: ranked after every graded candidate, and graded
             // at the end only if none of those comes (the level is not known).
             let mut passed_over = false;
-            if passes_over(options.shape, Some(wanted)) && easier_than_diabolical(&made.puzzle) {
+            // (The puzzle's own shape: a new jigsaw's regions come with each candidate.)
+            if passes_over(made.puzzle.shape(), Some(wanted))
+                && easier_than_diabolical(&made.puzzle)
+            {
                 unrated = true;
                 passed_over = true;
                 graded_in_full = false;
