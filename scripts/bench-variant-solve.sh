@@ -30,8 +30,12 @@ mkdir -p "$WORK"
 
 # extreme IN OUT [MOST_CLUES]: the lines of IN (one puzzle each) graded Extreme, with at
 # most MOST_CLUES clues when given (a plain 81-character line: its digits).
+# (`rate` writes a line for every puzzle it grades; a puzzle it cannot grade would shift
+# the pairing, so that stops the run.)
 extreme() {
-  "$BIN" rate "$1" 2>/dev/null | paste -d' ' - "$1" \
+  "$BIN" rate "$1" > "$2.rate" 2>/dev/null || true
+  [ "$(grep -c . "$2.rate")" = "$(grep -c . "$1")" ] || die "sudoku64 rate could not grade every puzzle of $1"
+  paste -d' ' "$2.rate" "$1" \
     | awk -v most="${3:-0}" '$1 == "extreme" { line = $3; n = gsub(/[1-9]/, "&", line); if (most == 0 || n <= most) print $3 }' > "$2"
 }
 
