@@ -414,6 +414,17 @@ impl Turns {
     }
 }
 
+/// Each of `cells` cells' cage, as an index into `cages`; `usize::MAX` for a cell in none.
+fn cage_index(cages: &[Vec<usize>], cells: usize) -> Vec<usize> {
+    let mut cage_of = vec![usize::MAX; cells];
+    for (k, cage) in cages.iter().enumerate() {
+        for &c in cage {
+            cage_of[c] = k;
+        }
+    }
+    cage_of
+}
+
 /// Whether the sorted list of cells `outer` holds every cell of the sorted list `inner`.
 fn holds(outer: &[usize], inner: &[usize]) -> bool {
     inner.iter().all(|c| outer.binary_search(c).is_ok())
@@ -577,12 +588,7 @@ impl Trades {
 
     /// The grid with the first trade that `cages` allow made, if one is.
     fn allowed(&self, cages: &[Vec<usize>], solution: &Grid) -> Option<Vec<u8>> {
-        let mut cage_of = vec![usize::MAX; solution.cells().len()];
-        for (k, cells) in cages.iter().enumerate() {
-            for &c in cells {
-                cage_of[c] = k;
-            }
-        }
+        let cage_of = cage_index(cages, solution.cells().len());
         // Per cage, the group's cells in it: each cage holds a digit once, so 2 means
         // both of the pair.
         let mut held = vec![0u8; cages.len()];
@@ -675,24 +681,6 @@ fn count(
         (true, [_]) => Count::Unique,
         (_, [a, b]) => {
             let other = [a, b].into_iter().find(|g| g.cells() != solution.cells());
-            if std::env::var_os("KTRACE").is_some() {
-                if let Some(o) = other {
-                    let mut digits = 0u32;
-                    let mut cells = 0;
-                    for c in 0..o.cells().len() {
-                        if o.get(c) != solution.get(c) {
-                            digits |= 1 << o.get(c);
-                            cells += 1;
-                        }
-                    }
-                    eprintln!(
-                        "DIFF digits={} cells={} limit={}",
-                        digits.count_ones(),
-                        cells,
-                        work
-                    );
-                }
-            }
             Count::Other(
                 (0..a.cells().len()).find(|&c| a.get(c) != b.get(c)),
                 other.map(|g| g.cells().to_vec()),
@@ -816,12 +804,7 @@ fn merge(
     rng: &mut impl Rng,
 ) -> Option<Merged> {
     let n = solution.size();
-    let mut cage_of = vec![usize::MAX; solution.shape().cell_count()];
-    for (k, cells) in cages.iter().enumerate() {
-        for &c in cells {
-            cage_of[c] = k;
-        }
-    }
+    let cage_of = cage_index(cages, solution.shape().cell_count());
     let k = rng.random_range(0..cages.len());
     // Mostly up to 4 cells, as printed killers have; now and then up to MOST_CELLS.
     let most = if rng.random_range(0..8u32) == 0 {
