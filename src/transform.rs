@@ -18,11 +18,16 @@ use crate::grid::{Grid, Shape};
 /// A random permutation of `0..len`, from the given RNG.
 pub fn permutation(len: usize, rng: &mut impl Rng) -> Vec<usize> {
     let mut p: Vec<usize> = (0..len).collect();
-    for i in (1..len).rev() {
-        let j = rng.random_range(0..=i as u32) as usize;
-        p.swap(i, j);
-    }
+    shuffle(&mut p, rng);
     p
+}
+
+/// Puts `items` in a random order (Fisher–Yates), from the given RNG.
+pub fn shuffle(items: &mut [usize], rng: &mut impl Rng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i as u32) as usize;
+        items.swap(i, j);
+    }
 }
 
 /// The grid under a random Sudoku symmetry (relabelling, row and column permutations

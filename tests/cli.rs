@@ -458,7 +458,7 @@ fn bad_options_exit_non_zero_with_a_clear_message() {
             "20×20",
         ),
         (
-            vec!["generate", "--variant", "windoku", "--size", "36"],
+            vec!["generate", "--variant", "x,windoku", "--size", "36"],
             "25×25",
         ),
         // A negative number is a bad value of its option, not an unknown argument.

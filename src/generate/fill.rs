@@ -1,7 +1,8 @@
 //! Full grids to dig from: a random fill for every layout (random diagonal boxes first up
 //! to 36×36; the conflict-driven search for a layout whose depth-first fill keeps
-//! restarting, and for windoku from 25×25 up), and grids that follow a symmetry of the
-//! grid itself, for the symmetries whose orbits need them at large sizes.
+//! restarting, and for windoku at 25×25), windoku grids built from Latin squares from
+//! 36×36 up, and grids that follow a symmetry of the grid itself, for the symmetries whose
+//! orbits need them at large sizes.
 
 use super::*;
 use crate::error::RuleErrorKind;
@@ -68,7 +69,10 @@ pub(super) fn random_full_grid(
 ) -> Result<Fill, Error> {
     let shape = solver.shape();
     let n = shape.size();
-    if windoku_by_conflicts(shape) {
+    if builds_windoku(shape) {
+        return Ok(Fill::Full(built_windoku_grid(shape, rng), 0));
+    }
+    if large_windoku(shape) {
         return conflict_driven_fill(shape, rng, ticker, 0);
     }
     let unit = FILL_LIMIT_UNIT * shape.cell_count() as u64;
@@ -113,17 +117,112 @@ pub(super) fn random_full_grid(
 }
 
 /// The smallest side whose windoku grids (with X or without) come from the conflict-driven
-/// search at once ([`conflict_driven_fill`]), and that makes no grid that follows a
-/// symmetry. The depth-first fill took 225 restarts and 10 s for 25×25 windoku seed 2,
-/// over two minutes for seed 1, and over 30 s for 25×25 X + windoku on each of seeds 1–3;
-/// the conflict-driven search fills them in 30–100 ms and 0.3–0.4 s. (Larger windoku are
-/// not made: see [`crate::generate::WINDOKU_MOST`].)
+/// search at once ([`conflict_driven_fill`]), or from 36×36 up are built
+/// ([`built_windoku_grid`]); neither kind follows a symmetry. The depth-first fill took
+/// 225 restarts and 10 s for 25×25 windoku seed 2, over two minutes for seed 1, and over
+/// 30 s for 25×25 X + windoku on each of seeds 1–3; the conflict-driven search fills them
+/// in 30–100 ms and 0.3–0.4 s. (X + windoku above 25×25 is not made: see
+/// [`crate::generate::X_WINDOKU_MOST`].)
 pub(super) const CONFLICT_DRIVEN_WINDOKU_FROM: usize = 25;
 
-/// Whether the layout's random full grids come from the conflict-driven search at once
-/// (windows from [`CONFLICT_DRIVEN_WINDOKU_FROM`] up), and so never follow a symmetry.
-fn windoku_by_conflicts(shape: Shape) -> bool {
+/// Whether the layout is a windoku whose random full grids come from the conflict-driven
+/// search or a construction, not the depth-first fill (windows from
+/// [`CONFLICT_DRIVEN_WINDOKU_FROM`] up), and so never follow a symmetry.
+fn large_windoku(shape: Shape) -> bool {
     shape.has_windows() && shape.size() >= CONFLICT_DRIVEN_WINDOKU_FROM
+}
+
+/// The smallest side whose windoku grids (without diagonals) are built
+/// ([`built_windoku_grid`]) rather than searched for: at 36×36 neither the depth-first
+/// search (ten minutes) nor the conflict-driven one (a minute, or 3–50 s from a built
+/// grid with 5–30% of its cells kept) found a grid in time.
+pub(super) const WINDOKU_BUILT_FROM: usize = 36;
+
+/// Whether a layout's random full grids come from [`built_windoku_grid`].
+pub(super) fn builds_windoku(shape: Shape) -> bool {
+    shape.has_windows()
+        && !shape.has_diagonals()
+        && !shape.has_cages()
+        && shape.size() >= WINDOKU_BUILT_FROM
+}
+
+/// A random windoku grid of k×k boxes, built rather than searched for.
+///
+/// A line (row or column) `x` lies in band `x / k` at place `x % k`, and in one window
+/// group: `g(x)`, the j-th band of windows (its k lines hold every place once), or k − 1
+/// for the k lines outside every window (line `(k+1)j`, place j of band j). Within band
+/// `R` the places below `R` lie in window group `R − 1`, place `R` outside, the places
+/// above `R` in group `R`. The cell at row `(R, p)`, column `(C, q)` holds the pair
+/// `(A_R[p][g(c)], B_C[R][q])` of values below k, one of the n = k² symbols, where `A_0`
+/// and `B_0` are random Latin squares, `A_{R+1}` is `A_R` with its rows permuted within
+/// the places `0..=R` and within the rest, and `B_{C+1}` is `B_C` with its columns
+/// permuted likewise within `0..=C` and the rest. Then:
+/// - in a row, the columns' `(g, q)` differ; two with the same `g < k − 1` lie in stacks
+///   `g` (above place `g`) and `g + 1` (at or below it), whose values of B differ because
+///   `B_{g+1}` keeps each row's values at places `0..=g`; two outside columns `(C, C)` and
+///   `(D, D)` have `B_C[R][C] ≠ B_D[R][D]`, as `B_C`'s value at place C came from a place
+///   the later permutations keep apart from every earlier stack's;
+/// - in a column, the band fixes the second half and the place the first;
+/// - in a box, the column fixes the second half and the place the first;
+/// - in a window, `g(c)` is fixed, and the rows' first halves differ because `A_{R+1}`
+///   keeps each column's values at places `0..=R` (the window's rows in band `R + 1`);
+///   then the row fixes the first half and the columns' second halves differ likewise.
+///
+/// The Latin squares are `(x + y) mod k` over shuffled lines, so each `A_R` is a row order
+/// per band plus a shift per window group, and each `B_C` a shift per band plus a column
+/// order per stack. The lines are then shuffled within their band and window group, and
+/// the grid relabelled and turned at random ([`random_symmetry`]). Such grids are a small
+/// family beside all windoku grids: runs of three symbols recur from row to row 8–10 times
+/// as often as in a searched grid (bench/HISTORY.md, "2026-11-29, late"). Digging, in a
+/// plain random order (`dig`), makes the puzzles.
+pub(super) fn built_windoku_grid(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let k = shape.box_rows();
+    let n = k * k;
+    let (row_orders, column_orders) = (chained_orders(k, rng), chained_orders(k, rng));
+    let (shifts, offsets) = (permutation(k, rng), permutation(k, rng));
+    let (rows, columns) = (line_order(k, rng), line_order(k, rng));
+    let mut grid = Grid::empty(shape);
+    for r in 0..n {
+        for c in 0..n {
+            let (y, x) = (rows[r], columns[c]);
+            let high = (row_orders[y] + shifts[window_group(k, x)]) % k;
+            let low = (offsets[y / k] + column_orders[x]) % k;
+            grid.set(shape.cell(r, c), (high * k + low + 1) as u8);
+        }
+    }
+    debug_assert!(grid.is_solved(), "a built windoku grid breaks a unit");
+    random_symmetry(&grid, rng)
+}
+
+/// The window group of line `x` of a grid with k×k boxes: `j` for the k lines of the j-th
+/// band of windows, k − 1 for the k lines outside every window.
+pub(super) fn window_group(k: usize, x: usize) -> usize {
+    if x % (k + 1) == 0 { k - 1 } else { x / (k + 1) }
+}
+
+/// k orders of `0..k`, one after another: a random first, and each next one the one
+/// before with its first i places shuffled among themselves and the rest likewise.
+fn chained_orders(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
+    let mut orders = permutation(k, rng);
+    for i in 1..k {
+        let mut next = orders[(i - 1) * k..i * k].to_vec();
+        shuffle(&mut next[..i], rng);
+        shuffle(&mut next[i..], rng);
+        orders.extend(next);
+    }
+    orders
+}
+
+/// A random order of the n = k² lines that keeps each line in its band and its window
+/// group: within band `R`, the places below `R` shuffled, and those above.
+pub(super) fn line_order(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..k * k).collect();
+    for band in 0..k {
+        let at = band * k;
+        shuffle(&mut order[at..at + band], rng);
+        shuffle(&mut order[at + band + 1..at + k], rng);
+    }
+    order
 }
 
 /// The restarts of a random fill of a layout that is not plain before the conflict-driven
@@ -223,7 +322,7 @@ pub fn grid_follows(shape: Shape, symmetry: Symmetry) -> bool {
     let n = shape.size();
     n >= AUTOMORPHIC_FROM
         && shape.has_box_grid()
-        && !windoku_by_conflicts(shape)
+        && !large_windoku(shape)
         && match symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => n % 2 == 0,

@@ -13,9 +13,11 @@
 //!    column, band and stack orders, transposition) then spreads the result over many
 //!    grids; that every 9×9 grid can come out is not shown.
 //!    With diagonals or windows the search starts from the empty grid (they tie the
-//!    diagonal boxes together), and after eight restarts (or at once, for windoku from
-//!    25×25 up) the conflict-driven search, its first guesses in a seeded random order,
-//!    takes over. New jigsaw regions ([`Options::new_regions`]) are drawn
+//!    diagonal boxes together), and after eight restarts (or at once, for windoku at
+//!    25×25 and X + windoku) the conflict-driven search, its first guesses in a seeded
+//!    random order, takes over. Windoku grids from 36×36 up, which neither search finds in
+//!    time, are built from Latin squares instead: a relabelled pattern, from a large
+//!    family (`fill::built_windoku_grid`). New jigsaw regions ([`Options::new_regions`]) are drawn
 //!    around a full grid of boxes (bricks for a prime side) by trading cells of the same
 //!    symbol between regions ([`crate::jigsaw::reshape_around`]), so the grid stays valid
 //!    and no search over random regions is needed.
@@ -89,7 +91,7 @@ use crate::logic::{Arg, Words};
 use crate::search::cdcl::{Budget, Cdcl, luby};
 use crate::search::witness::second_by_swap;
 use crate::search::{DepthFirst as Solver, Next, Rules, band, bitboard, masks_of};
-use crate::transform::{maps_regions_onto_regions, permutation, random_symmetry};
+use crate::transform::{maps_regions_onto_regions, permutation, random_symmetry, shuffle};
 
 mod dig;
 mod fill;
@@ -673,17 +675,12 @@ pub fn generate(options: &Options, control: &mut dyn Control) -> Result<Generate
         return crate::killer::generate(options, control);
     }
     let shape = target_shape(options)?;
-    if shape.has_windows() && shape.size() > WINDOKU_MOST {
-        // Named without its windows: "windoku does not fit a 36×36 X".
-        let plain = shape.without_extras();
+    if shape.has_windows() && shape.has_diagonals() && shape.size() > X_WINDOKU_MOST {
+        // Named without its diagonals: "X does not fit a 36×36 windoku".
         return Err(RuleErrorKind::BadVariant {
-            variant: "windoku",
-            shape: if shape.has_diagonals() {
-                plain.with_diagonals()?
-            } else {
-                plain
-            },
-            reason: "variant-windoku-sides",
+            variant: "x",
+            shape: shape.without_extras().with_windows()?,
+            reason: "variant-x-windoku-sides",
         }
         .into());
     }
@@ -799,16 +796,14 @@ fn with_extras_of(jigsaw: Shape, like: Shape) -> Result<Shape, RuleError> {
     }
 }
 
-/// The largest side windoku puzzles (with X or without) are made for. Their full grids
-/// come from the conflict-driven search from 25×25 up (see
-/// `fill::CONFLICT_DRIVEN_WINDOKU_FROM`): 30–100 ms at 25×25, but at 36×36 neither search
-/// found a windoku grid in a minute (X + windoku: 16–51 s), and at 49×49 none in five. A
-/// windoku built from two Latin squares (every row label once per band and per band of
-/// windows) is found at once at any side, but its pattern shows in the givens: runs of
-/// symbols repeat from row to row (bench/HISTORY.md, 2026-11-29). So larger sides are
-/// refused rather than left to look like a hang or made from a pattern (a puzzle pasted
-/// at any side still solves).
-pub const WINDOKU_MOST: usize = 25;
+/// The largest side X + windoku puzzles are made for. Their full grids come from the
+/// conflict-driven search (see `fill::CONFLICT_DRIVEN_WINDOKU_FROM`): 0.3–0.4 s at
+/// 25×25, but 16–51 s at 36×36 (seeds 1–3), and at 49×49 none in five minutes. Windoku
+/// alone is built from 36×36 up (`fill::built_windoku_grid`), and X alone fills in a
+/// second at 64×64; the construction does not give the diagonals (0 of 200 tries at k = 4
+/// to 7), so larger sides are refused rather than left to look like a hang (a puzzle
+/// pasted at any side still solves).
+pub const X_WINDOKU_MOST: usize = 25;
 
 /// The sides [`Options::new_regions`] draws regions for.
 const JIGSAW_SIDES: std::ops::RangeInclusive<usize> = 4..=64;

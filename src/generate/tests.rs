@@ -366,3 +366,53 @@ fn a_killer_generation_keeps_only_its_puzzles_cages() {
         made.len()
     );
 }
+
+/// A built windoku grid breaks no unit at any side (2×2 boxes to 8×8), and its Latin
+/// squares, permutations and turn are drawn from the seed: two seeds, two grids.
+#[test]
+fn built_windoku_grids_are_valid_and_random() {
+    for k in 2..=8 {
+        let shape = Shape::from_box(k).unwrap().with_windows().unwrap();
+        let grid = |seed| built_windoku_grid(shape, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let grids: Vec<Grid> = (0..3).map(grid).collect();
+        for (seed, g) in grids.iter().enumerate() {
+            assert!(
+                g.is_solved(),
+                "{shape} seed {seed}: a unit repeats a symbol"
+            );
+        }
+        assert_eq!(grids[0], grid(0), "{shape}: the same seed, another grid");
+        if k > 2 {
+            assert!(
+                grids[0] != grids[1] && grids[1] != grids[2],
+                "{shape}: seeds share a grid"
+            );
+        }
+    }
+}
+
+/// Each band's rows of a built windoku stay in their band and their window group, and
+/// so do the columns: the order only shuffles places within those.
+#[test]
+fn built_line_orders_keep_bands_and_window_groups() {
+    for k in 2..=8 {
+        for seed in 0..4 {
+            let order = line_order(k, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(
+                sorted,
+                (0..k * k).collect::<Vec<_>>(),
+                "k {k}: not a permutation"
+            );
+            for (x, &y) in order.iter().enumerate() {
+                assert_eq!(x / k, y / k, "k {k} seed {seed}: line {x} left its band");
+                assert_eq!(
+                    window_group(k, x),
+                    window_group(k, y),
+                    "k {k} seed {seed}: line {x} left its window group"
+                );
+            }
+        }
+    }
+}

@@ -570,8 +570,15 @@ test('app: the Variant field offers only what the size and boxes admit', async (
   assert.deepEqual(await offered(), ['', 'x', 'windoku', 'jigsaw', 'x,windoku', 'jigsaw,x']);
   await page.selectOption('#variant', 'x,windoku');
   await page.selectOption('#size', '36');
-  assert.deepEqual(await offered(), ['', 'x', 'jigsaw', 'jigsaw,x'], 'windoku only up to 25×25');
+  assert.deepEqual(await offered(), ['', 'x', 'windoku', 'jigsaw', 'jigsaw,x'], 'X + windoku only up to 25×25');
   assert.equal(await page.$eval('#variant', (s) => s.value), '', 'a choice that no longer fits becomes Classic');
+  // Minimal stands for 36×36, but not for a windoku (its proof takes minutes there).
+  const minimalOff = () => page.$eval('#minimal', (m) => m.disabled);
+  assert.equal(await minimalOff(), false);
+  await page.selectOption('#variant', 'windoku');
+  assert.equal(await minimalOff(), true, 'no minimal 36×36 windoku');
+  await page.selectOption('#size', '25');
+  assert.equal(await minimalOff(), false, 'a minimal 25×25 windoku');
   // A symmetry a jigsaw turned off comes back with a variant that allows it.
   const symmetry = () => page.$eval('#symmetry', (s) => s.value);
   await page.selectOption('#size', '9');

@@ -2078,8 +2078,8 @@ function typingGoesToGrid(event) {
 // Wiring
 
 /**
- * Empty is for 16×16 and up; Minimal for 16×16 to 36×36 (smaller grids are always
- * minimal, larger ones would take minutes to prove), and it stands in for Empty.
+ * Empty is for 16×16 and up; Minimal for 16×16 to 36×36, windoku to 25×25 (smaller grids
+ * are always minimal, larger ones would take minutes to prove), and it stands in for Empty.
  */
 function syncGenerateFields() {
   const size = Number(ui.size.value);
@@ -2087,7 +2087,7 @@ function syncGenerateFields() {
   ui.boxField.hidden = fillBoxes(ui.box, size) < 2;
   fillVariants(ui.variant, size, ui.box.value || usualBox(size));
   allowSymmetries(ui.symmetry, ui.box.value || usualBox(size), ui.variant.value);
-  ui.minimal.disabled = !minimalOffered(size);
+  ui.minimal.disabled = !minimalOffered(size, ui.variant.value);
   ui.empty.disabled = size < 16 || (ui.minimal.checked && !ui.minimal.disabled);
 }
 

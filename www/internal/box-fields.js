@@ -90,15 +90,15 @@ const VARIANT_CHOICES = [
 /** The sides the engine makes killers of: 4 to 9, and 16. */
 export const KILLER_SIDES = Object.freeze([4, 5, 6, 7, 8, 9, 16]);
 
-/** The largest side the engine makes windoku for (WINDOKU_MOST in the engine). */
-export const WINDOKU_MOST = 25;
+/** The largest side the engine makes X + windoku for (X_WINDOKU_MOST in the engine). */
+export const X_WINDOKU_MOST = 25;
 
 /**
  * Fills `select` with the variants a grid of side `size` with boxes `box` ('RxC') admits,
  * keeping the choice where it still fits: X needs a side of 4 or more, windoku square boxes
  * (its windows sit between them), jigsaw a side of 4 or more; a side with no boxes (5, 7,
  * 11, ...) is a jigsaw or nothing, so it offers Jigsaw and Jigsaw + X alone (and their
- * killers on 5 and 7); killers come in KILLER_SIDES only, windoku up to WINDOKU_MOST. A choice that
+ * killers on 5 and 7); killers come in KILLER_SIDES only, X + windoku up to X_WINDOKU_MOST. A choice that
  * no longer fits becomes the nearest that does: on a jigsaw-only side, Jigsaw + X for a
  * choice with X, else Jigsaw; elsewhere Classic. Returns the values offered.
  */
@@ -108,7 +108,7 @@ export function fillVariants(select, size, box) {
   const jigsawOnly = JIGSAW_ONLY_SIDES.includes(size);
   const fits = (value) => (value === '' || size >= 4) && (!value.includes('windoku') || square)
     && (!jigsawOnly || value.includes('jigsaw')) && (!value.includes('killer') || KILLER_SIDES.includes(size))
-    && (!value.includes('windoku') || size <= WINDOKU_MOST);
+    && (value !== 'x,windoku' || size <= X_WINDOKU_MOST);
   const offered = VARIANT_CHOICES.filter(([value]) => fits(value));
   // Written again when the language changes, too.
   const key = `${language()}:${offered.map(([value]) => value).join('|')}`;

@@ -125,7 +125,7 @@ export function parseHash(hash, today = localDay()) {
   const generate = { size, box: shape, seed: seedValue(value), symmetry };
   if (variant.length) generate.variant = variant;
   const empty = Number(params.get('empty'));
-  if (params.get('minimal') === '1' && minimalOffered(size)) generate.minimal = true;
+  if (params.get('minimal') === '1' && minimalOffered(size, variant)) generate.minimal = true;
   else if (params.has('empty') && empty > 0 && empty < 1) generate.empty = empty;
   if (LEVELS.includes(params.get('difficulty'))) generate.difficulty = params.get('difficulty');
   return { generate };
@@ -152,11 +152,15 @@ function parseDaily(params, today) {
 }
 
 /**
- * Whether a minimal puzzle is offered at this size: 16×16, 25×25 and 36×36 (below, every
- * puzzle is minimal anyway; above, the proof would take minutes).
+ * Whether a minimal puzzle is offered at this size, for these variants (an array of
+ * names, or the form's 'x,windoku'): 16×16, 25×25 and 36×36 (below, every puzzle is
+ * minimal anyway; above, the proof would take minutes), windoku up to 25×25 (a minimal
+ * 36×36 windoku took the engine over ten minutes).
+ * @param {number} size
+ * @param {string | string[]} [variant]
  */
-export function minimalOffered(size) {
-  return size >= 16 && size <= 36;
+export function minimalOffered(size, variant = '') {
+  return size >= 16 && size <= (String(variant).includes('windoku') ? 25 : 36);
 }
 
 /** The box parameter a link needs for boxes of shape `box` at side `size`: none for the usual ones. */

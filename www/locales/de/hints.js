@@ -273,7 +273,7 @@ export default {
   'engine.variant-killer-given': 'die Käfige eines Killers kommen mit dem Rätsel: fügen Sie eine Spiel-ID oder einen Link mit seinen Käfigen ein',
   'engine.variant-killer-side': 'die Käfige sind für ein Gitter anderer Seitenlänge gezeichnet',
   'engine.variant-killer-sides': 'Killer werden von 4×4 bis 20×20 erzeugt (ein 25×25 bräuchte Minuten)',
-  'engine.variant-windoku-sides': 'Windoku wird bis 25×25 erzeugt (bei 36×36 fand sich in einer Minute kein Gitter)',
+  'engine.variant-x-windoku-sides': 'X + Windoku wird bis 25×25 erzeugt (Windoku allein in jeder Größe)',
   'engine.variant-killer-no-grid': 'für diese Anordnung wurde kein volles Gitter gefunden',
   'engine.variant-no-grid': 'kein volles Gitter hat diese Einheiten',
   'engine.bad-option': '„{value}“ ist als {name} ungültig: {allowed}',

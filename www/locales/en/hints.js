@@ -273,7 +273,7 @@ export default {
   'engine.variant-killer-given': 'a killer\'s cages come with the puzzle: paste a game ID or a link that draws them',
   'engine.variant-killer-side': 'the cages are drawn for a grid of another side',
   'engine.variant-killer-sides': 'killers are made from 4×4 to 20×20 (at 25×25 one takes minutes)',
-  'engine.variant-windoku-sides': 'windoku is made up to 25×25 (at 36×36 no grid was found in a minute)',
+  'engine.variant-x-windoku-sides': 'X + windoku is made up to 25×25 (windoku alone at every side)',
   'engine.variant-killer-no-grid': 'no full grid was found for this layout',
   'engine.variant-no-grid': 'no full grid has these units',
   'engine.bad-option': '"{value}" is not a valid {name}: {allowed}',

@@ -273,7 +273,7 @@ export default {
   'engine.variant-killer-given': 'las jaulas de un killer vienen con el propio sudoku: pegue un ID de partida o un enlace que las dibuje',
   'engine.variant-killer-side': 'las jaulas están dibujadas para una cuadrícula de otro tamaño',
   'engine.variant-killer-sides': 'los sudokus killer se generan de 4×4 a 20×20 (uno de 25×25 tardaría minutos)',
-  'engine.variant-windoku-sides': 'el windoku se genera hasta 25×25 (en 36×36 no se encontró ninguna cuadrícula en un minuto)',
+  'engine.variant-x-windoku-sides': 'el X + windoku se genera hasta 25×25 (el windoku solo, en cualquier tamaño)',
   'engine.variant-killer-no-grid': 'no se encontró ninguna cuadrícula completa para esta disposición',
   'engine.variant-no-grid': 'ninguna cuadrícula completa tiene estas unidades',
   'engine.bad-option': '«{value}» no es válido como {name}: {allowed}',

@@ -273,7 +273,7 @@ export default {
   'engine.variant-killer-given': 'les cages d’un killer viennent avec la grille : collez un identifiant de partie ou un lien qui les trace',
   'engine.variant-killer-side': 'les cages sont tracées pour une grille d’une autre taille',
   'engine.variant-killer-sides': 'les killers se font de 4×4 à 20×20 (un 25×25 prendrait des minutes)',
-  'engine.variant-windoku-sides': 'le windoku se fait jusqu’à 25×25 (en 36×36, aucune grille n’a été trouvée en une minute)',
+  'engine.variant-x-windoku-sides': 'le X + windoku se fait jusqu’à 25×25 (le windoku seul, à toute taille)',
   'engine.variant-killer-no-grid': 'aucune grille complète n’a été trouvée pour cette disposition',
   'engine.variant-no-grid': 'aucune grille complète n’a ces unités',
   'engine.bad-option': '« {value} » ne convient pas comme {name} : {allowed}',
