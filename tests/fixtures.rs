@@ -382,6 +382,21 @@ fn engines() -> Vec<Engine> {
         bitboard::supports,
         bitboard::count_up_to,
     ));
+    // The bitboard solver with pointing and claiming the other way from its layout's
+    // setting (`bitboard::pointing_pays`; the Diabolical pass-over counts X with them).
+    table.extend(fast_path_rows(
+        [
+            "bitboard, pointing flipped: count_up_to(2)",
+            "bitboard, pointing flipped: count_up_to(1)",
+        ],
+        bitboard::supports,
+        |grid, limit| {
+            let shape = grid.shape();
+            bitboard::Tables::with_pointing(shape, !bitboard::pointing_pays(shape))
+                .count_up_to(grid, limit, u64::MAX)
+                .expect("no node limit")
+        },
+    ));
     // A search per shape and policy, reused for every puzzle of that shape: a reload must
     // forget the previous puzzle entirely. Each engine alone must give every answer, and
     // so must the portfolio, with its usual turns and with turns so short that the two

@@ -388,7 +388,11 @@ fn passes_over(shape: Shape, level: Option<Level>) -> bool {
 /// Whether a candidate in a search for Diabolical is passed over ungraded
 /// ([`DIABOLICAL_GUESSES`]).
 fn easier_than_diabolical(puzzle: &Grid) -> bool {
-    bitboard::count_up_to(puzzle, 2).stats.guesses < DIABOLICAL_GUESSES
+    // With pointing and claiming on every layout, as the guesses above were counted (the
+    // solver leaves them out on X, where it is faster without them).
+    bitboard::Tables::with_pointing(puzzle.shape(), true)
+        .count_up_to(puzzle, 2, u64::MAX)
+        .is_ok_and(|counted| counted.stats.guesses < DIABOLICAL_GUESSES)
 }
 
 /// How many more candidates a search that passes candidates over may make

@@ -21,7 +21,9 @@
 //!   two or more cells (box and line, region and line, diagonal and box, window and
 //!   box...): when a symbol's places in one unit all lie in another, it leaves the rest of
 //!   the other. Only the units holding the first two places can hold them all, and those
-//!   are the AND of the two cells' unit sets, so there is nothing to count or scan.
+//!   are the AND of the two cells' unit sets, so there is nothing to count or scan. Only
+//!   jigsaw regions and windows pay for it ([`pointing_pays`]): on boxes, with diagonals
+//!   or without, the search is faster without it.
 //!
 //! The search branches on a cell with the fewest candidates (two, most often; when
 //! counting to two, the one with the most open peers among those) and copies the board
@@ -40,7 +42,15 @@
 //!   about 15% less time, but 9×9 jigsaws take 28 branches instead of 2, windoku 36
 //!   instead of 4, and 11×11 jigsaws 3.5 times the time;
 //! - branching on the first cell with two candidates rather than the one with the most
-//!   open peers: 18 branches against 14.
+//!   open peers: 18 branches against 14;
+//! - pointing and claiming left out on layouts of boxes (`bench/HISTORY.md`, "2026-11-29,
+//!   late"; median µs and branches with and without, over the count-to-2 sets of
+//!   `scripts/bench-variant-solve.sh` and 200 generated minimal puzzles each): 9×9 X graded
+//!   Extreme 13.6 → 11.7 (18 → 32 branches), Solo's Unreasonable X 15.0 → 11.3, minimal
+//!   6×6, 8×8 and 10×10 X 3.2 → 2.0, 8.6 → 6.3 and 12.0 → 8.4, rectangular boxes 2×3 to
+//!   2×5 the same or a little faster; but 9×9 jigsaws 15.5 → 22.4, Solo's 13.2 → 31.9,
+//!   windoku 15.6 → 24.0 and jigsaw X 76 → 158. So it runs where the layout has regions or
+//!   windows.
 
 use super::Counted;
 use super::stats::Stats;
@@ -75,6 +85,8 @@ pub struct Tables {
     units_of: Vec<u64>,
     /// Per cell, the units of its peers, one bit each.
     near: Vec<u64>,
+    /// Whether propagation looks for pointing and claiming ([`pointing_pays`]).
+    pointing: bool,
 }
 
 /// One search state: where each symbol may go, and which cells are fixed.
@@ -107,6 +119,14 @@ impl Tables {
     /// # Panics
     /// If the shape is not one this solver handles ([`supports`]).
     pub fn new(shape: Shape) -> Tables {
+        Tables::with_pointing(shape, pointing_pays(shape))
+    }
+
+    /// [`Tables::new`], with pointing and claiming or without, whatever the layout.
+    ///
+    /// # Panics
+    /// If the shape is not one this solver handles ([`supports`]).
+    pub fn with_pointing(shape: Shape, pointing: bool) -> Tables {
         assert!(
             supports(shape),
             "the bitboard solver is for grids of up to 128 cells"
@@ -139,6 +159,7 @@ impl Tables {
             peers,
             units_of,
             near,
+            pointing,
         }
     }
 
@@ -329,6 +350,9 @@ impl Tables {
             if changed {
                 continue;
             }
+            if !self.pointing {
+                return true;
+            }
             // Pointing and claiming, once no single is left: the only units that can hold
             // all of a symbol's places in a unit are those holding its first two places
             // (a bit set per cell, ANDed), so there is nothing to count or scan.
@@ -476,6 +500,13 @@ impl Run<'_> {
             }
         }
     }
+}
+
+/// Whether pointing and claiming pay for their cost in this solver on this layout: where
+/// it has jigsaw regions or windows. On boxes alone, or boxes and diagonals, the search
+/// without them takes more branches but less time (see the module notes).
+pub fn pointing_pays(shape: Shape) -> bool {
+    shape.is_jigsaw() || shape.has_windows()
 }
 
 /// Counts a grid's solutions, no further than `limit`, with no limit on the search: for
