@@ -3,6 +3,7 @@
 //! depth-first or conflict-driven search above), the minimal sequence and the finish.
 
 use super::*;
+use crate::search::BITBOARD_NODES;
 
 /// One candidate: fill, propagation pass, exact pass (at 9×9, the band pass), finish.
 /// `None` when the deadline dropped it. `scale` multiplies the exact pass's allowance
@@ -97,6 +98,9 @@ pub(super) struct Digger<'t, 's, 'a> {
     /// Exact searches run (removal checks).
     exact_checks: u32,
     masks: Vec<u64>,
+    /// The bitboard solver's tables, for the removal checks of a layout it handles
+    /// ([`bitboard::supports`]): they come first, the depth-first search after them.
+    bitboard: Option<bitboard::Tables>,
     /// What the exact pass's allowance is multiplied by; `None`: no allowance.
     allowance_scale: Option<u64>,
     /// The propagation pass removes clues in a plain random order.
@@ -171,6 +175,8 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             restarts,
             exact_checks: 0,
             masks: vec![0; cells],
+            bitboard: (bitboard::supports(shape) && !shape.is_classic())
+                .then(|| bitboard::Tables::new(shape)),
             allowance_scale: Some(1),
             plain_order: false,
         }))
@@ -515,8 +521,22 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     }
 
     /// One depth-first removal check of an orbit already cleared from the puzzle, retried
-    /// in a random order when it stalls.
+    /// in a random order when it stalls; on a layout the bitboard solver handles, it
+    /// decides first (9×9 X minimal puzzles 0.9 → 0.4 ms, Diabolical X searches 381 →
+    /// 242 ms median, `sudoku64 bench generate`), and the depth-first search takes only
+    /// what it stops on.
     fn depth_first_check(&mut self, orbit: &[usize], limit: u64, logic: bool) -> Next {
+        if let Some(tables) = &self.bitboard
+            && let Some(verdict) = bitboard_removal_check(
+                tables,
+                &self.puzzle,
+                &self.solution,
+                orbit,
+                &mut self.exact_checks,
+            )
+        {
+            return verdict;
+        }
         self.solver.set_node_limit(limit);
         let check = |this: &mut Self| {
             exact_removal_check(
@@ -633,6 +653,25 @@ pub(super) fn exact_removal_check(
         }
     }
     Next::Exhausted
+}
+
+/// [`exact_removal_check`] by the bitboard solver, each cell's check within
+/// [`BITBOARD_NODES`] branches: `None` when one stopped first (then the depth-first search
+/// decides, from the start).
+fn bitboard_removal_check(
+    tables: &bitboard::Tables,
+    puzzle: &Grid,
+    solution: &Grid,
+    orbit: &[usize],
+    checks: &mut u32,
+) -> Option<Next> {
+    for &c in orbit {
+        *checks += 1;
+        if tables.solvable_without(puzzle, c, solution.get(c), BITBOARD_NODES)? {
+            return Some(Next::Solution);
+        }
+    }
+    Some(Next::Exhausted)
 }
 
 /// [`exact_removal_check`] by the conflict-driven search: `Stopped` after `limit`

@@ -216,6 +216,43 @@ impl Tables {
         })
     }
 
+    /// Whether the grid has a solution without `symbol` in the empty `cell`, within
+    /// `node_limit` branches: `None` when the search stopped first. (The generator's
+    /// removal check: a clue can go when no solution puts another symbol in its cell.)
+    ///
+    /// # Panics
+    /// If the grid's shape is not the tables' shape.
+    pub fn solvable_without(
+        &self,
+        grid: &Grid,
+        cell: usize,
+        symbol: u8,
+        node_limit: u64,
+    ) -> Option<bool> {
+        assert!(
+            grid.shape() == self.shape,
+            "the grid's shape is not the tables'"
+        );
+        let mut search = Run {
+            tables: self,
+            limit: 1,
+            ranked: false,
+            node_limit,
+            count: 0,
+            first: None,
+            second: None,
+            stats: Stats::default(),
+            stopped: false,
+        };
+        if let Some(mut board) = self.board_of(grid) {
+            let d = usize::from(symbol) - 1;
+            board.cand[d] &= !(1u128 << cell);
+            board.touch(d, self.units_of[cell]);
+            search.run(&mut board);
+        }
+        (!search.stopped).then_some(search.count > 0)
+    }
+
     /// The board of a grid's givens, or `None` when two givens clash: each given is a
     /// cell in its symbol's word alone, fixed as a naked single is.
     fn board_of(&self, grid: &Grid) -> Option<Board> {
