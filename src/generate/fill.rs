@@ -170,23 +170,22 @@ pub(super) fn builds_windoku(shape: Shape) -> bool {
 ///
 /// The Latin squares are `(x + y) mod k` over shuffled lines, so each `A_R` is a row order
 /// per band plus a shift per window group, and each `B_C` a shift per band plus a column
-/// order per stack. The lines are then shuffled within their band and window group, and
-/// the grid relabelled and turned at random ([`random_symmetry`]). Such grids are a small
-/// family beside all windoku grids: runs of three symbols recur from row to row 8–10 times
-/// as often as in a searched grid (bench/HISTORY.md, "2026-11-29, late"). Digging, in a
-/// plain random order (`dig`), makes the puzzles.
+/// order per stack; shuffling each order's places below and above its own index shuffles
+/// the lines within their band and window group. The grid is then relabelled and turned
+/// at random ([`random_symmetry`]). Such grids are a small family beside all windoku
+/// grids: runs of three symbols recur from row to row about ten times as often as in a
+/// searched grid (bench/HISTORY.md, "2026-11-29, late"). Digging, in a plain random order
+/// (`dig`), makes the puzzles.
 pub(super) fn built_windoku_grid(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
     let k = shape.box_rows();
     let n = k * k;
     let (row_orders, column_orders) = (chained_orders(k, rng), chained_orders(k, rng));
     let (shifts, offsets) = (permutation(k, rng), permutation(k, rng));
-    let (rows, columns) = (line_order(k, rng), line_order(k, rng));
     let mut grid = Grid::empty(shape);
     for r in 0..n {
         for c in 0..n {
-            let (y, x) = (rows[r], columns[c]);
-            let high = (row_orders[y] + shifts[window_group(k, x)]) % k;
-            let low = (offsets[y / k] + column_orders[x]) % k;
+            let high = (row_orders[r] + shifts[window_group(k, c)]) % k;
+            let low = (offsets[r / k] + column_orders[c]) % k;
             grid.set(shape.cell(r, c), (high * k + low + 1) as u8);
         }
     }
@@ -196,12 +195,13 @@ pub(super) fn built_windoku_grid(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> 
 
 /// The window group of line `x` of a grid with k×k boxes: `j` for the k lines of the j-th
 /// band of windows, k − 1 for the k lines outside every window.
-pub(super) fn window_group(k: usize, x: usize) -> usize {
+fn window_group(k: usize, x: usize) -> usize {
     if x % (k + 1) == 0 { k - 1 } else { x / (k + 1) }
 }
 
 /// k orders of `0..k`, one after another: a random first, and each next one the one
-/// before with its first i places shuffled among themselves and the rest likewise.
+/// before with its first i places shuffled among themselves and the rest likewise; then
+/// in order i the places below i shuffled, and those above it.
 fn chained_orders(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
     let mut orders = permutation(k, rng);
     for i in 1..k {
@@ -210,19 +210,13 @@ fn chained_orders(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
         shuffle(&mut next[i..], rng);
         orders.extend(next);
     }
-    orders
-}
-
-/// A random order of the n = k² lines that keeps each line in its band and its window
-/// group: within band `R`, the places below `R` shuffled, and those above.
-pub(super) fn line_order(k: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..k * k).collect();
-    for band in 0..k {
-        let at = band * k;
-        shuffle(&mut order[at..at + band], rng);
-        shuffle(&mut order[at + band + 1..at + k], rng);
+    // The same as shuffling the lines within their band and window group (the places
+    // below i, and those above it): the sets the chain keeps stay as they were.
+    for (i, order) in orders.chunks_mut(k).enumerate() {
+        shuffle(&mut order[..i], rng);
+        shuffle(&mut order[i + 1..], rng);
     }
-    order
+    orders
 }
 
 /// The restarts of a random fill of a layout that is not plain before the conflict-driven
