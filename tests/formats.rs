@@ -855,6 +855,17 @@ fn a_bad_symbol_names_its_line_and_column() {
     assert!(e.to_string().contains("(1 to G;"), "{e}");
 }
 
+/// A character that would not show in the message (a zero-width space, a control
+/// character) is named by its code point, and the column still counts it.
+#[test]
+fn an_invisible_bad_symbol_is_named_by_its_code_point() {
+    let e = err("1\u{200B}34341221434.21");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(2)));
+    assert!(e.to_string().starts_with("'U+200B' at line 1, column 2"), "{e}");
+    let e = err("1234\n34\u{7}2\n2143\n4321");
+    assert!(e.to_string().starts_with("'U+0007' at line 2, column 3"), "{e}");
+}
+
 #[test]
 fn columns_count_characters_not_bytes() {
     let e = err("é234\n3412\n2143\n4321");

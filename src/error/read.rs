@@ -194,7 +194,7 @@ impl ReadError {
                 column,
                 shape,
             } => Words::new("bad-symbol")
-                .with("symbol", text(symbol.escape_debug().to_string()))
+                .with("symbol", text(shown(symbol.encode_utf8(&mut [0; 4]))))
                 .with("line", num(*line))
                 .with("column", num(*column))
                 .with("size", num(shape.size()))
@@ -209,7 +209,7 @@ impl ReadError {
             } else {
                 "bad-token-letters"
             })
-            .with("token", text(token.escape_debug().to_string()))
+            .with("token", text(shown(token)))
             .with("line", num(*line))
             .with("column", num(*column))
             .with("size", num(shape.size()))
@@ -219,7 +219,7 @@ impl ReadError {
                 line,
                 column,
             } => Words::new("bad-hex-symbol")
-                .with("symbol", text(symbol.escape_debug().to_string()))
+                .with("symbol", text(shown(symbol.encode_utf8(&mut [0; 4]))))
                 .with("line", num(*line))
                 .with("column", num(*column)),
             ReadErrorKind::LineTooLong { limit, .. } => {
@@ -319,3 +319,22 @@ impl fmt::Display for ReadError {
 }
 
 impl std::error::Error for ReadError {}
+
+/// A symbol or token as a message shows it: as typed, but with each character that
+/// would not show (a control character, a space of any kind, a zero-width or direction
+/// mark, a byte order mark) written `U+XXXX`. (`escape_debug` would need the
+/// standard library's tables of printable characters in the wasm.)
+fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let hidden = c.is_control()
+            || c.is_whitespace()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}');
+        if hidden {
+            out.push_str(&format!("U+{:04X}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -175,26 +175,7 @@ impl Tables {
     /// # Panics
     /// If the grid's shape is not the tables' shape.
     pub fn count_up_to(&self, grid: &Grid, limit: u64, node_limit: u64) -> Result<Counted, Stats> {
-        assert!(
-            grid.shape() == self.shape,
-            "the grid's shape is not the tables'"
-        );
-        let mut search = Run {
-            tables: self,
-            limit,
-            ranked: limit >= 2,
-            node_limit,
-            count: 0,
-            first: None,
-            second: None,
-            stats: Stats::default(),
-            stopped: false,
-        };
-        if limit > 0
-            && let Some(mut board) = self.board_of(grid)
-        {
-            search.run(&mut board);
-        }
+        let mut search = self.search(grid, limit, node_limit, None);
         if search.stopped {
             return Err(search.stats);
         }
@@ -229,14 +210,27 @@ impl Tables {
         symbol: u8,
         node_limit: u64,
     ) -> Option<bool> {
+        let search = self.search(grid, 1, node_limit, Some((cell, usize::from(symbol) - 1)));
+        (!search.stopped).then_some(search.count > 0)
+    }
+
+    /// One search of the grid's solutions up to `limit`, with symbol `d` barred from cell
+    /// `c` when `barred` is `Some((c, d))`.
+    fn search(
+        &self,
+        grid: &Grid,
+        limit: u64,
+        node_limit: u64,
+        barred: Option<(usize, usize)>,
+    ) -> Run<'_> {
         assert!(
             grid.shape() == self.shape,
             "the grid's shape is not the tables'"
         );
         let mut search = Run {
             tables: self,
-            limit: 1,
-            ranked: false,
+            limit,
+            ranked: limit >= 2,
             node_limit,
             count: 0,
             first: None,
@@ -244,13 +238,16 @@ impl Tables {
             stats: Stats::default(),
             stopped: false,
         };
-        if let Some(mut board) = self.board_of(grid) {
-            let d = usize::from(symbol) - 1;
-            board.cand[d] &= !(1u128 << cell);
-            board.touch(d, self.units_of[cell]);
+        if limit > 0
+            && let Some(mut board) = self.board_of(grid)
+        {
+            if let Some((c, d)) = barred {
+                board.cand[d] &= !(1u128 << c);
+                board.touch(d, self.units_of[c]);
+            }
             search.run(&mut board);
         }
-        (!search.stopped).then_some(search.count > 0)
+        search
     }
 
     /// The board of a grid's givens, or `None` when two givens clash: each given is a
