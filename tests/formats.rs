@@ -861,9 +861,15 @@ fn a_bad_symbol_names_its_line_and_column() {
 fn an_invisible_bad_symbol_is_named_by_its_code_point() {
     let e = err("1\u{200B}34341221434.21");
     assert_eq!((e.line(), e.column()), (Some(1), Some(2)));
-    assert!(e.to_string().starts_with("'U+200B' at line 1, column 2"), "{e}");
+    assert!(
+        e.to_string().starts_with("'U+200B' at line 1, column 2"),
+        "{e}"
+    );
     let e = err("1234\n34\u{7}2\n2143\n4321");
-    assert!(e.to_string().starts_with("'U+0007' at line 2, column 3"), "{e}");
+    assert!(
+        e.to_string().starts_with("'U+0007' at line 2, column 3"),
+        "{e}"
+    );
 }
 
 #[test]
