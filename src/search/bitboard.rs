@@ -214,6 +214,23 @@ impl Tables {
         (!search.stopped).then_some(search.count > 0)
     }
 
+    /// Whether propagation alone (singles, and pointing and claiming where the tables have
+    /// them) fills every one of `cells` from the grid's givens: the generator's proof that
+    /// a batch of clues can go. False when the givens clash.
+    ///
+    /// # Panics
+    /// If the grid's shape is not the tables' shape.
+    pub fn propagation_fills(&self, grid: &Grid, cells: &[usize]) -> bool {
+        assert!(
+            grid.shape() == self.shape,
+            "the grid's shape is not the tables'"
+        );
+        let Some(mut board) = self.board_of(grid) else {
+            return false;
+        };
+        self.propagate(&mut board) && cells.iter().all(|&c| board.solved >> c & 1 == 1)
+    }
+
     /// One search of the grid's solutions up to `limit`, with symbol `d` barred from cell
     /// `c` when `barred` is `Some((c, d))`.
     fn search(
