@@ -373,8 +373,19 @@ pub const MAX_CANDIDATES: u32 = 2_000;
 /// Diabolical X (`3x3xdu`), 61 to 114. With 15, 25, 30 and 35 (`sudoku64 bench generate
 /// --variant x|jigsaw --difficulty diabolical --count 10 --seed 1`), 10 X took 7.3, 4.7,
 /// 4.1 and 3.7 s (13.9 s graded in full) and 10 jigsaws 21, 16, 19 and 14 s (44 s). Classic
-/// 9×9 and other sides have no such figures, and are graded in full.
+/// 9×9 and other sides have no such figures, and are graded in full. X takes
+/// [`DIABOLICAL_GUESSES_X`].
 const DIABOLICAL_GUESSES: u64 = 30;
+
+/// [`DIABOLICAL_GUESSES`] on X (diagonals and boxes, without windows). Since the removal
+/// checks went to the bitboard solver a minimal X costs 0.4 ms to make instead of 1, and
+/// grading a candidate that will not do weighs more: 40 Diabolical X (`sudoku64 bench
+/// generate --variant x --difficulty diabolical --count 40 --seed 7`) took 7.7, 5.1, 5.2
+/// and 6.9 s with 30, 50, 60 and 80 (20 from seed 1: 3.9, 2.7 and 2.1 s with 30, 40 and
+/// 50). Jigsaws took as long with 30, 40 and 50 (27-29 s for 20: making their candidates
+/// is the cost), and windoku reached the level less often with 40 or 50 (13 of 20 against
+/// 16: its Diabolical ones need fewer guesses), so they keep 30.
+const DIABOLICAL_GUESSES_X: u64 = 50;
 
 /// Whether a search for `level` on grids of this shape passes candidates over by their
 /// guesses ([`DIABOLICAL_GUESSES`]).
@@ -386,13 +397,19 @@ fn passes_over(shape: Shape, level: Option<Level>) -> bool {
 }
 
 /// Whether a candidate in a search for Diabolical is passed over ungraded
-/// ([`DIABOLICAL_GUESSES`]).
+/// ([`DIABOLICAL_GUESSES`], [`DIABOLICAL_GUESSES_X`]).
 fn easier_than_diabolical(puzzle: &Grid) -> bool {
+    let shape = puzzle.shape();
+    let least = if shape.has_diagonals() && !shape.has_windows() && !shape.is_jigsaw() {
+        DIABOLICAL_GUESSES_X
+    } else {
+        DIABOLICAL_GUESSES
+    };
     // With pointing and claiming on every layout, as the guesses above were counted (the
     // solver leaves them out on X, where it is faster without them).
-    bitboard::Tables::with_pointing(puzzle.shape(), true)
+    bitboard::Tables::with_pointing(shape, true)
         .count_up_to(puzzle, 2, u64::MAX)
-        .is_ok_and(|counted| counted.stats.guesses < DIABOLICAL_GUESSES)
+        .is_ok_and(|counted| counted.stats.guesses < least)
 }
 
 /// How many more candidates a search that passes candidates over may make
