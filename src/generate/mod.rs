@@ -17,10 +17,10 @@
 //!    25×25 and X + windoku) the conflict-driven search, its first guesses in a seeded
 //!    random order, takes over. Windoku grids from 36×36 up, which neither search finds in
 //!    time, are built from Latin squares instead: a relabelled pattern, from a large
-//!    family (`fill::built_windoku_grid`). New jigsaw regions ([`Options::new_regions`]) are drawn
-//!    around a full grid of boxes (bricks for a prime side) by trading cells of the same
-//!    symbol between regions ([`crate::jigsaw::reshape_around`]), so the grid stays valid
-//!    and no search over random regions is needed.
+//!    family (`fill::built_windoku_grid`). New jigsaw regions ([`Options::new_regions`])
+//!    are drawn around a full grid of boxes (bricks for a prime side) by trading cells of
+//!    the same symbol between regions ([`crate::jigsaw::reshape_around`]), so the grid
+//!    stays valid and no search over random regions is needed.
 //! 2. **Propagation pass.** Clues are removed in a random order that concentrates on a
 //!    few rows, columns, boxes and symbols at a time (`concentrated_order`: it ends far
 //!    sparser than an even order), whole symmetry orbits at once, in batches: remove
