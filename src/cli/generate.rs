@@ -19,9 +19,10 @@ pub(super) struct GenerateArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = box_shape)]
     boxes: Option<(usize, usize)>,
     /// Variants, comma-separated: `x` (both main diagonals), `windoku` (the windows
-    /// between square boxes), `jigsaw` (new random regions in place of boxes, drawn from
-    /// the seed), `killer` (cages with sums and no givens, drawn from the seed; 4×4 to
-    /// 20×20, with any of the others). Variants print as game IDs, which carry them.
+    /// between square boxes; with `x`, up to 25×25), `jigsaw` (new random regions in place
+    /// of boxes, drawn from the seed), `killer` (cages with sums and no givens, drawn from
+    /// the seed; 4×4 to 20×20, with any of the others). Variants print as game IDs, which
+    /// carry them.
     #[arg(long, value_name = "LIST", value_parser = variant_list)]
     variant: Option<Variants>,
     /// How many puzzles (at least 1).
