@@ -173,7 +173,7 @@ pub(super) fn builds_windoku(shape: Shape) -> bool {
 /// order per stack; shuffling each order's places below and above its own index shuffles
 /// the lines within their band and window group. The grid is then relabelled and turned
 /// at random ([`random_symmetry`]). Such grids are a small family beside all windoku
-/// grids: runs of three symbols recur from row to row about ten times as often as in a
+/// grids: runs of three symbols recur from row to row 8 to 14 times as often as in a
 /// searched grid (bench/HISTORY.md, "2026-11-29, late"). Digging, in a plain random order
 /// (`dig`), makes the puzzles.
 pub(super) fn built_windoku_grid(shape: Shape, rng: &mut Xoshiro256PlusPlus) -> Grid {
