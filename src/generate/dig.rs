@@ -99,13 +99,14 @@ pub(super) struct Digger<'t, 's, 'a> {
     /// Exact searches run (removal checks).
     exact_checks: u32,
     masks: Vec<u64>,
-    /// The bitboard solver's tables, for the removal checks of a layout it handles
-    /// ([`bitboard::supports`]): they come first, the depth-first search after them.
-    bitboard: Option<bitboard::Tables>,
-    /// Its tables with pointing and claiming, which the propagation pass's proofs need to
-    /// be the depth-first search's (`None` where the bitboard solver does not run, or when
-    /// only singles may prove a removal).
+    /// The bitboard solver's tables with pointing and claiming, which the propagation
+    /// pass's proofs need to be the depth-first search's, on a layout it handles
+    /// ([`bitboard::supports`]; `None` elsewhere, or when only singles may prove a
+    /// removal). The removal checks use them too, where the layout has pointing anyway.
     propagator: Option<bitboard::Tables>,
+    /// The removal checks' own tables, where the layout leaves pointing out
+    /// ([`bitboard::pointing_pays`]); the checks come first, the depth-first search after.
+    bitboard: Option<bitboard::Tables>,
     /// What the exact pass's allowance is multiplied by; `None`: no allowance.
     allowance_scale: Option<u64>,
     /// The propagation pass removes clues in a plain random order.
@@ -180,10 +181,12 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
             restarts,
             exact_checks: 0,
             masks: vec![0; cells],
-            bitboard: (bitboard::supports(shape) && !shape.is_classic())
-                .then(|| bitboard::Tables::new(shape)),
             propagator: (bitboard::supports(shape) && !shape.is_classic())
                 .then(|| bitboard::Tables::with_pointing(shape, true)),
+            bitboard: (bitboard::supports(shape)
+                && !shape.is_classic()
+                && !bitboard::pointing_pays(shape))
+            .then(|| bitboard::Tables::with_pointing(shape, false)),
             allowance_scale: Some(1),
             plain_order: false,
         }))
@@ -540,7 +543,7 @@ impl<'t, 's, 'a> Digger<'t, 's, 'a> {
     /// with pointing and claiming as the depth-first rules have them: the same puzzles,
     /// minimal X in 0.3 ms instead of 0.4.)
     fn depth_first_check(&mut self, orbit: &[usize], limit: u64, logic: bool) -> Next {
-        if let Some(tables) = &self.bitboard
+        if let Some(tables) = self.bitboard.as_ref().or(self.propagator.as_ref())
             && let Some(verdict) = bitboard_removal_check(
                 tables,
                 &self.puzzle,
