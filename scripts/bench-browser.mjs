@@ -33,7 +33,7 @@ for (let i = 0; i < args.length; i++) {
 if (sizes.length === 0) sizes.push(9, 16, 25, 36, 49, 64);
 
 const server = await serve();
-const browser = await launch({ share: false }); // each page as a first visit: cold caches
+const browser = await launch({ share: false, full: true }); // each page as a first visit: cold caches, in a visitor's browser
 try {
   const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
   const layout = `${box ? `${box} boxes` : 'usual boxes'}${variant.length ? `, ${variant.join(' ')}` : ''}${difficulty ? `, level ${difficulty}` : ''}`;

@@ -31,7 +31,7 @@ const stats = (ms) => {
 };
 
 const server = await serve();
-const browser = await launch();
+const browser = await launch({ full: true }); // a visitor's browser, not the tests' headless shell
 try {
   const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
   await page.evaluate(async () => {

@@ -151,7 +151,7 @@ async function widgetVisit(server, mode) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
-const browser = await launch({ serviceWorkers: 'allow' }); // as a visitor's browser: the repeat visit is the service worker's
+const browser = await launch({ serviceWorkers: 'allow', full: true }); // as a visitor's browser: the repeat visit is the service worker's
 try {
   console.log(`app load, Chromium with CPU ${CPU_RATE}× slower, ${NETWORK.downloadThroughput * 8 / 1e6} Mbps down, `
     + `${NETWORK.latency} ms latency; median of ${runs} run${runs === 1 ? '' : 's'}; `
@@ -162,7 +162,7 @@ try {
     const results = { first: [], repeat: [] };
     for (let run = 0; run < runs; run++) {
       const profile = persistent ? await mkdtemp(join(tmpdir(), 'sudoku64-profile-')) : null;
-      const context = profile ? await launchPersistent(profile) : await browser.newContext();
+      const context = profile ? await launchPersistent(profile, { full: true }) : await browser.newContext();
       await context.addInitScript(watch);
       results.first.push(await visit(context, server));
       results.repeat.push(await visit(context, server));

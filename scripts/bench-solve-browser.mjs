@@ -55,7 +55,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
 const server = await serve();
-const browser = await launch();
+const browser = await launch({ full: true }); // a visitor's browser, not the tests' headless shell
 try {
   const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
   console.log('puzzle                     native ms   browser ms   ratio   count  engine');

@@ -33,7 +33,7 @@ if (files.length === 0 || !(rounds >= 1) || !Number.isInteger(seed)) {
 
 const native = join(ROOT, 'target/release/sudoku64');
 const server = await serve();
-const browser = await launch();
+const browser = await launch({ full: true }); // a visitor's browser, not the tests' headless shell
 try {
   const page = await openPage(browser, `${server.origin}/tests/e2e/blank.html`);
   // A module's path under the root, as the page imports it.

@@ -130,13 +130,17 @@ ensure_npm_packages() {
     || die "npm ci failed or timed out"
 }
 
+# The browser tests drive Chromium's headless shell (a page costs about two thirds of the
+# full browser's CPU: tests/e2e/harness.mjs); the wasm tests (through chromedriver) and the
+# browser benchmarks, the full browser. All three come from Debian's one Chromium version.
 ensure_chromium() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    say "chromium and chromedriver: installed"
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/chromium-headless-shell ]; then
+    say "chromium, its headless shell and chromedriver: installed"
     return
   fi
-  apt_install chromium chromium-driver || die "the browser tests need Debian's chromium and chromium-driver.
-Install them as root:  apt-get install chromium chromium-driver"
+  apt_install chromium chromium-headless-shell chromium-driver \
+    || die "the browser tests need Debian's chromium, chromium-headless-shell and chromium-driver.
+Install them as root:  apt-get install chromium chromium-headless-shell chromium-driver"
 }
 
 # pdfinfo, pdftotext and pdftoppm: the print tests read back the PDFs Chromium prints.

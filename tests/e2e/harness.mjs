@@ -3,11 +3,23 @@
 import { before, after, beforeEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { staticServer } from '../../scripts/server.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/**
+ * The browsers, both Debian's builds of one Chromium version. The tests drive its headless
+ * shell (package chromium-headless-shell; Playwright's own default for headless runs): the
+ * same Blink and V8 without the full browser's window machinery, so that each page costs
+ * about two thirds of the CPU (the whole e2e layer 217 CPU seconds against 332, alone,
+ * bench/HISTORY.md). Where the shell is missing, the full browser. `CHROMIUM` picks
+ * another executable.
+ */
+const SHELL = '/usr/bin/chromium-headless-shell';
+/** The browser a visitor runs: the benchmarks that time a page's load use it (`full`). */
+export const FULL_CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM ?? (existsSync(SHELL) ? SHELL : FULL_CHROMIUM);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -52,11 +64,13 @@ function pollEvery(page) {
  * is what makes the difference (a kept context alone saves little): an app page opened
  * this way costs about half the CPU of one in a new context (bench/HISTORY.md, "npm
  * test's browser pages, shared").
- * `share: false` gives every page a context of its own.
- * @param {{serviceWorkers?: 'allow' | 'block', share?: boolean}} [options]
+ * `share: false` gives every page a context of its own; `full: true` launches the full
+ * browser instead of the tests' headless shell (see CHROMIUM).
+ * @param {{serviceWorkers?: 'allow' | 'block', share?: boolean, full?: boolean}} [options]
  */
-export async function launch({ serviceWorkers = 'block', share = true } = {}) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+export async function launch({ serviceWorkers = 'block', share = true, full = false } = {}) {
+  const executablePath = full ? (process.env.CHROMIUM ?? FULL_CHROMIUM) : CHROMIUM;
+  const browser = await chromium.launch({ executablePath, args: ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions = {}) => {
     const context = await newContext({ serviceWorkers, ...contextOptions });
@@ -126,9 +140,15 @@ export async function launch({ serviceWorkers = 'block', share = true } = {}) {
   return browser;
 }
 
-/** Launches headless Chromium with its profile in `dir`: resolves to its one context. */
-export function launchPersistent(dir) {
-  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS });
+/**
+ * Launches headless Chromium with its profile in `dir`: resolves to its one context
+ * (`full: true`, the full browser, as launch()).
+ * @param {string} dir
+ * @param {{full?: boolean}} [options]
+ */
+export function launchPersistent(dir, { full = false } = {}) {
+  const executablePath = full ? (process.env.CHROMIUM ?? FULL_CHROMIUM) : CHROMIUM;
+  return chromium.launchPersistentContext(dir, { executablePath, args: ARGS });
 }
 
 /**
