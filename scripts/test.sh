@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the test layers and ends with one line "N passed, N failed" summing all of them.
-#   scripts/test.sh            set up, then every layer: lint, rust, wasm, e2e, fuzz
+#   scripts/test.sh            set up, then every layer: rust, then e2e beside lint, wasm, fuzz
 #   scripts/test.sh LAYER...   only those layers (lint, rust, wasm, e2e, fuzz)
 source "$(dirname "$0")/lib.sh"
 set +e
@@ -60,25 +60,25 @@ if [ ${#@} -eq 0 ] || wants wasm || wants e2e; then
   layer_end
 fi
 
-# When other layers run too, the browser tests start right after setup and run beside
-# them; their output is shown when they end, and their figures join the others'. Alone they
-# keep both cores busy (309 s, and 609 s of machine CPU by /proc/stat, on a warm machine),
-# but their pages also wait on timers, frames and the worker, and the other layers fill
-# those gaps: a warm run took 516 s this way and 693 s one layer after another.
+# When other layers run too, the browser tests start once the host tests have ended (those
+# run alone: beside Chromium's threads the same tests took three times the CPU, and a warm
+# run took 199 s this way against 204 s with the browser tests started beside them), and
+# the layers after them run beside them; their output is shown when they end, and their figures join the others'.
 e2e_layer() {
   local t0=$SECONDS c0
   cpu_now
   c0=$CPU
   # Several files at a time (E2E_CONCURRENCY to choose): each file serves the project on
   # a port of its own and launches its own Chromium, and none writes where another reads.
-  # Alone, three (on two cores: 168 s, against 182 s one at a time). Beside the other
-  # layers, two: Chromium's threads cost whatever shares a core with them CPU (the host
-  # tests took 213 CPU seconds beside three files, 76 alone), and warm runs took 228 and
-  # 246 s with two, 234 s with one and 239 to 261 s with three (bench/HISTORY.md, 2026-11-29
-  # evening).
+  # Three (alone on two cores, 111 s against 165 s one at a time; bench/HISTORY.md,
+  # 2026-11-29, night).
   local files=${E2E_CONCURRENCY:-$E2E_FILES}
   say "browser end-to-end tests (Playwright, node --test)"
-  node --test --test-reporter=spec --test-concurrency="$files" tests/e2e/ 2>&1 | tee "$LOGDIR/e2e.log"
+  # The largest files first: they hold the most tests, and one started last would run on
+  # alone after the others end (widget.test.mjs, the largest, is last by name).
+  local order
+  mapfile -t order < <(ls -S tests/e2e/*.test.mjs)
+  node --test --test-reporter=spec --test-concurrency="$files" "${order[@]}" 2>&1 | tee "$LOGDIR/e2e.log"
   local rc=${PIPESTATUS[0]} p f
   p=$(grep -aE '^ℹ pass [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
   f=$(grep -aE '^ℹ fail [0-9]+' "$LOGDIR/e2e.log" | awk '{print $3}')
@@ -97,12 +97,14 @@ e2e_done() {
   say "e2e took $t s (cpu $c s)"
 }
 E2E_PID=""
-E2E_FILES=3 # test files at a time, alone (see e2e_layer)
-if wants e2e; then
+E2E_FILES=3 # test files at a time (see e2e_layer)
+# Starts the browser tests: in the background when other layers run too (after the host
+# tests, see above), else in the foreground.
+start_e2e() {
+  wants e2e || return 0
   rm -f "$LOGDIR/e2e.counts"
   if [ ${#layers[@]} -gt 1 ]; then
     say "e2e: running beside the other layers; its output follows when it ends"
-    E2E_FILES=2
     # In a process group of its own (set -m), so that if this script ends early (a script's
     # background jobs ignore Ctrl+C) the whole of it stops: node, its test files and, with
     # them, their browsers.
@@ -117,34 +119,7 @@ if wants e2e; then
     e2e_layer
     e2e_done
   fi
-fi
-
-if wants lint; then
-  layer_start lint
-  say "cargo fmt --check"
-  cargo fmt --all --check && cargo fmt --manifest-path fuzz/Cargo.toml --check
-  count_check $? "cargo fmt --check"
-  say "cargo clippy --all-targets -- -D warnings"
-  cargo clippy --all-targets --quiet -- -D warnings; count_check $? "cargo clippy"
-
-  # The JavaScript: www/, tests/, scripts/ (rules in eslint.config.js).
-  say "eslint"
-  ensure_npm_packages
-  (cd "$ROOT" && node node_modules/eslint/bin/eslint.js --max-warnings 0 .); count_check $? "eslint"
-
-  # The types (JSDoc, tsc --checkJs): the page's modules, the engine's worker and the service
-  # worker, each with its own globals (tsconfig.json, tsconfig.worker.json, tsconfig.sw.json).
-  # The worker is checked against wasm-bindgen's www/pkg/sudoku64.d.ts, which the wasm build
-  # writes: on a fresh clone (or a www/pkg from before the build wrote it) it is built first,
-  # and a failed build fails this check.
-  say "tsc (npm run typecheck)"
-  if [ ! -f "$ROOT/www/pkg/sudoku64.d.ts" ]; then
-    say "www/pkg/sudoku64.d.ts is missing: building the wasm first (scripts/setup.sh)"
-    bash "$ROOT/scripts/setup.sh"
-  fi
-  (cd "$ROOT" && npm run --silent typecheck); count_check $? "tsc"
-  layer_end
-fi
+}
 
 if wants rust; then
   layer_start rust
@@ -168,6 +143,38 @@ if wants rust; then
     cargo test 2>&1 | tee "$LOGDIR/rust.log"
     count_cargo "$LOGDIR/rust.log" "${PIPESTATUS[0]}" "cargo test"
   fi
+  layer_end
+fi
+
+start_e2e
+
+if wants lint; then
+  layer_start lint
+  say "cargo fmt --check"
+  cargo fmt --all --check && cargo fmt --manifest-path fuzz/Cargo.toml --check
+  count_check $? "cargo fmt --check"
+  say "cargo clippy --all-targets -- -D warnings"
+  cargo clippy --all-targets --quiet -- -D warnings; count_check $? "cargo clippy"
+
+  # The JavaScript: www/, tests/, scripts/ (rules in eslint.config.js).
+  say "eslint"
+  ensure_npm_packages
+  # (--cache: a file whose content and rules are unchanged is not linted again; the cache
+  # is in target/.)
+  (cd "$ROOT" && node node_modules/eslint/bin/eslint.js --max-warnings 0 --cache --cache-strategy content \
+    --cache-location target/eslint-cache .); count_check $? "eslint"
+
+  # The types (JSDoc, tsc --checkJs): the page's modules, the engine's worker and the service
+  # worker, each with its own globals (tsconfig.json, tsconfig.worker.json, tsconfig.sw.json).
+  # The worker is checked against wasm-bindgen's www/pkg/sudoku64.d.ts, which the wasm build
+  # writes: on a fresh clone (or a www/pkg from before the build wrote it) it is built first,
+  # and a failed build fails this check.
+  say "tsc (npm run typecheck)"
+  if [ ! -f "$ROOT/www/pkg/sudoku64.d.ts" ]; then
+    say "www/pkg/sudoku64.d.ts is missing: building the wasm first (scripts/setup.sh)"
+    bash "$ROOT/scripts/setup.sh"
+  fi
+  (cd "$ROOT" && npm run --silent typecheck); count_check $? "tsc"
   layer_end
 fi
 
