@@ -71,7 +71,7 @@ e2e_layer() {
   # Several files at a time (E2E_CONCURRENCY to choose): each file serves the project on
   # a port of its own and launches its own Chromium, and none writes where another reads.
   # Three (alone on two cores, 111 s against 165 s one at a time; bench/HISTORY.md,
-  # 2026-11-29, night).
+  # 2026-11-29, closing).
   local files=${E2E_CONCURRENCY:-$E2E_FILES}
   say "browser end-to-end tests (Playwright, node --test)"
   # The largest files first: they hold the most tests, and one started last would run on
