@@ -63,7 +63,8 @@ fi
 # When other layers run too, the browser tests start once the host tests have ended (those
 # run alone: beside Chromium's threads the same tests took three times the CPU, and a warm
 # run took 199 s this way against 204 s with the browser tests started beside them), and
-# the layers after them run beside them; their output is shown when they end, and their figures join the others'.
+# the layers after them run beside them; their output is shown when they end, and their
+# figures join the others'.
 e2e_layer() {
   local t0=$SECONDS c0
   cpu_now
