@@ -182,11 +182,15 @@ fi
 if wants wasm; then
   layer_start wasm
   say "wasm-bindgen tests in headless Chromium"
-  # The same code generation as the module the page loads.
+  # The same code generation as the module the page loads: its flags and its release
+  # profile, so that the dependencies the setup compiled for that module serve here too (a
+  # fresh clone's test build took 13.6 s and 16 CPU seconds this way, against about 90 s
+  # and 170 in the test profile, which compiled every dependency again). Debug assertions
+  # are off here, as in that module; the host tests and the fuzz targets keep them.
   wasm_codegen_flags
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=300 \
-    "$WASM_CARGO" test --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --test wasm 2>&1 | tee "$LOGDIR/wasm.log"
+    "$WASM_CARGO" test --release --target "$WASM_TARGET" "${WASM_CARGO_FLAGS[@]}" --test wasm 2>&1 | tee "$LOGDIR/wasm.log"
   count_cargo "$LOGDIR/wasm.log" "${PIPESTATUS[0]}" "wasm tests"
   layer_end
 fi
