@@ -20,6 +20,8 @@ const SHELL = '/usr/bin/chromium-headless-shell';
 /** The browser a visitor runs: the benchmarks that time a page's load use it (`full`). */
 export const FULL_CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM = process.env.CHROMIUM ?? (existsSync(SHELL) ? SHELL : FULL_CHROMIUM);
+/** The executable to launch: the full browser when `full`, else the tests' (CHROMIUM). */
+const executable = (full = false) => (full ? process.env.CHROMIUM ?? FULL_CHROMIUM : CHROMIUM);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -69,8 +71,7 @@ function pollEvery(page) {
  * @param {{serviceWorkers?: 'allow' | 'block', share?: boolean, full?: boolean}} [options]
  */
 export async function launch({ serviceWorkers = 'block', share = true, full = false } = {}) {
-  const executablePath = full ? (process.env.CHROMIUM ?? FULL_CHROMIUM) : CHROMIUM;
-  const browser = await chromium.launch({ executablePath, args: ARGS });
+  const browser = await chromium.launch({ executablePath: executable(full), args: ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions = {}) => {
     const context = await newContext({ serviceWorkers, ...contextOptions });
@@ -147,8 +148,7 @@ export async function launch({ serviceWorkers = 'block', share = true, full = fa
  * @param {{full?: boolean}} [options]
  */
 export function launchPersistent(dir, { full = false } = {}) {
-  const executablePath = full ? (process.env.CHROMIUM ?? FULL_CHROMIUM) : CHROMIUM;
-  return chromium.launchPersistentContext(dir, { executablePath, args: ARGS });
+  return chromium.launchPersistentContext(dir, { executablePath: executable(full), args: ARGS });
 }
 
 /**
